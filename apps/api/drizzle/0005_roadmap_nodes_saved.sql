@@ -1,0 +1,1 @@
+ALTER TABLE "roadmap_nodes" ADD COLUMN "saved" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+/** One outgoing mail, already rendered (see templates.ts). Plain data, so it can wait in the job queue. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Resolves once the mail was handed over; rejects (so the job is retried) when it was not. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  /** The dev outbox keeps each mail as DATA_DIR/mail/*.eml. */
+  dataDir: string;
+}
+
+// A mail server that stops answering must fail the job (and let it retry) rather than hold a worker forever.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** SMTP when SMTP_URL is set; otherwise the dev outbox, so a newcomer reads their code in the log. */
+export function createMailer(options: MailerOptions, logger: Logger): Mailer {
+  return options.smtpUrl === undefined ? createDevOutbox(options, logger) : createSmtpMailer(options.smtpUrl, options.from, logger);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function createDevOutbox(options: MailerOptions, logger: Logger): Mailer {
+  const outboxDir = path.join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(outboxDir, { recursive: true });
+      const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+      const file = path.join(outboxDir, fileName);
+      writeFileSync(file, info.message as Buffer);
+      // No mail server here: the text body in the log is how a developer reads the code or the link.
+      logger.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail kept in the dev outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}

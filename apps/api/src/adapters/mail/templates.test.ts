@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { passwordResetMail, verificationCodeMail } from './templates';
+
+describe('mail templates', () => {
+  it('put the code in the subject, the text and the HTML of the verification mail', () => {
+    const mail = verificationCodeMail('ada@example.org', 'Ada', '042917', 10);
+    expect(mail.to).toBe('ada@example.org');
+    expect(mail.subject).toContain('042917');
+    expect(mail.text).toContain('Your Skillroute verification code is: 042917');
+    expect(mail.text).toContain('10 minutes');
+    expect(mail.html).toContain('>042917</p>');
+    expect(mail.html).toMatch(/^<!doctype html>/);
+  });
+
+  it('put the link in the text and as a link in the HTML of the reset mail', () => {
+    const link = 'http://localhost:3000/reset-password?token=abc_DEF-123';
+    const mail = passwordResetMail('ada@example.org', 'Ada', link, 30);
+    expect(mail.text.split('\n')).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.text).toContain('30 minutes');
+  });
+
+  it('escape what a person typed, so a name cannot inject HTML', () => {
+    const mail = verificationCodeMail('a@example.org', '<b onclick="x">Eve</b>', '123456', 10);
+    expect(mail.html).not.toContain('<b onclick');
+    expect(mail.html).toContain('&lt;b onclick=&quot;x&quot;&gt;Eve&lt;/b&gt;');
+  });
+});

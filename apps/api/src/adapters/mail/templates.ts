@@ -1,0 +1,64 @@
+import type { MailMessage } from './mailer';
+
+const PRODUCT = 'Skillroute';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}
+
+/** The one HTML frame of every mail: inline styles only, since mail clients drop style sheets. */
+function layout(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${bodyHtml}
+<p style="font-size:12px;color:#71717a;margin-top:24px">${PRODUCT}. If you did not ask for this e-mail, you can ignore it.</p>
+</div></body></html>`;
+}
+
+export function verificationCodeMail(to: string, name: string, code: string, validMinutes: number): MailMessage {
+  const subject = `Your ${PRODUCT} code: ${code}`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `Your ${PRODUCT} verification code is: ${code}`,
+    '',
+    `Enter it on the verification page. It is valid for ${validMinutes} minutes.`,
+    '',
+    'If you did not sign up, you can ignore this e-mail.',
+  ].join('\n');
+  const html = layout(
+    'Confirm your e-mail',
+    `<p>Hello ${escapeHtml(name)},</p>
+<p>Your verification code is:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>
+<p>Enter it on the verification page. It is valid for ${validMinutes} minutes.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+export function passwordResetMail(to: string, name: string, link: string, validMinutes: number): MailMessage {
+  const subject = `Reset your ${PRODUCT} password`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Someone (we hope you) asked to reset the password of this account. Open this link to choose a new one:',
+    '',
+    link,
+    '',
+    `The link works once and for ${validMinutes} minutes. Every other session of the account ends when the password changes.`,
+    '',
+    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  ].join('\n');
+  const html = layout(
+    'Reset your password',
+    `<p>Hello ${escapeHtml(name)},</p>
+<p>Someone (we hope you) asked to reset the password of this account.</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>The link works once and for ${validMinutes} minutes. Every other session of the account ends when the password changes.</p>`,
+  );
+  return { to, subject, text, html };
+}

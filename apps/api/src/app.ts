@@ -1,0 +1,141 @@
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createFileStore } from './adapters/files/create-file-store';
+import { serveUploads } from './adapters/files/serve-uploads';
+import { createMailer, type Mailer } from './adapters/mail/mailer';
+import type { Config } from './config';
+import { jobs } from './jobs/plugin';
+import { createLogger } from './lib/logger';
+import { requestIdFrom } from './lib/request-id';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { configRoutes } from './modules/config/routes';
+import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotifications } from './modules/notifications/service';
+import { userRoutes } from './modules/users/routes';
+import { apiDocs } from './plugins/api-docs';
+import { auth } from './plugins/auth';
+import { database } from './plugins/database';
+import { errorEnvelope } from './plugins/error-envelope';
+import { allowedOrigins, originCheck } from './plugins/origin-check';
+import { rateLimits } from './plugins/rate-limit';
+import { realtime } from './plugins/realtime';
+import { staticSpa } from './plugins/static-spa';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Large enough for any JSON form of the product; uploads get their own limit on their own route. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const defaultWebDistDir = path.resolve(import.meta.dirname, '../../web/dist');
+
+export interface AppDeps {
+  /** Where the app's pool connects (the embedded server's URL, DATABASE_URL, or a test database). */
+  databaseUrl: string;
+  /** Shared rate-limit counters across replicas; the caller creates and closes it. */
+  redis?: Redis;
+  /** Defaults to a logger built from the config; tests pass one that writes where they can read it. */
+  logger?: Logger;
+  /** The built SPA; defaults to apps/web/dist. */
+  webDistDir?: string;
+  rateLimitNamespace?: string;
+  /** Extra route plugins registered beside the modules (tests add probe routes here). */
+  extraRoutes?: FastifyPluginAsyncZod[];
+  /** Defaults to SMTP (SMTP_URL) or the dev outbox; tests may pass one that records or fails. */
+  mailer?: Mailer;
+  /** The job queue's pace; tests poll faster and retry sooner than production. */
+  jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+  /** The Redis stream the socket.io replicas share (with REDIS_URL); tests use one of their own. */
+  socketStreamName?: string;
+}
+
+// Scripts and frames of the third parties the product embeds: Google sign-in, Stripe and Razorpay checkout.
+const GOOGLE = 'https://accounts.google.com';
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", `${GOOGLE}/gsi/client`, 'https://js.stripe.com', 'https://checkout.razorpay.com'],
+    // Radix primitives and React Flow set inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE}/gsi/style`],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", 'ws:', 'wss:', GOOGLE, 'https://api.stripe.com', 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+    frameSrc: ["'self'", GOOGLE, 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  },
+};
+
+/**
+ * The composition root: every plugin and route in the load order of fastify/demo (external plugins,
+ * app plugins, routes, then the SPA). The process entry and the tests both build the app here.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    // A request still running when the process is told to stop gets up to this long to finish.
+    pluginTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins.
+  // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(cookie);
+  await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
+  await app.register(apiDocs, { publicUrl: config.publicUrl });
+
+  // App plugins.
+  await app.register(errorEnvelope);
+  const originRule = { publicUrl: config.publicUrl, port: config.port, nodeEnv: config.nodeEnv };
+  await app.register(originCheck, originRule);
+  await app.register(database, { connectionString: deps.databaseUrl });
+  await app.register(auth, { jwtSecret: config.jwtSecret, adminJwtSecret: config.adminJwtSecret });
+  await app.register(jobs, {
+    connectionString: deps.databaseUrl,
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger),
+    pollingIntervalSeconds: deps.jobs?.pollingIntervalSeconds ?? 2,
+    retryDelaySeconds: deps.jobs?.retryDelaySeconds ?? 30,
+  });
+  await app.register(realtime, {
+    jwtSecret: config.jwtSecret,
+    allowedOrigins: allowedOrigins(originRule),
+    allowCrossOrigin: config.nodeEnv === 'development',
+    redis: config.redisUrl === undefined ? undefined : { url: config.redisUrl, streamName: deps.socketStreamName },
+  });
+  // The one way any module notifies a person: `app.notifications.notify(userId, {type, message, link})`.
+  app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+
+  // Routes: one encapsulated plugin per module, under /api.
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(configRoutes, { prefix: '/api/config', config });
+  await app.register(authRoutes, { prefix: '/api/auth', config });
+  await app.register(userRoutes, { prefix: '/api/user', files: createFileStore(config.files) });
+  await app.register(notificationRoutes, { prefix: '/api/user/notifications' });
+  await app.register(adminRoutes, { prefix: '/api/admin', config });
+  // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
+  if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
+  for (const routes of deps.extraRoutes ?? []) await app.register(routes);
+
+  // The SPA last, so its catch-all never shadows an API route.
+  await app.register(staticSpa, { distDir: deps.webDistDir ?? defaultWebDistDir });
+
+  return app;
+}

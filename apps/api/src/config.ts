@@ -1,0 +1,243 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { readOrCreateDevSecrets } from './dev-secrets';
+
+/** A bad environment: the message names every bad variable and what it expects, and nothing else. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Production refuses shorter signing secrets: a guessable secret lets anyone forge a session. */
+export const MIN_SECRET_LENGTH = 32;
+
+const nodeEnvs = ['development', 'production', 'test'] as const;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// Each rule carries the words shown after `NAME=value:` when the value is refused.
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalText = z.preprocess(blankAsUnset, z.string().optional());
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, `expected a whole number from ${min} to ${max}`)
+      .optional(),
+  );
+const httpUrl = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http:// or https:// URL')
+    .optional(),
+);
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .refine((value) => URL.canParse(value) && schemes.includes(new URL(value).protocol), `expected a URL like ${example}`)
+      .optional(),
+  );
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    blankAsUnset,
+    z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional(),
+  );
+const booleanFlag = z.preprocess(
+  blankAsUnset,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .optional(),
+);
+const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+const iceServers = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .transform((value, ctx) => {
+      const expected = 'expected a JSON list of ICE servers like [{"urls":"stun:stun.example.org:3478"}]';
+      try {
+        const parsed = z.array(iceServerSchema).safeParse(JSON.parse(value));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Falls through to the same message as a well-formed but wrong JSON value.
+      }
+      ctx.addIssue({ code: 'custom', message: expected });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+const envSchema = z.object({
+  NODE_ENV: oneOf(nodeEnvs),
+  PORT: wholeNumber(1, 65535),
+  PUBLIC_URL: httpUrl,
+  DATA_DIR: optionalText,
+  DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
+  REDIS_URL: urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379'),
+  JWT_SECRET: optionalText,
+  ADMIN_JWT_SECRET: optionalText,
+  SMTP_URL: urlWithScheme(['smtp:', 'smtps:'], 'smtp://user:password@host:587'),
+  MAIL_FROM: optionalText,
+  PAYMENT_PROVIDER: oneOf(['sandbox', 'razorpay', 'stripe'] as const),
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: httpUrl,
+  FILE_STORAGE: oneOf(['disk', 's3'] as const),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: httpUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  ICE_SERVERS: iceServers,
+  SEED_DEMO: booleanFlag,
+  LOG_LEVEL: oneOf(logLevels),
+  RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000),
+});
+
+type Env = Record<string, string | undefined>;
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export interface Config {
+  nodeEnv: (typeof nodeEnvs)[number];
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  adminJwtSecret: string;
+  mail: { smtpUrl: string | undefined; from: string };
+  payments:
+    | { provider: 'sandbox' }
+    | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string };
+  google: { clientId: string; jwksUrl: string } | undefined;
+  files: { storage: 'disk'; uploadsDir: string } | { storage: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  iceServers: IceServer[];
+  seedDemo: boolean;
+  logLevel: (typeof logLevels)[number];
+  rateLimitMax: number;
+}
+
+/** What `parseConfig` returns: everything but the signing secrets, which development may still lack. */
+export type ParsedConfig = Omit<Config, 'jwtSecret' | 'adminJwtSecret'> & {
+  jwtSecret: string | undefined;
+  adminJwtSecret: string | undefined;
+};
+
+const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
+
+/** Shows a refused value without leaking a secret into a terminal or a CI log. */
+function shown(name: string, value: string | undefined): string {
+  if (value === undefined) return `${name} is missing`;
+  if (/SECRET|KEY|PASSWORD/.test(name)) return `${name}=(hidden)`;
+  return `${name}=${value}`;
+}
+
+/**
+ * Reads the environment of DESIGN.md §3 once. Pure: no files, no network; throws a ConfigError naming
+ * every bad variable. Development secrets are filled in separately by `loadConfig`.
+ */
+export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
+  const problems: string[] = [];
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${shown(name, env[name])}: ${issue.message}`);
+    }
+    throw new ConfigError(problems.join('\n'));
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const required = (name: keyof typeof e, why: string): string => {
+    const value = e[name];
+    if (typeof value === 'string') return value;
+    problems.push(`${name} is missing: ${why}`);
+    return '';
+  };
+
+  for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET'] as const) {
+    const value = e[name];
+    if (production && value === undefined) problems.push(`${name} is missing: required in production (at least ${MIN_SECRET_LENGTH} random characters)`);
+    else if (production && value !== undefined && value.length < MIN_SECRET_LENGTH) problems.push(`${name}=(hidden): expected at least ${MIN_SECRET_LENGTH} characters in production`);
+  }
+  if (production && e.JWT_SECRET !== undefined && e.JWT_SECRET === e.ADMIN_JWT_SECRET) {
+    problems.push('ADMIN_JWT_SECRET=(hidden): expected a different value from JWT_SECRET, so a user token can never pass as an admin token');
+  }
+
+  const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
+  let payments: Config['payments'] = { provider: 'sandbox' };
+  if (provider === 'razorpay') {
+    const why = 'required when PAYMENT_PROVIDER=razorpay';
+    payments = { provider, keyId: required('RAZORPAY_KEY_ID', why), keySecret: required('RAZORPAY_KEY_SECRET', why), webhookSecret: required('RAZORPAY_WEBHOOK_SECRET', why) };
+  } else if (provider === 'stripe') {
+    const why = 'required when PAYMENT_PROVIDER=stripe';
+    payments = { provider, secretKey: required('STRIPE_SECRET_KEY', why), webhookSecret: required('STRIPE_WEBHOOK_SECRET', why), publishableKey: required('STRIPE_PUBLISHABLE_KEY', why) };
+  }
+
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  let files: Config['files'] = { storage: 'disk', uploadsDir: path.join(dataDir, 'uploads') };
+  if (e.FILE_STORAGE === 's3') {
+    const why = 'required when FILE_STORAGE=s3';
+    files = {
+      storage: 's3',
+      bucket: required('S3_BUCKET', why),
+      region: required('S3_REGION', why),
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    };
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+
+  const port = e.PORT ?? 3000;
+  return {
+    nodeEnv,
+    port,
+    // Without a trailing slash, so `${publicUrl}/reset-password` is always right.
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    adminJwtSecret: e.ADMIN_JWT_SECRET,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Skillroute <no-reply@skillroute.local>' },
+    payments,
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT } : undefined,
+    files,
+    iceServers: e.ICE_SERVERS ?? [],
+    // Demo rows belong in a throwaway embedded database, never by surprise in a real server's one.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+  };
+}
+
+/**
+ * The configuration the process runs with: `parseConfig`, then (outside production) signing secrets
+ * generated once into DATA_DIR/secrets.json, so sessions survive a restart without any setup.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const parsed = parseConfig(env, cwd);
+  const { jwtSecret, adminJwtSecret } = parsed;
+  if (jwtSecret !== undefined && adminJwtSecret !== undefined) return { ...parsed, jwtSecret, adminJwtSecret };
+  const generated = readOrCreateDevSecrets(parsed.dataDir);
+  return { ...parsed, jwtSecret: jwtSecret ?? generated.jwtSecret, adminJwtSecret: adminJwtSecret ?? generated.adminJwtSecret };
+}

@@ -1,0 +1,58 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+/** The least a pool needs to report trouble; the app's pino logger fits. */
+export interface PoolLogger {
+  warn(details: object, message: string): void;
+}
+
+/** Connecting must not hang a request (or the health check) when the database is unreachable. */
+export const CONNECT_TIMEOUT_MS = 2000;
+
+export function createPool(connectionString: string, logger: PoolLogger, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
+  // An idle client whose server went away emits 'error' on the pool; unhandled, that would end the
+  // process. The pool drops that client and connects afresh on the next query, so a log line is enough.
+  // The error carries the whole client object; its message and SQLSTATE code are what a reader needs.
+  const logLostConnection = (error: Error & { code?: string }) =>
+    logger.warn({ error: error.message, code: error.code }, 'a database connection was lost; the pool will reconnect');
+  pool.on('error', logLostConnection);
+  // The pool listens for errors only on idle clients. A connection that dies while checked out (the
+  // outage noticed mid-query) emits 'error' on its client too, which would crash the process unheard;
+  // the query itself still fails and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', logLostConnection));
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool, { schema, casing: 'snake_case' });
+}
+
+/** A transaction handle, as seeders and services receive it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * `select 1` within `timeoutMs`: connecting is bounded by the pool's connect timeout, the query by this
+ * one. A client that timed out is destroyed rather than returned, since its connection is in doubt.
+ */
+export async function pingDatabase(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  const client = await pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.query('select 1'),
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    client.release();
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 32 random bytes, base64url: refresh tokens and reset links. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What is stored instead of a token. A fast hash is enough: the tokens are 256 random bits, so
+ * there is nothing to guess, only a leaked table to make useless.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type AccessAudience = 'user' | 'admin';
+
+export interface AccessClaims {
+  /** The user's or admin's id. */
+  sub: string;
+  email: string;
+  role: 'user' | 'mentor' | 'admin';
+  /** The session row the token belongs to: it must still be live for the token to count. */
+  sid: string;
+}
+
+const ISSUER = 'skillroute';
+const encoder = new TextEncoder();
+
+/** A 15-minute HS256 JWT. The audience keeps a user token from passing as an admin one even if the secrets were equal. */
+export async function signAccessToken(secret: string, audience: AccessAudience, claims: AccessClaims, now = new Date()): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ email: claims.email, role: claims.role, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuer(ISSUER)
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(encoder.encode(secret));
+}
+
+/**
+ * The claims of a valid token, or undefined for a forged, expired, foreign or malformed one.
+ * `expiredToleranceSeconds` accepts a token that expired that long ago (logout only needs to know whose it was).
+ */
+export async function verifyAccessToken(secret: string, audience: AccessAudience, token: string, now = new Date(), expiredToleranceSeconds = 0): Promise<AccessClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience,
+      currentDate: now,
+      clockTolerance: expiredToleranceSeconds,
+    });
+    const { sub, email, role, sid } = payload;
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return undefined;
+    if (role !== 'user' && role !== 'mentor' && role !== 'admin') return undefined;
+    return { sub, email, role, sid };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminResponseSchema, loginBodySchema, messageResponseSchema } from '@skillroute/shared/auth';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import type { Config } from '../../config';
+import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
+import type { ClientInfo, SessionTokens } from '../../lib/sessions';
+import { adminOf } from '../../plugins/auth';
+import { adminMessages, currentAdmin, refreshAdminSession, signInAdmin, signOutAdmin } from './service';
+
+export interface AdminRoutesOptions {
+  config: Pick<Config, 'adminJwtSecret' | 'nodeEnv'>;
+}
+
+/** As user sign-in: 10 attempts per 15 minutes per e-mail and IP. */
+export const adminSignInLimit = {
+  max: 10,
+  timeWindowMs: 15 * 60_000,
+  key: (email: unknown, ip: string) => `admin-sign-in:${typeof email === 'string' ? email.trim().toLowerCase() : ''}:${ip}`,
+} as const;
+
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const tags = ['admin'];
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
+}
+
+/**
+ * `/api/admin`: the admin's own session. Only the admin cookies count here (`requireAdmin` reads
+ * adminAccessToken, signed with ADMIN_JWT_SECRET for the admin audience), so a user's cookies never
+ * reach an admin route.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { config }) => {
+  const cookiePolicy = { secure: config.nodeEnv === 'production' };
+  const signIn = (reply: FastifyReply, tokens: SessionTokens) => setSessionCookies(reply, 'admin', cookiePolicy, tokens);
+
+  app.post(
+    '/login',
+    {
+      config: {
+        rateLimit: {
+          max: adminSignInLimit.max,
+          timeWindow: adminSignInLimit.timeWindowMs,
+          // Counted after validation, so the key uses the parsed e-mail.
+          hook: 'preHandler',
+          keyGenerator: (request) => adminSignInLimit.key((request.body as { email?: unknown } | undefined)?.email, request.ip),
+        },
+      },
+      schema: { summary: 'Admin sign-in', tags, body: loginBodySchema, response: { 200: adminResponseSchema, ...refusals } },
+    },
+    async (request, reply) => {
+      const { admin, tokens } = await signInAdmin(app.db, config.adminJwtSecret, request.body, clientOf(request));
+      signIn(reply, tokens);
+      return { admin };
+    },
+  );
+
+  app.post('/logout', { schema: { summary: 'End this admin session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
+    await signOutAdmin(app.db, config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
+    clearSessionCookies(reply, 'admin', cookiePolicy);
+    return { message: adminMessages.loggedOut };
+  });
+
+  app.post('/refreshToken', { schema: { summary: 'Rotate the admin session cookies', tags, response: { 200: adminResponseSchema, ...refusals } } }, async (request, reply) => {
+    try {
+      const { admin, tokens } = await refreshAdminSession(app.db, config.adminJwtSecret, request.cookies[cookieNames.admin.refresh], clientOf(request));
+      signIn(reply, tokens);
+      return { admin };
+    } catch (error) {
+      // A refused refresh leaves nothing behind that the browser would keep sending.
+      clearSessionCookies(reply, 'admin', cookiePolicy);
+      throw error;
+    }
+  });
+
+  app.get('/me', { onRequest: app.requireAdmin, schema: { summary: 'The signed-in admin', tags, response: { 200: adminResponseSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
+    admin: await currentAdmin(app.db, adminOf(request).id),
+  }));
+};

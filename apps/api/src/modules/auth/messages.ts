@@ -1,0 +1,26 @@
+import { accountBlockedMessage } from '@skillroute/shared/auth';
+import type { NotificationInput } from '../notifications/service';
+
+/** What the accounts API says. The spec does not show these texts (§7), so they are ours. */
+export const authMessages = {
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish signing up.`,
+  codeResent: 'If this e-mail is waiting for verification, a new code is on its way.',
+  emailTaken: 'An account with this e-mail already exists. Please sign in.',
+  alreadyVerified: 'This e-mail is already verified. Please sign in.',
+  wrongCredentials: 'Incorrect e-mail or password.',
+  unverified: (email: string) => `Please verify your e-mail first: we sent a code to ${email}.`,
+  blocked: accountBlockedMessage,
+  codeTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
+  resetLinkSent: 'If an account exists for this e-mail, we sent a link to reset the password. It is valid for 30 minutes.',
+  resetInvalid: 'This reset link is not valid. Please ask for a new one.',
+  resetUsed: 'This reset link was already used. Please ask for a new one.',
+  resetExpired: 'This reset link has expired. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. Please sign in with the new password.',
+  loggedOut: 'You have been logged out.',
+} as const;
+
+/** The notifications the accounts module sends (DESIGN.md §4 "Notifications"). */
+export const accountNotifications = {
+  welcome: { type: 'welcome', message: 'Welcome to Skillroute! Pick a roadmap to start learning.', link: '/' },
+  newSignIn: { type: 'security', message: 'New sign-in to your account', link: '/profile/general' },
+} as const satisfies Record<string, NotificationInput>;

@@ -1,0 +1,70 @@
+import { passwordResetMail } from '../../adapters/mail/templates';
+import { withJobTransaction } from '../../jobs/transaction';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { revokeAllSessions } from '../../lib/sessions';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { AuthContext } from './context';
+import { accountNotifications, authMessages } from './messages';
+import { findResetToken, findUserByEmail, insertResetToken, retireResetTokens, updateUser, useResetToken } from './repository';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** The link a reset mail carries: the SPA's page, with the token in the query. */
+export function resetLink(publicUrl: string, token: string): string {
+  const url = new URL('/reset-password', publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/**
+ * `POST /api/auth/forgot-password`: one answer for every e-mail (no enumeration). Blocked accounts get no
+ * link: a new password would not let them in anyway.
+ */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user !== undefined && user.blockedAt === null) {
+    const token = randomToken();
+    await withJobTransaction(ctx.pool, async (tx, executor) => {
+      await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+      await ctx.jobs.enqueueMail(passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000), executor);
+    });
+  }
+  return { message: authMessages.resetLinkSent };
+}
+
+function refuseToken(message: string): AppError {
+  return new AppError('bad_request', message, [{ message, field: 'token' }]);
+}
+
+/**
+ * `POST /api/auth/reset-password`: sets the password and ends every session of the account, in one
+ * transaction. The link was mailed to the address, so it also proves the address: an account never
+ * verified becomes verified.
+ */
+export async function resetPassword(ctx: AuthContext, body: { token: string; password: string }): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(body.password);
+  const tokenHash = hashToken(body.token);
+  const now = new Date();
+  const changed = await withJobTransaction(ctx.pool, async (tx) => {
+    const token = await useResetToken(tx, tokenHash, now);
+    if (token === undefined) return undefined;
+    const user = await updateUser(tx, token.userId, { passwordHash });
+    const firstVerified = user.verifiedAt === null;
+    if (firstVerified) await updateUser(tx, user.id, { verifiedAt: now });
+    await retireResetTokens(tx, user.id, now);
+    await revokeAllSessions(tx, { subject: 'user', userId: user.id }, now);
+    const welcome = firstVerified ? await ctx.notifications.record(tx, user.id, accountNotifications.welcome) : undefined;
+    return { userId: user.id, welcome };
+  });
+  if (changed !== undefined) {
+    // Every session ended, so every open tab's socket goes too (their next request gets 401 anyway).
+    ctx.realtime.disconnectUser(changed.userId);
+    changed.welcome?.emit();
+    return { message: authMessages.passwordChanged };
+  }
+  const known = await findResetToken(ctx.db, tokenHash);
+  if (known === undefined) throw refuseToken(authMessages.resetInvalid);
+  if (known.usedAt !== null) throw refuseToken(authMessages.resetUsed);
+  throw refuseToken(authMessages.resetExpired);
+}

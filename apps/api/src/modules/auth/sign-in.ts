@@ -1,0 +1,119 @@
+import { authReasons, type LoginBody, type SessionUser } from '@skillroute/shared/auth';
+import { errorMessages } from '@skillroute/shared/errors';
+import { withJobTransaction } from '../../jobs/transaction';
+import { AppError } from '../../lib/errors';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type SessionTokens } from '../../lib/sessions';
+import { hashToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import type { AuthContext, ClientInfo } from './context';
+import { accountNotifications, authMessages } from './messages';
+import { signInWithGoogle } from '../users/service';
+import { findUserByEmail, findUserById, findUserSessionFamily, hasLiveSession, lockUserByEmail, toSessionUser } from './repository';
+import { issueCodeIfDue } from './sign-up';
+
+export interface SignedIn {
+  user: SessionUser;
+  tokens: SessionTokens;
+}
+
+/**
+ * `POST /api/auth/login`. A wrong e-mail and a wrong password get the same words after the same work (a
+ * dummy hash is checked when there is no account), so neither the answer nor its timing says which
+ * e-mails have accounts. Blocked and unverified are only told to someone who knows the password.
+ */
+export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+  const user = await findUserByEmail(ctx.db, body.email);
+  const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+  if (user === undefined || !passwordOk) throw new AppError('unauthorized', authMessages.wrongCredentials);
+  if (user.blockedAt !== null) throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
+  if (user.verifiedAt === null) {
+    await withJobTransaction(ctx.pool, async (tx, executor) => {
+      const locked = await lockUserByEmail(tx, user.email);
+      if (locked !== undefined) await issueCodeIfDue(tx, ctx, executor, locked);
+    });
+    throw new AppError('forbidden', authMessages.unverified(user.email), undefined, { reason: authReasons.unverified });
+  }
+  const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: false });
+  return { user: toSessionUser(user), tokens };
+}
+
+/**
+ * Opens a session; when the account was already signed in somewhere, its other tabs and devices get a
+ * "new sign-in" notification, so a person notices a sign-in that was not theirs. With `welcome`, an account
+ * never welcomed is welcomed (Google verifies an e-mail without our code step). Notifications are written
+ * with the session and announced once all is committed.
+ */
+async function openSessionAndTellOthers(ctx: AuthContext, user: Pick<SessionUser, 'id' | 'email' | 'role'>, client: ClientInfo, options: { welcome: boolean }): Promise<SessionTokens> {
+  const now = new Date();
+  const { tokens, notices } = await ctx.db.transaction(async (tx) => {
+    const signedInElsewhere = await hasLiveSession(tx, user.id, now);
+    const opened = await openSession(tx, ctx.jwtSecret, { sub: user.id, email: user.email, role: user.role }, client, now);
+    const welcome = options.welcome ? await ctx.notifications.recordOnce(tx, user.id, accountNotifications.welcome) : undefined;
+    const newSignIn = signedInElsewhere ? await ctx.notifications.record(tx, user.id, accountNotifications.newSignIn) : undefined;
+    return { tokens: opened, notices: [welcome, newSignIn] };
+  });
+  for (const notice of notices) notice?.emit();
+  return tokens;
+}
+
+/**
+ * `POST /api/auth/google-login`: the users module checks the Google ID token and finds, links or creates
+ * the account (refusing a blocked one); this opens the session for it.
+ */
+export async function logInWithGoogle(
+  ctx: AuthContext,
+  google: Parameters<typeof signInWithGoogle>[1],
+  credential: string,
+  client: ClientInfo,
+  log: Parameters<typeof signInWithGoogle>[3],
+): Promise<SignedIn> {
+  const user = await signInWithGoogle(ctx.db, google, credential, log);
+  const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: true });
+  return { user, tokens };
+}
+
+/** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */
+export async function refreshUserSession(ctx: AuthContext, refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
+  if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
+  const now = new Date();
+  const rotated = await rotateSession(ctx.db, 'user', refreshToken, client, now);
+  const user = rotated.row.userId === null ? undefined : await findUserById(ctx.db, rotated.row.userId);
+  if (user === undefined || user.blockedAt !== null) {
+    await revokeSessionFamily(ctx.db, rotated.row.familyId, now);
+    throw new AppError('unauthorized', sessionExpiredMessage);
+  }
+  const accessToken = await signAccessToken(ctx.jwtSecret, 'user', { sub: user.id, email: user.email, role: user.role, sid: rotated.row.id }, now);
+  return { user: toSessionUser(user), tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
+}
+
+/** How long after expiry an access token still identifies the session to end: its refresh token's life. */
+const LOGOUT_TOKEN_TOLERANCE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * `POST /api/auth/logout`: ends the session family named by the refresh cookie, or by the access cookie
+ * when only that one came (even expired: its signature still proves which session it was), and drops the
+ * sockets of that sign-in.
+ */
+export async function logOut(ctx: AuthContext, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+  const families = new Set<string>();
+  if (cookies.refreshToken) {
+    const family = await findUserSessionFamily(ctx.db, { refreshTokenHash: hashToken(cookies.refreshToken) });
+    if (family !== undefined) families.add(family);
+  }
+  if (cookies.accessToken) {
+    const claims = await verifyAccessToken(ctx.jwtSecret, 'user', cookies.accessToken, new Date(), LOGOUT_TOKEN_TOLERANCE_SECONDS);
+    const family = claims === undefined ? undefined : await findUserSessionFamily(ctx.db, { sessionId: claims.sid });
+    if (family !== undefined) families.add(family);
+  }
+  for (const family of families) {
+    await revokeSessionFamily(ctx.db, family);
+    ctx.realtime.disconnectSession(family);
+  }
+}
+
+/** `GET /api/auth/session`: the signed-in user as the SPA shows it. */
+export async function currentUser(ctx: AuthContext, userId: string): Promise<SessionUser> {
+  const user = await findUserById(ctx.db, userId);
+  if (user === undefined) throw new AppError('unauthorized', errorMessages.unauthorized);
+  return toSessionUser(user);
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessages } from '@skillroute/shared/errors';
+import { createTestDatabase, buildTestApp, type TestApp, type TestDatabase } from '../../../test/helpers';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
+import { databaseDownMessage } from './service';
+
+describe('GET /api/health', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const url = new URL(database.url);
+    // The app reaches PostgreSQL only through this proxy, so the test can cut the line.
+    proxy = await startTcpProxy(Number(url.port), url.hostname);
+    url.host = `127.0.0.1:${proxy.port}`;
+    t = await buildTestApp({ databaseUrl: url.toString() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.close();
+    await database.drop();
+  });
+
+  it('answers 200 {status: ok, db: ok} while the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('answers 503 promptly while the database is unreachable, and 200 again once it is back', async () => {
+    proxy.cut();
+    const started = Date.now();
+    const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ message: errorMessages.serviceUnavailable, errors: [{ message: databaseDownMessage }], status: 'degraded', db: 'down' });
+
+    // Connections that died with the line were logged, not thrown: the process is still here.
+    expect(t.logs.some((line) => line.msg === 'a database connection was lost; the pool will reconnect')).toBe(true);
+    proxy.restore();
+    const up = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+});

@@ -1,0 +1,63 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { notifications, users, type NotificationRow } from '../../db/schema';
+import type { NotificationInput } from './rules';
+
+/** The app's handle, or a caller's transaction: a notification can be written with the change it reports. */
+export type Executor = Database | Transaction;
+
+/** The e-mail that names a user's socket event; undefined when there is no such user. */
+export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return user?.email;
+}
+
+export async function insertNotification(db: Executor, userId: string, input: NotificationInput): Promise<NotificationRow> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId, type: input.type, message: input.message, link: input.link ?? null })
+    .returning();
+  if (row === undefined) throw new Error('inserting a notification returned no row');
+  return row;
+}
+
+/** Newest first; the id orders rows created in the same instant, so pages never overlap or skip one. */
+export async function listNotifications(db: Executor, userId: string, window: { offset: number; limit: number }): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .offset(window.offset)
+    .limit(window.limit);
+}
+
+/** Whether the user was ever sent a notification of this kind (read or not). */
+export async function hasNotificationOfType(db: Executor, userId: string, type: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function countUnread(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/**
+ * Marks the user's unread notifications read: the given ones, or all when `ids` is undefined. The user
+ * condition means another person's ids are simply not touched.
+ */
+export async function markRead(db: Executor, userId: string, ids: string[] | undefined, now: Date): Promise<void> {
+  const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(ids === undefined ? mine : and(mine, inArray(notifications.id, ids)));
+}

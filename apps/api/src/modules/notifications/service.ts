@@ -1,0 +1,101 @@
+import { userEventName, type NotificationCountResponse, type NotificationEvent, type NotificationListResponse } from '@skillroute/shared/notifications';
+import type { Database } from '../../db/client';
+import type { Realtime } from '../../plugins/realtime';
+import * as repository from './repository';
+import { assertInAppLink, assertOwnEmail, pageOf, pageWindow, toNotificationEvent, toNotificationItem, type NotificationInput } from './rules';
+
+export type { NotificationInput } from './rules';
+export type { Executor } from './repository';
+
+/** A notification written in a caller's transaction: call `emit()` once that transaction committed. */
+export interface PendingNotification {
+  event: NotificationEvent;
+  emit(): void;
+}
+
+/** The one way other modules tell a person something (`app.notifications`). */
+export interface Notifications {
+  /** Writes the row (the truth), then rings the user's sockets (the doorbell). */
+  notify(userId: string, input: NotificationInput): Promise<NotificationEvent>;
+  /**
+   * Writes the row with `executor` (a caller's transaction) and rings nothing yet: an event for a row that
+   * is then rolled back would announce something that never happened.
+   */
+  record(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
+  /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
+  recordOnce(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: Notifications;
+  }
+}
+
+export interface NotificationsLogger {
+  warn(details: object, message: string): void;
+}
+
+export function createNotifications(db: Database, realtime: Pick<Realtime, 'emitToUser'>, log: NotificationsLogger): Notifications {
+  async function record(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification> {
+    assertInAppLink(input.link);
+    const email = await repository.findUserEmail(executor, userId);
+    if (email === undefined) throw new Error(`cannot notify user ${userId}: there is no such user`);
+    const event = toNotificationEvent(await repository.insertNotification(executor, userId, input));
+    return {
+      event,
+      emit() {
+        // The row is saved: a socket problem must not fail what the caller did. The client re-reads on reconnect.
+        try {
+          realtime.emitToUser(userId, userEventName(email), event);
+        } catch (error) {
+          log.warn({ err: error, userId, notificationId: event.id }, 'a notification was saved but could not be announced');
+        }
+      },
+    };
+  }
+
+  return {
+    record,
+    async recordOnce(executor, userId, input) {
+      if (await repository.hasNotificationOfType(executor, userId, input.type)) return undefined;
+      return record(executor, userId, input);
+    },
+    async notify(userId, input) {
+      const pending = await record(db, userId, input);
+      pending.emit();
+      return pending.event;
+    },
+  };
+}
+
+/** The signed-in caller as the routes know them. */
+export interface Caller {
+  id: string;
+  email: string;
+}
+
+/** `GET /api/user/notifications/:email?skip=`: one page of one's own notifications, newest first. */
+export async function listOwnNotifications(db: Database, caller: Caller, email: string, skip: number): Promise<NotificationListResponse> {
+  assertOwnEmail(caller.email, email);
+  const { items, hasMore } = pageOf(await repository.listNotifications(db, caller.id, pageWindow(skip)));
+  return { notifications: items.map(toNotificationItem), hasMore };
+}
+
+/** `GET /api/user/notifications/notification-count/:email`: how many of one's own are unread. */
+export async function countOwnUnread(db: Database, caller: Caller, email: string): Promise<NotificationCountResponse> {
+  assertOwnEmail(caller.email, email);
+  return { notificationCount: await repository.countUnread(db, caller.id) };
+}
+
+/**
+ * `PUT /api/user/notifications/read`: marks the given ids (or all when none are given) read and returns the
+ * new count, in one transaction so the count is the one this change left. Ids of other people's
+ * notifications, or unknown ones, are skipped without a word: saying which exist would leak them.
+ */
+export async function markOwnRead(db: Database, callerId: string, ids: string[] | undefined, now = new Date()): Promise<NotificationCountResponse> {
+  return db.transaction(async (tx) => {
+    await repository.markRead(tx, callerId, ids, now);
+    return { notificationCount: await repository.countUnread(tx, callerId) };
+  });
+}

@@ -1,0 +1,78 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { avatarMessages, profileMessages, userResponseSchema, userUpdateFieldsSchema } from '@skillroute/shared/auth';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import type { FileStore } from '../../adapters/files/file-store';
+import { AppError } from '../../lib/errors';
+import { userOf } from '../../plugins/auth';
+import { AVATAR_FIELD, readProfileForm } from './profile-form';
+import { assertOwnAccount, getOwnUser, updateProfile, type ProfileChange } from './service';
+
+export interface UserRoutesOptions {
+  files: FileStore;
+}
+
+const profileUpdateBodySchema = userUpdateFieldsSchema.extend({
+  [AVATAR_FIELD]: z
+    .custom<Buffer>((value) => Buffer.isBuffer(value), { error: avatarMessages.missing })
+    .optional()
+    .meta({ type: 'string', format: 'binary', description: 'A .jpg, .jpeg, .png or .webp image up to 5 MB' }),
+});
+const profileUpdateResponseSchema = userResponseSchema.extend({ message: z.string() });
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange {
+  if (body.name !== undefined && body.avatar !== undefined) throw new AppError('bad_request', profileMessages.oneChangeAtATime);
+  if (body.name !== undefined) return { name: body.name };
+  if (body.avatar !== undefined) return { avatar: body.avatar };
+  throw new AppError('bad_request', profileMessages.nothingToUpdate, [{ message: avatarMessages.missing, field: AVATAR_FIELD }]);
+}
+
+/** The signed-in user's own account, under /api/user (spec §7 "User"). */
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
+  // Multipart is parsed in this plugin only: nowhere else does the api take files.
+  await app.register(multipart);
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "The signed-in user's account (only their own id)",
+        tags: ['user'],
+        params: z.object({ id: z.string() }),
+        response: { 200: userResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ user: await getOwnUser(app.db, userOf(request).id, request.params.id) }),
+  );
+
+  app.put(
+    '/update',
+    {
+      // Signed in before a byte of the upload is read; the form's owner checked before its contents.
+      onRequest: app.requireUser,
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        const form = await readProfileForm(request);
+        if (typeof form.userId === 'string') assertOwnAccount(userOf(request).id, form.userId);
+        // Validated against the body schema right after this hook, like a JSON body.
+        request.body = form as typeof request.body;
+      },
+      schema: {
+        summary: 'Rename, or change the avatar (multipart: userId plus name or an avatar file)',
+        tags: ['user'],
+        consumes: ['multipart/form-data'],
+        body: profileUpdateBodySchema,
+        response: { 200: profileUpdateResponseSchema, ...refusals, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const actorId = userOf(request).id;
+      // JSON bodies (a rename without a form) reach here without the multipart check above.
+      assertOwnAccount(actorId, request.body.userId);
+      return updateProfile(app.db, options.files, actorId, changeOf(request.body), request.log);
+    },
+  );
+};

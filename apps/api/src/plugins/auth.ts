@@ -1,0 +1,121 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorMessages } from '@skillroute/shared/errors';
+import { admins, sessions, users } from '../db/schema';
+import { cookieNames } from '../lib/cookies';
+import { AppError } from '../lib/errors';
+import { verifyAccessToken } from '../lib/tokens';
+
+/** The signed-in user as routes see it; read fresh from the database on every request. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: 'user' | 'mentor';
+  /** The session row of this request (logout ends its family). */
+  sessionId: string;
+}
+
+export interface AuthAdmin {
+  id: string;
+  email: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless a live user session signs the request; sets `request.user`. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: 401 unless a live admin session signs the request; sets `request.admin`. */
+    requireAdmin: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of routes open to everyone that show more to some (a draft to its author or an admin):
+     * sets `request.user` and `request.admin` from whichever live sessions sign the request, and never refuses.
+     */
+    identify: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    admin: AuthAdmin | null;
+    /**
+     * Set by `identify`: a user access cookie came with the request but no longer proves a live session
+     * (expired, revoked, tampered). A route may answer 401 then, so the client refreshes and asks again,
+     * instead of treating a signed-in person whose token just lapsed as a stranger.
+     */
+    userSessionLapsed: boolean;
+  }
+}
+
+export interface AuthOptions {
+  jwtSecret: string;
+  adminJwtSecret: string;
+}
+
+/** The user of a route guarded by `requireUser`. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (request.user === null) throw new AppError('unauthorized', errorMessages.unauthorized);
+  return request.user;
+}
+
+/** The admin of a route guarded by `requireAdmin`. */
+export function adminOf(request: FastifyRequest): AuthAdmin {
+  if (request.admin === null) throw new AppError('unauthorized', errorMessages.unauthorized);
+  return request.admin;
+}
+
+/**
+ * Authentication by cookie. A valid signature is not enough: the session row must still be live (not
+ * revoked, not expired) and a user must not be blocked, so logout, a password reset or a block take effect
+ * on the next request. One indexed query per request, and nothing cached.
+ */
+export const auth = fp(
+  async function auth(app: FastifyInstance, options: AuthOptions) {
+    app.decorateRequest('user', null);
+    app.decorateRequest('admin', null);
+    app.decorateRequest('userSessionLapsed', false);
+
+    async function findUser(token: string | undefined): Promise<AuthUser | undefined> {
+      const claims = token === undefined ? undefined : await verifyAccessToken(options.jwtSecret, 'user', token);
+      if (claims === undefined) return undefined;
+      const [row] = await app.db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, claims.sid), eq(users.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.blockedAt)));
+      return row === undefined ? undefined : { ...row, sessionId: claims.sid };
+    }
+
+    async function findAdmin(token: string | undefined): Promise<AuthAdmin | undefined> {
+      const claims = token === undefined ? undefined : await verifyAccessToken(options.adminJwtSecret, 'admin', token);
+      if (claims === undefined) return undefined;
+      const [row] = await app.db
+        .select({ id: admins.id, email: admins.email })
+        .from(sessions)
+        .innerJoin(admins, eq(admins.id, sessions.adminId))
+        .where(and(eq(sessions.id, claims.sid), eq(admins.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+      return row === undefined ? undefined : { ...row, sessionId: claims.sid };
+    }
+
+    app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
+      const user = await findUser(request.cookies[cookieNames.user.access]);
+      if (user === undefined) throw new AppError('unauthorized', errorMessages.unauthorized);
+      request.user = user;
+    });
+
+    app.decorate('requireAdmin', async function requireAdmin(request: FastifyRequest) {
+      const admin = await findAdmin(request.cookies[cookieNames.admin.access]);
+      if (admin === undefined) throw new AppError('unauthorized', errorMessages.unauthorized);
+      request.admin = admin;
+    });
+
+    app.decorate('identify', async function identify(request: FastifyRequest) {
+      const userToken = request.cookies[cookieNames.user.access];
+      const adminToken = request.cookies[cookieNames.admin.access];
+      const [user, admin] = await Promise.all([findUser(userToken), findAdmin(adminToken)]);
+      request.user = user ?? null;
+      request.admin = admin ?? null;
+      request.userSessionLapsed = user === undefined && userToken !== undefined && userToken !== '';
+    });
+  },
+  { name: 'auth', dependencies: ['database', '@fastify/cookie'] },
+);

@@ -1,0 +1,162 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_PATH } from '@skillroute/shared/constants';
+import { socketRefusals } from '@skillroute/shared/notifications';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { cookieNames } from '../lib/cookies';
+import { verifyAccessToken } from '../lib/tokens';
+
+/** Who a socket belongs to, decided by the server from the handshake's session cookie. */
+export interface SocketIdentity {
+  userId: string;
+  email: string;
+  /** The session family: one sign-in, the same across refreshes (a refresh makes a new row, not a new family). */
+  sessionFamilyId: string;
+}
+
+/** What the rest of the app may do with sockets; every room is chosen here, never by a client. */
+export interface Realtime {
+  /** Sends an event to every socket of one user, on this replica and (with Redis) every other. */
+  emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Drops every socket of a user (all sessions ended: a password reset, a block). */
+  disconnectUser(userId: string): void;
+  /** Drops the sockets of one sign-in (logout). Takes the session family id, which refreshes keep. */
+  disconnectSession(sessionFamilyId: string): void;
+  /** The socket.io server itself, for what the facade does not cover (the benchmark counts sockets). */
+  readonly io: Server;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export interface RealtimeOptions {
+  jwtSecret: string;
+  /** Origins a browser may open a socket from (the origin check's list); others are refused. */
+  allowedOrigins: ReadonlySet<string>;
+  /** Cross-origin polling is answered only in development, where the Vite server is another origin. */
+  allowCrossOrigin: boolean;
+  /** With a Redis URL, emits and disconnects reach sockets held by the other replicas. */
+  redis?: { url: string; streamName?: string };
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionFamilyId: string) => `session:${sessionFamilyId}`;
+
+/**
+ * The access token of a handshake's Cookie header (RFC 6265 `name=value; name=value`); undefined when there
+ * is none. Parsed here because @fastify/cookie's parser only works inside a registered plugin.
+ */
+export function accessTokenFromCookieHeader(header: string | undefined): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator === -1 || pair.slice(0, separator).trim() !== cookieNames.user.access) continue;
+    const raw = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    let value: string;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      value = raw;
+    }
+    return value === '' ? undefined : value;
+  }
+  return undefined;
+}
+
+/** A missing Origin (a non-browser client) passes; a browser's must be one of ours (no cross-site socket hijacking). */
+export function isSocketOriginAllowed(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  return URL.canParse(origin) && allowed.has(new URL(origin).origin);
+}
+
+/**
+ * The handshake's identity, by the rule of `requireUser` (plugins/auth.ts): a valid signature is not enough,
+ * the session row must be live and the user not blocked. Returns the refusal's words otherwise.
+ */
+export async function authenticateHandshake(db: Database, jwtSecret: string, cookieHeader: string | undefined, now = new Date()): Promise<SocketIdentity | { refused: string }> {
+  const token = accessTokenFromCookieHeader(cookieHeader);
+  if (token === undefined) return { refused: socketRefusals.notSignedIn };
+  const claims = await verifyAccessToken(jwtSecret, 'user', token, now);
+  if (claims === undefined) return { refused: socketRefusals.sessionEnded };
+  const [row] = await db
+    .select({ userId: users.id, email: users.email, sessionFamilyId: sessions.familyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(users.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.blockedAt)));
+  return row ?? { refused: socketRefusals.sessionEnded };
+}
+
+/**
+ * socket.io on the app's own HTTP server at SOCKET_PATH (DESIGN.md §5). The handshake is authenticated by
+ * the session cookie; the server joins each socket to its user's room and its sign-in's room, and clients
+ * have no way to join any other (no event handler touches rooms). Closed before the pool on app close.
+ */
+export const realtime = fp(
+  async function realtime(app: FastifyInstance, options: RealtimeOptions) {
+    // A connection of its own: the adapter copies it for its blocking stream reads, and quitting it is ours.
+    const redis = options.redis === undefined ? undefined : new Redis(options.redis.url, { lazyConnect: true, connectTimeout: 5000 });
+    if (redis !== undefined) {
+      redis.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection problem; retrying'));
+      try {
+        await redis.connect();
+      } catch (error) {
+        // Stop its reconnect loop: the app is not going to start.
+        redis.disconnect();
+        throw new Error(`Redis at REDIS_URL is unreachable for socket.io: ${(error as Error).message}`, { cause: error });
+      }
+    }
+
+    const io = new Server(app.server, {
+      path: SOCKET_PATH,
+      serveClient: false,
+      cors: options.allowCrossOrigin ? { origin: [...options.allowedOrigins], credentials: true } : undefined,
+      allowRequest: (request, callback) => callback(null, isSocketOriginAllowed(request.headers.origin, options.allowedOrigins)),
+      // No connection state recovery: it would skip the handshake check on a reconnect, and a client that
+      // reconnects re-reads the count and the list anyway (the rows are the truth).
+      ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName: options.redis?.streamName ?? 'skillroute:socket.io', blockTimeInMs: 1000 }) }),
+    });
+
+    io.use((socket: Socket, next) => {
+      authenticateHandshake(app.db, options.jwtSecret, socket.handshake.headers.cookie).then(
+        (identity) => {
+          if ('refused' in identity) return next(new Error(identity.refused));
+          socket.data.identity = identity;
+          next();
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'a socket handshake could not be checked');
+          next(new Error(socketRefusals.unavailable));
+        },
+      );
+    });
+
+    io.on('connection', (socket: Socket) => {
+      const identity = socket.data.identity as SocketIdentity;
+      void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionFamilyId)]);
+    });
+
+    app.decorate('realtime', {
+      io,
+      emitToUser: (userId, event, payload) => {
+        io.to(userRoom(userId)).emit(event, payload);
+      },
+      disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+      disconnectSession: (sessionFamilyId) => io.in(sessionRoom(sessionFamilyId)).disconnectSockets(true),
+    } satisfies Realtime);
+
+    // preClose, not onClose: open sockets would keep the HTTP server from closing, and the pool must outlive
+    // the handshakes still being checked. io.close() also stops the HTTP server; Fastify accepts that.
+    app.addHook('preClose', async () => {
+      await io.close();
+      await redis?.quit().catch(() => redis.disconnect());
+    });
+  },
+  { name: 'realtime', dependencies: ['database'] },
+);

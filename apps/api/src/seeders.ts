@@ -1,0 +1,12 @@
+import { parseConfig } from './config';
+import type { Seeder } from './db/seed';
+import { createDemoAdminSeeder } from './seeders/demo-admin';
+
+/**
+ * Demo data run at start-up when SEED_DEMO is on, in this order. Each feature adds its seeder here
+ * (stacks and questions, mentors, roadmaps, the demo admin); each runs once per database.
+ */
+export const demoSeeders: readonly Seeder[] = [
+  // The data folder as the server's own configuration names it (same environment, same rules).
+  createDemoAdminSeeder(() => parseConfig(process.env).dataDir),
+];

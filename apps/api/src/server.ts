@@ -1,0 +1,130 @@
+// The process entry: configuration, the database (embedded unless DATABASE_URL), migrations, seed,
+// listen; and a shutdown on SIGINT/SIGTERM that leaves no PostgreSQL behind.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDatabase, createPool } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { migrateDatabase } from './db/migrate';
+import { runSeeders } from './db/seed';
+import { createLogger } from './lib/logger';
+import { connectRedis } from './lib/redis';
+import { demoSeeders } from './seeders';
+import { demoAdminLine } from './seeders/demo-admin';
+
+/** Past this, a shutdown that is stuck (a hung connection, a PostgreSQL that ignores SIGINT) gives up. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // Only the message: a stack trace would bury the one line that says which variable to fix.
+  process.stderr.write(`Skillroute cannot start: the configuration is not valid.\n${error.message}\n`);
+  process.exit(1);
+}
+
+const logger: Logger = createLogger(config);
+/** What to undo on shutdown, newest first: the HTTP server, then Redis, then PostgreSQL. */
+const cleanups: Array<{ name: string; run: () => Promise<unknown> }> = [];
+let stopping = false;
+
+async function start(): Promise<void> {
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl === undefined) {
+    const pgDataDir = path.join(config.dataDir, 'postgres');
+    const postgres = await startEmbeddedPostgres(pgDataDir, logger);
+    cleanups.push({ name: 'embedded PostgreSQL', run: () => postgres.stop() });
+    void postgres.exited.then(() => {
+      if (!stopping) logger.error({ pgDataDir }, 'the embedded PostgreSQL exited on its own; requests needing the database will fail');
+    });
+    databaseUrl = postgres.connectionString;
+    logger.info({ port: postgres.port, pgDataDir }, 'embedded PostgreSQL is running');
+  }
+  if (stopping) return;
+
+  await migrateDatabase(databaseUrl);
+  if (stopping) return;
+
+  if (config.seedDemo) {
+    const pool = createPool(databaseUrl, logger, 2);
+    try {
+      const ran = await runSeeders(createDatabase(pool), demoSeeders);
+      if (ran.length > 0) logger.info({ seeders: ran }, 'demo data seeded');
+    } finally {
+      await pool.end();
+    }
+  }
+  if (stopping) return;
+
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  if (redis) cleanups.push({ name: 'Redis', run: () => redis.quit() });
+  if (stopping) return;
+
+  const app = await buildApp(config, { databaseUrl, redis, logger });
+  cleanups.push({ name: 'HTTP server', run: () => app.close() });
+  await app.listen({ port: config.port, host: '::' }).catch(async (error: NodeJS.ErrnoException) => {
+    // A machine without IPv6 cannot bind '::'; IPv4 alone is then the best we can do.
+    if (error.code !== 'EAFNOSUPPORT' && error.code !== 'EADDRNOTAVAIL') throw error;
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  });
+  if (stopping) return;
+
+  const localUrl = `http://localhost:${config.port}`;
+  process.stdout.write(`Skillroute is running at ${localUrl}\n`);
+  if (config.nodeEnv === 'development') process.stdout.write(`API docs: ${localUrl}/api/docs\n`);
+  const demoAdmin = demoAdminLine(config);
+  if (demoAdmin !== undefined) process.stdout.write(`${demoAdmin}\n`);
+  // Without a mail server, the sign-up code has to be readable somewhere: say where.
+  if (config.mail.smtpUrl === undefined) process.stdout.write(`Mail: SMTP_URL is not set, so mails are printed to the log and kept in ${path.join(config.dataDir, 'mail')}\n`);
+}
+
+async function runCleanups(): Promise<boolean> {
+  let clean = true;
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup.run();
+    } catch (error) {
+      clean = false;
+      logger.error({ err: error }, `could not stop the ${cleanup.name} cleanly`);
+    }
+  }
+  return clean;
+}
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown took too long; exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  // Let a start in progress reach a step boundary, so whatever it started is in `cleanups`.
+  await started.catch(() => undefined);
+  const clean = await runCleanups();
+  logger.flush();
+  process.exit(clean ? 0 : 1);
+}
+
+// Before the start, so a Ctrl-C during start-up is handled too (and is never mistaken for a listener
+// added by a library while it loads).
+process.on('SIGINT', (signal) => void shutdown(signal));
+process.on('SIGTERM', (signal) => void shutdown(signal));
+
+const started = start();
+
+started.catch(async (error: unknown) => {
+  if (stopping) return;
+  stopping = true;
+  logger.fatal({ err: error }, 'Skillroute could not start');
+  process.stderr.write(`Skillroute could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  await runCleanups();
+  logger.flush();
+  process.exit(1);
+});

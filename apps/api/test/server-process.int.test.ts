@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../src/db/embedded-postgres';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+
+interface ServerProcess {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The real entry, as `npm start` runs it, in a process group of its own (as a terminal would make). */
+function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repositoryRoot,
+    detached: true,
+    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForOutput(server: ServerProcess, text: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes(text)) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** PostgreSQL processes whose command line names this data folder. */
+function postgresProcessesOn(dataDir: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return commandLine.includes('postgres') && commandLine.includes(dataDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function embeddedPostgresPort(output: string): number {
+  const line = output.split('\n').find((l) => l.includes('embedded PostgreSQL is running'));
+  return (JSON.parse(line ?? '{}') as { port: number }).port;
+}
+
+describe('the server process', () => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('refuses a bad configuration with exit code 1 and one plain message naming the variable', async () => {
+    const server = spawnServer({ PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT=abc: expected a whole number from 1 to 65535');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect(server.output()).not.toContain('ConfigError');
+  });
+
+  it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));
+    folders.push(dataDir);
+    const port = await findFreePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true' };
+
+    const first = spawnServer(env);
+    await waitForOutput(first, `Skillroute is running at http://localhost:${port}`, 60_000);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(postgresProcessesOn(dataDir).length).toBeGreaterThan(0);
+
+    // What Ctrl-C in a terminal does: SIGINT to every process of the group, PostgreSQL included.
+    process.kill(-(first.child.pid ?? 0), 'SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(postgresProcessesOn(dataDir)).toEqual([]);
+
+    const second = spawnServer(env);
+    await waitForOutput(second, `Skillroute is running at http://localhost:${port}`);
+    expect(second.output()).not.toContain('initialising a new embedded PostgreSQL cluster');
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+
+    const client = new pg.Client({ connectionString: `postgres://postgres:skillroute@127.0.0.1:${embeddedPostgresPort(second.output())}/postgres` });
+    await client.connect();
+    const duplicates = await client.query('select name from seed_runs group by name having count(*) > 1');
+    // The demo data was seeded once over both starts: one demo admin, not two.
+    const demoAdmins = await client.query(`select count(*)::int as count from admins where email = 'admin@skillroute.dev'`);
+    const migrations = await client.query('select count(*)::int as count from drizzle.__drizzle_migrations');
+    await client.end();
+    expect(duplicates.rows).toEqual([]);
+    expect(demoAdmins.rows[0]).toEqual({ count: 1 });
+    // Each committed migration ran exactly once, over both starts.
+    const committedMigrations = (JSON.parse(readFileSync(path.join(repositoryRoot, 'apps/api/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    expect(migrations.rows[0]).toEqual({ count: committedMigrations });
+
+    // A service manager's SIGTERM to the node process alone stops PostgreSQL too.
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(postgresProcessesOn(dataDir)).toEqual([]);
+    // How fast the second start is, is measured by `npm run bench -- startup`, not asserted here.
+  }, 120_000);
+});

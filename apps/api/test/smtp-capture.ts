@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpCapture {
+  url: string;
+  mails: CapturedMail[];
+  /** Deliveries refused so far (with a temporary 451). */
+  refused: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free local port that keeps every raw message. With `refuseFirst`, the first
+ * deliveries are refused with a temporary error, as a mail server under load would.
+ */
+export async function startSmtpCapture(options: { refuseFirst?: number } = {}): Promise<SmtpCapture> {
+  const capture: SmtpCapture = { url: '', mails: [], refused: 0, close: async () => undefined };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (capture.refused < (options.refuseFirst ?? 0)) {
+          capture.refused += 1;
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
+        capture.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  capture.url = `smtp://127.0.0.1:${port}`;
+  capture.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return capture;
+}

@@ -1,0 +1,37 @@
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
+import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
+import { BrandMark } from './header';
+import { useAppSelector } from './hooks';
+import { SkipLink } from './root-layout';
+
+/** The frame of the admin area: its own plain header (brand, "Admin", sign out), apart from the user's. */
+export function AdminLayout() {
+  const isAdmin = useAppSelector(selectIsAdmin);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+          <div className="flex items-center gap-2">
+            <Link
+              to={isAdmin ? '/admin/' : '/admin/login'}
+              className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              <BrandMark />
+              <span className="max-[359px]:sr-only">Skillroute</span>
+            </Link>
+            <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">Admin</span>
+          </div>
+          {isAdmin && <AdminSignOutButton variant="ghost" />}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

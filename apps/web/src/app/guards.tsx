@@ -1,0 +1,50 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
+import { selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
+import { safeReturnPath } from '@/lib/return-path';
+import { useAppSelector } from './hooks';
+
+/** Where a guard sent someone from, so the login page can send them back after signing in. */
+export interface RedirectState {
+  from: string;
+}
+
+/**
+ * Signed-in users only; an anonymous visitor goes to /login, remembering the page they asked for. Someone
+ * who has just logged out is on their way home, and goes there.
+ */
+export function RequireUser() {
+  const user = useAppSelector(selectCurrentUser);
+  const leaving = useAppSelector(selectIsLeaving);
+  const location = useLocation();
+  if (!user && leaving) return <Navigate to="/" replace />;
+  if (!user) {
+    const state: RedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * Account pages (login, signup, password reset) are for signed-out visitors; others go home. The moment
+ * someone signs in on one of them, this is also what takes them on: back to the page RequireUser sent
+ * them from, when there was one.
+ */
+export function GuestOnly() {
+  const user = useAppSelector(selectCurrentUser);
+  const location = useLocation();
+  if (!user) return <Outlet />;
+  const from = safeReturnPath((location.state as RedirectState | null)?.from);
+  return <Navigate to={from ?? '/'} replace />;
+}
+
+/** The admin area; without the admin flag, the admin login page. */
+export function RequireAdmin() {
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const location = useLocation();
+  if (!isAdmin) {
+    const state: RedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/admin/login" replace state={state} />;
+  }
+  return <Outlet />;
+}

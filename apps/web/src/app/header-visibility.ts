@@ -1,0 +1,11 @@
+/**
+ * Spec §2: the header is hidden on the assessment test (/assessment/{id}) and in the video room
+ * (/meet/{roomId}). Prefixes are matched on whole path segments: "/assessment" and "/meet" themselves
+ * and anything below them, but not a different page that merely starts with the same letters (a future
+ * "/meetings" list is an ordinary page with a header). "/admin/assessment-managment" keeps its header.
+ */
+const HEADERLESS_SECTIONS = ['/assessment', '/meet'];
+
+export function isHeaderHidden(pathname: string): boolean {
+  return HEADERLESS_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+}

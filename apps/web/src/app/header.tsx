@@ -1,0 +1,83 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
+import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { useAppDispatch, useAppSelector } from './hooks';
+
+// Only signed-in people see the menu; its dropdown, dialog and the API slice stay off the home page.
+const AccountMenu = lazy(async () => ({ default: (await import('@/features/auth/components/account-menu')).AccountMenu }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
+}));
+
+export function Header() {
+  const user = useAppSelector(selectCurrentUser);
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          <BrandMark />
+          {/* Below 360 px only the mark shows; the name stays the link's accessible name. */}
+          <span className="max-[359px]:sr-only">Skillroute</span>
+        </Link>
+        <div className="flex items-center gap-1 sm:gap-3">
+          <ThemeToggle />
+          {user ? (
+            <>
+              {/* Spec §2: name and e-mail on wide screens only. */}
+              <div className="hidden max-w-56 min-w-0 flex-col text-right text-sm leading-tight md:flex">
+                <span className="truncate font-medium">{user.name}</span>
+                <span className="truncate text-muted-foreground">{user.email}</span>
+              </div>
+              <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
+                <NotificationBell email={user.email} />
+              </Suspense>
+              <SignedInMenu />
+            </>
+          ) : (
+            <nav aria-label="Account" className="flex items-center gap-2">
+              {/* Smaller on phones so brand, toggle and both buttons fit a 320 px screen. */}
+              <Button asChild variant="signin" size="signin" className="h-8 px-3 sm:h-9 sm:px-5">
+                <Link to="/login">Sign in</Link>
+              </Button>
+              <Button asChild className="h-8 rounded-full px-3 sm:h-9 sm:px-4">
+                <Link to="/signup">Get started</Link>
+              </Button>
+            </nav>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function SignedInMenu() {
+  const isDarkMode = useAppSelector(selectIsDarkMode);
+  const dispatch = useAppDispatch();
+  return (
+    <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+      <AccountMenu isDarkMode={isDarkMode} onToggleDarkMode={() => dispatch(toggleDarkMode())} />
+    </Suspense>
+  );
+}
+
+/** A winding route in a rounded square; decorative, the name beside it is the link's text. */
+export function BrandMark() {
+  return (
+    <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" className="fill-primary" />
+      <path
+        d="M9 22c4 0 4-12 8-12s4 8 6 8"
+        className="stroke-primary-foreground"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { Header } from './header';
+import { isHeaderHidden } from './header-visibility';
+import { useAppSelector } from './hooks';
+
+const SessionCheck = lazy(async () => ({ default: (await import('@/features/auth/components/session-check')).SessionCheck }));
+const LiveNotifications = lazy(async () => ({
+  default: (await import('@/features/notifications/components/live-notifications')).LiveNotifications,
+}));
+
+/** The frame of every page: skip link, header, the page in <main>, and the toaster. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const user = useAppSelector(selectCurrentUser);
+  // Decided once, at load: a user restored from storage is confirmed with the server; one who signs in
+  // during this visit was just confirmed by the sign-in itself.
+  const [restoredSession] = useState(() => user !== null);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      {!isHeaderHidden(pathname) && <Header />}
+      {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Outlet />
+      </main>
+      <Toaster />
+      <ScrollRestoration />
+      {/* The one place the live socket lives: mounted on sign-in, unmounted (disconnected) on sign-out. */}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveNotifications key={user.email} email={user.email} />
+        </Suspense>
+      )}
+      {restoredSession && user && (
+        <Suspense fallback={null}>
+          <SessionCheck />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
+      Skip to content
+    </a>
+  );
+}

@@ -1,0 +1,104 @@
+import type { RouteObject } from 'react-router';
+import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { GuestOnly, RequireAdmin, RequireUser } from './guards';
+import { useAppSelector } from './hooks';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** Nothing to show while the first page's code loads: spec §1 keeps the screen blank until ready. */
+function BlankFallback() {
+  return null;
+}
+
+/** When the layout itself fails there is no <main> around the message, so this one brings its own. */
+function RootError() {
+  return (
+    <main id="main" className="flex min-h-dvh flex-col">
+      <RouteError />
+    </main>
+  );
+}
+
+const home = async () => {
+  const { HomePage } = await import('@/features/home/pages/home-page');
+  function Home() {
+    const signedIn = useAppSelector(selectCurrentUser) !== null;
+    return <HomePage signedIn={signedIn} />;
+  }
+  return { Component: Home };
+};
+const profileGeneral = async () => ({ Component: (await import('@/features/profile/pages/profile-general-page')).ProfileGeneralPage });
+const notFound = async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage });
+
+/**
+ * The route table (spec §2). Pages are lazy so each one is its own chunk and the home page stays small;
+ * guards (./guards) wrap the sections that need them.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RootError />,
+    HydrateFallback: BlankFallback,
+    children: [
+      {
+        index: true,
+        errorElement: <RouteError />,
+        lazy: home,
+      },
+      {
+        element: <GuestOnly />,
+        errorElement: <RouteError />,
+        children: [
+          { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
+          { path: 'signup', lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage }),
+          },
+        ],
+      },
+      {
+        element: <RequireUser />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: 'profile',
+            lazy: async () => ({ Component: (await import('@/features/profile/pages/profile-layout')).ProfileLayout }),
+            children: [
+              { index: true, lazy: profileGeneral },
+              { path: 'general', lazy: profileGeneral },
+            ],
+          },
+          {
+            path: 'notifications',
+            lazy: async () => ({ Component: (await import('@/features/notifications/pages/notifications-page')).NotificationsPage }),
+          },
+        ],
+      },
+      { path: '*', errorElement: <RouteError />, lazy: notFound },
+    ],
+  },
+  {
+    // The admin area has its own frame and session (spec §2, DESIGN.md §4).
+    path: '/admin',
+    lazy: async () => ({ Component: (await import('./admin-layout')).AdminLayout }),
+    errorElement: <RootError />,
+    HydrateFallback: BlankFallback,
+    children: [
+      { path: 'login', errorElement: <RouteError />, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-login-page')).AdminLoginPage }) },
+      {
+        element: <RequireAdmin />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage }) },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+import type { PublicConfig, SignupBody } from '@skillroute/shared/auth';
+import { api } from '@/lib/api';
+import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
+
+/** The auth feature's public face: its endpoints and what other features may use of the session. */
+export { login, logout, selectCurrentUser, userRefreshed, type SessionUser };
+
+export interface UserResponse {
+  user: SessionUser;
+}
+export interface MessageResponse {
+  message: string;
+}
+
+/** Endpoints of DESIGN.md §4 "Users and sessions" (paths as spec §7 spells them: resent-otp). */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    signup: build.mutation<{ message: string; email: string }, SignupBody>({
+      query: (body) => ({ url: '/api/auth/', method: 'POST', body }),
+    }),
+    verifyOtp: build.mutation<UserResponse, { email: string; otp: string }>({
+      query: (body) => ({ url: '/api/auth/verify-otp', method: 'POST', body }),
+    }),
+    resendOtp: build.mutation<MessageResponse, { email: string }>({
+      query: (body) => ({ url: '/api/auth/resent-otp', method: 'POST', body }),
+    }),
+    login: build.mutation<UserResponse, { email: string; password: string }>({
+      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+    }),
+    googleLogin: build.mutation<UserResponse, { credential: string }>({
+      query: (body) => ({ url: '/api/auth/google-login', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, { email: string }>({
+      query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<MessageResponse, { token: string; password: string }>({
+      query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
+    }),
+    logout: build.mutation<unknown, void>({
+      query: () => ({ url: '/api/auth/logout', method: 'POST' }),
+    }),
+    /** Confirms a restored session; never served from the cache. */
+    getSession: build.query<UserResponse, void>({
+      query: () => '/api/auth/session',
+      keepUnusedDataFor: 0,
+    }),
+    getPublicConfig: build.query<PublicConfig, void>({
+      query: () => '/api/config',
+    }),
+  }),
+});
+
+export const {
+  useSignupMutation,
+  useVerifyOtpMutation,
+  useResendOtpMutation,
+  useLoginMutation,
+  useGoogleLoginMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useLogoutMutation,
+  useGetSessionQuery,
+  useGetPublicConfigQuery,
+} = authApi;

@@ -1,0 +1,95 @@
+import { LogOut, Moon, UserRound } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { selectCurrentUser } from '../auth-slice';
+import { LogoutDialog } from './logout-dialog';
+
+/**
+ * The signed-in header's account menu (spec §2 "My Account": Profile, Switch, Logout). Loaded lazily by
+ * the header, so anonymous visitors never download it. "Be mentor" joins with its dialog (issue #6).
+ * The theme comes in as props: the app composes the theme feature and this one.
+ */
+export function AccountMenu({ isDarkMode, onToggleDarkMode }: { isDarkMode: boolean; onToggleDarkMode: () => void }) {
+  const user = useSelector(selectCurrentUser);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  // After a menu item that moves to another page, focus must stay on that page: Radix would hand it back
+  // to the trigger as the menu closes, pulling it out of whatever the person clicked next.
+  const navigating = useRef(false);
+  if (!user) return null;
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger
+          aria-label="My Account"
+          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
+          <UserAvatar name={user.name} avatar={user.avatar} />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          className="w-56"
+          onCloseAutoFocus={(event) => {
+            if (!navigating.current) return;
+            navigating.current = false;
+            event.preventDefault();
+          }}
+        >
+          <DropdownMenuLabel>My Account</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild onSelect={() => (navigating.current = true)}>
+            <Link to="/profile/general">
+              <UserRound aria-hidden="true" />
+              Profile
+            </Link>
+          </DropdownMenuItem>
+          {/* A checkbox item drawn as a switch; it stays open so the change of theme can be seen. */}
+          <DropdownMenuItem
+            role="menuitemcheckbox"
+            aria-checked={isDarkMode}
+            onSelect={(event) => {
+              event.preventDefault();
+              onToggleDarkMode();
+            }}
+          >
+            <Moon aria-hidden="true" />
+            Switch
+            <span
+              aria-hidden="true"
+              data-on={isDarkMode || undefined}
+              className="ml-auto flex h-4 w-7 items-center rounded-full bg-input p-0.5 transition-colors data-[on]:bg-primary"
+            >
+              <span className="size-3 rounded-full bg-background shadow transition-transform in-data-[on]:translate-x-3" />
+            </span>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingLogout(true)}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <LogoutDialog open={confirmingLogout} onOpenChange={setConfirmingLogout} />
+    </>
+  );
+}
+
+/** The person's picture, or their initial on a tinted circle. */
+export function UserAvatar({ name, avatar, className }: { name: string; avatar: string | null; className?: string }) {
+  return (
+    <Avatar className={className ?? 'size-9'}>
+      {avatar && <AvatarImage src={avatar} alt="" />}
+      <AvatarFallback className="bg-primary/15 font-semibold text-primary">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+    </Avatar>
+  );
+}

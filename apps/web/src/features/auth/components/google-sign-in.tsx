@@ -1,0 +1,97 @@
+import { authReasons, googleSignInMessages } from '@skillroute/shared/auth';
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { FormAlert } from '@/components/ui/form-field';
+import { errorMessage, errorReason } from '@/lib/api-error';
+import { useGetPublicConfigQuery, useGoogleLoginMutation } from '../api';
+import { BLOCKED_MESSAGE } from '../auth-messages';
+import { login } from '../auth-slice';
+
+export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
+
+/** The part of Google Identity Services this page uses. */
+interface GoogleIdentity {
+  accounts: {
+    id: {
+      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
+      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
+    };
+  };
+}
+
+declare global {
+  interface Window {
+    google?: GoogleIdentity;
+  }
+}
+
+let scriptLoading: Promise<GoogleIdentity> | null = null;
+
+/** Adds Google's script once per page and resolves when it has run. */
+function loadGoogleIdentity(): Promise<GoogleIdentity> {
+  if (window.google) return Promise.resolve(window.google);
+  scriptLoading ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = GOOGLE_SCRIPT_URL;
+    script.async = true;
+    script.onload = () => (window.google ? resolve(window.google) : reject(new Error('Google sign-in did not start')));
+    script.onerror = () => {
+      scriptLoading = null;
+      script.remove();
+      reject(new Error('Google sign-in could not be loaded'));
+    };
+    document.head.append(script);
+  });
+  return scriptLoading;
+}
+
+/**
+ * "Sign in with Google" (Google Identity Services), shown only when the server names a client id
+ * (GET /api/config). Google's own button hands over an ID token, which the server verifies.
+ */
+export function GoogleSignIn() {
+  const { data: config } = useGetPublicConfigQuery();
+  const clientId = config?.googleClientId ?? null;
+  const dispatch = useDispatch();
+  const [googleLogin] = useGoogleLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!clientId) return;
+    let cancelled = false;
+    loadGoogleIdentity()
+      .then((google) => {
+        if (cancelled || !buttonRef.current) return;
+        google.accounts.id.initialize({
+          client_id: clientId,
+          ux_mode: 'popup',
+          callback: async ({ credential }) => {
+            setFailure(null);
+            if (!credential) return setFailure(googleSignInMessages.failed);
+            const result = await googleLogin({ credential });
+            if (!('error' in result)) return dispatch(login(result.data.user));
+            setFailure(errorReason(result.error) === authReasons.blocked ? BLOCKED_MESSAGE : errorMessage(result.error, googleSignInMessages.failed));
+          },
+        });
+        google.accounts.id.renderButton(buttonRef.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', shape: 'pill', width: 320 });
+      })
+      .catch(() => !cancelled && setFailure(googleSignInMessages.unavailable));
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, dispatch, googleLogin]);
+
+  if (!clientId) return null;
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <div ref={buttonRef} data-testid="google-sign-in" aria-label="Sign in with Google" className="flex min-h-10 justify-center" />
+      {failure && <FormAlert>{failure}</FormAlert>}
+    </div>
+  );
+}

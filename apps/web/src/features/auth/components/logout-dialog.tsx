@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/use-toast';
+import { useLogoutMutation } from '../api';
+import { leavingStarted, logout } from '../auth-slice';
+
+/** Spec §2 and §4, word for word (the failure toast's title included). */
+export const logoutTexts = {
+  title: 'Are you absolutely sure?',
+  description: 'Are you sure you want to logout? This action will log you out of your account.',
+  failureTitle: 'Login Failed',
+  failureFallback: 'Login failed. Please try again.',
+} as const;
+
+/** The logout confirmation: on success the local user is cleared and the person lands on /. */
+export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [logoutCall] = useLogoutMutation();
+  const { pathname } = useLocation();
+  const [pending, setPending] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  // The user is cleared only once home is on screen: cleared earlier, a signed-in-only page still
+  // showing (home may still be loading) would send the person to /login instead.
+  useEffect(() => {
+    if (!leaving || pathname !== '/') return;
+    dispatch(logout());
+    // The next person on this browser must not see this one's cached data.
+    dispatch(api.util.resetApiState());
+  }, [leaving, pathname, dispatch]);
+
+  async function confirm() {
+    setPending(true);
+    const result = await logoutCall();
+    setPending(false);
+    onOpenChange(false);
+    if ('error' in result) {
+      toast({ variant: 'destructive', title: logoutTexts.failureTitle, description: errorMessage(result.error, logoutTexts.failureFallback) });
+      return;
+    }
+    dispatch(leavingStarted());
+    setLeaving(true);
+    await navigate('/');
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{logoutTexts.title}</AlertDialogTitle>
+          <AlertDialogDescription>{logoutTexts.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          {/* A plain button, not AlertDialogAction: the dialog stays open until the call has answered. */}
+          <Button type="button" variant="destructive" onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+            {pending && <Spinner />}
+            Logout
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

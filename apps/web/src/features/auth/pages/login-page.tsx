@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authReasons, loginBodySchema } from '@skillroute/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useDispatch } from 'react-redux';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorReason } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useLoginMutation } from '../api';
+import { BLOCKED_MESSAGE } from '../auth-messages';
+import { login } from '../auth-slice';
+import { AuthCard, AuthHeading } from '../components/auth-card';
+import { GoogleSignIn } from '../components/google-sign-in';
+import { VerifyCodeStep } from '../components/verify-code-step';
+
+type LoginForm = z.input<typeof loginBodySchema>;
+const FIELDS = ['email', 'password'] as const;
+
+
+/**
+ * /login. A successful sign-in stores the user; the guest-only guard then sends them back to the page
+ * that asked them to sign in, or home. An unverified account gets a new code from the server and goes
+ * to the code step.
+ */
+export function LoginPage() {
+  const dispatch = useDispatch();
+  const [signIn] = useLoginMutation();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    const result = await signIn(body);
+    if (!('error' in result)) {
+      dispatch(login(result.data.user));
+      return;
+    }
+    const reason = errorReason(result.error);
+    if (reason === authReasons.unverified) {
+      setUnverifiedEmail(body.email);
+      return;
+    }
+    if (reason === authReasons.blocked) {
+      setFormError(BLOCKED_MESSAGE);
+      return;
+    }
+    setFormError(
+      applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'),
+    );
+  });
+
+  if (unverifiedEmail) {
+    return (
+      <AuthCard>
+        <VerifyCodeStep email={unverifiedEmail} onBack={() => setUnverifiedEmail(null)} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      footer={
+        <>
+          New to Skillroute?{' '}
+          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <div className="grid gap-5">
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <AuthHeading title="Sign in" description="Welcome back. Pick up where you left off." />
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <FormField id="email" label="E-mail" error={errors.email?.message}>
+            {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
+          </FormField>
+          <FormField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            labelAside={
+              <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
+            }
+          >
+            {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+          </FormField>
+          <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
+        </form>
+        <GoogleSignIn />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupBodySchema } from '@skillroute/shared/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useSignupMutation } from '../api';
+import { AuthCard, AuthHeading } from '../components/auth-card';
+import { VerifyCodeStep } from '../components/verify-code-step';
+
+type SignupForm = z.input<typeof signupBodySchema>;
+const FIELDS = ['name', 'email', 'password'] as const;
+
+/** /signup: name, e-mail and password, then the mailed code (spec §1, DESIGN.md §4). */
+export function SignupPage() {
+  const [signup] = useSignupMutation();
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupForm, unknown, z.output<typeof signupBodySchema>>({
+    resolver: zodResolver(signupBodySchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setFormError(null);
+    const result = await signup(body);
+    if ('error' in result) {
+      setFormError(
+        applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-up failed. Please try again.'),
+      );
+      return;
+    }
+    setCodeSentTo(result.data.email);
+  });
+
+  if (codeSentTo) {
+    return (
+      <AuthCard>
+        <VerifyCodeStep email={codeSentTo} onBack={() => setCodeSentTo(null)} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <AuthHeading title="Create your account" description="Learn with roadmaps, prove a skill and book mentors." />
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <FormField id="name" label="Name" error={errors.name?.message} hint="3 to 10 letters.">
+          {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
+        </FormField>
+        <FormField id="email" label="E-mail" error={errors.email?.message}>
+          {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
+        </FormField>
+        <FormField id="password" label="Password" error={errors.password?.message} hint="At least 8 characters, with a letter and a digit.">
+          {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />}
+        </FormField>
+        <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

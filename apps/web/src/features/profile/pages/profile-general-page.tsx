@@ -1,0 +1,73 @@
+import { nameSchema } from '@skillroute/shared/auth';
+import { Mail } from 'lucide-react';
+import { useSelector } from 'react-redux';
+import { FormAlert } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/api-error';
+import { toast } from '@/lib/use-toast';
+import { selectCurrentUser } from '@/features/auth/api';
+import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
+import { AvatarEditor } from '../components/avatar-editor';
+import { InlineEditField } from '../components/inline-edit-field';
+import { profileMessages } from '../profile-messages';
+
+function validateName(value: string): string | null {
+  const result = nameSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** /profile and /profile/general: picture, name (editable in place) and e-mail (read-only). */
+export function ProfileGeneralPage() {
+  const signedIn = useSelector(selectCurrentUser);
+  const userId = signedIn?.id ?? '';
+  // Spec §7: read fresh on every visit, never from the cache.
+  const { data, error } = useGetUserQuery(userId, { skip: !signedIn, refetchOnMountOrArgChange: true });
+  const [updateUser] = useUpdateUserMutation();
+  const profile = data?.user ?? signedIn;
+  if (!profile) return null;
+
+  async function update(change: UserUpdate, successText: string): Promise<boolean> {
+    const result = await updateUser(change);
+    if ('error' in result) {
+      toast({ variant: 'destructive', title: profileMessages.failureTitle, description: errorMessage(result.error, profileMessages.failureFallback) });
+      return false;
+    }
+    toast({ title: profileMessages.successTitle, description: successText });
+    return true;
+  }
+
+  return (
+    <section aria-labelledby="profile-title" className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 id="profile-title" className="text-2xl font-bold tracking-tight">
+          Profile
+        </h1>
+        <p className="text-sm text-muted-foreground">How you appear to mentors and learners.</p>
+      </div>
+      {error && !data && <FormAlert>{errorMessage(error, 'Your profile could not be loaded. Showing the last saved copy.')}</FormAlert>}
+      <div className="flex flex-col items-center gap-8 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:p-8">
+        <AvatarEditor
+          name={profile.name}
+          avatar={profile.avatar}
+          onUpload={(avatar) => update({ userId: profile.id, avatar }, profileMessages.avatarSaved)}
+        />
+        <div className="grid w-full min-w-0 gap-5">
+          <InlineEditField
+            label="Name"
+            value={profile.name}
+            validate={validateName}
+            onSave={async (name) => {
+              await update({ userId: profile.id, name }, profileMessages.detailsSaved);
+            }}
+          />
+          <div className="grid gap-1">
+            <span className="text-sm font-medium text-muted-foreground">E-mail</span>
+            <p className="flex items-center gap-2 [overflow-wrap:anywhere]">
+              <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              {profile.email}
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import type {
+  CreateNodeBody,
+  CreateRoadmapBody,
+  NodeDetail,
+  ProgressBody,
+  ProgressEntry,
+  PublishRoadmapBody,
+  ReviewRoadmapBody,
+  Roadmap,
+  RoadmapStatus,
+  RoadmapSummary,
+} from '@skillroute/shared/roadmaps';
+import { api } from '@/lib/api';
+
+interface RoadmapList {
+  roadmaps: RoadmapSummary[];
+}
+
+const withStatus = (path: string, status?: RoadmapStatus) => (status ? `${path}?status=${status}` : path);
+
+/**
+ * Spec §7 "Roadmaps" and "Admin", DESIGN.md §4. Tags: `Roadmap` covers one's own and any single
+ * roadmap, `RoadmapPublished` the public list; saving, reviewing and listing invalidate both (spec §7).
+ * Profile roadmaps are never kept once unused (spec §9).
+ */
+export const roadmapsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // The signed-in author's side.
+    getProfileRoadmaps: build.query<RoadmapList, { userId: string; status?: RoadmapStatus }>({
+      query: ({ userId, status }) => withStatus(`/api/roadmap/profile/${encodeURIComponent(userId)}`, status),
+      keepUnusedDataFor: 0,
+      providesTags: ['Roadmap'],
+    }),
+    getOwnRoadmaps: build.query<RoadmapList, void>({
+      query: () => '/api/roadmap',
+      providesTags: ['Roadmap'],
+    }),
+    createRoadmap: build.mutation<{ id: string }, CreateRoadmapBody>({
+      query: (body) => ({ url: '/api/roadmap', method: 'POST', body }),
+      invalidatesTags: ['Roadmap'],
+    }),
+    createNode: build.mutation<{ id: string }, CreateNodeBody>({
+      query: (body) => ({ url: '/api/roadmap/node', method: 'POST', body }),
+    }),
+    publishRoadmap: build.mutation<{ message: string }, PublishRoadmapBody>({
+      query: (body) => ({ url: '/api/roadmap/publish', method: 'POST', body }),
+      invalidatesTags: ['Roadmap', 'RoadmapPublished'],
+    }),
+
+    // Anyone's side (published and listed, or one's own, or any for an admin).
+    getPublishedRoadmaps: build.query<RoadmapList, { search?: string } | void>({
+      query: (args) => (args?.search ? `/api/roadmap/published?search=${encodeURIComponent(args.search)}` : '/api/roadmap/published'),
+      providesTags: ['RoadmapPublished'],
+    }),
+    getRoadmap: build.query<Roadmap, string>({
+      query: (id) => `/api/roadmap/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
+    }),
+    getNodeDetails: build.query<NodeDetail[], string>({
+      query: (id) => `/api/roadmap/nodedetails/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
+    }),
+    getProgress: build.query<{ progress: ProgressEntry[] }, string>({
+      query: (id) => `/api/roadmap/${encodeURIComponent(id)}/progress`,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'RoadmapProgress', id }],
+    }),
+    setProgress: build.mutation<{ progress: ProgressEntry[] }, ProgressBody & { roadmapId: string }>({
+      query: ({ roadmapId, nodeId, status }) => ({ url: `/api/roadmap/${encodeURIComponent(roadmapId)}/progress`, method: 'PUT', body: { nodeId, status } }),
+      async onQueryStarted({ roadmapId, nodeId, status }, { dispatch, queryFulfilled }) {
+        // The mark shows at once; a refusal puts it back.
+        const patch = dispatch(
+          roadmapsApi.util.updateQueryData('getProgress', roadmapId, (draft) => {
+            const entry = draft.progress.find((item) => item.nodeId === nodeId);
+            if (entry) entry.status = status;
+            else draft.progress.push({ nodeId, status });
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(roadmapsApi.util.upsertQueryData('getProgress', roadmapId, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+
+    // The admin's side (admin cookies; the base query refreshes through /api/admin/refreshToken).
+    getAdminRoadmaps: build.query<RoadmapList, RoadmapStatus>({
+      query: (status) => `/api/admin/roadmap?status=${status}`,
+      providesTags: ['Roadmap'],
+    }),
+    reviewRoadmap: build.mutation<{ message: string }, ReviewRoadmapBody>({
+      query: (body) => ({ url: '/api/admin/roadmap/review', method: 'POST', body }),
+      invalidatesTags: ['Roadmap', 'RoadmapPublished'],
+    }),
+    listUnlistRoadmap: build.mutation<{ message: string; isActive: boolean }, { roadmapId: string }>({
+      query: (body) => ({ url: '/api/admin/roadmap/list-unlist', method: 'PUT', body }),
+      invalidatesTags: ['Roadmap', 'RoadmapPublished'],
+    }),
+  }),
+});
+
+export const {
+  useGetProfileRoadmapsQuery,
+  useGetOwnRoadmapsQuery,
+  useCreateRoadmapMutation,
+  useCreateNodeMutation,
+  usePublishRoadmapMutation,
+  useGetPublishedRoadmapsQuery,
+  useGetRoadmapQuery,
+  useGetNodeDetailsQuery,
+  useGetProgressQuery,
+  useSetProgressMutation,
+  useGetAdminRoadmapsQuery,
+  useReviewRoadmapMutation,
+  useListUnlistRoadmapMutation,
+} = roadmapsApi;

@@ -1,0 +1,106 @@
+import { ADMIN_REFRESH_PATH, REFRESH_PATH } from '@skillroute/shared/constants';
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { sessionExpired } from './session';
+
+export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/** Admin calls are written both as '/api/admin/...' and 'api/admin/...' (spec §7), some as 'admin/...'. */
+export function isAdminPath(url: string): boolean {
+  return /^\/?(api\/)?admin(\/|\?|$)/.test(url);
+}
+
+/** The refresh call that renews the session a failed call belongs to. */
+export function refreshPathFor(url: string): string {
+  return isAdminPath(url) ? ADMIN_REFRESH_PATH : REFRESH_PATH;
+}
+
+function urlOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+/**
+ * Makes 'api/admin/roadmap' (as spec §7 writes some paths) root-relative. With the empty base URL a
+ * browser would otherwise resolve it against the current page: /admin/api/admin/roadmap.
+ */
+function rootRelative(args: string | FetchArgs): string | FetchArgs {
+  const url = urlOf(args);
+  if (url.startsWith('/') || /^[a-z][a-z\d+.-]*:/i.test(url)) return args;
+  return typeof args === 'string' ? `/${url}` : { ...args, url: `/${url}` };
+}
+
+/**
+ * Calls that prove who someone is rather than use a session: their 401 means "wrong e-mail or password"
+ * (or code), not "session expired", so it goes straight back to the form. Refreshing there would be a
+ * wasted call, and a refused refresh would sign out a session that has nothing to do with the form.
+ */
+const CREDENTIAL_PATHS = new Set([
+  REFRESH_PATH,
+  ADMIN_REFRESH_PATH,
+  '/api/auth',
+  '/api/auth/login',
+  '/api/auth/google-login',
+  '/api/auth/verify-otp',
+  '/api/auth/resent-otp',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/admin/login',
+]);
+
+export function skipsRefresh(url: string): boolean {
+  const path = (url.startsWith('/') ? url : `/${url}`).split('?')[0]!.replace(/\/$/, '');
+  return CREDENTIAL_PATHS.has(path);
+}
+
+/**
+ * The base query of the one API slice (spec §4, §7, §8): same origin, cookies on every call, no timeout.
+ * A 401 triggers one refresh call and, when it succeeds, one replay of the original call. Concurrent
+ * 401s share a single refresh, because refresh tokens rotate and a reused one revokes the whole session
+ * family on the server. When the server refuses the refresh, the local session ends (user and admin flag)
+ * and the caller gets its original 401. A refresh that fails for network reasons (FETCH_ERROR) does not
+ * sign anyone out: the session may still be good, and the next call tries again.
+ */
+export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
+  const rawBaseQuery = fetchBaseQuery({ baseUrl, credentials: 'include' });
+  const refreshes = new Map<string, Promise<boolean>>();
+
+  function refreshSession(path: string, api: BaseQueryApi): Promise<boolean> {
+    const running = refreshes.get(path);
+    if (running) return running;
+    // Its own abort signal: one caller cancelling must not cancel the refresh the others wait for.
+    const refreshApi: BaseQueryApi = { ...api, signal: new AbortController().signal };
+    const refresh = Promise.resolve(rawBaseQuery({ url: path, method: 'POST' }, refreshApi, {}))
+      .then((result) => {
+        if (!result.error) return true;
+        if (typeof result.error.status === 'number') api.dispatch(sessionExpired());
+        return false;
+      })
+      .finally(() => refreshes.delete(path));
+    refreshes.set(path, refresh);
+    return refresh;
+  }
+
+  return async (rawArgs, api, extraOptions) => {
+    const args = rootRelative(rawArgs);
+    const url = urlOf(args);
+    if (skipsRefresh(url)) return rawBaseQuery(args, api, extraOptions);
+
+    // A call made while its session is being refreshed waits, instead of failing with 401 first.
+    const path = refreshPathFor(url);
+    const pending = refreshes.get(path);
+    if (pending) await pending;
+
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (result.error?.status !== 401) return result;
+
+    const refreshed = await refreshSession(path, api);
+    if (!refreshed) return result;
+    return rawBaseQuery(args, api, extraOptions);
+  };
+}

@@ -1,0 +1,30 @@
+import type { ApiError } from './api-error';
+import { errorItems, errorMessage } from './api-error';
+
+/**
+ * Puts the server's field errors under their fields and returns the message that belongs to no field
+ * shown on the form (or null when every message found its field). `fields` are the form's own names:
+ * an error about anything else (a token, a header) is a form-level message.
+ */
+export function applyServerErrors<Field extends string>(
+  error: ApiError,
+  fields: readonly Field[],
+  setFieldError: (field: Field, message: string) => void,
+  fallback: string,
+): string | null {
+  const items = errorItems(error);
+  const placed = new Set<Field>();
+  const unplaced: string[] = [];
+  for (const item of items) {
+    const field = fields.find((name) => name === item.field);
+    if (field && !placed.has(field)) {
+      placed.add(field);
+      setFieldError(field, item.message);
+    } else if (!field) {
+      unplaced.push(item.message);
+    }
+  }
+  if (placed.size > 0 && unplaced.length === 0) return null;
+  return unplaced[0] ?? errorMessage(error, fallback);
+}
+

@@ -1,0 +1,89 @@
+import type { NotificationSocket, NotificationSocketFactory } from '@/features/notifications/live/notification-socket';
+
+type Listener = (...args: unknown[]) => void;
+
+/**
+ * A stand-in for a socket.io client socket, driven by the test: it records connect and disconnect calls
+ * and lets the test play the server's part (accept, refuse, drop, emit).
+ */
+export class FakeSocket implements NotificationSocket {
+  active = false;
+  connected = false;
+  connectCalls = 0;
+  disconnectCalls = 0;
+  private listeners = new Map<string, Listener[]>();
+
+  on(event: string, listener: (...args: never[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener]);
+    return this;
+  }
+
+  connect() {
+    this.connectCalls += 1;
+    this.active = true;
+    return this;
+  }
+
+  disconnect() {
+    this.disconnectCalls += 1;
+    const wasConnected = this.connected;
+    this.active = false;
+    this.connected = false;
+    if (wasConnected) this.fire('disconnect', 'io client disconnect');
+    return this;
+  }
+
+  /** The server accepted the handshake (first time or after a drop). */
+  accept() {
+    this.connected = true;
+    this.fire('connect');
+  }
+
+  /** The server refused the handshake: socket.io stops retrying on its own. */
+  refuse() {
+    this.active = false;
+    this.fire('connect_error', new Error('unauthorized'));
+  }
+
+  /** A network failure while connecting: socket.io keeps retrying. */
+  failToReach() {
+    this.fire('connect_error', new Error('xhr poll error'));
+  }
+
+  /** The connection dropped (sleep, server restart); socket.io will reconnect by itself. */
+  drop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+
+  /** The server closed this socket itself (signed out, blocked). */
+  kick() {
+    this.connected = false;
+    this.active = false;
+    this.fire('disconnect', 'io server disconnect');
+  }
+
+  /** The server emitted `event` to this socket. */
+  emit(event: string, payload?: unknown) {
+    this.fire(event, payload);
+  }
+
+  listensTo(event: string): boolean {
+    return (this.listeners.get(event)?.length ?? 0) > 0;
+  }
+
+  private fire(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+}
+
+/** A factory that hands out fake sockets and remembers them, newest last. */
+export function fakeSocketFactory() {
+  const sockets: FakeSocket[] = [];
+  const factory: NotificationSocketFactory = () => {
+    const socket = new FakeSocket();
+    sockets.push(socket);
+    return Promise.resolve(socket);
+  };
+  return { factory, sockets, latest: () => sockets.at(-1) };
+}

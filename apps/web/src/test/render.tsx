@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import type * as React from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { makeStore } from '@/app/store';
+import { noopStorage } from '@/lib/safe-storage';
+
+/** A fresh store that persists nothing, so tests do not leak state through local storage. */
+export function makeTestStore() {
+  return makeStore(noopStorage).store;
+}
+
+/** Renders routes in a memory router at `path`, inside a store. */
+export function renderRoutes(routes: RouteObject[], path: string, store = makeTestStore()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router, store };
+}
+
+export function renderWithStore(ui: React.ReactElement, store = makeTestStore()) {
+  return { ...render(<Provider store={store}>{ui}</Provider>), store };
+}

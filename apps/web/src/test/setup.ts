@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { setNotificationSocketFactory } from '@/features/notifications/live/notification-socket';
+import { fakeSocketFactory } from './fake-socket';
+
+// Browsers resolve a relative URL against the document; Node's Request (which jsdom tests use) does not.
+// The app calls same-origin relative paths ('/api/...'), so tests give Request the document's base.
+const NodeRequest = globalThis.Request;
+class DocumentRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+}
+globalThis.Request = DocumentRequest as typeof Request;
+
+// Pages are lazy routes: the first test to open one waits for its module to be transformed, which takes
+// longer than the default second when the machine is busy.
+configure({ asyncUtilTimeout: 3000 });
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  document.body.className = '';
+});
+
+// jsdom has no scrolling; react-router's ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};
+
+// No test opens a real socket: signed-in pages mount live notifications, and each gets an inert fake
+// unless the test installs its own factory (src/test/fake-socket.ts).
+setNotificationSocketFactory(fakeSocketFactory().factory);

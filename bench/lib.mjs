@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a child process and resolves once `ready(line)` returns a value for a line of its output. */
+export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_000 }) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in time`)), timeoutMs);
+    let buffered = '';
+    const onData = (chunk) => {
+      buffered += chunk;
+      for (const line of buffered.split('\n')) {
+        const value = ready(line);
+        if (value !== undefined) {
+          clearTimeout(timer);
+          child.stdout.off('data', onData);
+          child.stdout.resume();
+          child.stderr.resume();
+          resolve({ child, value });
+          return;
+        }
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (buffered += chunk));
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffered.slice(-2000)}`)));
+  });
+}
+
+export function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+export function load(url, { durationSeconds, connections = 50 }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: durationSeconds, pipelining: 1 }, (error, result) => {
+      if (error) reject(error);
+      else resolve(result);
+    });
+  });
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Replaces this benchmark's section of bench/RESULTS.md (between its markers) with `markdown`. */
+export function recordResult(name, markdown) {
+  const file = path.join(root, 'bench', 'RESULTS.md');
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = '# Benchmark results\n\nWritten by `npm run bench`; each section is replaced by its latest run.\n';
+  }
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const section = `${start}\n${markdown.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+}
+
+/** The line every section starts with: what ran the numbers, so runs on other machines are not compared blindly. */
+export function machine() {
+  const cpu = cpus();
+  return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}`;
+}

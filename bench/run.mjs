@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// `npm run bench [health|bundle|sockets]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// These are not tests: nothing here passes or fails on a time.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort, load, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
+import { socketsBench } from './sockets/bench.mjs';
+
+const BUNDLE_BUDGET_BYTES = 150_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** The real product process (embedded PostgreSQL in a throwaway folder), with rate limiting out of the way. */
+async function startProduct() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
+  const port = await freePort();
+  const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000000',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
+    },
+    ready: (line) => (line.includes(`:${port}`) ? true : undefined),
+  });
+  const { child } = await started.catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function healthBench() {
+  const product = await startProduct();
+  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bareUrl = `http://127.0.0.1:${bare.value}/hello`;
+  const healthUrl = `${product.url}/api/health`;
+  const rates = { bare: [], health: [] };
+  const p99 = { bare: [], health: [] };
+  try {
+    // Warm both up, then alternate so drift on the machine touches both sides alike.
+    await load(bareUrl, { durationSeconds: 2 });
+    await load(healthUrl, { durationSeconds: 2 });
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [name, url] of [['bare', bareUrl], ['health', healthUrl]]) {
+        const result = await load(url, { durationSeconds: SECONDS });
+        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        rates[name].push(result.requests.average);
+        p99[name].push(result.latency.p99);
+        console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+      }
+    }
+  } finally {
+    await stopProcess(bare.child);
+    await product.stop();
+  }
+  const bareRate = median(rates.bare);
+  const healthRate = median(rates.health);
+  const ratio = healthRate / bareRate;
+  console.log(`\n/api/health: ${Math.round(healthRate)} req/s; bare Fastify: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}`);
+  recordResult(
+    'health',
+    `## GET /api/health against a bare Fastify route
+
+${machine()}; 50 connections, ${ROUNDS} alternating rounds of ${SECONDS} s each, medians.
+/api/health runs the whole product stack (helmet, cookies, origin check, rate limit, request ids, logging)
+and a \`SELECT 1\` on the embedded PostgreSQL; the bare route answers a constant.
+
+| server | requests/s | p99 latency |
+|---|---|---|
+| bare Fastify \`/hello\` | ${Math.round(bareRate)} | ${median(p99.bare)} ms |
+| Skillroute \`/api/health\` | ${Math.round(healthRate)} | ${median(p99.health)} ms |
+
+Ratio health / bare: **${ratio.toFixed(2)}**.`,
+  );
+}
+
+async function bundleBench() {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the web build failed');
+  }
+  const product = await startProduct();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const scripts = [];
+  try {
+    const page = await browser.newPage();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
+    });
+    await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  } finally {
+    await browser.close().catch(() => {});
+    await product.stop();
+  }
+  const rows = [];
+  let total = 0;
+  for (const script of scripts) {
+    const gzipped = gzipSync(await script.body, { level: 9 }).length;
+    total += gzipped;
+    rows.push(`| \`${new URL(script.url).pathname}\` | ${(gzipped / 1000).toFixed(1)} kB |`);
+  }
+  const share = total / BUNDLE_BUDGET_BYTES;
+  console.log(`\nJS for /: ${(total / 1000).toFixed(1)} kB gzip in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`);
+  recordResult(
+    'bundle',
+    `## JavaScript needed for /
+
+${machine()}; every script Chromium fetched to render / (until the network was idle), gzip level 9.
+
+| file | gzip |
+|---|---|
+${rows.join('\n')}
+| **total** | **${(total / 1000).toFixed(1)} kB** |
+
+Budget 150 kB: the home page uses **${(share * 100).toFixed(0)}%** of it (ratio ${share.toFixed(2)}).`,
+  );
+}
+
+/**
+ * `npm start` on a new data folder, then again on the same folder, as the README promises: the first start
+ * initialises PostgreSQL, migrates and seeds; the second reuses it all. Timed from spawn to the printed URL.
+ */
+async function startupBench() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-start-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
+  const port = await freePort();
+  const env = { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const times = [];
+  try {
+    for (const run of ['first', 'second', 'third']) {
+      const startedAt = performance.now();
+      // What `npm start` runs: the web build check, then the server.
+      const { child } = await startProcess(process.execPath, ['scripts/start.mjs'], {
+        env,
+        ready: (line) => (line.includes(`running at http://localhost:${port}`) ? true : undefined),
+      });
+      const ms = performance.now() - startedAt;
+      times.push(ms);
+      console.log(`${run} start: ready after ${Math.round(ms)} ms`);
+      await stopProcess(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const [first, second, third] = times.map((ms) => Math.round(ms));
+  recordResult(
+    'startup',
+    `## Start-up: a new data folder, then the same folder again
+
+${machine()}; \`scripts/start.mjs\` (what \`npm start\` runs: the web build check, then the server with an embedded
+PostgreSQL and the demo seed), timed from spawn to the printed URL, with the web app already built. The README promises a second start ready in under 5 s.
+
+| start | ready after |
+|---|---|
+| first (initdb, migrations, seed) | ${first} ms |
+| second (same data) | ${second} ms |
+| third (same data) | ${third} ms |
+
+Second start against the 5 s promise: **${((second ?? 0) / 5000).toFixed(2)}** of it.`,
+  );
+}
+
+const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench };
+const chosen = process.argv.slice(2);
+for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
+  if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
+  console.log(`\n=== ${name} ===`);
+  await benches[name]();
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { appPort as port, baseURL, dataDir, mailboxPorts } from './support/ports';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: '../test-results/e2e',
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/server.mjs',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      E2E_SMTP_PORT: String(mailboxPorts.smtp),
+      E2E_MAILBOX_PORT: String(mailboxPorts.http),
+      E2E_DATA_DIR: dataDir,
+    },
+    // Ctrl-C for the whole group, as a person would stop it; the server stops PostgreSQL itself.
+    gracefulShutdown: { signal: 'SIGINT', timeout: 15_000 },
+  },
+});

@@ -1,0 +1,94 @@
+// @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const web = 'apps/web/src';
+const api = 'apps/api/src';
+
+/** Folders directly under `dir` (features or modules); empty when the folder does not exist yet. */
+function subfolders(rootDir, dir) {
+  const full = path.join(rootDir, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs.readdirSync(full, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+}
+
+/**
+ * One zone per ordered pair of features: a feature may reach another only through its public file
+ * (`publicFile`), never its internals. Generated so a new folder is covered without editing this file.
+ */
+function featureZones(rootDir, dir, publicFile) {
+  const names = subfolders(rootDir, dir);
+  return names.flatMap((a) =>
+    names
+      .filter((b) => b !== a)
+      .map((b) => ({
+        target: `./${dir}/${a}`,
+        from: `./${dir}/${b}`,
+        except: [`./${publicFile}`],
+        message: `${a} may use ${b} only through ${b}/${publicFile}.`,
+      })),
+  );
+}
+
+/** The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. */
+export function boundaryZones(rootDir) {
+  return [
+    ...featureZones(rootDir, `${web}/features`, 'api.ts'),
+    ...featureZones(rootDir, `${api}/modules`, 'service.ts'),
+    // Web layers: app -> features -> components/lib -> shared.
+    { target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`], from: `./${web}/app`, message: 'Only the app layer composes the app.' },
+    { target: [`./${web}/components`, `./${web}/lib`], from: `./${web}/features`, message: 'Shared components and lib must not depend on a feature.' },
+    // Api layers: routes -> service -> db/adapters -> shared.
+    { target: [`./${api}/db`, `./${api}/adapters`], from: [`./${api}/modules`, `./${api}/plugins`], message: 'db and adapters sit below the modules.' },
+    // The shared package is the bottom layer of both apps.
+    { target: './packages/shared', from: './apps', message: 'packages/shared must not import an app.' },
+    { target: './apps/web', from: './apps/api', message: 'The web app never imports server code.' },
+    { target: './apps/api', from: './apps/web', message: 'The api never imports browser code.' },
+  ];
+}
+
+/** The whole lint configuration; a test builds it over a fixture tree to prove the boundaries bite. */
+export function createConfig(rootDir) {
+  return tseslint.config(
+    {
+      ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**', '**/*.d.ts'],
+    },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+      languageOptions: { globals: { ...globals.node } },
+      plugins: { 'import-x': importX },
+      settings: {
+        // Without these, import-x cannot parse the TypeScript files an import leads to, and no-cycle sees nothing.
+        'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+        'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((p) => path.join(rootDir, p)), noWarnOnMultipleProjects: true }),
+        ],
+      },
+      rules: {
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        'import-x/no-restricted-paths': ['error', { zones: boundaryZones(rootDir), basePath: rootDir }],
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+        '@typescript-eslint/consistent-type-imports': 'error',
+      },
+    },
+    {
+      files: ['apps/web/**/*.{ts,tsx}'],
+      languageOptions: { globals: { ...globals.browser } },
+      plugins: { 'react-hooks': reactHooks },
+      rules: {
+        'react-hooks/rules-of-hooks': 'error',
+        'react-hooks/exhaustive-deps': 'error',
+      },
+    },
+  );
+}
+
+export default createConfig(import.meta.dirname);

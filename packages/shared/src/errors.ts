@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The one error envelope of DESIGN.md §4, whatever the status. The spec's clients read
+ * `errors[0].message`, falling back to `message`.
+ */
+export const errorItemSchema = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+export const errorEnvelopeSchema = z.object({
+  message: z.string(),
+  errors: z.array(errorItemSchema),
+  /**
+   * A machine-readable reason where a client must act differently, not only show the text
+   * (e.g. `unverified` on sign-in sends the user to the code step). Optional: most errors have none.
+   */
+  reason: z.string().optional(),
+});
+
+export type ErrorItem = z.infer<typeof errorItemSchema>;
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Generic texts the server uses when it has nothing more specific to say. */
+export const errorMessages = {
+  badRequest: 'The request is not valid.',
+  malformedJson: 'The request body is not valid JSON.',
+  notFound: 'Not found.',
+  unauthorized: 'You need to sign in.',
+  forbidden: 'You are not allowed to do this.',
+  payloadTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'This content type is not supported.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  internal: 'Something went wrong on our side. Please try again later.',
+  serviceUnavailable: 'The service is unavailable right now.',
+} as const;
+
+/** The first message a client should show for an error body, as spec §8 reads it. */
+export function firstErrorMessage(body: unknown, fallback: string): string {
+  const parsed = errorEnvelopeSchema.safeParse(body);
+  if (!parsed.success) return fallback;
+  return parsed.data.errors[0]?.message ?? parsed.data.message ?? fallback;
+}

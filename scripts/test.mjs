@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in one run, ending with one line `N passed, N failed`.
+// Typecheck and lint count as one check each; vitest and Playwright report their own test counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'skillroute-test-'));
+const tally = { passed: 0, failed: 0 };
+const problems = [];
+/** Names (and first message line) of failed tests, repeated at the very end so a truncated log still shows them. */
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  console.log(`${ok ? '✔' : '✘'} ${label} (${seconds} s)`);
+  return ok;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) tally.passed += 1;
+  else {
+    tally.failed += 1;
+    problems.push(label);
+  }
+}
+
+function firstLine(text = '') {
+  return stripVTControlCharacters(String(text)).split('\n').find((line) => line.trim()) ?? '';
+}
+
+function failedVitestTests(report) {
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return tests.map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+function failedPlaywrightTests(report) {
+  const found = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return found;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Debian's Chromium is the only browser the suite uses; install it when missing (we run as root in CI). */
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('Chromium is missing: installing Debian\'s package (apt-get install -y chromium).');
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    console.error('Not running as root: install it yourself with `sudo apt-get install -y chromium`.');
+    return false;
+  }
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  return run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
+}
+
+const npx = 'npx';
+const projects = ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench'];
+for (const project of projects) check(`typecheck ${project}`, npx, ['tsc', '-p', project]);
+check('lint', npx, ['eslint', '.', '--max-warnings=0']);
+
+// Unit and integration tests of every workspace.
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestOk = run('unit and integration tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  tally.passed += vitest.numPassedTests;
+  tally.failed += vitest.numFailedTests;
+  if (!vitestOk && vitest.numFailedTests === 0) {
+    // A suite that failed to load or an unhandled error fails the run without failing a single test.
+    tally.failed += 1;
+    problems.push('vitest (a file failed to run or an error was unhandled)');
+  } else if (vitest.numFailedTests > 0) {
+    problems.push('vitest');
+    failures.push(...failedVitestTests(vitest));
+  }
+} else {
+  tally.failed += 1;
+  problems.push('vitest (no report)');
+}
+
+// Browser journeys against the real server, on the freshly built web app.
+const browserReady = ensureChromium();
+const built = run('build the web app', 'npm', ['run', 'build', '-w', '@skillroute/web']);
+if (browserReady && built) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  const e2eOk = run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
+  const e2e = readJson(e2eReport);
+  if (e2e?.stats) {
+    tally.passed += e2e.stats.expected + e2e.stats.flaky;
+    tally.failed += e2e.stats.unexpected;
+    if (!e2eOk && e2e.stats.unexpected === 0) {
+      tally.failed += 1;
+      problems.push('playwright (the run failed outside a test)');
+    } else if (e2e.stats.unexpected > 0) {
+      problems.push('playwright');
+      failures.push(...failedPlaywrightTests(e2e));
+    }
+  } else {
+    tally.failed += 1;
+    problems.push('playwright (no report)');
+  }
+} else {
+  tally.failed += 1;
+  problems.push(browserReady ? 'web build' : 'chromium install');
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (problems.length > 0) console.log(`\nFailed: ${problems.join(', ')}`);
+for (const failure of failures) console.log(`  ✘ ${failure.slice(0, 400)}`);
+console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
+process.exit(tally.failed === 0 ? 0 : 1);
