@@ -17,6 +17,8 @@ import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
+import { roadmapRoutes } from './modules/roadmaps/routes';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { apiDocs } from './plugins/api-docs';
@@ -130,6 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(userRoutes, { prefix: '/api/user', files: createFileStore(config.files) });
   await app.register(notificationRoutes, { prefix: '/api/user/notifications' });
   await app.register(adminRoutes, { prefix: '/api/admin', config });
+  await app.register(roadmapRoutes, { prefix: '/api/roadmap' });
+  await app.register(adminRoadmapRoutes, { prefix: '/api/admin/roadmap' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

@@ -57,6 +57,7 @@ export const roadmapMessages = {
   linkUrlInvalid: 'Enter a web address starting with http:// or https://',
   roadmapNotFound: 'Roadmap not found.',
   notEditable: 'Only a drafted or rejected roadmap can be edited.',
+  notYours: 'Only the author of this roadmap can change it.',
   notInQueue: 'Only a roadmap waiting for review can be reviewed.',
   notPublished: 'Only a published roadmap can be listed or unlisted.',
   unknownNode: 'This node is not part of the roadmap.',

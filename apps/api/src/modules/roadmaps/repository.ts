@@ -1,0 +1,223 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { NodeDetail, NodeLink, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapStatus, RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { Database, Transaction } from '../../db/client';
+import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
+
+export type Executor = Database | Transaction;
+
+/** What the rules need to know of a roadmap to decide who may do what with it. */
+export interface RoadmapState {
+  id: string;
+  authorId: string;
+  title: string;
+  status: RoadmapStatus;
+  isActive: boolean;
+  submittedAt: Date | null;
+}
+
+const stateColumns = {
+  id: roadmaps.id,
+  authorId: roadmaps.authorId,
+  title: roadmaps.title,
+  status: roadmaps.status,
+  isActive: roadmaps.isActive,
+  submittedAt: roadmaps.submittedAt,
+} as const;
+
+export async function findRoadmapState(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<RoadmapState | undefined> {
+  const query = db.select(stateColumns).from(roadmaps).where(eq(roadmaps.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertRoadmap(db: Executor, values: { authorId: string; title: string; description: string }): Promise<string> {
+  const [row] = await db.insert(roadmaps).values(values).returning({ id: roadmaps.id });
+  if (row === undefined) throw new Error('the roadmap row was not written');
+  return row.id;
+}
+
+/** Saved nodes only: a node dropped and never saved is not part of what anyone reads. */
+const savedNodeCount = sql<number>`(select count(*)::int from ${roadmapNodes} where ${roadmapNodes.roadmapId} = ${roadmaps.id} and ${roadmapNodes.saved})`;
+
+const summaryColumns = {
+  id: roadmaps.id,
+  title: roadmaps.title,
+  description: roadmaps.description,
+  status: roadmaps.status,
+  isActive: roadmaps.isActive,
+  adminFeedback: roadmaps.adminFeedback,
+  submittedAt: roadmaps.submittedAt,
+  updatedAt: roadmaps.updatedAt,
+  authorId: users.id,
+  authorName: users.name,
+  nodeCount: savedNodeCount,
+} as const;
+
+interface SummaryRow {
+  id: string;
+  title: string;
+  description: string;
+  status: RoadmapStatus;
+  isActive: boolean;
+  adminFeedback: string | null;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  authorId: string;
+  authorName: string;
+  nodeCount: number;
+}
+
+function toSummary(row: SummaryRow): RoadmapSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    isActive: row.isActive,
+    adminFeedback: row.adminFeedback,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    author: { id: row.authorId, name: row.authorName },
+    nodeCount: Number(row.nodeCount),
+  };
+}
+
+export interface RoadmapFilter {
+  authorId?: string;
+  status?: RoadmapStatus;
+  /** Published and listed only. */
+  publicOnly?: boolean;
+  /** Drafted roadmaps that were submitted: the review queue. */
+  submittedOnly?: boolean;
+  search?: string;
+}
+
+/** `%` and `_` typed into a search box are letters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+export async function listRoadmaps(db: Executor, filter: RoadmapFilter, order: 'newest' | 'oldest-submitted' = 'newest'): Promise<RoadmapSummary[]> {
+  const conditions: SQL[] = [];
+  if (filter.authorId !== undefined) conditions.push(eq(roadmaps.authorId, filter.authorId));
+  if (filter.status !== undefined) conditions.push(eq(roadmaps.status, filter.status));
+  if (filter.publicOnly) conditions.push(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true));
+  if (filter.submittedOnly) conditions.push(isNotNull(roadmaps.submittedAt));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    const matches = or(ilike(roadmaps.title, pattern), ilike(roadmaps.description, pattern));
+    if (matches) conditions.push(matches);
+  }
+  const rows = await db
+    .select(summaryColumns)
+    .from(roadmaps)
+    .innerJoin(users, eq(users.id, roadmaps.authorId))
+    .where(and(...conditions))
+    .orderBy(...(order === 'newest' ? [desc(roadmaps.updatedAt), desc(roadmaps.id)] : [asc(roadmaps.submittedAt), asc(roadmaps.id)]));
+  return rows.map(toSummary);
+}
+
+export async function findRoadmapSummary(db: Executor, id: string): Promise<RoadmapSummary | undefined> {
+  const [row] = await db.select(summaryColumns).from(roadmaps).innerJoin(users, eq(users.id, roadmaps.authorId)).where(eq(roadmaps.id, id));
+  return row === undefined ? undefined : toSummary(row);
+}
+
+export async function listSavedNodes(db: Executor, roadmapId: string): Promise<RoadmapNode[]> {
+  const rows = await db
+    .select({ id: roadmapNodes.id, type: roadmapNodes.type, x: roadmapNodes.x, y: roadmapNodes.y, label: roadmapNodes.label, background: roadmapNodes.background })
+    .from(roadmapNodes)
+    .where(and(eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)))
+    .orderBy(asc(roadmapNodes.y), asc(roadmapNodes.x), asc(roadmapNodes.id));
+  return rows.map((row) => ({ id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { label: row.label }, background: row.background }));
+}
+
+export async function listEdges(db: Executor, roadmapId: string): Promise<RoadmapEdge[]> {
+  const rows = await db.select({ source: roadmapEdges.sourceId, target: roadmapEdges.targetId }).from(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
+  return rows;
+}
+
+export async function listNodeDetails(db: Executor, roadmapId: string): Promise<NodeDetail[]> {
+  return db
+    .select({ nodeId: roadmapNodeDetails.nodeId, title: roadmapNodeDetails.title, description: roadmapNodeDetails.description, links: roadmapNodeDetails.links })
+    .from(roadmapNodeDetails)
+    .innerJoin(roadmapNodes, eq(roadmapNodes.id, roadmapNodeDetails.nodeId))
+    .where(and(eq(roadmapNodeDetails.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
+}
+
+/** A node dropped on the canvas: it counts once a save lists it. */
+export async function insertUnsavedNode(db: Executor, roadmapId: string, node: Omit<RoadmapNode, 'id'>): Promise<string> {
+  const [row] = await db
+    .insert(roadmapNodes)
+    .values({ roadmapId, type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background, saved: false })
+    .returning({ id: roadmapNodes.id });
+  if (row === undefined) throw new Error('the node row was not written');
+  return row.id;
+}
+
+/** The ids among `ids` that belong to this roadmap (saved or not). */
+export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: roadmapNodes.id }).from(roadmapNodes).where(and(eq(roadmapNodes.roadmapId, roadmapId), inArray(roadmapNodes.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Replaces the whole graph with `graph`, inside the caller's transaction: nodes not listed go (with their
+ * edges, content and readers' marks), listed ones are updated and marked saved, edges and content are
+ * written anew.
+ */
+export async function replaceGraph(tx: Transaction, roadmapId: string, graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] }): Promise<void> {
+  const keep = graph.nodes.map((node) => node.id);
+  await tx.delete(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
+  await tx.delete(roadmapNodeDetails).where(eq(roadmapNodeDetails.roadmapId, roadmapId));
+  await tx.delete(roadmapNodes).where(keep.length === 0 ? eq(roadmapNodes.roadmapId, roadmapId) : and(eq(roadmapNodes.roadmapId, roadmapId), notInArray(roadmapNodes.id, keep)));
+  for (const node of graph.nodes) {
+    await tx
+      .update(roadmapNodes)
+      .set({ type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background, saved: true })
+      .where(and(eq(roadmapNodes.id, node.id), eq(roadmapNodes.roadmapId, roadmapId)));
+  }
+  for (let start = 0; start < graph.edges.length; start += 1000) {
+    const chunk = graph.edges.slice(start, start + 1000);
+    await tx.insert(roadmapEdges).values(chunk.map((edge) => ({ roadmapId, sourceId: edge.source, targetId: edge.target })));
+  }
+  for (let start = 0; start < graph.nodeDetails.length; start += 500) {
+    const chunk = graph.nodeDetails.slice(start, start + 500);
+    await tx.insert(roadmapNodeDetails).values(chunk.map((detail) => ({ roadmapId, nodeId: detail.nodeId, title: detail.title, description: detail.description, links: detail.links as NodeLink[] })));
+  }
+}
+
+export async function updateRoadmap(
+  db: Executor,
+  id: string,
+  values: Partial<{ status: RoadmapStatus; isActive: boolean; adminFeedback: string | null; submittedAt: Date | null; reviewedAt: Date | null }>,
+): Promise<void> {
+  await db.update(roadmaps).set(values).where(eq(roadmaps.id, id));
+}
+
+export async function listProgress(db: Executor, userId: string, roadmapId: string): Promise<ProgressEntry[]> {
+  return db
+    .select({ nodeId: roadmapProgress.nodeId, status: roadmapProgress.status })
+    .from(roadmapProgress)
+    .innerJoin(roadmapNodes, eq(roadmapNodes.id, roadmapProgress.nodeId))
+    .where(and(eq(roadmapProgress.userId, userId), eq(roadmapProgress.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
+}
+
+export async function isSavedNodeOf(db: Executor, roadmapId: string, nodeId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(roadmapNodes)
+    .where(and(eq(roadmapNodes.id, nodeId), eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
+  return (row?.total ?? 0) > 0;
+}
+
+export async function setProgress(db: Executor, entry: { userId: string; roadmapId: string; nodeId: string; status: 'in_progress' | 'done' | 'skipped' }): Promise<void> {
+  await db
+    .insert(roadmapProgress)
+    .values(entry)
+    .onConflictDoUpdate({ target: [roadmapProgress.userId, roadmapProgress.nodeId], set: { status: entry.status, updatedAt: new Date() } });
+}
+
+export async function clearProgress(db: Executor, userId: string, nodeId: string): Promise<void> {
+  await db.delete(roadmapProgress).where(and(eq(roadmapProgress.userId, userId), eq(roadmapProgress.nodeId, nodeId)));
+}

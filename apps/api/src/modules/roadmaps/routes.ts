@@ -1,0 +1,127 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponseSchema } from '@skillroute/shared/auth';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import {
+  createNodeBodySchema,
+  createRoadmapBodySchema,
+  createdIdSchema,
+  nodeDetailsResponseSchema,
+  progressBodySchema,
+  progressResponseSchema,
+  publishRoadmapBodySchema,
+  publishedRoadmapQuerySchema,
+  roadmapIdParamsSchema,
+  roadmapListSchema,
+  roadmapMessages,
+  roadmapSchema,
+  roadmapStatusQuerySchema,
+} from '@skillroute/shared/roadmaps';
+import { userOf } from '../../plugins/auth';
+import {
+  createNode,
+  createRoadmap,
+  getNodeDetails,
+  getProgress,
+  getRoadmap,
+  listOwnRoadmaps,
+  listProfileRoadmaps,
+  listPublishedRoadmaps,
+  publishRoadmap,
+  setProgress,
+  type Viewer,
+} from './service';
+
+const tags = ['roadmaps'];
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const profileParamsSchema = z.object({ mentorId: z.uuid('Not a valid id') });
+
+/** Whoever the cookies say is asking, if anyone: the public routes serve everyone, drafts only some. */
+function viewerOf(request: FastifyRequest): Viewer {
+  return { userId: request.user?.id, isAdmin: request.admin !== null, sessionLapsed: request.userSessionLapsed };
+}
+
+/** `/api/roadmap` (spec §7 "Roadmaps", DESIGN.md §4): the authors' side, and reading for everyone. */
+export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { onRequest: app.requireUser };
+  const anyone = { onRequest: app.identify };
+
+  app.post(
+    '/',
+    { ...signedIn, schema: { summary: 'Start a roadmap (drafted, not yet submitted)', tags, body: createRoadmapBodySchema, response: { 201: createdIdSchema, ...refusals } } },
+    async (request, reply) => reply.code(201).send(await createRoadmap(app.db, userOf(request).id, request.body)),
+  );
+
+  app.get(
+    '/',
+    { ...signedIn, schema: { summary: "The signed-in user's own roadmaps", tags, querystring: roadmapStatusQuerySchema, response: { 200: roadmapListSchema, ...refusals } } },
+    async (request) => ({ roadmaps: await listOwnRoadmaps(app.db, userOf(request).id, request.query.status) }),
+  );
+
+  app.post(
+    '/node',
+    { ...signedIn, schema: { summary: 'Create a node dropped on the canvas; it counts once the roadmap is saved', tags, body: createNodeBodySchema, response: { 201: createdIdSchema, ...refusals } } },
+    async (request, reply) => reply.code(201).send(await createNode(app.db, userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/publish',
+    {
+      ...signedIn,
+      schema: { summary: 'Save the whole graph in one transaction and submit it for review', tags, body: publishRoadmapBodySchema, response: { 200: messageResponseSchema, ...refusals } },
+    },
+    async (request) => {
+      await publishRoadmap(app.db, userOf(request).id, request.body);
+      return { message: roadmapMessages.saved };
+    },
+  );
+
+  app.get(
+    '/published',
+    { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
+    async (request) => ({ roadmaps: await listPublishedRoadmaps(app.db, request.query.search) }),
+  );
+
+  app.get(
+    '/profile/:mentorId',
+    {
+      ...signedIn,
+      schema: {
+        summary: "A person's roadmaps: all of one's own, only the published and listed ones of anyone else",
+        tags,
+        params: profileParamsSchema,
+        querystring: roadmapStatusQuerySchema,
+        response: { 200: roadmapListSchema, ...refusals },
+      },
+    },
+    async (request) => ({ roadmaps: await listProfileRoadmaps(app.db, userOf(request).id, request.params.mentorId, request.query.status) }),
+  );
+
+  app.get(
+    '/nodedetails/:id',
+    { ...anyone, schema: { summary: "A roadmap's node content and links", tags, params: roadmapIdParamsSchema, response: { 200: nodeDetailsResponseSchema, ...refusals } } },
+    async (request) => getNodeDetails(app.db, request.params.id, viewerOf(request)),
+  );
+
+  app.get(
+    '/:id',
+    { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
+    async (request) => getRoadmap(app.db, request.params.id, viewerOf(request)),
+  );
+
+  app.get(
+    '/:id/progress',
+    { ...signedIn, schema: { summary: "The signed-in reader's marks on a roadmap's topics", tags, params: roadmapIdParamsSchema, response: { 200: progressResponseSchema, ...refusals } } },
+    async (request) => ({ progress: await getProgress(app.db, request.params.id, userOf(request).id) }),
+  );
+
+  app.put(
+    '/:id/progress',
+    {
+      ...signedIn,
+      schema: { summary: 'Mark a topic done, in progress, skipped or pending', tags, params: roadmapIdParamsSchema, body: progressBodySchema, response: { 200: progressResponseSchema, ...refusals } },
+    },
+    async (request) => ({ progress: await setProgress(app.db, request.params.id, userOf(request).id, request.body) }),
+  );
+};

@@ -1,0 +1,93 @@
+import { roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmaps';
+import { errorMessages } from '@skillroute/shared/errors';
+import { AppError } from '../../lib/errors';
+
+/** The columns the rules read; a database row fits. */
+export interface RoadmapFacts {
+  authorId: string;
+  status: RoadmapStatus;
+  isActive: boolean;
+  submittedAt: Date | null;
+}
+
+/** Who is asking: a signed-in user, a signed-in admin, both (two cookies in one browser), or nobody. */
+export interface Viewer {
+  userId?: string;
+  isAdmin?: boolean;
+  /** A user cookie came but its session has lapsed: they may be the author, once the client refreshes. */
+  sessionLapsed?: boolean;
+}
+
+export const isPublic = (roadmap: Pick<RoadmapFacts, 'status' | 'isActive'>): boolean => roadmap.status === 'published' && roadmap.isActive;
+
+/** Published and listed: everyone. Otherwise only its author and admins. */
+export function canRead(roadmap: RoadmapFacts, viewer: Viewer): boolean {
+  return isPublic(roadmap) || viewer.isAdmin === true || (viewer.userId !== undefined && viewer.userId === roadmap.authorId);
+}
+
+/**
+ * A roadmap nobody may read does not exist as far as they can tell: 404, never 403, so drafts are not
+ * discovered by guessing ids.
+ */
+export function assertReadable(roadmap: RoadmapFacts | undefined, viewer: Viewer): asserts roadmap is RoadmapFacts {
+  if (roadmap !== undefined && canRead(roadmap, viewer)) return;
+  // 401 makes the client refresh its session and ask again, as the author it may well be.
+  if (viewer.sessionLapsed) throw new AppError('unauthorized', errorMessages.unauthorized);
+  throw new AppError('not_found', roadmapMessages.roadmapNotFound);
+}
+
+export const isEditable = (status: RoadmapStatus): boolean => status === 'drafted' || status === 'rejected';
+
+/**
+ * Only the author edits, and only while drafted or rejected. Someone else's readable roadmap is 403 (they
+ * can see it, so its existence is no secret); one they cannot read is 404.
+ */
+export function assertEditable(roadmap: RoadmapFacts | undefined, userId: string): asserts roadmap is RoadmapFacts {
+  if (roadmap === undefined || !canRead(roadmap, { userId })) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
+  if (roadmap.authorId !== userId) throw new AppError('forbidden', roadmapMessages.notYours);
+  if (!isEditable(roadmap.status)) throw new AppError('conflict', roadmapMessages.notEditable);
+}
+
+/** The review queue: drafted and submitted by its author. */
+export const isAwaitingReview = (roadmap: Pick<RoadmapFacts, 'status' | 'submittedAt'>): boolean => roadmap.status === 'drafted' && roadmap.submittedAt !== null;
+
+export function assertReviewable(roadmap: RoadmapFacts | undefined): asserts roadmap is RoadmapFacts {
+  if (roadmap === undefined) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
+  if (!isAwaitingReview(roadmap)) throw new AppError('conflict', roadmapMessages.notInQueue);
+}
+
+export function assertListable(roadmap: RoadmapFacts | undefined): asserts roadmap is RoadmapFacts {
+  if (roadmap === undefined) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
+  if (roadmap.status !== 'published') throw new AppError('conflict', roadmapMessages.notPublished);
+}
+
+/** What a save changes besides the graph: it is (re)submitted, and a rejected roadmap is back in the queue. */
+export function afterSave(now: Date): { status: RoadmapStatus; submittedAt: Date } {
+  return { status: 'drafted', submittedAt: now };
+}
+
+/**
+ * What a decision changes. Approval publishes and lists it, and clears an old rejection's feedback;
+ * rejection keeps the feedback for the author to read, until the next decision.
+ */
+export function reviewOutcome(decision: { status: 'published' | 'rejected'; adminFeedback?: string }, now: Date) {
+  if (decision.status === 'published') return { status: 'published' as const, isActive: true, adminFeedback: null, reviewedAt: now };
+  return { status: 'rejected' as const, isActive: false, adminFeedback: decision.adminFeedback ?? '', reviewedAt: now };
+}
+
+/** The author's notification of a decision. */
+export function reviewNotice(roadmap: { id: string; title: string }, decision: { status: 'published' | 'rejected'; adminFeedback?: string }) {
+  if (decision.status === 'published') {
+    return { type: 'roadmap_approved' as const, message: `Your roadmap "${roadmap.title}" was approved and is now published.`, link: `/roadmap/${roadmap.id}` };
+  }
+  return {
+    type: 'roadmap_rejected' as const,
+    message: `Your roadmap "${roadmap.title}" was rejected: ${decision.adminFeedback ?? ''}`,
+    link: '/profile/roadmaps',
+  };
+}
+
+/** Every listed node must be one created for this roadmap (POST /api/roadmap/node), not one of another. */
+export function unknownNodeIndexes(listed: readonly { id: string }[], known: ReadonlySet<string>): number[] {
+  return listed.flatMap((node, index) => (known.has(node.id) ? [] : [index]));
+}
