@@ -9,6 +9,8 @@ describe('isHeaderHidden', () => {
     ['/assessment/1/review', true],
     ['/meet', true],
     ['/meet/abc', true],
+    ['/draw-roadmap/0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11', true],
+    ['/roadmap/0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11', false],
     // Whole segments only: another page that happens to share the letters keeps its header.
     ['/meeting', false],
     ['/assessments', false],

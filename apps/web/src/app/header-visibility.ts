@@ -3,8 +3,9 @@
  * (/meet/{roomId}). Prefixes are matched on whole path segments: "/assessment" and "/meet" themselves
  * and anything below them, but not a different page that merely starts with the same letters (a future
  * "/meetings" list is an ordinary page with a header). "/admin/assessment-managment" keeps its header.
+ * The roadmap editor (/draw-roadmap/{id}) is full screen (spec §2), so it has no header either.
  */
-const HEADERLESS_SECTIONS = ['/assessment', '/meet'];
+const HEADERLESS_SECTIONS = ['/assessment', '/meet', '/draw-roadmap'];
 
 export function isHeaderHidden(pathname: string): boolean {
   return HEADERLESS_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));

@@ -20,10 +20,13 @@ function RootError() {
 }
 
 const home = async () => {
-  const { HomePage } = await import('@/features/home/pages/home-page');
+  const [{ HomePage }, { PublishedRoadmaps }] = await Promise.all([
+    import('@/features/home/pages/home-page'),
+    import('@/features/roadmaps/components/published-roadmaps'),
+  ]);
   function Home() {
     const signedIn = useAppSelector(selectCurrentUser) !== null;
-    return <HomePage signedIn={signedIn} />;
+    return <HomePage signedIn={signedIn} roadmaps={<PublishedRoadmaps />} />;
   }
   return { Component: Home };
 };
@@ -45,6 +48,11 @@ export const routes: RouteObject[] = [
         index: true,
         errorElement: <RouteError />,
         lazy: home,
+      },
+      {
+        path: 'roadmap/:id',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/roadmap-page')).RoadmapPage }),
       },
       {
         element: <GuestOnly />,
@@ -72,7 +80,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: profileGeneral },
               { path: 'general', lazy: profileGeneral },
+              { path: 'roadmaps', lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/profile-roadmaps-page')).ProfileRoadmapsPage }) },
             ],
+          },
+          {
+            // Full screen, without the header (./header-visibility).
+            path: 'draw-roadmap/:id',
+            lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/draw-roadmap-page')).DrawRoadmapPage }),
           },
           {
             path: 'notifications',
@@ -96,6 +110,10 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage }) },
+          {
+            path: 'roadmap-management',
+            lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/admin-roadmap-management-page')).AdminRoadmapManagementPage }),
+          },
           { path: '*', lazy: notFound },
         ],
       },

@@ -1,9 +1,11 @@
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+/** `asArticle`: the card is a self-contained item of a list (a roadmap, a booking), announced as an article. */
+export function Card({ className, asArticle = false, ...props }: React.ComponentProps<'div'> & { asArticle?: boolean }) {
+  const Root = asArticle ? 'article' : 'div';
   return (
-    <div
+    <Root
       data-slot="card"
       className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)}
       {...props}

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Map as MapIcon, type LucideIcon } from 'lucide-react';
 
 export interface AdminArea {
   /** Path under /admin/. */
@@ -10,6 +10,13 @@ export interface AdminArea {
 
 /**
  * The admin areas the dashboard links to (spec §2: user management, roadmap management, assessment
- * management). Each joins with one entry when its page lands; none exists yet.
+ * management). Each joins with one entry when its page lands.
  */
-export const adminAreas: AdminArea[] = [];
+export const adminAreas: AdminArea[] = [
+  {
+    path: 'roadmap-management',
+    title: 'Roadmap management',
+    description: 'Review submitted roadmaps, approve or reject them with feedback, and list or unlist published ones.',
+    icon: MapIcon,
+  },
+];

@@ -1,4 +1,4 @@
-import { UserRound, type LucideIcon } from 'lucide-react';
+import { Map as MapIcon, UserRound, type LucideIcon } from 'lucide-react';
 
 export interface ProfileSection {
   /** Path under /profile. */
@@ -9,6 +9,9 @@ export interface ProfileSection {
 
 /**
  * The profile side menu (spec §2: General, Roadmaps, Bookings). Only sections whose page exists are
- * listed; Roadmaps (issue #5) and Bookings join with one entry each when their pages land.
+ * listed; Bookings joins with one entry when its page lands.
  */
-export const profileSections: ProfileSection[] = [{ path: 'general', label: 'General', icon: UserRound }];
+export const profileSections: ProfileSection[] = [
+  { path: 'general', label: 'General', icon: UserRound },
+  { path: 'roadmaps', label: 'Roadmaps', icon: MapIcon },
+];

@@ -1,18 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { NodeContent } from '@skillroute/shared/roadmaps';
 
-export interface NodeLink {
-  title: string;
-  url: string;
-}
-
-/** What the editor keeps for a node until the roadmap is saved (spec §3 "Node content"). */
-export interface NodeContent {
-  title: string;
-  description: string;
-  links: NodeLink[];
-}
-
-/** Node content keyed by node id. Not persisted: it belongs to one editing session. */
+/**
+ * Node content keyed by node id (spec §3 "Node content kept client-side per node"), for the roadmap open in
+ * the editor. Not persisted (spec §1): it belongs to one editing session and is saved with the roadmap.
+ */
 export type RoadmapContentState = Record<string, NodeContent>;
 
 const initialState: RoadmapContentState = {};
@@ -27,14 +19,18 @@ export const roadmapContentSlice = createSlice({
     removeNodeContent(state, action: PayloadAction<string>) {
       delete state[action.payload];
     },
+    /** The editor's undo and redo put back the content as it was at that step. */
+    replaceRoadmapContent(_state, action: PayloadAction<RoadmapContentState>) {
+      return action.payload;
+    },
     resetRoadmapContent() {
       return initialState;
     },
   },
 });
 
-export const { setNodeContent, removeNodeContent, resetRoadmapContent } = roadmapContentSlice.actions;
+export const { setNodeContent, removeNodeContent, replaceRoadmapContent, resetRoadmapContent } = roadmapContentSlice.actions;
 
-export function selectNodeContent(state: { roadMap: RoadmapContentState }, nodeId: string): NodeContent | undefined {
-  return state.roadMap[nodeId];
+export function selectRoadmapContent(state: { roadMap: RoadmapContentState }): RoadmapContentState {
+  return state.roadMap;
 }

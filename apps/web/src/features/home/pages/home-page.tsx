@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BadgeCheck, Map as MapIcon, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -22,8 +23,11 @@ const STEPS = [
   },
 ] as const;
 
-/** `signedIn` comes from the app layer, so the home chunk stays free of the session code. */
-export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
+/**
+ * `signedIn` comes from the app layer, so the home chunk stays free of the session code; so does the list
+ * of published roadmaps (`roadmaps`), which belongs to the roadmaps feature.
+ */
+export function HomePage({ signedIn = false, roadmaps }: { signedIn?: boolean; roadmaps?: ReactNode }) {
   return (
     <>
       <section aria-labelledby="home-title" className="border-b bg-gradient-to-b from-accent/60 to-background">
@@ -60,6 +64,8 @@ export function HomePage({ signedIn = false }: { signedIn?: boolean }) {
           <RoadmapSketch />
         </div>
       </section>
+
+      {roadmaps}
 
       <section aria-labelledby="how-title" className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6">
         <h2 id="how-title" className="text-2xl font-bold tracking-tight sm:text-3xl">

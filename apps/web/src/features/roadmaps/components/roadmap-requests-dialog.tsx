@@ -1,0 +1,151 @@
+import { feedbackSchema, roadmapMessages, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import { ExternalLink, MoreHorizontal } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { toast } from '@/lib/use-toast';
+import { useGetAdminRoadmapsQuery, useReviewRoadmapMutation } from '../api';
+
+/** Spec §8: the same two toasts whatever the decision was. */
+function useReview() {
+  const [review, state] = useReviewRoadmapMutation();
+  async function decide(body: Parameters<typeof review>[0]): Promise<boolean> {
+    const result = await review(body);
+    if ('error' in result) {
+      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: 'There was a problem with your request.' });
+      return false;
+    }
+    toast({ title: roadmapMessages.reviewed });
+    return true;
+  }
+  return [decide, state.isLoading] as const;
+}
+
+/** The first message of the feedback rule, or undefined when the feedback may be sent. */
+export function feedbackError(feedback: string): string | undefined {
+  const result = feedbackSchema.safeParse(feedback);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/** "Roadmap Requests": the submitted roadmaps waiting for a decision (spec §2). */
+export function RoadmapRequestsDialog() {
+  const [open, setOpen] = useState(false);
+  const { data, isLoading, isError } = useGetAdminRoadmapsQuery('drafted', { skip: !open, refetchOnMountOrArgChange: true });
+  const requests = data?.roadmaps ?? [];
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button">Roadmap Requests</Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Roadmap Requests</DialogTitle>
+          <DialogDescription>Roadmaps submitted for publication, oldest first.</DialogDescription>
+        </DialogHeader>
+        {isLoading ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : isError ? (
+          <p role="alert">{roadmapMessages.loadError}</p>
+        ) : requests.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">{roadmapMessages.noRequests}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {requests.map((roadmap) => (
+              <RequestItem key={roadmap.id} roadmap={roadmap} />
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
+  const [rejecting, setRejecting] = useState(false);
+  const [feedback, setFeedback] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [decide, pending] = useReview();
+  const error = feedbackError(feedback);
+  const feedbackId = `feedback-${roadmap.id}`;
+
+  return (
+    <li className="grid gap-3 rounded-lg border p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold [overflow-wrap:anywhere]">{roadmap.title}</p>
+          <p className="text-sm text-muted-foreground">
+            by {roadmap.author.name} · {roadmap.nodeCount} topics
+          </p>
+          {roadmap.adminFeedback && <p className="mt-1 text-sm">Earlier feedback: {roadmap.adminFeedback}</p>}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <Button asChild size="sm" variant="outline">
+            <a href={`/roadmap/${roadmap.id}`} target="_blank" rel="noopener noreferrer">
+              View
+              <ExternalLink aria-hidden="true" />
+              <span className="sr-only">{roadmap.title} (opens in a new tab)</span>
+            </a>
+          </Button>
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button type="button" size="icon" variant="ghost" aria-label={`Actions for ${roadmap.title}`}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem disabled={pending} onSelect={() => void decide({ roadmapId: roadmap.id, status: 'published', adminFeedback: '' })}>
+                Approve
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setRejecting(true)}>Reject</DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+      {rejecting && (
+        <form
+          noValidate
+          className="grid gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setTouched(true);
+            if (error === undefined) void decide({ roadmapId: roadmap.id, status: 'rejected', adminFeedback: feedback });
+          }}
+        >
+          <Label htmlFor={feedbackId}>Feedback for the author</Label>
+          <Input
+            id={feedbackId}
+            autoFocus
+            value={feedback}
+            aria-invalid={touched && error !== undefined}
+            aria-describedby={touched && error ? `${feedbackId}-error` : undefined}
+            onChange={(event) => {
+              setFeedback(event.target.value);
+              setTouched(true);
+            }}
+          />
+          {touched && error && (
+            <p id={`${feedbackId}-error`} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <SubmitButton pending={pending} disabled={error !== undefined} variant="destructive" size="sm">
+              Submit Rejection
+            </SubmitButton>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ProgressEntry, ProgressStatus, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmaps';
+
+export interface OutlineTopic {
+  node: RoadmapNode;
+  subtopics: RoadmapNode[];
+}
+
+/** Top to bottom, then left to right: the order a person reads a roadmap drawn down the page. */
+export function readingOrder(a: RoadmapNode, b: RoadmapNode): number {
+  return a.position.y - b.position.y || a.position.x - b.position.x || a.id.localeCompare(b.id);
+}
+
+/**
+ * Every topic in reading order, each with its subtopics: a subtopic belongs to the topic that has an edge to
+ * it, else to the topic nearest above it (or the first topic). Subtopics with no topic at all form a group
+ * of their own, so nothing drawn is left out.
+ */
+export function buildOutline(nodes: readonly RoadmapNode[], edges: readonly RoadmapEdge[]): OutlineTopic[] {
+  const topics = nodes.filter((node) => node.type === 'topic').sort(readingOrder);
+  const topicIds = new Set(topics.map((topic) => topic.id));
+  const outline = new Map(topics.map((topic) => [topic.id, { node: topic, subtopics: [] as RoadmapNode[] }]));
+  const orphans: RoadmapNode[] = [];
+  for (const sub of nodes.filter((node) => node.type === 'subtopic').sort(readingOrder)) {
+    const parentEdge = edges.find((edge) => edge.target === sub.id && topicIds.has(edge.source)) ?? edges.find((edge) => edge.source === sub.id && topicIds.has(edge.target));
+    const parentId = parentEdge ? (parentEdge.target === sub.id ? parentEdge.source : parentEdge.target) : nearestTopicAbove(topics, sub)?.id;
+    const entry = parentId === undefined ? undefined : outline.get(parentId);
+    if (entry) entry.subtopics.push(sub);
+    else orphans.push(sub);
+  }
+  const result = [...outline.values()];
+  if (orphans.length > 0) result.push(...orphans.map((node) => ({ node, subtopics: [] })));
+  return result;
+}
+
+function nearestTopicAbove(topics: readonly RoadmapNode[], sub: RoadmapNode): RoadmapNode | undefined {
+  let best: RoadmapNode | undefined;
+  for (const topic of topics) if (topic.position.y <= sub.position.y + 1) best = topic;
+  return best ?? topics[0];
+}
+
+export interface ProgressSummary {
+  total: number;
+  done: number;
+  inProgress: number;
+  skipped: number;
+  /** Whole percent of topics done, counting skipped ones as out of the way. */
+  percent: number;
+}
+
+export function statusOf(progress: readonly ProgressEntry[], nodeId: string): ProgressStatus {
+  return progress.find((entry) => entry.nodeId === nodeId)?.status ?? 'pending';
+}
+
+export function summarizeProgress(nodes: readonly RoadmapNode[], progress: readonly ProgressEntry[]): ProgressSummary {
+  const ids = new Set(nodes.map((node) => node.id));
+  const marks = progress.filter((entry) => ids.has(entry.nodeId));
+  const count = (status: ProgressStatus) => marks.filter((entry) => entry.status === status).length;
+  const done = count('done');
+  const skipped = count('skipped');
+  const total = nodes.length;
+  return { total, done, inProgress: count('in_progress'), skipped, percent: total === 0 ? 0 : Math.round(((done + skipped) / total) * 100) };
+}
+
+export const progressLabels: Record<ProgressStatus, string> = { pending: 'Not started', in_progress: 'In progress', done: 'Done', skipped: 'Skipped' };

@@ -1,0 +1,52 @@
+import type { ProgressEntry } from '@skillroute/shared/roadmaps';
+import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import { progressLabels, statusOf, type OutlineTopic } from './outline';
+
+const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pending: CircleDashed } as const;
+
+/**
+ * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
+ * roadmap (a graph alone is neither).
+ */
+export function RoadmapOutline({ outline, progress, onOpen }: { outline: OutlineTopic[]; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+  return (
+    <nav aria-label="Roadmap outline" className="text-sm">
+      <ol className="grid gap-3">
+        {outline.map(({ node, subtopics }, index) => (
+          <li key={node.id}>
+            <OutlineButton label={`${index + 1}. ${node.data.label}`} status={progress ? statusOf(progress, node.id) : undefined} strong onClick={() => onOpen(node.id)} />
+            {subtopics.length > 0 && (
+              <ul className="mt-1 ml-4 grid gap-0.5 border-l pl-2">
+                {subtopics.map((sub) => (
+                  <li key={sub.id}>
+                    <OutlineButton label={sub.data.label} status={progress ? statusOf(progress, sub.id) : undefined} onClick={() => onOpen(sub.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function OutlineButton({ label, status, strong = false, onClick }: { label: string; status: keyof typeof icons | undefined; strong?: boolean; onClick: () => void }) {
+  const Icon = status ? icons[status] : undefined;
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'flex w-full items-start gap-2 rounded-md px-2 py-1 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        strong && 'font-semibold',
+        status === 'done' && 'text-muted-foreground line-through',
+      )}
+    >
+      {Icon && <Icon className={cn('mt-0.5 size-4 shrink-0', status === 'done' && 'text-green-600')} aria-hidden="true" />}
+      <span className="[overflow-wrap:anywhere]">{label}</span>
+      {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
+    </button>
+  );
+}

@@ -1,0 +1,102 @@
+import { isHttpUrl, type NodeDetail, type ProgressStatus, type RoadmapNode } from '@skillroute/shared/roadmaps';
+import { ExternalLink } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { progressLabels } from './outline';
+
+const marks: Array<{ status: ProgressStatus; label: string }> = [
+  { status: 'done', label: 'Done' },
+  { status: 'in_progress', label: 'In progress' },
+  { status: 'skipped', label: 'Skipped' },
+  { status: 'pending', label: 'Reset' },
+];
+
+interface TopicDrawerProps {
+  node: RoadmapNode | undefined;
+  detail: NodeDetail | undefined;
+  /** Undefined for a visitor who is not signed in: they are invited to sign in instead. */
+  status: ProgressStatus | undefined;
+  onMark: (status: ProgressStatus) => void;
+  onClose: () => void;
+}
+
+/** A topic's notes and links, and the reader's mark on it. Everything the author wrote is shown as text. */
+export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDrawerProps) {
+  return (
+    <Sheet open={node !== undefined} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
+        {node && (
+          <>
+            <SheetHeader>
+              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{node.type === 'topic' ? 'Topic' : 'Subtopic'}</p>
+              <SheetTitle className="text-xl [overflow-wrap:anywhere]">{detail?.title || node.data.label}</SheetTitle>
+              <SheetDescription className="sr-only">Notes, links and your progress for this {node.type}.</SheetDescription>
+            </SheetHeader>
+            <div className="grid gap-6 px-4 pb-6">
+              {detail ? (
+                <p className="whitespace-pre-line [overflow-wrap:anywhere]">{detail.description}</p>
+              ) : (
+                <p className="text-muted-foreground">The author has not written notes for this {node.type} yet.</p>
+              )}
+              {detail && detail.links.length > 0 && (
+                <div className="grid gap-2">
+                  <h3 className="font-semibold">Links</h3>
+                  <ul className="grid gap-2">
+                    {detail.links.map((link) => (
+                      <li key={`${link.title}-${link.url}`}>
+                        {isHttpUrl(link.url) ? (
+                          <a
+                            href={link.url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+                          >
+                            {link.title}
+                            <ExternalLink className="size-3.5" aria-hidden="true" />
+                          </a>
+                        ) : (
+                          <span>
+                            {link.title} ({link.url})
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {status === undefined ? (
+                <p className="rounded-md border p-3 text-sm">
+                  <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+                    Sign in
+                  </Link>{' '}
+                  to mark topics done and keep your progress on every device.
+                </p>
+              ) : (
+                <div className="grid gap-2">
+                  <h3 className="font-semibold">Your progress</h3>
+                  <p className="text-sm text-muted-foreground">Now: {progressLabels[status]}</p>
+                  <div className="flex flex-wrap gap-2" role="group" aria-label="Mark this topic">
+                    {marks.map((mark) => (
+                      <Button
+                        key={mark.status}
+                        type="button"
+                        size="sm"
+                        variant={status === mark.status ? 'default' : 'outline'}
+                        aria-pressed={status === mark.status}
+                        disabled={mark.status === 'pending' && status === 'pending'}
+                        onClick={() => onMark(mark.status)}
+                      >
+                        {mark.label}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,117 @@
+import { ROADMAP_STATUSES, type RoadmapStatus, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { selectCurrentUser } from '@/features/auth/api';
+import { useGetProfileRoadmapsQuery } from '../api';
+import { NewRoadmapDialog } from '../components/new-roadmap-dialog';
+import { RoadmapStatusBadge } from '../components/roadmap-status-badge';
+
+const filterLabels: Record<RoadmapStatus | 'all', string> = { all: 'All', drafted: 'Drafted', published: 'Published', rejected: 'Rejected' };
+
+/** /profile/roadmaps: the author's roadmaps, where they stand, the reviewer's feedback, and a way on. */
+export function ProfileRoadmapsPage() {
+  const userId = useSelector(selectCurrentUser)?.id ?? '';
+  const [filter, setFilter] = useState<RoadmapStatus | 'all'>('all');
+  const { data, isLoading, isError, refetch } = useGetProfileRoadmapsQuery({ userId, status: filter === 'all' ? undefined : filter }, { skip: userId === '' });
+  const roadmaps = data?.roadmaps ?? [];
+
+  return (
+    <section aria-labelledby="roadmaps-title" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="roadmaps-title" className="text-2xl font-bold tracking-tight">
+            Roadmaps
+          </h1>
+          <p className="text-muted-foreground">The roadmaps you drew: drafts, ones in review, and published ones.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Select value={filter} onValueChange={(value) => setFilter(value as RoadmapStatus | 'all')}>
+            <SelectTrigger aria-label="Show roadmaps" className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(['all', ...ROADMAP_STATUSES] as const).map((value) => (
+                <SelectItem key={value} value={value}>
+                  {filterLabels[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <NewRoadmapDialog />
+        </div>
+      </div>
+
+      {isLoading ? (
+        <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading your roadmaps">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+          <p>Your roadmaps could not be loaded.</p>
+          <Button type="button" variant="outline" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : roadmaps.length === 0 ? (
+        <div className="rounded-lg border border-dashed p-8 text-center">
+          <p className="font-medium">{filter === 'all' ? 'You have not drawn a roadmap yet.' : `No ${filterLabels[filter].toLowerCase()} roadmaps.`}</p>
+          <p className="mt-1 text-sm text-muted-foreground">Start one with "New roadmap": give it a title, draw its topics, and submit it for review.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {roadmaps.map((roadmap) => (
+            <li key={roadmap.id} className="flex">
+              <OwnRoadmapCard roadmap={roadmap} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OwnRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
+  const editable = roadmap.status === 'drafted' || roadmap.status === 'rejected';
+  return (
+    <Card asArticle aria-labelledby={`roadmap-${roadmap.id}`} className="w-full">
+      <CardHeader className="gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle as="h2" id={`roadmap-${roadmap.id}`} className="text-lg">
+            {roadmap.title}
+          </CardTitle>
+          <RoadmapStatusBadge roadmap={roadmap} />
+        </div>
+        <CardDescription>{roadmap.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <p className="text-muted-foreground">
+          {roadmap.nodeCount} {roadmap.nodeCount === 1 ? 'topic' : 'topics'}
+        </p>
+        {roadmap.status === 'rejected' && roadmap.adminFeedback && (
+          <div className="rounded-md border border-destructive/40 bg-destructive/10 p-3">
+            <p className="font-medium">Reviewer's feedback</p>
+            <p className="whitespace-pre-line">{roadmap.adminFeedback}</p>
+          </div>
+        )}
+      </CardContent>
+      <CardFooter className="mt-auto gap-2">
+        {editable && (
+          <Button asChild size="sm">
+            <Link to={`/draw-roadmap/${roadmap.id}`}>Edit</Link>
+          </Button>
+        )}
+        {roadmap.status === 'published' && (
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/roadmap/${roadmap.id}`}>View</Link>
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

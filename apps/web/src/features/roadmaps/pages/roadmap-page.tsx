@@ -1,0 +1,119 @@
+import type { ProgressStatus } from '@skillroute/shared/roadmaps';
+import { ReactFlowProvider } from '@xyflow/react';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { selectCurrentUser } from '@/features/auth/api';
+import { errorStatus } from '@/lib/api-error';
+import { toast } from '@/lib/use-toast';
+import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSetProgressMutation } from '../api';
+import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
+import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
+import { RoadmapOutline } from '../components/viewer/roadmap-outline';
+import { TopicDrawer } from '../components/viewer/topic-drawer';
+
+/** /roadmap/{id}: a published roadmap for everyone (a draft for its author and admins), with progress. */
+export function RoadmapPage() {
+  const { id = '' } = useParams();
+  const signedIn = useSelector(selectCurrentUser) !== null;
+  const roadmapQuery = useGetRoadmapQuery(id);
+  const { data: details } = useGetNodeDetailsQuery(id, { skip: roadmapQuery.data === undefined });
+  const { data: progressData } = useGetProgressQuery(id, { skip: !signedIn || roadmapQuery.data === undefined });
+  const [setProgress] = useSetProgressMutation();
+  const [openId, setOpenId] = useState<string | undefined>();
+  const roadmap = roadmapQuery.data;
+  const outline = useMemo(() => (roadmap ? buildOutline(roadmap.nodes, roadmap.edges) : []), [roadmap]);
+  const progress = signedIn ? (progressData?.progress ?? []) : undefined;
+
+  if (roadmapQuery.isLoading) {
+    return (
+      <div className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-8 sm:px-6" aria-busy="true" aria-label="Loading the roadmap">
+        <Skeleton className="h-9 w-72" />
+        <Skeleton className="h-5 w-96 max-w-full" />
+        <Skeleton className="h-[60dvh]" />
+      </div>
+    );
+  }
+  if (!roadmap) {
+    const missing = errorStatus(roadmapQuery.error) === 404 || errorStatus(roadmapQuery.error) === 400;
+    return (
+      <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{missing ? 'This roadmap is not available' : 'The roadmap could not be loaded'}</h1>
+        <p className="text-muted-foreground">{missing ? 'It may have been unlisted, or the link is wrong.' : 'Please try again in a moment.'}</p>
+        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to the home page
+        </Link>
+      </div>
+    );
+  }
+
+  const openNode = roadmap.nodes.find((node) => node.id === openId);
+  const summary = summarizeProgress(roadmap.nodes, progress ?? []);
+  const mark = async (status: ProgressStatus) => {
+    if (!openNode) return;
+    const result = await setProgress({ roadmapId: roadmap.id, nodeId: openNode.id, status });
+    if ('error' in result) toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: 'Your progress could not be saved. Please try again.' });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-6 sm:px-6">
+      <div className="grid gap-2">
+        <Link to="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All roadmaps
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{roadmap.title}</h1>
+        <p className="max-w-3xl text-muted-foreground">{roadmap.description}</p>
+        <p className="text-sm text-muted-foreground">
+          By {roadmap.author.name} · {roadmap.nodes.length} topics
+          {roadmap.status !== 'published' && ` · not published (${roadmap.status})`}
+        </p>
+      </div>
+
+      {progress ? (
+        <div className="grid gap-2 rounded-lg border p-4" aria-live="polite">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-semibold">
+              {summary.done} of {summary.total} done
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {summary.inProgress} in progress · {summary.skipped} skipped · {summary.percent}% through
+            </p>
+          </div>
+          <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={summary.percent}>
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${summary.percent}%` }} />
+          </div>
+        </div>
+      ) : (
+        <p className="rounded-lg border p-4 text-sm">
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>{' '}
+          to mark topics done and see your progress.
+        </p>
+      )}
+
+      <div className="grid flex-1 gap-4 lg:grid-cols-[18rem_1fr]">
+        <aside className="order-2 max-h-[70dvh] overflow-y-auto rounded-lg border p-3 lg:order-1">
+          <h2 className="mb-2 px-2 font-semibold">Outline</h2>
+          <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
+        </aside>
+        <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2">
+          <ReactFlowProvider>
+            <RoadmapCanvas roadmap={roadmap} progress={progress} onOpen={setOpenId} />
+          </ReactFlowProvider>
+        </div>
+      </div>
+
+      <TopicDrawer
+        node={openNode}
+        detail={details?.find((detail) => detail.nodeId === openId)}
+        status={progress && openNode ? statusOf(progress, openNode.id) : undefined}
+        onMark={(status) => void mark(status)}
+        onClose={() => setOpenId(undefined)}
+      />
+    </div>
+  );
+}
