@@ -1,6 +1,7 @@
 import { parseConfig } from './config';
 import type { Seeder } from './db/seed';
 import { createDemoAdminSeeder } from './seeders/demo-admin';
+import { createDemoRoadmapsSeeder } from './seeders/demo-roadmaps/seeder';
 
 /**
  * Demo data run at start-up when SEED_DEMO is on, in this order. Each feature adds its seeder here
@@ -9,4 +10,5 @@ import { createDemoAdminSeeder } from './seeders/demo-admin';
 export const demoSeeders: readonly Seeder[] = [
   // The data folder as the server's own configuration names it (same environment, same rules).
   createDemoAdminSeeder(() => parseConfig(process.env).dataDir),
+  createDemoRoadmapsSeeder(),
 ];
