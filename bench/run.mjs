@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|sockets]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freePort, load, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
+import { roadmapsBench } from './roadmaps/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
 const BUNDLE_BUDGET_BYTES = 150_000;
@@ -181,7 +182,7 @@ Second start against the 5 s promise: **${((second ?? 0) / 5000).toFixed(2)}** o
   );
 }
 
-const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench };
+const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);

@@ -213,8 +213,26 @@ export const roadmapSummarySchema = z.object({
   nodeCount: z.number().int(),
 });
 export const roadmapListSchema = z.object({ roadmaps: z.array(roadmapSummarySchema) });
-export const roadmapSchema = roadmapSummarySchema.extend({ nodes: z.array(roadmapNodeSchema), edges: z.array(roadmapEdgeSchema) });
-export const nodeDetailsResponseSchema = z.array(nodeDetailSchema);
+/**
+ * What the server sends back. Plain shapes, not the request rules: the rows were checked on the way in,
+ * and re-running every id and colour pattern on a thousand nodes per read costs more than the query.
+ */
+const storedNodeSchema = z.object({
+  id: z.string(),
+  type: nodeTypeSchema,
+  position: z.object({ x: z.number(), y: z.number() }),
+  data: z.object({ label: z.string() }),
+  background: z.string(),
+});
+const storedEdgeSchema = z.object({ source: z.string(), target: z.string() });
+const storedNodeDetailSchema = z.object({
+  nodeId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  links: z.array(z.object({ title: z.string(), url: z.string() })),
+});
+export const roadmapSchema = roadmapSummarySchema.extend({ nodes: z.array(storedNodeSchema), edges: z.array(storedEdgeSchema) });
+export const nodeDetailsResponseSchema = z.array(storedNodeDetailSchema);
 export const createdIdSchema = z.object({ id: z.string() });
 export const progressEntrySchema = z.object({ nodeId: z.string(), status: progressStatusSchema });
 export const progressResponseSchema = z.object({ progress: z.array(progressEntrySchema) });

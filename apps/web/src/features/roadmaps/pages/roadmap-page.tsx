@@ -1,4 +1,4 @@
-import type { ProgressStatus } from '@skillroute/shared/roadmaps';
+import type { ProgressEntry, ProgressStatus } from '@skillroute/shared/roadmaps';
 import { ReactFlowProvider } from '@xyflow/react';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -14,6 +14,9 @@ import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { TopicDrawer } from '../components/viewer/topic-drawer';
 
+/** One empty list for every render, so the memoised graph and outline see no change. */
+const NO_PROGRESS: ProgressEntry[] = [];
+
 /** /roadmap/{id}: a published roadmap for everyone (a draft for its author and admins), with progress. */
 export function RoadmapPage() {
   const { id = '' } = useParams();
@@ -25,7 +28,7 @@ export function RoadmapPage() {
   const [openId, setOpenId] = useState<string | undefined>();
   const roadmap = roadmapQuery.data;
   const outline = useMemo(() => (roadmap ? buildOutline(roadmap.nodes, roadmap.edges) : []), [roadmap]);
-  const progress = signedIn ? (progressData?.progress ?? []) : undefined;
+  const progress = signedIn ? (progressData?.progress ?? NO_PROGRESS) : undefined;
 
   if (roadmapQuery.isLoading) {
     return (

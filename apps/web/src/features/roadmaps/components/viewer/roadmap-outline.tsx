@@ -1,5 +1,6 @@
 import type { ProgressEntry } from '@skillroute/shared/roadmaps';
 import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
+import { memo } from 'react';
 import { cn } from '@/lib/utils';
 import { progressLabels, statusOf, type OutlineTopic } from './outline';
 
@@ -7,9 +8,17 @@ const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pendi
 
 /**
  * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
- * roadmap (a graph alone is neither).
+ * roadmap (a graph alone is neither). Memoised: opening a topic must not redraw a thousand buttons.
  */
-export function RoadmapOutline({ outline, progress, onOpen }: { outline: OutlineTopic[]; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+export const RoadmapOutline = memo(function RoadmapOutline({
+  outline,
+  progress,
+  onOpen,
+}: {
+  outline: OutlineTopic[];
+  progress: ProgressEntry[] | undefined;
+  onOpen: (nodeId: string) => void;
+}) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
       <ol className="grid gap-3">
@@ -30,7 +39,7 @@ export function RoadmapOutline({ outline, progress, onOpen }: { outline: Outline
       </ol>
     </nav>
   );
-}
+});
 
 function OutlineButton({ label, status, strong = false, onClick }: { label: string; status: keyof typeof icons | undefined; strong?: boolean; onClick: () => void }) {
   const Icon = status ? icons[status] : undefined;
