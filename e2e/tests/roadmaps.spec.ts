@@ -217,3 +217,54 @@ test('the home page and a public roadmap have no serious accessibility violation
   const texts = await Promise.all(graphScripts.map(async (url) => (await page.request.get(url)).text()));
   expect(texts.some((text) => text.includes('react-flow__pane'))).toBe(true);
 });
+
+test('the roadmap pages of authors and admins have no serious accessibility violations; the editor works from the keyboard', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const author = await browser.newContext();
+  const admin = await browser.newContext();
+  try {
+    const page = await author.newPage();
+    await signUp(page, { name: 'Meera', email: newEmail() });
+    await page.goto('/profile/roadmaps');
+    await page.getByRole('button', { name: 'New roadmap' }).click();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Title').fill(`Kotlin path ${randomUUID().slice(0, 6)}`);
+    await page.getByLabel('Description').fill('Coroutines, flows and the standard library.');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/draw-roadmap\//);
+
+    // A topic added with the keyboard alone, then undone and redone.
+    await page.getByRole('button', { name: /^Topic: / }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.react-flow__node')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.locator('.react-flow__node')).toHaveCount(0);
+    await page.keyboard.press('Control+Shift+Z');
+    await expect(page.locator('.react-flow__node')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+
+    // Leaving with an unsaved change asks first.
+    await page.getByRole('link', { name: 'My roadmaps' }).click();
+    const leave = page.getByRole('alertdialog');
+    await expect(leave).toContainText('Leave without saving?');
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/draw-roadmap\//);
+    await page.getByRole('link', { name: 'My roadmaps' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/profile\/roadmaps$/);
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+
+    const adminPage = await admin.newPage();
+    await adminSignIn(adminPage);
+    await adminPage.getByRole('link', { name: /Roadmap management/ }).click();
+    await expect(adminPage.getByRole('heading', { name: 'Roadmap Managment' })).toBeVisible();
+    await expect(adminPage.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+    await adminPage.getByRole('button', { name: 'Roadmap Requests' }).click();
+    await expect(adminPage.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(adminPage);
+  } finally {
+    await Promise.all([author.close(), admin.close()]);
+  }
+});
