@@ -153,6 +153,7 @@ describe('the session check on load', () => {
     const { calls } = serve({});
     renderRoutes(routes, '/');
     await screen.findByRole('heading', { level: 1 });
-    expect(calls).toEqual([]);
+    // The home page reads the published roadmaps; nothing asks about a session.
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/roadmap/published']));
   });
 });

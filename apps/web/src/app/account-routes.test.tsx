@@ -50,7 +50,7 @@ describe('signed-in-only pages', () => {
     const store = makeTestStore();
     store.dispatch(login(ada));
     serve({ 'GET /api/auth/session': () => json(200, { user: ada }) });
-    renderRoutes(routes, '/profile/roadmaps', store);
+    renderRoutes(routes, '/profile/bookings', store);
     expect(await screen.findByText("Oops! The page you're looking for seems not found.")).toBeInTheDocument();
   });
 });

@@ -11,9 +11,9 @@ export const backendRoadmap: DemoRoadmap = {
     {
       label: 'Internet and HTTP',
       description: 'A backend speaks HTTP all day. Know the protocol well enough to design clean APIs and to debug them with nothing but a terminal.',
-      links: [['MDN: An overview of HTTP', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Overview']],
+      links: [['MDN: An overview of HTTP', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/Overview']],
       subtopics: [
-        { label: 'Methods and status codes', description: 'GET reads, POST creates, PUT and PATCH change, DELETE removes; and the status codes that tell clients exactly what happened.', links: [['MDN: HTTP response status codes', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Status']] },
+        { label: 'Methods and status codes', description: 'GET reads, POST creates, PUT and PATCH change, DELETE removes; and the status codes that tell clients exactly what happened.', links: [['MDN: HTTP response status codes', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Status']] },
         { label: 'HTTPS and TLS', description: 'What TLS protects, how certificates prove who a server is, and why every service should use HTTPS.', links: [['Cloudflare: What is HTTPS?', 'https://www.cloudflare.com/learning/ssl/what-is-https/']] },
         { label: 'curl', description: 'Send requests by hand, look at headers, and reproduce a bug report in one line.', links: [['curl documentation', 'https://curl.se/docs/']] },
       ],
@@ -34,7 +34,7 @@ export const backendRoadmap: DemoRoadmap = {
       description: 'Turn business rules into endpoints that are predictable, documented and hard to misuse.',
       links: [['Fastify documentation', 'https://fastify.dev/docs/latest/']],
       subtopics: [
-        { label: 'REST design', description: 'Resources as nouns, consistent URLs, pagination and filtering, and one error format for every failure.', links: [['MDN: HTTP request methods', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Methods']] },
+        { label: 'REST design', description: 'Resources as nouns, consistent URLs, pagination and filtering, and one error format for every failure.', links: [['MDN: HTTP request methods', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Methods']] },
         { label: 'Validation', description: 'Check every input at the edge with a schema, answer 400 with field messages, and never trust the client.', links: [['Zod documentation', 'https://zod.dev/']] },
         { label: 'OpenAPI', description: 'Describe endpoints in a machine-readable document, generated from the same schemas that validate requests.', links: [['OpenAPI Specification', 'https://swagger.io/specification/']] },
         { label: 'GraphQL', description: 'A typed query language where clients ask for exactly the fields they need; know when it helps and when REST is simpler.', links: [['Learn GraphQL', 'https://graphql.org/learn/']] },
@@ -57,8 +57,8 @@ export const backendRoadmap: DemoRoadmap = {
       description: 'Keep hot data close and cheap to read, without serving stale or wrong answers.',
       links: [['Redis documentation', 'https://redis.io/docs/latest/']],
       subtopics: [
-        { label: 'Cache strategies', description: 'Cache-aside, expiry times and invalidation; decide what may be stale and for how long.', links: [['MDN: HTTP caching', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Caching']] },
-        { label: 'Rate limiting', description: 'Protect sign-in and expensive endpoints with counters per user or address, answered with 429 and Retry-After.', links: [['MDN: 429 Too Many Requests', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Status/429']] },
+        { label: 'Cache strategies', description: 'Cache-aside, expiry times and invalidation; decide what may be stale and for how long.', links: [['MDN: HTTP caching', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/Caching']] },
+        { label: 'Rate limiting', description: 'Protect sign-in and expensive endpoints with counters per user or address, answered with 429 and Retry-After.', links: [['MDN: 429 Too Many Requests', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Status/429']] },
       ],
     },
     {
@@ -97,7 +97,7 @@ export const backendRoadmap: DemoRoadmap = {
       description: 'Test rules as plain functions, and the API against a real database; mocks of your own database hide the bugs that matter.',
       links: [['Vitest guide', 'https://vitest.dev/guide/']],
       subtopics: [
-        { label: 'Unit tests', description: 'Pure functions for rules such as prices, permissions and state changes, tested without HTTP.', links: [['Vitest guide', 'https://vitest.dev/guide/']] },
+        { label: 'Unit tests', description: 'Pure functions for rules such as prices, permissions and state changes, tested without HTTP.', links: [['Node.js test runner', 'https://nodejs.org/docs/latest/api/test.html']] },
         { label: 'Integration tests', description: 'The real app over HTTP against a real PostgreSQL, each test file on a fresh database.', links: [['Fastify: Testing', 'https://fastify.dev/docs/latest/Guides/Testing/']] },
         { label: 'Load tests', description: 'Measure throughput and latency before users do, and compare against a baseline in the same run.', links: [['autocannon', 'https://github.com/mcollina/autocannon']] },
       ],

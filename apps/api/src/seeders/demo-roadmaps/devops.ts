@@ -36,7 +36,7 @@ export const devopsRoadmap: DemoRoadmap = {
       links: [['nginx documentation', 'https://nginx.org/en/docs/']],
       subtopics: [
         { label: 'Reverse proxy', description: 'Forward requests to application servers, pass the right headers, and upgrade connections for WebSockets.', links: [['nginx: Reverse proxy', 'https://docs.nginx.com/nginx/admin-guide/web-server/reverse-proxy/']] },
-        { label: 'Compression and caching', description: 'gzip or brotli for text, long cache lifetimes for hashed assets, and no caching for private responses.', links: [['MDN: HTTP caching', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Caching']] },
+        { label: 'Compression and caching', description: 'gzip or brotli for text, long cache lifetimes for hashed assets, and no caching for private responses.', links: [['MDN: HTTP caching', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/Caching']] },
       ],
     },
     {
@@ -63,7 +63,7 @@ export const devopsRoadmap: DemoRoadmap = {
       description: 'Every change is built, tested and delivered the same way, by a machine, many times a day.',
       links: [['GitHub Actions documentation', 'https://docs.github.com/en/actions']],
       subtopics: [
-        { label: 'Pipelines', description: 'Install, typecheck, lint, test and build on every push, from a clean checkout, with cached dependencies.', links: [['GitHub Actions: Workflows', 'https://docs.github.com/en/actions/using-workflows/about-workflows']] },
+        { label: 'Pipelines', description: 'Install, typecheck, lint, test and build on every push, from a clean checkout, with cached dependencies.', links: [['GitHub Actions: Workflows', 'https://docs.github.com/en/actions/concepts/workflows-and-actions/workflows']] },
         { label: 'Deployment strategies', description: 'Rolling, blue-green and canary releases, and a rollback that is one command away.', links: [['Kubernetes: Deployments', k8s('concepts/workloads/controllers/deployment/')]] },
         { label: 'Artifacts and releases', description: 'Build once, promote the same artifact through environments, and record what is running where.', links: [['Twelve-Factor: Build, release, run', 'https://12factor.net/build-release-run']] },
       ],
@@ -82,7 +82,7 @@ export const devopsRoadmap: DemoRoadmap = {
       description: 'Learn one cloud well: its compute, storage, networking and identity services, and what they cost.',
       links: [['AWS: Getting started', 'https://aws.amazon.com/getting-started/']],
       subtopics: [
-        { label: 'Compute', description: 'Virtual machines, managed containers and functions, and choosing between them.', links: [['Google Cloud: Compute options', 'https://cloud.google.com/docs/choosing-a-compute-option']] },
+        { label: 'Compute', description: 'Virtual machines, managed containers and functions, and choosing between them.', links: [['Amazon EC2 user guide', 'https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/concepts.html']] },
         { label: 'Object storage', description: 'Buckets for files and backups, lifecycle rules, and keeping them private by default.', links: [['Amazon S3 user guide', 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/Welcome.html']] },
         { label: 'Identity and access', description: 'Least-privilege roles for people and services, and no long-lived keys on laptops.', links: [['AWS IAM user guide', 'https://docs.aws.amazon.com/IAM/latest/UserGuide/introduction.html']] },
       ],

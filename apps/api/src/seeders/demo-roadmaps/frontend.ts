@@ -11,7 +11,7 @@ export const frontendRoadmap: DemoRoadmap = {
     {
       label: 'How the web works',
       description: 'Before writing code, know what happens between typing an address and seeing a page: names are resolved, a request travels over HTTP, and the browser turns the answer into pixels.',
-      links: [['MDN: An overview of HTTP', mdn('Web/HTTP/Overview')]],
+      links: [['MDN: An overview of HTTP', mdn('Web/HTTP/Guides/Overview')]],
       subtopics: [
         { label: 'HTTP basics', description: 'Requests and responses, methods such as GET and POST, status codes, and headers. Open the network tab of your browser and read a few real exchanges.', links: [['MDN: HTTP', mdn('Web/HTTP')]] },
         { label: 'DNS and domains', description: 'How a domain name becomes an IP address, what records such as A and CNAME mean, and why a change can take a while to be seen everywhere.', links: [['Cloudflare: What is DNS?', 'https://www.cloudflare.com/learning/dns/what-is-dns/']] },
@@ -23,9 +23,9 @@ export const frontendRoadmap: DemoRoadmap = {
       description: 'The structure and meaning of a page. Good HTML is the cheapest accessibility and SEO win there is, and everything else you learn sits on top of it.',
       links: [['MDN: HTML', mdn('Web/HTML')]],
       subtopics: [
-        { label: 'Semantic elements', description: 'Use header, nav, main, article, section and footer for what they mean, and headings in order, so people and machines understand the page.', links: [['MDN: HTML elements reference', mdn('Web/HTML/Element')]] },
-        { label: 'Forms and inputs', description: 'Labels tied to their inputs, the right input types, required fields and built-in validation: forms are where most users meet your product.', links: [['MDN: Web forms', mdn('Learn/Forms')]] },
-        { label: 'Images and media', description: 'Alternative text, responsive images with srcset and sizes, lazy loading, and when to use video and audio elements.', links: [['MDN: Responsive images', mdn('Web/HTML/Responsive_images')]] },
+        { label: 'Semantic elements', description: 'Use header, nav, main, article, section and footer for what they mean, and headings in order, so people and machines understand the page.', links: [['MDN: HTML elements reference', mdn('Web/HTML/Reference/Elements')]] },
+        { label: 'Forms and inputs', description: 'Labels tied to their inputs, the right input types, required fields and built-in validation: forms are where most users meet your product.', links: [['MDN: Web forms', mdn('Learn_web_development/Extensions/Forms')]] },
+        { label: 'Images and media', description: 'Alternative text, responsive images with srcset and sizes, lazy loading, and when to use video and audio elements.', links: [['MDN: Responsive images', mdn('Web/HTML/Guides/Responsive_images')]] },
       ],
     },
     {
@@ -33,11 +33,11 @@ export const frontendRoadmap: DemoRoadmap = {
       description: 'How pages look and adapt. Learn the cascade and the box model first; layout tools are easy once those click.',
       links: [['MDN: CSS', mdn('Web/CSS')]],
       subtopics: [
-        { label: 'Cascade and specificity', description: 'Why one rule wins over another: origin, specificity, order, and inheritance. Most "CSS is broken" moments are this.', links: [['MDN: Cascade', mdn('Web/CSS/Cascade')]] },
-        { label: 'Box model', description: 'Content, padding, border and margin, and how box-sizing changes the arithmetic of widths.', links: [['MDN: The box model', mdn('Learn/CSS/Building_blocks/The_box_model')]] },
-        { label: 'Flexbox', description: 'One-dimensional layout: rows or columns of items that grow, shrink and align. The everyday tool for toolbars, cards and centring.', links: [['MDN: Flexbox', mdn('Web/CSS/CSS_flexible_box_layout')]] },
-        { label: 'Grid', description: 'Two-dimensional layout with rows and columns, named areas and gaps: page skeletons and galleries without hacks.', links: [['MDN: CSS grid layout', mdn('Web/CSS/CSS_grid_layout')]] },
-        { label: 'Responsive design', description: 'Mobile-first styles, media queries, fluid sizes and container queries, so one page works on a phone and a wide screen.', links: [['MDN: Media queries', mdn('Web/CSS/CSS_media_queries')]] },
+        { label: 'Cascade and specificity', description: 'Why one rule wins over another: origin, specificity, order, and inheritance. Most "CSS is broken" moments are this.', links: [['MDN: Introduction to the cascade', mdn('Web/CSS/Guides/Cascade/Introduction')]] },
+        { label: 'Box model', description: 'Content, padding, border and margin, and how box-sizing changes the arithmetic of widths.', links: [['MDN: The box model', mdn('Learn_web_development/Core/Styling_basics/Box_model')]] },
+        { label: 'Flexbox', description: 'One-dimensional layout: rows or columns of items that grow, shrink and align. The everyday tool for toolbars, cards and centring.', links: [['MDN: Flexbox', mdn('Web/CSS/Guides/Flexible_box_layout')]] },
+        { label: 'Grid', description: 'Two-dimensional layout with rows and columns, named areas and gaps: page skeletons and galleries without hacks.', links: [['MDN: CSS grid layout', mdn('Web/CSS/Guides/Grid_layout')]] },
+        { label: 'Responsive design', description: 'Mobile-first styles, media queries, fluid sizes and container queries, so one page works on a phone and a wide screen.', links: [['MDN: Media queries', mdn('Web/CSS/Guides/Media_queries')]] },
       ],
     },
     {
@@ -45,8 +45,8 @@ export const frontendRoadmap: DemoRoadmap = {
       description: 'The language of the browser. Spend real time here: frameworks change, the language underneath stays.',
       links: [['MDN: JavaScript guide', mdn('Web/JavaScript/Guide')]],
       subtopics: [
-        { label: 'Values and types', description: 'Primitives and objects, equality, truthiness, and how copying an object differs from copying a number.', links: [['MDN: Data types', mdn('Web/JavaScript/Data_structures')]] },
-        { label: 'Functions and closures', description: 'Functions as values, scope, closures and this. Closures are behind event handlers, hooks and most patterns you will meet.', links: [['MDN: Closures', mdn('Web/JavaScript/Closures')]] },
+        { label: 'Values and types', description: 'Primitives and objects, equality, truthiness, and how copying an object differs from copying a number.', links: [['MDN: Data types', mdn('Web/JavaScript/Guide/Data_structures')]] },
+        { label: 'Functions and closures', description: 'Functions as values, scope, closures and this. Closures are behind event handlers, hooks and most patterns you will meet.', links: [['MDN: Closures', mdn('Web/JavaScript/Guide/Closures')]] },
         { label: 'Arrays and objects', description: 'map, filter, reduce, destructuring and spread: the daily tools for shaping data without mutating it.', links: [['MDN: Array', mdn('Web/JavaScript/Reference/Global_Objects/Array')]] },
         { label: 'Async and promises', description: 'The event loop, promises, async and await, and handling errors in asynchronous code without losing them.', links: [['MDN: Using promises', mdn('Web/JavaScript/Guide/Using_promises')]] },
         { label: 'Modules', description: 'import and export, how bundlers resolve them, and why small modules with clear exports keep a codebase healthy.', links: [['MDN: JavaScript modules', mdn('Web/JavaScript/Guide/Modules')]] },
@@ -57,7 +57,7 @@ export const frontendRoadmap: DemoRoadmap = {
       description: 'How JavaScript reads and changes the page, and the APIs the browser gives you for free.',
       links: [['MDN: Document Object Model', mdn('Web/API/Document_Object_Model')]],
       subtopics: [
-        { label: 'Events', description: 'Listening for clicks and keys, event bubbling and delegation, and preventing default behaviour only when you mean it.', links: [['MDN: Event reference', mdn('Web/Events')]] },
+        { label: 'Events', description: 'Listening for clicks and keys, event bubbling and delegation, and preventing default behaviour only when you mean it.', links: [['MDN: Events', mdn('Web/API/Document_Object_Model/Events')]] },
         { label: 'Fetch API', description: 'Calling servers with fetch, reading JSON, sending credentials, and telling network errors from HTTP errors.', links: [['MDN: Fetch API', mdn('Web/API/Fetch_API')]] },
         { label: 'Web storage', description: 'localStorage and sessionStorage: what they are good for, their limits, and why tokens do not belong there.', links: [['MDN: Web Storage API', mdn('Web/API/Web_Storage_API')]] },
       ],
@@ -117,11 +117,11 @@ export const frontendRoadmap: DemoRoadmap = {
     {
       label: 'Performance',
       description: 'Fast pages keep users. Measure first, then fix what the numbers point at.',
-      links: [['web.dev: Core Web Vitals', 'https://web.dev/articles/vitals']],
+      links: [['MDN: Web performance', mdn('Web/Performance')]],
       subtopics: [
         { label: 'Core Web Vitals', description: 'Largest Contentful Paint, Interaction to Next Paint and Cumulative Layout Shift: what they measure and how to improve each.', links: [['Web Vitals', 'https://web.dev/articles/vitals']] },
         { label: 'Code splitting', description: 'Ship only the JavaScript a page needs, load the rest on demand, and watch your bundle budget.', links: [['MDN: Lazy loading', mdn('Web/Performance/Guides/Lazy_loading')]] },
-        { label: 'Caching', description: 'HTTP caching headers, hashed file names for long-lived assets, and when a service worker helps.', links: [['MDN: HTTP caching', mdn('Web/HTTP/Caching')]] },
+        { label: 'Caching', description: 'HTTP caching headers, hashed file names for long-lived assets, and when a service worker helps.', links: [['MDN: HTTP caching', mdn('Web/HTTP/Guides/Caching')]] },
       ],
     },
     {
@@ -130,7 +130,7 @@ export const frontendRoadmap: DemoRoadmap = {
       links: [['MDN: Web security', mdn('Web/Security')]],
       subtopics: [
         { label: 'Cross-site scripting', description: 'Never insert untrusted text as HTML; frameworks escape by default, and a Content Security Policy limits the damage.', links: [['OWASP: XSS prevention', 'https://cheatsheetseries.owasp.org/cheatsheets/Cross_Site_Scripting_Prevention_Cheat_Sheet.html']] },
-        { label: 'CORS and cookies', description: 'Same-origin policy, when CORS applies, and cookie flags such as HttpOnly, Secure and SameSite.', links: [['MDN: CORS', mdn('Web/HTTP/CORS')]] },
+        { label: 'CORS and cookies', description: 'Same-origin policy, when CORS applies, and cookie flags such as HttpOnly, Secure and SameSite.', links: [['MDN: CORS', mdn('Web/HTTP/Guides/CORS')]] },
       ],
     },
   ],
