@@ -62,6 +62,26 @@ export function load(url, { durationSeconds, connections = 50 }) {
   });
 }
 
+/**
+ * Loads each URL in turn, alternating over `rounds` so drift on the machine touches every side alike, after a
+ * 2 s warm-up of each. Answers requests/s and p99 per round, by name; any non-2xx answer stops the run.
+ */
+export async function compareLoad(targets, { rounds, seconds }) {
+  const rates = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  const p99 = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (const url of Object.values(targets)) await load(url, { durationSeconds: 2 });
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [name, url] of Object.entries(targets)) {
+      const result = await load(url, { durationSeconds: seconds });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      rates[name].push(result.requests.average);
+      p99[name].push(result.latency.p99);
+      console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+    }
+  }
+  return { rates, p99 };
+}
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { freePort, load, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
+import { compareLoad, freePort, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
@@ -52,21 +52,10 @@ async function healthBench() {
   const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { ready: (line) => line.match(/^listening (\d+)/)?.[1] });
   const bareUrl = `http://127.0.0.1:${bare.value}/hello`;
   const healthUrl = `${product.url}/api/health`;
-  const rates = { bare: [], health: [] };
-  const p99 = { bare: [], health: [] };
+  let rates;
+  let p99;
   try {
-    // Warm both up, then alternate so drift on the machine touches both sides alike.
-    await load(bareUrl, { durationSeconds: 2 });
-    await load(healthUrl, { durationSeconds: 2 });
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const [name, url] of [['bare', bareUrl], ['health', healthUrl]]) {
-        const result = await load(url, { durationSeconds: SECONDS });
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        rates[name].push(result.requests.average);
-        p99[name].push(result.latency.p99);
-        console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
-      }
-    }
+    ({ rates, p99 } = await compareLoad({ bare: bareUrl, health: healthUrl }, { rounds: ROUNDS, seconds: SECONDS }));
   } finally {
     await stopProcess(bare.child);
     await product.stop();

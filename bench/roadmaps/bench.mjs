@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { load, machine, median, recordResult, startProcess, stopProcess } from '../lib.mjs';
+import { compareLoad, machine, median, recordResult, startProcess, stopProcess } from '../lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,25 +23,13 @@ async function throughput(productUrl, roadmapId) {
   writeFileSync(file, body);
   const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { env: { BARE_JSON_FILE: file }, ready: (line) => line.match(/^listening (\d+)/)?.[1] });
   const bareUrl = `http://127.0.0.1:${bare.value}/json`;
-  const rates = { bare: [], api: [] };
-  const p99 = { bare: [], api: [] };
   try {
-    await load(bareUrl, { durationSeconds: 2 });
-    await load(apiUrl, { durationSeconds: 2 });
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      for (const [name, url] of [['bare', bareUrl], ['api', apiUrl]]) {
-        const result = await load(url, { durationSeconds: SECONDS });
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        rates[name].push(result.requests.average);
-        p99[name].push(result.latency.p99);
-        console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
-      }
-    }
+    const { rates, p99 } = await compareLoad({ bare: bareUrl, api: apiUrl }, { rounds: ROUNDS, seconds: SECONDS });
+    return { bytes: Buffer.byteLength(body), rates, p99 };
   } finally {
     await stopProcess(bare.child);
     rmSync(folder, { recursive: true, force: true });
   }
-  return { bytes: Buffer.byteLength(body), rates, p99 };
 }
 
 /** Milliseconds from navigation start (the page's own clock) to every node drawn, and from a click to the drawer. */

@@ -2,27 +2,18 @@
 // throwaway folder, N verified users each with a live session, and on command one notification per user
 // through the api's own notify function. Driven over IPC by bench/sockets/bench.mjs; run it with
 // `node --import tsx --expose-gc` so memory can be read after a full collection.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
-import { buildApp, type App } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
-import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../../apps/api/src/db/embedded-postgres';
-import { migrateDatabase } from '../../apps/api/src/db/migrate';
+import type { App } from '../../apps/api/src/app';
 import { users } from '../../apps/api/src/db/schema';
-import { createLogger } from '../../apps/api/src/lib/logger';
 import { openSession } from '../../apps/api/src/lib/sessions';
+import { startBenchProduct, type BenchProduct } from '../product-app';
 import { clockNow, type BenchUser, type MemorySnapshot, type ServerReply, type ServerRequest } from './protocol';
 
 const userCount = Number(process.env.BENCH_SOCKETS ?? 2000);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-sockets-'));
-// As root, PostgreSQL runs as the postgres user and must reach its folder.
-chmodSync(dataDir, 0o755);
 
+let product: BenchProduct | undefined;
 let app: App | undefined;
-let postgres: RunningPostgres | undefined;
 let seeded: Array<{ id: string; email: string }> = [];
 
 /** Tells the orchestrator; once it is gone (Ctrl-C, a crash) there is nobody to tell, and that is no error. */
@@ -56,23 +47,9 @@ async function seedUsers(target: App, secret: string): Promise<BenchUser[]> {
 }
 
 async function start(): Promise<void> {
-  const port = await findFreePort();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000000',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
-  });
-  const logger = createLogger(config);
-  postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
-  await migrateDatabase(postgres.connectionString);
-  app = await buildApp(config, { databaseUrl: postgres.connectionString, logger, webDistDir: path.join(dataDir, 'no-web-build') });
-  await app.listen({ port, host: '127.0.0.1' });
+  product = await startBenchProduct('sockets');
+  app = product.app;
+  const config = product.config;
   const seedStarted = clockNow();
   const signedIn = await seedUsers(app, config.jwtSecret);
   reply({ type: 'ready', url: config.publicUrl, origin: config.publicUrl, users: signedIn, seedMs: clockNow() - seedStarted });
@@ -109,24 +86,10 @@ function emitOnly(target: App): void {
 
 let stopping = false;
 
-/** Closes the app, then PostgreSQL, then removes the folder; a step that fails is reported, the rest still run. */
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  const steps: Array<[string, () => Promise<unknown> | undefined]> = [
-    ['the app', () => app?.close()],
-    ['PostgreSQL', () => postgres?.stop()],
-  ];
-  let clean = true;
-  for (const [name, step] of steps) {
-    try {
-      await step();
-    } catch (error) {
-      clean = false;
-      process.stderr.write(`bench server: could not stop ${name}: ${error instanceof Error ? error.stack : String(error)}\n`);
-    }
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  const clean = (await product?.stop()) ?? true;
   process.exit(clean ? 0 : 1);
 }
 
