@@ -47,11 +47,8 @@ export const roadmapsApi = api.injectEndpoints({
       invalidatesTags: ['Roadmap', 'RoadmapPublished'],
     }),
 
-    // Anyone's side (published and listed, or one's own, or any for an admin).
-    getPublishedRoadmaps: build.query<RoadmapList, { search?: string } | void>({
-      query: (args) => (args?.search ? `/api/roadmap/published?search=${encodeURIComponent(args.search)}` : '/api/roadmap/published'),
-      providesTags: ['RoadmapPublished'],
-    }),
+    // Anyone's side (published and listed, or one's own, or any for an admin). The home page's list of
+    // published roadmaps is a plain fetch (components/use-published-roadmaps.ts), to keep that page light.
     getRoadmap: build.query<Roadmap, string>({
       query: (id) => `/api/roadmap/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
@@ -107,7 +104,6 @@ export const {
   useCreateRoadmapMutation,
   useCreateNodeMutation,
   usePublishRoadmapMutation,
-  useGetPublishedRoadmapsQuery,
   useGetRoadmapQuery,
   useGetNodeDetailsQuery,
   useGetProgressQuery,

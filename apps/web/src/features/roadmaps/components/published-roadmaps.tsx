@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useGetPublishedRoadmapsQuery } from '../api';
+import { usePublishedRoadmaps } from './use-published-roadmaps';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -24,9 +24,9 @@ function useSettled<T>(value: T, delayMs: number): T {
 export function PublishedRoadmaps() {
   const [search, setSearch] = useState('');
   const query = useSettled(search.trim(), SEARCH_DELAY_MS);
-  const { data, isFetching, isLoading, isError } = useGetPublishedRoadmapsQuery(query ? { search: query } : undefined);
+  const { roadmaps: found, loading, failed } = usePublishedRoadmaps(query);
   const headingId = useId();
-  const roadmaps = data?.roadmaps ?? [];
+  const roadmaps = found ?? [];
 
   return (
     <section aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 pt-16 sm:px-6">
@@ -42,14 +42,14 @@ export function PublishedRoadmaps() {
           <Input type="search" aria-label="Search roadmaps" placeholder="Search roadmaps" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
         </div>
       </div>
-      <div className="mt-6" aria-live="polite" aria-busy={isFetching}>
-        {isLoading ? (
+      <div className="mt-6" aria-live="polite" aria-busy={loading}>
+        {loading && found === undefined ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((key) => (
               <Skeleton key={key} className="h-36" />
             ))}
           </div>
-        ) : isError ? (
+        ) : failed ? (
           <p role="alert">The roadmaps could not be loaded. Please try again later.</p>
         ) : roadmaps.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{query ? 'No roadmaps match your search.' : 'No roadmaps are published yet.'}</p>
