@@ -241,6 +241,13 @@ test('the roadmap pages of authors and admins have no serious accessibility viol
     await expect(page.locator('.react-flow__node')).toHaveCount(0);
     await page.keyboard.press('Control+Shift+Z');
     await expect(page.locator('.react-flow__node')).toHaveCount(1);
+    // A focused node opens with Enter, as with a click.
+    await page.locator('.react-flow__node').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     await expectNoSeriousA11yViolations(page);
 
     // Leaving with an unsaved change asks first.

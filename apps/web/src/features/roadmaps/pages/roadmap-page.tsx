@@ -13,6 +13,7 @@ import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/
 import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { TopicDrawer } from '../components/viewer/topic-drawer';
+import { openNodeOnKey } from '../graph/node-keys';
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
 const NO_PROGRESS: ProgressEntry[] = [];
@@ -103,7 +104,7 @@ export function RoadmapPage() {
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
           <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
         </aside>
-        <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2">
+        <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2" onKeyDown={openNodeOnKey(setOpenId)}>
           <ReactFlowProvider>
             <RoadmapCanvas roadmap={roadmap} progress={progress} onOpen={setOpenId} />
           </ReactFlowProvider>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
 import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
+import { openNodeOnKey } from '../../graph/node-keys';
 import { roadmapNodeTypes } from '../../graph/roadmap-node';
 import { ZOOM_LIMITS } from '../../graph/zoom';
 import { replaceRoadmapContent, resetRoadmapContent } from '../../roadmap-content-slice';
@@ -152,12 +153,12 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
             </li>
           ))}
         </ul>
-        <p className="text-xs text-muted-foreground">Click a node to edit it. Select a node or a line and press Delete to remove it.</p>
+        <p className="text-xs text-muted-foreground">Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.</p>
         <SubmitButton type="button" pending={saving} onClick={() => void save()} className="mt-auto w-full" size="default" variant="default">
           Save Roadmap
         </SubmitButton>
       </aside>
-      <div ref={canvas} className="relative min-h-96 flex-1" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
+      <div ref={canvas} className="relative min-h-96 flex-1" onDragOver={(event) => event.preventDefault()} onDrop={onDrop} onKeyDown={openNodeOnKey(setOpenId)}>
         <ReactFlow
           nodes={present.nodes}
           edges={present.edges}
