@@ -13,9 +13,12 @@ import { jobs } from './jobs/plugin';
 import { createLogger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
 import { adminRoutes } from './modules/admin/routes';
+import { adminQuestionBankRoutes } from './modules/assessments/admin-routes';
+import { assessmentRoutes } from './modules/assessments/routes';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mentorRoutes } from './modules/mentors/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { roadmapRoutes } from './modules/roadmaps/routes';
@@ -134,6 +137,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminRoutes, { prefix: '/api/admin', config });
   await app.register(roadmapRoutes, { prefix: '/api/roadmap' });
   await app.register(adminRoadmapRoutes, { prefix: '/api/admin/roadmap' });
+  await app.register(assessmentRoutes, { prefix: '/api/assessment' });
+  await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });
+  await app.register(mentorRoutes, { prefix: '/api/mentor' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

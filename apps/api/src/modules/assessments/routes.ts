@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerSchema,
+  createdIdSchema,
+  saveAnswerBodySchema,
+  stackListSchema,
+  submitTestBodySchema,
+  testIdParamsSchema,
+  testResultSchema,
+  testSchema,
+} from '@skillroute/shared/assessments';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { mentorApplicationSchema } from '@skillroute/shared/mentors';
+import { userOf } from '../../plugins/auth';
+import { applyForStack, getTest, listStacks, saveAnswer, submitTest } from './service';
+
+const tags = ['assessment'];
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+/** `/api/assessment` (spec §7 "Assessment", DESIGN.md §4): applying, and taking the test. */
+export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = { onRequest: app.requireUser };
+
+  app.get('/', { schema: { summary: 'The stacks one can apply for', tags, response: { 200: stackListSchema } } }, async () => listStacks(app.db));
+
+  app.post(
+    '/tests',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Apply to become a mentor: the application, and 10 questions drawn for its test',
+        tags,
+        body: mentorApplicationSchema,
+        response: { 201: createdIdSchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await applyForStack(app.db, app.notifications, userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/tests/submit',
+    { ...signedIn, schema: { summary: 'Hand in a test (once); scored on the server', tags, body: submitTestBodySchema, response: { 200: testResultSchema, ...refusals } } },
+    async (request) => submitTest(app.db, app.notifications, userOf(request).id, request.body),
+  );
+
+  app.get(
+    '/tests/:id',
+    {
+      ...signedIn,
+      schema: { summary: 'A test for its taker: questions without answers, the clock, saved answers, the result', tags, params: testIdParamsSchema, response: { 200: testSchema, ...refusals } },
+    },
+    async (request) => getTest(app.db, app.notifications, userOf(request).id, request.params.id),
+  );
+
+  app.put(
+    '/tests/:id/answers',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Save one answer as it is chosen (optionId null clears it), while the clock runs',
+        tags,
+        params: testIdParamsSchema,
+        body: saveAnswerBodySchema,
+        response: { 200: z.object({ answers: z.array(answerSchema) }), ...refusals },
+      },
+    },
+    async (request) => saveAnswer(app.db, userOf(request).id, request.params.id, request.body),
+  );
+};

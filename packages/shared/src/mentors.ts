@@ -1,0 +1,188 @@
+import { z } from 'zod';
+
+/**
+ * Mentor application and mentor profile rules (spec §3, §5, §9; DESIGN.md §4 "Assessments and becoming a
+ * mentor", "Mentors"), written once: the Become a Mentor dialog, the profile page's fields, the request
+ * validation and the OpenAPI document use these schemas. Messages quoted in the spec are the spec's.
+ */
+export const HEADLINE_MIN = 10;
+export const HEADLINE_MAX = 100;
+export const BIO_MIN = 50;
+export const BIO_MAX = 1000;
+export const EXPERIENCE_MIN = 1;
+export const EXPERIENCE_MAX = 50;
+export const PROFILE_URL_MAX = 2048;
+
+/** Spec §3: the experience choices of the application, as labels and the string values it sends. */
+export const EXPERIENCE_CHOICES = [
+  { value: '1', label: '1+ year' },
+  { value: '2', label: '2+ years' },
+  { value: '3', label: '3+ years' },
+  { value: '5', label: '5+ years' },
+  { value: '7', label: '7+ years' },
+  { value: '10', label: '10+ years' },
+] as const;
+export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
+
+/** Spec §3: the seven languages, as the application sends them. */
+export const LANGUAGES = ['english', 'hindi', 'malayalam', 'tamil', 'spanish', 'french', 'german'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const mentorMessages = {
+  stackRequired: 'Stack domain is required',
+  stackSelect: 'Please select a stack domain',
+  experienceRequired: 'Experience level is required',
+  experienceSelect: 'Please select your experience level',
+  languagesMin: 'Please select at least one language',
+  headlineMin: 'Headline must be at least 10 characters',
+  headlineMax: 'Headline must not exceed 100 characters',
+  headlineRequired: 'Professional headline is required',
+  bioMin: 'Bio must be at least 50 characters',
+  bioMax: 'Bio must not exceed 1000 characters',
+  bioRequired: 'Bio is required',
+  linkedinInvalid: 'Please enter a valid LinkedIn URL',
+  linkedinHost: 'Must be a LinkedIn URL',
+  githubRequired: 'github URL is required',
+  githubInvalid: 'Please enter a valid Github URL',
+  // The spec's form shows "Must be a LinkedIn URL" here too, which sends people to fix the wrong field
+  // (decision 017).
+  githubHost: 'Must be a Github URL',
+  experiencePositive: 'Experience must be a positive number.',
+  experienceWhole: 'Experience must be a whole number.',
+  experienceMin: 'Experience must be at least 1 year.',
+  experienceMax: 'Experience cannot exceed 50 years.',
+  registered: 'Registered successfully!',
+  noTests: 'For this stack currently no tests.',
+  genericFailure: 'Uh oh! Something went wrong.',
+  profileSaved: 'Your profile information has been updated successfully.',
+  // Ours (the spec shows none for these).
+  languageUnknown: 'Choose languages from the list',
+  languageTwice: 'Each language can be chosen once',
+  notYourApplication: 'You can only apply for yourself.',
+  notYourProfile: 'You can only change your own mentor profile.',
+  notAMentor: 'Only mentors have a mentor profile.',
+  mentorNotFound: 'Mentor not found.',
+  nothingToUpdate: 'Send at least one field to change.',
+} as const;
+
+/** `A` when the value is missing altogether, `B` when it is there but empty or wrong: the spec has both. */
+const missingOr = (missing: string, wrong: string) => (issue: { input?: unknown }) => (issue.input === undefined ? missing : wrong);
+
+function hostIs(value: string, domain: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(value);
+    return (protocol === 'http:' || protocol === 'https:') && (hostname === domain || hostname.endsWith(`.${domain}`));
+  } catch {
+    return false;
+  }
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const { hostname, protocol } = new URL(value);
+    return (protocol === 'http:' || protocol === 'https:') && hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** A profile link of one site (spec §5): a web address first, then one of that site's. */
+function profileUrlSchema(domain: string, messages: { required: string; invalid: string; host: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(PROFILE_URL_MAX, { error: messages.invalid, abort: true })
+    .refine(isWebAddress, { error: messages.invalid, abort: true })
+    .refine((value) => hostIs(value, domain), { error: messages.host });
+}
+
+export const headlineSchema = z
+  .string({ error: mentorMessages.headlineRequired })
+  .trim()
+  .min(1, { error: mentorMessages.headlineRequired, abort: true })
+  .min(HEADLINE_MIN, mentorMessages.headlineMin)
+  .max(HEADLINE_MAX, mentorMessages.headlineMax);
+
+export const bioSchema = z
+  .string({ error: mentorMessages.bioRequired })
+  .trim()
+  .min(1, { error: mentorMessages.bioRequired, abort: true })
+  .min(BIO_MIN, mentorMessages.bioMin)
+  .max(BIO_MAX, mentorMessages.bioMax);
+
+export const languageSchema = z.enum(LANGUAGES, { error: mentorMessages.languageUnknown });
+export const languagesSchema = z
+  .array(languageSchema, { error: mentorMessages.languagesMin })
+  .min(1, mentorMessages.languagesMin)
+  .refine((languages) => new Set(languages).size === languages.length, mentorMessages.languageTwice);
+
+/** Years of experience on the profile (spec §5 "Profile fields"): a whole number from 1 to 50. */
+export const experienceYearsSchema = z
+  .number({ error: mentorMessages.experiencePositive })
+  .int({ error: mentorMessages.experienceWhole, abort: true })
+  .min(EXPERIENCE_MIN, mentorMessages.experienceMin)
+  .max(EXPERIENCE_MAX, mentorMessages.experienceMax);
+
+/** The same rule for what a person typed: empty or not a number reads as "not a positive number". */
+export const experienceTextSchema = z
+  .string()
+  .transform((text) => (text.trim() === '' ? Number.NaN : Number(text.trim())))
+  .pipe(experienceYearsSchema);
+
+/** The Become a Mentor dialog and `POST /api/assessment/tests` (spec §3, §5). */
+export const mentorApplicationSchema = z.object({
+  stackId: z
+    .string({ error: missingOr(mentorMessages.stackRequired, mentorMessages.stackSelect) })
+    .min(1, { error: mentorMessages.stackSelect, abort: true })
+    .pipe(z.uuid(mentorMessages.stackSelect)),
+  expirience: z.enum(EXPERIENCE_VALUES, { error: missingOr(mentorMessages.experienceRequired, mentorMessages.experienceSelect) }),
+  languages: languagesSchema,
+  headline: headlineSchema,
+  bio: bioSchema,
+  linkedinUrl: profileUrlSchema('linkedin.com', { required: mentorMessages.linkedinInvalid, invalid: mentorMessages.linkedinInvalid, host: mentorMessages.linkedinHost }),
+  githubUrl: profileUrlSchema('github.com', { required: mentorMessages.githubRequired, invalid: mentorMessages.githubInvalid, host: mentorMessages.githubHost }),
+  /** Prefilled from the signed-in user (spec §3); the server takes the applicant from the session. */
+  userId: z.string().optional(),
+});
+export type MentorApplication = z.infer<typeof mentorApplicationSchema>;
+/** What the dialog's fields hold before validation. */
+export type MentorApplicationInput = z.input<typeof mentorApplicationSchema>;
+
+/** `PUT /api/mentor` (spec §7): one or more of the mentor's own profile fields. */
+export const mentorUpdateBodySchema = z.object({
+  mentorId: z.uuid('Not a valid id'),
+  updatedData: z
+    .strictObject(
+      {
+        headline: headlineSchema.optional(),
+        bio: bioSchema.optional(),
+        expirience: experienceYearsSchema.optional(),
+        languages: languagesSchema.optional(),
+      },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience and languages can be changed here.` : mentorMessages.nothingToUpdate) },
+    )
+    .refine((data) => Object.values(data).some((value) => value !== undefined), mentorMessages.nothingToUpdate),
+});
+export type MentorUpdateBody = z.infer<typeof mentorUpdateBodySchema>;
+export type MentorProfileChange = MentorUpdateBody['updatedData'];
+
+/** A mentor as the profile pages show them (spec §3 "Mentor profile"). `email` only to the mentor themself. */
+export const mentorProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().optional(),
+  avatar: z.string().nullable(),
+  role: z.literal('mentor'),
+  headline: z.string(),
+  bio: z.string(),
+  expirience: z.number(),
+  languages: z.array(z.string()),
+  /** Names of the stacks whose test the mentor passed, in the order they passed them. */
+  assessedSkills: z.array(z.string()),
+  linkedinUrl: z.string(),
+  githubUrl: z.string(),
+});
+export type MentorProfile = z.infer<typeof mentorProfileSchema>;
+export const mentorProfileResponseSchema = z.object({ mentor: mentorProfileSchema });
+export const mentorUpdateResponseSchema = z.object({ message: z.string(), mentor: mentorProfileSchema });
