@@ -1,6 +1,7 @@
 import { parseConfig } from './config';
 import type { Seeder } from './db/seed';
 import { createDemoAdminSeeder } from './seeders/demo-admin';
+import { createDemoAssessmentsSeeder } from './seeders/demo-assessments/seeder';
 import { createDemoRoadmapsSeeder } from './seeders/demo-roadmaps/seeder';
 
 /**
@@ -11,4 +12,5 @@ export const demoSeeders: readonly Seeder[] = [
   // The data folder as the server's own configuration names it (same environment, same rules).
   createDemoAdminSeeder(() => parseConfig(process.env).dataDir),
   createDemoRoadmapsSeeder(),
+  createDemoAssessmentsSeeder(),
 ];

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from './hooks';
 
 // Only signed-in people see the menu; its dropdown, dialog and the API slice stay off the home page.
 const AccountMenu = lazy(async () => ({ default: (await import('@/features/auth/components/account-menu')).AccountMenu }));
+const BecomeMentorDialog = lazy(async () => ({ default: (await import('@/features/assessment/components/become-mentor-dialog')).BecomeMentorDialog }));
 const NotificationBell = lazy(async () => ({
   default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
 }));
@@ -37,7 +38,7 @@ export function Header() {
               <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
                 <NotificationBell email={user.email} />
               </Suspense>
-              <SignedInMenu />
+              <SignedInMenu userId={user.id} />
             </>
           ) : (
             <nav aria-label="Account" className="flex items-center gap-2">
@@ -56,13 +57,22 @@ export function Header() {
   );
 }
 
-function SignedInMenu() {
+function SignedInMenu({ userId }: { userId: string }) {
   const isDarkMode = useAppSelector(selectIsDarkMode);
   const dispatch = useAppDispatch();
+  // The dialog's code (forms, zod) loads the first time someone chooses "Be mentor".
+  const [applying, setApplying] = useState<boolean | null>(null);
   return (
-    <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
-      <AccountMenu isDarkMode={isDarkMode} onToggleDarkMode={() => dispatch(toggleDarkMode())} />
-    </Suspense>
+    <>
+      <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
+        <AccountMenu isDarkMode={isDarkMode} onToggleDarkMode={() => dispatch(toggleDarkMode())} onBecomeMentor={() => setApplying(true)} />
+      </Suspense>
+      {applying !== null && (
+        <Suspense fallback={null}>
+          <BecomeMentorDialog userId={userId} open={applying} onOpenChange={setApplying} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

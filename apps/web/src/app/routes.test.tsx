@@ -55,8 +55,8 @@ describe('the route table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /learn a tech skill/i })).toBeInTheDocument();
   });
 
-  it('hides the header on the assessment and meeting paths', async () => {
-    renderRoutes(routes, '/assessment/1');
+  it('hides the header on the meeting paths (the assessment page is checked in the browser journey)', async () => {
+    renderRoutes(routes, '/meet/1');
     expect(await screen.findByText(notFoundText)).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });

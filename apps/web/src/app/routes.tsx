@@ -89,6 +89,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/draw-roadmap-page')).DrawRoadmapPage }),
           },
           {
+            // The skill test, full screen without the header (./header-visibility).
+            path: 'assessment/:id',
+            lazy: async () => ({ Component: (await import('@/features/assessment/pages/assessment-page')).AssessmentPage }),
+          },
+          {
             path: 'notifications',
             lazy: async () => ({ Component: (await import('@/features/notifications/pages/notifications-page')).NotificationsPage }),
           },

@@ -1,4 +1,4 @@
-import { Map as MapIcon, type LucideIcon } from 'lucide-react';
+import { ClipboardCheck, Map as MapIcon, type LucideIcon } from 'lucide-react';
 
 export interface AdminArea {
   /** Path under /admin/. */
@@ -18,5 +18,11 @@ export const adminAreas: AdminArea[] = [
     title: 'Roadmap management',
     description: 'Review submitted roadmaps, approve or reject them with feedback, and list or unlist published ones.',
     icon: MapIcon,
+  },
+  {
+    path: 'assessment-managment',
+    title: 'Assessment management',
+    description: 'Keep the skill tests: add, rename and deactivate stacks, and write the questions mentors are tested on.',
+    icon: ClipboardCheck,
   },
 ];

@@ -1,4 +1,4 @@
-import { LogOut, Moon, UserRound } from 'lucide-react';
+import { GraduationCap, LogOut, Moon, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -15,11 +15,11 @@ import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
 
 /**
- * The signed-in header's account menu (spec §2 "My Account": Profile, Switch, Logout). Loaded lazily by
- * the header, so anonymous visitors never download it. "Be mentor" joins with its dialog (issue #6).
- * The theme comes in as props: the app composes the theme feature and this one.
+ * The signed-in header's account menu (spec §2 "My Account": Profile, Be mentor, Switch, Logout). Loaded
+ * lazily by the header, so anonymous visitors never download it. The theme and "Be mentor" come in as
+ * props: the app composes the theme and assessment features with this one.
  */
-export function AccountMenu({ isDarkMode, onToggleDarkMode }: { isDarkMode: boolean; onToggleDarkMode: () => void }) {
+export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { isDarkMode: boolean; onToggleDarkMode: () => void; onBecomeMentor: () => void }) {
   const user = useSelector(selectCurrentUser);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   // After a menu item that moves to another page, focus must stay on that page: Radix would hand it back
@@ -52,6 +52,16 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode }: { isDarkMode: bool
               <UserRound aria-hidden="true" />
               Profile
             </Link>
+          </DropdownMenuItem>
+          {/* The dialog takes focus as the menu closes, so the menu must not hand it back to its trigger. */}
+          <DropdownMenuItem
+            onSelect={() => {
+              navigating.current = true;
+              onBecomeMentor();
+            }}
+          >
+            <GraduationCap aria-hidden="true" />
+            Be mentor
           </DropdownMenuItem>
           {/* A checkbox item drawn as a switch; it stays open so the change of theme can be seen. */}
           <DropdownMenuItem

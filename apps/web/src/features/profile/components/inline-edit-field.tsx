@@ -1,7 +1,9 @@
+import type * as React from 'react';
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { Spinner } from '@/components/ui/spinner';
 
 interface InlineEditFieldProps {
@@ -11,6 +13,11 @@ interface InlineEditFieldProps {
   validate: (value: string) => string | null;
   /** Saves a changed, valid value; reports its own outcome (toasts). */
   onSave: (value: string) => Promise<void>;
+  /** How the value reads when not editing (e.g. "5+ years experience" for 5). */
+  display?: (value: string) => string;
+  /** A long text (a bio): a text area, where Shift+Enter starts a new line and Enter still saves. */
+  multiline?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
 }
 
 /**
@@ -18,7 +25,7 @@ interface InlineEditFieldProps {
  * leaving the field cancel, an unchanged value makes no call, a bad value keeps the field open with the
  * rule's message under it.
  */
-export function InlineEditField({ label, value, validate, onSave }: InlineEditFieldProps) {
+export function InlineEditField({ label, value, validate, onSave, display = (text) => text, multiline = false, inputMode }: InlineEditFieldProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -61,21 +68,23 @@ export function InlineEditField({ label, value, validate, onSave }: InlineEditFi
   }
 
   if (editing) {
+    const Control = multiline ? Textarea : Input;
     const hintId = `${id}-hint`;
     const errorId = `${id}-error`;
     return (
       <div className="grid gap-2">
         <Label htmlFor={id}>{label}</Label>
-        <Input
+        <Control
           id={id}
           value={draft}
           autoFocus
+          inputMode={inputMode}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft(event.target.value)}
           onBlur={() => stop(false)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
+          onKeyDown={(event: React.KeyboardEvent) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault();
               void commit();
             } else if (event.key === 'Escape') {
@@ -83,10 +92,11 @@ export function InlineEditField({ label, value, validate, onSave }: InlineEditFi
               stop(true);
             }
           }}
-          className="max-w-xs"
+          className={multiline ? 'min-h-32' : 'max-w-xs'}
+          {...(multiline ? { rows: 6 } : {})}
         />
         <p id={hintId} className="text-xs text-muted-foreground">
-          Press Enter to save, Escape to cancel.
+          Press Enter to save{multiline ? ', Shift+Enter for a new line' : ''}, Escape to cancel.
         </p>
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
@@ -109,7 +119,7 @@ export function InlineEditField({ label, value, validate, onSave }: InlineEditFi
         title="Click to edit"
         className="group -mx-2 flex w-fit items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-busy:opacity-70"
       >
-        <span className="[overflow-wrap:anywhere]">{saving ?? value}</span>
+        <span className={multiline ? 'text-base font-normal whitespace-pre-wrap [overflow-wrap:anywhere]' : '[overflow-wrap:anywhere]'}>{display(saving ?? value)}</span>
         {saving !== null ? (
           <Spinner />
         ) : (

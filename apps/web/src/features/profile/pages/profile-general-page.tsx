@@ -8,6 +8,7 @@ import { selectCurrentUser } from '@/features/auth/api';
 import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
 import { InlineEditField } from '../components/inline-edit-field';
+import { MentorProfileFields } from '../components/mentor-profile-fields';
 import { profileMessages } from '../profile-messages';
 
 function validateName(value: string): string | null {
@@ -15,7 +16,7 @@ function validateName(value: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-/** /profile and /profile/general: picture, name (editable in place) and e-mail (read-only). */
+/** /profile and /profile/general: picture, name (editable in place), e-mail (read-only), and a mentor's profile. */
 export function ProfileGeneralPage() {
   const signedIn = useSelector(selectCurrentUser);
   const userId = signedIn?.id ?? '';
@@ -68,6 +69,8 @@ export function ProfileGeneralPage() {
           </div>
         </div>
       </div>
+      {/* Spec §6: only mentors see and edit these. */}
+      {profile.role === 'mentor' && <MentorProfileFields mentorId={profile.id} />}
     </section>
   );
 }

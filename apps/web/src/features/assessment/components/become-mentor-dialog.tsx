@@ -1,0 +1,178 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { assessmentMessages } from '@skillroute/shared/assessments';
+import { EXPERIENCE_CHOICES, LANGUAGES, mentorApplicationSchema, mentorMessages, type MentorApplication, type MentorApplicationInput } from '@skillroute/shared/mentors';
+import { X } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
+import { errorStatus } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/use-toast';
+import { useApplyForStackMutation, useGetStacksQuery } from '../api';
+import { applicationOutcome, languageLabel } from '../application-outcome';
+
+const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
+const EMPTY: MentorApplicationInput = { stackId: '', expirience: '' as MentorApplicationInput['expirience'], languages: [], headline: '', bio: '', linkedinUrl: '', githubUrl: '' };
+
+/**
+ * The Become a Mentor dialog (spec §2, §4, §5, §8): the application, then straight into its test. Opened
+ * from the account menu's "Be mentor".
+ */
+export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const stacks = useGetStacksQuery(undefined, { skip: !open });
+  const [apply] = useApplyForStackMutation();
+  const navigate = useNavigate();
+  const form = useForm<MentorApplicationInput, unknown, MentorApplication>({ resolver: zodResolver(mentorApplicationSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (application) => {
+    const result = await apply({ ...application, userId });
+    if ('error' in result) {
+      const outcome = applicationOutcome(errorStatus(result.error), result.error);
+      // Field messages from the server go under their fields (the same rules as the form's own).
+      if (outcome.kind === 'invalid' && applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), '') === null) return;
+      toast({ variant: 'destructive', title: outcome.title });
+      return;
+    }
+    toast({ title: mentorMessages.registered });
+    onOpenChange(false);
+    form.reset(EMPTY);
+    navigate(`/assessment/${result.data.id}`);
+  });
+
+  const stackPlaceholder = stacks.isLoading ? assessmentMessages.loadingStacks : stacks.isError ? assessmentMessages.stacksError : 'Select a stack';
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Become a Mentor</DialogTitle>
+          <DialogDescription>Please fill in your details to become a mentor ( after a submission there will be a test ).</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="mentor-stack" label="Stack Domain" error={errors.stackId?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="stackId"
+                  render={({ field }) => (
+                    <Select value={field.value || undefined} onValueChange={field.onChange} disabled={!stacks.data}>
+                      <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                        <SelectValue placeholder={stackPlaceholder} />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {stacks.data?.map((stack) => (
+                          <SelectItem key={stack.id} value={stack.id}>
+                            {stack.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+            <FormField id="mentor-experience" label="Experience Level" error={errors.expirience?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="expirience"
+                  render={({ field }) => (
+                    <Select value={field.value || undefined} onValueChange={field.onChange}>
+                      <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                        <SelectValue placeholder="Select your experience" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {EXPERIENCE_CHOICES.map((choice) => (
+                          <SelectItem key={choice.value} value={choice.value}>
+                            {choice.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              )}
+            </FormField>
+          </div>
+          {stacks.isError && (
+            <p role="alert" className="text-sm text-destructive dark:text-red-300">
+              {assessmentMessages.stacksError}
+            </p>
+          )}
+          <FormField id="mentor-headline" label="Professional Headline" error={errors.headline?.message}>
+            {(control) => <Input {...control} {...form.register('headline')} placeholder="e.g. Senior frontend engineer at a fintech" autoComplete="off" />}
+          </FormField>
+          <FormField id="mentor-languages" label="Preferred Language" error={errors.languages?.message ?? errors.languages?.root?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="languages"
+                render={({ field }) => {
+                  const chosen = field.value ?? [];
+                  // Re-validated on every change (spec §4): a language is added once and removed by its chip.
+                  const change = (next: string[]) => form.setValue('languages', next as MentorApplicationInput['languages'], { shouldValidate: true, shouldDirty: true });
+                  return (
+                    <div className="grid gap-2">
+                      <Select value="" onValueChange={(language) => !chosen.includes(language as never) && change([...chosen, language])}>
+                        <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                          <SelectValue placeholder={chosen.length === 0 ? 'Select languages' : 'Add another language'} />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {LANGUAGES.map((language) => (
+                            <SelectItem key={language} value={language} disabled={chosen.includes(language)}>
+                              {languageLabel(language)}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                      {chosen.length > 0 && (
+                        <ul aria-label="Chosen languages" className="flex flex-wrap gap-2">
+                          {chosen.map((language) => (
+                            <li key={language} className="flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground">
+                              {languageLabel(language)}
+                              <button
+                                type="button"
+                                aria-label={`Remove ${languageLabel(language)}`}
+                                onClick={() => change(chosen.filter((other) => other !== language))}
+                                className="rounded-full p-1 outline-none hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                              >
+                                <X className="size-3.5" aria-hidden="true" />
+                              </button>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </div>
+                  );
+                }}
+              />
+            )}
+          </FormField>
+          <FormField id="mentor-bio" label="Bio" error={errors.bio?.message} hint="50 to 1000 characters: what you have built, and how you can help.">
+            {(control) => <Textarea {...control} {...form.register('bio')} rows={4} />}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="mentor-linkedin" label="LinkedIn profile" error={errors.linkedinUrl?.message}>
+              {(control) => <Input {...control} {...form.register('linkedinUrl')} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/you" />}
+            </FormField>
+            <FormField id="mentor-github" label="GitHub profile" error={errors.githubUrl?.message}>
+              {(control) => <Input {...control} {...form.register('githubUrl')} type="url" inputMode="url" placeholder="https://github.com/you" />}
+            </FormField>
+          </div>
+          <DialogFooter>
+            <SubmitButton pending={isSubmitting} variant="default" size="default">
+              Submit Application
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

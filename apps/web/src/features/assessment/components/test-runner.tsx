@@ -1,0 +1,224 @@
+import type { AssessmentTest, TestResult } from '@skillroute/shared/assessments';
+import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { toast } from '@/lib/use-toast';
+import { useSaveAnswerMutation, useSubmitTestMutation } from '../api';
+import { ANNOUNCED_AT_SECONDS, clockOffsetMs, formatClock, secondsLeft, spokenTimeLeft } from '../test-clock';
+import { TestResultView } from './test-result';
+
+type Answers = Record<string, string>;
+
+const toMap = (answers: AssessmentTest['answers']): Answers => Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
+
+/**
+ * Taking the test: one question at a time with a palette to move between them, the countdown, answers saved
+ * as they are chosen, and a submission (confirmed when some are unanswered). At zero it hands in what was
+ * answered.
+ */
+export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number }) {
+  const [answers, setAnswers] = useState<Answers>(() => toMap(test.answers));
+  const [current, setCurrent] = useState(() => Math.max(0, test.questions.findIndex((question) => !(question.id in toMap(test.answers)))));
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<TestResult | null>(null);
+  const [saveAnswer] = useSaveAnswerMutation();
+  const [submitTest, submission] = useSubmitTestMutation();
+  const left = useSecondsLeft(test, receivedAtMs);
+  const answersRef = useRef(answers);
+  answersRef.current = answers;
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+
+  const total = test.questions.length;
+  const answeredCount = test.questions.filter((question) => question.id in answers).length;
+  const unanswered = total - answeredCount;
+  const question = test.questions[current];
+
+  async function submit() {
+    setConfirming(false);
+    if (submission.isLoading || result) return;
+    const body = { testId: test.id, answers: Object.entries(answersRef.current).map(([questionId, optionId]) => ({ questionId, optionId })) };
+    const outcome = await submitTest(body);
+    if ('error' in outcome) {
+      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.') });
+      return;
+    }
+    setResult(outcome.data);
+  }
+
+  // At zero the test hands itself in with what was answered (the server also scores it if the page is gone).
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useEffect(() => {
+    if (left === 0) void submitRef.current();
+  }, [left]);
+
+  function choose(questionId: string, optionId: string) {
+    setAnswers((previous) => ({ ...previous, [questionId]: optionId }));
+    // Saved as chosen, so a reload or a lost tab keeps it; a failed save is still sent with the submission.
+    void saveAnswer({ testId: test.id, questionId, optionId });
+  }
+
+  function goTo(index: number) {
+    setCurrent(index);
+    // The new question is announced by moving focus to its heading.
+    requestAnimationFrame(() => questionHeading.current?.focus());
+  }
+
+  if (result) return <TestResultView stack={test.stack.name} result={result} />;
+  if (!question) return null;
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-10">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">Skill test</p>
+          <h1 className="text-2xl font-bold tracking-tight">{test.stack.name}</h1>
+        </div>
+        <Countdown seconds={left} />
+      </header>
+
+      <nav aria-label="Questions" className="grid gap-2">
+        <p className="text-sm text-muted-foreground">
+          {answeredCount} of {total} answered{unanswered > 0 ? `, ${unanswered} unanswered` : ''}
+        </p>
+        <ol className="flex flex-wrap gap-2">
+          {test.questions.map((item, index) => {
+            const answered = item.id in answers;
+            return (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => goTo(index)}
+                  aria-current={index === current ? 'step' : undefined}
+                  aria-label={`Question ${index + 1}, ${answered ? 'answered' : 'unanswered'}`}
+                  className={cn(
+                    'flex size-9 items-center justify-center rounded-md border text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                    answered ? 'border-primary bg-primary text-primary-foreground' : 'border-dashed bg-background',
+                    index === current && 'ring-2 ring-foreground ring-offset-2 ring-offset-background',
+                  )}
+                >
+                  {index + 1}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+
+      <section aria-labelledby="question-heading" className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
+        <h2 id="question-heading" ref={questionHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground outline-none">
+          Question {current + 1} of {total}
+        </h2>
+        <fieldset className="grid gap-3">
+          <legend className="mb-3 text-lg font-semibold whitespace-pre-wrap [overflow-wrap:anywhere]">{question.text}</legend>
+          {question.options.map((option) => {
+            const id = `option-${option.id}`;
+            const checked = answers[question.id] === option.id;
+            return (
+              <label
+                key={option.id}
+                htmlFor={id}
+                className={cn(
+                  'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60',
+                  checked ? 'border-primary bg-primary/10' : 'hover:bg-accent',
+                )}
+              >
+                <input
+                  id={id}
+                  type="radio"
+                  name={`question-${question.id}`}
+                  value={option.id}
+                  checked={checked}
+                  onChange={() => choose(question.id, option.id)}
+                  className="mt-1 size-4 accent-primary"
+                />
+                <span className="[overflow-wrap:anywhere]">{option.text}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      </section>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex gap-2">
+          <Button type="button" variant="outline" disabled={current === 0} onClick={() => goTo(current - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <Button type="button" variant="outline" disabled={current === total - 1} onClick={() => goTo(current + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+        <SubmitButton
+          type="button"
+          pending={submission.isLoading}
+          variant="default"
+          size="default"
+          onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}
+        >
+          Submit test
+        </SubmitButton>
+      </div>
+
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Submit with {unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?</AlertDialogTitle>
+            <AlertDialogDescription>
+              An unanswered question counts as wrong. You still have {spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep answering</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void submit()}>Submit anyway</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+/** Seconds left on the server's clock, ticking every second. */
+function useSecondsLeft(test: AssessmentTest, receivedAtMs: number): number {
+  const [offset] = useState(() => clockOffsetMs(test.serverTime, receivedAtMs));
+  const [left, setLeft] = useState(() => secondsLeft(test.expiresAt, offset, Date.now()));
+  useEffect(() => {
+    const timer = window.setInterval(() => setLeft(secondsLeft(test.expiresAt, offset, Date.now())), 1000);
+    return () => window.clearInterval(timer);
+  }, [test.expiresAt, offset]);
+  return left;
+}
+
+/** The visible clock, and a live region that speaks only at a few moments. */
+function Countdown({ seconds }: { seconds: number }) {
+  const [spoken, setSpoken] = useState('');
+  useEffect(() => {
+    if ((ANNOUNCED_AT_SECONDS as readonly number[]).includes(seconds)) setSpoken(spokenTimeLeft(seconds));
+  }, [seconds]);
+  const urgent = seconds <= 60;
+  return (
+    <div className={cn('flex items-center gap-2 rounded-lg border bg-card px-3 py-2 font-mono text-xl tabular-nums', urgent && 'border-destructive text-destructive dark:text-red-300')}>
+      <Clock className="size-5" aria-hidden="true" />
+      <span role="timer" aria-label={`Time left: ${spokenTimeLeft(seconds)}`}>
+        {formatClock(seconds)}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {spoken}
+      </span>
+    </div>
+  );
+}

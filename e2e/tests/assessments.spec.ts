@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminSignIn, newEmail, signUp } from '../support/accounts';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
+
+/** A question whose right option reads "Right n": the taker can tell, the server never says. */
+const numbered = (stack: string, n: number) => ({
+  text: `${stack} question ${n}: which option is right?`,
+  options: [
+    { text: `Wrong ${n}a`, isCorrect: false },
+    { text: `Right ${n}`, isCorrect: true },
+    { text: `Wrong ${n}b`, isCorrect: false },
+  ],
+});
+
+/** A stack with `count` questions, made through the admin API with the admin page's cookies. */
+async function stackThroughApi(request: APIRequestContext, name: string, count: number): Promise<string> {
+  const created = await request.post('/api/admin/stacks', { data: { name } });
+  expect(created.status()).toBe(201);
+  const stackId = ((await created.json()) as { stack: { id: string } }).stack.id;
+  for (let n = 1; n <= count; n++) expect((await request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(name, n) })).status()).toBe(201);
+  return stackId;
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openBecomeMentor(page: Page) {
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('menuitem', { name: 'Be mentor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Become a Mentor' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Please fill in your details to become a mentor ( after a submission there will be a test ).')).toBeVisible();
+  return dialog;
+}
+
+/** Picks the right option of the question on screen. */
+async function answerRight(page: Page) {
+  await page.getByRole('radio', { name: /^Right \d+$/ }).check();
+}
+
+test('apply with bad input, apply, take the timed test, pass, and edit the mentor profile', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const stack = `Svelte ${randomUUID().slice(0, 6)}`;
+  const adminContext = await browser.newContext();
+  const learnerContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await adminSignIn(admin);
+    await stackThroughApi(admin.request, stack, 10);
+
+    const page = await learnerContext.newPage();
+    await signUp(page, { name: 'Nila', email: newEmail() });
+
+    // Every rule speaks in the spec's words, and nothing is sent while one is broken.
+    let dialog = await openBecomeMentor(page);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    for (const message of [
+      'Please select a stack domain',
+      'Please select your experience level',
+      'Please select at least one language',
+      'Professional headline is required',
+      'Bio is required',
+      'Please enter a valid LinkedIn URL',
+      'github URL is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await dialog.getByLabel('Professional Headline').fill('Too short');
+    await dialog.getByLabel('LinkedIn profile').fill('https://example.com/in/nila');
+    await dialog.getByLabel('GitHub profile').fill('https://gitlab.com/nila');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(dialog.getByText('Headline must be at least 10 characters')).toBeVisible();
+    await expect(dialog.getByText('Must be a LinkedIn URL')).toBeVisible();
+    await expect(dialog.getByText('Must be a Github URL')).toBeVisible();
+
+    // Languages: each once, removed by the chip's cross, checked again each time.
+    await choose(page, 'Preferred Language', 'English');
+    await expect(dialog.getByText('Please select at least one language')).toBeHidden();
+    await choose(page, 'Preferred Language', 'Tamil');
+    await dialog.getByRole('button', { name: 'Remove English' }).click();
+    await dialog.getByRole('button', { name: 'Remove Tamil' }).click();
+    await expect(dialog.getByText('Please select at least one language')).toBeVisible();
+    await choose(page, 'Preferred Language', 'English');
+    await choose(page, 'Preferred Language', 'Hindi');
+
+    await choose(page, 'Stack Domain', stack);
+    await choose(page, 'Experience Level', '5+ years');
+    await dialog.getByLabel('Professional Headline').fill('Frontend engineer who loves compilers');
+    await dialog.getByLabel('Bio').fill('Six years of building web apps; I enjoy explaining how the tools under our feet really work.');
+    await dialog.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/nila');
+    await dialog.getByLabel('GitHub profile').fill('https://github.com/nila');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText('Registered successfully!').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/assessment\/[0-9a-f-]{36}$/);
+
+    // The test: no header, the stack, ten questions, the clock running from 15 minutes.
+    await expect(page.getByRole('heading', { name: stack, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'My Account' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Questions' }).getByRole('button')).toHaveCount(10);
+    await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Answer eight, change one answer, and leave the last two for now.
+    for (let i = 0; i < 8; i++) {
+      await answerRight(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.getByRole('button', { name: 'Question 1, answered' }).click();
+    await page.getByRole('radio', { name: /^Wrong \d+a$/ }).check();
+    await page.getByRole('radio', { name: /^Right \d+$/ }).check();
+
+    // A reload keeps the answers and the clock: the server has both.
+    const before = await page.getByRole('timer').textContent();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /, answered$/ })).toHaveCount(8);
+    expect((await page.getByRole('timer').textContent()) ?? '').not.toBe('15:00');
+    expect((await page.getByRole('timer').textContent())! <= before!).toBe(true);
+
+    // Submitting with questions unanswered asks first.
+    await page.getByRole('button', { name: 'Submit test' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Submit with 2 questions unanswered?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep answering' }).click();
+    for (const name of ['Question 9, unanswered', 'Question 10, unanswered']) {
+      await page.getByRole('button', { name }).click();
+      await answerRight(page);
+    }
+    await page.getByRole('button', { name: 'Submit test' }).click();
+
+    // The result: the score, the pass mark, and what happens next.
+    await expect(page.getByRole('heading', { name: `You passed the ${stack} test` })).toBeVisible();
+    await expect(page.getByText('10 / 10')).toBeVisible();
+    await expect(page.getByText('70%', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+
+    // The mentor's fields appear on the profile, from the application.
+    await expect(page).toHaveURL(/\/profile\/general$/);
+    const profile = page.getByRole('region', { name: 'Mentor profile' });
+    await expect(profile.getByText('Frontend engineer who loves compilers')).toBeVisible();
+    await expect(profile.getByText('5+ years experience')).toBeVisible();
+    await expect(profile.getByRole('list', { name: 'Languages That I Speak' }).getByRole('listitem')).toHaveText(['English', 'Hindi']);
+    await expect(profile.getByRole('list', { name: 'Assessed skills' }).getByRole('listitem')).toHaveText([stack]);
+    await expectNoSeriousA11yViolations(page);
+
+    // Edit the headline in place: a bad one is refused under the field, a good one saved.
+    await profile.getByRole('button', { name: /edit headline/ }).click();
+    await profile.getByLabel('Headline').fill('Short');
+    await page.keyboard.press('Enter');
+    await expect(profile.getByText('Headline must be at least 10 characters')).toBeVisible();
+    await profile.getByLabel('Headline').fill('Staff engineer: compilers and the web');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Your profile information has been updated successfully.').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Mentor profile' }).getByText('Staff engineer: compilers and the web')).toBeVisible();
+
+    // And the pass was a notification.
+    await page.goto('/notifications');
+    await expect(page.getByText(`You passed the ${stack} test with 10/10.`, { exact: false })).toBeVisible();
+
+    // Applying again for the same stack is refused with the server's reason.
+    dialog = await openBecomeMentor(page);
+    await choose(page, 'Stack Domain', stack);
+    await choose(page, 'Experience Level', '5+ years');
+    await choose(page, 'Preferred Language', 'English');
+    await dialog.getByLabel('Professional Headline').fill('Frontend engineer who loves compilers');
+    await dialog.getByLabel('Bio').fill('Six years of building web apps; I enjoy explaining how the tools under our feet really work.');
+    await dialog.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/nila');
+    await dialog.getByLabel('GitHub profile').fill('https://github.com/nila');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.getByText(`You have already passed the ${stack} test.`).first()).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await learnerContext.close();
+  }
+});
