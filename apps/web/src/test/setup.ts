@@ -30,3 +30,8 @@ window.scrollTo = () => {};
 // No test opens a real socket: signed-in pages mount live notifications, and each gets an inert fake
 // unless the test installs its own factory (src/test/fake-socket.ts).
 setNotificationSocketFactory(fakeSocketFactory().factory);
+
+// jsdom lacks pointer capture and scrolling into view, which Radix Select calls as it opens and picks.
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.scrollIntoView ??= () => {};

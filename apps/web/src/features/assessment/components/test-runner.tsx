@@ -82,13 +82,13 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-10">
-      <header className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-sm text-muted-foreground">Skill test</p>
           <h1 className="text-2xl font-bold tracking-tight">{test.stack.name}</h1>
         </div>
         <Countdown seconds={left} />
-      </header>
+      </div>
 
       <nav aria-label="Questions" className="grid gap-2">
         <p className="text-sm text-muted-foreground">

@@ -1,0 +1,231 @@
+import type { AssessmentTest } from '@skillroute/shared/assessments';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { login } from '@/features/auth/auth-slice';
+import { resetToasts } from '@/lib/use-toast';
+import { envelope, json, serve, type Routes } from '@/test/fake-server';
+import { makeTestStore, renderRoutes } from '@/test/render';
+import { routes } from './routes';
+
+const nila = { id: 'u1', name: 'Nila', email: 'nila@example.com', role: 'user', avatar: null } as const;
+const stackId = '3f1f7a3e-0a0b-4c5d-8e9f-101112131415';
+
+afterEach(() => act(() => resetToasts()));
+
+function signedIn(path: string, handlers: Routes, user: typeof nila | (Omit<typeof nila, 'role'> & { role: 'mentor' }) = nila) {
+  const server = serve({ 'GET /api/auth/session': () => json(200, { user }), 'GET /api/user/u1': () => json(200, { user }), ...handlers });
+  const store = makeTestStore();
+  store.dispatch(login(user));
+  return { ...server, ...renderRoutes(routes, path, store) };
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'My Account' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Be mentor' }));
+  return screen.findByRole('dialog', { name: 'Become a Mentor' });
+}
+
+async function fillValidApplication(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('combobox', { name: 'Stack Domain' }));
+  await user.click(await screen.findByRole('option', { name: 'React' }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Experience Level' }));
+  await user.click(await screen.findByRole('option', { name: '3+ years' }));
+  await user.click(within(dialog).getByRole('combobox', { name: 'Preferred Language' }));
+  await user.click(await screen.findByRole('option', { name: 'English' }));
+  await user.type(within(dialog).getByLabelText('Professional Headline'), 'Frontend engineer at a bank');
+  await user.type(within(dialog).getByLabelText('Bio'), 'I have shipped React apps for years and like helping people learn the craft.');
+  await user.type(within(dialog).getByLabelText('LinkedIn profile'), 'https://www.linkedin.com/in/nila');
+  await user.type(within(dialog).getByLabelText('GitHub profile'), 'https://github.com/nila');
+}
+
+describe('the Become a Mentor dialog', () => {
+  it('says so while the stacks load, and when they fail', async () => {
+    const user = userEvent.setup();
+    let fail!: () => void;
+    signedIn('/', { 'GET /api/assessment': () => new Promise((resolve) => (fail = () => resolve(envelope(500, 'Down.')))) });
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveTextContent('Loading stacks...');
+    fail();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error loading stacks.');
+  });
+
+  it('sends the application with the signed-in user and goes to the test with the spec’s toast', async () => {
+    const user = userEvent.setup();
+    const { callsTo, router } = signedIn('/', {
+      'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]),
+      'POST /api/assessment/tests': () => json(201, { id: 'test-1' }),
+      'GET /api/assessment/tests/test-1': () => new Promise<Response>(() => {}),
+    });
+    const dialog = await openDialog(user);
+    await fillValidApplication(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assessment/test-1'));
+    expect(callsTo('POST', '/api/assessment/tests')[0]?.body).toEqual({
+      stackId,
+      expirience: '3',
+      languages: ['english'],
+      headline: 'Frontend engineer at a bank',
+      bio: 'I have shipped React apps for years and like helping people learn the craft.',
+      linkedinUrl: 'https://www.linkedin.com/in/nila',
+      githubUrl: 'https://github.com/nila',
+      userId: 'u1',
+    });
+    expect(await screen.findByText('Registered successfully!')).toBeInTheDocument();
+  });
+
+  it.each([
+    [404, 'Stack not found.', 'For this stack currently no tests.'],
+    [409, 'You can take the React test again in 5 hours.', 'You can take the React test again in 5 hours.'],
+    [500, 'Boom.', 'Uh oh! Something went wrong.'],
+  ])('answers a %i with the spec’s toast', async (status, message, toastText) => {
+    const user = userEvent.setup();
+    signedIn('/', { 'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]), 'POST /api/assessment/tests': () => envelope(status, message) });
+    const dialog = await openDialog(user);
+    await fillValidApplication(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    expect(await screen.findByText(toastText, { selector: '[data-slot="toast"] *' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Become a Mentor' })).toBeInTheDocument();
+  });
+});
+
+const question = (n: number) => ({
+  id: `q${n}`,
+  text: `Question ${n}?`,
+  options: [
+    { id: `q${n}a`, text: `Answer ${n}a` },
+    { id: `q${n}b`, text: `Answer ${n}b` },
+  ],
+});
+
+function runningTest(secondsLeft: number, answers: AssessmentTest['answers'] = []): AssessmentTest {
+  const now = Date.now();
+  return {
+    id: 't1',
+    stack: { id: stackId, name: 'React' },
+    status: 'in_progress',
+    durationSeconds: 900,
+    startedAt: new Date(now - (900 - secondsLeft) * 1000).toISOString(),
+    expiresAt: new Date(now + secondsLeft * 1000).toISOString(),
+    serverTime: new Date(now).toISOString(),
+    questions: [question(1), question(2), question(3)],
+    answers,
+    result: null,
+  };
+}
+
+const passed = { score: 3, total: 3, passed: true, passMark: 70, late: false, submittedAt: new Date().toISOString(), retryAt: null };
+
+describe('the test page', () => {
+  it('saves each choice, tells which questions are unanswered, and asks before submitting with some left', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = signedIn('/assessment/t1', {
+      'GET /api/assessment/tests/t1': () => json(200, runningTest(600, [{ questionId: 'q1', optionId: 'q1b' }])),
+      'PUT /api/assessment/tests/t1/answers': () => json(200, { answers: [] }),
+      'POST /api/assessment/tests/submit': () => json(200, passed),
+    });
+    // It opens on the first unanswered question, with the saved answer kept.
+    expect(await screen.findByRole('group', { name: 'Question 2?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 answered, 2 unanswered')).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(10:00|09:59)$/);
+
+    await user.click(screen.getByRole('radio', { name: 'Answer 2a' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/assessment/tests/t1/answers')[0]?.body).toEqual({ questionId: 'q2', optionId: 'q2a' }));
+    expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Submit test' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Submit with 1 question unanswered?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep answering' }));
+    expect(callsTo('POST', '/api/assessment/tests/submit')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Submit test' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit anyway' }));
+    expect(await screen.findByRole('heading', { name: 'You passed the React test' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/assessment/tests/submit')[0]?.body).toEqual({
+      testId: 't1',
+      answers: [
+        { questionId: 'q1', optionId: 'q1b' },
+        { questionId: 'q2', optionId: 'q2a' },
+      ],
+    });
+  });
+
+  it('hands the test in by itself when the clock reaches zero', async () => {
+    const { callsTo } = signedIn('/assessment/t1', {
+      'GET /api/assessment/tests/t1': () => json(200, runningTest(1, [{ questionId: 'q3', optionId: 'q3a' }])),
+      'POST /api/assessment/tests/submit': () => json(200, { ...passed, score: 1, passed: false, retryAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    expect(await screen.findByRole('heading', { name: 'You did not pass the React test this time' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/assessment/tests/submit')[0]?.body).toEqual({ testId: 't1', answers: [{ questionId: 'q3', optionId: 'q3a' }] });
+    expect(screen.getByText(/You need 70% to pass/)).toBeInTheDocument();
+  });
+
+  it('shows a finished test’s result instead of the questions', async () => {
+    signedIn('/assessment/t1', { 'GET /api/assessment/tests/t1': () => json(200, { ...runningTest(0), status: 'passed', result: passed }) });
+    expect(await screen.findByText('3 / 3')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile/general');
+  });
+
+  it('says when the test belongs to someone else', async () => {
+    signedIn('/assessment/t2', { 'GET /api/assessment/tests/t2': () => envelope(403, 'This test belongs to someone else.') });
+    expect(await screen.findByRole('heading', { name: 'Not your test' })).toBeInTheDocument();
+    expect(screen.getByText('This test belongs to someone else.')).toBeInTheDocument();
+  });
+});
+
+describe('the mentor fields on the profile', () => {
+  const mentorUser = { ...nila, role: 'mentor' as const };
+  const mentor = {
+    id: 'u1',
+    name: 'Nila',
+    email: 'nila@example.com',
+    avatar: null,
+    role: 'mentor',
+    headline: 'Frontend engineer at a bank',
+    bio: 'I have shipped React apps for years and like helping people learn the craft.',
+    expirience: 3,
+    languages: ['english'],
+    assessedSkills: ['React'],
+    linkedinUrl: 'https://www.linkedin.com/in/nila',
+    githubUrl: 'https://github.com/nila',
+  };
+
+  it('are not shown to someone who is not a mentor', async () => {
+    const { callsTo } = signedIn('/profile/general', {});
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/api/user/u1')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Mentor profile' })).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/mentor/details/u1')).toHaveLength(0);
+  });
+
+  it('show a mentor’s profile and save a change through PUT /api/mentor, refusing a bad one under the field', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = signedIn(
+      '/profile/general',
+      {
+        'GET /api/mentor/details/u1': () => json(200, { mentor }),
+        'PUT /api/mentor': () => json(200, { message: 'ok', mentor: { ...mentor, expirience: 4 } }),
+      },
+      mentorUser,
+    );
+    const section = await screen.findByRole('region', { name: 'Mentor profile' });
+    expect(await within(section).findByText('3+ years experience')).toBeInTheDocument();
+    expect(within(section).getByRole('list', { name: 'Assessed skills' })).toHaveTextContent('React');
+
+    await user.click(within(section).getByRole('button', { name: /edit experience/ }));
+    await user.clear(within(section).getByLabelText('Experience'));
+    await user.type(within(section).getByLabelText('Experience'), '2.5{Enter}');
+    expect(await within(section).findByText('Experience must be a whole number.')).toBeInTheDocument();
+    await user.clear(within(section).getByLabelText('Experience'));
+    await user.type(within(section).getByLabelText('Experience'), '4{Enter}');
+    await waitFor(() => expect(callsTo('PUT', '/api/mentor')[0]?.body).toEqual({ mentorId: 'u1', updatedData: { expirience: 4 } }));
+    expect(await screen.findByText('Your profile information has been updated successfully.')).toBeInTheDocument();
+
+    // The last language cannot be removed: a mentor speaks at least one.
+    await user.click(within(section).getByRole('button', { name: 'Remove English' }));
+    expect(await within(section).findByText('Please select at least one language')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/mentor')).toHaveLength(1);
+  });
+});
