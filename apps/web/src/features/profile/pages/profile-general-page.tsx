@@ -1,5 +1,6 @@
 import { nameSchema } from '@skillroute/shared/auth';
 import { Mail } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
@@ -8,8 +9,10 @@ import { selectCurrentUser } from '@/features/auth/api';
 import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
 import { InlineEditField } from '../components/inline-edit-field';
-import { MentorProfileFields } from '../components/mentor-profile-fields';
 import { profileMessages } from '../profile-messages';
+
+// Only mentors have these fields: everyone else never downloads them (nor the select they use).
+const MentorProfileFields = lazy(async () => ({ default: (await import('../components/mentor-profile-fields')).MentorProfileFields }));
 
 function validateName(value: string): string | null {
   const result = nameSchema.safeParse(value);
@@ -70,7 +73,11 @@ export function ProfileGeneralPage() {
         </div>
       </div>
       {/* Spec §6: only mentors see and edit these. */}
-      {profile.role === 'mentor' && <MentorProfileFields mentorId={profile.id} />}
+      {profile.role === 'mentor' && (
+        <Suspense fallback={null}>
+          <MentorProfileFields mentorId={profile.id} />
+        </Suspense>
+      )}
     </section>
   );
 }
