@@ -178,3 +178,71 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     await learnerContext.close();
   }
 });
+
+test('an admin keeps the question bank: adds a stack and the question that makes it drawable, and that question is drawn', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const stack = `Elixir ${randomUUID().slice(0, 6)}`;
+  const adminContext = await browser.newContext();
+  const learnerContext = await browser.newContext();
+  try {
+    const admin = await adminContext.newPage();
+    await adminSignIn(admin);
+    await admin.getByRole('link', { name: /Assessment management/ }).click();
+    await expect(admin).toHaveURL(/\/admin\/assessment-managment$/);
+    await expect(admin.getByRole('heading', { name: 'Assessment management', level: 1 })).toBeVisible();
+
+    // A new stack, named through the page; nine questions through the API (the form is the same each time).
+    await admin.getByLabel('Stack name').first().fill(stack);
+    await admin.getByRole('button', { name: 'Add stack' }).click();
+    const card = admin.getByRole('article', { name: stack });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Needs at least 10 active questions before anyone can apply.')).toBeVisible();
+    await expectNoSeriousA11yViolations(admin);
+    const stackId = ((await card.getByRole('link', { name: stack }).getAttribute('href')) ?? '').split('/').at(-1) ?? '';
+    for (let n = 1; n <= 9; n++) expect((await admin.request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(stack, n) })).status()).toBe(201);
+
+    // The tenth, written in the dialog: a bad form first, then a good one.
+    await card.getByRole('link', { name: stack }).click();
+    await expect(admin.getByRole('heading', { name: stack, level: 1 })).toBeVisible();
+    await admin.getByRole('button', { name: 'Add question' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save question' }).click();
+    await expect(dialog.getByText('Question text is required')).toBeVisible();
+    await dialog.getByLabel('Question').fill('Which Elixir construct runs a function in a new lightweight process?');
+    await dialog.getByLabel('Option 1', { exact: true }).fill('spawn');
+    await dialog.getByLabel('Option 2', { exact: true }).fill('Task.yield_many');
+    await dialog.getByRole('button', { name: 'Add option' }).click();
+    await dialog.getByLabel('Option 3', { exact: true }).fill('GenServer.reply');
+    await dialog.getByRole('radio', { name: 'Correct option 1' }).check();
+    await expectNoSeriousA11yViolations(admin);
+    await dialog.getByRole('button', { name: 'Save question' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByText('Which Elixir construct runs a function in a new lightweight process?')).toBeVisible();
+    await expect(admin.getByText('Needs at least 10 active questions before anyone can apply.')).toBeHidden();
+    await expectNoSeriousA11yViolations(admin);
+
+    // A learner applies; the stack has exactly ten questions, so the admin's new one is among them.
+    const page = await learnerContext.newPage();
+    await signUp(page, { name: 'Tomas', email: newEmail() });
+    const apply = await openBecomeMentor(page);
+    await choose(page, 'Stack Domain', stack);
+    await choose(page, 'Experience Level', '2+ years');
+    await choose(page, 'Preferred Language', 'Spanish');
+    await apply.getByLabel('Professional Headline').fill('Backend developer, Elixir and Phoenix');
+    await apply.getByLabel('Bio').fill('Three years of Phoenix apps in production; I like teaching OTP with small examples.');
+    await apply.getByLabel('LinkedIn profile').fill('https://linkedin.com/in/tomas');
+    await apply.getByLabel('GitHub profile').fill('https://github.com/tomas');
+    await apply.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page).toHaveURL(/\/assessment\/[0-9a-f-]{36}$/);
+    let seen = false;
+    for (let i = 1; i <= 10 && !seen; i++) {
+      await page.getByRole('button', { name: new RegExp(`^Question ${i}, `) }).click();
+      seen = await page.getByRole('group', { name: 'Which Elixir construct runs a function in a new lightweight process?' }).isVisible();
+    }
+    expect(seen).toBe(true);
+    await expect(page.getByRole('radio', { name: 'spawn' })).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await learnerContext.close();
+  }
+});

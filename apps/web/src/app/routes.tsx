@@ -119,6 +119,15 @@ export const routes: RouteObject[] = [
             path: 'roadmap-management',
             lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/admin-roadmap-management-page')).AdminRoadmapManagementPage }),
           },
+          {
+            // Spelled as the spec gives the route.
+            path: 'assessment-managment',
+            lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-stacks-page')).AdminStacksPage }),
+          },
+          {
+            path: 'assessment-managment/:id',
+            lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-questions-page')).AdminQuestionsPage }),
+          },
           { path: '*', lazy: notFound },
         ],
       },

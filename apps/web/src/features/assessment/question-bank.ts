@@ -1,0 +1,71 @@
+import {
+  QUESTION_OPTIONS_MAX,
+  QUESTION_OPTIONS_MIN,
+  TEST_QUESTION_COUNT,
+  type AdminQuestion,
+  type AdminStack,
+  type QuestionInput,
+} from '@skillroute/shared/assessments';
+
+/** The rules of the admin question bank pages, kept out of the components so they can be tested alone. */
+
+export const needsQuestionsWarning = `Needs at least ${TEST_QUESTION_COUNT} active questions before anyone can apply.`;
+
+/** A test draws TEST_QUESTION_COUNT active questions, so a stack with fewer cannot be applied for. */
+export function needsMoreQuestions(stack: Pick<AdminStack, 'activeQuestionCount'>): boolean {
+  return stack.activeQuestionCount < TEST_QUESTION_COUNT;
+}
+
+const questions = (count: number) => `${count} ${count === 1 ? 'question' : 'questions'}`;
+
+/** "8 active of 12 questions". */
+export function questionCountText(stack: Pick<AdminStack, 'activeQuestionCount' | 'questionCount'>): string {
+  return `${stack.activeQuestionCount} active of ${questions(stack.questionCount)}`;
+}
+
+/** What the delete confirmation says goes with the stack. */
+export function deleteStackConsequence(stack: Pick<AdminStack, 'questionCount'>): string {
+  const what = stack.questionCount === 0 ? 'It has no questions.' : `Its ${questions(stack.questionCount)} will be deleted with it.`;
+  return `${what} This cannot be undone.`;
+}
+
+export type QuestionFormValues = QuestionInput;
+
+/** A new, empty option row. */
+export const blankOption = () => ({ text: '', isCorrect: false });
+
+/**
+ * The question form's starting values: the question being edited, or a blank active question with the
+ * fewest options allowed and none marked correct, so the admin has to choose one.
+ */
+export function questionFormValues(question?: AdminQuestion): QuestionFormValues {
+  if (!question) return { text: '', options: Array.from({ length: QUESTION_OPTIONS_MIN }, blankOption), isActive: true };
+  return {
+    text: question.text,
+    options: question.options.map(({ text, isCorrect }) => ({ text, isCorrect })),
+    isActive: question.isActive,
+  };
+}
+
+export const canAddOption = (count: number) => count < QUESTION_OPTIONS_MAX;
+export const canRemoveOption = (count: number) => count > QUESTION_OPTIONS_MIN;
+
+/** Whether each option is the correct one once option `index` is chosen: the radios allow exactly one. */
+export function correctFlags(count: number, index: number): boolean[] {
+  return Array.from({ length: count }, (_, position) => position === index);
+}
+
+/**
+ * Where focus goes after option `removed` is taken out of `count` options: the option that moved into
+ * its place, or the new last one. Without this, focus would fall to the page behind the dialog.
+ */
+export function focusAfterRemoving(removed: number, count: number): number {
+  return Math.min(removed, count - 2);
+}
+
+export type QuestionField = 'text' | 'options' | 'isActive' | `options.${number}.text`;
+
+/** The names a 400 from the server can tie a message to, e.g. "options.1.text" (DESIGN.md §4 envelope). */
+export function questionFieldNames(optionCount: number): QuestionField[] {
+  return ['text', 'options', 'isActive', ...Array.from({ length: optionCount }, (_, index) => `options.${index}.text` as const)];
+}
