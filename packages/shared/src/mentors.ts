@@ -27,6 +27,8 @@ export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
 /** Spec §3: the seven languages, as the application sends them. */
 export const LANGUAGES = ['english', 'hindi', 'malayalam', 'tamil', 'spanish', 'french', 'german'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** "english" → "English": the values are the spec's, the labels are for people. */
+export const languageLabel = (language: string): string => language.charAt(0).toUpperCase() + language.slice(1);
 
 export const mentorMessages = {
   stackRequired: 'Stack domain is required',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationOutcome, languageLabel } from './application-outcome';
+import { applicationOutcome } from './application-outcome';
 
 const envelope = (status: number, message: string) => ({ status, data: { message, errors: [{ message }] } });
 
@@ -20,11 +20,5 @@ describe('applicationOutcome', () => {
 
   it('falls back to the generic toast when a 409 carries no message', () => {
     expect(applicationOutcome(409, { status: 409, data: 'nope' })).toEqual({ kind: 'refused', title: 'Uh oh! Something went wrong.' });
-  });
-});
-
-describe('languageLabel', () => {
-  it('capitalises the language', () => {
-    expect(languageLabel('malayalam')).toBe('Malayalam');
   });
 });

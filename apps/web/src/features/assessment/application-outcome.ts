@@ -12,8 +12,3 @@ export function applicationOutcome(status: number | undefined, error: ApiError):
   if (status === 400) return { kind: 'invalid', title: mentorMessages.genericFailure };
   return { kind: 'refused', title: mentorMessages.genericFailure };
 }
-
-/** "english" → "English": the values are the spec's, the labels are for people. */
-export function languageLabel(language: string): string {
-  return language.charAt(0).toUpperCase() + language.slice(1);
-}

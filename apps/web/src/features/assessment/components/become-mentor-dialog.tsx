@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { assessmentMessages } from '@skillroute/shared/assessments';
-import { EXPERIENCE_CHOICES, LANGUAGES, mentorApplicationSchema, mentorMessages, type MentorApplication, type MentorApplicationInput } from '@skillroute/shared/mentors';
-import { X } from 'lucide-react';
+import { EXPERIENCE_CHOICES, LANGUAGES, languageLabel, mentorApplicationSchema, mentorMessages, type MentorApplication, type MentorApplicationInput } from '@skillroute/shared/mentors';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { RemovableChip } from '@/components/ui/removable-chip';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
@@ -14,7 +14,7 @@ import { errorStatus } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { useApplyForStackMutation, useGetStacksQuery } from '../api';
-import { applicationOutcome, languageLabel } from '../application-outcome';
+import { applicationOutcome } from '../application-outcome';
 
 const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
 const EMPTY: MentorApplicationInput = { stackId: '', expirience: '' as MentorApplicationInput['expirience'], languages: [], headline: '', bio: '', linkedinUrl: '', githubUrl: '' };
@@ -135,17 +135,7 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
                       {chosen.length > 0 && (
                         <ul aria-label="Chosen languages" className="flex flex-wrap gap-2">
                           {chosen.map((language) => (
-                            <li key={language} className="flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground">
-                              {languageLabel(language)}
-                              <button
-                                type="button"
-                                aria-label={`Remove ${languageLabel(language)}`}
-                                onClick={() => change(chosen.filter((other) => other !== language))}
-                                className="rounded-full p-1 outline-none hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                              >
-                                <X className="size-3.5" aria-hidden="true" />
-                              </button>
-                            </li>
+                            <RemovableChip key={language} label={languageLabel(language)} onRemove={() => change(chosen.filter((other) => other !== language))} />
                           ))}
                         </ul>
                       )}

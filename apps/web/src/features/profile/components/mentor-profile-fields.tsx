@@ -3,14 +3,16 @@ import {
   bioSchema,
   experienceTextSchema,
   headlineSchema,
+  languageLabel,
   languagesSchema,
   mentorMessages,
   type MentorProfile,
   type MentorProfileChange,
 } from '@skillroute/shared/mentors';
-import { BadgeCheck, X } from 'lucide-react';
+import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { RemovableChip } from '@/components/ui/removable-chip';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormAlert } from '@/components/ui/form-field';
@@ -25,8 +27,6 @@ function messageOf(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
-
-const languageLabel = (language: string) => language.charAt(0).toUpperCase() + language.slice(1);
 
 /**
  * What only mentors see and edit on /profile/general (spec §2, §5): headline, "N+ years experience",
@@ -109,18 +109,7 @@ function LanguageChips({ languages, onChange }: { languages: MentorProfile['lang
       </h3>
       <ul aria-labelledby="languages-title" className="flex flex-wrap gap-2">
         {languages.map((language) => (
-          <li key={language} className="flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground">
-            {languageLabel(language)}
-            <button
-              type="button"
-              aria-label={`Remove ${languageLabel(language)}`}
-              disabled={pending}
-              onClick={() => void change(languages.filter((other) => other !== language))}
-              className="rounded-full p-1 outline-none hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50"
-            >
-              <X className="size-3.5" aria-hidden="true" />
-            </button>
-          </li>
+          <RemovableChip key={language} label={languageLabel(language)} disabled={pending} onRemove={() => void change(languages.filter((other) => other !== language))} />
         ))}
       </ul>
       {available.length > 0 && (
