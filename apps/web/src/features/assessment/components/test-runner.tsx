@@ -82,7 +82,8 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* Stays in view while a long question scrolls: the clock is always in sight. */}
+      <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b bg-background/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div>
           <p className="text-sm text-muted-foreground">Skill test</p>
           <h1 className="text-2xl font-bold tracking-tight">{test.stack.name}</h1>
