@@ -113,6 +113,22 @@ export type AssessmentTest = z.infer<typeof testSchema>;
 
 export const testIdParamsSchema = z.object({ id: idSchema });
 
+/** Why an application was refused, where the client acts on it: a test is already running (resume it). */
+export const assessmentReasons = { testInProgress: 'test_in_progress' } as const;
+
+/** `GET /api/assessment/tests`: one's own tests, newest first (a running one can be resumed from here). */
+export const ownTestSchema = z.object({
+  id: z.string(),
+  stack: stackSchema,
+  status: z.enum(TEST_STATUSES),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+  score: z.number().int().nullable(),
+  total: z.number().int(),
+});
+export type OwnTest = z.infer<typeof ownTestSchema>;
+export const ownTestListSchema = z.object({ tests: z.array(ownTestSchema) });
+
 /** `PUT /api/assessment/tests/:id/answers`: one choice, saved as it is made; `optionId: null` clears it. */
 export const saveAnswerBodySchema = z.object({ questionId: idSchema, optionId: idSchema.nullable() });
 export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;

@@ -89,6 +89,27 @@ describe('the Become a Mentor dialog', () => {
   });
 });
 
+describe('applying while a test runs', () => {
+  it('takes the person back to the running test', async () => {
+    const user = userEvent.setup();
+    const { router } = signedIn('/', {
+      'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]),
+      'POST /api/assessment/tests': () =>
+        json(409, { message: 'You have a test in progress.', errors: [{ message: 'You have a test in progress.' }], reason: 'test_in_progress' }),
+      'GET /api/assessment/tests': () =>
+        json(200, {
+          tests: [{ id: 'running', stack: { id: stackId, name: 'SQL' }, status: 'in_progress', startedAt: '', expiresAt: '', score: null, total: 10 }],
+        }),
+      'GET /api/assessment/tests/running': () => new Promise<Response>(() => {}),
+    });
+    const dialog = await openDialog(user);
+    await fillValidApplication(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assessment/running'));
+    expect(await screen.findByText('Back to your SQL test: the clock has kept running.')).toBeInTheDocument();
+  });
+});
+
 const question = (n: number) => ({
   id: `q${n}`,
   text: `Question ${n}?`,

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { AdminQuestion, AdminStack, Stack } from '@skillroute/shared/assessments';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { AdminQuestion, AdminStack, OwnTest, Stack } from '@skillroute/shared/assessments';
 import type { Database, Transaction } from '../../db/client';
 import { assessmentTests, questions, stacks, type AssessmentTestRow } from '../../db/schema';
 import type { BankQuestion, DrawnQuestion } from './rules';
@@ -115,6 +115,30 @@ export async function lockTestsOfUser(tx: Transaction, userId: string): Promise<
     .from(assessmentTests)
     .where(eq(assessmentTests.userId, userId))
     .for('update');
+}
+
+export async function listTestsOfUser(db: Executor, userId: string): Promise<OwnTest[]> {
+  const rows = await db
+    .select({
+      id: assessmentTests.id,
+      stackId: stacks.id,
+      stackName: stacks.name,
+      status: assessmentTests.status,
+      startedAt: assessmentTests.startedAt,
+      expiresAt: assessmentTests.expiresAt,
+      score: assessmentTests.score,
+      total: assessmentTests.total,
+    })
+    .from(assessmentTests)
+    .innerJoin(stacks, eq(stacks.id, assessmentTests.stackId))
+    .where(eq(assessmentTests.userId, userId))
+    .orderBy(desc(assessmentTests.startedAt), desc(assessmentTests.id));
+  return rows.map(({ stackId, stackName, startedAt, expiresAt, ...test }) => ({
+    ...test,
+    stack: { id: stackId, name: stackName },
+    startedAt: startedAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  }));
 }
 
 export async function saveAnswers(db: Executor, id: string, answers: Record<string, string>): Promise<void> {

@@ -165,7 +165,15 @@ describe('applying', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
     const again = await call(who, 'POST', '/api/assessment/tests', validApplication(node));
     expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0].message).toBe(assessmentMessages.testInProgress);
+    expect(again.json()).toMatchObject({ reason: 'test_in_progress', errors: [{ message: assessmentMessages.testInProgress }] });
+
+    // The running test is in the taker's own list, so it can be resumed; nobody else's tests are.
+    const running = [first, second].find((response) => response.statusCode === 201)!.json().id;
+    const own = await call(who, 'GET', '/api/assessment/tests');
+    expect(own.statusCode).toBe(200);
+    expect(own.json().tests).toEqual([expect.objectContaining({ id: running, status: 'in_progress', score: null, total: 10 })]);
+    expect((await call(await newUser(), 'GET', '/api/assessment/tests')).json()).toEqual({ tests: [] });
+    expect((await call(undefined, 'GET', '/api/assessment/tests')).statusCode).toBe(401);
   });
 });
 

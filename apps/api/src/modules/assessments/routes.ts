@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   answerSchema,
   createdIdSchema,
+  ownTestListSchema,
   saveAnswerBodySchema,
   stackListSchema,
   submitTestBodySchema,
@@ -13,7 +14,7 @@ import {
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
 import { userOf } from '../../plugins/auth';
-import { applyForStack, getTest, listStacks, saveAnswer, submitTest } from './service';
+import { applyForStack, getTest, listOwnTests, listStacks, saveAnswer, submitTest } from './service';
 
 const tags = ['assessment'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -36,6 +37,12 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => reply.code(201).send(await applyForStack(app.db, app.notifications, userOf(request).id, request.body)),
+  );
+
+  app.get(
+    '/tests',
+    { ...signedIn, schema: { summary: "The signed-in user's own tests, newest first", tags, response: { 200: ownTestListSchema, 401: errorEnvelopeSchema } } },
+    async (request) => ({ tests: await listOwnTests(app.db, userOf(request).id) }),
   );
 
   app.post(

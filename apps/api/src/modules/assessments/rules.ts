@@ -6,6 +6,7 @@ import {
   TEST_DURATION_SECONDS,
   TEST_QUESTION_COUNT,
   assessmentMessages,
+  assessmentReasons,
   assessmentTexts,
   type Answer,
   type TestStatus,
@@ -125,13 +126,16 @@ export function retryAtOf(failedAt: Date): Date {
   return new Date(failedAt.getTime() + RETRY_AFTER_HOURS * 3600 * 1000);
 }
 
+/** One test at a time; the reason tells the client to resume the running one (it is in the list of its tests). */
+export const testInProgress = () => new AppError('conflict', assessmentMessages.testInProgress, undefined, { reason: assessmentReasons.testInProgress });
+
 /**
  * Whether one may apply for a stack now (DESIGN.md §4): not when already assessed in it, nor within a day
  * of failing it. A test running in another stack is the unique index's business (one at a time).
  */
 export function assertMayApply(stackName: string, history: readonly PastTest[], now: Date): void {
   if (history.some((test) => test.status === 'passed')) throw new AppError('conflict', assessmentTexts.alreadyAssessed(stackName));
-  if (history.some((test) => test.status === 'in_progress')) throw new AppError('conflict', assessmentMessages.testInProgress);
+  if (history.some((test) => test.status === 'in_progress')) throw testInProgress();
   const lastFailure = Math.max(0, ...history.filter((test) => test.status === 'failed').map((test) => test.submittedAt?.getTime() ?? 0));
   const wait = retryAtOf(new Date(lastFailure)).getTime() - now.getTime();
   if (lastFailure > 0 && wait > 0) throw new AppError('conflict', assessmentTexts.retryLater(stackName, Math.ceil(wait / 3_600_000)));

@@ -1,4 +1,4 @@
-import { PASS_MARK_PERCENT, assessmentMessages, TEST_DURATION_SECONDS, type AssessmentTest, type SaveAnswerBody, type Stack, type SubmitTestBody, type TestResult } from '@skillroute/shared/assessments';
+import { PASS_MARK_PERCENT, assessmentMessages, type OwnTest, TEST_DURATION_SECONDS, type AssessmentTest, type SaveAnswerBody, type Stack, type SubmitTestBody, type TestResult } from '@skillroute/shared/assessments';
 import { mentorMessages, type MentorApplication } from '@skillroute/shared/mentors';
 import type { Database, Transaction } from '../../db/client';
 import type { AssessmentTestRow } from '../../db/schema';
@@ -19,6 +19,7 @@ import {
   resultNotice,
   retryAtOf,
   scoreAnswers,
+  testInProgress,
   toAnswerMap,
 } from './rules';
 
@@ -49,6 +50,11 @@ async function finishIfOverdue(tx: Transaction, notifications: Notifications, te
   return done.finished;
 }
 
+/** `GET /api/assessment/tests`: one's own tests, newest first. */
+export async function listOwnTests(db: Database, userId: string): Promise<OwnTest[]> {
+  return repository.listTestsOfUser(db, userId);
+}
+
 /**
  * `POST /api/assessment/tests`: the application, and a test drawn for it. Refused with 404 ("no tests")
  * when the stack is unknown, inactive or has fewer than 10 active questions; 409 when the applicant is
@@ -70,7 +76,7 @@ export async function applyForStack(db: Database, notifications: Notifications, 
       }
       const stack = await repository.findStack(tx, application.stackId);
       if (stack === undefined || !stack.isActive) throw new AppError('not_found', mentorMessages.noTests);
-      if (current.some((test) => test.status === 'in_progress')) throw new AppError('conflict', assessmentMessages.testInProgress);
+      if (current.some((test) => test.status === 'in_progress')) throw testInProgress();
       assertMayApply(
         stack.name,
         current.filter((test) => test.stackId === stack.id),
@@ -90,7 +96,7 @@ export async function applyForStack(db: Database, notifications: Notifications, 
     });
   } catch (error) {
     // Two applications at once: the one-test-at-a-time index lets one through.
-    if (isUniqueViolation(error, 'assessment_tests_one_in_progress_idx')) throw new AppError('conflict', assessmentMessages.testInProgress);
+    if (isUniqueViolation(error, 'assessment_tests_one_in_progress_idx')) throw testInProgress();
     throw error;
   }
   // Only now that the transaction committed: a result rolled back must not be announced.

@@ -3,6 +3,7 @@ import type {
   AdminStack,
   AssessmentTest,
   CreateStackBody,
+  OwnTest,
   QuestionInput,
   SaveAnswerBody,
   Stack,
@@ -27,6 +28,10 @@ export const assessmentApi = api.injectEndpoints({
     }),
     applyForStack: build.mutation<{ id: string }, MentorApplication>({
       query: (body) => ({ url: '/api/assessment/tests', method: 'POST', body }),
+    }),
+    getOwnTests: build.query<{ tests: OwnTest[] }, void>({
+      query: () => '/api/assessment/tests',
+      keepUnusedDataFor: 0,
     }),
     // The test is read fresh every time: the clock and a result scored on the server must never be stale.
     getTest: build.query<AssessmentTest, string>({
@@ -82,6 +87,7 @@ export const assessmentApi = api.injectEndpoints({
 export const {
   useGetStacksQuery,
   useApplyForStackMutation,
+  useLazyGetOwnTestsQuery,
   useGetTestQuery,
   useSaveAnswerMutation,
   useSubmitTestMutation,

@@ -18,6 +18,11 @@ describe('applicationOutcome', () => {
     expect(applicationOutcome(400, envelope(400, 'Bio is required'))).toEqual({ kind: 'invalid', title: 'Uh oh! Something went wrong.' });
   });
 
+  it('resumes the running test when the 409 says one is in progress', () => {
+    const body = { status: 409, data: { message: 'You have a test in progress.', errors: [{ message: 'You have a test in progress.' }], reason: 'test_in_progress' } };
+    expect(applicationOutcome(409, body)).toEqual({ kind: 'resume', title: 'You have a test in progress.' });
+  });
+
   it('falls back to the generic toast when a 409 carries no message', () => {
     expect(applicationOutcome(409, { status: 409, data: 'nope' })).toEqual({ kind: 'refused', title: 'Uh oh! Something went wrong.' });
   });

@@ -13,7 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorStatus } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
-import { useApplyForStackMutation, useGetStacksQuery } from '../api';
+import { useApplyForStackMutation, useGetStacksQuery, useLazyGetOwnTestsQuery } from '../api';
 import { applicationOutcome } from '../application-outcome';
 
 const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
@@ -26,6 +26,7 @@ const EMPTY: MentorApplicationInput = { stackId: '', expirience: '' as MentorApp
 export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const stacks = useGetStacksQuery(undefined, { skip: !open });
   const [apply] = useApplyForStackMutation();
+  const [readOwnTests] = useLazyGetOwnTestsQuery();
   const navigate = useNavigate();
   const form = useForm<MentorApplicationInput, unknown, MentorApplication>({ resolver: zodResolver(mentorApplicationSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
@@ -36,14 +37,23 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
       const outcome = applicationOutcome(errorStatus(result.error), result.error);
       // Field messages from the server go under their fields (the same rules as the form's own).
       if (outcome.kind === 'invalid' && applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), '') === null) return;
+      const running = outcome.kind === 'resume' ? (await readOwnTests()).data?.tests.find((test) => test.status === 'in_progress') : undefined;
+      if (running) {
+        toast({ title: outcome.title, description: `Back to your ${running.stack.name} test: the clock has kept running.` });
+        return openTest(running.id);
+      }
       toast({ variant: 'destructive', title: outcome.title });
       return;
     }
     toast({ title: mentorMessages.registered });
+    openTest(result.data.id);
+  });
+
+  function openTest(id: string) {
     onOpenChange(false);
     form.reset(EMPTY);
-    navigate(`/assessment/${result.data.id}`);
-  });
+    navigate(`/assessment/${id}`);
+  }
 
   const stackPlaceholder = stacks.isLoading ? assessmentMessages.loadingStacks : stacks.isError ? assessmentMessages.stacksError : 'Select a stack';
 
