@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUniqueViolation } from './db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 
 describe('isUniqueViolation', () => {
   it('finds the SQLSTATE on the error or on its cause, and matches the constraint when named', () => {
@@ -7,6 +7,12 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(driverError)).toBe(true);
     expect(isUniqueViolation(new Error('wrapped', { cause: driverError }), 'stacks_name_unique')).toBe(true);
     expect(isUniqueViolation(new Error('wrapped', { cause: driverError }), 'other')).toBe(false);
+  });
+
+  it('tells a foreign key violation apart', () => {
+    const driverError = Object.assign(new Error('still referenced'), { code: '23503', constraint: 'assessment_tests_stack_id_stacks_id_fk' });
+    expect(isForeignKeyViolation(new Error('wrapped', { cause: driverError }))).toBe(true);
+    expect(isUniqueViolation(driverError)).toBe(false);
   });
 
   it('is false for other errors', () => {

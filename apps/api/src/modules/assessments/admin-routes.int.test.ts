@@ -5,7 +5,7 @@ import { adminQuestionListSchema, assessmentMessages, testSchema } from '@skillr
 import { adminCookieFor, questionNumbered, stackWithQuestions, validApplication } from '../../../test/assessments';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createSignedInUser } from '../../../test/sockets';
-import { questions } from '../../db/schema';
+import { mentorSkills, questions } from '../../db/schema';
 
 let t: TestApp;
 let adminCookie: string;
@@ -85,6 +85,17 @@ describe('stacks', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(assessmentMessages.stackHasTests);
     expect((await admin('GET', `/api/admin/stacks/${used}/questions`)).json().questions).toHaveLength(10);
+  });
+
+  it('answers 409, not 500, when the database still finds the stack referenced (an application racing the delete)', async () => {
+    // A skill naming the stack without a test in it stands in for a test written between the check and the delete.
+    const stackId = await stackWithQuestions(t, adminCookie, 'Raced', 1);
+    const mentor = await createSignedInUser(t, 'raced@example.org');
+    await t.app.db.insert(mentorSkills).values({ userId: mentor.id, stackId });
+    const refused = await admin('DELETE', `/api/admin/stacks/${stackId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(assessmentMessages.stackHasTests);
+    expect((await admin('GET', `/api/admin/stacks/${stackId}/questions`)).json().questions).toHaveLength(1);
   });
 });
 

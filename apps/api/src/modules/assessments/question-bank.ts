@@ -1,6 +1,6 @@
 import { assessmentMessages, type AdminQuestion, type AdminStack, type CreateStackBody, type QuestionBody, type UpdateStackBody } from '@skillroute/shared/assessments';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
 import { withOptionIds } from './rules';
@@ -45,11 +45,17 @@ export async function updateStack(db: Database, id: string, body: UpdateStackBod
  * name their stack, so one with history is deactivated instead (409 says so).
  */
 export async function deleteStack(db: Database, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    if ((await repository.findStack(tx, id)) === undefined) throw new AppError('not_found', assessmentMessages.stackNotFound);
-    if ((await repository.countTestsOfStack(tx, id)) > 0) throw new AppError('conflict', assessmentMessages.stackHasTests);
-    await repository.deleteStack(tx, id);
-  });
+  try {
+    await db.transaction(async (tx) => {
+      if ((await repository.findStack(tx, id)) === undefined) throw new AppError('not_found', assessmentMessages.stackNotFound);
+      if ((await repository.countTestsOfStack(tx, id)) > 0) throw new AppError('conflict', assessmentMessages.stackHasTests);
+      await repository.deleteStack(tx, id);
+    });
+  } catch (error) {
+    // Someone applied between the count and the delete: their test now names the stack.
+    if (isForeignKeyViolation(error)) throw new AppError('conflict', assessmentMessages.stackHasTests);
+    throw error;
+  }
 }
 
 export async function listStackQuestions(db: Database, stackId: string): Promise<{ stack: AdminStack; questions: AdminQuestion[] }> {
