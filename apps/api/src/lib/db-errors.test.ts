@@ -13,6 +13,7 @@ describe('isUniqueViolation', () => {
     const driverError = Object.assign(new Error('still referenced'), { code: '23503', constraint: 'assessment_tests_stack_id_stacks_id_fk' });
     expect(isForeignKeyViolation(new Error('wrapped', { cause: driverError }))).toBe(true);
     expect(isUniqueViolation(driverError)).toBe(false);
+    expect(isForeignKeyViolation(Object.assign(new Error('restrict'), { code: '23001' }))).toBe(true);
   });
 
   it('is false for other errors', () => {
