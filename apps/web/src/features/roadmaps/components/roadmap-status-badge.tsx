@@ -1,5 +1,6 @@
 import type { RoadmapSummary } from '@skillroute/shared/roadmaps';
 import { Badge } from '@/components/ui/badge';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /** Where a roadmap stands, in the words its author and the admins read. */
 export function roadmapStatusLabel(roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'>): string {
@@ -11,4 +12,19 @@ export function roadmapStatusLabel(roadmap: Pick<RoadmapSummary, 'status' | 'isA
 export function RoadmapStatusBadge({ roadmap }: { roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'> }) {
   const variant = roadmap.status === 'rejected' ? 'destructive' : roadmap.status === 'published' ? 'default' : 'secondary';
   return <Badge variant={variant}>{roadmapStatusLabel(roadmap)}</Badge>;
+}
+
+/** A roadmap card's header as authors and admins see it: title (the card's name), status, description. */
+export function RoadmapCardHeader({ roadmap, titleId }: { roadmap: RoadmapSummary; titleId: string }) {
+  return (
+    <CardHeader className="gap-2">
+      <div className="flex items-start justify-between gap-2">
+        <CardTitle as="h2" id={titleId} className="text-lg [overflow-wrap:anywhere]">
+          {roadmap.title}
+        </CardTitle>
+        <RoadmapStatusBadge roadmap={roadmap} />
+      </div>
+      <CardDescription>{roadmap.description}</CardDescription>
+    </CardHeader>
+  );
 }

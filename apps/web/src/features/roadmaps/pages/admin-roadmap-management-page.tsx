@@ -2,12 +2,12 @@ import { ADMIN_ROADMAP_FILTERS, roadmapMessages, type RoadmapSummary } from '@sk
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/lib/use-toast';
 import { useGetAdminRoadmapsQuery, useListUnlistRoadmapMutation } from '../api';
 import { RoadmapRequestsDialog } from '../components/roadmap-requests-dialog';
-import { RoadmapStatusBadge } from '../components/roadmap-status-badge';
+import { RoadmapCardHeader } from '../components/roadmap-status-badge';
 
 type Filter = (typeof ADMIN_ROADMAP_FILTERS)[number];
 const filterLabels: Record<Filter, string> = { published: 'Published', rejected: 'Rejected' };
@@ -66,15 +66,7 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
   }
   return (
     <Card asArticle aria-labelledby={`managed-${roadmap.id}`} className="w-full">
-      <CardHeader className="gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <CardTitle as="h2" id={`managed-${roadmap.id}`} className="text-lg [overflow-wrap:anywhere]">
-            {roadmap.title}
-          </CardTitle>
-          <RoadmapStatusBadge roadmap={roadmap} />
-        </div>
-        <CardDescription>{roadmap.description}</CardDescription>
-      </CardHeader>
+      <RoadmapCardHeader roadmap={roadmap} titleId={`managed-${roadmap.id}`} />
       <CardContent className="grid gap-2 text-sm text-muted-foreground">
         <p>
           by {roadmap.author.name} · {roadmap.nodeCount} topics

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { useGetProfileRoadmapsQuery } from '../api';
 import { NewRoadmapDialog } from '../components/new-roadmap-dialog';
-import { RoadmapStatusBadge } from '../components/roadmap-status-badge';
+import { RoadmapCardHeader } from '../components/roadmap-status-badge';
 
 const filterLabels: Record<RoadmapStatus | 'all', string> = { all: 'All', drafted: 'Drafted', published: 'Published', rejected: 'Rejected' };
 
@@ -80,15 +80,7 @@ function OwnRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
   const editable = roadmap.status === 'drafted' || roadmap.status === 'rejected';
   return (
     <Card asArticle aria-labelledby={`roadmap-${roadmap.id}`} className="w-full">
-      <CardHeader className="gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <CardTitle as="h2" id={`roadmap-${roadmap.id}`} className="text-lg">
-            {roadmap.title}
-          </CardTitle>
-          <RoadmapStatusBadge roadmap={roadmap} />
-        </div>
-        <CardDescription>{roadmap.description}</CardDescription>
-      </CardHeader>
+      <RoadmapCardHeader roadmap={roadmap} titleId={`roadmap-${roadmap.id}`} />
       <CardContent className="grid gap-3 text-sm">
         <p className="text-muted-foreground">
           {roadmap.nodeCount} {roadmap.nodeCount === 1 ? 'topic' : 'topics'}
