@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { Header } from './header';
 import { isHeaderHidden } from './header-visibility';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
 
 const SessionCheck = lazy(async () => ({ default: (await import('@/features/auth/components/session-check')).SessionCheck }));
 const LiveNotifications = lazy(async () => ({
@@ -18,6 +18,7 @@ export function RootLayout() {
   // Decided once, at load: a user restored from storage is confirmed with the server; one who signs in
   // during this visit was just confirmed by the sign-in itself.
   const [restoredSession] = useState(() => user !== null);
+  useFinishLeaving(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -41,6 +42,19 @@ export function RootLayout() {
       )}
     </div>
   );
+}
+
+/**
+ * A logout is over once home is on screen. The logout dialog ends it too, but a request failing with 401
+ * meanwhile clears the user and unmounts the dialog with the menu; without this the "leaving" flag would
+ * outlive the logout and send the next visit of a signed-in-only page home instead of to /login.
+ */
+function useFinishLeaving(pathname: string) {
+  const leaving = useAppSelector(selectIsLeaving);
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (leaving && pathname === '/') dispatch(logout());
+  }, [leaving, pathname, dispatch]);
 }
 
 export function SkipLink() {

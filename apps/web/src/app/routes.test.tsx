@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { leavingStarted, login } from '@/features/auth/auth-slice';
+import { sessionExpired } from '@/lib/session';
+import { json, serve } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -21,6 +23,21 @@ describe('the route table', () => {
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('ends a logout on the home page even when a failed request cleared the user first, so /login works again', async () => {
+    serve({ 'GET /api/roadmap/published': () => json(200, { roadmaps: [] }) });
+    const store = makeTestStore();
+    store.dispatch(login({ id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null }));
+    const { router } = renderRoutes(routes, '/', store);
+    // The logout answered; a request failing with 401 clears the user (and unmounts the account menu) first.
+    act(() => {
+      store.dispatch(leavingStarted());
+      store.dispatch(sessionExpired());
+    });
+    await waitFor(() => expect(store.getState().auth).toEqual({ user: null }));
+    await act(() => router.navigate('/profile/general'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the signed-in user instead of Sign in and Get started', async () => {

@@ -36,6 +36,13 @@ describe('the store', () => {
     expect(store.getState().auth.user).toEqual(ada);
   });
 
+  it('never restores the moment of leaving: a reload during a logout is an ordinary visit', async () => {
+    window.localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ user: ada, leaving: true }), _persist: '{"version":-1,"rehydrated":true}' }));
+    const { store, persistor } = makeStore(createSafeStorage());
+    await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
+    expect(store.getState().auth).toEqual({ user: ada });
+  });
+
   it('takes the dark flag from the saved theme preference, not from the copy under "root"', async () => {
     window.localStorage.setItem('persist:root', JSON.stringify({ theme: '{"isDarkMode":true}', _persist: '{"version":-1,"rehydrated":true}' }));
     const { store, persistor } = makeStore(createSafeStorage());

@@ -54,6 +54,9 @@ function pickPersisted(inbound: Partial<RootState> | undefined): Partial<RootSta
   for (const key of PERSISTED_SLICES) {
     if (inbound?.[key] !== undefined) Object.assign(picked, { [key]: inbound[key] });
   }
+  // `leaving` lasts from a logout until home is on screen. Saved just before the page went away and
+  // restored, it would send a signed-out visitor of a user-only page home instead of to /login.
+  if (picked.auth) picked.auth = { user: picked.auth.user };
   return picked;
 }
 
