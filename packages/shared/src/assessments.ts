@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorMessages } from './errors';
+import { idSchema } from './ids';
 
 /**
  * Skill tests and the question bank (spec §7 "Assessment", DESIGN.md §4 "Assessments and becoming a
@@ -39,7 +41,6 @@ export const assessmentMessages = {
   optionsMax: 'A question can have at most 6 options',
   oneCorrect: 'Mark exactly one option as correct',
   optionsDistinct: 'Options must differ from each other',
-  nothingToUpdate: 'Send at least one field to change.',
   testNotFound: 'Test not found.',
   notYourTest: 'This test belongs to someone else.',
   alreadySubmitted: 'This test has already been submitted.',
@@ -60,14 +61,11 @@ export const assessmentTexts = {
     `You scored ${score}/${total} on the ${stack} test; the pass mark is ${PASS_MARK_PERCENT}%. You can try again in ${RETRY_AFTER_HOURS} hours.`,
 };
 
-const idSchema = z.uuid('Not a valid id');
 
 /** `GET /api/assessment`: the stacks one can apply for (spec §3 "Stack"). */
 export const stackSchema = z.object({ id: z.string(), name: z.string() });
 export type Stack = z.infer<typeof stackSchema>;
 export const stackListSchema = z.array(stackSchema);
-
-export const createdIdSchema = z.object({ id: z.string() });
 
 /** A question as a test taker sees it: never which option is right. */
 export const testQuestionSchema = z.object({
@@ -151,7 +149,7 @@ export const stackNameSchema = z
 export const createStackBodySchema = z.object({ name: stackNameSchema, isActive: z.boolean().optional() });
 export const updateStackBodySchema = z
   .object({ name: stackNameSchema.optional(), isActive: z.boolean({ error: 'isActive must be true or false' }).optional() })
-  .refine((body) => body.name !== undefined || body.isActive !== undefined, assessmentMessages.nothingToUpdate);
+  .refine((body) => body.name !== undefined || body.isActive !== undefined, errorMessages.nothingToUpdate);
 export type CreateStackBody = z.infer<typeof createStackBodySchema>;
 export type UpdateStackBody = z.infer<typeof updateStackBodySchema>;
 

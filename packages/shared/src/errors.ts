@@ -34,7 +34,11 @@ export const errorMessages = {
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again later.',
   serviceUnavailable: 'The service is unavailable right now.',
+  nothingToUpdate: 'Send at least one field to change.',
 } as const;
+
+/** The title of every failure toast (spec §8: "Uh oh! Something went wrong."). */
+export const FAILURE_TITLE = 'Uh oh! Something went wrong.';
 
 /** The first message a client should show for an error body, as spec §8 reads it. */
 export function firstErrorMessage(body: unknown, fallback: string): string {

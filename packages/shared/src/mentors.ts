@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { errorMessages } from './errors';
+import { idSchema } from './ids';
 
 /**
  * Mentor application and mentor profile rules (spec §3, §5, §9; DESIGN.md §4 "Assessments and becoming a
@@ -55,7 +57,6 @@ export const mentorMessages = {
   experienceMax: 'Experience cannot exceed 50 years.',
   registered: 'Registered successfully!',
   noTests: 'For this stack currently no tests.',
-  genericFailure: 'Uh oh! Something went wrong.',
   profileSaved: 'Your profile information has been updated successfully.',
   // Ours (the spec shows none for these).
   languageUnknown: 'Choose languages from the list',
@@ -64,7 +65,6 @@ export const mentorMessages = {
   notYourProfile: 'You can only change your own mentor profile.',
   notAMentor: 'Only mentors have a mentor profile.',
   mentorNotFound: 'Mentor not found.',
-  nothingToUpdate: 'Send at least one field to change.',
 } as const;
 
 /** `A` when the value is missing altogether, `B` when it is there but empty or wrong: the spec has both. */
@@ -153,7 +153,7 @@ export type MentorApplicationInput = z.input<typeof mentorApplicationSchema>;
 
 /** `PUT /api/mentor` (spec §7): one or more of the mentor's own profile fields. */
 export const mentorUpdateBodySchema = z.object({
-  mentorId: z.uuid('Not a valid id'),
+  mentorId: idSchema,
   updatedData: z
     .strictObject(
       {
@@ -162,9 +162,9 @@ export const mentorUpdateBodySchema = z.object({
         expirience: experienceYearsSchema.optional(),
         languages: languagesSchema.optional(),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience and languages can be changed here.` : mentorMessages.nothingToUpdate) },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience and languages can be changed here.` : errorMessages.nothingToUpdate) },
     )
-    .refine((data) => Object.values(data).some((value) => value !== undefined), mentorMessages.nothingToUpdate),
+    .refine((data) => Object.values(data).some((value) => value !== undefined), errorMessages.nothingToUpdate),
 });
 export type MentorUpdateBody = z.infer<typeof mentorUpdateBodySchema>;
 export type MentorProfileChange = MentorUpdateBody['updatedData'];

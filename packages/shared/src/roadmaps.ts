@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 /**
  * Roadmap rules, written once (spec §3, §5, §9 and DESIGN.md §4 "Roadmaps"): the editor's forms, the
@@ -63,7 +64,6 @@ export const roadmapMessages = {
   unknownNode: 'This node is not part of the roadmap.',
 } as const;
 
-const idSchema = z.uuid('Not a valid id');
 
 /** A link a reader will click: only http and https, so a `javascript:` or `data:` URL never becomes a link. */
 export const httpUrlSchema = z
@@ -233,7 +233,6 @@ const storedNodeDetailSchema = z.object({
 });
 export const roadmapSchema = roadmapSummarySchema.extend({ nodes: z.array(storedNodeSchema), edges: z.array(storedEdgeSchema) });
 export const nodeDetailsResponseSchema = z.array(storedNodeDetailSchema);
-export const createdIdSchema = z.object({ id: z.string() });
 export const progressEntrySchema = z.object({ nodeId: z.string(), status: progressStatusSchema });
 export const progressResponseSchema = z.object({ progress: z.array(progressEntrySchema) });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentMessages, testResultSchema, testSchema, type AssessmentTest } from '@skillroute/shared/assessments';
+import { errorMessages } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { adminCookieFor, stackWithQuestions, validApplication } from '../../../test/assessments';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -358,7 +359,7 @@ describe('the mentor profile', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].message).toBe(message);
     }
-    expect((await update(mentor, {})).json().errors[0].message).toBe(mentorMessages.nothingToUpdate);
+    expect((await update(mentor, {})).json().errors[0].message).toBe(errorMessages.nothingToUpdate);
     expect((await update(mentor, { role: 'admin' })).statusCode).toBe(400);
     expect((await call(mentor, 'GET', `/api/mentor/details/${mentor.id}`)).json().mentor).toEqual(before);
   });

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answerSchema,
-  createdIdSchema,
   ownTestListSchema,
   saveAnswerBodySchema,
   stackListSchema,
@@ -12,6 +11,7 @@ import {
   testSchema,
 } from '@skillroute/shared/assessments';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
 import { userOf } from '../../plugins/auth';
 import { applyForStack, getTest, listOwnTests, listStacks, saveAnswer, submitTest } from './service';

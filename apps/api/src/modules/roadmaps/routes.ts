@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { createdIdSchema, idSchema } from '@skillroute/shared/ids';
 import {
   createNodeBodySchema,
   createRoadmapBodySchema,
-  createdIdSchema,
   nodeDetailsResponseSchema,
   progressBodySchema,
   progressResponseSchema,
@@ -35,7 +35,7 @@ import {
 
 const tags = ['roadmaps'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const profileParamsSchema = z.object({ mentorId: z.uuid('Not a valid id') });
+const profileParamsSchema = z.object({ mentorId: idSchema });
 
 /** Whoever the cookies say is asking, if anyone: the public routes serve everyone, drafts only some. */
 function viewerOf(request: FastifyRequest): Viewer {

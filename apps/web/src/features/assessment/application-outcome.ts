@@ -1,4 +1,5 @@
 import { assessmentReasons } from '@skillroute/shared/assessments';
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { errorMessage, errorReason, type ApiError } from '@/lib/api-error';
 
@@ -9,9 +10,9 @@ import { errorMessage, errorReason, type ApiError } from '@/lib/api-error';
  */
 export function applicationOutcome(status: number | undefined, error: ApiError): { kind: 'invalid' | 'refused' | 'resume'; title: string } {
   // A test is already running: the person is taken back to it rather than left to look for it.
-  if (status === 409 && errorReason(error) === assessmentReasons.testInProgress) return { kind: 'resume', title: errorMessage(error, mentorMessages.genericFailure) };
+  if (status === 409 && errorReason(error) === assessmentReasons.testInProgress) return { kind: 'resume', title: errorMessage(error, FAILURE_TITLE) };
   if (status === 404) return { kind: 'refused', title: mentorMessages.noTests };
-  if (status === 409) return { kind: 'refused', title: errorMessage(error, mentorMessages.genericFailure) };
-  if (status === 400) return { kind: 'invalid', title: mentorMessages.genericFailure };
-  return { kind: 'refused', title: mentorMessages.genericFailure };
+  if (status === 409) return { kind: 'refused', title: errorMessage(error, FAILURE_TITLE) };
+  if (status === 400) return { kind: 'invalid', title: FAILURE_TITLE };
+  return { kind: 'refused', title: FAILURE_TITLE };
 }

@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QUESTION_OPTIONS_MAX, QUESTION_OPTIONS_MIN, questionBodySchema, type AdminQuestion, type QuestionBody } from '@skillroute/shared/assessments';
 import { Plus, Trash2 } from 'lucide-react';
@@ -73,7 +74,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
         (field, text) => form.setError(field, { message: text }, { shouldFocus: true }),
         'The question could not be saved. Please try again.',
       );
-      if (message) toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: message });
+      if (message) toast({ variant: 'destructive', title: FAILURE_TITLE, description: message });
       return;
     }
     toast({ title: 'Question saved' });

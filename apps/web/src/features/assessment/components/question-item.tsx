@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { AdminQuestion } from '@skillroute/shared/assessments';
 import { Circle, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,7 @@ export function QuestionItem({ question, number, stackId, onDeleted }: { questio
   async function remove() {
     const result = await deleteQuestion(question.id);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: errorMessage(result.error, 'The question could not be deleted. Please try again.') });
+      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, 'The question could not be deleted. Please try again.') });
       return false;
     }
     toast({ title: 'Question deleted' });

@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createStackBodySchema } from '@skillroute/shared/assessments';
 import { useForm } from 'react-hook-form';
@@ -19,7 +20,7 @@ export function useStackNameForm(name = '') {
   /** A taken name goes under the field; anything else is a toast. */
   function showServerError(error: ApiError, fallback: string) {
     const message = applyServerErrors(error, ['name'], (field, text) => form.setError(field, { message: text }, { shouldFocus: true }), fallback);
-    if (message) toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: message });
+    if (message) toast({ variant: 'destructive', title: FAILURE_TITLE, description: message });
   }
 
   return { form, showServerError };

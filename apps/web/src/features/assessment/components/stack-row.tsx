@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { STACK_NAME_MAX, type AdminStack } from '@skillroute/shared/assessments';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { StackCounts } from './stack-counts';
 import { useStackNameForm } from './stack-name-form';
 
-const failed = (description: string) => toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description });
+const failed = (description: string) => toast({ variant: 'destructive', title: FAILURE_TITLE, description });
 
 /** One stack of the admin list: its name (to its questions), state, counts, and what can be done to it. */
 export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: () => void }) {

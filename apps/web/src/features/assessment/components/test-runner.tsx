@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { AssessmentTest, TestResult } from '@skillroute/shared/assessments';
 import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -52,7 +53,7 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
     const body = { testId: test.id, answers: Object.entries(answersRef.current).map(([questionId, optionId]) => ({ questionId, optionId })) };
     const outcome = await submitTest(body);
     if ('error' in outcome) {
-      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.') });
+      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.') });
       return;
     }
     setResult(outcome.data);

@@ -1,5 +1,5 @@
 import type { AssessmentTest } from '@skillroute/shared/assessments';
-import { mentorMessages } from '@skillroute/shared/mentors';
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,7 +30,7 @@ export function AssessmentPage() {
     return (
       <main id="main" className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{status === 403 ? 'Not your test' : status === 404 ? 'Test not found' : 'The test could not be loaded'}</h1>
-        <p className="text-muted-foreground">{errorMessage(error, mentorMessages.genericFailure)}</p>
+        <p className="text-muted-foreground">{errorMessage(error, FAILURE_TITLE)}</p>
         <Button asChild>
           <Link to="/">Return to Home</Link>
         </Button>

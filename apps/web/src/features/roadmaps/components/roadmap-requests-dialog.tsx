@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { feedbackSchema, roadmapMessages, type RoadmapSummary } from '@skillroute/shared/roadmaps';
 import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ function useReview() {
   async function decide(body: Parameters<typeof review>[0]): Promise<boolean> {
     const result = await review(body);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: 'There was a problem with your request.' });
+      toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'There was a problem with your request.' });
       return false;
     }
     toast({ title: roadmapMessages.reviewed });

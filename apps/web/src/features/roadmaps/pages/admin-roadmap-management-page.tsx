@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { ADMIN_ROADMAP_FILTERS, roadmapMessages, type RoadmapSummary } from '@skillroute/shared/roadmaps';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -62,7 +63,7 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
   const [listUnlist, { isLoading }] = useListUnlistRoadmapMutation();
   async function toggle() {
     const result = await listUnlist({ roadmapId: roadmap.id });
-    if ('error' in result) toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: 'There was a problem with your request.' });
+    if ('error' in result) toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'There was a problem with your request.' });
   }
   return (
     <Card asArticle aria-labelledby={`managed-${roadmap.id}`} className="w-full">

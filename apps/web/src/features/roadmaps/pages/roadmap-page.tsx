@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { ProgressEntry, ProgressStatus } from '@skillroute/shared/roadmaps';
 import { ReactFlowProvider } from '@xyflow/react';
 import { ArrowLeft } from 'lucide-react';
@@ -58,7 +59,7 @@ export function RoadmapPage() {
   const mark = async (status: ProgressStatus) => {
     if (!openNode) return;
     const result = await setProgress({ roadmapId: roadmap.id, nodeId: openNode.id, status });
-    if ('error' in result) toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: 'Your progress could not be saved. Please try again.' });
+    if ('error' in result) toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'Your progress could not be saved. Please try again.' });
   };
 
   return (

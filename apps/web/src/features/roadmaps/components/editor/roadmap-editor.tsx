@@ -1,3 +1,4 @@
+import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { roadmapMessages, type NodeContent, type NodeType, type Roadmap } from '@skillroute/shared/roadmaps';
@@ -102,7 +103,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     const result = await publish({ roadmapId: roadmap.id, nodes: fromFlowNodes(present.nodes), edges: fromFlowEdges(present.edges), nodeDetails });
     if ('error' in result) {
       // Spec §8 swallows this; an author who loses a drawing silently would not forgive us, so we say why.
-      toast({ variant: 'destructive', title: 'Uh oh! Something went wrong.', description: errorMessage(result.error, 'The roadmap could not be saved. Please try again.') });
+      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, 'The roadmap could not be saved. Please try again.') });
       return;
     }
     graph.markSaved();
