@@ -109,12 +109,8 @@ export async function findTest(db: Executor, id: string, options: { lock?: boole
 }
 
 /** One's tests, locked for the length of the caller's transaction, so two applications take turns. */
-export async function lockTestsOfUser(tx: Transaction, userId: string): Promise<Pick<AssessmentTestRow, 'id' | 'stackId' | 'status' | 'submittedAt' | 'expiresAt'>[]> {
-  return tx
-    .select({ id: assessmentTests.id, stackId: assessmentTests.stackId, status: assessmentTests.status, submittedAt: assessmentTests.submittedAt, expiresAt: assessmentTests.expiresAt })
-    .from(assessmentTests)
-    .where(eq(assessmentTests.userId, userId))
-    .for('update');
+export async function lockTestsOfUser(tx: Transaction, userId: string): Promise<AssessmentTestRow[]> {
+  return tx.select().from(assessmentTests).where(eq(assessmentTests.userId, userId)).for('update');
 }
 
 export async function listTestsOfUser(db: Executor, userId: string): Promise<OwnTest[]> {

@@ -107,6 +107,9 @@ describe('scoring', () => {
 describe('checking answers against the test', () => {
   it('accepts answers to its own questions with their own options', () => {
     expect(answerErrors(drawn, [{ questionId: 'q0', optionId: 'q0b' }])).toEqual([]);
+    // No option clears an answer, and names its fields as the caller asks.
+    expect(answerErrors(drawn, [{ questionId: 'q0', optionId: null }])).toEqual([]);
+    expect(answerErrors(drawn, [{ questionId: 'nope', optionId: null }], (_index, key) => key)).toEqual([{ message: assessmentMessages.unknownQuestion, field: 'questionId' }]);
   });
 
   it('names each bad entry: an unknown question, an option of another question, a question answered twice', () => {

@@ -99,20 +99,32 @@ export function scoreAnswers(questions: readonly DrawnQuestion[], answers: Reado
  * The answers of a submission or a save, checked against the test: every question must be one of its
  * questions, every option one of that question's, and no question answered twice. One error per bad entry.
  */
-export function answerErrors(questions: readonly DrawnQuestion[], answers: readonly Answer[], field = 'answers'): ErrorItem[] {
+export function answerErrors(
+  questions: readonly DrawnQuestion[],
+  answers: readonly { questionId: string; optionId: string | null }[],
+  fieldOf: (index: number, key: 'questionId' | 'optionId') => string = (index, key) => `answers.${index}.${key}`,
+): ErrorItem[] {
   const byId = new Map(questions.map((question) => [question.id, question]));
   const seen = new Set<string>();
   return answers.flatMap((answer, index): ErrorItem[] => {
     const question = byId.get(answer.questionId);
-    if (question === undefined) return [{ message: assessmentMessages.unknownQuestion, field: `${field}.${index}.questionId` }];
-    if (seen.has(answer.questionId)) return [{ message: assessmentMessages.answeredTwice, field: `${field}.${index}.questionId` }];
+    if (question === undefined) return [{ message: assessmentMessages.unknownQuestion, field: fieldOf(index, 'questionId') }];
+    if (seen.has(answer.questionId)) return [{ message: assessmentMessages.answeredTwice, field: fieldOf(index, 'questionId') }];
     seen.add(answer.questionId);
-    if (!question.options.some((option) => option.id === answer.optionId)) return [{ message: assessmentMessages.unknownOption, field: `${field}.${index}.optionId` }];
+    // No option (null) clears an answer; any other must be one of the question's.
+    if (answer.optionId !== null && !question.options.some((option) => option.id === answer.optionId)) return [{ message: assessmentMessages.unknownOption, field: fieldOf(index, 'optionId') }];
     return [];
   });
 }
 
+/** `answerErrors`, as the 400 a request gets. */
+export function assertAnswers(...args: Parameters<typeof answerErrors>): void {
+  const errors = answerErrors(...args);
+  if (errors.length > 0) throw new AppError('bad_request', errors[0]?.message ?? assessmentMessages.unknownQuestion, errors);
+}
+
 export const toAnswerMap = (answers: readonly Answer[]): Record<string, string> => Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
+export const toAnswerList = (answers: Readonly<Record<string, string>>): Answer[] => Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId }));
 
 // --- Who may take a test, and when ---
 

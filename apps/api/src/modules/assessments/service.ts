@@ -8,7 +8,7 @@ import { addMentorSkill } from '../mentors/service';
 import type { Notifications, PendingNotification } from '../notifications/service';
 import * as repository from './repository';
 import {
-  answerErrors,
+  assertAnswers,
   assertApplicant,
   assertInProgress,
   assertMayApply,
@@ -20,6 +20,7 @@ import {
   retryAtOf,
   scoreAnswers,
   testInProgress,
+  toAnswerList,
   toAnswerMap,
 } from './rules';
 
@@ -69,11 +70,8 @@ export async function applyForStack(db: Database, notifications: Notifications, 
     id = await db.transaction(async (tx) => {
       const history = await repository.lockTestsOfUser(tx, userId);
       // A test left to run out (the tab was closed) is scored now, so it neither blocks nor vanishes.
-      const current = [];
-      for (const test of history) {
-        const overdue = test.status === 'in_progress' && !isOnTime(test.expiresAt, now) ? await repository.findTest(tx, test.id) : undefined;
-        current.push(overdue === undefined ? test : await finishIfOverdue(tx, notifications, overdue, now, pending));
-      }
+      const current: AssessmentTestRow[] = [];
+      for (const test of history) current.push(await finishIfOverdue(tx, notifications, test, now, pending));
       const stack = await repository.findStack(tx, application.stackId);
       if (stack === undefined || !stack.isActive) throw new AppError('not_found', mentorMessages.noTests);
       if (current.some((test) => test.status === 'in_progress')) throw testInProgress();
@@ -128,7 +126,7 @@ function toView(test: AssessmentTestRow, stack: Stack, now: Date): AssessmentTes
     serverTime: now.toISOString(),
     // Never the answer key: only ids and texts leave the server.
     questions: test.questions.map((question) => ({ id: question.id, text: question.text, options: question.options.map(({ id, text }) => ({ id, text })) })),
-    answers: Object.entries(test.answers).map(([questionId, optionId]) => ({ questionId, optionId })),
+    answers: toAnswerList(test.answers),
     result: resultOf(test),
   };
 }
@@ -155,22 +153,11 @@ export async function saveAnswer(db: Database, userId: string, testId: string, b
     assertOwnTest(test, userId);
     assertInProgress(test.status);
     if (!isOnTime(test.expiresAt, new Date())) throw new AppError('conflict', assessmentMessages.timeUp);
-    const answers = { ...test.answers };
-    if (body.optionId === null) {
-      if (!test.questions.some((question) => question.id === body.questionId)) {
-        throw new AppError('bad_request', assessmentMessages.unknownQuestion, [{ message: assessmentMessages.unknownQuestion, field: 'questionId' }]);
-      }
-      delete answers[body.questionId];
-    } else {
-      const errors = answerErrors(test.questions, [{ questionId: body.questionId, optionId: body.optionId }]).map((error) => ({
-        ...error,
-        field: error.field?.replace('answers.0.', ''),
-      }));
-      if (errors.length > 0) throw new AppError('bad_request', errors[0]?.message ?? assessmentMessages.unknownQuestion, errors);
-      answers[body.questionId] = body.optionId;
-    }
+    assertAnswers(test.questions, [body], (_index, key) => key);
+    const { [body.questionId]: _previous, ...answers } = test.answers;
+    if (body.optionId !== null) answers[body.questionId] = body.optionId;
     await repository.saveAnswers(tx, test.id, answers);
-    return { answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })) };
+    return { answers: toAnswerList(answers) };
   });
 }
 
@@ -184,8 +171,7 @@ export async function submitTest(db: Database, notifications: Notifications, use
     const test = await repository.findTest(tx, body.testId, { lock: true });
     assertOwnTest(test, userId);
     assertInProgress(test.status);
-    const errors = answerErrors(test.questions, body.answers);
-    if (errors.length > 0) throw new AppError('bad_request', errors[0]?.message ?? assessmentMessages.unknownQuestion, errors);
+    assertAnswers(test.questions, body.answers);
     const onTime = isOnTime(test.expiresAt, now);
     return finish(tx, notifications, test, onTime ? toAnswerMap(body.answers) : test.answers, now, !onTime);
   });
