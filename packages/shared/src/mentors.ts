@@ -15,16 +15,9 @@ export const EXPERIENCE_MIN = 1;
 export const EXPERIENCE_MAX = 50;
 export const PROFILE_URL_MAX = 2048;
 
-/** Spec §3: the experience choices of the application, as labels and the string values it sends. */
-export const EXPERIENCE_CHOICES = [
-  { value: '1', label: '1+ year' },
-  { value: '2', label: '2+ years' },
-  { value: '3', label: '3+ years' },
-  { value: '5', label: '5+ years' },
-  { value: '7', label: '7+ years' },
-  { value: '10', label: '10+ years' },
-] as const;
+/** Spec §3: the experience choices of the application, as the string values it sends and their labels. */
 export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
+export const EXPERIENCE_CHOICES = EXPERIENCE_VALUES.map((value) => ({ value, label: `${value}+ ${value === '1' ? 'year' : 'years'}` }));
 
 /** Spec §3: the seven languages, as the application sends them. */
 export const LANGUAGES = ['english', 'hindi', 'malayalam', 'tamil', 'spanish', 'french', 'german'] as const;

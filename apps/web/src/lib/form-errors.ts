@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiError } from './api-error';
 import { errorItems, errorMessage } from './api-error';
 
@@ -28,3 +29,9 @@ export function applyServerErrors<Field extends string>(
   return unplaced[0] ?? errorMessage(error, fallback);
 }
 
+
+/** A rule's first message for a value, or null when the value passes (the shared schema is the rule). */
+export function schemaMessage(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}

@@ -11,22 +11,16 @@ import {
 } from '@skillroute/shared/mentors';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { RemovableChip } from '@/components/ui/removable-chip';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
+import { schemaMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { useGetMentorDetailsQuery, useUpdateMentorMutation } from '@/features/mentors/api';
 import { profileMessages } from '../profile-messages';
 import { InlineEditField } from './inline-edit-field';
-
-/** The rule's first message for a value, or null when it passes: the same schemas the server checks. */
-function messageOf(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /**
  * What only mentors see and edit on /profile/general (spec §2, §5): headline, "N+ years experience",
@@ -66,7 +60,7 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       <InlineEditField
         label="Headline"
         value={mentor.headline}
-        validate={(value) => messageOf(headlineSchema, value)}
+        validate={(value) => schemaMessage(headlineSchema, value)}
         onSave={async (headline) => void (await save({ headline }))}
       />
       <InlineEditField
@@ -74,10 +68,10 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
         value={String(mentor.expirience)}
         inputMode="numeric"
         display={(value) => `${value}+ years experience`}
-        validate={(value) => messageOf(experienceTextSchema, value)}
+        validate={(value) => schemaMessage(experienceTextSchema, value)}
         onSave={async (value) => void (await save({ expirience: experienceTextSchema.parse(value) }))}
       />
-      <InlineEditField label="About" value={mentor.bio} multiline validate={(value) => messageOf(bioSchema, value)} onSave={async (bio) => void (await save({ bio }))} />
+      <InlineEditField label="About" value={mentor.bio} multiline validate={(value) => schemaMessage(bioSchema, value)} onSave={async (bio) => void (await save({ bio }))} />
       <LanguageChips languages={mentor.languages} onChange={(languages) => save({ languages: languages as MentorProfileChange['languages'] })} />
       <SkillChips skills={mentor.assessedSkills} />
     </section>
@@ -90,7 +84,7 @@ function LanguageChips({ languages, onChange }: { languages: MentorProfile['lang
   const [pending, setPending] = useState(false);
 
   async function change(next: string[]) {
-    const problem = messageOf(languagesSchema, next);
+    const problem = schemaMessage(languagesSchema, next);
     setError(problem);
     if (problem) return;
     setPending(true);

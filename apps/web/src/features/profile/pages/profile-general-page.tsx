@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
+import { schemaMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { selectCurrentUser } from '@/features/auth/api';
 import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
@@ -13,11 +14,6 @@ import { profileMessages } from '../profile-messages';
 
 // Only mentors have these fields: everyone else never downloads them (nor the select they use).
 const MentorProfileFields = lazy(async () => ({ default: (await import('../components/mentor-profile-fields')).MentorProfileFields }));
-
-function validateName(value: string): string | null {
-  const result = nameSchema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /** /profile and /profile/general: picture, name (editable in place), e-mail (read-only), and a mentor's profile. */
 export function ProfileGeneralPage() {
@@ -58,7 +54,7 @@ export function ProfileGeneralPage() {
           <InlineEditField
             label="Name"
             value={profile.name}
-            validate={validateName}
+            validate={(value) => schemaMessage(nameSchema, value)}
             onSave={async (name) => {
               await update({ userId: profile.id, name }, profileMessages.detailsSaved);
             }}
