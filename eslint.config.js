@@ -15,7 +15,10 @@ const api = 'apps/api/src';
 function subfolders(rootDir, dir) {
   const full = path.join(rootDir, dir);
   if (!fs.existsSync(full)) return [];
-  return fs.readdirSync(full, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 }
 
 /**
@@ -68,9 +71,7 @@ export function createConfig(rootDir) {
         // Without these, import-x cannot parse the TypeScript files an import leads to, and no-cycle sees nothing.
         'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
         'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-        'import-x/resolver-next': [
-          createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((p) => path.join(rootDir, p)), noWarnOnMultipleProjects: true }),
-        ],
+        'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((p) => path.join(rootDir, p)), noWarnOnMultipleProjects: true })],
       },
       rules: {
         'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -33,7 +33,11 @@ function check(label, command, args) {
 }
 
 function firstLine(text = '') {
-  return stripVTControlCharacters(String(text)).split('\n').find((line) => line.trim()) ?? '';
+  return (
+    stripVTControlCharacters(String(text))
+      .split('\n')
+      .find((line) => line.trim()) ?? ''
+  );
 }
 
 function failedVitestTests(report) {
@@ -72,7 +76,7 @@ function readJson(file) {
 /** Debian's Chromium is the only browser the suite uses; install it when missing (we run as root in CI). */
 function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return true;
-  console.log('Chromium is missing: installing Debian\'s package (apt-get install -y chromium).');
+  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium).");
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     console.error('Not running as root: install it yourself with `sudo apt-get install -y chromium`.');
     return false;
@@ -85,6 +89,7 @@ const npx = 'npx';
 const projects = ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench'];
 for (const project of projects) check(`typecheck ${project}`, npx, ['tsc', '-p', project]);
 check('lint', npx, ['eslint', '.', '--max-warnings=0']);
+check('format', npx, ['prettier', '--check', '.']);
 
 // Unit and integration tests of every workspace.
 const vitestReport = path.join(reports, 'vitest.json');

@@ -55,7 +55,11 @@ async function renderTimes(productUrl, roadmapId) {
       const drawn = await drawnMs.jsonValue();
       const inView = await page.locator('.react-flow__node').count();
       const clickedAt = await page.evaluate(() => performance.now());
-      await page.getByRole('navigation', { name: /outline/i }).getByRole('button').first().click();
+      await page
+        .getByRole('navigation', { name: /outline/i })
+        .getByRole('button')
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
       const openedAt = await page.evaluate(() => performance.now());
       runs.push({ drawn, drawer: openedAt - clickedAt, inView });

@@ -28,10 +28,14 @@ const SPARE_DESCRIPTORS = 500;
  * so the children get what this process has. N sockets need N descriptors in each of the two children.
  */
 function checkFileLimit(sockets, descriptors) {
-  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((row) => row.startsWith('Max open files'));
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith('Max open files'));
   const soft = line?.split(/\s+/)[3];
   if (soft === undefined || soft === 'unlimited' || Number(soft) >= descriptors) return;
-  throw new Error(`${sockets} sockets need about ${descriptors} open files per process, but the limit is ${soft}: raise it (ulimit -n ${descriptors} in the shell that runs the benchmark) or set BENCH_SOCKETS lower`);
+  throw new Error(
+    `${sockets} sockets need about ${descriptors} open files per process, but the limit is ${soft}: raise it (ulimit -n ${descriptors} in the shell that runs the benchmark) or set BENCH_SOCKETS lower`,
+  );
 }
 
 /** A TypeScript child with an IPC channel, sharing this terminal's output. */
@@ -143,7 +147,12 @@ function report({ sockets, batchSize, loadAtStart, before, after, connection, he
   const sendRate = (sent.sentAt.length / sent.totalMs) * 1000;
   const call = summarize(sent.callMs);
   // Where the time goes: the notify call itself (the rows, then the emit) and what follows its return.
-  const afterCall = summarize(deliveryLatencies(sent.sentAt.map((at, index) => at + sent.callMs[index]), collected.receivedAt).latencies);
+  const afterCall = summarize(
+    deliveryLatencies(
+      sent.sentAt.map((at, index) => at + sent.callMs[index]),
+      collected.receivedAt,
+    ).latencies,
+  );
   const emitRate = (emitted.sent.sentAt.length / emitted.sent.totalMs) * 1000;
   const rssPerSocket = (after.rss - before.rss) / n;
   const heapPerSocket = (after.heapUsed - before.heapUsed) / n;

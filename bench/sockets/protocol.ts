@@ -24,13 +24,7 @@ export interface ClockReply {
   now: number;
 }
 
-export type ServerRequest =
-  | ClockRequest
-  | { type: 'memory' }
-  | { type: 'socket-count' }
-  | { type: 'notify-all' }
-  | { type: 'emit-only' }
-  | { type: 'stop' };
+export type ServerRequest = ClockRequest | { type: 'memory' } | { type: 'socket-count' } | { type: 'notify-all' } | { type: 'emit-only' } | { type: 'stop' };
 
 export type ServerReply =
   | ClockReply

@@ -135,7 +135,11 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
 
     // Back in the queue; the admin approves.
     requests = await openRequests(adminPage);
-    await requests.getByRole('listitem').filter({ hasText: title }).getByRole('button', { name: /actions|more/i }).click();
+    await requests
+      .getByRole('listitem')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /actions|more/i })
+      .click();
     await adminPage.getByRole('menuitem', { name: 'Approve' }).click();
     await expect(adminPage.getByText('updated successfully').first()).toBeVisible();
 
@@ -177,7 +181,10 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
 test('a reader marks topics on a demo roadmap, and the marks survive a reload', async ({ page }) => {
   await signUp(page, { name: 'Isha', email: newEmail() });
   await page.goto('/');
-  await page.getByRole('link', { name: /Frontend/ }).first().click();
+  await page
+    .getByRole('link', { name: /Frontend/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/roadmap\/[0-9a-f-]{36}$/);
   await expect(page.getByText(/0 of \d+ done/)).toBeVisible();
 
@@ -209,7 +216,10 @@ test('the home page and a public roadmap have no serious accessibility violation
   expect(homeScripts.length).toBeGreaterThan(0);
   for (const url of homeScripts) expect(await (await page.request.get(url)).text()).not.toContain('react-flow__pane');
 
-  await page.getByRole('link', { name: /Backend/ }).first().click();
+  await page
+    .getByRole('link', { name: /Backend/ })
+    .first()
+    .click();
   await expect(page.locator('.react-flow__node').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   // ...and the roadmap page did load it (so the check above can fail).

@@ -26,7 +26,10 @@ test('dark mode survives a reload and turns off again', async ({ page }) => {
   await page.reload();
   await expect(page.locator('body')).toHaveClass(/\bdark\b/);
 
-  await page.getByRole('banner').getByRole('button', { name: /dark mode/i }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /dark mode/i })
+    .click();
   await expect(page.locator('body')).not.toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
   await page.reload();

@@ -86,10 +86,7 @@ describe('parseConfig', () => {
 
   it('names every bad variable at once, one per line', () => {
     const message = problemsOf({ PORT: 'abc', PAYMENT_PROVIDER: 'paypal' });
-    expect(message.split('\n')).toEqual([
-      'PORT=abc: expected a whole number from 1 to 65535',
-      'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe',
-    ]);
+    expect(message.split('\n')).toEqual(['PORT=abc: expected a whole number from 1 to 65535', 'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe']);
   });
 
   it('parses ICE_SERVERS', () => {

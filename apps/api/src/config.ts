@@ -41,11 +41,7 @@ const urlWithScheme = (schemes: string[], example: string) =>
       .refine((value) => URL.canParse(value) && schemes.includes(new URL(value).protocol), `expected a URL like ${example}`)
       .optional(),
   );
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    blankAsUnset,
-    z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional(),
-  );
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankAsUnset, z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional());
 const booleanFlag = z.preprocess(
   blankAsUnset,
   z
@@ -126,7 +122,8 @@ export interface Config {
     | { provider: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string };
   google: { clientId: string; jwksUrl: string } | undefined;
-  files: { storage: 'disk'; uploadsDir: string } | { storage: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  files:
+    { storage: 'disk'; uploadsDir: string } | { storage: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
   iceServers: IceServer[];
   seedDemo: boolean;
   logLevel: (typeof logLevels)[number];

@@ -55,12 +55,10 @@ export const assessmentMessages = {
 export const assessmentTexts = {
   alreadyAssessed: (stack: string) => `You have already passed the ${stack} test.`,
   retryLater: (stack: string, hours: number) => `You can take the ${stack} test again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
-  passedNotice: (stack: string, score: number, total: number) =>
-    `You passed the ${stack} test with ${score}/${total}. You are now a mentor: ${stack} is on your profile as an assessed skill.`,
+  passedNotice: (stack: string, score: number, total: number) => `You passed the ${stack} test with ${score}/${total}. You are now a mentor: ${stack} is on your profile as an assessed skill.`,
   failedNotice: (stack: string, score: number, total: number) =>
     `You scored ${score}/${total} on the ${stack} test; the pass mark is ${PASS_MARK_PERCENT}%. You can try again in ${RETRY_AFTER_HOURS} hours.`,
 };
-
 
 /** `GET /api/assessment`: the stacks one can apply for (spec §3 "Stack"). */
 export const stackSchema = z.object({ id: z.string(), name: z.string() });
@@ -140,11 +138,7 @@ export type SubmitTestBody = z.infer<typeof submitTestBodySchema>;
 
 // --- Admin: stacks and questions ---
 
-export const stackNameSchema = z
-  .string({ error: assessmentMessages.stackNameRequired })
-  .trim()
-  .min(1, assessmentMessages.stackNameRequired)
-  .max(STACK_NAME_MAX, assessmentMessages.stackNameMax);
+export const stackNameSchema = z.string({ error: assessmentMessages.stackNameRequired }).trim().min(1, assessmentMessages.stackNameRequired).max(STACK_NAME_MAX, assessmentMessages.stackNameMax);
 
 export const createStackBodySchema = z.object({ name: stackNameSchema, isActive: z.boolean().optional() });
 export const updateStackBodySchema = z
@@ -172,11 +166,7 @@ export const questionOptionSchema = z.object({
 
 /** A question of the bank (DESIGN.md §4): 2 to 6 distinct options, exactly one of them correct. */
 export const questionBodySchema = z.object({
-  text: z
-    .string({ error: assessmentMessages.questionTextRequired })
-    .trim()
-    .min(1, assessmentMessages.questionTextRequired)
-    .max(QUESTION_TEXT_MAX, assessmentMessages.questionTextMax),
+  text: z.string({ error: assessmentMessages.questionTextRequired }).trim().min(1, assessmentMessages.questionTextRequired).max(QUESTION_TEXT_MAX, assessmentMessages.questionTextMax),
   options: z
     .array(questionOptionSchema, { error: assessmentMessages.optionsMin })
     .min(QUESTION_OPTIONS_MIN, assessmentMessages.optionsMin)

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, nameSchema, otpSchema, passwordSchema, signupBodySchema } from './auth';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []));
 
 describe('account rules', () => {
   it('name: 3 to 10 letters, with the spec messages', () => {

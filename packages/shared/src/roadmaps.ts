@@ -64,7 +64,6 @@ export const roadmapMessages = {
   unknownNode: 'This node is not part of the roadmap.',
 } as const;
 
-
 /** A link a reader will click: only http and https, so a `javascript:` or `data:` URL never becomes a link. */
 export const httpUrlSchema = z
   .string({ error: roadmapMessages.linkFieldRequired })
@@ -101,11 +100,7 @@ export const nodeContentSchema = z.object({
 export const nodeDetailSchema = nodeContentSchema.extend({ nodeId: idSchema });
 
 export const createRoadmapBodySchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(ROADMAP_TITLE_MIN, 'Title must be at least 3 characters')
-    .max(ROADMAP_TITLE_MAX, 'Title must not exceed 100 characters'),
+  title: z.string({ error: 'Title is required' }).trim().min(ROADMAP_TITLE_MIN, 'Title must be at least 3 characters').max(ROADMAP_TITLE_MAX, 'Title must not exceed 100 characters'),
   description: z
     .string({ error: 'Description is required' })
     .trim()
@@ -176,16 +171,16 @@ export const publishRoadmapBodySchema = z
   });
 
 /** The admin's decision (spec §7 Admin). Rejection needs feedback of at least 5 characters (spec §5). */
-export const feedbackSchema = z
-  .string({ error: roadmapMessages.feedbackMin })
-  .trim()
-  .min(FEEDBACK_MIN, roadmapMessages.feedbackMin)
-  .max(FEEDBACK_MAX, 'Feedback must not exceed 1000 characters');
+export const feedbackSchema = z.string({ error: roadmapMessages.feedbackMin }).trim().min(FEEDBACK_MIN, roadmapMessages.feedbackMin).max(FEEDBACK_MAX, 'Feedback must not exceed 1000 characters');
 
-export const reviewRoadmapBodySchema = z.discriminatedUnion('status', [
-  z.object({ roadmapId: idSchema, status: z.literal('published'), adminFeedback: z.string().max(FEEDBACK_MAX).optional() }),
-  z.object({ roadmapId: idSchema, status: z.literal('rejected'), adminFeedback: feedbackSchema }),
-], { error: 'Status must be published or rejected' });
+export const reviewRoadmapBodySchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ roadmapId: idSchema, status: z.literal('published'), adminFeedback: z.string().max(FEEDBACK_MAX).optional() }),
+    z.object({ roadmapId: idSchema, status: z.literal('rejected'), adminFeedback: feedbackSchema }),
+  ],
+  { error: 'Status must be published or rejected' },
+);
 
 export const roadmapIdBodySchema = z.object({ roadmapId: idSchema });
 export const roadmapIdParamsSchema = z.object({ id: idSchema });

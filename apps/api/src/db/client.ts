@@ -17,8 +17,7 @@ export function createPool(connectionString: string, logger: PoolLogger, max = 1
   // An idle client whose server went away emits 'error' on the pool; unhandled, that would end the
   // process. The pool drops that client and connects afresh on the next query, so a log line is enough.
   // The error carries the whole client object; its message and SQLSTATE code are what a reader needs.
-  const logLostConnection = (error: Error & { code?: string }) =>
-    logger.warn({ error: error.message, code: error.code }, 'a database connection was lost; the pool will reconnect');
+  const logLostConnection = (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'a database connection was lost; the pool will reconnect');
   pool.on('error', logLostConnection);
   // The pool listens for errors only on idle clients. A connection that dies while checked out (the
   // outage noticed mid-query) emits 'error' on its client too, which would crash the process unheard;

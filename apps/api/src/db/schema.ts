@@ -141,7 +141,9 @@ export const notifications = pgTable(
     // `desc` sorts by, so the index serves the query as written (the columns are never null anyway).
     index('notifications_user_id_created_at_id_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The bell's count reads only unread rows, so it stays cheap however long the history grows.
-    index('notifications_unread_user_id_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    index('notifications_unread_user_id_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
   ],
 );
 
@@ -314,9 +316,7 @@ export const assessmentTests = pgTable(
     stackId: uuid()
       .notNull()
       .references(() => stacks.id, { onDelete: 'restrict' }),
-    application: jsonb()
-      .$type<{ expirience: number; languages: string[]; headline: string; bio: string; linkedinUrl: string; githubUrl: string }>()
-      .notNull(),
+    application: jsonb().$type<{ expirience: number; languages: string[]; headline: string; bio: string; linkedinUrl: string; githubUrl: string }>().notNull(),
     questions: jsonb().$type<{ id: string; text: string; options: { id: string; text: string }[]; correctOptionId: string }[]>().notNull(),
     answers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: testStatus().notNull().default('in_progress'),
@@ -330,7 +330,9 @@ export const assessmentTests = pgTable(
   (table) => [
     index('assessment_tests_user_id_stack_id_idx').on(table.userId, table.stackId),
     // One test at a time per person: a second application while one runs is a conflict, even in a race.
-    uniqueIndex('assessment_tests_one_in_progress_idx').on(table.userId).where(sql`${table.status} = 'in_progress'`),
+    uniqueIndex('assessment_tests_one_in_progress_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'in_progress'`),
     index('assessment_tests_stack_id_idx').on(table.stackId),
   ],
 );

@@ -15,7 +15,7 @@ describe('passwords', () => {
     expect(await verifyPassword('', 'anything1')).toBe(false);
   });
 
-  it('refuse with no account after the work of a real check: the dummy hash has a user hash\'s parameters', async () => {
+  it("refuse with no account after the work of a real check: the dummy hash has a user hash's parameters", async () => {
     // Equal argon2 parameters mean equal work, so a missing account is not given away by a faster answer.
     // (How long the two answers take side by side is measured in a benchmark, never asserted in a test.)
     const parameters = (encoded: string) => encoded.split('$').slice(1, 4).join('$');

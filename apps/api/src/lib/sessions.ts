@@ -72,13 +72,19 @@ export async function rotateSession(db: Database, subject: AccessAudience, refre
   });
   if (rotated !== undefined) return rotated;
 
-  const [known] = await db.select().from(sessions).where(and(eq(sessions.refreshTokenHash, tokenHash), eq(sessions.subject, subject)));
+  const [known] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.refreshTokenHash, tokenHash), eq(sessions.subject, subject)));
   if (known !== undefined && (known.replacedAt !== null || known.revokedAt !== null)) await revokeSessionFamily(db, known.familyId, now);
   throw new AppError('unauthorized', sessionExpiredMessage);
 }
 
 export async function revokeSessionFamily(db: Executor, familyId: string, now = new Date()): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
 /** Ends the family of the session a token belongs to (logout); unknown tokens end nothing. */
@@ -99,5 +105,8 @@ export async function revokeSessionById(db: Executor, sessionId: string, now = n
 /** Every session of one user or admin: after a password reset, or when an admin blocks the user. */
 export async function revokeAllSessions(db: Executor, owner: SessionOwner, now = new Date()): Promise<void> {
   const ownerColumn = owner.subject === 'user' ? eq(sessions.userId, owner.userId) : eq(sessions.adminId, owner.adminId);
-  await db.update(sessions).set({ revokedAt: now }).where(and(ownerColumn, isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(ownerColumn, isNull(sessions.revokedAt)));
 }

@@ -47,9 +47,21 @@ describe('access tokens', () => {
 
   it('are refused when a claim is missing or of the wrong kind, even when signed', async () => {
     const key = new TextEncoder().encode(secret);
-    const withoutSid = await new SignJWT({ email: claims.email, role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setIssuer('skillroute').setAudience('user').setExpirationTime('5m').sign(key);
+    const withoutSid = await new SignJWT({ email: claims.email, role: 'user' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('skillroute')
+      .setAudience('user')
+      .setExpirationTime('5m')
+      .sign(key);
     expect(await verifyAccessToken(secret, 'user', withoutSid)).toBeUndefined();
-    const strangeRole = await new SignJWT({ email: claims.email, role: 'root', sid: 's' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setIssuer('skillroute').setAudience('user').setExpirationTime('5m').sign(key);
+    const strangeRole = await new SignJWT({ email: claims.email, role: 'root', sid: 's' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('skillroute')
+      .setAudience('user')
+      .setExpirationTime('5m')
+      .sign(key);
     expect(await verifyAccessToken(secret, 'user', strangeRole)).toBeUndefined();
   });
 });

@@ -30,8 +30,7 @@ export const rateLimits = fp(
       // A Redis outage must not take the whole API down with it: requests pass unlimited meanwhile.
       skipOnError: true,
       allowList: (request) => !request.url.startsWith('/api'),
-      errorResponseBuilder: (_request, context) =>
-        new AppError('too_many_requests', errorMessages.tooManyRequests, [{ message: `Too many requests. Please try again in ${context.after}.` }]),
+      errorResponseBuilder: (_request, context) => new AppError('too_many_requests', errorMessages.tooManyRequests, [{ message: `Too many requests. Please try again in ${context.after}.` }]),
     });
   },
   { name: 'rate-limits' },

@@ -58,7 +58,10 @@ export function accessTokenFromCookieHeader(header: string | undefined): string 
   for (const pair of (header ?? '').split(';')) {
     const separator = pair.indexOf('=');
     if (separator === -1 || pair.slice(0, separator).trim() !== cookieNames.user.access) continue;
-    const raw = pair.slice(separator + 1).trim().replace(/^"(.*)"$/, '$1');
+    const raw = pair
+      .slice(separator + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     let value: string;
     try {
       value = decodeURIComponent(raw);

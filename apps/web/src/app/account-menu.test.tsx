@@ -113,7 +113,10 @@ describe('the account menu', () => {
     const user = userEvent.setup();
     const { store } = signedInAt('/');
     const dialog = await openLogoutDialog(user);
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('Login Failed')).toBeInTheDocument();
@@ -142,7 +145,10 @@ describe('the session check on load', () => {
   });
 
   it('keeps the user when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { store } = signedInAt('/');
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));

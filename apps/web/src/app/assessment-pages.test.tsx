@@ -94,8 +94,7 @@ describe('applying while a test runs', () => {
     const user = userEvent.setup();
     const { router } = signedIn('/', {
       'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]),
-      'POST /api/assessment/tests': () =>
-        json(409, { message: 'You have a test in progress.', errors: [{ message: 'You have a test in progress.' }], reason: 'test_in_progress' }),
+      'POST /api/assessment/tests': () => json(409, { message: 'You have a test in progress.', errors: [{ message: 'You have a test in progress.' }], reason: 'test_in_progress' }),
       'GET /api/assessment/tests': () =>
         json(200, {
           tests: [{ id: 'running', stack: { id: stackId, name: 'SQL' }, status: 'in_progress', startedAt: '', expiresAt: '', score: null, total: 10 }],

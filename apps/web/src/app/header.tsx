@@ -18,10 +18,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link
-          to="/"
-          className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
+        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           <BrandMark />
           {/* Below 360 px only the mark shows; the name stays the link's accessible name. */}
           <span className="max-[359px]:sr-only">Skillroute</span>
@@ -81,13 +78,7 @@ export function BrandMark() {
   return (
     <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" className="fill-primary" />
-      <path
-        d="M9 22c4 0 4-12 8-12s4 8 6 8"
-        className="stroke-primary-foreground"
-        strokeWidth="3"
-        fill="none"
-        strokeLinecap="round"
-      />
+      <path d="M9 22c4 0 4-12 8-12s4 8 6 8" className="stroke-primary-foreground" strokeWidth="3" fill="none" strokeLinecap="round" />
     </svg>
   );
 }

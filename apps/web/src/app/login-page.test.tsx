@@ -132,9 +132,7 @@ describe('forgot password', () => {
     expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'Nobody@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'If an account exists for nobody@example.com, we have sent it a link to set a new password. The link works for 30 minutes.',
-    );
+    expect(await screen.findByRole('status')).toHaveTextContent('If an account exists for nobody@example.com, we have sent it a link to set a new password. The link works for 30 minutes.');
     expect(callsTo('POST', '/api/auth/forgot-password')[0]?.body).toEqual({ email: 'nobody@example.com' });
   });
 

@@ -41,7 +41,11 @@ describe('the profile layout', () => {
     const { callsTo } = openProfile('/profile');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     const menu = screen.getAllByRole('navigation', { name: 'Profile' })[0];
-    expect(within(menu!).getAllByRole('link').map((link) => link.textContent)).toEqual(['General', 'Roadmaps']);
+    expect(
+      within(menu!)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['General', 'Roadmaps']);
     expect(within(menu!).getByRole('link', { name: 'General' })).toHaveAttribute('href', '/profile/general');
     expect(within(screen.getByRole('main')).getByText('ada@example.com')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('GET', '/api/user/u1')).toHaveLength(1));

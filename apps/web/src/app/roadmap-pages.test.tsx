@@ -116,8 +116,7 @@ describe('/admin/roadmap-management', () => {
   it('rejects a request only with feedback of five characters or more', async () => {
     const user = userEvent.setup();
     const { callsTo } = adminAt('/admin/roadmap-management', {
-      'GET /api/admin/roadmap': (call) =>
-        json(200, { roadmaps: call.query.get('status') === 'drafted' ? [summary({ id: 'd1', title: 'Waiting one', submittedAt: '2026-11-21T10:00:00.000Z' })] : [] }),
+      'GET /api/admin/roadmap': (call) => json(200, { roadmaps: call.query.get('status') === 'drafted' ? [summary({ id: 'd1', title: 'Waiting one', submittedAt: '2026-11-21T10:00:00.000Z' })] : [] }),
       'POST /api/admin/roadmap/review': () => json(200, { message: 'updated successfully' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Roadmap Requests' }));
@@ -149,8 +148,7 @@ describe('the home page list', () => {
   it('searches published roadmaps and says when nothing matches', async () => {
     const user = userEvent.setup();
     const { callsTo } = serve({
-      'GET /api/roadmap/published': (call) =>
-        json(200, { roadmaps: call.query.get('search') ? [] : [summary({ id: 'p1', title: 'Frontend Developer', status: 'published', isActive: true })] }),
+      'GET /api/roadmap/published': (call) => json(200, { roadmaps: call.query.get('search') ? [] : [summary({ id: 'p1', title: 'Frontend Developer', status: 'published', isActive: true })] }),
     });
     renderRoutes(routes, '/');
     expect(await screen.findByRole('link', { name: /Frontend Developer/ })).toHaveAttribute('href', '/roadmap/p1');

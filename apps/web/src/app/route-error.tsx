@@ -15,9 +15,7 @@ export function RouteError() {
         {notFound ? 'This page does not exist' : 'Something went wrong'}
       </h1>
       <p className="text-muted-foreground">
-        {notFound
-          ? 'The link may be old or mistyped.'
-          : 'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.'}
+        {notFound ? 'The link may be old or mistyped.' : 'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.'}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (

@@ -20,10 +20,7 @@ function RootError() {
 }
 
 const home = async () => {
-  const [{ HomePage }, { PublishedRoadmaps }] = await Promise.all([
-    import('@/features/home/pages/home-page'),
-    import('@/features/roadmaps/components/published-roadmaps'),
-  ]);
+  const [{ HomePage }, { PublishedRoadmaps }] = await Promise.all([import('@/features/home/pages/home-page'), import('@/features/roadmaps/components/published-roadmaps')]);
   function Home() {
     const signedIn = useAppSelector(selectCurrentUser) !== null;
     return <HomePage signedIn={signedIn} roadmaps={<PublishedRoadmaps />} />;

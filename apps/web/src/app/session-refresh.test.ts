@@ -83,9 +83,7 @@ describe('the base query', () => {
   });
 
   it('signs out locally and clears the admin flag when the refresh is refused, and returns the original failure', async () => {
-    const { calls } = serve((request) =>
-      request.url.endsWith(REFRESH_PATH) ? json(401, { message: 'no session', errors: [] }) : json(401, { message: 'expired', errors: [] }),
-    );
+    const { calls } = serve((request) => (request.url.endsWith(REFRESH_PATH) ? json(401, { message: 'no session', errors: [] }) : json(401, { message: 'expired', errors: [] })));
     const result = await probe('/api/user/1');
     expect(result.error).toEqual({ status: 401, data: { message: 'expired', errors: [] } });
     expect(calls).toEqual(['GET /api/user/1', `POST ${REFRESH_PATH}`]);

@@ -1,17 +1,6 @@
 import { PERSIST_KEY } from '@skillroute/shared/constants';
 import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-  type PersistConfig,
-  type Persistor,
-} from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type PersistConfig, type Persistor } from 'redux-persist';
 import { adminAuthSlice } from '@/features/admin/admin-auth-slice';
 import { authSlice } from '@/features/auth/auth-slice';
 import { roadmapContentSlice } from '@/features/roadmaps/roadmap-content-slice';
@@ -22,9 +11,7 @@ import { whenApiLoaded } from '@/lib/api-loading';
 import { createSafeStorage, type PersistStorage } from '@/lib/safe-storage';
 
 /** The API slice is injected when its module first loads (lib/api-loading.ts): see makeStore. */
-const rootReducer = combineSlices(themeSlice, authSlice, adminAuthSlice, roadmapContentSlice).withLazyLoadedSlices<
-  WithSlice<typeof api>
->();
+const rootReducer = combineSlices(themeSlice, authSlice, adminAuthSlice, roadmapContentSlice).withLazyLoadedSlices<WithSlice<typeof api>>();
 
 /** Dispatched once the API slice has joined a store, so its state exists before any hook reads it. */
 const apiConnected = createAction('app/apiConnected');

@@ -17,7 +17,6 @@ describe('paths', () => {
   });
 });
 
-
 describe('calls that never trigger a refresh', () => {
   it.each([
     ['/api/auth/', true],

@@ -7,12 +7,7 @@ import { errorItems, errorMessage } from './api-error';
  * shown on the form (or null when every message found its field). `fields` are the form's own names:
  * an error about anything else (a token, a header) is a form-level message.
  */
-export function applyServerErrors<Field extends string>(
-  error: ApiError,
-  fields: readonly Field[],
-  setFieldError: (field: Field, message: string) => void,
-  fallback: string,
-): string | null {
+export function applyServerErrors<Field extends string>(error: ApiError, fields: readonly Field[], setFieldError: (field: Field, message: string) => void, fallback: string): string | null {
   const items = errorItems(error);
   const placed = new Set<Field>();
   const unplaced: string[] = [];
@@ -28,7 +23,6 @@ export function applyServerErrors<Field extends string>(
   if (placed.size > 0 && unplaced.length === 0) return null;
   return unplaced[0] ?? errorMessage(error, fallback);
 }
-
 
 /** A rule's first message for a value, or null when the value passes (the shared schema is the rule). */
 export function schemaMessage(schema: z.ZodType, value: unknown): string | null {

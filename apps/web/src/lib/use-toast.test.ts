@@ -18,10 +18,13 @@ describe('toastReducer', () => {
   });
 
   it('merges an update into the toast with that id', () => {
-    const state = toastReducer({ toasts: [{ ...make('1'), description: 'before', variant: 'destructive' }] }, {
-      type: 'UPDATE_TOAST',
-      toast: { id: '1', description: 'after' },
-    });
+    const state = toastReducer(
+      { toasts: [{ ...make('1'), description: 'before', variant: 'destructive' }] },
+      {
+        type: 'UPDATE_TOAST',
+        toast: { id: '1', description: 'after' },
+      },
+    );
     expect(state.toasts[0]).toMatchObject({ id: '1', title: 'toast 1', description: 'after', variant: 'destructive' });
   });
 

@@ -55,7 +55,10 @@ function canonicalQuery(url: URL): string {
 
 /** `20130524T000000Z` */
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export interface SignedRequest {

@@ -47,10 +47,7 @@ function recomputedSignature(request: Received): string {
   const signedHeaders = /SignedHeaders=([^,]+)/.exec(String(request.headers.authorization))?.[1]?.split(';') ?? [];
   const headers: Record<string, string> = {};
   for (const name of signedHeaders) if (name !== 'host' && name !== 'x-amz-date' && name !== 'x-amz-content-sha256') headers[name] = String(request.headers[name]);
-  return signS3Request(
-    { method: request.method, url: new URL(`http://${request.headers.host}${request.path}`), headers, payloadHash: sha256Hex(request.body), now: fixedNow },
-    credentials,
-  ).signature;
+  return signS3Request({ method: request.method, url: new URL(`http://${request.headers.host}${request.path}`), headers, payloadHash: sha256Hex(request.body), now: fixedNow }, credentials).signature;
 }
 
 describe('S3 file store', () => {

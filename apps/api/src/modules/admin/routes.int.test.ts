@@ -52,7 +52,10 @@ describe('POST /api/admin/login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail alike with 401 and sets no cookie', async () => {
-    for (const body of [{ ...credentials, password: 'wrong-password-1' }, { email: 'nobody@skillroute.dev', password: credentials.password }]) {
+    for (const body of [
+      { ...credentials, password: 'wrong-password-1' },
+      { email: 'nobody@skillroute.dev', password: credentials.password },
+    ]) {
       const response = await logIn(body);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: adminMessages.wrongCredentials, errors: [{ message: adminMessages.wrongCredentials }] });
@@ -163,7 +166,12 @@ describe('POST /api/admin/logout', () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: cookieHeader(jar) } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: adminMessages.loggedOut });
-    expect(response.cookies.filter((cookie) => cookie.value === '').map((cookie) => cookie.name).sort()).toEqual(['adminAccessToken', 'adminRefreshToken']);
+    expect(
+      response.cookies
+        .filter((cookie) => cookie.value === '')
+        .map((cookie) => cookie.name)
+        .sort(),
+    ).toEqual(['adminAccessToken', 'adminRefreshToken']);
     expect((await me(jar)).statusCode).toBe(401);
     expect((await refresh(jar)).statusCode).toBe(401);
   });

@@ -107,9 +107,18 @@ describe('questions', () => {
 
   it('refuses each bad question with its message and writes nothing', async () => {
     const cases: [object, { field: string; message: string }][] = [
-      [{ ...questionNumbered(1), text: ' ' }, { field: 'text', message: assessmentMessages.questionTextRequired }],
-      [{ ...questionNumbered(1), text: 'q'.repeat(1001) }, { field: 'text', message: assessmentMessages.questionTextMax }],
-      [{ text: 'One option?', options: [{ text: 'Only', isCorrect: true }] }, { field: 'options', message: assessmentMessages.optionsMin }],
+      [
+        { ...questionNumbered(1), text: ' ' },
+        { field: 'text', message: assessmentMessages.questionTextRequired },
+      ],
+      [
+        { ...questionNumbered(1), text: 'q'.repeat(1001) },
+        { field: 'text', message: assessmentMessages.questionTextMax },
+      ],
+      [
+        { text: 'One option?', options: [{ text: 'Only', isCorrect: true }] },
+        { field: 'options', message: assessmentMessages.optionsMin },
+      ],
       [
         { text: 'Seven options?', options: Array.from({ length: 7 }, (_, i) => ({ text: `O${i}`, isCorrect: i === 0 })) },
         { field: 'options', message: assessmentMessages.optionsMax },

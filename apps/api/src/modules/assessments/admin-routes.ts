@@ -24,10 +24,8 @@ export const adminQuestionBankRoutes: FastifyPluginAsyncZod = async (app) => {
     stacks: await listStacksForAdmin(app.db),
   }));
 
-  app.post(
-    '/stacks',
-    { schema: { summary: 'Add a stack', tags, body: createStackBodySchema, response: { 201: adminStackResponseSchema, ...refusals } } },
-    async (request, reply) => reply.code(201).send({ stack: await createStack(app.db, request.body) }),
+  app.post('/stacks', { schema: { summary: 'Add a stack', tags, body: createStackBodySchema, response: { 201: adminStackResponseSchema, ...refusals } } }, async (request, reply) =>
+    reply.code(201).send({ stack: await createStack(app.db, request.body) }),
   );
 
   app.put(

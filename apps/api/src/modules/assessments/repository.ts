@@ -141,10 +141,6 @@ export async function saveAnswers(db: Executor, id: string, answers: Record<stri
   await db.update(assessmentTests).set({ answers }).where(eq(assessmentTests.id, id));
 }
 
-export async function finishTest(
-  db: Executor,
-  id: string,
-  values: { status: 'passed' | 'failed'; score: number; submittedAt: Date; late: boolean; answers: Record<string, string> },
-): Promise<void> {
+export async function finishTest(db: Executor, id: string, values: { status: 'passed' | 'failed'; score: number; submittedAt: Date; late: boolean; answers: Record<string, string> }): Promise<void> {
   await db.update(assessmentTests).set(values).where(eq(assessmentTests.id, id));
 }

@@ -55,14 +55,18 @@ const moveClock = (testId: string, minutesAgo: number) =>
     .set({ startedAt: sql`now() - make_interval(mins => ${minutesAgo + 15})`, expiresAt: sql`now() - make_interval(mins => ${minutesAgo})` })
     .where(eq(assessmentTests.id, testId));
 
-const notificationTypesOf = async (userId: string) =>
-  (await t.app.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId))).map((row) => row.type);
+const notificationTypesOf = async (userId: string) => (await t.app.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId))).map((row) => row.type);
 
 describe('the stacks list', () => {
   it('offers active stacks by name to anyone', async () => {
     const response = await call(undefined, 'GET', '/api/assessment');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(expect.arrayContaining([{ id: react, name: 'React' }, { id: node, name: 'Node.js' }]));
+    expect(response.json()).toEqual(
+      expect.arrayContaining([
+        { id: react, name: 'React' },
+        { id: node, name: 'Node.js' },
+      ]),
+    );
   });
 });
 
@@ -159,10 +163,7 @@ describe('applying', () => {
 
   it('refuses a second application while a test runs, even two sent at once', async () => {
     const who = await newUser();
-    const [first, second] = await Promise.all([
-      call(who, 'POST', '/api/assessment/tests', validApplication(react)),
-      call(who, 'POST', '/api/assessment/tests', validApplication(node)),
-    ]);
+    const [first, second] = await Promise.all([call(who, 'POST', '/api/assessment/tests', validApplication(react)), call(who, 'POST', '/api/assessment/tests', validApplication(node))]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
     const again = await call(who, 'POST', '/api/assessment/tests', validApplication(node));
     expect(again.statusCode).toBe(409);

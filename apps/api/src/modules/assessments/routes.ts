@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  answerSchema,
-  ownTestListSchema,
-  saveAnswerBodySchema,
-  stackListSchema,
-  submitTestBodySchema,
-  testIdParamsSchema,
-  testResultSchema,
-  testSchema,
-} from '@skillroute/shared/assessments';
+import { answerSchema, ownTestListSchema, saveAnswerBodySchema, stackListSchema, submitTestBodySchema, testIdParamsSchema, testResultSchema, testSchema } from '@skillroute/shared/assessments';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
@@ -39,11 +30,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await applyForStack(app.db, app.notifications, userOf(request).id, request.body)),
   );
 
-  app.get(
-    '/tests',
-    { ...signedIn, schema: { summary: "The signed-in user's own tests, newest first", tags, response: { 200: ownTestListSchema, 401: errorEnvelopeSchema } } },
-    async (request) => ({ tests: await listOwnTests(app.db, userOf(request).id) }),
-  );
+  app.get('/tests', { ...signedIn, schema: { summary: "The signed-in user's own tests, newest first", tags, response: { 200: ownTestListSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
+    tests: await listOwnTests(app.db, userOf(request).id),
+  }));
 
   app.post(
     '/tests/submit',

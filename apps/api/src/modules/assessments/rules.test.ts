@@ -69,9 +69,19 @@ describe('drawing a test', () => {
 
   it('draws at random: two draws of a large bank differ, and options come in more than one order', () => {
     const bank = bankOf(60);
-    const draws = Array.from({ length: 5 }, () => drawQuestions(bank)!.map((q) => q.id).join());
+    const draws = Array.from({ length: 5 }, () =>
+      drawQuestions(bank)!
+        .map((q) => q.id)
+        .join(),
+    );
     expect(new Set(draws).size).toBeGreaterThan(1);
-    const orders = new Set(Array.from({ length: 20 }, () => drawQuestions(bankOf(10))![0]!.options.map((o) => o.id.slice(-2)).join()));
+    const orders = new Set(
+      Array.from({ length: 20 }, () =>
+        drawQuestions(bankOf(10))![0]!
+          .options.map((o) => o.id.slice(-2))
+          .join(),
+      ),
+    );
     expect(orders.size).toBeGreaterThan(1);
   });
 
@@ -162,9 +172,7 @@ describe('who may apply, and when', () => {
     expect(error.statusCode).toBe(409);
     expect(error.message).toBe('You can take the React test again in 15 hours.');
     expect(() => assertMayApply('React', [{ status: 'failed', submittedAt: failedAt }], new Date('2026-11-24T02:30:00Z'))).not.toThrow();
-    expect(refusal(() => assertMayApply('SQL', [{ status: 'failed', submittedAt: failedAt }], new Date('2026-11-24T02:00:00Z'))).message).toBe(
-      'You can take the SQL test again in 1 hour.',
-    );
+    expect(refusal(() => assertMayApply('SQL', [{ status: 'failed', submittedAt: failedAt }], new Date('2026-11-24T02:00:00Z'))).message).toBe('You can take the SQL test again in 1 hour.');
   });
 
   it('counts the latest failure, not the first', () => {

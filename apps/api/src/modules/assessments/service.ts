@@ -1,4 +1,14 @@
-import { PASS_MARK_PERCENT, assessmentMessages, type OwnTest, TEST_DURATION_SECONDS, type AssessmentTest, type SaveAnswerBody, type Stack, type SubmitTestBody, type TestResult } from '@skillroute/shared/assessments';
+import {
+  PASS_MARK_PERCENT,
+  assessmentMessages,
+  type OwnTest,
+  TEST_DURATION_SECONDS,
+  type AssessmentTest,
+  type SaveAnswerBody,
+  type Stack,
+  type SubmitTestBody,
+  type TestResult,
+} from '@skillroute/shared/assessments';
 import { mentorMessages, type MentorApplication } from '@skillroute/shared/mentors';
 import type { Database, Transaction } from '../../db/client';
 import type { AssessmentTestRow } from '../../db/schema';

@@ -91,7 +91,10 @@ describe('reset password', () => {
   it('refuses an expired link and an unknown one, changing nothing', async () => {
     const user = await createUser(t.app.db, { email: 'dora@example.org', password });
     const token = await resetTokenFor('dora@example.org');
-    await t.app.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.app.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
     const expired = await reset({ token, password: newPassword });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().errors).toEqual([{ message: authMessages.resetExpired, field: 'token' }]);

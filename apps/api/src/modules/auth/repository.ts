@@ -82,7 +82,10 @@ export async function findResetToken(db: Executor, tokenHash: string) {
 
 /** Once the password changed, older links of the account must not change it again. */
 export async function retireResetTokens(db: Executor, userId: string, now: Date): Promise<void> {
-  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Whether the user is signed in anywhere right now: a live (unrevoked, unreplaced, unexpired) session row. */

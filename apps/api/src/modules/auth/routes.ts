@@ -1,6 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailBodySchema, googleLoginBodySchema, loginBodySchema, messageResponseSchema, resetPasswordBodySchema, signupBodySchema, signupResponseSchema, userResponseSchema, verifyOtpBodySchema } from '@skillroute/shared/auth';
+import {
+  emailBodySchema,
+  googleLoginBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  signupBodySchema,
+  signupResponseSchema,
+  userResponseSchema,
+  verifyOtpBodySchema,
+} from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';

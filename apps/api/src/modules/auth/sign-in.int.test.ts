@@ -78,7 +78,12 @@ describe('POST /api/auth/login', () => {
   it('refuses missing, mistyped and oversized fields with 400', async () => {
     const missing = await logIn({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['email', 'password']);
+    expect(
+      missing
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['email', 'password']);
     expect((await logIn({ email: 'ada@example.org', password: '' })).json().errors).toEqual([{ message: 'Password is required', field: 'password' }]);
     expect((await logIn({ email: 'ada@example.org', password: 'x'.repeat(129) })).statusCode).toBe(400);
     expect((await logIn({ email: 12, password: ['x'] })).statusCode).toBe(400);
@@ -124,13 +129,21 @@ describe('refresh, logout and the session', () => {
   it('answers 401 to a missing, unknown or expired refresh token, and clears the cookies', async () => {
     const missing = await refresh(undefined);
     expect(missing.statusCode).toBe(401);
-    expect(missing.cookies.map((cookie) => [cookie.name, cookie.value])).toEqual(expect.arrayContaining([['refreshToken', ''], ['accessToken', '']]));
+    expect(missing.cookies.map((cookie) => [cookie.name, cookie.value])).toEqual(
+      expect.arrayContaining([
+        ['refreshToken', ''],
+        ['accessToken', ''],
+      ]),
+    );
     expect((await refresh('made-up-token')).statusCode).toBe(401);
 
     await createUser(t.app.db, { email: 'old@example.org', password });
     const cookies = await signedIn('old@example.org');
     const [user] = await t.app.db.select().from(users).where(eq(users.email, 'old@example.org'));
-    await t.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user!.id));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user!.id));
     expect((await refresh(cookies.refreshToken)).statusCode).toBe(401);
     expect((await session(cookies.accessToken)).statusCode).toBe(401);
   });
@@ -158,7 +171,7 @@ describe('refresh, logout and the session', () => {
     expect((await logOut({})).statusCode).toBe(200);
   });
 
-  it('ends a blocked user\'s live session at the next request', async () => {
+  it("ends a blocked user's live session at the next request", async () => {
     const user = await createUser(t.app.db, { email: 'soon-blocked@example.org', password });
     const cookies = await signedIn('soon-blocked@example.org');
     await t.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.id));

@@ -86,7 +86,12 @@ describe('sign-up and the mailed code', () => {
   it('answers every bad field with the rule that failed, and stores nothing', async () => {
     const missing = await signUp({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.map((error: { field: string }) => error.field).sort()).toEqual(['email', 'name', 'password']);
+    expect(
+      missing
+        .json()
+        .errors.map((error: { field: string }) => error.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'password']);
 
     const wrong = await signUp({ name: 'Al', email: 'not-an-email', password: 'short' });
     expect(wrong.statusCode).toBe(400);

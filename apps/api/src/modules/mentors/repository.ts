@@ -15,7 +15,7 @@ export interface NewMentorProfile {
 }
 
 /** A mentor's profile with their assessed skills; undefined for anyone who is not a mentor. */
-export async function findMentorProfile(db: Executor, userId: string): Promise<Omit<MentorProfile, 'email'> & { email: string } | undefined> {
+export async function findMentorProfile(db: Executor, userId: string): Promise<(Omit<MentorProfile, 'email'> & { email: string }) | undefined> {
   const [row] = await db
     .select({
       id: users.id,

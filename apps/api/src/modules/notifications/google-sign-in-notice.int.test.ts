@@ -31,7 +31,9 @@ it('a Google sign-in while signed in elsewhere brings "New sign-in to your accou
   const first = await googleSignIn(email);
   expect((await notificationsOf(first, email)).filter((item) => item.type === 'security')).toEqual([]);
   await googleSignIn(email);
-  expect((await notificationsOf(first, email)).filter((item) => item.type === 'security')).toEqual([{ type: 'security', message: 'New sign-in to your account', link: '/profile/general', id: expect.any(String), read: false, createdAt: expect.any(String) }]);
+  expect((await notificationsOf(first, email)).filter((item) => item.type === 'security')).toEqual([
+    { type: 'security', message: 'New sign-in to your account', link: '/profile/general', id: expect.any(String), read: false, createdAt: expect.any(String) },
+  ]);
 });
 
 it('a sign-in after logging out everywhere brings no security notification', async () => {

@@ -23,13 +23,7 @@ export async function insertNotification(db: Executor, userId: string, input: No
 
 /** Newest first; the id orders rows created in the same instant, so pages never overlap or skip one. */
 export async function listNotifications(db: Executor, userId: string, window: { offset: number; limit: number }): Promise<NotificationRow[]> {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .offset(window.offset)
-    .limit(window.limit);
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).offset(window.offset).limit(window.limit);
 }
 
 /** Whether the user was ever sent a notification of this kind (read or not). */

@@ -15,7 +15,14 @@ export const adminRoadmapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { summary: 'Roadmaps by status; drafted is the review queue (submitted ones, oldest first)', tags, querystring: adminRoadmapQuerySchema, response: { 200: roadmapListSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Roadmaps by status; drafted is the review queue (submitted ones, oldest first)',
+        tags,
+        querystring: adminRoadmapQuerySchema,
+        response: { 200: roadmapListSchema, ...refusals },
+      },
+    },
     async (request) => ({ roadmaps: await listRoadmapsForAdmin(app.db, request.query.status) }),
   );
 
@@ -28,12 +35,8 @@ export const adminRoadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/list-unlist',
-    { schema: { summary: 'List or unlist a published roadmap', tags, body: roadmapIdBodySchema, response: { 200: listingResponseSchema, ...refusals } } },
-    async (request) => {
-      const isActive = await toggleListing(app.db, request.body.roadmapId);
-      return { message: roadmapMessages.reviewed, isActive };
-    },
-  );
+  app.put('/list-unlist', { schema: { summary: 'List or unlist a published roadmap', tags, body: roadmapIdBodySchema, response: { 200: listingResponseSchema, ...refusals } } }, async (request) => {
+    const isActive = await toggleListing(app.db, request.body.roadmapId);
+    return { message: roadmapMessages.reviewed, isActive };
+  });
 };

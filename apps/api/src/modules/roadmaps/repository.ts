@@ -157,7 +157,10 @@ export async function insertUnsavedNode(db: Executor, roadmapId: string, node: O
 /** The ids among `ids` that belong to this roadmap (saved or not). */
 export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: roadmapNodes.id }).from(roadmapNodes).where(and(eq(roadmapNodes.roadmapId, roadmapId), inArray(roadmapNodes.id, [...ids])));
+  const rows = await db
+    .select({ id: roadmapNodes.id })
+    .from(roadmapNodes)
+    .where(and(eq(roadmapNodes.roadmapId, roadmapId), inArray(roadmapNodes.id, [...ids])));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -346,7 +346,10 @@ describe('progress', () => {
     expect((await call(bob, 'PUT', `/api/roadmap/${roadmapId}/progress`, { nodeId: other.nodes.a, status: 'finished' })).statusCode).toBe(400);
     expect((await call(undefined, 'GET', `/api/roadmap/${roadmapId}/progress`)).statusCode).toBe(401);
     expect((await call(bob, 'GET', `/api/roadmap/${other.roadmapId}/progress`)).statusCode).toBe(404);
-    const rows = await t.app.db.select().from(roadmapNodes).where(and(eq(roadmapNodes.roadmapId, other.roadmapId), eq(roadmapNodes.saved, true)));
+    const rows = await t.app.db
+      .select()
+      .from(roadmapNodes)
+      .where(and(eq(roadmapNodes.roadmapId, other.roadmapId), eq(roadmapNodes.saved, true)));
     expect(rows).toHaveLength(3);
   });
 });

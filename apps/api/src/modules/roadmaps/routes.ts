@@ -19,19 +19,7 @@ import {
   roadmapStatusQuerySchema,
 } from '@skillroute/shared/roadmaps';
 import { userOf } from '../../plugins/auth';
-import {
-  createNode,
-  createRoadmap,
-  getNodeDetails,
-  getProgress,
-  getRoadmap,
-  listOwnRoadmaps,
-  listProfileRoadmaps,
-  listPublishedRoadmaps,
-  publishRoadmap,
-  setProgress,
-  type Viewer,
-} from './service';
+import { createNode, createRoadmap, getNodeDetails, getProgress, getRoadmap, listOwnRoadmaps, listProfileRoadmaps, listPublishedRoadmaps, publishRoadmap, setProgress, type Viewer } from './service';
 
 const tags = ['roadmaps'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };

@@ -38,7 +38,11 @@ export async function createNode(db: Database, authorId: string, body: CreateNod
 export async function publishRoadmap(db: Database, authorId: string, body: PublishRoadmapBody): Promise<void> {
   await db.transaction(async (tx) => {
     assertEditable(await repository.findRoadmapState(tx, body.roadmapId, { lock: true }), authorId);
-    const known = await repository.nodeIdsOf(tx, body.roadmapId, body.nodes.map((node) => node.id));
+    const known = await repository.nodeIdsOf(
+      tx,
+      body.roadmapId,
+      body.nodes.map((node) => node.id),
+    );
     const unknown = unknownNodeIndexes(body.nodes, known);
     if (unknown.length > 0) {
       throw new AppError(

@@ -48,7 +48,11 @@ describe('processAvatar', () => {
 
   it('turns the picture upright per EXIF, then strips EXIF and every other metadata', async () => {
     // Orientation 6: the camera was turned; the stored pixels are 300 wide and 100 high, shown 100x300.
-    const photo = await image(300, 100).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Copyright: 'secret location' } }).toBuffer();
+    const photo = await image(300, 100)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: 'secret location' } })
+      .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const meta = await sharp(await processAvatar(photo)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 100, height: 300 });

@@ -38,7 +38,8 @@ export async function readProfileForm(request: FastifyRequest): Promise<Record<s
   const form: Record<string, string | Buffer> = {};
   try {
     for await (const part of request.parts({ limits: profileFormLimits })) {
-      if (Object.hasOwn(form, part.fieldname)) throw new AppError('bad_request', `The field ${part.fieldname} was sent more than once.`, [{ message: `Send ${part.fieldname} once.`, field: part.fieldname }]);
+      if (Object.hasOwn(form, part.fieldname))
+        throw new AppError('bad_request', `The field ${part.fieldname} was sent more than once.`, [{ message: `Send ${part.fieldname} once.`, field: part.fieldname }]);
       if (part.type === 'file') {
         if (part.fieldname !== AVATAR_FIELD) throw new AppError('bad_request', formUnreadable, [{ message: `Send the image in the field "${AVATAR_FIELD}".`, field: part.fieldname }]);
         form[part.fieldname] = await part.toBuffer();

@@ -62,10 +62,6 @@ export async function linkGoogleAccount(db: Executor, id: string, googleSub: str
 
 /** A new verified account without a password; undefined when the e-mail or Google id was taken meanwhile. */
 export async function insertGoogleUser(db: Executor, values: { name: string; email: string; googleSub: string; now: Date }): Promise<UserRow | undefined> {
-  const [row] = await db
-    .insert(users)
-    .values({ name: values.name, email: values.email, googleSub: values.googleSub, verifiedAt: values.now })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await db.insert(users).values({ name: values.name, email: values.email, googleSub: values.googleSub, verifiedAt: values.now }).onConflictDoNothing().returning();
   return row;
 }

@@ -88,7 +88,11 @@ describe('PUT /api/user/update: rename', () => {
   });
 
   it("refuses another user's id with 403 whatever the body says, and changes nothing", async () => {
-    const attempts: Array<Parameters<typeof multipart>[0]> = [{ userId: bob.id, name: 'Mallory' }, { userId: bob.id, name: 'x' }, { userId: bob.id, avatar: avatarFile(await picture('png')) }];
+    const attempts: Array<Parameters<typeof multipart>[0]> = [
+      { userId: bob.id, name: 'Mallory' },
+      { userId: bob.id, name: 'x' },
+      { userId: bob.id, avatar: avatarFile(await picture('png')) },
+    ];
     for (const fields of attempts) {
       const response = await update(ada, fields);
       expect(response.statusCode).toBe(403);

@@ -35,7 +35,9 @@ afterAll(async () => {
 describe('avatars with FILE_STORAGE=s3', () => {
   it('PUTs the WebP into the bucket, points the account at it, and removes the replaced object', async () => {
     const user = await signedInUser(testApp, { email: 'ada@example.org' });
-    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#abcdef' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#abcdef' } })
+      .png()
+      .toBuffer();
     const upload = async () => {
       const { payload, headers } = await multipart({ userId: user.id, avatar: { bytes: png, filename: 'me.png', type: 'image/png' } });
       const response = await testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload, headers: { ...headers, cookie: user.cookie } });

@@ -66,7 +66,9 @@ const linksOf = (mentor: (typeof demoMentors)[number]) => ({
 async function insertPassedTest(tx: Transaction, userId: string, stackId: string, bank: BankQuestion[], startedAt: Date, mentor: (typeof demoMentors)[number]) {
   const drawn = drawQuestions(bank);
   if (drawn === undefined) throw new Error('a demo stack has fewer questions than a test');
-  const answers = Object.fromEntries(drawn.map((question, index) => [question.id, index === 0 ? (question.options.find((option) => option.id !== question.correctOptionId)?.id ?? '') : question.correctOptionId]));
+  const answers = Object.fromEntries(
+    drawn.map((question, index) => [question.id, index === 0 ? (question.options.find((option) => option.id !== question.correctOptionId)?.id ?? '') : question.correctOptionId]),
+  );
   const { score, total, passed } = scoreAnswers(drawn, answers);
   if (!passed) throw new Error('a demo mentor would not have passed');
   const [row] = await tx
@@ -96,7 +98,11 @@ export function createDemoAssessmentsSeeder(): Seeder {
     async run(tx) {
       const banks = new Map<string, { stackId: string; bank: BankQuestion[] }>();
       for (const { stack, questions: bank } of demoQuestionBanks) {
-        const [row] = await tx.insert(stacks).values({ name: stack }).onConflictDoUpdate({ target: stacks.name, set: { isActive: true } }).returning({ id: stacks.id });
+        const [row] = await tx
+          .insert(stacks)
+          .values({ name: stack })
+          .onConflictDoUpdate({ target: stacks.name, set: { isActive: true } })
+          .returning({ id: stacks.id });
         if (row === undefined) throw new Error(`the demo stack ${stack} was not written`);
         const written = bank.map((question) => ({ id: randomUUID(), stackId: row.id, text: question.text, options: withOptionIds(question.options) }));
         await tx.insert(questions).values(written);
@@ -118,7 +124,10 @@ export function createDemoAssessmentsSeeder(): Seeder {
           // Some weeks ago, a few days apart, so their skills read in the order they were earned.
           const startedAt = new Date(now - (30 - index * 3 - order) * 24 * 3_600_000);
           const testId = await insertPassedTest(tx, user.id, stack.stackId, stack.bank, startedAt, mentor);
-          await tx.insert(mentorSkills).values({ userId: user.id, stackId: stack.stackId, testId, assessedAt: new Date(startedAt.getTime() + 11 * 60_000) }).onConflictDoNothing();
+          await tx
+            .insert(mentorSkills)
+            .values({ userId: user.id, stackId: stack.stackId, testId, assessedAt: new Date(startedAt.getTime() + 11 * 60_000) })
+            .onConflictDoNothing();
         }
       }
     },

@@ -63,11 +63,7 @@ export function createDemoRoadmapsSeeder(): Seeder {
       const now = new Date();
       // Whatever row holds the address (none, on a fresh database) becomes the author, as no one can sign in.
       const author = { ...DEMO_AUTHOR, passwordHash: null, googleSub: null, verifiedAt: now, blockedAt: null };
-      const [row] = await tx
-        .insert(users)
-        .values(author)
-        .onConflictDoUpdate({ target: users.email, set: author })
-        .returning({ id: users.id });
+      const [row] = await tx.insert(users).values(author).onConflictDoUpdate({ target: users.email, set: author }).returning({ id: users.id });
       if (row === undefined) throw new Error('the demo author was not written');
       // A second apart, first one newest: the home page lists them in this order (newest first).
       for (const [index, roadmap] of demoRoadmaps.entries()) await insertRoadmap(tx, row.id, roadmap, new Date(now.getTime() - index * 1000));

@@ -4,13 +4,7 @@ import { cn } from '@/lib/utils';
 /** `asArticle`: the card is a self-contained item of a list (a roadmap, a booking), announced as an article. */
 export function Card({ className, asArticle = false, ...props }: React.ComponentProps<'div'> & { asArticle?: boolean }) {
   const Root = asArticle ? 'article' : 'div';
-  return (
-    <Root
-      data-slot="card"
-      className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)}
-      {...props}
-    />
-  );
+  return <Root data-slot="card" className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
@@ -18,11 +12,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
 }
 
 /** A card's title; `as` picks the heading level so the page outline stays right. */
-export function CardTitle({
-  className,
-  as: Heading = 'h3',
-  ...props
-}: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' | 'div' }) {
+export function CardTitle({ className, as: Heading = 'h3', ...props }: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' | 'div' }) {
   return <Heading data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
 }
 

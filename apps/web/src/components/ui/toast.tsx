@@ -1,10 +1,4 @@
-import {
-  TOAST_DEFAULT_LABEL,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_LABEL,
-} from '@skillroute/shared/constants';
+import { TOAST_DEFAULT_LABEL, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_LABEL } from '@skillroute/shared/constants';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
@@ -22,15 +16,7 @@ export function ToastProvider({
   label = TOAST_DEFAULT_LABEL,
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Provider>) {
-  return (
-    <ToastPrimitive.Provider
-      swipeDirection={swipeDirection}
-      swipeThreshold={swipeThreshold}
-      duration={duration}
-      label={label}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Provider swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} duration={duration} label={label} {...props} />;
 }
 
 const VIEWPORT_HOTKEY = [TOAST_HOTKEY];
@@ -50,10 +36,7 @@ export function ToastViewport({ className, onFocus, ...props }: React.ComponentP
         const region = event.currentTarget.parentElement;
         if (event.target === event.currentTarget && region?.getAttribute('role') === 'region') region.focus();
       }}
-      className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
-        className,
-      )}
+      className={cn('fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]', className)}
       {...props}
     />
   );

@@ -34,7 +34,14 @@ describe('the stack counts', () => {
 describe('the question form values', () => {
   it('starts a new question active, with two blank options and none correct, which the shared rule refuses', () => {
     const blank = questionFormValues();
-    expect(blank).toEqual({ text: '', options: [{ text: '', isCorrect: false }, { text: '', isCorrect: false }], isActive: true });
+    expect(blank).toEqual({
+      text: '',
+      options: [
+        { text: '', isCorrect: false },
+        { text: '', isCorrect: false },
+      ],
+      isActive: true,
+    });
     expect(questionBodySchema.safeParse(blank).success).toBe(false);
   });
 

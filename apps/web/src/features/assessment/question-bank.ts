@@ -1,11 +1,4 @@
-import {
-  QUESTION_OPTIONS_MAX,
-  QUESTION_OPTIONS_MIN,
-  TEST_QUESTION_COUNT,
-  type AdminQuestion,
-  type AdminStack,
-  type QuestionInput,
-} from '@skillroute/shared/assessments';
+import { QUESTION_OPTIONS_MAX, QUESTION_OPTIONS_MIN, TEST_QUESTION_COUNT, type AdminQuestion, type AdminStack, type QuestionInput } from '@skillroute/shared/assessments';
 
 /** The rules of the admin question bank pages, kept out of the components so they can be tested alone. */
 

@@ -13,7 +13,10 @@ describe.each(demoQuestionBanks)('the $stack question bank', ({ questions }) => 
     for (const question of questions) {
       expect(question.options.length, question.text).toBeGreaterThanOrEqual(2);
       expect(question.options.length, question.text).toBeLessThanOrEqual(6);
-      expect(question.options.filter((option) => option.isCorrect), question.text).toHaveLength(1);
+      expect(
+        question.options.filter((option) => option.isCorrect),
+        question.text,
+      ).toHaveLength(1);
     }
   });
 

@@ -40,9 +40,7 @@ export function AdminLoginPage() {
     setFormError(null);
     const result = await signIn(body);
     if ('error' in result) {
-      setFormError(
-        applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'),
-      );
+      setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'));
       return;
     }
     dispatch(adminLogin());

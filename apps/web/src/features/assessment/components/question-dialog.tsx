@@ -29,9 +29,7 @@ export function QuestionDialog({ stackId, question }: { stackId: string; questio
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{question ? 'Edit question' : 'Add question'}</DialogTitle>
-          <DialogDescription>
-            {question ? 'Tests already drawn keep the question as it was.' : 'Write the question and its answers, and mark the one that is correct.'}
-          </DialogDescription>
+          <DialogDescription>{question ? 'Tests already drawn keep the question as it was.' : 'Write the question and its answers, and mark the one that is correct.'}</DialogDescription>
         </DialogHeader>
         <QuestionForm stackId={stackId} question={question} onSaved={() => setOpen(false)} />
       </DialogContent>

@@ -14,16 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { useAddQuestionMutation, useEditQuestionMutation } from '../api';
-import {
-  blankOption,
-  canAddOption,
-  canRemoveOption,
-  correctFlags,
-  focusAfterRemoving,
-  questionFieldNames,
-  questionFormValues,
-  type QuestionFormValues,
-} from '../question-bank';
+import { blankOption, canAddOption, canRemoveOption, correctFlags, focusAfterRemoving, questionFieldNames, questionFormValues, type QuestionFormValues } from '../question-bank';
 
 interface QuestionFormProps {
   stackId: string;
@@ -89,9 +80,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
 
       <div className="grid gap-3">
         <div className="grid gap-1">
-          <p className="text-sm font-medium leading-none">
-            Options
-          </p>
+          <p className="text-sm font-medium leading-none">Options</p>
           <p id={optionsHintId} className="text-xs text-muted-foreground">
             {QUESTION_OPTIONS_MIN} to {QUESTION_OPTIONS_MAX} answers, all different. Mark the correct one.
           </p>
@@ -108,10 +97,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
                 </FormField>
                 {/* Lined up with the input, below the label. */}
                 <div className="mt-[1.375rem] flex h-9 items-center gap-1">
-                  <label
-                    htmlFor={radioId}
-                    className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60"
-                  >
+                  <label htmlFor={radioId} className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60">
                     <input
                       id={radioId}
                       type="radio"
@@ -125,14 +111,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
                       Correct <span className="sr-only">option {number}</span>
                     </span>
                   </label>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="ghost"
-                    aria-label={`Remove option ${number}`}
-                    disabled={!canRemoveOption(fields.length)}
-                    onClick={() => removeOption(index)}
-                  >
+                  <Button type="button" size="icon" variant="ghost" aria-label={`Remove option ${number}`} disabled={!canRemoveOption(fields.length)} onClick={() => removeOption(index)}>
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
@@ -156,14 +135,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Switch
-              id="question-active"
-              ref={field.ref}
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-              onBlur={field.onBlur}
-              aria-describedby="question-active-hint"
-            />
+            <Switch id="question-active" ref={field.ref} checked={field.value ?? true} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-describedby="question-active-hint" />
           )}
         />
         <div className="grid gap-1">

@@ -48,10 +48,7 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
       <CardHeader className="px-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle as="h2" id={titleId} className="text-lg [overflow-wrap:anywhere]">
-            <Link
-              to={`/admin/assessment-managment/${stack.id}`}
-              className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-            >
+            <Link to={`/admin/assessment-managment/${stack.id}`} className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
               {stack.name}
             </Link>
           </CardTitle>

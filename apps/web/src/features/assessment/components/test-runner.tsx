@@ -2,16 +2,7 @@ import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { AssessmentTest, TestResult } from '@skillroute/shared/assessments';
 import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
@@ -32,7 +23,12 @@ const toMap = (answers: AssessmentTest['answers']): Answers => Object.fromEntrie
  */
 export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number }) {
   const [answers, setAnswers] = useState<Answers>(() => toMap(test.answers));
-  const [current, setCurrent] = useState(() => Math.max(0, test.questions.findIndex((question) => !(question.id in toMap(test.answers)))));
+  const [current, setCurrent] = useState(() =>
+    Math.max(
+      0,
+      test.questions.findIndex((question) => !(question.id in toMap(test.answers))),
+    ),
+  );
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
   const [saveAnswer] = useSaveAnswerMutation();
@@ -165,13 +161,7 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
-        <SubmitButton
-          type="button"
-          pending={submission.isLoading}
-          variant="default"
-          size="default"
-          onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}
-        >
+        <SubmitButton type="button" pending={submission.isLoading} variant="default" size="default" onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}>
           Submit test
         </SubmitButton>
       </div>

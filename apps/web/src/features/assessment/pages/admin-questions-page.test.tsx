@@ -87,7 +87,11 @@ describe('/admin/assessment-managment/:id', () => {
     const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('heading', { level: 2, name: 'Question 1' })).toBeInTheDocument();
     expect(within(first).getByText(hooks.text)).toBeInTheDocument();
-    expect(within(first).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['useState (correct)', 'useMemo', 'useId']);
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['useState (correct)', 'useMemo', 'useId']);
     expect(within(first).queryByText('Inactive')).toBeNull();
     expect(within(second).getByText('Inactive')).toBeInTheDocument();
   });

@@ -3,14 +3,7 @@ import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
 
@@ -30,10 +23,7 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
   return (
     <>
       <DropdownMenu modal={false}>
-        <DropdownMenuTrigger
-          aria-label="My Account"
-          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        >
+        <DropdownMenuTrigger aria-label="My Account" className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           <UserAvatar name={user.name} avatar={user.avatar} />
         </DropdownMenuTrigger>
         <DropdownMenuContent
@@ -74,11 +64,7 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
           >
             <Moon aria-hidden="true" />
             Switch
-            <span
-              aria-hidden="true"
-              data-on={isDarkMode || undefined}
-              className="ml-auto flex h-4 w-7 items-center rounded-full bg-input p-0.5 transition-colors data-[on]:bg-primary"
-            >
+            <span aria-hidden="true" data-on={isDarkMode || undefined} className="ml-auto flex h-4 w-7 items-center rounded-full bg-input p-0.5 transition-colors data-[on]:bg-primary">
               <span className="size-3 rounded-full bg-background shadow transition-transform in-data-[on]:translate-x-3" />
             </span>
           </DropdownMenuItem>

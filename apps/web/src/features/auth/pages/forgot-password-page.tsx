@@ -37,9 +37,7 @@ export function ForgotPasswordPage() {
     setFormError(null);
     const result = await forgotPassword(body);
     if ('error' in result) {
-      setFormError(
-        applyServerErrors(result.error, ['email'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'The link could not be sent. Please try again.'),
-      );
+      setFormError(applyServerErrors(result.error, ['email'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'The link could not be sent. Please try again.'));
       return;
     }
     setSentTo(body.email);

@@ -21,7 +21,6 @@ import { VerifyCodeStep } from '../components/verify-code-step';
 type LoginForm = z.input<typeof loginBodySchema>;
 const FIELDS = ['email', 'password'] as const;
 
-
 /**
  * /login. A successful sign-in stores the user; the guest-only guard then sends them back to the page
  * that asked them to sign in, or home. An unverified account gets a new code from the server and goes
@@ -54,9 +53,7 @@ export function LoginPage() {
       setFormError(BLOCKED_MESSAGE);
       return;
     }
-    setFormError(
-      applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'),
-    );
+    setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'));
   });
 
   if (unverifiedEmail) {

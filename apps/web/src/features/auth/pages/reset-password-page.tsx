@@ -38,9 +38,7 @@ export function ResetPasswordPage() {
     const result = await resetPassword({ token, password });
     if ('error' in result) {
       // A password message goes under the field; anything else is about the link (used, expired, forged).
-      setLinkError(
-        applyServerErrors(result.error, ['password'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'This reset link is not valid.'),
-      );
+      setLinkError(applyServerErrors(result.error, ['password'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'This reset link is not valid.'));
       return;
     }
     toast({ title: 'Password changed', description: 'Sign in with your new password.' });

@@ -31,9 +31,7 @@ export function SignupPage() {
     setFormError(null);
     const result = await signup(body);
     if ('error' in result) {
-      setFormError(
-        applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-up failed. Please try again.'),
-      );
+      setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-up failed. Please try again.'));
       return;
     }
     setCodeSentTo(result.data.email);

@@ -16,12 +16,7 @@ export function NotificationBell({ email }: { email: string }) {
   const unread = data?.notificationCount ?? 0;
   const badge = badgeText(unread);
   return (
-    <NavLink
-      to="/notifications"
-      aria-label={bellLabel(unread)}
-      title="Notifications"
-      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative aria-[current=page]:bg-accent')}
-    >
+    <NavLink to="/notifications" aria-label={bellLabel(unread)} title="Notifications" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative aria-[current=page]:bg-accent')}>
       <Bell aria-hidden="true" className="size-5" />
       {badge && (
         <span

@@ -1,9 +1,4 @@
-import {
-  SOCKET_CONNECT_TIMEOUT_MS,
-  SOCKET_PATH,
-  SOCKET_RECONNECTION_DELAY_MAX_MS,
-  SOCKET_RECONNECTION_DELAY_MS,
-} from '@skillroute/shared/constants';
+import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
 
 /**
  * The part of a socket.io client socket that live notifications use. Tests hand in a fake with the same

@@ -142,8 +142,7 @@ describe('the notifications page', () => {
   it('keeps what it has and says so when the next page fails', async () => {
     const items = Array.from({ length: 21 }, (_, index) => item(index + 1));
     serveNotifications(items, {
-      [`GET ${listPath}`]: ({ query }) =>
-        query.get('skip') === '0' ? json(200, { notifications: items.slice(0, 20), hasMore: true }) : envelope(503, 'The service is unavailable right now.'),
+      [`GET ${listPath}`]: ({ query }) => (query.get('skip') === '0' ? json(200, { notifications: items.slice(0, 20), hasMore: true }) : envelope(503, 'The service is unavailable right now.')),
     });
     const user = userEvent.setup();
     openPage();

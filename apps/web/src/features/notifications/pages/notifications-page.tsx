@@ -82,13 +82,7 @@ export function NotificationsPage() {
           </ul>
           {list.isFetchNextPageError && <FormAlert>{errorMessage(list.error, text.loadMoreFailed)}</FormAlert>}
           {list.hasNextPage && (
-            <Button
-              type="button"
-              variant="outline"
-              className="justify-self-center"
-              disabled={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
+            <Button type="button" variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
               {list.isFetchingNextPage && <Spinner />}
               Load more
             </Button>

@@ -69,15 +69,7 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
           <Camera className="size-4" aria-hidden="true" />
         </span>
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept={AVATAR_ACCEPT}
-        aria-label="Profile picture file"
-        tabIndex={-1}
-        className="hidden"
-        onChange={(event) => onPick(event.target.files?.[0])}
-      />
+      <input ref={input} type="file" accept={AVATAR_ACCEPT} aria-label="Profile picture file" tabIndex={-1} className="hidden" onChange={(event) => onPick(event.target.files?.[0])} />
       {picked ? (
         <div className="flex gap-2">
           <Button type="button" size="sm" onClick={save} disabled={uploading} aria-busy={uploading || undefined}>

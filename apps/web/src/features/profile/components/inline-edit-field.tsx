@@ -120,11 +120,7 @@ export function InlineEditField({ label, value, validate, onSave, display = (tex
         className="group -mx-2 flex w-fit items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-busy:opacity-70"
       >
         <span className={multiline ? 'text-base font-normal whitespace-pre-wrap [overflow-wrap:anywhere]' : '[overflow-wrap:anywhere]'}>{display(saving ?? value)}</span>
-        {saving !== null ? (
-          <Spinner />
-        ) : (
-          <Pencil className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />
-        )}
+        {saving !== null ? <Spinner /> : <Pencil className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />}
         <span className="sr-only">, edit {label.toLowerCase()}</span>
       </button>
     </div>

@@ -1,14 +1,4 @@
-import {
-  LANGUAGES,
-  bioSchema,
-  experienceTextSchema,
-  headlineSchema,
-  languageLabel,
-  languagesSchema,
-  mentorMessages,
-  type MentorProfile,
-  type MentorProfileChange,
-} from '@skillroute/shared/mentors';
+import { LANGUAGES, bioSchema, experienceTextSchema, headlineSchema, languageLabel, languagesSchema, mentorMessages, type MentorProfile, type MentorProfileChange } from '@skillroute/shared/mentors';
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { RemovableChip } from '@/components/ui/removable-chip';
@@ -57,12 +47,7 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       <h2 id="mentor-profile-title" className="text-lg font-semibold">
         Mentor profile
       </h2>
-      <InlineEditField
-        label="Headline"
-        value={mentor.headline}
-        validate={(value) => schemaMessage(headlineSchema, value)}
-        onSave={async (headline) => void (await save({ headline }))}
-      />
+      <InlineEditField label="Headline" value={mentor.headline} validate={(value) => schemaMessage(headlineSchema, value)} onSave={async (headline) => void (await save({ headline }))} />
       <InlineEditField
         label="Experience"
         value={String(mentor.expirience)}

@@ -45,11 +45,7 @@ export function ProfileGeneralPage() {
       </div>
       {error && !data && <FormAlert>{errorMessage(error, 'Your profile could not be loaded. Showing the last saved copy.')}</FormAlert>}
       <div className="flex flex-col items-center gap-8 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:p-8">
-        <AvatarEditor
-          name={profile.name}
-          avatar={profile.avatar}
-          onUpload={(avatar) => update({ userId: profile.id, avatar }, profileMessages.avatarSaved)}
-        />
+        <AvatarEditor name={profile.name} avatar={profile.avatar} onUpload={(avatar) => update({ userId: profile.id, avatar }, profileMessages.avatarSaved)} />
         <div className="grid w-full min-w-0 gap-5">
           <InlineEditField
             label="Name"

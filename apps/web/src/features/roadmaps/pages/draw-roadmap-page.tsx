@@ -35,7 +35,12 @@ export function DrawRoadmapPage() {
   }
   if (!roadmap || (roadmap && detailsQuery.isError)) {
     const missing = [400, 404].includes(errorStatus(roadmapQuery.error) ?? 0);
-    return <EditorMessage title={missing ? 'This roadmap does not exist' : 'The roadmap could not be loaded'} text={missing ? 'The link may be wrong, or the roadmap was deleted.' : 'Please try again in a moment.'} />;
+    return (
+      <EditorMessage
+        title={missing ? 'This roadmap does not exist' : 'The roadmap could not be loaded'}
+        text={missing ? 'The link may be wrong, or the roadmap was deleted.' : 'Please try again in a moment.'}
+      />
+    );
   }
   if (roadmap.author.id !== userId || !(roadmap.status === 'drafted' || roadmap.status === 'rejected')) {
     const text = roadmap.author.id !== userId ? 'Only its author can edit a roadmap.' : 'A published roadmap cannot be edited.';

@@ -74,13 +74,7 @@ function NodeProperties({ node, onRelabel, onRecolour }: { node: RoadmapFlowNode
       >
         <Label htmlFor={inputId}>Edit node label</Label>
         <div className="flex gap-2">
-          <Input
-            id={inputId}
-            value={label}
-            aria-invalid={error !== undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => setLabel(event.target.value)}
-          />
+          <Input id={inputId} value={label} aria-invalid={error !== undefined} aria-describedby={error ? `${inputId}-error` : undefined} onChange={(event) => setLabel(event.target.value)} />
           <Button type="submit">Update</Button>
         </div>
         {error && (

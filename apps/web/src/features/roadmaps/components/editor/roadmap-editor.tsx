@@ -121,9 +121,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
         </Link>
         <div>
           <h1 className="text-lg font-bold [overflow-wrap:anywhere]">{roadmap.title}</h1>
-          {roadmap.status === 'rejected' && roadmap.adminFeedback && (
-            <p className="mt-2 rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm">Feedback: {roadmap.adminFeedback}</p>
-          )}
+          {roadmap.status === 'rejected' && roadmap.adminFeedback && <p className="mt-2 rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm">Feedback: {roadmap.adminFeedback}</p>}
         </div>
         <p id="palette-hint" className="text-sm text-muted-foreground">
           You can drag these nodes to the pane on the right.

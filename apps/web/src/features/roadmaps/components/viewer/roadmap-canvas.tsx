@@ -12,10 +12,7 @@ import { statusOf } from './outline';
  * rendered, so a roadmap of a thousand topics draws as fast as one of fifty.
  */
 export const RoadmapCanvas = memo(function RoadmapCanvas({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
-  const nodes = useMemo(
-    () => toFlowNodes(roadmap.nodes).map((node) => ({ ...node, data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined } })),
-    [roadmap.nodes, progress],
-  );
+  const nodes = useMemo(() => toFlowNodes(roadmap.nodes).map((node) => ({ ...node, data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined } })), [roadmap.nodes, progress]);
   const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
 

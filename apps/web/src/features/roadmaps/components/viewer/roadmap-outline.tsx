@@ -10,15 +10,7 @@ const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pendi
  * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
  * roadmap (a graph alone is neither). Memoised: opening a topic must not redraw a thousand buttons.
  */
-export const RoadmapOutline = memo(function RoadmapOutline({
-  outline,
-  progress,
-  onOpen,
-}: {
-  outline: OutlineTopic[];
-  progress: ProgressEntry[] | undefined;
-  onOpen: (nodeId: string) => void;
-}) {
+export const RoadmapOutline = memo(function RoadmapOutline({ outline, progress, onOpen }: { outline: OutlineTopic[]; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
       <ol className="grid gap-3">
