@@ -33,6 +33,9 @@ export function createDatabase(pool: pg.Pool): Database {
 /** A transaction handle, as seeders and services receive it. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** Where a repository function runs its queries: the pool, or the caller's transaction. */
+export type Executor = Database | Transaction;
+
 /**
  * `select 1` within `timeoutMs`: connecting is bounded by the pool's connect timeout, the query by this
  * one. A client that timed out is destroyed rather than returned, since its connection is in doubt.

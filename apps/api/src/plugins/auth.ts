@@ -1,26 +1,13 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages } from '@skillroute/shared/errors';
-import { admins, sessions, users } from '../db/schema';
 import { cookieNames } from '../lib/cookies';
 import { AppError } from '../lib/errors';
-import { verifyAccessToken } from '../lib/tokens';
+import { findLiveAdminSession, findLiveUserSession, type LiveAdminSession, type LiveUserSession } from '../sessions/repository';
 
 /** The signed-in user as routes see it; read fresh from the database on every request. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: 'user' | 'mentor';
-  /** The session row of this request (logout ends its family). */
-  sessionId: string;
-}
-
-export interface AuthAdmin {
-  id: string;
-  email: string;
-  sessionId: string;
-}
+export type AuthUser = LiveUserSession;
+export type AuthAdmin = LiveAdminSession;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,27 +61,8 @@ export const auth = fp(
     app.decorateRequest('admin', null);
     app.decorateRequest('userSessionLapsed', false);
 
-    async function findUser(token: string | undefined): Promise<AuthUser | undefined> {
-      const claims = token === undefined ? undefined : await verifyAccessToken(options.jwtSecret, 'user', token);
-      if (claims === undefined) return undefined;
-      const [row] = await app.db
-        .select({ id: users.id, email: users.email, role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, claims.sid), eq(users.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(users.blockedAt)));
-      return row === undefined ? undefined : { ...row, sessionId: claims.sid };
-    }
-
-    async function findAdmin(token: string | undefined): Promise<AuthAdmin | undefined> {
-      const claims = token === undefined ? undefined : await verifyAccessToken(options.adminJwtSecret, 'admin', token);
-      if (claims === undefined) return undefined;
-      const [row] = await app.db
-        .select({ id: admins.id, email: admins.email })
-        .from(sessions)
-        .innerJoin(admins, eq(admins.id, sessions.adminId))
-        .where(and(eq(sessions.id, claims.sid), eq(admins.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-      return row === undefined ? undefined : { ...row, sessionId: claims.sid };
-    }
+    const findUser = (token: string | undefined) => findLiveUserSession(app.db, options.jwtSecret, token, new Date());
+    const findAdmin = (token: string | undefined) => findLiveAdminSession(app.db, options.adminJwtSecret, token, new Date());
 
     app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
       const user = await findUser(request.cookies[cookieNames.user.access]);

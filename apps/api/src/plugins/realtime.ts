@@ -1,5 +1,4 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -7,9 +6,8 @@ import { Server, type Socket } from 'socket.io';
 import { SOCKET_PATH } from '@skillroute/shared/constants';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { cookieNames } from '../lib/cookies';
-import { verifyAccessToken } from '../lib/tokens';
+import { findLiveUserSession } from '../sessions/repository';
 
 /** Who a socket belongs to, decided by the server from the handshake's session cookie. */
 export interface SocketIdentity {
@@ -86,14 +84,8 @@ export function isSocketOriginAllowed(origin: string | undefined, allowed: Reado
 export async function authenticateHandshake(db: Database, jwtSecret: string, cookieHeader: string | undefined, now = new Date()): Promise<SocketIdentity | { refused: string }> {
   const token = accessTokenFromCookieHeader(cookieHeader);
   if (token === undefined) return { refused: socketRefusals.notSignedIn };
-  const claims = await verifyAccessToken(jwtSecret, 'user', token, now);
-  if (claims === undefined) return { refused: socketRefusals.sessionEnded };
-  const [row] = await db
-    .select({ userId: users.id, email: users.email, sessionFamilyId: sessions.familyId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(users.id, claims.sub), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.blockedAt)));
-  return row ?? { refused: socketRefusals.sessionEnded };
+  const session = await findLiveUserSession(db, jwtSecret, token, now);
+  return session === undefined ? { refused: socketRefusals.sessionEnded } : { userId: session.id, email: session.email, sessionFamilyId: session.familyId };
 }
 
 /**

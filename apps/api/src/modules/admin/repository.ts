@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Admin } from '@skillroute/shared/auth';
-import type { Database, Transaction } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { admins, type AdminRow } from '../../db/schema';
-
-type Executor = Database | Transaction;
 
 /** What an admin may see of their account: never the password hash. */
 const publicAdminColumns = { id: admins.id, name: admins.name, email: admins.email } as const;

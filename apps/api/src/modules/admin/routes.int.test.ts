@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { users } from '../../db/schema';
-import { openSession } from '../../lib/sessions';
+import { sessions, users } from '../../db/schema';
+import { signAccessToken } from '../../lib/tokens';
+import { openSession } from '../../sessions/repository';
 import { adminMessages, createOrUpdateAdmin } from './service';
 
 let testApp: TestApp;
@@ -95,7 +97,7 @@ describe('GET /api/admin/me', () => {
   it('refuses no cookie, a forged one, and every form of a user session with 401', async () => {
     const [user] = await testApp.app.db.insert(users).values({ name: 'Ada', email: 'ada@example.org', verifiedAt: new Date() }).returning();
     if (user === undefined) throw new Error('no user');
-    const userTokens = await openSession(testApp.app.db, testApp.config.jwtSecret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' });
+    const userTokens = await openSession(testApp.app.db, testApp.config.jwtSecret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' }, new Date());
     const jars: Jar[] = [
       {},
       { adminAccessToken: 'forged.token.value' },
@@ -183,5 +185,22 @@ describe('POST /api/admin/logout', () => {
     expect((await me(jar)).statusCode).toBe(401);
     expect((await refresh(jar)).statusCode).toBe(401);
     expect((await testApp.app.inject({ method: 'POST', url: '/api/admin/logout' })).statusCode).toBe(200);
+  });
+
+  it('ends the session with only an expired access cookie, as a user logout does', async () => {
+    const now = new Date();
+    const opened = await openSession(testApp.app.db, testApp.config.adminJwtSecret, { sub: adminId, email: credentials.email, role: 'admin' }, { userAgent: 'vitest', ip: '127.0.0.1' }, now);
+    const [row] = await testApp.app.db.select().from(sessions).where(eq(sessions.id, opened.sessionId));
+    const expired = await signAccessToken(
+      testApp.config.adminJwtSecret,
+      'admin',
+      { sub: adminId, email: credentials.email, role: 'admin', sid: opened.sessionId },
+      new Date(now.getTime() - 60 * 60_000),
+    );
+    expect((await me({ adminAccessToken: expired })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: cookieHeader({ adminAccessToken: expired }) } })).statusCode).toBe(200);
+    const [after] = await testApp.app.db.select().from(sessions).where(eq(sessions.familyId, row!.familyId));
+    expect(after?.revokedAt).not.toBeNull();
+    expect((await refresh({ adminRefreshToken: opened.refreshToken })).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,7 @@ import { adminResponseSchema, loginBodySchema, messageResponseSchema } from '@sk
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
-import type { ClientInfo, SessionTokens } from '../../lib/sessions';
+import type { ClientInfo, SessionTokens } from '../../sessions/repository';
 import { adminOf } from '../../plugins/auth';
 import { adminMessages, currentAdmin, refreshAdminSession, signInAdmin, signOutAdmin } from './service';
 
@@ -57,7 +57,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   );
 
   app.post('/logout', { schema: { summary: 'End this admin session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
-    await signOutAdmin(app.db, config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
+    const ended = await signOutAdmin(app.db, config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
+    for (const family of ended) app.realtime.disconnectSession(family);
     clearSessionCookies(reply, 'admin', cookiePolicy);
     return { message: adminMessages.loggedOut };
   });

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { openSession, revokeSessionById, revokeSessionByRefreshToken, revokeSessionFamily, rotateSession, sessionExpiredMessage, type ClientInfo, type SessionTokens } from '../../lib/sessions';
-import { signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import { endSignIn, openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type ClientInfo, type SessionTokens } from '../../sessions/repository';
+import { signAccessToken } from '../../lib/tokens';
 import * as repository from './repository';
 
 export const adminMessages = {
@@ -27,7 +27,7 @@ export async function signInAdmin(db: Database, adminJwtSecret: string, body: Lo
   const row = await repository.findAdminByEmail(db, body.email);
   const passwordOk = row ? await verifyPassword(row.passwordHash, body.password) : await verifyAgainstDummy(body.password);
   if (row === undefined || !passwordOk) throw new AppError('unauthorized', adminMessages.wrongCredentials);
-  const tokens = await openSession(db, adminJwtSecret, { sub: row.id, email: row.email, role: 'admin' }, client);
+  const tokens = await openSession(db, adminJwtSecret, { sub: row.id, email: row.email, role: 'admin' }, client, new Date());
   return { admin: { id: row.id, name: row.name, email: row.email }, tokens };
 }
 
@@ -45,13 +45,9 @@ export async function refreshAdminSession(db: Database, adminJwtSecret: string, 
   return { admin, tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
 }
 
-/** `POST /api/admin/logout`: ends the session family named by the refresh cookie or the (valid) access cookie. */
-export async function signOutAdmin(db: Database, adminJwtSecret: string, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
-  if (cookies.refreshToken) await revokeSessionByRefreshToken(db, 'admin', cookies.refreshToken);
-  if (cookies.accessToken) {
-    const claims = await verifyAccessToken(adminJwtSecret, 'admin', cookies.accessToken);
-    if (claims !== undefined) await revokeSessionById(db, claims.sid);
-  }
+/** `POST /api/admin/logout`: ends the sign-in named by the cookies, as a user's logout does; returns the ended families. */
+export async function signOutAdmin(db: Database, adminJwtSecret: string, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<string[]> {
+  return endSignIn(db, 'admin', adminJwtSecret, cookies, new Date());
 }
 
 /** `GET /api/admin/me`. */

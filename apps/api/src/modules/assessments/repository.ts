@@ -1,10 +1,8 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminQuestion, AdminStack, OwnTest, Stack } from '@skillroute/shared/assessments';
-import type { Database, Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { assessmentTests, questions, stacks, type AssessmentTestRow } from '../../db/schema';
 import type { BankQuestion, DrawnQuestion } from './rules';
-
-export type Executor = Database | Transaction;
 
 // --- Stacks ---
 

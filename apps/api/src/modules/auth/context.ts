@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import type { ClientInfo } from '../../lib/sessions';
+import type { ClientInfo } from '../../sessions/repository';
 import type { Realtime } from '../../plugins/realtime';
 import type { Notifications } from '../notifications/service';
 

@@ -2,7 +2,7 @@ import { passwordResetMail } from '../../adapters/mail/templates';
 import { withJobTransaction } from '../../jobs/transaction';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { revokeAllSessions } from '../../lib/sessions';
+import { revokeAllSessions } from '../../sessions/repository';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AuthContext } from './context';
 import { accountNotifications, authMessages } from './messages';

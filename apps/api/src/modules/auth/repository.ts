@@ -1,9 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
-import type { Database, Transaction } from '../../db/client';
-import { emailCodes, passwordResetTokens, sessions, users, type UserRow } from '../../db/schema';
-
-type Executor = Database | Transaction;
+import type { Executor } from '../../db/client';
+import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/schema';
 
 /** The public face of a user row: what the API returns, never the hash or the Google id. */
 export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatar'>): SessionUser {
@@ -86,24 +84,4 @@ export async function retireResetTokens(db: Executor, userId: string, now: Date)
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-}
-
-/** Whether the user is signed in anywhere right now: a live (unrevoked, unreplaced, unexpired) session row. */
-export async function hasLiveSession(db: Executor, userId: string, now: Date): Promise<boolean> {
-  const [live] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), isNull(sessions.replacedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return live !== undefined;
-}
-
-/** The family (the sign-in) a user session row belongs to, by its row id or its refresh token's hash. */
-export async function findUserSessionFamily(db: Executor, by: { sessionId: string } | { refreshTokenHash: string }): Promise<string | undefined> {
-  const match = 'sessionId' in by ? eq(sessions.id, by.sessionId) : eq(sessions.refreshTokenHash, by.refreshTokenHash);
-  const [row] = await db
-    .select({ familyId: sessions.familyId })
-    .from(sessions)
-    .where(and(match, eq(sessions.subject, 'user')));
-  return row?.familyId;
 }

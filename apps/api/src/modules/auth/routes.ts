@@ -14,7 +14,7 @@ import {
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
-import type { SessionTokens } from '../../lib/sessions';
+import type { SessionTokens } from '../../sessions/repository';
 import { userOf } from '../../plugins/auth';
 import type { AuthContext, ClientInfo } from './context';
 import { authMessages } from './messages';

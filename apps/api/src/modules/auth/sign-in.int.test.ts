@@ -2,7 +2,7 @@ import { authReasons } from '@skillroute/shared/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { sessionExpiredMessage } from '../../lib/sessions';
+import { sessionExpiredMessage } from '../../sessions/repository';
 import { signAccessToken } from '../../lib/tokens';
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';

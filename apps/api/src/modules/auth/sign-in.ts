@@ -3,12 +3,12 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { withJobTransaction } from '../../jobs/transaction';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type SessionTokens } from '../../lib/sessions';
-import { hashToken, signAccessToken, verifyAccessToken } from '../../lib/tokens';
+import { endSignIn, hasLiveSession, openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type SessionTokens } from '../../sessions/repository';
+import { signAccessToken } from '../../lib/tokens';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';
 import { signInWithGoogle } from '../users/service';
-import { findUserByEmail, findUserById, findUserSessionFamily, hasLiveSession, lockUserByEmail, toSessionUser } from './repository';
+import { findUserByEmail, findUserById, lockUserByEmail, toSessionUser } from './repository';
 import { issueCodeIfDue } from './sign-up';
 
 export interface SignedIn {
@@ -86,29 +86,10 @@ export async function refreshUserSession(ctx: AuthContext, refreshToken: string 
   return { user: toSessionUser(user), tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
 }
 
-/** How long after expiry an access token still identifies the session to end: its refresh token's life. */
-const LOGOUT_TOKEN_TOLERANCE_SECONDS = 30 * 24 * 60 * 60;
-
-/**
- * `POST /api/auth/logout`: ends the session family named by the refresh cookie, or by the access cookie
- * when only that one came (even expired: its signature still proves which session it was), and drops the
- * sockets of that sign-in.
- */
+/** `POST /api/auth/logout`: ends the sign-in named by the cookies and drops its sockets. */
 export async function logOut(ctx: AuthContext, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
-  const families = new Set<string>();
-  if (cookies.refreshToken) {
-    const family = await findUserSessionFamily(ctx.db, { refreshTokenHash: hashToken(cookies.refreshToken) });
-    if (family !== undefined) families.add(family);
-  }
-  if (cookies.accessToken) {
-    const claims = await verifyAccessToken(ctx.jwtSecret, 'user', cookies.accessToken, new Date(), LOGOUT_TOKEN_TOLERANCE_SECONDS);
-    const family = claims === undefined ? undefined : await findUserSessionFamily(ctx.db, { sessionId: claims.sid });
-    if (family !== undefined) families.add(family);
-  }
-  for (const family of families) {
-    await revokeSessionFamily(ctx.db, family);
-    ctx.realtime.disconnectSession(family);
-  }
+  const ended = await endSignIn(ctx.db, 'user', ctx.jwtSecret, cookies, new Date());
+  for (const family of ended) ctx.realtime.disconnectSession(family);
 }
 
 /** `GET /api/auth/session`: the signed-in user as the SPA shows it. */

@@ -7,7 +7,7 @@ import { withJobTransaction } from '../../jobs/transaction';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { openSession, type SessionTokens } from '../../lib/sessions';
+import { openSession, type SessionTokens } from '../../sessions/repository';
 import type { PendingNotification } from '../notifications/service';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';

@@ -1,9 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
-import type { Database, Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { mentorProfiles, mentorSkills, stacks, users } from '../../db/schema';
-
-export type Executor = Database | Transaction;
 
 export interface NewMentorProfile {
   headline: string;

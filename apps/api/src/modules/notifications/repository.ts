@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import type { NotificationInput } from './rules';
 
 /** The app's handle, or a caller's transaction: a notification can be written with the change it reports. */
-export type Executor = Database | Transaction;
 
 /** The e-mail that names a user's socket event; undefined when there is no such user. */
 export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {

@@ -1,11 +1,10 @@
 import { userEventName, type NotificationCountResponse, type NotificationEvent, type NotificationListResponse } from '@skillroute/shared/notifications';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
 import * as repository from './repository';
 import { assertInAppLink, assertOwnEmail, pageOf, pageWindow, toNotificationEvent, toNotificationItem, type NotificationInput } from './rules';
 
 export type { NotificationInput } from './rules';
-export type { Executor } from './repository';
 
 /** A notification written in a caller's transaction: call `emit()` once that transaction committed. */
 export interface PendingNotification {
@@ -21,9 +20,9 @@ export interface Notifications {
    * Writes the row with `executor` (a caller's transaction) and rings nothing yet: an event for a row that
    * is then rolled back would announce something that never happened.
    */
-  record(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
+  record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
   /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
-  recordOnce(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification | undefined>;
+  recordOnce(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification | undefined>;
 }
 
 declare module 'fastify' {
@@ -37,7 +36,7 @@ export interface NotificationsLogger {
 }
 
 export function createNotifications(db: Database, realtime: Pick<Realtime, 'emitToUser'>, log: NotificationsLogger): Notifications {
-  async function record(executor: repository.Executor, userId: string, input: NotificationInput): Promise<PendingNotification> {
+  async function record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification> {
     assertInAppLink(input.link);
     const email = await repository.findUserEmail(executor, userId);
     if (email === undefined) throw new Error(`cannot notify user ${userId}: there is no such user`);

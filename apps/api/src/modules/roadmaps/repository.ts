@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { NodeDetail, NodeLink, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapStatus, RoadmapSummary } from '@skillroute/shared/roadmaps';
-import type { Database, Transaction } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
-
-export type Executor = Database | Transaction;
 
 /** What the rules need to know of a roadmap to decide who may do what with it. */
 export interface RoadmapState {

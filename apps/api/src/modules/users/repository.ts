@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-
-type Executor = Database | Transaction;
 
 /** The columns a user may see of their own account: never the password hash or Google's id. */
 export const publicUserColumns = { id: users.id, name: users.name, email: users.email, role: users.role, avatar: users.avatar } as const;

@@ -1,6 +1,6 @@
 import { users } from '../../db/schema';
 import { cookieNames } from '../../lib/cookies';
-import { openSession } from '../../lib/sessions';
+import { openSession } from '../../sessions/repository';
 import type { TestApp } from '../../../test/helpers';
 
 export interface SignedInUser {
@@ -17,7 +17,7 @@ export async function signedInUser(testApp: TestApp, values: { name?: string; em
     .values({ name: values.name ?? 'Ada', email: values.email, verifiedAt: new Date() })
     .returning();
   if (row === undefined) throw new Error('inserting a test user returned no row');
-  const tokens = await openSession(testApp.app.db, testApp.config.jwtSecret, { sub: row.id, email: row.email, role: row.role }, { userAgent: 'vitest', ip: '127.0.0.1' });
+  const tokens = await openSession(testApp.app.db, testApp.config.jwtSecret, { sub: row.id, email: row.email, role: row.role }, { userAgent: 'vitest', ip: '127.0.0.1' }, new Date());
   return { id: row.id, email: row.email, cookie: `${cookieNames.user.access}=${tokens.accessToken}` };
 }
 
