@@ -1,0 +1,103 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * The seam between bookings and whoever takes the money (DESIGN.md §4 "Bookings and payments"). The bookings
+ * service knows only this interface; PAYMENT_PROVIDER picks the sandbox (the offline default), Razorpay or
+ * Stripe. All three end in the same state change through `POST /api/payments/webhook/:provider`, which is
+ * why a webhook is parsed into one provider-neutral event here. Decision 018 says why the seam looks so.
+ *
+ * Money is an integer count of paise, in INR only, as everywhere in the app.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+
+  /** Starts paying for a booking: a Razorpay order, a Stripe PaymentIntent, or a sandbox checkout page. */
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+
+  /**
+   * Checks the webhook's signature over the exact bytes received (`request.rawBody`, see plugins/raw-body.ts:
+   * a parsed and re-serialised body is not what the provider signed) and parses it. Throws a
+   * WebhookSignatureError when the signature is missing, wrong or too old, before reading anything else.
+   * Resolves to undefined for a genuine event this app does not act on, so the route can answer 2xx and the
+   * provider stops resending it.
+   */
+  parseWebhook(input: WebhookInput): Promise<PaymentEvent | undefined>;
+
+  /** Returns money for a payment, in full or in part (the cancellation rules of DESIGN.md §4 decide how much). */
+  refund(input: RefundInput): Promise<RefundResult>;
+}
+
+export type PaymentProviderName = 'sandbox' | 'razorpay' | 'stripe';
+
+export type PaymentCurrency = 'INR';
+
+export interface CreatePaymentInput {
+  bookingId: string;
+  /** The booking's price, kept on it at booking time; a positive integer. */
+  amountPaise: number;
+  currency: PaymentCurrency;
+  /**
+   * The same for every attempt for one booking (the booking id itself does), so a retried call returns the first
+   * payment instead of making a second: Stripe's Idempotency-Key, Razorpay's `receipt` with `unique_receipt`
+   * (at most 40 characters).
+   */
+  idempotencyKey: string;
+}
+
+/**
+ * What the browser needs to pay, and nothing secret. `providerPaymentId` is stored on the booking: the
+ * webhook's event names it, and a refund takes it.
+ */
+export type CreatedPayment =
+  | { provider: 'sandbox'; providerPaymentId: string; clientData: { checkoutUrl: string } }
+  | { provider: 'razorpay'; providerPaymentId: string; clientData: { orderId: string; keyId: string } }
+  | { provider: 'stripe'; providerPaymentId: string; clientData: { clientSecret: string; publishableKey: string } };
+
+export interface WebhookInput {
+  rawBody: Buffer;
+  /** Where the signature is (`stripe-signature`, `x-razorpay-signature`) and, for Razorpay, the event id. */
+  headers: IncomingHttpHeaders;
+}
+
+export type PaymentEventKind = 'payment_succeeded' | 'payment_failed' | 'payment_refunded';
+
+/** A verified webhook, the same shape whoever sent it. */
+export interface PaymentEvent {
+  /** The provider's own event id: providers deliver at least once, so the state change records it and skips a repeat. */
+  eventId: string;
+  kind: PaymentEventKind;
+  /** The id `createPayment` returned (a Razorpay order id, a Stripe PaymentIntent id): it finds the booking. */
+  providerPaymentId: string;
+  /** As the provider reports them, checked against the booking before anything changes. */
+  amountPaise: number;
+  /** A plain string, not PaymentCurrency: a provider reporting another currency must reach that check, not be hidden by a type. */
+  currency: string;
+}
+
+export type RefundReason = 'cancelled_by_mentee' | 'cancelled_by_mentor' | 'paid_after_slot_taken';
+
+export interface RefundInput {
+  providerPaymentId: string;
+  /** Positive, and at most what was paid. */
+  amountPaise: number;
+  /** Derived from the booking, so a retried cancellation never refunds twice (Razorpay wants at least 10 characters). */
+  idempotencyKey: string;
+  reason: RefundReason;
+}
+
+export interface RefundResult {
+  refundId: string;
+  /** Refunds can settle later; a pending one is confirmed by a `payment_refunded` event. */
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** A webhook that does not prove it came from the provider; `detail` is for the log, never for the caller. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly detail: string,
+  ) {
+    super(`${provider} webhook refused: ${detail}`);
+  }
+}
