@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
 import type { App } from '../../apps/api/src/app';
 import { users } from '../../apps/api/src/db/schema';
-import { openSession } from '../../apps/api/src/lib/sessions';
+import { openSession } from '../../apps/api/src/sessions/repository';
 import { startBenchProduct, type BenchProduct } from '../product-app';
 import { clockNow, type BenchUser, type MemorySnapshot, type ServerReply, type ServerRequest } from './protocol';
 
@@ -39,7 +39,7 @@ async function seedUsers(target: App, secret: string): Promise<BenchUser[]> {
   return target.db.transaction(async (tx) => {
     const signedIn: BenchUser[] = [];
     for (const user of seeded) {
-      const tokens = await openSession(tx, secret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'skillroute-bench', ip: '127.0.0.1' });
+      const tokens = await openSession(tx, secret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'skillroute-bench', ip: '127.0.0.1' }, new Date());
       signedIn.push({ email: user.email, accessToken: tokens.accessToken });
     }
     return signedIn;

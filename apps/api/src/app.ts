@@ -9,6 +9,7 @@ import { createFileStore } from './adapters/files/create-file-store';
 import { serveUploads } from './adapters/files/serve-uploads';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
 import type { Config } from './config';
+import type { Clock } from './context/service-context';
 import { jobs } from './jobs/plugin';
 import { createLogger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
@@ -22,15 +23,18 @@ import { mentorRoutes } from './modules/mentors/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
+import { clock } from './plugins/clock';
 import { database } from './plugins/database';
 import { errorEnvelope } from './plugins/error-envelope';
 import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
+import { services } from './plugins/services';
 import { staticSpa } from './plugins/static-spa';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -54,6 +58,8 @@ export interface AppDeps {
   extraRoutes?: FastifyPluginAsyncZod[];
   /** Defaults to SMTP (SMTP_URL) or the dev outbox; tests may pass one that records or fails. */
   mailer?: Mailer;
+  /** The time the services go by; tests pass one they can move. */
+  clock?: Clock;
   /** The job queue's pace; tests poll faster and retry sooner than production. */
   jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
   /** The Redis stream the socket.io replicas share (with REDIS_URL); tests use one of their own. */
@@ -111,11 +117,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(errorEnvelope);
   const originRule = { publicUrl: config.publicUrl, port: config.port, nodeEnv: config.nodeEnv };
   await app.register(originCheck, originRule);
+  await app.register(clock, { clock: deps.clock });
   await app.register(database, { connectionString: deps.databaseUrl });
   await app.register(auth, { jwtSecret: config.jwtSecret, adminJwtSecret: config.adminJwtSecret });
   await app.register(jobs, {
     connectionString: deps.databaseUrl,
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger),
     pollingIntervalSeconds: deps.jobs?.pollingIntervalSeconds ?? 2,
     retryDelaySeconds: deps.jobs?.retryDelaySeconds ?? 30,
   });
@@ -125,8 +131,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     allowCrossOrigin: config.nodeEnv === 'development',
     redis: config.redisUrl === undefined ? undefined : { url: config.redisUrl, streamName: deps.socketStreamName },
   });
-  // The one way any module notifies a person: `app.notifications.notify(userId, {type, message, link})`.
+  // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+  await app.register(services);
+
+  // Job workers, each registered by its own module.
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
+  app.addHook('onClose', async () => mailer.close());
+  await registerMailWorker(app.jobs, mailer);
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import type { Mailer } from '../adapters/mail/mailer';
 import { startJobQueue, type JobQueue } from './queue';
 
 declare module 'fastify' {
@@ -12,12 +11,14 @@ declare module 'fastify' {
 
 export interface JobsPluginOptions {
   connectionString: string;
-  mailer: Mailer;
   pollingIntervalSeconds: number;
   retryDelaySeconds: number;
 }
 
-/** Starts the queue and its workers with the app; `app.close()` lets running jobs finish, then stops it. */
+/**
+ * Starts the queue with the app; modules register their own workers on it. `app.close()` lets running jobs
+ * finish, then stops it.
+ */
 export const jobs = fp(
   async function jobs(app: FastifyInstance, options: JobsPluginOptions) {
     const queue = await startJobQueue({ ...options, logger: app.log as Logger });

@@ -61,8 +61,8 @@ export const auth = fp(
     app.decorateRequest('admin', null);
     app.decorateRequest('userSessionLapsed', false);
 
-    const findUser = (token: string | undefined) => findLiveUserSession(app.db, options.jwtSecret, token, new Date());
-    const findAdmin = (token: string | undefined) => findLiveAdminSession(app.db, options.adminJwtSecret, token, new Date());
+    const findUser = (token: string | undefined) => findLiveUserSession(app.db, options.jwtSecret, token, app.clock.now());
+    const findAdmin = (token: string | undefined) => findLiveAdminSession(app.db, options.adminJwtSecret, token, app.clock.now());
 
     app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
       const user = await findUser(request.cookies[cookieNames.user.access]);
@@ -85,5 +85,5 @@ export const auth = fp(
       request.userSessionLapsed = user === undefined && userToken !== undefined && userToken !== '';
     });
   },
-  { name: 'auth', dependencies: ['database', '@fastify/cookie'] },
+  { name: 'auth', dependencies: ['database', 'clock', '@fastify/cookie'] },
 );

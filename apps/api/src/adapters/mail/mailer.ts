@@ -33,7 +33,8 @@ export function createMailer(options: MailerOptions, logger: Logger): Mailer {
 }
 
 function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  // Pooled: the mail worker sends a batch at once over a few reused connections, not one connection a mail.
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });

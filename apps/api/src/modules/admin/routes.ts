@@ -5,7 +5,7 @@ import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
 import type { ClientInfo, SessionTokens } from '../../sessions/repository';
-import { adminOf } from '../../plugins/auth';
+import { adminContextOf, contextOf } from '../../plugins/services';
 import { adminMessages, currentAdmin, refreshAdminSession, signInAdmin, signOutAdmin } from './service';
 
 export interface AdminRoutesOptions {
@@ -50,22 +50,21 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { summary: 'Admin sign-in', tags, body: loginBodySchema, response: { 200: adminResponseSchema, ...refusals } },
     },
     async (request, reply) => {
-      const { admin, tokens } = await signInAdmin(app.db, config.adminJwtSecret, request.body, clientOf(request));
+      const { admin, tokens } = await signInAdmin(contextOf(request), config.adminJwtSecret, request.body, clientOf(request));
       signIn(reply, tokens);
       return { admin };
     },
   );
 
   app.post('/logout', { schema: { summary: 'End this admin session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
-    const ended = await signOutAdmin(app.db, config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
-    for (const family of ended) app.realtime.disconnectSession(family);
+    await signOutAdmin(contextOf(request), config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
     clearSessionCookies(reply, 'admin', cookiePolicy);
     return { message: adminMessages.loggedOut };
   });
 
   app.post('/refreshToken', { schema: { summary: 'Rotate the admin session cookies', tags, response: { 200: adminResponseSchema, ...refusals } } }, async (request, reply) => {
     try {
-      const { admin, tokens } = await refreshAdminSession(app.db, config.adminJwtSecret, request.cookies[cookieNames.admin.refresh], clientOf(request));
+      const { admin, tokens } = await refreshAdminSession(contextOf(request), config.adminJwtSecret, request.cookies[cookieNames.admin.refresh], clientOf(request));
       signIn(reply, tokens);
       return { admin };
     } catch (error) {
@@ -76,6 +75,6 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   });
 
   app.get('/me', { onRequest: app.requireAdmin, schema: { summary: 'The signed-in admin', tags, response: { 200: adminResponseSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
-    admin: await currentAdmin(app.db, adminOf(request).id),
+    admin: await currentAdmin(adminContextOf(request)),
   }));
 };

@@ -2,6 +2,7 @@ import type { Admin, LoginBody } from '@skillroute/shared/auth';
 import { emailSchema, nameSchema, passwordSchema } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
 import { z } from 'zod';
+import type { AdminContext, ServiceContext } from '../../context/service-context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
@@ -23,18 +24,18 @@ export interface AdminSignedIn {
  * `POST /api/admin/login`. One answer for a wrong e-mail and a wrong password, after the same work (a dummy
  * hash is checked when there is no such admin), so neither says which admin e-mails exist.
  */
-export async function signInAdmin(db: Database, adminJwtSecret: string, body: LoginBody, client: ClientInfo): Promise<AdminSignedIn> {
-  const row = await repository.findAdminByEmail(db, body.email);
+export async function signInAdmin(ctx: ServiceContext, adminJwtSecret: string, body: LoginBody, client: ClientInfo): Promise<AdminSignedIn> {
+  const row = await repository.findAdminByEmail(ctx.db, body.email);
   const passwordOk = row ? await verifyPassword(row.passwordHash, body.password) : await verifyAgainstDummy(body.password);
   if (row === undefined || !passwordOk) throw new AppError('unauthorized', adminMessages.wrongCredentials);
-  const tokens = await openSession(db, adminJwtSecret, { sub: row.id, email: row.email, role: 'admin' }, client, new Date());
+  const tokens = await openSession(ctx.db, adminJwtSecret, { sub: row.id, email: row.email, role: 'admin' }, client, ctx.clock.now());
   return { admin: { id: row.id, name: row.name, email: row.email }, tokens };
 }
 
 /** `POST /api/admin/refreshToken`: a rotated pair; a reused refresh token has already revoked its family (401). */
-export async function refreshAdminSession(db: Database, adminJwtSecret: string, refreshToken: string | undefined, client: ClientInfo): Promise<AdminSignedIn> {
+export async function refreshAdminSession({ db, clock }: ServiceContext, adminJwtSecret: string, refreshToken: string | undefined, client: ClientInfo): Promise<AdminSignedIn> {
   if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
-  const now = new Date();
+  const now = clock.now();
   const rotated = await rotateSession(db, 'admin', refreshToken, client, now);
   const admin = rotated.row.adminId === null ? undefined : await repository.findPublicAdmin(db, rotated.row.adminId);
   if (admin === undefined) {
@@ -45,14 +46,15 @@ export async function refreshAdminSession(db: Database, adminJwtSecret: string, 
   return { admin, tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
 }
 
-/** `POST /api/admin/logout`: ends the sign-in named by the cookies, as a user's logout does; returns the ended families. */
-export async function signOutAdmin(db: Database, adminJwtSecret: string, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<string[]> {
-  return endSignIn(db, 'admin', adminJwtSecret, cookies, new Date());
+/** `POST /api/admin/logout`: ends the sign-in named by the cookies and drops its sockets, as a user's logout does. */
+export async function signOutAdmin(ctx: ServiceContext, adminJwtSecret: string, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+  const ended = await endSignIn(ctx.db, 'admin', adminJwtSecret, cookies, ctx.clock.now());
+  for (const family of ended) ctx.sockets.disconnectSession(family);
 }
 
 /** `GET /api/admin/me`. */
-export async function currentAdmin(db: Database, adminId: string): Promise<Admin> {
-  const admin = await repository.findPublicAdmin(db, adminId);
+export async function currentAdmin(ctx: AdminContext): Promise<Admin> {
+  const admin = await repository.findPublicAdmin(ctx.db, ctx.admin.id);
   if (admin === undefined) throw new AppError('unauthorized', errorMessages.unauthorized);
   return admin;
 }
@@ -68,7 +70,10 @@ export const adminAccountSchema = z.object({
 });
 export type AdminAccountInput = z.input<typeof adminAccountSchema>;
 
-/** Creates an admin, or gives an existing one a new password (and name, when one is given); argon2id. */
+/**
+ * Creates an admin, or gives an existing one a new password (and name, when one is given); argon2id. Called by
+ * the CLI and the demo seed, which run without an app, so it takes the database alone.
+ */
 export async function createOrUpdateAdmin(db: Database, input: AdminAccountInput): Promise<{ admin: Admin; created: boolean }> {
   const parsed = adminAccountSchema.safeParse(input);
   if (!parsed.success) {

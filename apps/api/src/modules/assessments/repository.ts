@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminQuestion, AdminStack, OwnTest, Stack } from '@skillroute/shared/assessments';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { assessmentTests, questions, stacks, type AssessmentTestRow } from '../../db/schema';
 import type { BankQuestion, DrawnQuestion } from './rules';
 
@@ -107,7 +107,7 @@ export async function findTest(db: Executor, id: string, options: { lock?: boole
 }
 
 /** One's tests, locked for the length of the caller's transaction, so two applications take turns. */
-export async function lockTestsOfUser(tx: Transaction, userId: string): Promise<AssessmentTestRow[]> {
+export async function lockTestsOfUser(tx: Executor, userId: string): Promise<AssessmentTestRow[]> {
   return tx.select().from(assessmentTests).where(eq(assessmentTests.userId, userId)).for('update');
 }
 

@@ -4,7 +4,7 @@ import { answerSchema, ownTestListSchema, saveAnswerBodySchema, stackListSchema,
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
-import { userOf } from '../../plugins/auth';
+import { contextOf, userContextOf } from '../../plugins/services';
 import { applyForStack, getTest, listOwnTests, listStacks, saveAnswer, submitTest } from './service';
 
 const tags = ['assessment'];
@@ -14,7 +14,7 @@ const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: erro
 export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const signedIn = { onRequest: app.requireUser };
 
-  app.get('/', { schema: { summary: 'The stacks one can apply for', tags, response: { 200: stackListSchema } } }, async () => listStacks(app.db));
+  app.get('/', { schema: { summary: 'The stacks one can apply for', tags, response: { 200: stackListSchema } } }, async (request) => listStacks(contextOf(request)));
 
   app.post(
     '/tests',
@@ -27,17 +27,17 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: createdIdSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await applyForStack(app.db, app.notifications, userOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await applyForStack(userContextOf(request), request.body)),
   );
 
   app.get('/tests', { ...signedIn, schema: { summary: "The signed-in user's own tests, newest first", tags, response: { 200: ownTestListSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
-    tests: await listOwnTests(app.db, userOf(request).id),
+    tests: await listOwnTests(userContextOf(request)),
   }));
 
   app.post(
     '/tests/submit',
     { ...signedIn, schema: { summary: 'Hand in a test (once); scored on the server', tags, body: submitTestBodySchema, response: { 200: testResultSchema, ...refusals } } },
-    async (request) => submitTest(app.db, app.notifications, userOf(request).id, request.body),
+    async (request) => submitTest(userContextOf(request), request.body),
   );
 
   app.get(
@@ -46,7 +46,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn,
       schema: { summary: 'A test for its taker: questions without answers, the clock, saved answers, the result', tags, params: testIdParamsSchema, response: { 200: testSchema, ...refusals } },
     },
-    async (request) => getTest(app.db, app.notifications, userOf(request).id, request.params.id),
+    async (request) => getTest(userContextOf(request), request.params.id),
   );
 
   app.put(
@@ -61,6 +61,6 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ answers: z.array(answerSchema) }), ...refusals },
       },
     },
-    async (request) => saveAnswer(app.db, userOf(request).id, request.params.id, request.body),
+    async (request) => saveAnswer(userContextOf(request), request.params.id, request.body),
   );
 };

@@ -10,12 +10,12 @@ import {
   type TestResult,
 } from '@skillroute/shared/assessments';
 import { mentorMessages, type MentorApplication } from '@skillroute/shared/mentors';
-import type { Database, Transaction } from '../../db/client';
+import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { UnitOfWork } from '../../context/unit-of-work';
 import type { AssessmentTestRow } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { addMentorSkill } from '../mentors/service';
-import type { Notifications, PendingNotification } from '../notifications/service';
 import * as repository from './repository';
 import {
   assertAnswers,
@@ -35,8 +35,8 @@ import {
 } from './rules';
 
 /** `GET /api/assessment`: the stacks offered to applicants. */
-export async function listStacks(db: Database): Promise<Stack[]> {
-  return repository.listActiveStacks(db);
+export async function listStacks(ctx: ServiceContext): Promise<Stack[]> {
+  return repository.listActiveStacks(ctx.db);
 }
 
 /**
@@ -44,26 +44,24 @@ export async function listStacks(db: Database): Promise<Stack[]> {
  * and the stack as an assessed skill, all in the caller's transaction. The notification rings once that
  * transaction has committed (`emit`).
  */
-async function finish(tx: Transaction, notifications: Notifications, test: AssessmentTestRow, answers: Record<string, string>, now: Date, late: boolean) {
+async function finish({ tx, notify }: UnitOfWork, test: AssessmentTestRow, answers: Record<string, string>, now: Date, late: boolean): Promise<AssessmentTestRow> {
   const outcome = scoreAnswers(test.questions, answers);
   await repository.finishTest(tx, test.id, { status: outcome.passed ? 'passed' : 'failed', score: outcome.score, submittedAt: now, late, answers });
   if (outcome.passed) await addMentorSkill(tx, test.userId, test.stackId, test.id, test.application);
   const stack = await repository.findStack(tx, test.stackId);
-  const pending = await notifications.record(tx, test.userId, resultNotice(stack?.name ?? 'skill', outcome));
-  return { pending, finished: { ...test, ...outcome, status: outcome.passed ? ('passed' as const) : ('failed' as const), submittedAt: now, late, answers } };
+  await notify(test.userId, resultNotice(stack?.name ?? 'skill', outcome));
+  return { ...test, ...outcome, status: outcome.passed ? 'passed' : 'failed', submittedAt: now, late, answers };
 }
 
 /** A test whose clock ran out without a submission is scored with the answers saved in time. */
-async function finishIfOverdue(tx: Transaction, notifications: Notifications, test: AssessmentTestRow, now: Date, pending: PendingNotification[]): Promise<AssessmentTestRow> {
+async function finishIfOverdue(uow: UnitOfWork, test: AssessmentTestRow, now: Date): Promise<AssessmentTestRow> {
   if (test.status !== 'in_progress' || isOnTime(test.expiresAt, now)) return test;
-  const done = await finish(tx, notifications, test, test.answers, now, true);
-  pending.push(done.pending);
-  return done.finished;
+  return finish(uow, test, test.answers, now, true);
 }
 
 /** `GET /api/assessment/tests`: one's own tests, newest first. */
-export async function listOwnTests(db: Database, userId: string): Promise<OwnTest[]> {
-  return repository.listTestsOfUser(db, userId);
+export async function listOwnTests(ctx: UserContext): Promise<OwnTest[]> {
+  return repository.listTestsOfUser(ctx.db, ctx.user.id);
 }
 
 /**
@@ -71,17 +69,17 @@ export async function listOwnTests(db: Database, userId: string): Promise<OwnTes
  * when the stack is unknown, inactive or has fewer than 10 active questions; 409 when the applicant is
  * assessed in it already, failed it within a day, or has a test running.
  */
-export async function applyForStack(db: Database, notifications: Notifications, userId: string, application: MentorApplication): Promise<{ id: string }> {
+export async function applyForStack(ctx: UserContext, application: MentorApplication): Promise<{ id: string }> {
+  const userId = ctx.user.id;
   assertApplicant(userId, application.userId);
-  const pending: PendingNotification[] = [];
-  const now = new Date();
-  let id: string;
+  const now = ctx.clock.now();
   try {
-    id = await db.transaction(async (tx) => {
+    const id = await ctx.unitOfWork(async (uow) => {
+      const { tx } = uow;
       const history = await repository.lockTestsOfUser(tx, userId);
       // A test left to run out (the tab was closed) is scored now, so it neither blocks nor vanishes.
       const current: AssessmentTestRow[] = [];
-      for (const test of history) current.push(await finishIfOverdue(tx, notifications, test, now, pending));
+      for (const test of history) current.push(await finishIfOverdue(uow, test, now));
       const stack = await repository.findStack(tx, application.stackId);
       if (stack === undefined || !stack.isActive) throw new AppError('not_found', mentorMessages.noTests);
       if (current.some((test) => test.status === 'in_progress')) throw testInProgress();
@@ -102,14 +100,12 @@ export async function applyForStack(db: Database, notifications: Notifications, 
         expiresAt: expiryOf(now),
       });
     });
+    return { id };
   } catch (error) {
     // Two applications at once: the one-test-at-a-time index lets one through.
     if (isUniqueViolation(error, 'assessment_tests_one_in_progress_idx')) throw testInProgress();
     throw error;
   }
-  // Only now that the transaction committed: a result rolled back must not be announced.
-  for (const notice of pending) notice.emit();
-  return { id };
 }
 
 function resultOf(test: AssessmentTestRow): TestResult | null {
@@ -142,27 +138,24 @@ function toView(test: AssessmentTestRow, stack: Stack, now: Date): AssessmentTes
 }
 
 /** `GET /api/assessment/tests/:id`: the test for its taker, scored first if its time ran out unsubmitted. */
-export async function getTest(db: Database, notifications: Notifications, userId: string, testId: string): Promise<AssessmentTest> {
-  const pending: PendingNotification[] = [];
-  const now = new Date();
-  const view = await db.transaction(async (tx) => {
-    const found = await repository.findTest(tx, testId, { lock: true });
-    assertOwnTest(found, userId);
-    const test = await finishIfOverdue(tx, notifications, found, now, pending);
-    const stack = await repository.findStack(tx, test.stackId);
+export async function getTest(ctx: UserContext, testId: string): Promise<AssessmentTest> {
+  const now = ctx.clock.now();
+  return ctx.unitOfWork(async (uow) => {
+    const found = await repository.findTest(uow.tx, testId, { lock: true });
+    assertOwnTest(found, ctx.user.id);
+    const test = await finishIfOverdue(uow, found, now);
+    const stack = await repository.findStack(uow.tx, test.stackId);
     return toView(test, { id: test.stackId, name: stack?.name ?? '' }, now);
   });
-  for (const notice of pending) notice.emit();
-  return view;
 }
 
 /** `PUT /api/assessment/tests/:id/answers`: one choice saved as it is made, while the clock runs. */
-export async function saveAnswer(db: Database, userId: string, testId: string, body: SaveAnswerBody): Promise<{ answers: { questionId: string; optionId: string }[] }> {
-  return db.transaction(async (tx) => {
+export async function saveAnswer(ctx: UserContext, testId: string, body: SaveAnswerBody): Promise<{ answers: { questionId: string; optionId: string }[] }> {
+  return ctx.db.transaction(async (tx) => {
     const test = await repository.findTest(tx, testId, { lock: true });
-    assertOwnTest(test, userId);
+    assertOwnTest(test, ctx.user.id);
     assertInProgress(test.status);
-    if (!isOnTime(test.expiresAt, new Date())) throw new AppError('conflict', assessmentMessages.timeUp);
+    if (!isOnTime(test.expiresAt, ctx.clock.now())) throw new AppError('conflict', assessmentMessages.timeUp);
     assertAnswers(test.questions, [body], (_index, key) => key);
     const { [body.questionId]: _previous, ...answers } = test.answers;
     if (body.optionId !== null) answers[body.questionId] = body.optionId;
@@ -175,17 +168,16 @@ export async function saveAnswer(db: Database, userId: string, testId: string, b
  * `POST /api/assessment/tests/submit`: once, by its taker. On time, the answers sent are the final word;
  * late (after the clock and its grace), what was saved in time is scored and the late answers are not.
  */
-export async function submitTest(db: Database, notifications: Notifications, userId: string, body: SubmitTestBody): Promise<TestResult> {
-  const now = new Date();
-  const { pending, finished } = await db.transaction(async (tx) => {
-    const test = await repository.findTest(tx, body.testId, { lock: true });
-    assertOwnTest(test, userId);
+export async function submitTest(ctx: UserContext, body: SubmitTestBody): Promise<TestResult> {
+  const now = ctx.clock.now();
+  const finished = await ctx.unitOfWork(async (uow) => {
+    const test = await repository.findTest(uow.tx, body.testId, { lock: true });
+    assertOwnTest(test, ctx.user.id);
     assertInProgress(test.status);
     assertAnswers(test.questions, body.answers);
     const onTime = isOnTime(test.expiresAt, now);
-    return finish(tx, notifications, test, onTime ? toAnswerMap(body.answers) : test.answers, now, !onTime);
+    return finish(uow, test, onTime ? toAnswerMap(body.answers) : test.answers, now, !onTime);
   });
-  pending.emit();
   const result = resultOf(finished);
   if (result === null) throw new Error('a finished test has no result');
   return result;

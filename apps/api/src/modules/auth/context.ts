@@ -1,22 +1,11 @@
-import type pg from 'pg';
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
+import type { ServiceContext } from '../../context/service-context';
 import type { ClientInfo } from '../../sessions/repository';
-import type { Realtime } from '../../plugins/realtime';
-import type { Notifications } from '../notifications/service';
 
-/** What the account services need from the app: plain values, so tests could pass their own. */
-export interface AuthContext {
-  db: Database;
-  pool: pg.Pool;
-  jobs: JobQueue;
+/** The service context, plus what only the account services need. */
+export interface AuthContext extends ServiceContext {
   jwtSecret: string;
   /** Origin of mailed links. */
   publicUrl: string;
-  /** Welcome and new sign-in notifications. */
-  notifications: Notifications;
-  /** Ending a session also drops its live sockets. */
-  realtime: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
 }
 
 export type { ClientInfo };

@@ -58,7 +58,7 @@ describe('mail through a real SMTP server', () => {
 
     const mail = await mailTo(smtp, 'bob@example.org', /code/);
     expect(smtp.refused).toBe(2);
-    expect(t.logs.some((line) => line.msg === 'sending a mail failed; it will be retried')).toBe(true);
+    expect(t.logs.some((line) => line.msg === 'a job failed; it will be retried')).toBe(true);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'bob@example.org', otp: codeIn(plainTextOf(mail)) } })).statusCode).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { passwordResetMail } from '../../adapters/mail/templates';
-import { withJobTransaction } from '../../jobs/transaction';
+import { sendMailJob } from '../mail/service';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllSessions } from '../../sessions/repository';
@@ -25,9 +25,9 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const user = await findUserByEmail(ctx.db, email);
   if (user !== undefined && user.blockedAt === null) {
     const token = randomToken();
-    await withJobTransaction(ctx.pool, async (tx, executor) => {
-      await insertResetToken(tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-      await ctx.jobs.enqueueMail(passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000), executor);
+    await ctx.unitOfWork(async (uow) => {
+      await insertResetToken(uow.tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
+      await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000));
     });
   }
   return { message: authMessages.resetLinkSent };
@@ -45,24 +45,21 @@ function refuseToken(message: string): AppError {
 export async function resetPassword(ctx: AuthContext, body: { token: string; password: string }): Promise<{ message: string }> {
   const passwordHash = await hashPassword(body.password);
   const tokenHash = hashToken(body.token);
-  const now = new Date();
-  const changed = await withJobTransaction(ctx.pool, async (tx) => {
+  const now = ctx.clock.now();
+  const changed = await ctx.unitOfWork(async ({ tx, notify, afterCommit }) => {
     const token = await useResetToken(tx, tokenHash, now);
-    if (token === undefined) return undefined;
+    if (token === undefined) return false;
     const user = await updateUser(tx, token.userId, { passwordHash });
     const firstVerified = user.verifiedAt === null;
     if (firstVerified) await updateUser(tx, user.id, { verifiedAt: now });
     await retireResetTokens(tx, user.id, now);
     await revokeAllSessions(tx, { subject: 'user', userId: user.id }, now);
-    const welcome = firstVerified ? await ctx.notifications.record(tx, user.id, accountNotifications.welcome) : undefined;
-    return { userId: user.id, welcome };
-  });
-  if (changed !== undefined) {
     // Every session ended, so every open tab's socket goes too (their next request gets 401 anyway).
-    ctx.realtime.disconnectUser(changed.userId);
-    changed.welcome?.emit();
-    return { message: authMessages.passwordChanged };
-  }
+    afterCommit(() => ctx.sockets.disconnectUser(user.id));
+    if (firstVerified) await notify(user.id, accountNotifications.welcome);
+    return true;
+  });
+  if (changed) return { message: authMessages.passwordChanged };
   const known = await findResetToken(ctx.db, tokenHash);
   if (known === undefined) throw refuseToken(authMessages.resetInvalid);
   if (known.usedAt !== null) throw refuseToken(authMessages.resetUsed);

@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
 import type { SessionTokens } from '../../sessions/repository';
 import { userOf } from '../../plugins/auth';
+import { contextOf } from '../../plugins/services';
 import type { AuthContext, ClientInfo } from './context';
 import { authMessages } from './messages';
 import { requestPasswordReset, resetPassword } from './password-reset';
@@ -45,29 +46,24 @@ function clientOf(request: FastifyRequest): ClientInfo {
 
 /** `/api/auth`: sign-up with a mailed code, sign-in, refresh, logout, password reset, the current session. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
-  const ctx: AuthContext = {
-    db: app.db,
-    pool: app.pool,
-    jobs: app.jobs,
-    jwtSecret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-    notifications: app.notifications,
-    realtime: app.realtime,
-  };
+  const ctx = (request: FastifyRequest): AuthContext => ({ ...contextOf(request), jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
   const cookiePolicy = { secure: config.nodeEnv === 'production' };
   const signIn = (reply: FastifyReply, tokens: SessionTokens) => setSessionCookies(reply, 'user', cookiePolicy, tokens);
 
   app.post(
     '/',
-    { schema: { summary: 'Sign up; mails a 6-digit code', tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } } },
-    async (request, reply) => reply.code(201).send(await signUp(ctx, request.body)),
+    {
+      config: limit(authRateLimits.signUp, (request) => authRateLimits.signUp.key(request.ip)),
+      schema: { summary: 'Sign up; mails a 6-digit code', tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } },
+    },
+    async (request, reply) => reply.code(201).send(await signUp(ctx(request), request.body)),
   );
 
   app.post(
     '/verify-otp',
     { schema: { summary: 'Check the mailed code; verifies the account and signs in', tags, body: verifyOtpBodySchema, response: { 200: userResponseSchema, ...refusals } } },
     async (request, reply) => {
-      const { user, tokens } = await verifyCode(ctx, request.body, clientOf(request));
+      const { user, tokens } = await verifyCode(ctx(request), request.body, clientOf(request));
       signIn(reply, tokens);
       return { user };
     },
@@ -79,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: limit(authRateLimits.codeRequest, (request) => authRateLimits.codeRequest.key(emailOf(request))),
       schema: { summary: 'Mail a new code (one a minute)', tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...refusals } },
     },
-    async (request) => resendCode(ctx, request.body.email),
+    async (request) => resendCode(ctx(request), request.body.email),
   );
 
   app.post(
@@ -89,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { summary: 'Sign in with e-mail and password', tags, body: loginBodySchema, response: { 200: userResponseSchema, ...refusals } },
     },
     async (request, reply) => {
-      const { user, tokens } = await logIn(ctx, request.body, clientOf(request));
+      const { user, tokens } = await logIn(ctx(request), request.body, clientOf(request));
       signIn(reply, tokens);
       return { user };
     },
@@ -106,21 +102,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await logInWithGoogle(ctx, config.google, request.body.credential, clientOf(request), request.log);
+      const { user, tokens } = await logInWithGoogle(ctx(request), config.google, request.body.credential, clientOf(request));
       signIn(reply, tokens);
       return { user };
     },
   );
 
   app.post('/logout', { schema: { summary: 'End this session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
-    await logOut(ctx, { refreshToken: request.cookies[cookieNames.user.refresh], accessToken: request.cookies[cookieNames.user.access] });
+    await logOut(ctx(request), { refreshToken: request.cookies[cookieNames.user.refresh], accessToken: request.cookies[cookieNames.user.access] });
     clearSessionCookies(reply, 'user', cookiePolicy);
     return { message: authMessages.loggedOut };
   });
 
   app.post('/refreshToken', { schema: { summary: 'Rotate the session cookies', tags, response: { 200: userResponseSchema, ...refusals } } }, async (request, reply) => {
     try {
-      const { user, tokens } = await refreshUserSession(ctx, request.cookies[cookieNames.user.refresh], clientOf(request));
+      const { user, tokens } = await refreshUserSession(ctx(request), request.cookies[cookieNames.user.refresh], clientOf(request));
       signIn(reply, tokens);
       return { user };
     } catch (error) {
@@ -136,16 +132,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: limit(authRateLimits.forgotPassword, (request) => authRateLimits.forgotPassword.key(emailOf(request))),
       schema: { summary: 'Mail a password reset link (same answer for every e-mail)', tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...refusals } },
     },
-    async (request) => requestPasswordReset(ctx, request.body.email),
+    async (request) => requestPasswordReset(ctx(request), request.body.email),
   );
 
   app.post(
     '/reset-password',
     { schema: { summary: 'Set a new password with a mailed link; ends every session', tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema, ...refusals } } },
-    async (request) => resetPassword(ctx, request.body),
+    async (request) => resetPassword(ctx(request), request.body),
   );
 
   app.get('/session', { preHandler: app.requireUser, schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
-    user: await currentUser(ctx, userOf(request).id),
+    user: await currentUser(ctx(request), userOf(request).id),
   }));
 };

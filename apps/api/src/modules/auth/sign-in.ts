@@ -1,6 +1,5 @@
 import { authReasons, type LoginBody, type SessionUser } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
-import { withJobTransaction } from '../../jobs/transaction';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { endSignIn, hasLiveSession, openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type SessionTokens } from '../../sessions/repository';
@@ -27,9 +26,9 @@ export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInf
   if (user === undefined || !passwordOk) throw new AppError('unauthorized', authMessages.wrongCredentials);
   if (user.blockedAt !== null) throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
   if (user.verifiedAt === null) {
-    await withJobTransaction(ctx.pool, async (tx, executor) => {
-      const locked = await lockUserByEmail(tx, user.email);
-      if (locked !== undefined) await issueCodeIfDue(tx, ctx, executor, locked);
+    await ctx.unitOfWork(async (uow) => {
+      const locked = await lockUserByEmail(uow.tx, user.email);
+      if (locked !== undefined) await issueCodeIfDue(uow, ctx, locked);
     });
     throw new AppError('forbidden', authMessages.unverified(user.email), undefined, { reason: authReasons.unverified });
   }
@@ -44,30 +43,22 @@ export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInf
  * with the session and announced once all is committed.
  */
 async function openSessionAndTellOthers(ctx: AuthContext, user: Pick<SessionUser, 'id' | 'email' | 'role'>, client: ClientInfo, options: { welcome: boolean }): Promise<SessionTokens> {
-  const now = new Date();
-  const { tokens, notices } = await ctx.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
     const opened = await openSession(tx, ctx.jwtSecret, { sub: user.id, email: user.email, role: user.role }, client, now);
-    const welcome = options.welcome ? await ctx.notifications.recordOnce(tx, user.id, accountNotifications.welcome) : undefined;
-    const newSignIn = signedInElsewhere ? await ctx.notifications.record(tx, user.id, accountNotifications.newSignIn) : undefined;
-    return { tokens: opened, notices: [welcome, newSignIn] };
+    if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome);
+    if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn);
+    return opened;
   });
-  for (const notice of notices) notice?.emit();
-  return tokens;
 }
 
 /**
  * `POST /api/auth/google-login`: the users module checks the Google ID token and finds, links or creates
  * the account (refusing a blocked one); this opens the session for it.
  */
-export async function logInWithGoogle(
-  ctx: AuthContext,
-  google: Parameters<typeof signInWithGoogle>[1],
-  credential: string,
-  client: ClientInfo,
-  log: Parameters<typeof signInWithGoogle>[3],
-): Promise<SignedIn> {
-  const user = await signInWithGoogle(ctx.db, google, credential, log);
+export async function logInWithGoogle(ctx: AuthContext, google: Parameters<typeof signInWithGoogle>[1], credential: string, client: ClientInfo): Promise<SignedIn> {
+  const user = await signInWithGoogle(ctx, google, credential);
   const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: true });
   return { user, tokens };
 }
@@ -75,7 +66,7 @@ export async function logInWithGoogle(
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */
 export async function refreshUserSession(ctx: AuthContext, refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
   if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
-  const now = new Date();
+  const now = ctx.clock.now();
   const rotated = await rotateSession(ctx.db, 'user', refreshToken, client, now);
   const user = rotated.row.userId === null ? undefined : await findUserById(ctx.db, rotated.row.userId);
   if (user === undefined || user.blockedAt !== null) {
@@ -88,8 +79,8 @@ export async function refreshUserSession(ctx: AuthContext, refreshToken: string 
 
 /** `POST /api/auth/logout`: ends the sign-in named by the cookies and drops its sockets. */
 export async function logOut(ctx: AuthContext, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
-  const ended = await endSignIn(ctx.db, 'user', ctx.jwtSecret, cookies, new Date());
-  for (const family of ended) ctx.realtime.disconnectSession(family);
+  const ended = await endSignIn(ctx.db, 'user', ctx.jwtSecret, cookies, ctx.clock.now());
+  for (const family of ended) ctx.sockets.disconnectSession(family);
 }
 
 /** `GET /api/auth/session`: the signed-in user as the SPA shows it. */

@@ -1,14 +1,12 @@
 import { authReasons, type SessionUser, type SignupBody } from '@skillroute/shared/auth';
 import { verificationCodeMail } from '../../adapters/mail/templates';
-import type { Database } from '../../db/client';
+import type { UnitOfWork } from '../../context/unit-of-work';
 import type { UserRow } from '../../db/schema';
-import type { JobExecutor } from '../../jobs/queue';
-import { withJobTransaction } from '../../jobs/transaction';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { openSession, type SessionTokens } from '../../sessions/repository';
-import type { PendingNotification } from '../notifications/service';
+import { sendMailJob } from '../mail/service';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';
 import { codeRequestWaitSeconds } from './rate-limits';
@@ -18,55 +16,50 @@ import { consumeCode, insertCode, insertOrLockUser, lockUserByEmail, newestCode,
  * Mails a new code unless one went out less than a minute ago (the earlier one is still valid then).
  * Returns the seconds to wait, 0 when a code was queued. The mail is queued in the caller's transaction.
  */
-export async function issueCodeIfDue(
-  tx: Database,
-  ctx: Pick<AuthContext, 'jobs' | 'jwtSecret'>,
-  executor: JobExecutor,
-  user: Pick<UserRow, 'id' | 'name' | 'email'>,
-  now = new Date(),
-): Promise<number> {
-  const wait = codeRequestWaitSeconds((await newestCode(tx, user.id))?.createdAt, now);
+export async function issueCodeIfDue(uow: UnitOfWork, ctx: Pick<AuthContext, 'jwtSecret' | 'clock'>, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<number> {
+  const now = ctx.clock.now();
+  const wait = codeRequestWaitSeconds((await newestCode(uow.tx, user.id))?.createdAt, now);
   if (wait > 0) return wait;
   const code = generateCode();
-  await insertCode(tx, { userId: user.id, codeHash: hashCode(code, ctx.jwtSecret), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-  await ctx.jobs.enqueueMail(verificationCodeMail(user.email, user.name, code, CODE_TTL_MS / 60_000), executor);
+  await insertCode(uow.tx, { userId: user.id, codeHash: hashCode(code, ctx.jwtSecret), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
+  await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, CODE_TTL_MS / 60_000));
   return 0;
 }
 
 /** `POST /api/auth/`: a new account, or new details and a code for one that was never verified. */
 export async function signUp(ctx: AuthContext, body: SignupBody): Promise<{ message: string; email: string }> {
   const passwordHash = await hashPassword(body.password);
-  return withJobTransaction(ctx.pool, async (tx, executor) => {
-    const { user, created } = await insertOrLockUser(tx, { name: body.name, email: body.email, passwordHash });
+  return ctx.unitOfWork(async (uow) => {
+    const { user, created } = await insertOrLockUser(uow.tx, { name: body.name, email: body.email, passwordHash });
     if (!created) {
       if (user.verifiedAt !== null) throw new AppError('conflict', authMessages.emailTaken, [{ message: authMessages.emailTaken, field: 'email' }]);
-      await updateUser(tx, user.id, { name: body.name, passwordHash });
+      await updateUser(uow.tx, user.id, { name: body.name, passwordHash });
     }
-    await issueCodeIfDue(tx, ctx, executor, { id: user.id, name: body.name, email: user.email });
+    await issueCodeIfDue(uow, ctx, { id: user.id, name: body.name, email: user.email });
     return { message: authMessages.codeSent(user.email), email: user.email };
   });
 }
 
 /** `POST /api/auth/resent-otp`: the same answer whether or not the e-mail waits for a code. */
 export async function resendCode(ctx: AuthContext, email: string): Promise<{ message: string }> {
-  await withJobTransaction(ctx.pool, async (tx, executor) => {
-    const user = await lockUserByEmail(tx, email);
+  await ctx.unitOfWork(async (uow) => {
+    const user = await lockUserByEmail(uow.tx, email);
     if (user === undefined || user.verifiedAt !== null || user.blockedAt !== null) return;
-    const wait = await issueCodeIfDue(tx, ctx, executor, user);
+    const wait = await issueCodeIfDue(uow, ctx, user);
     if (wait > 0) throw new AppError('too_many_requests', authMessages.codeTooSoon(wait), undefined, { retryAfterSeconds: wait });
   });
   return { message: authMessages.codeResent };
 }
 
-type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens; welcome: PendingNotification } | { ok: false; error: AppError };
+type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok: false; error: AppError };
 
 /**
  * `POST /api/auth/verify-otp`: the newest code of the account decides. A wrong try is counted in the row
  * and committed before the refusal, so five wrong tries burn the code whatever the client does.
  */
 export async function verifyCode(ctx: AuthContext, body: { email: string; otp: string }, client: ClientInfo): Promise<{ user: SessionUser; tokens: SessionTokens }> {
-  const now = new Date();
-  const outcome = await withJobTransaction<CodeOutcome>(ctx.pool, async (tx) => {
+  const now = ctx.clock.now();
+  const outcome = await ctx.unitOfWork<CodeOutcome>(async ({ tx, notify }) => {
     const user = await lockUserByEmail(tx, body.email);
     const refuse = (message: string): CodeOutcome => ({ ok: false, error: new AppError('bad_request', message, [{ message, field: 'otp' }]) });
     if (user !== undefined && user.verifiedAt !== null) return refuse(authMessages.alreadyVerified);
@@ -78,10 +71,9 @@ export async function verifyCode(ctx: AuthContext, body: { email: string; otp: s
     await consumeCode(tx, code.id, now);
     const verified = await updateUser(tx, user.id, { verifiedAt: now });
     const tokens = await openSession(tx, ctx.jwtSecret, { sub: verified.id, email: verified.email, role: verified.role }, client, now);
-    const welcome = await ctx.notifications.record(tx, verified.id, accountNotifications.welcome);
-    return { ok: true, user: toSessionUser(verified), tokens, welcome };
+    await notify(verified.id, accountNotifications.welcome);
+    return { ok: true, user: toSessionUser(verified), tokens };
   });
   if (!outcome.ok) throw outcome.error;
-  outcome.welcome.emit();
   return { user: outcome.user, tokens: outcome.tokens };
 }

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { mentorProfiles, mentorSkills, stacks, users } from '../../db/schema';
 
 export interface NewMentorProfile {
@@ -45,7 +45,7 @@ export async function findMentorProfile(db: Executor, userId: string): Promise<(
  * Makes a user a mentor with a profile and one more assessed skill. A second skill keeps the profile the
  * mentor already has (they may have edited it since); the new skill is added either way.
  */
-export async function addMentorSkill(tx: Transaction, userId: string, stackId: string, testId: string, profile: NewMentorProfile): Promise<void> {
+export async function addMentorSkill(tx: Executor, userId: string, stackId: string, testId: string, profile: NewMentorProfile): Promise<void> {
   await tx.update(users).set({ role: 'mentor' }).where(eq(users.id, userId));
   await tx
     .insert(mentorProfiles)

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorMessages, mentorProfileResponseSchema, mentorUpdateBodySchema, mentorUpdateResponseSchema } from '@skillroute/shared/mentors';
-import { userOf } from '../../plugins/auth';
+import { contextOf, userContextOf } from '../../plugins/services';
 import { getMentorDetails, updateMentor } from './service';
 
 const tags = ['mentors'];
@@ -21,7 +21,7 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorProfileResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ mentor: await getMentorDetails(app.db, request.params.id, request.user?.id) }),
+    async (request) => ({ mentor: await getMentorDetails(contextOf(request), request.params.id, request.user?.id) }),
   );
 
   app.put(
@@ -30,6 +30,6 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { summary: "Change one's own headline, bio, experience or languages", tags, body: mentorUpdateBodySchema, response: { 200: mentorUpdateResponseSchema, ...refusals } },
     },
-    async (request) => ({ message: mentorMessages.profileSaved, mentor: await updateMentor(app.db, userOf(request).id, request.body) }),
+    async (request) => ({ message: mentorMessages.profileSaved, mentor: await updateMentor(userContextOf(request), request.body) }),
   );
 };

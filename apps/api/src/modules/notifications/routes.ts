@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { markReadBodySchema, notificationCountResponseSchema, notificationListQuerySchema, notificationListResponseSchema } from '@skillroute/shared/notifications';
-import { userOf } from '../../plugins/auth';
+import { userContextOf } from '../../plugins/services';
 import { countOwnUnread, listOwnNotifications, markOwnRead } from './service';
 
 const tags = ['notifications'];
@@ -18,7 +18,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: { summary: 'How many of my notifications are unread', tags, params: emailParamsSchema, response: { 200: notificationCountResponseSchema, ...refusals } },
     },
-    async (request) => countOwnUnread(app.db, userOf(request), request.params.email),
+    async (request) => countOwnUnread(userContextOf(request), request.params.email),
   );
 
   app.get(
@@ -33,7 +33,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponseSchema, ...refusals },
       },
     },
-    async (request) => listOwnNotifications(app.db, userOf(request), request.params.email, request.query.skip),
+    async (request) => listOwnNotifications(userContextOf(request), request.params.email, request.query.skip),
   );
 
   app.put(
@@ -47,6 +47,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationCountResponseSchema, ...refusals },
       },
     },
-    async (request) => markOwnRead(app.db, userOf(request).id, request.body.ids),
+    async (request) => markOwnRead(userContextOf(request), request.body.ids),
   );
 };

@@ -1,4 +1,5 @@
 import { userEventName, type NotificationCountResponse, type NotificationEvent, type NotificationListResponse } from '@skillroute/shared/notifications';
+import type { UserContext } from '../../context/service-context';
 import type { Database, Executor } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
 import * as repository from './repository';
@@ -68,23 +69,17 @@ export function createNotifications(db: Database, realtime: Pick<Realtime, 'emit
   };
 }
 
-/** The signed-in caller as the routes know them. */
-export interface Caller {
-  id: string;
-  email: string;
-}
-
 /** `GET /api/user/notifications/:email?skip=`: one page of one's own notifications, newest first. */
-export async function listOwnNotifications(db: Database, caller: Caller, email: string, skip: number): Promise<NotificationListResponse> {
-  assertOwnEmail(caller.email, email);
-  const { items, hasMore } = pageOf(await repository.listNotifications(db, caller.id, pageWindow(skip)));
+export async function listOwnNotifications(ctx: UserContext, email: string, skip: number): Promise<NotificationListResponse> {
+  assertOwnEmail(ctx.user.email, email);
+  const { items, hasMore } = pageOf(await repository.listNotifications(ctx.db, ctx.user.id, pageWindow(skip)));
   return { notifications: items.map(toNotificationItem), hasMore };
 }
 
 /** `GET /api/user/notifications/notification-count/:email`: how many of one's own are unread. */
-export async function countOwnUnread(db: Database, caller: Caller, email: string): Promise<NotificationCountResponse> {
-  assertOwnEmail(caller.email, email);
-  return { notificationCount: await repository.countUnread(db, caller.id) };
+export async function countOwnUnread(ctx: UserContext, email: string): Promise<NotificationCountResponse> {
+  assertOwnEmail(ctx.user.email, email);
+  return { notificationCount: await repository.countUnread(ctx.db, ctx.user.id) };
 }
 
 /**
@@ -92,9 +87,9 @@ export async function countOwnUnread(db: Database, caller: Caller, email: string
  * new count, in one transaction so the count is the one this change left. Ids of other people's
  * notifications, or unknown ones, are skipped without a word: saying which exist would leak them.
  */
-export async function markOwnRead(db: Database, callerId: string, ids: string[] | undefined, now = new Date()): Promise<NotificationCountResponse> {
-  return db.transaction(async (tx) => {
-    await repository.markRead(tx, callerId, ids, now);
-    return { notificationCount: await repository.countUnread(tx, callerId) };
+export async function markOwnRead(ctx: UserContext, ids: string[] | undefined): Promise<NotificationCountResponse> {
+  return ctx.db.transaction(async (tx) => {
+    await repository.markRead(tx, ctx.user.id, ids, ctx.clock.now());
+    return { notificationCount: await repository.countUnread(tx, ctx.user.id) };
   });
 }

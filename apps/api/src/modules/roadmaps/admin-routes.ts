@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messageResponseSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { adminRoadmapQuerySchema, reviewRoadmapBodySchema, roadmapIdBodySchema, roadmapListSchema, roadmapMessages } from '@skillroute/shared/roadmaps';
+import { adminContextOf } from '../../plugins/services';
 import { listRoadmapsForAdmin, reviewRoadmap, toggleListing } from './service';
 
 const tags = ['admin', 'roadmaps'];
@@ -23,20 +24,20 @@ export const adminRoadmapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roadmapListSchema, ...refusals },
       },
     },
-    async (request) => ({ roadmaps: await listRoadmapsForAdmin(app.db, request.query.status) }),
+    async (request) => ({ roadmaps: await listRoadmapsForAdmin(adminContextOf(request), request.query.status) }),
   );
 
   app.post(
     '/review',
     { schema: { summary: 'Approve (publish) or reject (with feedback) a roadmap in the queue', tags, body: reviewRoadmapBodySchema, response: { 200: messageResponseSchema, ...refusals } } },
     async (request) => {
-      await reviewRoadmap(app.db, app.notifications, request.body);
+      await reviewRoadmap(adminContextOf(request), request.body);
       return { message: roadmapMessages.reviewed };
     },
   );
 
   app.put('/list-unlist', { schema: { summary: 'List or unlist a published roadmap', tags, body: roadmapIdBodySchema, response: { 200: listingResponseSchema, ...refusals } } }, async (request) => {
-    const isActive = await toggleListing(app.db, request.body.roadmapId);
+    const isActive = await toggleListing(adminContextOf(request), request.body.roadmapId);
     return { message: roadmapMessages.reviewed, isActive };
   });
 };

@@ -18,7 +18,7 @@ import {
   roadmapSchema,
   roadmapStatusQuerySchema,
 } from '@skillroute/shared/roadmaps';
-import { userOf } from '../../plugins/auth';
+import { contextOf, userContextOf } from '../../plugins/services';
 import { createNode, createRoadmap, getNodeDetails, getProgress, getRoadmap, listOwnRoadmaps, listProfileRoadmaps, listPublishedRoadmaps, publishRoadmap, setProgress, type Viewer } from './service';
 
 const tags = ['roadmaps'];
@@ -38,19 +38,19 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     { ...signedIn, schema: { summary: 'Start a roadmap (drafted, not yet submitted)', tags, body: createRoadmapBodySchema, response: { 201: createdIdSchema, ...refusals } } },
-    async (request, reply) => reply.code(201).send(await createRoadmap(app.db, userOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createRoadmap(userContextOf(request), request.body)),
   );
 
   app.get(
     '/',
     { ...signedIn, schema: { summary: "The signed-in user's own roadmaps", tags, querystring: roadmapStatusQuerySchema, response: { 200: roadmapListSchema, ...refusals } } },
-    async (request) => ({ roadmaps: await listOwnRoadmaps(app.db, userOf(request).id, request.query.status) }),
+    async (request) => ({ roadmaps: await listOwnRoadmaps(userContextOf(request), request.query.status) }),
   );
 
   app.post(
     '/node',
     { ...signedIn, schema: { summary: 'Create a node dropped on the canvas; it counts once the roadmap is saved', tags, body: createNodeBodySchema, response: { 201: createdIdSchema, ...refusals } } },
-    async (request, reply) => reply.code(201).send(await createNode(app.db, userOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await createNode(userContextOf(request), request.body)),
   );
 
   app.post(
@@ -60,7 +60,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Save the whole graph in one transaction and submit it for review', tags, body: publishRoadmapBodySchema, response: { 200: messageResponseSchema, ...refusals } },
     },
     async (request) => {
-      await publishRoadmap(app.db, userOf(request).id, request.body);
+      await publishRoadmap(userContextOf(request), request.body);
       return { message: roadmapMessages.saved };
     },
   );
@@ -68,7 +68,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/published',
     { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
-    async (request) => ({ roadmaps: await listPublishedRoadmaps(app.db, request.query.search) }),
+    async (request) => ({ roadmaps: await listPublishedRoadmaps(contextOf(request), request.query.search) }),
   );
 
   app.get(
@@ -83,25 +83,25 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roadmapListSchema, ...refusals },
       },
     },
-    async (request) => ({ roadmaps: await listProfileRoadmaps(app.db, userOf(request).id, request.params.mentorId, request.query.status) }),
+    async (request) => ({ roadmaps: await listProfileRoadmaps(userContextOf(request), request.params.mentorId, request.query.status) }),
   );
 
   app.get(
     '/nodedetails/:id',
     { ...anyone, schema: { summary: "A roadmap's node content and links", tags, params: roadmapIdParamsSchema, response: { 200: nodeDetailsResponseSchema, ...refusals } } },
-    async (request) => getNodeDetails(app.db, request.params.id, viewerOf(request)),
+    async (request) => getNodeDetails(contextOf(request), request.params.id, viewerOf(request)),
   );
 
   app.get(
     '/:id',
     { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
-    async (request) => getRoadmap(app.db, request.params.id, viewerOf(request)),
+    async (request) => getRoadmap(contextOf(request), request.params.id, viewerOf(request)),
   );
 
   app.get(
     '/:id/progress',
     { ...signedIn, schema: { summary: "The signed-in reader's marks on a roadmap's topics", tags, params: roadmapIdParamsSchema, response: { 200: progressResponseSchema, ...refusals } } },
-    async (request) => ({ progress: await getProgress(app.db, request.params.id, userOf(request).id) }),
+    async (request) => ({ progress: await getProgress(userContextOf(request), request.params.id) }),
   );
 
   app.put(
@@ -110,6 +110,6 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       ...signedIn,
       schema: { summary: 'Mark a topic done, in progress, skipped or pending', tags, params: roadmapIdParamsSchema, body: progressBodySchema, response: { 200: progressResponseSchema, ...refusals } },
     },
-    async (request) => ({ progress: await setProgress(app.db, request.params.id, userOf(request).id, request.body) }),
+    async (request) => ({ progress: await setProgress(userContextOf(request), request.params.id, request.body) }),
   );
 };

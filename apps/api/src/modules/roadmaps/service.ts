@@ -11,33 +11,32 @@ import {
   type RoadmapStatus,
   type RoadmapSummary,
 } from '@skillroute/shared/roadmaps';
-import type { Database } from '../../db/client';
+import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import type { Notifications, PendingNotification } from '../notifications/service';
 import * as repository from './repository';
 import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
 
 export type { Viewer } from './rules';
 
 /** `POST /api/roadmap`: a new drafted roadmap, not yet submitted. */
-export async function createRoadmap(db: Database, authorId: string, body: CreateRoadmapBody): Promise<{ id: string }> {
-  return { id: await repository.insertRoadmap(db, { authorId, ...body }) };
+export async function createRoadmap(ctx: UserContext, body: CreateRoadmapBody): Promise<{ id: string }> {
+  return { id: await repository.insertRoadmap(ctx.db, { authorId: ctx.user.id, ...body }) };
 }
 
 /** `POST /api/roadmap/node`: a node dropped on the canvas gets its id here; it counts once saved. */
-export async function createNode(db: Database, authorId: string, body: CreateNodeBody): Promise<{ id: string }> {
-  assertEditable(await repository.findRoadmapState(db, body.roadmapId), authorId);
+export async function createNode(ctx: UserContext, body: CreateNodeBody): Promise<{ id: string }> {
+  assertEditable(await repository.findRoadmapState(ctx.db, body.roadmapId), ctx.user.id);
   const { roadmapId, ...node } = body;
-  return { id: await repository.insertUnsavedNode(db, roadmapId, node) };
+  return { id: await repository.insertUnsavedNode(ctx.db, roadmapId, node) };
 }
 
 /**
  * `POST /api/roadmap/publish`: the whole graph replaces the previous one in one transaction, and the
  * roadmap goes (back) into the review queue. The row lock makes two saves at once take turns.
  */
-export async function publishRoadmap(db: Database, authorId: string, body: PublishRoadmapBody): Promise<void> {
-  await db.transaction(async (tx) => {
-    assertEditable(await repository.findRoadmapState(tx, body.roadmapId, { lock: true }), authorId);
+export async function publishRoadmap(ctx: UserContext, body: PublishRoadmapBody): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    assertEditable(await repository.findRoadmapState(tx, body.roadmapId, { lock: true }), ctx.user.id);
     const known = await repository.nodeIdsOf(
       tx,
       body.roadmapId,
@@ -52,44 +51,47 @@ export async function publishRoadmap(db: Database, authorId: string, body: Publi
       );
     }
     await repository.replaceGraph(tx, body.roadmapId, body);
-    await repository.updateRoadmap(tx, body.roadmapId, afterSave(new Date()));
+    await repository.updateRoadmap(tx, body.roadmapId, afterSave(ctx.clock.now()));
   });
 }
 
-export async function listOwnRoadmaps(db: Database, authorId: string, status?: RoadmapStatus): Promise<RoadmapSummary[]> {
-  return repository.listRoadmaps(db, { authorId, status });
+export async function listOwnRoadmaps(ctx: UserContext, status?: RoadmapStatus): Promise<RoadmapSummary[]> {
+  return repository.listRoadmaps(ctx.db, { authorId: ctx.user.id, status });
 }
 
 /** `GET /api/roadmap/profile/:userId`: all of one's own; of someone else, only what everyone may see. */
-export async function listProfileRoadmaps(db: Database, callerId: string, profileId: string, status?: RoadmapStatus): Promise<RoadmapSummary[]> {
-  if (profileId === callerId) return repository.listRoadmaps(db, { authorId: profileId, status });
+export async function listProfileRoadmaps(ctx: UserContext, profileId: string, status?: RoadmapStatus): Promise<RoadmapSummary[]> {
+  const { db } = ctx;
+  if (profileId === ctx.user.id) return repository.listRoadmaps(db, { authorId: profileId, status });
   if (status !== undefined && status !== 'published') return [];
   return repository.listRoadmaps(db, { authorId: profileId, publicOnly: true });
 }
 
-export async function listPublishedRoadmaps(db: Database, search?: string): Promise<RoadmapSummary[]> {
-  return repository.listRoadmaps(db, { publicOnly: true, search: search || undefined });
+export async function listPublishedRoadmaps(ctx: ServiceContext, search?: string): Promise<RoadmapSummary[]> {
+  return repository.listRoadmaps(ctx.db, { publicOnly: true, search: search || undefined });
 }
 
-export async function getRoadmap(db: Database, id: string, viewer: Viewer): Promise<Roadmap> {
+export async function getRoadmap({ db }: ServiceContext, id: string, viewer: Viewer): Promise<Roadmap> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
   const [summary, nodes, edges] = await Promise.all([repository.findRoadmapSummary(db, id), repository.listSavedNodes(db, id), repository.listEdges(db, id)]);
   if (summary === undefined) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
   return { ...summary, nodes, edges };
 }
 
-export async function getNodeDetails(db: Database, id: string, viewer: Viewer): Promise<NodeDetail[]> {
+export async function getNodeDetails({ db }: ServiceContext, id: string, viewer: Viewer): Promise<NodeDetail[]> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
   return repository.listNodeDetails(db, id);
 }
 
-export async function getProgress(db: Database, roadmapId: string, userId: string): Promise<ProgressEntry[]> {
+export async function getProgress({ db, user }: UserContext, roadmapId: string): Promise<ProgressEntry[]> {
+  const userId = user.id;
   assertReadable(await repository.findRoadmapState(db, roadmapId), { userId });
   return repository.listProgress(db, userId, roadmapId);
 }
 
 /** A reader's mark on a topic; `pending` takes the mark away. */
-export async function setProgress(db: Database, roadmapId: string, userId: string, body: ProgressBody): Promise<ProgressEntry[]> {
+export async function setProgress({ db, user }: UserContext, roadmapId: string, body: ProgressBody): Promise<ProgressEntry[]> {
+  const userId = user.id;
   assertReadable(await repository.findRoadmapState(db, roadmapId), { userId });
   if (!(await repository.isSavedNodeOf(db, roadmapId, body.nodeId))) {
     throw new AppError('bad_request', roadmapMessages.unknownNode, [{ message: roadmapMessages.unknownNode, field: 'nodeId' }]);
@@ -100,25 +102,24 @@ export async function setProgress(db: Database, roadmapId: string, userId: strin
 }
 
 /** `GET /api/admin/roadmap?status=`: drafted means the review queue (submitted ones, oldest first). */
-export async function listRoadmapsForAdmin(db: Database, status: RoadmapStatus): Promise<RoadmapSummary[]> {
+export async function listRoadmapsForAdmin({ db }: AdminContext, status: RoadmapStatus): Promise<RoadmapSummary[]> {
   if (status === 'drafted') return repository.listRoadmaps(db, { status, submittedOnly: true }, 'oldest-submitted');
   return repository.listRoadmaps(db, { status });
 }
 
 /** Approve or reject a roadmap in the queue; the author hears of it once the decision is committed. */
-export async function reviewRoadmap(db: Database, notifications: Notifications, decision: ReviewRoadmapBody): Promise<void> {
-  const pending: PendingNotification = await db.transaction(async (tx) => {
+export async function reviewRoadmap(ctx: AdminContext, decision: ReviewRoadmapBody): Promise<void> {
+  await ctx.unitOfWork(async ({ tx, notify }) => {
     const roadmap = await repository.findRoadmapState(tx, decision.roadmapId, { lock: true });
     assertReviewable(roadmap);
-    await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, new Date()));
-    return notifications.record(tx, roadmap.authorId, reviewNotice(roadmap, decision));
+    await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, ctx.clock.now()));
+    await notify(roadmap.authorId, reviewNotice(roadmap, decision));
   });
-  pending.emit();
 }
 
 /** List or unlist a published roadmap; answers whether it is now listed. */
-export async function toggleListing(db: Database, roadmapId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function toggleListing(ctx: AdminContext, roadmapId: string): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
     const roadmap = await repository.findRoadmapState(tx, roadmapId, { lock: true });
     assertListable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, { isActive: !roadmap.isActive });

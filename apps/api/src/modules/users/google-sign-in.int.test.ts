@@ -7,10 +7,12 @@ import { users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { signInWithGoogle } from './service';
+import { withLogger } from '../../context/service-context';
 
 let testApp: TestApp;
 let google: FakeGoogle;
-const quietLog = { warn() {} };
+const quietLog = { info() {}, warn() {}, error() {} };
+const ctx = () => withLogger(testApp.app.services, quietLog);
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -22,7 +24,7 @@ afterAll(async () => {
 });
 
 const config = () => ({ clientId: google.clientId, jwksUrl: google.jwksUrl });
-const signIn = async (options?: IdTokenOptions) => signInWithGoogle(testApp.app.db, config(), await google.idToken(options), quietLog);
+const signIn = async (options?: IdTokenOptions) => signInWithGoogle(ctx(), config(), await google.idToken(options));
 const rowByEmail = async (email: string) => (await testApp.app.db.select().from(users).where(eq(users.email, email)))[0];
 const userCount = async () => (await testApp.app.db.select({ id: users.id }).from(users)).length;
 
@@ -91,14 +93,14 @@ describe('signInWithGoogle', () => {
     expect(await refusal(signIn({ subject: 'sub-x', forged: true }))).toEqual(failed);
     expect(await refusal(signIn({ subject: 'sub-x', audience: 'another-app' }))).toEqual(failed);
     expect(await refusal(signIn({ subject: 'sub-x', issuer: 'https://accounts.example.org' }))).toEqual(failed);
-    expect(await refusal(signInWithGoogle(testApp.app.db, config(), 'not-a-token', quietLog))).toEqual(failed);
+    expect(await refusal(signInWithGoogle(ctx(), config(), 'not-a-token'))).toEqual(failed);
     expect(await refusal(signIn({ subject: 'sub-x', claims: { email_verified: false } }))).toEqual({ status: 401, message: googleSignInMessages.emailUnverified, reason: undefined });
     expect(await userCount()).toBe(before);
   });
 
   it("answers 503 when Google's keys cannot be fetched, and 404 when Google sign-in is not configured", async () => {
     const unreachable = { clientId: google.clientId, jwksUrl: 'http://127.0.0.1:9/certs' };
-    expect(await refusal(signInWithGoogle(testApp.app.db, unreachable, await google.idToken(), quietLog))).toMatchObject({ status: 503, message: googleSignInMessages.unavailable });
-    expect(await refusal(signInWithGoogle(testApp.app.db, undefined, await google.idToken(), quietLog))).toMatchObject({ status: 404, message: googleSignInMessages.notConfigured });
+    expect(await refusal(signInWithGoogle(ctx(), unreachable, await google.idToken()))).toMatchObject({ status: 503, message: googleSignInMessages.unavailable });
+    expect(await refusal(signInWithGoogle(ctx(), undefined, await google.idToken()))).toMatchObject({ status: 404, message: googleSignInMessages.notConfigured });
   });
 });

@@ -6,6 +6,7 @@ import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { FileStore } from '../../adapters/files/file-store';
 import { AppError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
+import { userContextOf } from '../../plugins/services';
 import { AVATAR_FIELD, readProfileForm } from './profile-form';
 import { assertOwnAccount, getOwnUser, updateProfile, type ProfileChange } from './service';
 
@@ -45,7 +46,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         response: { 200: userResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ user: await getOwnUser(app.db, userOf(request).id, request.params.id) }),
+    async (request) => ({ user: await getOwnUser(userContextOf(request), request.params.id) }),
   );
 
   app.put(
@@ -69,10 +70,10 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const actorId = userOf(request).id;
+      const ctx = userContextOf(request);
       // JSON bodies (a rename without a form) reach here without the multipart check above.
-      assertOwnAccount(actorId, request.body.userId);
-      return updateProfile(app.db, options.files, actorId, changeOf(request.body), request.log);
+      assertOwnAccount(ctx.user.id, request.body.userId);
+      return updateProfile(ctx, options.files, changeOf(request.body));
     },
   );
 };

@@ -3,17 +3,12 @@ import { accountBlockedMessage, authReasons, googleSignInMessages, profileMessag
 import { errorMessages } from '@skillroute/shared/errors';
 import type { FileStore } from '../../adapters/files/file-store';
 import { GoogleTokenError, verifyGoogleIdToken, type GoogleVerifierOptions } from '../../adapters/google/verify-id-token';
-import type { Database } from '../../db/client';
+import type { ServiceContext, ServiceLogger, UserContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { AVATAR_CONTENT_TYPE, processAvatar } from './avatar';
 import { displayNameFromGoogle } from './display-name';
 import * as repository from './repository';
-
-/** Where a service reports what went wrong after the answer was decided (the request's logger fits). */
-export interface ServiceLogger {
-  warn(details: object, message: string): void;
-}
 
 const userGone = () => new AppError('not_found', 'This account no longer exists.');
 
@@ -23,9 +18,9 @@ export function assertOwnAccount(actorId: string, userId: string): void {
 }
 
 /** `GET /api/user/:id`: the signed-in user's own account. */
-export async function getOwnUser(db: Database, actorId: string, userId: string): Promise<SessionUser> {
-  assertOwnAccount(actorId, userId);
-  const user = await repository.findPublicUser(db, actorId);
+export async function getOwnUser(ctx: UserContext, userId: string): Promise<SessionUser> {
+  assertOwnAccount(ctx.user.id, userId);
+  const user = await repository.findPublicUser(ctx.db, ctx.user.id);
   if (user === undefined) throw userGone();
   return user;
 }
@@ -37,7 +32,9 @@ export type ProfileChange = { name: string; avatar?: undefined } | { avatar: Buf
  * The avatar is stored before the row points at it and the replaced file is removed only after the row
  * stopped pointing at it, so the account never names a missing file.
  */
-export async function updateProfile(db: Database, files: FileStore, actorId: string, change: ProfileChange, log: ServiceLogger): Promise<{ user: SessionUser; message: string }> {
+export async function updateProfile(ctx: UserContext, files: FileStore, change: ProfileChange): Promise<{ user: SessionUser; message: string }> {
+  const { db, log } = ctx;
+  const actorId = ctx.user.id;
   if (change.name !== undefined) {
     const user = await repository.renameUser(db, actorId, change.name);
     if (user === undefined) throw userGone();
@@ -95,7 +92,8 @@ const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, name: row.na
  * by e-mail (and links it), else creates it. Returns the user to open a session for; refuses a blocked one.
  * `google` is the configuration (undefined when GOOGLE_CLIENT_ID is not set).
  */
-export async function signInWithGoogle(db: Database, google: GoogleVerifierOptions | undefined, credential: string, log: ServiceLogger, now = new Date()): Promise<SessionUser> {
+export async function signInWithGoogle(ctx: ServiceContext, google: GoogleVerifierOptions | undefined, credential: string): Promise<SessionUser> {
+  const { db, log } = ctx;
   if (google === undefined) throw new AppError('not_found', googleSignInMessages.notConfigured);
   let identity;
   try {
@@ -117,12 +115,12 @@ export async function signInWithGoogle(db: Database, google: GoogleVerifierOptio
     assertNotBlocked(byEmail);
     // The e-mail's account already belongs to a different Google account (Google ids never change).
     if (byEmail.googleSub !== null) throw new AppError('conflict', googleSignInMessages.linkedToAnother);
-    const linked = await repository.linkGoogleAccount(db, byEmail.id, identity.sub, now);
+    const linked = await repository.linkGoogleAccount(db, byEmail.id, identity.sub, ctx.clock.now());
     if (linked === undefined) throw userGone();
     return toSessionUser(linked);
   }
 
-  const created = await repository.insertGoogleUser(db, { name: displayNameFromGoogle(identity), email: identity.email, googleSub: identity.sub, now });
+  const created = await repository.insertGoogleUser(db, { name: displayNameFromGoogle(identity), email: identity.email, googleSub: identity.sub, now: ctx.clock.now() });
   if (created !== undefined) return toSessionUser(created);
   // A second sign-in of the same person created the account a moment ago: use that one.
   const raced = (await repository.findUserByGoogleSub(db, identity.sub)) ?? (await repository.findUserByEmail(db, identity.email));

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import type { Notifications } from '../modules/notifications/service';
+import type { Realtime } from '../plugins/realtime';
+import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
+import { runUnitOfWork, type UnitOfWork } from './unit-of-work';
+
+/** What a service reports through; the request's pino logger fits, and so does the app's. */
+export interface ServiceLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The time as services see it: the system's, or one a test moves (a hold that lapses, a reminder that fires). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
+ * the sockets, the clock and the logger, plus the acting user or admin where there is one (`UserContext`,
+ * `AdminContext`). Routes build it from the request; jobs and seeders from the app.
+ */
+export interface ServiceContext {
+  readonly db: Database;
+  readonly jobs: JobQueue;
+  readonly notifier: Notifications;
+  /** Ending a session also drops its live sockets. */
+  readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
+  readonly clock: Clock;
+  readonly log: ServiceLogger;
+  /** Rows, jobs and notifications in one transaction; socket events after the commit. */
+  unitOfWork<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+}
+
+export interface UserContext extends ServiceContext {
+  readonly user: LiveUserSession;
+}
+
+export interface AdminContext extends ServiceContext {
+  readonly admin: LiveAdminSession;
+}
+
+export interface ServiceContextParts {
+  db: Database;
+  pool: pg.Pool;
+  jobs: JobQueue;
+  notifier: Notifications;
+  sockets: ServiceContext['sockets'];
+  clock: Clock;
+  log: ServiceLogger;
+}
+
+export function createServiceContext(parts: ServiceContextParts): ServiceContext {
+  const { pool, ...rest } = parts;
+  return {
+    ...rest,
+    unitOfWork: (work) => runUnitOfWork({ pool, jobs: parts.jobs, notifier: parts.notifier, log: parts.log }, work),
+  };
+}
+
+/** The same context, reporting through another logger (a request's, which carries its id). */
+export function withLogger<C extends ServiceContext>(ctx: C, log: ServiceLogger): C {
+  return { ...ctx, log };
+}

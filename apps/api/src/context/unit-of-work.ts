@@ -1,0 +1,92 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { NotificationEvent } from '@skillroute/shared/notifications';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import { executorFor, type EnqueueOptions, type JobQueue, type JobType } from '../jobs/queue';
+import type { NotificationInput, Notifications } from '../modules/notifications/service';
+import type { ServiceLogger } from './service-context';
+
+/**
+ * One transaction in which rows, queued jobs and notifications commit or roll back together. What must only
+ * happen once the change is real (socket events, waking a worker) is collected and run after the commit:
+ * a code is never mailed for a row that was rolled back, and nobody hears of something that never happened.
+ */
+export interface UnitOfWork {
+  /** Queries inside the transaction. */
+  readonly tx: Database;
+  /** A job that exists only if the transaction commits. */
+  enqueue<Data>(type: JobType<Data>, data: Data, options?: Omit<EnqueueOptions, 'executor'>): Promise<void>;
+  /** Cancels the waiting jobs of a singleton key, in the transaction (a cancelled booking's reminders). */
+  cancelJobs<Data>(type: JobType<Data>, singletonKey: string): Promise<void>;
+  /** Writes the notification row now and rings the person's sockets after the commit. */
+  notify(userId: string, input: NotificationInput): Promise<NotificationEvent>;
+  /** `notify`, unless the person already has a notification of this type (a welcome is sent once). */
+  notifyOnce(userId: string, input: NotificationInput): Promise<NotificationEvent | undefined>;
+  /** Runs after the commit; its failure is logged, never thrown: the change is already made. */
+  afterCommit(effect: () => void): void;
+}
+
+export interface UnitOfWorkDeps {
+  pool: pg.Pool;
+  jobs: JobQueue;
+  notifier: Notifications;
+  log: ServiceLogger;
+}
+
+export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  const client = await deps.pool.connect();
+  const effects: Array<() => void> = [];
+  const queues = new Set<string>();
+  let result: T;
+  try {
+    await client.query('begin');
+    // A Drizzle handle on this one client: the same queries as the pool's, inside this transaction; pg-boss
+    // writes its jobs through the same client.
+    const tx = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    const executor = executorFor(client);
+    result = await work({
+      tx,
+      async enqueue(type, data, options = {}) {
+        await deps.jobs.enqueue(type, data, { ...options, executor });
+        if (options.startAfter === undefined || options.startAfter.getTime() <= Date.now()) queues.add(type.name);
+      },
+      async cancelJobs(type, singletonKey) {
+        await deps.jobs.cancel(type, singletonKey, executor);
+      },
+      async notify(userId, input) {
+        const pending = await deps.notifier.record(tx, userId, input);
+        effects.push(pending.emit);
+        return pending.event;
+      },
+      async notifyOnce(userId, input) {
+        const pending = await deps.notifier.recordOnce(tx, userId, input);
+        if (pending !== undefined) effects.push(pending.emit);
+        return pending?.event;
+      },
+      afterCommit(effect) {
+        effects.push(effect);
+      },
+    });
+    await client.query('commit');
+    client.release();
+  } catch (error) {
+    // A client whose rollback failed is in an unknown state: destroy it rather than return it to the pool.
+    const rolledBack = await client.query('rollback').then(
+      () => true,
+      () => false,
+    );
+    client.release(rolledBack ? undefined : true);
+    throw error;
+  }
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      deps.log.warn({ err: error }, 'a change was committed but what should follow it failed');
+    }
+  }
+  // The jobs are visible now: this process's workers take them at once instead of at their next poll.
+  for (const name of queues) deps.jobs.wake(name);
+  return result;
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createServiceContext, withLogger, type AdminContext, type ServiceContext, type UserContext } from '../context/service-context';
+import { adminOf, userOf } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service context of the app itself (jobs, seeders); routes take theirs from the request. */
+    services: ServiceContext;
+  }
+}
+
+/** Builds the one service context every module receives, once the parts it is made of are registered. */
+export const services = fp(
+  async function services(app: FastifyInstance) {
+    app.decorate('services', createServiceContext({ db: app.db, pool: app.pool, jobs: app.jobs, notifier: app.notifications, sockets: app.realtime, clock: app.clock, log: app.log }));
+  },
+  { name: 'services', dependencies: ['database', 'jobs', 'realtime', 'clock'] },
+);
+
+/** The context of a request: the app's, reporting through the request's logger (it carries the request id). */
+export function contextOf(request: FastifyRequest): ServiceContext {
+  return withLogger(request.server.services, request.log);
+}
+
+/** The context of a route guarded by `requireUser`, with the acting user. */
+export function userContextOf(request: FastifyRequest): UserContext {
+  return { ...contextOf(request), user: userOf(request) };
+}
+
+/** The context of a route guarded by `requireAdmin`, with the acting admin. */
+export function adminContextOf(request: FastifyRequest): AdminContext {
+  return { ...contextOf(request), admin: adminOf(request) };
+}
