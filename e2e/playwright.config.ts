@@ -5,15 +5,20 @@ import { appPort as port, baseURL, dataDir, mailboxPorts } from './support/ports
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
+  // CI has two cores, shared by the server, its PostgreSQL and each worker's Chromium.
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Sized for that busy two-core machine, not for a quiet laptop: a wait fails on what it waited for,
+  // with its own message, well before the test's time is up.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '../test-results/e2e.json' }]],
   use: {
     baseURL,
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

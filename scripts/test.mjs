@@ -40,12 +40,21 @@ function firstLine(text = '') {
   );
 }
 
+/**
+ * The JSON report holds stacks, not messages; vitest 4 builds a timeout's stack from a placeholder error
+ * without putting its message in, so a timed-out test or hook reads only "Error: STACK_TRACE_ERROR".
+ */
+function vitestMessage(failure) {
+  const line = firstLine(failure);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (testTimeout or hookTimeout; vitest reports it as STACK_TRACE_ERROR)' : line;
+}
+
 function failedVitestTests(report) {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
     if (tests.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
-    return tests.map((test) => `${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    return tests.map((test) => `${name} › ${test.fullName}: ${vitestMessage(test.failureMessages?.[0])}`);
   });
 }
 

@@ -13,5 +13,8 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A page test renders through the router and types like a person: a second or two on a quiet machine,
+    // several times that on a busy two-core one, where vitest's default 5 s failed tests that were fine.
+    testTimeout: 30_000,
   },
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { codePattern, readFromMail } from './mail';
 import { dataDir } from './ports';
 
@@ -21,6 +21,29 @@ export async function signUp(page: Page, { name, email }: { name: string; email:
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Signs up through the API (the same two calls the pages make, with the code from the real mail) and
+ * leaves the context as a returning visitor's browser: the session cookies, and the user the app saved
+ * under `persist:root`, which the app confirms with the server on load. For tests whose subject is not
+ * the sign-up pages; accounts.spec.ts walks those.
+ */
+export async function signUpThroughApi(context: BrowserContext, { name, email }: { name: string; email: string }) {
+  const startedAt = Date.now();
+  const created = await context.request.post('/api/auth', { data: { name, email, password } });
+  expect(created.status(), await created.text()).toBe(201);
+  const otp = await readFromMail(email, codePattern, { after: startedAt - 1 });
+  const verified = await context.request.post('/api/auth/verify-otp', { data: { email, otp } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { user } = (await verified.json()) as { user: unknown };
+  // Only into a browser that has saved nothing yet, so a later logout in the test stays logged out.
+  await context.addInitScript(
+    (saved) => {
+      if (window.localStorage.getItem('persist:root') === null) window.localStorage.setItem('persist:root', saved);
+    },
+    JSON.stringify({ auth: JSON.stringify({ user }), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
+  );
 }
 
 export async function signIn(page: Page, email: string, secret = password) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminSignIn, newEmail, signUp } from '../support/accounts';
+import { adminSignIn, newEmail, signUpThroughApi } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 /** A question whose right option reads "Right n": the taker can tell, the server never says. */
@@ -42,7 +42,7 @@ async function answerRight(page: Page) {
 }
 
 test('apply with bad input, apply, take the timed test, pass, and edit the mentor profile', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a long journey: three times the configured timeout
   const stack = `Svelte ${randomUUID().slice(0, 6)}`;
   const adminContext = await browser.newContext();
   const learnerContext = await browser.newContext();
@@ -51,8 +51,9 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     await adminSignIn(admin);
     await stackThroughApi(admin.request, stack, 10);
 
+    await signUpThroughApi(learnerContext, { name: 'Nila', email: newEmail() });
     const page = await learnerContext.newPage();
-    await signUp(page, { name: 'Nila', email: newEmail() });
+    await page.goto('/');
 
     // Every rule speaks in the spec's words, and nothing is sent while one is broken.
     let dialog = await openBecomeMentor(page);
@@ -180,7 +181,7 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
 });
 
 test('an admin keeps the question bank: adds a stack and the question that makes it drawable, and that question is drawn', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the configured timeout
   const stack = `Elixir ${randomUUID().slice(0, 6)}`;
   const adminContext = await browser.newContext();
   const learnerContext = await browser.newContext();
@@ -222,8 +223,9 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     await expectNoSeriousA11yViolations(admin);
 
     // A learner applies; the stack has exactly ten questions, so the admin's new one is among them.
+    await signUpThroughApi(learnerContext, { name: 'Tomas', email: newEmail() });
     const page = await learnerContext.newPage();
-    await signUp(page, { name: 'Tomas', email: newEmail() });
+    await page.goto('/');
     const apply = await openBecomeMentor(page);
     await choose(page, 'Stack Domain', stack);
     await choose(page, 'Experience Level', '2+ years');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { adminSignIn, newEmail, signUp } from '../support/accounts';
+import { adminSignIn, newEmail, signUpThroughApi } from '../support/accounts';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 /** Drags a sidebar item ("Topic" or "SubTopic") onto the canvas at a point of the pane. */
@@ -39,15 +39,15 @@ async function openRequests(page: Page): Promise<Locator> {
 }
 
 test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it approved; it goes public, and unlisting hides it', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.slow(); // a long journey: three times the configured timeout
   const title = `Rust path ${randomUUID().slice(0, 6)}`;
   const author = await browser.newContext();
   const admin = await browser.newContext();
   const visitor = await browser.newContext();
   try {
     // The author starts a roadmap from the profile's Roadmaps pane and lands in the editor.
+    await signUpThroughApi(author, { name: 'Kavya', email: newEmail() });
     const page = await author.newPage();
-    await signUp(page, { name: 'Kavya', email: newEmail() });
     await page.goto('/profile/roadmaps');
     await page.getByRole('button', { name: 'New roadmap' }).click();
     await page.getByLabel('Title').fill(title);
@@ -179,7 +179,7 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
 });
 
 test('a reader marks topics on a demo roadmap, and the marks survive a reload', async ({ page }) => {
-  await signUp(page, { name: 'Isha', email: newEmail() });
+  await signUpThroughApi(page.context(), { name: 'Isha', email: newEmail() });
   await page.goto('/');
   await page
     .getByRole('link', { name: /Frontend/ })
@@ -229,12 +229,12 @@ test('the home page and a public roadmap have no serious accessibility violation
 });
 
 test('the roadmap pages of authors and admins have no serious accessibility violations; the editor works from the keyboard', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a long journey: three times the configured timeout
   const author = await browser.newContext();
   const admin = await browser.newContext();
   try {
+    await signUpThroughApi(author, { name: 'Meera', email: newEmail() });
     const page = await author.newPage();
-    await signUp(page, { name: 'Meera', email: newEmail() });
     await page.goto('/profile/roadmaps');
     await page.getByRole('button', { name: 'New roadmap' }).click();
     await expectNoSeriousA11yViolations(page);

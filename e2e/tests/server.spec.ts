@@ -21,6 +21,9 @@ test('deep links are served the app (history fallback), never a server 404 page'
 });
 
 test('the API reference is browsable at /api/docs', async ({ page }) => {
+  // Swagger UI is a large bundle that fetches the document and only then renders: wait for each step.
+  const document = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/docs/json');
   await page.goto('/api/docs');
+  expect((await document).status()).toBe(200);
   await expect(page.getByText('/api/health').first()).toBeVisible();
 });

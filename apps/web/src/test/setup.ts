@@ -15,8 +15,8 @@ class DocumentRequest extends NodeRequest {
 globalThis.Request = DocumentRequest as typeof Request;
 
 // Pages are lazy routes: the first test to open one waits for its module to be transformed, which takes
-// longer than the default second when the machine is busy.
-configure({ asyncUtilTimeout: 3000 });
+// longer than the default second on a busy machine, and more than 3 s on a busy two-core one.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
