@@ -5,6 +5,7 @@
 export * from './seed-runs';
 export * from './users';
 export * from './admins';
+export * from './admin-audit';
 export * from './sessions';
 export * from './mailed-codes';
 export * from './notifications';
