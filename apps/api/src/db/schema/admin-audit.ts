@@ -11,7 +11,7 @@ import { citext, createdAt } from './columns';
  * The trail outlives what it names. `adminId` is set null when the admin account is deleted (restrict would
  * make deleting an admin mean deleting their trail first), so the admin's name and e-mail are kept with each
  * row as they were then. `targetId` is text without a foreign key, so a deleted stack or question still
- * shows its id. `action` and `targetType` are text, checked by the shared lists: a new action needs no migration.
+ * shows its id. `action` and `targetType` are text typed by the shared lists (no database check): a new action needs no migration.
  */
 export const adminAudit = pgTable(
   'admin_audit',
