@@ -1,0 +1,24 @@
+import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { citext, createdAt, updatedAt } from './columns';
+
+export const userRole = pgEnum('user_role', ['user', 'mentor']);
+
+/**
+ * People who learn and teach. `passwordHash` is null for accounts made through Google alone;
+ * `verifiedAt` is set once the mailed code was entered (or Google vouched for the e-mail).
+ */
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  email: citext().notNull().unique(),
+  passwordHash: text(),
+  role: userRole().notNull().default('user'),
+  avatar: text(),
+  googleSub: text().unique(),
+  verifiedAt: timestamp({ withTimezone: true }),
+  blockedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
