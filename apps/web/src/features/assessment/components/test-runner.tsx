@@ -2,8 +2,8 @@ import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { AssessmentTest, TestResult } from '@skillroute/shared/assessments';
 import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
@@ -166,20 +166,15 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
         </SubmitButton>
       </div>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Submit with {unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?</AlertDialogTitle>
-            <AlertDialogDescription>
-              An unanswered question counts as wrong. You still have {spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep answering</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void submit()}>Submit anyway</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Submit with ${unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?`}
+        description={`An unanswered question counts as wrong. You still have ${spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.`}
+        cancelLabel="Keep answering"
+        confirmLabel="Submit anyway"
+        onConfirm={() => void submit()}
+      />
     </div>
   );
 }
