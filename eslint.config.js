@@ -83,9 +83,10 @@ export function createConfig(rootDir) {
     {
       files: ['apps/web/**/*.{ts,tsx}'],
       languageOptions: { globals: { ...globals.browser } },
-      plugins: { 'react-hooks': reactHooks },
+      // The React Compiler era rules (purity, refs during render, state set in effects, ...) on top of the hooks rules.
+      ...reactHooks.configs.flat.recommended,
       rules: {
-        'react-hooks/rules-of-hooks': 'error',
+        ...reactHooks.configs.flat.recommended.rules,
         'react-hooks/exhaustive-deps': 'error',
       },
     },

@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login, logout } from '@/features/auth/auth-slice';
-import { setNotificationSocketFactory } from '@/features/notifications/live/notification-socket';
+import { setSocketFactory } from '@/lib/socket';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
 import { fakeSocketFactory } from '@/test/fake-socket';
@@ -19,7 +19,7 @@ let restoreFactory: () => void;
 
 beforeEach(() => {
   sockets = fakeSocketFactory();
-  restoreFactory = setNotificationSocketFactory(sockets.factory);
+  restoreFactory = setSocketFactory(sockets.factory);
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { NotificationSocket, NotificationSocketFactory } from '@/features/notifications/live/notification-socket';
+import type { AppSocket, SocketFactory } from '@/lib/socket';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -6,7 +6,7 @@ type Listener = (...args: unknown[]) => void;
  * A stand-in for a socket.io client socket, driven by the test: it records connect and disconnect calls
  * and lets the test play the server's part (accept, refuse, drop, emit).
  */
-export class FakeSocket implements NotificationSocket {
+export class FakeSocket implements AppSocket {
   active = false;
   connected = false;
   connectCalls = 0;
@@ -80,7 +80,7 @@ export class FakeSocket implements NotificationSocket {
 /** A factory that hands out fake sockets and remembers them, newest last. */
 export function fakeSocketFactory() {
   const sockets: FakeSocket[] = [];
-  const factory: NotificationSocketFactory = () => {
+  const factory: SocketFactory = () => {
     const socket = new FakeSocket();
     sockets.push(socket);
     return Promise.resolve(socket);

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setNotificationSocketFactory } from '@/features/notifications/live/notification-socket';
+import { setSocketFactory } from '@/lib/socket';
 import { fakeSocketFactory } from './fake-socket';
 
 // Browsers resolve a relative URL against the document; Node's Request (which jsdom tests use) does not.
@@ -29,7 +29,7 @@ window.scrollTo = () => {};
 
 // No test opens a real socket: signed-in pages mount live notifications, and each gets an inert fake
 // unless the test installs its own factory (src/test/fake-socket.ts).
-setNotificationSocketFactory(fakeSocketFactory().factory);
+setSocketFactory(fakeSocketFactory().factory);
 
 // jsdom lacks pointer capture and scrolling into view, which Radix Select calls as it opens and picks.
 Element.prototype.hasPointerCapture ??= () => false;

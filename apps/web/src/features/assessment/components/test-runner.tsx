@@ -1,9 +1,9 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { AssessmentTest, TestResult } from '@skillroute/shared/assessments';
 import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
@@ -21,7 +21,8 @@ const toMap = (answers: AssessmentTest['answers']): Answers => Object.fromEntrie
  * as they are chosen, and a submission (confirmed when some are unanswered). At zero it hands in what was
  * answered.
  */
-export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number }) {
+/** `receivedAtMs`: when the test was read (the query's fulfilled time); now, when unknown. */
+export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number | undefined }) {
   const [answers, setAnswers] = useState<Answers>(() => toMap(test.answers));
   const [current, setCurrent] = useState(() =>
     Math.max(
@@ -33,9 +34,8 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
   const [result, setResult] = useState<TestResult | null>(null);
   const [saveAnswer] = useSaveAnswerMutation();
   const [submitTest, submission] = useSubmitTestMutation();
-  const left = useSecondsLeft(test, receivedAtMs);
-  const answersRef = useRef(answers);
-  answersRef.current = answers;
+  // At zero the test hands itself in with what was answered (the server also scores it if the page is gone).
+  const left = useSecondsLeft(test, receivedAtMs, () => void submit());
   const questionHeading = useRef<HTMLHeadingElement>(null);
 
   const total = test.questions.length;
@@ -44,9 +44,8 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
   const question = test.questions[current];
 
   async function submit() {
-    setConfirming(false);
     if (submission.isLoading || result) return;
-    const body = { testId: test.id, answers: Object.entries(answersRef.current).map(([questionId, optionId]) => ({ questionId, optionId })) };
+    const body = { testId: test.id, answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })) };
     const outcome = await submitTest(body);
     if ('error' in outcome) {
       toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.') });
@@ -54,13 +53,6 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
     }
     setResult(outcome.data);
   }
-
-  // At zero the test hands itself in with what was answered (the server also scores it if the page is gone).
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  useEffect(() => {
-    if (left === 0) void submitRef.current();
-  }, [left]);
 
   function choose(questionId: string, optionId: string) {
     setAnswers((previous) => ({ ...previous, [questionId]: optionId }));
@@ -166,30 +158,33 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
         </SubmitButton>
       </div>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Submit with {unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?</AlertDialogTitle>
-            <AlertDialogDescription>
-              An unanswered question counts as wrong. You still have {spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep answering</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void submit()}>Submit anyway</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        // Closed by its own buttons, and by the clock: at zero the test is handed in without asking.
+        open={confirming && left > 0}
+        onOpenChange={setConfirming}
+        title={`Submit with ${unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?`}
+        description={`An unanswered question counts as wrong. You still have ${spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.`}
+        cancelLabel="Keep answering"
+        confirmLabel="Submit anyway"
+        onConfirm={() => void submit()}
+      />
     </div>
   );
 }
 
-/** Seconds left on the server's clock, ticking every second. */
-function useSecondsLeft(test: AssessmentTest, receivedAtMs: number): number {
-  const [offset] = useState(() => clockOffsetMs(test.serverTime, receivedAtMs));
+/** Seconds left on the server's clock, ticking every second; `onTimeUp` runs on the tick that reaches zero. */
+function useSecondsLeft(test: AssessmentTest, receivedAtMs: number | undefined, onTimeUp: () => void): number {
+  const [offset] = useState(() => clockOffsetMs(test.serverTime, receivedAtMs ?? Date.now()));
   const [left, setLeft] = useState(() => secondsLeft(test.expiresAt, offset, Date.now()));
+  const timeUp = useEffectEvent(onTimeUp);
   useEffect(() => {
-    const timer = window.setInterval(() => setLeft(secondsLeft(test.expiresAt, offset, Date.now())), 1000);
+    let previous: number | undefined;
+    const timer = window.setInterval(() => {
+      const next = secondsLeft(test.expiresAt, offset, Date.now());
+      setLeft(next);
+      if (next === 0 && previous !== 0) timeUp();
+      previous = next;
+    }, 1000);
     return () => window.clearInterval(timer);
   }, [test.expiresAt, offset]);
   return left;
@@ -197,10 +192,10 @@ function useSecondsLeft(test: AssessmentTest, receivedAtMs: number): number {
 
 /** The visible clock, and a live region that speaks only at a few moments. */
 function Countdown({ seconds }: { seconds: number }) {
-  const [spoken, setSpoken] = useState('');
-  useEffect(() => {
-    if ((ANNOUNCED_AT_SECONDS as readonly number[]).includes(seconds)) setSpoken(spokenTimeLeft(seconds));
-  }, [seconds]);
+  // Derived, not kept in state: the last announced moment this page has reached since it opened.
+  const [openedAt] = useState(seconds);
+  const reached = ANNOUNCED_AT_SECONDS.filter((moment) => moment >= seconds && moment <= openedAt);
+  const spoken = reached.length > 0 ? spokenTimeLeft(Math.min(...reached)) : '';
   const urgent = seconds <= 60;
   return (
     <div className={cn('flex items-center gap-2 rounded-lg border bg-card px-3 py-2 font-mono text-xl tabular-nums', urgent && 'border-destructive text-destructive dark:text-red-300')}>

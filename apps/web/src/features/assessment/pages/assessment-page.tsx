@@ -37,10 +37,10 @@ export function AssessmentPage() {
       </main>
     );
   }
-  return <AssessmentView test={data} receivedAtMs={fulfilledTimeStamp ?? Date.now()} />;
+  return <AssessmentView test={data} receivedAtMs={fulfilledTimeStamp} />;
 }
 
-function AssessmentView({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number }) {
+function AssessmentView({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number | undefined }) {
   return (
     <main id="main" className="min-h-dvh bg-muted/30">
       {test.result ? (

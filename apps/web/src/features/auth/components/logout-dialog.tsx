@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
@@ -24,7 +22,6 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const navigate = useNavigate();
   const [logoutCall] = useLogoutMutation();
   const { pathname } = useLocation();
-  const [pending, setPending] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
   // The user is cleared only once home is on screen: cleared earlier, a signed-in-only page still
@@ -36,10 +33,9 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     dispatch(api.util.resetApiState());
   }, [leaving, pathname, dispatch]);
 
+  // The dialog stays open (its buttons busy) until the call has answered.
   async function confirm() {
-    setPending(true);
     const result = await logoutCall();
-    setPending(false);
     onOpenChange(false);
     if ('error' in result) {
       toast({ variant: 'destructive', title: logoutTexts.failureTitle, description: errorMessage(result.error, logoutTexts.failureFallback) });
@@ -50,22 +46,5 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     await navigate('/');
   }
 
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{logoutTexts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{logoutTexts.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          {/* A plain button, not AlertDialogAction: the dialog stays open until the call has answered. */}
-          <Button type="button" variant="destructive" onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
-            {pending && <Spinner />}
-            Logout
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  return <ConfirmDialog open={open} onOpenChange={onOpenChange} title={logoutTexts.title} description={logoutTexts.description} confirmLabel="Logout" variant="destructive" onConfirm={confirm} />;
 }

@@ -4,7 +4,7 @@ import { useDispatch } from 'react-redux';
 import { toast } from '@/lib/use-toast';
 import { notificationsApi, notificationsChanged } from '../api';
 import { startLiveNotifications } from '../live/live-notifications';
-import { openNotificationSocket } from '../live/notification-socket';
+import { openSocket } from '@/lib/socket';
 import { toastTextFor } from '../notification-text';
 
 type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
@@ -31,7 +31,7 @@ export function LiveNotifications({ email }: { email: string }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let unmounted = false;
-    openNotificationSocket()
+    openSocket()
       .then((socket) => {
         if (unmounted) return;
         stop = startLiveNotifications(socket, email, {

@@ -1,6 +1,6 @@
 import { SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
 import { userEventName } from '@skillroute/shared/notifications';
-import type { NotificationSocket } from './notification-socket';
+import type { AppSocket } from '@/lib/socket';
 
 export interface LiveNotificationHandlers {
   /** A notification for this person was just created (the payload is as it came off the wire). */
@@ -32,7 +32,7 @@ export function retryDelayAfterRefusal(refusalsInARow: number): number {
  * still good (the check may just have renewed the cookie). A session that is over ends in the base query
  * signing the person out, which unmounts this; never an endless retry loop.
  */
-export function startLiveNotifications(socket: NotificationSocket, email: string, handlers: LiveNotificationHandlers): () => void {
+export function startLiveNotifications(socket: AppSocket, email: string, handlers: LiveNotificationHandlers): () => void {
   let stopped = false;
   let checking = false;
   let refusalsInARow = 0;

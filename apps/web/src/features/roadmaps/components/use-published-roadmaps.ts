@@ -13,21 +13,22 @@ export interface PublishedRoadmapsState {
  * once per visit, and needs neither the session refresh nor the cache.
  */
 export function usePublishedRoadmaps(search: string): PublishedRoadmapsState {
-  const [state, setState] = useState<PublishedRoadmapsState>({ roadmaps: undefined, loading: true, failed: false });
+  // The last answer and the search it answers: loading is derived (a newer search is asked, not answered yet),
+  // and the previous list stays on screen meanwhile.
+  const [answer, setAnswer] = useState<{ search: string; roadmaps: RoadmapSummary[] | undefined; failed: boolean } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const query = search ? `?search=${encodeURIComponent(search)}` : '';
-    setState((previous) => ({ ...previous, loading: true }));
     fetch(new Request(`/api/roadmap/published${query}`, { credentials: 'include', signal: controller.signal }))
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
         const body = (await response.json()) as { roadmaps: RoadmapSummary[] };
-        setState({ roadmaps: body.roadmaps, loading: false, failed: false });
+        setAnswer({ search, roadmaps: body.roadmaps, failed: false });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ roadmaps: undefined, loading: false, failed: true });
+        if (!controller.signal.aborted) setAnswer({ search, roadmaps: undefined, failed: true });
       });
     return () => controller.abort();
   }, [search]);
-  return state;
+  return { roadmaps: answer?.roadmaps, loading: answer?.search !== search, failed: answer?.failed ?? false };
 }

@@ -1,7 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
  * Asks before unsaved changes are lost: a dialog for a move within the app, the browser's own prompt for a
@@ -21,19 +20,17 @@ export function LeaveGuard({ when, leaving }: { when: boolean; leaving: RefObjec
   }, [when, leaving]);
 
   return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>Your changes to this roadmap are not saved yet. If you leave now, they are lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => blocker.state === 'blocked' && blocker.reset()}>Keep editing</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={() => blocker.state === 'blocked' && blocker.proceed()}>
-            Leave
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+      title="Leave without saving?"
+      description="Your changes to this roadmap are not saved yet. If you leave now, they are lost."
+      cancelLabel="Keep editing"
+      confirmLabel="Leave"
+      variant="destructive"
+      onConfirm={() => {
+        if (blocker.state === 'blocked') blocker.proceed();
+      }}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
 
 /**
- * The part of a socket.io client socket that live notifications use. Tests hand in a fake with the same
- * shape (see setNotificationSocketFactory); the app gets the real one.
+ * The part of a socket.io client socket that the app uses (live notifications today; video rooms share the
+ * same connection path). Tests hand in a fake with the same shape (see setSocketFactory); the app gets the real one.
  */
-export interface NotificationSocket {
+export interface AppSocket {
   on(event: string, listener: (...args: never[]) => void): unknown;
   connect(): unknown;
   disconnect(): unknown;
@@ -15,13 +15,13 @@ export interface NotificationSocket {
   readonly active: boolean;
 }
 
-export type NotificationSocketFactory = () => Promise<NotificationSocket>;
+export type SocketFactory = () => Promise<AppSocket>;
 
 /**
  * socket.io-client is imported here, on first use, so only signed-in people download it (the anonymous
  * home page stays under its budget). Same origin: the session cookie authenticates the handshake.
  */
-const openRealSocket: NotificationSocketFactory = async () => {
+const openRealSocket: SocketFactory = async () => {
   const { io } = await import('socket.io-client');
   return io({
     path: SOCKET_PATH,
@@ -33,15 +33,15 @@ const openRealSocket: NotificationSocketFactory = async () => {
   });
 };
 
-let factory: NotificationSocketFactory = openRealSocket;
+let factory: SocketFactory = openRealSocket;
 
 /** Creates a socket that is not connected yet. */
-export function openNotificationSocket(): Promise<NotificationSocket> {
+export function openSocket(): Promise<AppSocket> {
   return factory();
 }
 
 /** The seam for tests: every socket opened from now on comes from `next`. Returns the way back. */
-export function setNotificationSocketFactory(next: NotificationSocketFactory): () => void {
+export function setSocketFactory(next: SocketFactory): () => void {
   const previous = factory;
   factory = next;
   return () => {
