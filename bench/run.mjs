@@ -1,51 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|lighthouse]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { compareLoad, freePort, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
+import { compareLoad, freePort, machine, median, recordResult, root, startProcess, startProduct, stopProcess } from './lib.mjs';
+import { lighthouseBench } from './lighthouse/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
 const BUNDLE_BUDGET_BYTES = 150_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-/** The real product process (embedded PostgreSQL in a throwaway folder), with rate limiting out of the way. */
-async function startProduct() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
-  const port = await freePort();
-  const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
-    },
-    ready: (line) => (line.includes(`:${port}`) ? true : undefined),
-  });
-  const { child } = await started.catch((error) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function healthBench() {
   const product = await startProduct();
@@ -171,7 +140,7 @@ Second start against the 5 s promise: **${((second ?? 0) / 5000).toFixed(2)}** o
   );
 }
 
-const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench };
+const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench, lighthouse: lighthouseBench };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
