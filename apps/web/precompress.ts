@@ -8,8 +8,6 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
-/** Below this, headers and the extra file cost more than compression saves. */
-const MIN_BYTES = 1024;
 
 /**
  * Writes `file.br` and `file.gz` beside every text file of the build, once, at the highest levels: the
@@ -30,7 +28,6 @@ export function precompress(): Plugin {
         files.map(async (fileName) => {
           const file = path.join(outDir, fileName);
           const source = await readFile(file);
-          if (source.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
             brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
             gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
