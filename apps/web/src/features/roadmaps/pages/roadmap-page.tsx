@@ -1,8 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { ProgressEntry, ProgressStatus } from '@skillroute/shared/roadmaps';
-import { ReactFlowProvider } from '@xyflow/react';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,10 +10,32 @@ import { errorStatus } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSetProgressMutation } from '../api';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
-import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { TopicDrawer } from '../components/viewer/topic-drawer';
 import { openNodeOnKey } from '../graph/node-keys';
+
+/**
+ * The graph library is the largest dependency (about 50 kB brotli, and a long first render on a phone): the title,
+ * the outline and the drawer show without it, and the graph follows in its own chunk.
+ */
+const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas }));
+
+/**
+ * The graph joins in a transition once the rest of the page is on screen: React then renders it in short slices
+ * instead of one long task, so the title paints first and a tap on the outline is not kept waiting.
+ */
+function DeferredCanvas(props: ComponentProps<typeof RoadmapCanvas>) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  const placeholder = <Skeleton className="size-full rounded-none" />;
+  return shown ? (
+    <Suspense fallback={placeholder}>
+      <RoadmapCanvas {...props} />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
 const NO_PROGRESS: ProgressEntry[] = [];
@@ -106,9 +127,7 @@ export function RoadmapPage() {
           <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
         </aside>
         <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2" onKeyDown={openNodeOnKey(setOpenId)}>
-          <ReactFlowProvider>
-            <RoadmapCanvas roadmap={roadmap} progress={progress} onOpen={setOpenId} />
-          </ReactFlowProvider>
+          <DeferredCanvas roadmap={roadmap} progress={progress} onOpen={setOpenId} />
         </div>
       </div>
 
