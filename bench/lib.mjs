@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,13 @@ export async function startProduct({ seedDemo = false } = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Builds the web app when apps/web/dist has none: benchmarks of pages measure the production build. */
+export function ensureWebBuild() {
+  if (existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
 }
 
 export function load(url, { durationSeconds, connections = 50 }) {

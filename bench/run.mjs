@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench [health|bundle|startup|sockets|roadmaps|lighthouse]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { compareLoad, freePort, machine, median, recordResult, root, startProcess, startProduct, stopProcess } from './lib.mjs';
+import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
@@ -50,10 +49,7 @@ Ratio health / bare: **${ratio.toFixed(2)}**.`,
 }
 
 async function bundleBench() {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the web build failed');
-  }
+  ensureWebBuild();
   const product = await startProduct();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

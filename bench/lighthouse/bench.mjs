@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { machine, median, recordResult, root, startProduct } from '../lib.mjs';
+import { ensureWebBuild, machine, median, recordResult, root, startProduct } from '../lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -53,7 +53,7 @@ async function largestRoadmapId(productUrl) {
 const ms = (value) => `${(value / 1000).toFixed(1)} s`;
 
 export async function lighthouseBench() {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('build the web app first: npm run build');
+  ensureWebBuild();
   const load = loadavg()[0];
   const product = await startProduct({ seedDemo: true });
   const results = [];
