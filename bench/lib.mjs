@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -51,6 +52,47 @@ export function stopProcess(child) {
     child.once('exit', () => resolve());
     child.kill('SIGINT');
   });
+}
+
+/**
+ * The real product process (embedded PostgreSQL in a throwaway folder), with rate limiting out of the way;
+ * `seedDemo` adds the demo data `npm start` seeds (three published roadmaps among it).
+ */
+export async function startProduct({ seedDemo = false } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
+  const port = await freePort();
+  const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: String(seedDemo),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000000',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
+    },
+    ready: (line) => (line.includes(`:${port}`) ? true : undefined),
+  });
+  const { child } = await started.catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the web app when apps/web/dist has none: benchmarks of pages measure the production build. */
+export function ensureWebBuild() {
+  if (existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the web build failed');
 }
 
 export function load(url, { durationSeconds, connections = 50 }) {

@@ -1,51 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|lighthouse]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { compareLoad, freePort, machine, median, recordResult, root, startProcess, stopProcess } from './lib.mjs';
+import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
+import { lighthouseBench } from './lighthouse/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
 const BUNDLE_BUDGET_BYTES = 150_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-/** The real product process (embedded PostgreSQL in a throwaway folder), with rate limiting out of the way. */
-async function startProduct() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
-  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
-  const port = await freePort();
-  const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
-    },
-    ready: (line) => (line.includes(`:${port}`) ? true : undefined),
-  });
-  const { child } = await started.catch((error) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      await stopProcess(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function healthBench() {
   const product = await startProduct();
@@ -82,48 +49,57 @@ Ratio health / bare: **${ratio.toFixed(2)}**.`,
 }
 
 async function bundleBench() {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the web build failed');
-  }
+  ensureWebBuild();
   const product = await startProduct();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const scripts = [];
+  const pending = [];
+  let scripts;
   try {
     const page = await browser.newPage();
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
+    // What went over the wire: the encoded body size Chromium counted for each script, as the server sent it.
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const { responseBodySize } = await request.sizes();
+          return { url: request.url(), wire: responseBodySize, encoding: response?.headers()['content-encoding'] ?? 'none', decoded: (await response?.body())?.length ?? 0 };
+        })(),
+      );
     });
     await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
+    scripts = await Promise.all(pending);
   } finally {
     await browser.close().catch(() => {});
     await product.stop();
   }
   const rows = [];
   let total = 0;
+  let decodedTotal = 0;
   for (const script of scripts) {
-    const gzipped = gzipSync(await script.body, { level: 9 }).length;
-    total += gzipped;
-    rows.push(`| \`${new URL(script.url).pathname}\` | ${(gzipped / 1000).toFixed(1)} kB |`);
+    total += script.wire;
+    decodedTotal += script.decoded;
+    rows.push(`| \`${new URL(script.url).pathname}\` | ${script.encoding} | ${(script.wire / 1000).toFixed(1)} kB | ${(script.decoded / 1000).toFixed(1)} kB |`);
   }
   const share = total / BUNDLE_BUDGET_BYTES;
-  console.log(`\nJS for /: ${(total / 1000).toFixed(1)} kB gzip in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`);
+  console.log(`\nJS for /: ${(total / 1000).toFixed(1)} kB on the wire in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`);
   recordResult(
     'bundle',
     `## JavaScript needed for /
 
-${machine()}; every script Chromium fetched to render / (until the network was idle), gzip level 9.
+${machine()}; every script Chromium fetched to render / (until the network was idle), as the product server sent
+it: the encoded body size Chromium received (Playwright's \`request.sizes().responseBodySize\`), without headers.
 
-| file | gzip |
-|---|---|
+| file | encoding | on the wire | decoded |
+|---|---|---|---|
 ${rows.join('\n')}
-| **total** | **${(total / 1000).toFixed(1)} kB** |
+| **total** | | **${(total / 1000).toFixed(1)} kB** | ${(decodedTotal / 1000).toFixed(1)} kB |
 
-Budget 150 kB: the home page uses **${(share * 100).toFixed(0)}%** of it (ratio ${share.toFixed(2)}).`,
+Budget 150 kB on the wire: the home page uses **${(share * 100).toFixed(0)}%** of it (ratio ${share.toFixed(2)}).`,
   );
 }
 
@@ -171,7 +147,7 @@ Second start against the 5 s promise: **${((second ?? 0) / 5000).toFixed(2)}** o
   );
 }
 
-const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench };
+const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench, lighthouse: lighthouseBench };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);

@@ -1,12 +1,52 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const api = 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `file.br` and `file.gz` beside every text file of the build, once, at the highest levels: the
+ * server (apps/api/src/plugins/static-spa.ts, `preCompressed`) sends them as they are, so no request pays for compression.
+ * A twin is only written when it is smaller than the file.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'skillroute:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((fileName) => COMPRESSIBLE.test(fileName));
+      await Promise.all(
+        files.map(async (fileName) => {
+          const file = path.join(outDir, fileName);
+          const source = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < source.length) await writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -37,6 +37,11 @@ export const staticSpa = fp(
       // everything else falls through to the history fallback below.
       wildcard: false,
       index: false,
+      // The web build writes `.br` and `.gz` twins beside each text file (precompress in apps/web/vite.config.ts): sent as
+      // they are, with Content-Encoding and `Vary: Accept-Encoding`, the plain file when neither is accepted.
+      // The twins are not URLs of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(response, filePath) {
         const relative = path.relative(options.distDir, filePath);

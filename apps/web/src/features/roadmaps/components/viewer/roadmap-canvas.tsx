@@ -1,4 +1,4 @@
-import { Background, Controls, MiniMap, ReactFlow, type NodeMouseHandler } from '@xyflow/react';
+import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmaps';
 import { memo, useMemo } from 'react';
@@ -17,26 +17,28 @@ export const RoadmapCanvas = memo(function RoadmapCanvas({ roadmap, progress, on
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
 
   return (
-    <ReactFlow
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={roadmapNodeTypes}
-      onNodeClick={onNodeClick}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      edgesFocusable={false}
-      elementsSelectable
-      onlyRenderVisibleElements
-      fitView
-      fitViewOptions={{ padding: 0.1 }}
-      minZoom={ZOOM_LIMITS.min}
-      maxZoom={ZOOM_LIMITS.max}
-      proOptions={{ hideAttribution: true }}
-      aria-label={`${roadmap.title}: the roadmap as a graph`}
-    >
-      <Background gap={16} />
-      <Controls showInteractive={false} />
-      <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" />
-    </ReactFlow>
+    <ReactFlowProvider>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={roadmapNodeTypes}
+        onNodeClick={onNodeClick}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        edgesFocusable={false}
+        elementsSelectable
+        onlyRenderVisibleElements
+        fitView
+        fitViewOptions={{ padding: 0.1 }}
+        minZoom={ZOOM_LIMITS.min}
+        maxZoom={ZOOM_LIMITS.max}
+        proOptions={{ hideAttribution: true }}
+        aria-label={`${roadmap.title}: the roadmap as a graph`}
+      >
+        <Background gap={16} />
+        <Controls showInteractive={false} />
+        <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" />
+      </ReactFlow>
+    </ReactFlowProvider>
   );
 });

@@ -1,0 +1,109 @@
+// `npm run bench -- lighthouse`: Lighthouse 12 with its default mobile settings (simulated slow 4G and a 4× slower
+// CPU) on /, the largest demo roadmap and /login, served by the real product with the demo seed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureWebBuild, machine, median, recordResult, root, startProduct } from '../lib.mjs';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TARGET_PERFORMANCE = 90;
+const TARGET_LCP_MS = 2500;
+
+/** One Lighthouse run in its own Chromium (a fresh profile, so nothing is cached), through the CLI. */
+function lighthouse(url) {
+  const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-lighthouse-'));
+  const report = path.join(folder, 'report.json');
+  const args = [url, '--output=json', `--output-path=${report}`, '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags.join(' ')}`];
+  const child = spawn(path.join(root, 'node_modules/.bin/lighthouse'), args, { cwd: root, env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (errors += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      try {
+        if (code !== 0 || !existsSync(report)) throw new Error(`lighthouse ${url} exited with ${code}:\n${errors.slice(-2000)}`);
+        const { categories, audits, runtimeError } = JSON.parse(readFileSync(report, 'utf8'));
+        if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
+        resolve({
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          lcp: audits['largest-contentful-paint'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+          fcp: audits['first-contentful-paint'].numericValue,
+        });
+      } catch (error) {
+        reject(error);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
+/** The published roadmap with the most topics: the heaviest page of the three demo ones. */
+async function largestRoadmapId(productUrl) {
+  const { roadmaps } = await (await fetch(`${productUrl}/api/roadmap/published`)).json();
+  if (roadmaps.length === 0) throw new Error('the demo seed published no roadmap');
+  const sizes = await Promise.all(roadmaps.map(async ({ id }) => ({ id, nodes: (await (await fetch(`${productUrl}/api/roadmap/${id}`)).json()).nodes.length })));
+  return sizes.sort((a, b) => b.nodes - a.nodes)[0];
+}
+
+const ms = (value) => `${(value / 1000).toFixed(1)} s`;
+
+export async function lighthouseBench() {
+  ensureWebBuild();
+  const load = loadavg()[0];
+  const product = await startProduct({ seedDemo: true });
+  const results = [];
+  let roadmap;
+  try {
+    roadmap = await largestRoadmapId(product.url);
+    const pages = ['/', `/roadmap/${roadmap.id}`, '/login'];
+    const runs = Object.fromEntries(pages.map((page) => [page, []]));
+    // Pages alternate within each round, so drift on the machine touches every page alike.
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const page of pages) {
+        const result = await lighthouse(`${product.url}${page}`);
+        runs[page].push(result);
+        console.log(`run ${run} ${page}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${ms(result.lcp)}, TBT ${Math.round(result.tbt)} ms`);
+      }
+    }
+    for (const page of pages) {
+      const of = (key) => median(runs[page].map((result) => result[key]));
+      results.push({
+        page,
+        performance: of('performance'),
+        accessibility: of('accessibility'),
+        lcp: of('lcp'),
+        tbt: of('tbt'),
+        fcp: of('fcp'),
+        scores: runs[page].map((result) => result.performance),
+      });
+    }
+  } finally {
+    await product.stop();
+  }
+  const rows = results.map(
+    (result) =>
+      `| \`${result.page.replace(roadmap.id, '{id}')}\` | ${result.performance} (${result.scores.join(', ')}) | ${result.accessibility} | ${ms(result.fcp)} | ${ms(result.lcp)} | ${Math.round(result.tbt)} ms |`,
+  );
+  const met = results.filter((result) => result.performance >= TARGET_PERFORMANCE && result.lcp < TARGET_LCP_MS && result.accessibility === 100).length;
+  recordResult(
+    'lighthouse',
+    `## Lighthouse, mobile defaults
+
+${machine()}; Lighthouse 12 CLI with its default mobile settings (simulated slow 4G, 4× CPU slowdown), headless
+Chromium from \`${CHROME_PATH}\`, a fresh profile per run; the real product with the demo seed, \`{id}\` being the
+largest published demo roadmap (${roadmap.nodes} topics). ${RUNS} runs per page, alternating pages; medians,
+with each run's performance score in brackets. Load average ${load.toFixed(2)} when the run started: on a busy
+machine the simulated 4× CPU slowdown lands on an already slow CPU, and scores move by tens of points between runs.
+
+| page | performance | accessibility | FCP | LCP | TBT |
+|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Target performance ≥ ${TARGET_PERFORMANCE}, LCP < ${TARGET_LCP_MS / 1000} s, accessibility 100: **${met} of ${results.length}** pages meet it.`,
+  );
+}
