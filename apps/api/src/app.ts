@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
+import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // The one way any module notifies a person: `app.notifications.notify(userId, {type, message, link})`.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });

@@ -197,6 +197,17 @@ export async function replaceGraph(tx: Transaction, roadmapId: string, graph: { 
   }
 }
 
+/** The PostgreSQL channel on which every api process hears that a roadmap changed (graph-cache.ts). */
+export const ROADMAP_CHANGES_CHANNEL = 'roadmap_changed';
+
+/**
+ * Tells every api process that this roadmap changed, from inside the changing transaction: PostgreSQL
+ * delivers the notification only if that transaction commits, and only then.
+ */
+export async function announceChange(tx: Transaction, roadmapId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ROADMAP_CHANGES_CHANNEL}, ${roadmapId})`);
+}
+
 export async function updateRoadmap(
   db: Executor,
   id: string,

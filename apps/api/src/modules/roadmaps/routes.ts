@@ -19,6 +19,7 @@ import {
   roadmapStatusQuerySchema,
 } from '@skillroute/shared/roadmaps';
 import { userOf } from '../../plugins/auth';
+import { sendSerialized } from './graph-cache';
 import { createNode, createRoadmap, getNodeDetails, getProgress, getRoadmap, listOwnRoadmaps, listProfileRoadmaps, listPublishedRoadmaps, publishRoadmap, setProgress, type Viewer } from './service';
 
 const tags = ['roadmaps'];
@@ -61,6 +62,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await publishRoadmap(app.db, userOf(request).id, request.body);
+      app.roadmapCache.forget(request.body.roadmapId);
       return { message: roadmapMessages.saved };
     },
   );
@@ -68,7 +70,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/published',
     { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
-    async (request) => ({ roadmaps: await listPublishedRoadmaps(app.db, request.query.search) }),
+    async (request, reply) => {
+      if (request.query.search) return { roadmaps: await listPublishedRoadmaps(app.db, request.query.search) };
+      return sendSerialized(request, reply, await app.roadmapCache.readPublishedList(() => listPublishedRoadmaps(app.db)));
+    },
   );
 
   app.get(
@@ -95,7 +100,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
-    async (request) => getRoadmap(app.db, request.params.id, viewerOf(request)),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      return sendSerialized(request, reply, await app.roadmapCache.readRoadmap(request.params.id, viewer, () => getRoadmap(app.db, request.params.id, viewer)));
+    },
   );
 
   app.get(

@@ -53,6 +53,7 @@ export async function publishRoadmap(db: Database, authorId: string, body: Publi
     }
     await repository.replaceGraph(tx, body.roadmapId, body);
     await repository.updateRoadmap(tx, body.roadmapId, afterSave(new Date()));
+    await repository.announceChange(tx, body.roadmapId);
   });
 }
 
@@ -111,6 +112,7 @@ export async function reviewRoadmap(db: Database, notifications: Notifications, 
     const roadmap = await repository.findRoadmapState(tx, decision.roadmapId, { lock: true });
     assertReviewable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, new Date()));
+    await repository.announceChange(tx, roadmap.id);
     return notifications.record(tx, roadmap.authorId, reviewNotice(roadmap, decision));
   });
   pending.emit();
@@ -122,6 +124,7 @@ export async function toggleListing(db: Database, roadmapId: string): Promise<bo
     const roadmap = await repository.findRoadmapState(tx, roadmapId, { lock: true });
     assertListable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, { isActive: !roadmap.isActive });
+    await repository.announceChange(tx, roadmap.id);
     return !roadmap.isActive;
   });
 }
