@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -32,6 +31,7 @@ import { errorEnvelope } from './plugins/error-envelope';
 import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
+import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -103,7 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   // External plugins.
   // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
