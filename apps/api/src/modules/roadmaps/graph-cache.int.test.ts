@@ -131,7 +131,7 @@ describe('GET /api/roadmap/:id from memory', () => {
     const id = await save(a, ['Ownership']);
     const own = await read(a, ada, id);
     expect(own.statusCode).toBe(200);
-    expect(own.headers['cache-control']).toBe('private, no-cache');
+    expect(own.headers['cache-control']).toBe('private, no-store');
     expect((await read(a, ada, id)).statusCode).toBe(200);
     expect((await read(a, bob, id)).statusCode).toBe(404);
     expect((await read(a, undefined, id)).statusCode).toBe(404);

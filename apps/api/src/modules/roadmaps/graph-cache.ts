@@ -147,11 +147,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends an already serialized body, or 304 when the reader has it. Caches may keep it but must ask again
- * each time (`no-cache`), so an unlisted roadmap is gone on the next visit; drafts stay out of shared caches.
+ * Sends an already serialized body, or 304 when the reader has it. Caches may keep a public body but must ask
+ * again each time (`no-cache`), so an unlisted roadmap is gone on the next visit; a draft is kept by none
+ * (`no-store`), not even the browser of a shared computer.
  */
 export function sendSerialized(request: FastifyRequest, reply: FastifyReply, cached: SerializedBody): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', cached.public ? 'public, no-cache' : 'private, no-cache');
+  reply.header('etag', cached.etag).header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   // A string with a JSON content type goes out as it is: no second validation or serialization.
   return reply.type('application/json; charset=utf-8').send(cached.body);
