@@ -3,7 +3,7 @@
 // GET /api/roadmap/{id} against a bare Fastify route that sends the same bytes, side by side in one run;
 // then the time for /roadmap/{id} to draw every node in Chromium and to open a topic's drawer.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { compareLoad, machine, median, recordResult, startProcess, stopProcess } from '../lib.mjs';
@@ -72,7 +72,16 @@ async function renderTimes(productUrl, roadmapId) {
   return runs;
 }
 
+/** Saves of the whole 1,000-node graph, the current write and the one it replaced, in turns in their own process. */
+async function saveTimes() {
+  const saver = await startProcess(process.execPath, ['--import', 'tsx', 'bench/roadmaps/save.ts'], { ready: (line) => line.match(/^result (.+)$/)?.[1] });
+  if (saver.child.exitCode === null) await new Promise((resolve) => saver.child.once('exit', resolve));
+  return JSON.parse(saver.value);
+}
+
 export async function roadmapsBench() {
+  const loadAtStart = loadavg()[0];
+  const save = await saveTimes();
   const server = await startProcess(process.execPath, ['--import', 'tsx', 'bench/roadmaps/server.ts'], {
     ready: (line) => {
       const match = line.match(/^ready (\S+) (\S+)/);
@@ -92,15 +101,20 @@ export async function roadmapsBench() {
   const drawn = median(render.map((run) => run.drawn));
   const drawer = median(render.map((run) => run.drawer));
   const ratio = apiRate / bareRate;
+  const saveBefore = median(save.times.before);
+  const saveAfter = median(save.times.after);
   console.log(`\nGET /api/roadmap/{id}: ${Math.round(apiRate)} req/s; bare: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}; drawn at ${Math.round(drawn)} ms`);
+  console.log(`save of ${save.nodes} nodes: ${saveAfter.toFixed(1)} ms; one UPDATE per node: ${saveBefore.toFixed(1)} ms; ratio ${(saveAfter / saveBefore).toFixed(2)}`);
   recordResult(
     'roadmaps',
     `## A roadmap of 1,000 nodes and 1,200 edges
 
-${machine()}. A generated, published roadmap (topics down a spine, nine subtopics each, content for every node)
+${machine()}; load average ${loadAtStart.toFixed(2)} when the run started (the machine is shared: compare the ratios, measured
+side by side in one run, not the absolute rates). A generated, published roadmap (topics down a spine, nine subtopics each, content for every node)
 in the real product on an embedded PostgreSQL.
 
-GET /api/roadmap/{id} (${(api.bytes / 1000).toFixed(0)} kB of JSON: visibility check, three queries, response validation) against a bare
+GET /api/roadmap/{id} (${(api.bytes / 1000).toFixed(0)} kB of JSON, served from the roadmap cache after the first read: the access check on the
+cached facts, an ETag, the body serialized once) against a bare
 Fastify route sending the same bytes from memory; 50 connections, ${ROUNDS} alternating rounds of ${SECONDS} s each, medians.
 
 | server | requests/s | p99 latency |
@@ -117,6 +131,17 @@ Ratio api / bare: **${ratio.toFixed(2)}**.
 | drawn: the ${median(render.map((run) => run.inView))} nodes in view measured and visible, the outline listing all ${NODES} | ${Math.round(drawn)} ms |
 | a topic's drawer open after a click in the outline | ${Math.round(drawer)} ms |
 
-Target rendered and interactive in under 1 s: **${drawn + drawer < TARGET_MS ? 'met' : 'not met'}** (${((drawn + drawer) / TARGET_MS).toFixed(2)} of it).`,
+Target rendered and interactive in under 1 s: **${drawn + drawer < TARGET_MS ? 'met' : 'not met'}** (${((drawn + drawer) / TARGET_MS).toFixed(2)} of it).
+
+Saving the whole graph (\`POST /api/roadmap/publish\`'s transaction: the locked read of the roadmap, the graph, the roadmap's row)
+of ${save.nodes} nodes, ${save.edges} edges and content for every node, on the same embedded PostgreSQL; the two writes take turns,
+${save.rounds} saves each after one warm-up, medians (min–max):
+
+| write | statements | save time |
+|---|---|---|
+| one UPDATE per node (before) | ${save.nodes + 7} | ${saveBefore.toFixed(1)} ms (${Math.min(...save.times.before).toFixed(1)}–${Math.max(...save.times.before).toFixed(1)}) |
+| \`replaceGraph\`: every list as one \`jsonb_to_recordset\` parameter | 6 | ${saveAfter.toFixed(1)} ms (${Math.min(...save.times.after).toFixed(1)}–${Math.max(...save.times.after).toFixed(1)}) |
+
+Save time after / before: **${(saveAfter / saveBefore).toFixed(2)}**.`,
   );
 }

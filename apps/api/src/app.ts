@@ -1,6 +1,5 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -22,6 +21,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
+import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
 import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
@@ -35,6 +35,7 @@ import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
 import { services } from './plugins/services';
+import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   // External plugins.
   // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
   await app.register(cookie);
   await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
+  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });

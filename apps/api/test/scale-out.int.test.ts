@@ -68,10 +68,10 @@ describe.runIf(redisReachable)('with REDIS_URL (two replicas)', () => {
   it('shares one rate-limit count between the replicas', async () => {
     const statuses: number[] = [];
     for (const app of [replicaA, replicaB, replicaA, replicaB, replicaA]) {
-      statuses.push((await app.app.inject({ method: 'GET', url: '/api/health' })).statusCode);
+      statuses.push((await app.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
     }
     // Four requests of one client spend the budget across both replicas; the fifth is refused.
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    expect((await replicaB.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(429);
+    expect((await replicaB.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(429);
   });
 });

@@ -103,7 +103,7 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await t.app.inject({ method: 'GET', url: `/api/unknown-${i}` })).statusCode);
     expect(statuses).toEqual([404, 404, 404]);
-    const limited = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const limited = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({ message: errorMessages.tooManyRequests, errors: [{ message: expect.stringMatching(/^Too many requests\. Please try again in .+\.$/) }] });

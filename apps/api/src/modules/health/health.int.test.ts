@@ -45,3 +45,23 @@ describe('GET /api/health', () => {
     expect(up.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 });
+
+describe('GET /api/health and the rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('is never refused with 429, however often a load balancer probes, while other routes are limited', async () => {
+    const probe = () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.7' });
+    const answers = await Promise.all(Array.from({ length: 20 }, probe));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers[0]?.headers['x-ratelimit-limit']).toBeUndefined();
+
+    const other = [];
+    for (let i = 0; i < 4; i += 1) other.push((await t.app.inject({ method: 'GET', url: '/api/roadmap/published', remoteAddress: '10.0.0.7' })).statusCode);
+    expect(other).toEqual([200, 200, 200, 429]);
+    expect((await probe()).statusCode).toBe(200);
+  });
+});

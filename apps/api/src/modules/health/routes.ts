@@ -12,6 +12,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Exactly /api/health (not also /api/health/), so the reference lists the path clients call.
       prefixTrailingSlash: 'no-slash',
+      // A load balancer probing often must never be told 429 and take a healthy replica out. Nor does a
+      // probe need the headers that guard pages in a browser.
+      config: { rateLimit: false },
+      helmet: false,
       schema: {
         summary: 'Whether the api and its database are up',
         tags: ['health'],

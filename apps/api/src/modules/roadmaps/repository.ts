@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { NodeDetail, NodeLink, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapStatus, RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { NodeDetail, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapStatus, RoadmapSummary } from '@skillroute/shared/roadmaps';
 import type { Executor, Transaction } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
 
@@ -165,27 +165,45 @@ export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly s
 /**
  * Replaces the whole graph with `graph`, inside the caller's transaction: nodes not listed go (with their
  * edges, content and readers' marks), listed ones are updated and marked saved, edges and content are
- * written anew.
+ * written anew. Six statements whatever the size of the graph: each list travels as one JSON parameter and
+ * PostgreSQL unpacks it (`jsonb_to_recordset`), so the roadmap's row lock is held for a few round trips,
+ * not one per node.
  */
 export async function replaceGraph(tx: Transaction, roadmapId: string, graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] }): Promise<void> {
   const keep = graph.nodes.map((node) => node.id);
   await tx.delete(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
   await tx.delete(roadmapNodeDetails).where(eq(roadmapNodeDetails.roadmapId, roadmapId));
   await tx.delete(roadmapNodes).where(keep.length === 0 ? eq(roadmapNodes.roadmapId, roadmapId) : and(eq(roadmapNodes.roadmapId, roadmapId), notInArray(roadmapNodes.id, keep)));
-  for (const node of graph.nodes) {
-    await tx
-      .update(roadmapNodes)
-      .set({ type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background, saved: true })
-      .where(and(eq(roadmapNodes.id, node.id), eq(roadmapNodes.roadmapId, roadmapId)));
+  if (graph.nodes.length > 0) {
+    const nodes = graph.nodes.map((node) => ({ id: node.id, type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background }));
+    await tx.execute(sql`
+      update ${roadmapNodes} set type = listed.type, x = listed.x, y = listed.y, label = listed.label, background = listed.background, saved = true
+      from jsonb_to_recordset(${JSON.stringify(nodes)}::jsonb) as listed(id uuid, type roadmap_node_type, x double precision, y double precision, label text, background text)
+      where ${roadmapNodes.id} = listed.id and ${roadmapNodes.roadmapId} = ${roadmapId}`);
   }
-  for (let start = 0; start < graph.edges.length; start += 1000) {
-    const chunk = graph.edges.slice(start, start + 1000);
-    await tx.insert(roadmapEdges).values(chunk.map((edge) => ({ roadmapId, sourceId: edge.source, targetId: edge.target })));
+  if (graph.edges.length > 0) {
+    await tx.execute(sql`
+      insert into ${roadmapEdges} (roadmap_id, source_id, target_id)
+      select ${roadmapId}, listed.source, listed.target from jsonb_to_recordset(${JSON.stringify(graph.edges)}::jsonb) as listed(source uuid, target uuid)`);
   }
-  for (let start = 0; start < graph.nodeDetails.length; start += 500) {
-    const chunk = graph.nodeDetails.slice(start, start + 500);
-    await tx.insert(roadmapNodeDetails).values(chunk.map((detail) => ({ roadmapId, nodeId: detail.nodeId, title: detail.title, description: detail.description, links: detail.links as NodeLink[] })));
+  if (graph.nodeDetails.length > 0) {
+    await tx.execute(sql`
+      insert into ${roadmapNodeDetails} (node_id, roadmap_id, title, description, links)
+      select listed.node_id, ${roadmapId}, listed.title, listed.description, listed.links
+      from jsonb_to_recordset(${JSON.stringify(graph.nodeDetails.map((detail) => ({ node_id: detail.nodeId, title: detail.title, description: detail.description, links: detail.links })))}::jsonb)
+        as listed(node_id uuid, title text, description text, links jsonb)`);
   }
+}
+
+/** The PostgreSQL channel on which every api process hears that a roadmap changed (graph-cache.ts). */
+export const ROADMAP_CHANGES_CHANNEL = 'roadmap_changed';
+
+/**
+ * Tells every api process that this roadmap changed, from inside the changing transaction: PostgreSQL
+ * delivers the notification only if that transaction commits, and only then.
+ */
+export async function announceChange(tx: Executor, roadmapId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ROADMAP_CHANGES_CHANNEL}, ${roadmapId})`);
 }
 
 export async function updateRoadmap(

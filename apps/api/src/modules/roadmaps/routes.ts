@@ -19,6 +19,7 @@ import {
   roadmapStatusQuerySchema,
 } from '@skillroute/shared/roadmaps';
 import { contextOf, userContextOf } from '../../plugins/services';
+import { sendSerialized } from './graph-cache';
 import { createNode, createRoadmap, getNodeDetails, getProgress, getRoadmap, listOwnRoadmaps, listProfileRoadmaps, listPublishedRoadmaps, publishRoadmap, setProgress, type Viewer } from './service';
 
 const tags = ['roadmaps'];
@@ -61,6 +62,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await publishRoadmap(userContextOf(request), request.body);
+      app.roadmapCache.forget(request.body.roadmapId);
       return { message: roadmapMessages.saved };
     },
   );
@@ -68,7 +70,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/published',
     { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
-    async (request) => ({ roadmaps: await listPublishedRoadmaps(contextOf(request), request.query.search) }),
+    async (request, reply) => {
+      if (request.query.search) return { roadmaps: await listPublishedRoadmaps(contextOf(request), request.query.search) };
+      return sendSerialized(request, reply, await app.roadmapCache.readPublishedList(() => listPublishedRoadmaps(contextOf(request))));
+    },
   );
 
   app.get(
@@ -95,7 +100,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
-    async (request) => getRoadmap(contextOf(request), request.params.id, viewerOf(request)),
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      return sendSerialized(request, reply, await app.roadmapCache.readRoadmap(request.params.id, viewer, () => getRoadmap(contextOf(request), request.params.id, viewer)));
+    },
   );
 
   app.get(

@@ -52,6 +52,7 @@ export async function publishRoadmap(ctx: UserContext, body: PublishRoadmapBody)
     }
     await repository.replaceGraph(tx, body.roadmapId, body);
     await repository.updateRoadmap(tx, body.roadmapId, afterSave(ctx.clock.now()));
+    await repository.announceChange(tx, body.roadmapId);
   });
 }
 
@@ -113,6 +114,7 @@ export async function reviewRoadmap(ctx: AdminContext, decision: ReviewRoadmapBo
     const roadmap = await repository.findRoadmapState(tx, decision.roadmapId, { lock: true });
     assertReviewable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, ctx.clock.now()));
+    await repository.announceChange(tx, roadmap.id);
     await notify(roadmap.authorId, reviewNotice(roadmap, decision));
   });
 }
@@ -123,6 +125,7 @@ export async function toggleListing(ctx: AdminContext, roadmapId: string): Promi
     const roadmap = await repository.findRoadmapState(tx, roadmapId, { lock: true });
     assertListable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, { isActive: !roadmap.isActive });
+    await repository.announceChange(tx, roadmap.id);
     return !roadmap.isActive;
   });
 }
