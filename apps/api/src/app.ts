@@ -1,7 +1,7 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createFileStore } from './adapters/files/create-file-store';
@@ -12,6 +12,7 @@ import type { Clock } from './context/service-context';
 import { jobs } from './jobs/plugin';
 import { createLogger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
+import { validatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { adminQuestionBankRoutes } from './modules/assessments/admin-routes';
 import { assessmentRoutes } from './modules/assessments/routes';
@@ -30,10 +31,11 @@ import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
 import { database } from './plugins/database';
-import { errorEnvelope } from './plugins/error-envelope';
+import { errorEnvelope, sendFrameworkError } from './plugins/error-envelope';
 import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
+import { privateByDefault } from './plugins/private-by-default';
 import { services } from './plugins/services';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     // A request still running when the process is told to stop gets up to this long to finish.
     pluginTimeout: 30_000,
+    // The router's own refusals (414, a bad percent-encoding) in the envelope too.
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // External plugins.
   // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
   await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(privateByDefault);
   await app.register(cookie);
   await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
   await app.register(apiDocs, { publicUrl: config.publicUrl });

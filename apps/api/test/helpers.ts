@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
+import { createLogger } from '../src/lib/logger';
 import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from './database-server';
 
 export interface TestDatabase {
@@ -73,7 +73,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
     ...deps,
     databaseUrl,
-    logger: pino({ level: 'info' }, sink),
+    // The product's own logger (its redaction included), writing where the test can read it.
+    logger: createLogger(config, sink),
   });
   await app.ready();
   return {

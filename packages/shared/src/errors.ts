@@ -30,6 +30,7 @@ export const errorMessages = {
   unauthorized: 'You need to sign in.',
   forbidden: 'You are not allowed to do this.',
   payloadTooLarge: 'The request body is too large.',
+  uriTooLong: 'The address is too long.',
   unsupportedMediaType: 'This content type is not supported.',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again later.',

@@ -12,8 +12,21 @@ export interface PoolLogger {
 /** Connecting must not hang a request (or the health check) when the database is unreachable. */
 export const CONNECT_TIMEOUT_MS = 2000;
 
-export function createPool(connectionString: string, logger: PoolLogger, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
+/**
+ * Bounds for the queries of a request: the server cancels a statement running longer (SQLSTATE 57014),
+ * and the client gives up a little later on a server that does not answer at all (frozen, cut off), so a
+ * request fails with a 503 in seconds instead of hanging. Migrations and seeding run without them.
+ */
+export const REQUEST_QUERY_TIMEOUTS = { statementMs: 5000, queryMs: 6000 } as const;
+
+export function createPool(connectionString: string, logger: PoolLogger, max = 10, timeouts?: { statementMs: number; queryMs: number }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    ...(timeouts && { statement_timeout: timeouts.statementMs, query_timeout: timeouts.queryMs }),
+  });
   // An idle client whose server went away emits 'error' on the pool; unhandled, that would end the
   // process. The pool drops that client and connects afresh on the next query, so a log line is enough.
   // The error carries the whole client object; its message and SQLSTATE code are what a reader needs.

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages, type ErrorEnvelope, type ErrorItem } from '@skillroute/shared/errors';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+
+/** Seconds a client waits before retrying while the database is unreachable or frozen. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const databaseUnavailableMessage = 'The database is not answering. Please try again in a few seconds.';
 
 export interface DescribedError {
   statusCode: number;
@@ -69,6 +74,8 @@ export function describeError(error: unknown): DescribedError {
       return plain(404, errorMessages.notFound);
     case 413:
       return plain(413, errorMessages.payloadTooLarge);
+    case 414:
+      return plain(414, errorMessages.uriTooLong);
     case 415:
       return plain(415, errorMessages.unsupportedMediaType);
     case 429:
@@ -86,15 +93,31 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
 }
 
 /**
+ * Errors the router raises before any route or hook runs (a path parameter over the length limit, a
+ * malformed percent-encoding): Fastify's `frameworkErrors` option, answered in the same envelope.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const described = describeError(error);
+  request.log.info({ statusCode: described.statusCode, reason: error.message }, 'request refused by the router');
+  return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
+}
+
+/**
  * The only error and not-found handlers of the app. The not-found handler is rate limited so probing
  * for paths costs the same budget as any other request.
  */
 export const errorEnvelope = fp(
   async function errorEnvelope(app: FastifyInstance) {
-    app.setErrorHandler(function handleError(error, request, reply) {
+    app.setErrorHandler(function handleError(thrown, request, reply) {
+      // A database that cannot answer is an outage to wait out (503, Retry-After), not a fault of ours.
+      const unavailable = isDatabaseUnavailable(thrown);
+      const error = unavailable
+        ? new AppError('service_unavailable', errorMessages.serviceUnavailable, [{ message: databaseUnavailableMessage }], { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS })
+        : thrown;
       const described = describeError(error);
       if (error instanceof AppError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (described.unexpected) request.log.error({ err: error }, 'unexpected error while handling a request');
+      if (unavailable) request.log.warn({ err: thrown }, 'the database could not answer; told the client to retry');
+      else if (described.unexpected) request.log.error({ err: error }, 'unexpected error while handling a request');
       else request.log.info({ statusCode: described.statusCode, reason: (error as Error).message }, 'request refused');
       return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
     });

@@ -1,0 +1,43 @@
+import { stdSerializers } from 'pino';
+
+const REDACTED = '[redacted]';
+
+/**
+ * A copy of `error` without what a person typed: Drizzle puts a failed query's parameters into the
+ * error's message (and so its stack) and a `params` field; PostgreSQL's `detail` quotes the offending
+ * values ("Key (email)=(…) already exists"), and a data exception's message the value it refused. The query text, SQLSTATE code, constraint and table stay,
+ * since those are what a reader of the log needs. Causes are redacted the same way.
+ */
+export function withoutUserInput(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as Error, error);
+  let message = error.message;
+  if ('params' in error && 'query' in error) {
+    message = `Failed query: ${String(error.query)}\nparams: ${REDACTED}`;
+    Object.assign(copy, { params: REDACTED });
+  }
+  if ('detail' in error && error.detail !== undefined) Object.assign(copy, { detail: REDACTED });
+  // A data exception (SQLSTATE class 22) quotes the value it could not take after the first colon.
+  if ('code' in error && typeof error.code === 'string' && error.code.startsWith('22')) message = message.replace(/: [\s\S]*$/, `: ${REDACTED}`);
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true, configurable: true });
+  Object.defineProperty(copy, 'stack', { value: error.stack?.replace(error.message, message), enumerable: false, writable: true, configurable: true });
+  if (error.cause !== undefined) Object.defineProperty(copy, 'cause', { value: withoutUserInput(error.cause), enumerable: false, writable: true, configurable: true });
+  return copy;
+}
+
+/** The first `code` along the cause chain: the SQLSTATE of a failed query wrapped by Drizzle. */
+function codeOf(error: unknown): string | undefined {
+  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** pino's error serializer, run on the redacted copy, with the SQLSTATE lifted from the cause to the top. */
+export function serializeError(error: unknown): unknown {
+  const serialized = stdSerializers.err(withoutUserInput(error) as Error) as unknown;
+  const code = codeOf(error);
+  if (typeof serialized === 'object' && serialized !== null && code !== undefined && !('code' in serialized && serialized.code !== undefined)) Object.assign(serialized, { code });
+  return serialized;
+}
