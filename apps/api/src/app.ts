@@ -16,6 +16,7 @@ import { validatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { adminQuestionBankRoutes } from './modules/assessments/admin-routes';
 import { assessmentRoutes } from './modules/assessments/routes';
+import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
+  await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
   await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
 
   // Routes: one encapsulated plugin per module, under /api.

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, resetTokenIn, type RecordingMailer } from '../../../test/mail';
 import { cookieHeader, cookiesOf } from '../../../test/sessions';
 import { authMessages } from './messages';
+import { passwordResetRequestJob } from './password-reset';
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -42,6 +43,15 @@ describe('forgot password', () => {
     await mailer.waitFor('ada@example.org', /Reset/);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(mailer.sent.filter((mail) => mail.to === 'nobody@example.org')).toEqual([]);
+  });
+
+  it('does the same work for a known and an unknown e-mail (a queued lookup each), so its timing tells nothing', async () => {
+    await createUser(t.app.db, { email: 'carol@example.org', password });
+    for (const email of ['carol@example.org', 'stranger@example.org']) expect((await forgot(email)).statusCode).toBe(200);
+    const queued = await t.app.pool.query<{ email: string }>(`SELECT data->>'email' AS email FROM pgboss.job WHERE name = $1 ORDER BY created_on`, [passwordResetRequestJob.name]);
+    expect(queued.rows.map((row) => row.email)).toEqual(expect.arrayContaining(['carol@example.org', 'stranger@example.org']));
+    // The worker, not the request, decides: only the account gets its link.
+    await mailer.waitFor('carol@example.org', /Reset/);
   });
 
   it('allows 5 requests an hour per e-mail, then 429 with Retry-After', async () => {

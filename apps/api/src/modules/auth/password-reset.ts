@@ -1,4 +1,5 @@
 import { passwordResetMail } from '../../adapters/mail/templates';
+import { jobType } from '../../jobs/queue';
 import { sendMailJob } from '../mail/service';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -17,20 +18,34 @@ export function resetLink(publicUrl: string, token: string): string {
   return url.toString();
 }
 
+/** The work behind a reset request, done by a worker so the request itself is the same for every e-mail. */
+export const passwordResetRequestJob = jobType<{ email: string }>('auth.password-reset-request');
+
 /**
- * `POST /api/auth/forgot-password`: one answer for every e-mail (no enumeration). Blocked accounts get no
- * link: a new password would not let them in anyway.
+ * `POST /api/auth/forgot-password`: one answer for every e-mail (no enumeration), and the same work for every
+ * e-mail too, so its timing tells nothing either: the request only queues the lookup; the worker decides.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ message: string }> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user !== undefined && user.blockedAt === null) {
-    const token = randomToken();
-    await ctx.unitOfWork(async (uow) => {
-      await insertResetToken(uow.tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
-      await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000));
-    });
-  }
+  await ctx.unitOfWork((uow) => uow.enqueue(passwordResetRequestJob, { email }));
   return { message: authMessages.resetLinkSent };
+}
+
+/**
+ * The worker's half of a reset request: a link for an account that exists and is not blocked (a new
+ * password would not let a blocked one in anyway), nothing for any other e-mail.
+ */
+export async function issuePasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user === undefined || user.blockedAt !== null) return;
+  const token = randomToken();
+  await ctx.unitOfWork(async (uow) => {
+    await insertResetToken(uow.tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
+    await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000));
+  });
+}
+
+export async function registerPasswordResetWorker(ctx: AuthContext): Promise<void> {
+  await ctx.jobs.register(passwordResetRequestJob, ({ email }) => issuePasswordReset(ctx, email), { batchSize: 20 });
 }
 
 function refuseToken(message: string): AppError {
