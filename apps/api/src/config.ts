@@ -174,6 +174,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     if (production && value === undefined) problems.push(`${name} is missing: required in production (at least ${MIN_SECRET_LENGTH} random characters)`);
     else if (production && value !== undefined && value.length < MIN_SECRET_LENGTH) problems.push(`${name}=(hidden): expected at least ${MIN_SECRET_LENGTH} characters in production`);
   }
+  if (production && e.SEED_DEMO === true) problems.push('SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production');
   if (production && e.JWT_SECRET !== undefined && e.JWT_SECRET === e.ADMIN_JWT_SECRET) {
     problems.push('ADMIN_JWT_SECRET=(hidden): expected a different value from JWT_SECRET, so a user token can never pass as an admin token');
   }
@@ -220,8 +221,9 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT } : undefined,
     files,
     iceServers: e.ICE_SERVERS ?? [],
-    // Demo rows belong in a throwaway embedded database, never by surprise in a real server's one.
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    // Demo rows belong in a throwaway embedded database, never by surprise in a real server's one, and never
+    // in production, whatever the database: the demo admin's password would be printed to the log.
+    seedDemo: !production && (e.SEED_DEMO ?? e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
   };
