@@ -57,7 +57,9 @@ describe('parseConfig', () => {
   it('never seeds demo data in production, even on the embedded database, and refuses to be told to', () => {
     const secrets = { JWT_SECRET: 'u'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40) };
     expect(parseConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
-    expect(() => parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toThrow('SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production');
+    expect(() => parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toThrow(
+      'SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production',
+    );
   });
 
   it('treats an empty variable as unset', () => {

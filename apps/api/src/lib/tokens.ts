@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -7,6 +7,15 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** 32 random bytes, base64url: refresh tokens and reset links. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that replaces `refreshToken` at rotation: derived from it with the server's secret rather
+ * than drawn at random, so a second refresh with the same old token in the grace period can be answered with
+ * the very same successor (which is stored only hashed) instead of a new family or a sign-out.
+ */
+export function successorToken(secret: string, refreshToken: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${refreshToken}`).digest('base64url');
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { admins, sessions, users, type SessionRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { hashToken, randomToken, REFRESH_TOKEN_TTL_MS, signAccessToken, verifyAccessToken, type AccessAudience, type AccessClaims } from '../lib/tokens';
+import { hashToken, randomToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorToken, verifyAccessToken, type AccessAudience, type AccessClaims } from '../lib/tokens';
 
 /**
  * Every question about sessions, for users and admins alike: opening, rotating, ending, and "is this session
@@ -52,9 +52,21 @@ function isLive(now: Date): SQL | undefined {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 }
 
+/**
+ * How long a refresh token that was just exchanged is still accepted, answered with the same successor: two
+ * tabs refreshing at once with the same cookie must not look like a stolen token and sign the person out.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 /** A session row and its refresh token (returned once, stored hashed), in a new family or an existing one. */
-export async function createSession(db: Executor, owner: SessionOwner, client: ClientInfo, now: Date, familyId: string = randomUUID()): Promise<{ row: SessionRow; refreshToken: string }> {
-  const refreshToken = randomToken();
+export async function createSession(
+  db: Executor,
+  owner: SessionOwner,
+  client: ClientInfo,
+  now: Date,
+  familyId: string = randomUUID(),
+  refreshToken: string = randomToken(),
+): Promise<{ row: SessionRow; refreshToken: string }> {
   const [row] = await db
     .insert(sessions)
     .values({
@@ -82,12 +94,14 @@ export async function openSession(db: Executor, secret: string, principal: Omit<
 }
 
 /**
- * Exchanges a refresh token for a new one in the same family (decision 004). A token that was already
- * exchanged or revoked means someone kept a copy: the whole family is revoked and the caller gets 401.
- * Returns the new row (its owner id tells the caller whom to issue the access token for).
+ * Exchanges a refresh token for a new one in the same family (decision 004). A token exchanged in the last
+ * REFRESH_REUSE_GRACE_MS gets the same successor again (a race between tabs, not a theft). Otherwise a token
+ * that was already exchanged or revoked means someone kept a copy: the whole family is revoked and the caller
+ * gets 401. Returns the new row (its owner id tells the caller whom to issue the access token for).
  */
-export async function rotateSession(db: Database, subject: AccessAudience, refreshToken: string, client: ClientInfo, now: Date): Promise<{ row: SessionRow; refreshToken: string }> {
+export async function rotateSession(db: Database, secret: string, subject: AccessAudience, refreshToken: string, client: ClientInfo, now: Date): Promise<{ row: SessionRow; refreshToken: string }> {
   const tokenHash = hashToken(refreshToken);
+  const successor = successorToken(secret, refreshToken);
   const rotated = await db.transaction(async (tx) => {
     const [old] = await tx
       .update(sessions)
@@ -96,7 +110,7 @@ export async function rotateSession(db: Database, subject: AccessAudience, refre
       .returning();
     if (old === undefined) return undefined;
     const owner: SessionOwner = old.subject === 'admin' ? { subject: 'admin', adminId: old.adminId ?? '' } : { subject: 'user', userId: old.userId ?? '' };
-    return createSession(tx, owner, client, now, old.familyId);
+    return createSession(tx, owner, client, now, old.familyId, successor);
   });
   if (rotated !== undefined) return rotated;
 
@@ -104,6 +118,14 @@ export async function rotateSession(db: Database, subject: AccessAudience, refre
     .select()
     .from(sessions)
     .where(and(eq(sessions.refreshTokenHash, tokenHash), eq(sessions.subject, subject)));
+  if (known?.replacedAt != null && known.revokedAt === null && now.getTime() - known.replacedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+    // The successor must itself be untouched: one already exchanged again means this is no simple race.
+    const [next] = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.refreshTokenHash, hashToken(successor)), eq(sessions.familyId, known.familyId), isNull(sessions.replacedAt), isLive(now)));
+    if (next !== undefined) return { row: next, refreshToken: successor };
+  }
   if (known !== undefined && (known.replacedAt !== null || known.revokedAt !== null)) await revokeSessionFamily(db, known.familyId, now);
   throw new AppError('unauthorized', sessionExpiredMessage);
 }

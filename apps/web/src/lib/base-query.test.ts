@@ -1,6 +1,7 @@
 import { ADMIN_REFRESH_PATH, REFRESH_PATH } from '@skillroute/shared/constants';
-import { describe, expect, it } from 'vitest';
-import { isAdminPath, refreshPathFor, skipsRefresh } from './base-query';
+import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBaseQueryWithReauth, isAdminPath, refreshLockName, refreshPathFor, skipsRefresh } from './base-query';
 
 // The refresh-and-replay behaviour is tested through the real store in app/session-refresh.test.ts.
 describe('paths', () => {
@@ -35,5 +36,54 @@ describe('calls that never trigger a refresh', () => {
     ['/api/user/update', false],
   ])('%s skips the refresh: %s', (url, skips) => {
     expect(skipsRefresh(url)).toBe(skips);
+  });
+});
+
+describe('refreshing in several tabs at once', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('takes a Web Lock around each refresh, so two tabs never send a refresh token at the same time', async () => {
+    // A lock manager shared by the "tabs" (two base queries), as the browser shares one across a site's tabs.
+    let tail = Promise.resolve();
+    const taken: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: (name: string, work: () => Promise<unknown>) => {
+          taken.push(name);
+          const run = tail.then(work);
+          tail = run.then(
+            () => undefined,
+            () => undefined,
+          );
+          return run;
+        },
+      },
+    });
+    let refreshing = 0;
+    let overlapped = false;
+    let refreshed = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        if (new URL(request.url).pathname === REFRESH_PATH) {
+          refreshing += 1;
+          overlapped ||= refreshing > 1;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          refreshing -= 1;
+          refreshed += 1;
+          return new Response('{}', { status: 200 });
+        }
+        return new Response(JSON.stringify(refreshed > 0 ? { ok: true } : { message: 'expired', errors: [] }), { status: refreshed > 0 ? 200 : 401 });
+      }),
+    );
+    const api = { signal: new AbortController().signal, dispatch: vi.fn(), getState: () => ({}), abort: vi.fn(), extra: undefined, endpoint: 'probe', type: 'query' } as unknown as BaseQueryApi;
+    const [tabA, tabB] = [createBaseQueryWithReauth('http://localhost'), createBaseQueryWithReauth('http://localhost')];
+    const results = await Promise.all([tabA('/api/user/1', api, {}), tabB('/api/user/1', api, {})]);
+    expect(results.map((result) => result.data)).toEqual([{ ok: true }, { ok: true }]);
+    expect(overlapped).toBe(false);
+    expect(taken).toEqual([refreshLockName(REFRESH_PATH), refreshLockName(REFRESH_PATH)]);
   });
 });

@@ -51,11 +51,27 @@ export function skipsRefresh(url: string): boolean {
   return CREDENTIAL_PATHS.has(path);
 }
 
+/** The Web Lock every tab of this origin takes around a refresh of one kind of session (user or admin). */
+export function refreshLockName(path: string): string {
+  return `skillroute-refresh:${path}`;
+}
+
+/**
+ * Runs `work` while holding the named lock across every tab of the origin (Web Locks), so two tabs whose
+ * access tokens expired together refresh one after the other, each with the cookie the last one left,
+ * instead of sending the same refresh token twice. Where Web Locks are missing, within this tab only.
+ */
+function acrossTabs<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The DOM types wrap the callback's promise once more than the browser does; `then` unwraps it.
+  return locks === undefined ? work() : locks.request(name, work).then((result) => result);
+}
+
 /**
  * The base query of the one API slice (spec §4, §7, §8): same origin, cookies on every call, no timeout.
  * A 401 triggers one refresh call and, when it succeeds, one replay of the original call. Concurrent
  * 401s share a single refresh, because refresh tokens rotate and a reused one revokes the whole session
- * family on the server. When the server refuses the refresh, the local session ends (user and admin flag)
+ * family on the server; across tabs, a Web Lock keeps refreshes one at a time. When the server refuses the refresh, the local session ends (user and admin flag)
  * and the caller gets its original 401. A refresh that fails for network reasons (FETCH_ERROR) does not
  * sign anyone out: the session may still be good, and the next call tries again.
  */
@@ -68,7 +84,7 @@ export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
     if (running) return running;
     // Its own abort signal: one caller cancelling must not cancel the refresh the others wait for.
     const refreshApi: BaseQueryApi = { ...api, signal: new AbortController().signal };
-    const refresh = Promise.resolve(rawBaseQuery({ url: path, method: 'POST' }, refreshApi, {}))
+    const refresh = acrossTabs(refreshLockName(path), async () => rawBaseQuery({ url: path, method: 'POST' }, refreshApi, {}))
       .then((result) => {
         if (!result.error) return true;
         if (typeof result.error.status === 'number') api.dispatch(sessionExpired());

@@ -1,18 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
+import { movableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { sessions, users } from '../../db/schema';
 import { signAccessToken } from '../../lib/tokens';
-import { openSession } from '../../sessions/repository';
+import { openSession, REFRESH_REUSE_GRACE_MS } from '../../sessions/repository';
 import { adminMessages, createOrUpdateAdmin } from './service';
 
 let testApp: TestApp;
+const clock = movableClock();
 let adminId: string;
 const credentials = { email: 'root@skillroute.dev', password: 'correct-horse-42' };
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  testApp = await buildTestApp({ clock });
   ({
     admin: { id: adminId },
   } = await createOrUpdateAdmin(testApp.app.db, { ...credentials, name: 'Root' }));
@@ -136,10 +138,19 @@ describe('POST /api/admin/refreshToken', () => {
     expect((await me(rotated)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a replaced refresh token comes back', async () => {
+  it('gives the same successor to a refresh repeated within the grace period (two tabs)', async () => {
+    const jar = await signedInJar();
+    const [first, second] = await Promise.all([refresh(jar), refresh(jar)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const refreshTokenOf = (response: typeof first) => response.cookies.find((cookie) => cookie.name === 'adminRefreshToken')?.value;
+    expect(refreshTokenOf(first)).toBe(refreshTokenOf(second));
+  });
+
+  it('revokes the whole family when a replaced refresh token comes back after the grace period', async () => {
     const jar = await signedInJar();
     const first = await refresh(jar);
     const rotated: Jar = Object.fromEntries(first.cookies.map((cookie) => [cookie.name, cookie.value]));
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const reused = await refresh(jar);
     expect(reused.statusCode).toBe(401);
     // The thief's copy and the rightful newer pair are both dead now.

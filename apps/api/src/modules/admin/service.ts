@@ -36,7 +36,7 @@ export async function signInAdmin(ctx: ServiceContext, adminJwtSecret: string, b
 export async function refreshAdminSession({ db, clock }: ServiceContext, adminJwtSecret: string, refreshToken: string | undefined, client: ClientInfo): Promise<AdminSignedIn> {
   if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
   const now = clock.now();
-  const rotated = await rotateSession(db, 'admin', refreshToken, client, now);
+  const rotated = await rotateSession(db, adminJwtSecret, 'admin', refreshToken, client, now);
   const admin = rotated.row.adminId === null ? undefined : await repository.findPublicAdmin(db, rotated.row.adminId);
   if (admin === undefined) {
     await revokeSessionFamily(db, rotated.row.familyId, now);

@@ -2,9 +2,10 @@ import { authReasons } from '@skillroute/shared/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { sessionExpiredMessage } from '../../sessions/repository';
+import { REFRESH_REUSE_GRACE_MS, sessionExpiredMessage } from '../../sessions/repository';
 import { signAccessToken } from '../../lib/tokens';
 import { createUser } from '../../../test/accounts';
+import { movableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { codeIn, createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { cookieHeader, cookiesOf } from '../../../test/sessions';
@@ -12,11 +13,12 @@ import { authMessages } from './messages';
 
 let t: TestApp;
 let mailer: RecordingMailer;
+const clock = movableClock();
 const password = 'secret-pass-1';
 
 beforeAll(async () => {
   mailer = createRecordingMailer();
-  t = await buildTestApp({ mailer });
+  t = await buildTestApp({ mailer, clock });
 });
 afterAll(() => t.close());
 
@@ -114,10 +116,27 @@ describe('refresh, logout and the session', () => {
     expect((await refresh(second.refreshToken)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a rotated refresh token comes back', async () => {
+  it('answers two refreshes with the same token at the same moment (two tabs) with the same successor, signing nobody out', async () => {
+    await createUser(t.app.db, { email: 'tabs@example.org', password });
+    const shared = await signedIn('tabs@example.org');
+    const [first, second] = await Promise.all([refresh(shared.refreshToken), refresh(shared.refreshToken)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const [a, b] = [cookiesOf(first), cookiesOf(second)];
+    expect(a.refreshToken).toBe(b.refreshToken);
+    // One successor in the same family, not a second sign-in.
+    const user = await t.app.db.query.users.findFirst({ where: eq(users.email, 'tabs@example.org') });
+    const rows = await t.app.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((row) => row.familyId)).size).toBe(1);
+    for (const cookies of [a, b]) expect((await session(cookies.accessToken)).statusCode).toBe(200);
+    expect((await refresh(a.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated refresh token comes back after the grace period', async () => {
     await createUser(t.app.db, { email: 'thief@example.org', password });
     const stolen = await signedIn('thief@example.org');
     const owner = cookiesOf(await refresh(stolen.refreshToken));
+    clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const reuse = await refresh(stolen.refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().message).toBe(sessionExpiredMessage);

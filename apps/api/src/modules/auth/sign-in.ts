@@ -67,7 +67,7 @@ export async function logInWithGoogle(ctx: AuthContext, google: Parameters<typeo
 export async function refreshUserSession(ctx: AuthContext, refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
   if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
   const now = ctx.clock.now();
-  const rotated = await rotateSession(ctx.db, 'user', refreshToken, client, now);
+  const rotated = await rotateSession(ctx.db, ctx.jwtSecret, 'user', refreshToken, client, now);
   const user = rotated.row.userId === null ? undefined : await findUserById(ctx.db, rotated.row.userId);
   if (user === undefined || user.blockedAt !== null) {
     await revokeSessionFamily(ctx.db, rotated.row.familyId, now);
