@@ -22,6 +22,8 @@ export const FEEDBACK_MAX = 1000;
 /** Far above any roadmap a person draws (the demo ones have about 50 nodes; the benchmark has 1,000). */
 export const ROADMAP_NODES_MAX = 2000;
 export const ROADMAP_EDGES_MAX = 4000;
+/** Nodes dropped on the canvas and not yet saved, per roadmap: a save keeps or removes them. */
+export const ROADMAP_UNSAVED_NODES_MAX = 500;
 /** Positions stay on a canvas a person could reach; anything beyond is a broken client. */
 export const POSITION_LIMIT = 1_000_000;
 
@@ -62,6 +64,7 @@ export const roadmapMessages = {
   notInQueue: 'Only a roadmap waiting for review can be reviewed.',
   notPublished: 'Only a published roadmap can be listed or unlisted.',
   unknownNode: 'This node is not part of the roadmap.',
+  unsavedNodesMax: `Save the roadmap before adding more nodes: at most ${ROADMAP_UNSAVED_NODES_MAX} new nodes can wait for a save.`,
 } as const;
 
 /** A link a reader will click: only http and https, so a `javascript:` or `data:` URL never becomes a link. */

@@ -152,6 +152,14 @@ export async function insertUnsavedNode(db: Executor, roadmapId: string, node: O
   return row.id;
 }
 
+export async function countUnsavedNodes(db: Executor, roadmapId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(roadmapNodes)
+    .where(and(eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, false)));
+  return row?.count ?? 0;
+}
+
 /** The ids among `ids` that belong to this roadmap (saved or not). */
 export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

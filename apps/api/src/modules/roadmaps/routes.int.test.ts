@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
-import { roadmapListSchema, roadmapMessages, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmaps';
+import { ROADMAP_UNSAVED_NODES_MAX, roadmapListSchema, roadmapMessages, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmaps';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createSignedInUser, type SignedIn } from '../../../test/sockets';
 import { notifications, roadmapNodes, roadmaps } from '../../db/schema';
@@ -103,6 +103,33 @@ describe('starting and drawing a roadmap', () => {
     const id = await newRoadmap(ada);
     await newNode(ada, id, 'Dropped and abandoned');
     expect(roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${id}`)).json()).nodes).toEqual([]);
+  });
+
+  it('caps the nodes waiting for a save, even when drops race, and a save clears the ones it did not keep', async () => {
+    const id = await newRoadmap(ada);
+    const unsaved = async () =>
+      (
+        await t.app.db
+          .select({ id: roadmapNodes.id })
+          .from(roadmapNodes)
+          .where(and(eq(roadmapNodes.roadmapId, id), eq(roadmapNodes.saved, false)))
+      ).length;
+    await t.app.db
+      .insert(roadmapNodes)
+      .values(
+        Array.from({ length: ROADMAP_UNSAVED_NODES_MAX - 1 }, (_, index) => ({ roadmapId: id, type: 'topic' as const, x: index, y: 0, label: `n${index}`, background: '#fdff00', saved: false })),
+      );
+    const node = { roadmapId: id, type: 'topic', position: { x: 0, y: 0 }, data: { label: 'One more' }, background: '#fdff00' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call(ada, 'POST', '/api/roadmap/node', node)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(roadmapMessages.unsavedNodesMax);
+    expect(await unsaved()).toBe(ROADMAP_UNSAVED_NODES_MAX);
+
+    const kept = answers.find((answer) => answer.statusCode === 201)?.json().id as string;
+    const saved = await call(ada, 'POST', '/api/roadmap/publish', { roadmapId: id, nodes: [{ id: kept, ...node, roadmapId: undefined }], edges: [], nodeDetails: [] });
+    expect(saved.statusCode).toBe(200);
+    expect(await unsaved()).toBe(0);
+    expect((await call(ada, 'POST', '/api/roadmap/node', node)).statusCode).toBe(201);
   });
 });
 

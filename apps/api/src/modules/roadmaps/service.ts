@@ -1,4 +1,5 @@
 import {
+  ROADMAP_UNSAVED_NODES_MAX,
   roadmapMessages,
   type CreateNodeBody,
   type CreateRoadmapBody,
@@ -23,11 +24,18 @@ export async function createRoadmap(ctx: UserContext, body: CreateRoadmapBody): 
   return { id: await repository.insertRoadmap(ctx.db, { authorId: ctx.user.id, ...body }) };
 }
 
-/** `POST /api/roadmap/node`: a node dropped on the canvas gets its id here; it counts once saved. */
+/**
+ * `POST /api/roadmap/node`: a node dropped on the canvas gets its id here; it counts once saved, and a save
+ * that does not list it removes it. At most ROADMAP_UNSAVED_NODES_MAX wait at once (counted under the
+ * roadmap's lock, so parallel drops cannot pass the cap together).
+ */
 export async function createNode(ctx: UserContext, body: CreateNodeBody): Promise<{ id: string }> {
-  assertEditable(await repository.findRoadmapState(ctx.db, body.roadmapId), ctx.user.id);
   const { roadmapId, ...node } = body;
-  return { id: await repository.insertUnsavedNode(ctx.db, roadmapId, node) };
+  return ctx.unitOfWork(async ({ tx }) => {
+    assertEditable(await repository.findRoadmapState(tx, roadmapId, { lock: true }), ctx.user.id);
+    if ((await repository.countUnsavedNodes(tx, roadmapId)) >= ROADMAP_UNSAVED_NODES_MAX) throw new AppError('conflict', roadmapMessages.unsavedNodesMax);
+    return { id: await repository.insertUnsavedNode(tx, roadmapId, node) };
+  });
 }
 
 /**
