@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase, createPool } from './db/client';
-import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { EmbeddedPostgresUnreachable, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
 import { runSeeders } from './db/seed';
 import { createLogger } from './lib/logger';
@@ -122,7 +122,8 @@ const started = start();
 started.catch(async (error: unknown) => {
   if (stopping) return;
   stopping = true;
-  logger.fatal({ err: error }, 'Skillroute could not start');
+  // An error that already says what to do is printed as it is, without a stack trace.
+  logger.fatal(error instanceof EmbeddedPostgresUnreachable ? { reason: error.message } : { err: error }, 'Skillroute could not start');
   process.stderr.write(`Skillroute could not start: ${error instanceof Error ? error.message : String(error)}\n`);
   await runCleanups();
   logger.flush();

