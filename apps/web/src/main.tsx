@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { makeStore } from '@/app/store';
-import { applyDarkMode, readSavedDarkMode } from '@/features/theme/theme-preference';
+import { applyDarkMode, readSavedDarkMode, readThemeChosen, startingDarkMode, systemPrefersDark } from '@/features/theme/theme-preference';
 import './index.css';
 
 // Before anything renders, so a dark-mode visitor never sees a white flash while the store restores.
-applyDarkMode(readSavedDarkMode());
+applyDarkMode(startingDarkMode({ savedDark: readSavedDarkMode(), chosen: readThemeChosen(), systemDark: systemPrefersDark() }), false);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

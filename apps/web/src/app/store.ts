@@ -4,8 +4,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, pers
 import { adminAuthSlice } from '@/features/admin/admin-auth-slice';
 import { authSlice } from '@/features/auth/auth-slice';
 import { roadmapContentSlice } from '@/features/roadmaps/roadmap-content-slice';
-import { readSavedDarkMode } from '@/features/theme/theme-preference';
-import { themeSlice } from '@/features/theme/theme-slice';
+import { themeOnStart, themeSlice } from '@/features/theme/theme-slice';
 import type { api } from '@/lib/api';
 import { whenApiLoaded } from '@/lib/api-loading';
 import { createSafeStorage, type PersistStorage } from '@/lib/safe-storage';
@@ -27,11 +26,12 @@ function persistConfig(storage: PersistStorage): PersistConfig<RootState> {
     storage,
     whitelist: PERSISTED_SLICES,
     // Restored slices replace their initial state, except that the saved theme preference (spec §4:
-    // key `theme`) is the one source of the dark flag; the copy under `root` only mirrors it.
+    // key `theme`) is the one source of the dark flag; from `root` only "the person chose" is taken,
+    // so a chosen light theme stays light even on a system that asks for dark.
     stateReconciler: (inbound, original, reduced) => ({
       ...reduced,
       ...pickPersisted(inbound),
-      theme: { isDarkMode: readSavedDarkMode() },
+      theme: themeOnStart(inbound?.theme?.chosen === true),
     }),
   };
 }

@@ -1,13 +1,19 @@
-import { useLayoutEffect } from 'react';
-import { useSelector } from 'react-redux';
-import { applyDarkMode } from './theme-preference';
-import { selectIsDarkMode } from './theme-slice';
+import { useEffect, useLayoutEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { applyDarkMode, onSystemSchemeChange } from './theme-preference';
+import { selectIsDarkMode, selectThemeChosen, systemSchemeChanged } from './theme-slice';
 
-/** Keeps the saved preference and the body class in step with the theme slice. */
+/**
+ * Keeps the body class (and, once the person chose, the saved preference) in step with the theme slice,
+ * and follows the system's scheme while they have not chosen.
+ */
 export function useThemeSync(): void {
   const isDarkMode = useSelector(selectIsDarkMode);
+  const chosen = useSelector(selectThemeChosen);
+  const dispatch = useDispatch();
   // Layout effect: the class lands before the browser paints, so a toggle never flashes the old theme.
   useLayoutEffect(() => {
-    applyDarkMode(isDarkMode);
-  }, [isDarkMode]);
+    applyDarkMode(isDarkMode, chosen);
+  }, [isDarkMode, chosen]);
+  useEffect(() => onSystemSchemeChange((dark) => dispatch(systemSchemeChanged(dark))), [dispatch]);
 }
