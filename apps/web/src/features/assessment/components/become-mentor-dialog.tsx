@@ -72,7 +72,7 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
                   control={form.control}
                   name="stackId"
                   render={({ field }) => (
-                    <Select value={field.value || undefined} onValueChange={field.onChange} disabled={!stacks.data}>
+                    <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={!stacks.data}>
                       <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
                         <SelectValue placeholder={stackPlaceholder} />
                       </SelectTrigger>
@@ -94,7 +94,7 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
                   control={form.control}
                   name="expirience"
                   render={({ field }) => (
-                    <Select value={field.value || undefined} onValueChange={field.onChange}>
+                    <Select value={field.value ?? ''} onValueChange={field.onChange}>
                       <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
                         <SelectValue placeholder="Select your experience" />
                       </SelectTrigger>

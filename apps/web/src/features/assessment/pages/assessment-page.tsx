@@ -10,7 +10,8 @@ import { TestRunner } from '../components/test-runner';
 
 /**
  * /assessment/{id}: the timed skill test, full screen without the header (spec §2). The test, its clock and
- * the answers saved so far come from the server, so a reload picks up where the taker was.
+ * the answers saved so far come from the server, so a reload picks up where the taker was. The root layout's
+ * <main> holds it: no second landmark here.
  */
 export function AssessmentPage() {
   const { id = '' } = useParams();
@@ -18,23 +19,23 @@ export function AssessmentPage() {
 
   if (isLoading) {
     return (
-      <main id="main" aria-busy="true" className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-10">
+      <div aria-busy="true" className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-10">
         <h1 className="sr-only">Loading the test</h1>
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
-      </main>
+      </div>
     );
   }
   if (!data) {
     const status = errorStatus(error);
     return (
-      <main id="main" className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
+      <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold tracking-tight">{status === 403 ? 'Not your test' : status === 404 ? 'Test not found' : 'The test could not be loaded'}</h1>
         <p className="text-muted-foreground">{errorMessage(error, FAILURE_TITLE)}</p>
         <Button asChild>
           <Link to="/">Return to Home</Link>
         </Button>
-      </main>
+      </div>
     );
   }
   return <AssessmentView test={data} receivedAtMs={fulfilledTimeStamp} />;
@@ -42,13 +43,13 @@ export function AssessmentPage() {
 
 function AssessmentView({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number | undefined }) {
   return (
-    <main id="main" className="min-h-dvh bg-muted/30">
+    <div className="min-h-dvh bg-muted/30">
       {test.result ? (
         <TestResultView stack={test.stack.name} result={test.result} />
       ) : (
         // Keyed by test: a new test never inherits another's answers or clock.
         <TestRunner key={test.id} test={test} receivedAtMs={receivedAtMs} />
       )}
-    </main>
+    </div>
   );
 }
