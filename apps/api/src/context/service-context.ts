@@ -33,8 +33,11 @@ export interface ServiceContext {
   readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
   readonly clock: Clock;
   readonly log: ServiceLogger;
-  /** Rows, jobs and notifications in one transaction; socket events after the commit. */
-  unitOfWork<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Rows, jobs and notifications in one transaction; socket events after the commit. It reports through the
+   * `log` of the context it is called on (`ctx.unitOfWork(...)`), so a request's context logs with its id.
+   */
+  unitOfWork<T>(this: ServiceContext, work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
 }
 
 export interface UserContext extends ServiceContext {
@@ -59,11 +62,16 @@ export function createServiceContext(parts: ServiceContextParts): ServiceContext
   const { pool, ...rest } = parts;
   return {
     ...rest,
-    unitOfWork: (work) => runUnitOfWork({ pool, jobs: parts.jobs, notifier: parts.notifier, log: parts.log }, work),
+    // A method reading `this.log`, not a closure over `parts.log`: a copy with another logger (`withLogger`,
+    // a user's or admin's context spread from it) then reports through that logger. `this: ServiceContext`
+    // in the type makes a detached call (`const { unitOfWork } = ctx`) a compile error.
+    unitOfWork(work) {
+      return runUnitOfWork({ pool, jobs: parts.jobs, notifier: parts.notifier, log: this.log }, work);
+    },
   };
 }
 
-/** The same context, reporting through another logger (a request's, which carries its id). */
+/** The same context, reporting through another logger (a request's, which carries its id), its unit of work too. */
 export function withLogger<C extends ServiceContext>(ctx: C, log: ServiceLogger): C {
   return { ...ctx, log };
 }
