@@ -19,6 +19,7 @@ function context(log: ServiceLogger) {
     jobs: { wake() {} } as unknown as JobQueue,
     notifier: {} as Notifications,
     sockets: { disconnectSession() {}, disconnectUser() {} },
+    roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
     clock: { now: () => new Date() },
     log,
   });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Notifications } from '../modules/notifications/service';
+import type { RoadmapReadCache } from '../modules/roadmaps/graph-cache';
 import type { Realtime } from '../plugins/realtime';
 import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
 import { runUnitOfWork, type UnitOfWork } from './unit-of-work';
@@ -22,7 +23,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the clock and the logger, plus the acting user or admin where there is one (`UserContext`,
+ * the sockets, the roadmap cache, the clock and the logger, plus the acting user or admin where there is one (`UserContext`,
  * `AdminContext`). Routes build it from the request; jobs and seeders from the app.
  */
 export interface ServiceContext {
@@ -31,6 +32,8 @@ export interface ServiceContext {
   readonly notifier: Notifications;
   /** Ending a session also drops its live sockets. */
   readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
+  /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
+  readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
   readonly clock: Clock;
   readonly log: ServiceLogger;
   /**
@@ -54,6 +57,7 @@ export interface ServiceContextParts {
   jobs: JobQueue;
   notifier: Notifications;
   sockets: ServiceContext['sockets'];
+  roadmapCache: ServiceContext['roadmapCache'];
   clock: Clock;
   log: ServiceLogger;
 }
