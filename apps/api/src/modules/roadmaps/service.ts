@@ -14,9 +14,10 @@ import {
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
+import { recordAdminAction } from '../audit/service';
 import type { SerializedBody } from './graph-cache';
 import * as repository from './repository';
-import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
+import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewAuditEntry, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
 
 export type { Viewer } from './rules';
 
@@ -129,19 +130,23 @@ export async function listRoadmapsForAdmin({ db }: AdminContext, status: Roadmap
   return repository.listRoadmaps(db, { status });
 }
 
-/** Approve or reject a roadmap in the queue; the author hears of it once the decision is committed. */
+/**
+ * Approve or reject a roadmap in the queue, recorded in the audit trail with the decision; the author hears of
+ * it once the decision is committed.
+ */
 export async function reviewRoadmap(ctx: AdminContext, decision: ReviewRoadmapBody): Promise<void> {
   await ctx.unitOfWork(async (uow) => {
     const { tx } = uow;
     const roadmap = await repository.findRoadmapState(tx, decision.roadmapId, { lock: true });
     assertReviewable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, ctx.clock.now()));
+    await recordAdminAction(tx, ctx.admin, reviewAuditEntry(roadmap, decision));
     await changed(ctx, uow, roadmap.id);
     await uow.notify(roadmap.authorId, reviewNotice(roadmap, decision));
   });
 }
 
-/** List or unlist a published roadmap; answers whether it is now listed. */
+/** List or unlist a published roadmap, recorded in the audit trail; answers whether it is now listed. */
 export async function toggleListing(ctx: AdminContext, roadmapId: string): Promise<boolean> {
   return ctx.unitOfWork(async (uow) => {
     const { tx } = uow;
@@ -149,6 +154,7 @@ export async function toggleListing(ctx: AdminContext, roadmapId: string): Promi
     assertListable(roadmap);
     const isActive = !roadmap.isActive;
     await repository.updateRoadmap(tx, roadmap.id, { isActive });
+    await recordAdminAction(tx, ctx.admin, { action: isActive ? 'roadmap.list' : 'roadmap.unlist', targetType: 'roadmap', targetId: roadmap.id, details: { title: roadmap.title } });
     await changed(ctx, uow, roadmap.id);
     return isActive;
   });
