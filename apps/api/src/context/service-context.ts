@@ -23,8 +23,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the roadmap cache, the clock and the logger, plus the acting user or admin where there is one (`UserContext`,
- * `AdminContext`). Routes build it from the request; jobs and seeders from the app.
+ * the sockets, the roadmap cache, the clock and the logger, plus the acting user or admin where there is one
+ * (`UserContext`, `AdminContext`). Routes build it from the request; jobs and seeders from the app.
  */
 export interface ServiceContext {
   readonly db: Database;
