@@ -140,6 +140,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
   await app.register(services);
 
   // Job workers, each registered by its own module.
@@ -147,7 +148,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
-  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });
