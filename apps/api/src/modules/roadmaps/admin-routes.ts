@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { adminRoadmapQuerySchema, reviewRoadmapBodySchema, roadmapIdBodySchema, roadmapListSchema, roadmapMessages } from '@skillroute/shared/roadmaps';
+import { adminRoadmapQuerySchema, reviewRoadmapBodySchema, roadmapIdBodySchema, roadmapListSchema } from '@skillroute/shared/roadmap-api';
+import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { adminContextOf } from '../../plugins/services';
 import { listRoadmapsForAdmin, reviewRoadmap, toggleListing } from './service';
 

@@ -1,4 +1,4 @@
-import { roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmaps';
+import { roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 

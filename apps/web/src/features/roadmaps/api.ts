@@ -1,15 +1,5 @@
-import type {
-  CreateNodeBody,
-  CreateRoadmapBody,
-  NodeDetail,
-  ProgressBody,
-  ProgressEntry,
-  PublishRoadmapBody,
-  ReviewRoadmapBody,
-  Roadmap,
-  RoadmapStatus,
-  RoadmapSummary,
-} from '@skillroute/shared/roadmaps';
+import type { CreateNodeBody, CreateRoadmapBody, NodeDetail, ProgressBody, ProgressEntry, PublishRoadmapBody, ReviewRoadmapBody, Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { api } from '@/lib/api';
 
 interface RoadmapList {

@@ -1,4 +1,4 @@
-import type { RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { useEffect, useState } from 'react';
 
 export interface PublishedRoadmapsState {

@@ -1,4 +1,5 @@
-import { ROADMAP_STATUSES, type RoadmapStatus, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { ROADMAP_STATUSES, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
