@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerSchema, ownTestListSchema, saveAnswerBodySchema, stackListSchema, submitTestBodySchema, testIdParamsSchema, testResultSchema, testSchema } from '@skillroute/shared/assessments';
+import {
+  answerSchema,
+  ownTestListSchema,
+  saveAnswerBodySchema,
+  stackListSchema,
+  submitTestBodySchema,
+  TEST_QUESTION_COUNT,
+  testIdParamsSchema,
+  testResultSchema,
+  testSchema,
+} from '@skillroute/shared/assessments';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
@@ -21,7 +31,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       schema: {
-        summary: 'Apply to become a mentor: the application, and 10 questions drawn for its test',
+        summary: `Apply to become a mentor: the application, and ${TEST_QUESTION_COUNT} questions drawn for its test`,
         tags,
         body: mentorApplicationSchema,
         response: { 201: createdIdSchema, ...refusals },
