@@ -81,6 +81,9 @@ export const authReasons = {
 export const signupResponseSchema = z.object({ message: z.string(), email: z.string() });
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const messageResponseSchema = z.object({ message: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Public settings the browser needs before sign-in. */
 export const publicConfigSchema = z.object({ googleClientId: z.string().nullable() });
@@ -89,6 +92,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const adminSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export const adminResponseSchema = z.object({ admin: adminSchema });
 export type Admin = z.infer<typeof adminSchema>;
+export type AdminResponse = z.infer<typeof adminResponseSchema>;
 
 /**
  * Avatar rules (spec §5). The spec's check says 10 MB while its message says 5MB; the issue settles it at
@@ -106,6 +110,9 @@ export const avatarMessages = {
 
 /** `PUT /api/user/update` text fields (multipart): the name rule of spec §5. */
 export const userUpdateFieldsSchema = z.object({ userId: z.string().min(1), name: nameSchema.optional() });
+/** What it answers: the user as they are now, and what changed. */
+export const profileUpdateResponseSchema = userResponseSchema.extend({ message: z.string() });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** `PUT /api/user/update` (spec §8's success toast, and the refusals of a form with nothing or too much in it). */
 export const profileMessages = {

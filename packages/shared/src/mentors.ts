@@ -181,3 +181,5 @@ export const mentorProfileSchema = z.object({
 export type MentorProfile = z.infer<typeof mentorProfileSchema>;
 export const mentorProfileResponseSchema = z.object({ mentor: mentorProfileSchema });
 export const mentorUpdateResponseSchema = z.object({ message: z.string(), mentor: mentorProfileSchema });
+export type MentorProfileResponse = z.infer<typeof mentorProfileResponseSchema>;
+export type MentorUpdateResponse = z.infer<typeof mentorUpdateResponseSchema>;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  answerSchema,
   ownTestListSchema,
   saveAnswerBodySchema,
+  savedAnswersResponseSchema,
   stackListSchema,
   submitTestBodySchema,
   TEST_QUESTION_COUNT,
@@ -68,7 +67,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: testIdParamsSchema,
         body: saveAnswerBodySchema,
-        response: { 200: z.object({ answers: z.array(answerSchema) }), ...refusals },
+        response: { 200: savedAnswersResponseSchema, ...refusals },
       },
     },
     async (request) => saveAnswer(userContextOf(request), request.params.id, request.body),
