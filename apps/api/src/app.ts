@@ -134,13 +134,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
   await app.register(services);
 
   // Job workers, each registered by its own module.
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
-  await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });

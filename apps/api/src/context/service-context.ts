@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Notifications } from '../modules/notifications/service';
+import type { RoadmapReadCache } from '../modules/roadmaps/graph-cache';
 import type { Realtime } from '../plugins/realtime';
 import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
 import { runUnitOfWork, type UnitOfWork } from './unit-of-work';
@@ -22,8 +23,8 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the clock and the logger, plus the acting user or admin where there is one (`UserContext`,
- * `AdminContext`). Routes build it from the request; jobs and seeders from the app.
+ * the sockets, the roadmap cache, the clock and the logger, plus the acting user or admin where there is one
+ * (`UserContext`, `AdminContext`). Routes build it from the request; jobs and seeders from the app.
  */
 export interface ServiceContext {
   readonly db: Database;
@@ -31,10 +32,15 @@ export interface ServiceContext {
   readonly notifier: Notifications;
   /** Ending a session also drops its live sockets. */
   readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
+  /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
+  readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
   readonly clock: Clock;
   readonly log: ServiceLogger;
-  /** Rows, jobs and notifications in one transaction; socket events after the commit. */
-  unitOfWork<T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Rows, jobs and notifications in one transaction; socket events after the commit. It reports through the
+   * `log` of the context it is called on (`ctx.unitOfWork(...)`), so a request's context logs with its id.
+   */
+  unitOfWork<T>(this: ServiceContext, work: (uow: UnitOfWork) => Promise<T>): Promise<T>;
 }
 
 export interface UserContext extends ServiceContext {
@@ -51,6 +57,7 @@ export interface ServiceContextParts {
   jobs: JobQueue;
   notifier: Notifications;
   sockets: ServiceContext['sockets'];
+  roadmapCache: ServiceContext['roadmapCache'];
   clock: Clock;
   log: ServiceLogger;
 }
@@ -59,11 +66,16 @@ export function createServiceContext(parts: ServiceContextParts): ServiceContext
   const { pool, ...rest } = parts;
   return {
     ...rest,
-    unitOfWork: (work) => runUnitOfWork({ pool, jobs: parts.jobs, notifier: parts.notifier, log: parts.log }, work),
+    // A method reading `this.log`, not a closure over `parts.log`: a copy with another logger (`withLogger`,
+    // a user's or admin's context spread from it) then reports through that logger. `this: ServiceContext`
+    // in the type makes a detached call (`const { unitOfWork } = ctx`) a compile error.
+    unitOfWork(work) {
+      return runUnitOfWork({ pool, jobs: parts.jobs, notifier: parts.notifier, log: this.log }, work);
+    },
   };
 }
 
-/** The same context, reporting through another logger (a request's, which carries its id). */
+/** The same context, reporting through another logger (a request's, which carries its id), its unit of work too. */
 export function withLogger<C extends ServiceContext>(ctx: C, log: ServiceLogger): C {
   return { ...ctx, log };
 }

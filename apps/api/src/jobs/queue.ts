@@ -68,7 +68,7 @@ export interface JobQueueOptions {
   retryDelaySeconds: number;
 }
 
-export const DEFAULT_BATCH_SIZE = 50;
+const DEFAULT_BATCH_SIZE = 50;
 const DEFAULT_RETRY_LIMIT = 5;
 
 /** Lets a transaction on a pg client write jobs: pg-boss only needs `executeSql`. */

@@ -13,9 +13,12 @@ declare module 'fastify' {
 /** Builds the one service context every module receives, once the parts it is made of are registered. */
 export const services = fp(
   async function services(app: FastifyInstance) {
-    app.decorate('services', createServiceContext({ db: app.db, pool: app.pool, jobs: app.jobs, notifier: app.notifications, sockets: app.realtime, clock: app.clock, log: app.log }));
+    app.decorate(
+      'services',
+      createServiceContext({ db: app.db, pool: app.pool, jobs: app.jobs, notifier: app.notifications, sockets: app.realtime, roadmapCache: app.roadmapCache, clock: app.clock, log: app.log }),
+    );
   },
-  { name: 'services', dependencies: ['database', 'jobs', 'realtime', 'clock'] },
+  { name: 'services', dependencies: ['database', 'jobs', 'realtime', 'clock', 'roadmap-read-cache'] },
 );
 
 /** The context of a request: the app's, reporting through the request's logger (it carries the request id). */

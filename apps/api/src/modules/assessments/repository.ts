@@ -10,8 +10,9 @@ export async function listActiveStacks(db: Executor): Promise<Stack[]> {
   return db.select({ id: stacks.id, name: stacks.name }).from(stacks).where(eq(stacks.isActive, true)).orderBy(asc(stacks.name));
 }
 
-export async function findStack(db: Executor, id: string): Promise<{ id: string; name: string; isActive: boolean } | undefined> {
-  const [row] = await db.select({ id: stacks.id, name: stacks.name, isActive: stacks.isActive }).from(stacks).where(eq(stacks.id, id));
+export async function findStack(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<{ id: string; name: string; isActive: boolean } | undefined> {
+  const query = db.select({ id: stacks.id, name: stacks.name, isActive: stacks.isActive }).from(stacks).where(eq(stacks.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -67,6 +68,12 @@ export async function activeBank(db: Executor, stackId: string): Promise<BankQue
     .select({ id: questions.id, text: questions.text, options: questions.options })
     .from(questions)
     .where(and(eq(questions.stackId, stackId), eq(questions.isActive, true)));
+}
+
+export async function findQuestion(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<(BankQuestion & { stackId: string; isActive: boolean }) | undefined> {
+  const query = db.select({ id: questions.id, stackId: questions.stackId, text: questions.text, options: questions.options, isActive: questions.isActive }).from(questions).where(eq(questions.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
 }
 
 export async function insertQuestion(db: Executor, values: { stackId: string; text: string; options: BankQuestion['options']; isActive?: boolean }): Promise<AdminQuestion> {

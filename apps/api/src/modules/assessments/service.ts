@@ -151,7 +151,7 @@ export async function getTest(ctx: UserContext, testId: string): Promise<Assessm
 
 /** `PUT /api/assessment/tests/:id/answers`: one choice saved as it is made, while the clock runs. */
 export async function saveAnswer(ctx: UserContext, testId: string, body: SaveAnswerBody): Promise<{ answers: { questionId: string; optionId: string }[] }> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async ({ tx }) => {
     const test = await repository.findTest(tx, testId, { lock: true });
     assertOwnTest(test, ctx.user.id);
     assertInProgress(test.status);

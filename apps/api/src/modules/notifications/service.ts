@@ -88,7 +88,7 @@ export async function countOwnUnread(ctx: UserContext, email: string): Promise<N
  * notifications, or unknown ones, are skipped without a word: saying which exist would leak them.
  */
 export async function markOwnRead(ctx: UserContext, ids: string[] | undefined): Promise<NotificationCountResponse> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async ({ tx }) => {
     await repository.markRead(tx, ctx.user.id, ids, ctx.clock.now());
     return { notificationCount: await repository.countUnread(tx, ctx.user.id) };
   });

@@ -31,14 +31,12 @@ export const adminRoadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Approve (publish) or reject (with feedback) a roadmap in the queue', tags, body: reviewRoadmapBodySchema, response: { 200: messageResponseSchema, ...refusals } } },
     async (request) => {
       await reviewRoadmap(adminContextOf(request), request.body);
-      app.roadmapCache.forget(request.body.roadmapId);
       return { message: roadmapMessages.reviewed };
     },
   );
 
   app.put('/list-unlist', { schema: { summary: 'List or unlist a published roadmap', tags, body: roadmapIdBodySchema, response: { 200: listingResponseSchema, ...refusals } } }, async (request) => {
     const isActive = await toggleListing(adminContextOf(request), request.body.roadmapId);
-    app.roadmapCache.forget(request.body.roadmapId);
     return { message: roadmapMessages.reviewed, isActive };
   });
 };

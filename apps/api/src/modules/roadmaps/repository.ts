@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { NodeDetail, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
-import type { Executor, Transaction } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
 
 /** What the rules need to know of a roadmap to decide who may do what with it. */
@@ -164,13 +164,13 @@ export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly s
 }
 
 /**
- * Replaces the whole graph with `graph`, inside the caller's transaction: nodes not listed go (with their
- * edges, content and readers' marks), listed ones are updated and marked saved, edges and content are
- * written anew. Six statements whatever the size of the graph: each list travels as one JSON parameter and
+ * Replaces the whole graph with `graph`, inside the caller's transaction (a unit of work's `tx`): nodes not
+ * listed go (with their edges, content and readers' marks), listed ones are updated and marked saved, edges
+ * and content are written anew. Six statements whatever the size of the graph: each list travels as one JSON parameter and
  * PostgreSQL unpacks it (`jsonb_to_recordset`), so the roadmap's row lock is held for a few round trips,
  * not one per node.
  */
-export async function replaceGraph(tx: Transaction, roadmapId: string, graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] }): Promise<void> {
+export async function replaceGraph(tx: Executor, roadmapId: string, graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] }): Promise<void> {
   const keep = graph.nodes.map((node) => node.id);
   await tx.delete(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
   await tx.delete(roadmapNodeDetails).where(eq(roadmapNodeDetails.roadmapId, roadmapId));

@@ -20,7 +20,20 @@ import {
 import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { sendSerialized } from './graph-cache';
-import { createNode, createRoadmap, getNodeDetails, getProgress, getRoadmap, listOwnRoadmaps, listProfileRoadmaps, listPublishedRoadmaps, publishRoadmap, setProgress, type Viewer } from './service';
+import {
+  createNode,
+  createRoadmap,
+  getNodeDetails,
+  getProgress,
+  listOwnRoadmaps,
+  listProfileRoadmaps,
+  listPublishedRoadmaps,
+  publishRoadmap,
+  readPublishedList,
+  readRoadmap,
+  setProgress,
+  type Viewer,
+} from './service';
 
 const tags = ['roadmaps'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -62,7 +75,6 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await publishRoadmap(userContextOf(request), request.body);
-      app.roadmapCache.forget(request.body.roadmapId);
       return { message: roadmapMessages.saved };
     },
   );
@@ -72,7 +84,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
     async (request, reply) => {
       if (request.query.search) return { roadmaps: await listPublishedRoadmaps(contextOf(request), request.query.search) };
-      return sendSerialized(request, reply, await app.roadmapCache.readPublishedList(() => listPublishedRoadmaps(contextOf(request))));
+      return sendSerialized(request, reply, await readPublishedList(contextOf(request)));
     },
   );
 
@@ -100,10 +112,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
-    async (request, reply) => {
-      const viewer = viewerOf(request);
-      return sendSerialized(request, reply, await app.roadmapCache.readRoadmap(request.params.id, viewer, () => getRoadmap(contextOf(request), request.params.id, viewer)));
-    },
+    async (request, reply) => sendSerialized(request, reply, await readRoadmap(contextOf(request), request.params.id, viewerOf(request))),
   );
 
   app.get(

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { AppError } from '../../lib/errors';
-import { assertEditable, assertListable, assertReadable, assertReviewable, canRead, isAwaitingReview, reviewNotice, reviewOutcome, unknownNodeIndexes, type RoadmapFacts } from './rules';
+import {
+  assertEditable,
+  assertListable,
+  assertReadable,
+  assertReviewable,
+  canRead,
+  isAwaitingReview,
+  reviewAuditEntry,
+  reviewNotice,
+  reviewOutcome,
+  unknownNodeIndexes,
+  type RoadmapFacts,
+} from './rules';
 
 const author = 'author-1';
 const roadmap = (changes: Partial<RoadmapFacts> = {}): RoadmapFacts => ({ authorId: author, status: 'drafted', isActive: false, submittedAt: null, ...changes });
@@ -94,5 +106,20 @@ describe('unknownNodeIndexes', () => {
   it('names the listed nodes that were not created for this roadmap', () => {
     expect(unknownNodeIndexes([{ id: 'a' }, { id: 'x' }, { id: 'b' }, { id: 'y' }], new Set(['a', 'b']))).toEqual([1, 3]);
     expect(unknownNodeIndexes([], new Set())).toEqual([]);
+  });
+});
+
+describe('reviewAuditEntry', () => {
+  const target = { id: 'roadmap-1', title: 'Rust from zero' };
+
+  it('names the decision, the roadmap and its title, with the feedback that was given', () => {
+    expect(reviewAuditEntry(target, { status: 'rejected', adminFeedback: 'Add sources.' })).toEqual({
+      action: 'roadmap.reject',
+      targetType: 'roadmap',
+      targetId: 'roadmap-1',
+      details: { title: 'Rust from zero', feedback: 'Add sources.' },
+    });
+    expect(reviewAuditEntry(target, { status: 'published' })).toEqual({ action: 'roadmap.approve', targetType: 'roadmap', targetId: 'roadmap-1', details: { title: 'Rust from zero' } });
+    expect(reviewAuditEntry(target, { status: 'published', adminFeedback: 'Lovely.' }).details).toEqual({ title: 'Rust from zero', feedback: 'Lovely.' });
   });
 });

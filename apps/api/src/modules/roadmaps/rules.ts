@@ -85,6 +85,17 @@ export function reviewNotice(roadmap: { id: string; title: string }, decision: {
   };
 }
 
+/**
+ * The audit trail's entry of a decision: the title the roadmap had then, and the feedback given (a rejection's
+ * always; an approval's only when the admin wrote one, though the roadmap does not keep it).
+ */
+export function reviewAuditEntry(roadmap: { id: string; title: string }, decision: { status: 'published' | 'rejected'; adminFeedback?: string }) {
+  const target = { targetType: 'roadmap' as const, targetId: roadmap.id };
+  const feedback = decision.adminFeedback === undefined ? {} : { feedback: decision.adminFeedback };
+  if (decision.status === 'published') return { action: 'roadmap.approve' as const, ...target, details: { title: roadmap.title, ...feedback } };
+  return { action: 'roadmap.reject' as const, ...target, details: { title: roadmap.title, ...feedback } };
+}
+
 /** Every listed node must be one created for this roadmap (POST /api/roadmap/node), not one of another. */
 export function unknownNodeIndexes(listed: readonly { id: string }[], known: ReadonlySet<string>): number[] {
   return listed.flatMap((node, index) => (known.has(node.id) ? [] : [index]));

@@ -1,11 +1,23 @@
 import type { CreateNodeBody, CreateRoadmapBody, NodeDetail, ProgressBody, ProgressEntry, PublishRoadmapBody, ReviewRoadmapBody, Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
+import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
+import { recordAdminAction } from '../audit/service';
+import type { SerializedBody } from './graph-cache';
 import * as repository from './repository';
-import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
+import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewAuditEntry, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
 
 export type { Viewer } from './rules';
+
+/**
+ * A roadmap changed in this unit of work: every api process hears of it once committed (`announceChange`, a
+ * NOTIFY in the transaction), and this one forgets its cached copy at once, before its answer goes out.
+ */
+async function changed(ctx: ServiceContext, { tx, afterCommit }: Pick<UnitOfWork, 'tx' | 'afterCommit'>, roadmapId: string): Promise<void> {
+  await repository.announceChange(tx, roadmapId);
+  afterCommit(() => ctx.roadmapCache.forget(roadmapId));
+}
 
 /** `POST /api/roadmap`: a new drafted roadmap, not yet submitted. */
 export async function createRoadmap(ctx: UserContext, body: CreateRoadmapBody): Promise<{ id: string }> {
@@ -24,7 +36,7 @@ export async function createNode(ctx: UserContext, body: CreateNodeBody): Promis
  * roadmap goes (back) into the review queue. The row lock makes two saves at once take turns.
  */
 export async function publishRoadmap(ctx: UserContext, body: PublishRoadmapBody): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async ({ tx, afterCommit }) => {
     assertEditable(await repository.findRoadmapState(tx, body.roadmapId, { lock: true }), ctx.user.id);
     const known = await repository.nodeIdsOf(
       tx,
@@ -41,7 +53,7 @@ export async function publishRoadmap(ctx: UserContext, body: PublishRoadmapBody)
     }
     await repository.replaceGraph(tx, body.roadmapId, body);
     await repository.updateRoadmap(tx, body.roadmapId, afterSave(ctx.clock.now()));
-    await repository.announceChange(tx, body.roadmapId);
+    await changed(ctx, { tx, afterCommit }, body.roadmapId);
   });
 }
 
@@ -59,6 +71,16 @@ export async function listProfileRoadmaps(ctx: UserContext, profileId: string, s
 
 export async function listPublishedRoadmaps(ctx: ServiceContext, search?: string): Promise<RoadmapSummary[]> {
   return repository.listRoadmaps(ctx.db, { publicOnly: true, search: search || undefined });
+}
+
+/** `GET /api/roadmap/published` without a search: the same list for everyone, serialized once and cached. */
+export async function readPublishedList(ctx: ServiceContext): Promise<SerializedBody> {
+  return ctx.roadmapCache.readPublishedList(() => listPublishedRoadmaps(ctx));
+}
+
+/** `GET /api/roadmap/:id`: the roadmap as `viewer` may read it, serialized once and cached, access checked on every read. */
+export async function readRoadmap(ctx: ServiceContext, id: string, viewer: Viewer): Promise<SerializedBody> {
+  return ctx.roadmapCache.readRoadmap(id, viewer, () => getRoadmap(ctx, id, viewer));
 }
 
 export async function getRoadmap({ db }: ServiceContext, id: string, viewer: Viewer): Promise<Roadmap> {
@@ -97,24 +119,32 @@ export async function listRoadmapsForAdmin({ db }: AdminContext, status: Roadmap
   return repository.listRoadmaps(db, { status });
 }
 
-/** Approve or reject a roadmap in the queue; the author hears of it once the decision is committed. */
+/**
+ * Approve or reject a roadmap in the queue, recorded in the audit trail with the decision; the author hears of
+ * it once the decision is committed.
+ */
 export async function reviewRoadmap(ctx: AdminContext, decision: ReviewRoadmapBody): Promise<void> {
-  await ctx.unitOfWork(async ({ tx, notify }) => {
+  await ctx.unitOfWork(async (uow) => {
+    const { tx } = uow;
     const roadmap = await repository.findRoadmapState(tx, decision.roadmapId, { lock: true });
     assertReviewable(roadmap);
     await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, ctx.clock.now()));
-    await repository.announceChange(tx, roadmap.id);
-    await notify(roadmap.authorId, reviewNotice(roadmap, decision));
+    await recordAdminAction(tx, ctx.admin, reviewAuditEntry(roadmap, decision));
+    await changed(ctx, uow, roadmap.id);
+    await uow.notify(roadmap.authorId, reviewNotice(roadmap, decision));
   });
 }
 
-/** List or unlist a published roadmap; answers whether it is now listed. */
+/** List or unlist a published roadmap, recorded in the audit trail; answers whether it is now listed. */
 export async function toggleListing(ctx: AdminContext, roadmapId: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (uow) => {
+    const { tx } = uow;
     const roadmap = await repository.findRoadmapState(tx, roadmapId, { lock: true });
     assertListable(roadmap);
-    await repository.updateRoadmap(tx, roadmap.id, { isActive: !roadmap.isActive });
-    await repository.announceChange(tx, roadmap.id);
-    return !roadmap.isActive;
+    const isActive = !roadmap.isActive;
+    await repository.updateRoadmap(tx, roadmap.id, { isActive });
+    await recordAdminAction(tx, ctx.admin, { action: isActive ? 'roadmap.list' : 'roadmap.unlist', targetType: 'roadmap', targetId: roadmap.id, details: { title: roadmap.title } });
+    await changed(ctx, uow, roadmap.id);
+    return isActive;
   });
 }
