@@ -17,8 +17,11 @@ export interface BenchProduct {
   stop(): Promise<boolean>;
 }
 
-/** `webDistDir` defaults to a folder with no build: only the API is served. */
-export async function startBenchProduct(name: string, options: { webDistDir?: string } = {}): Promise<BenchProduct> {
+/**
+ * `webDistDir` defaults to a folder with no build: only the API is served. `env` adds to (or overrides) the
+ * environment the configuration is read from, e.g. `SMTP_URL`.
+ */
+export async function startBenchProduct(name: string, options: { webDistDir?: string; env?: Record<string, string> } = {}): Promise<BenchProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `skillroute-bench-${name}-`));
   // As root, PostgreSQL runs as the postgres user and must reach its folder.
   chmodSync(dataDir, 0o755);
@@ -52,6 +55,7 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
       RATE_LIMIT_MAX: '1000000000',
       JWT_SECRET: randomBytes(32).toString('hex'),
       ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
+      ...options.env,
     });
     const logger = createLogger(config);
     postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);

@@ -7,7 +7,8 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { Transaction } from '../../apps/api/src/db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmaps, users } from '../../apps/api/src/db/schema';
 import { findRoadmapState, replaceGraph, updateRoadmap } from '../../apps/api/src/modules/roadmaps/repository';
-import type { NodeDetail, NodeLink, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmaps';
+import type { NodeDetail, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
+import type { NodeLink } from '@skillroute/shared/roadmap-rules';
 import { startBenchProduct } from '../product-app';
 import { generateRoadmap } from './generate';
 

@@ -14,11 +14,19 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
+export interface SmtpCaptureOptions {
+  /** The first deliveries, whoever they are for, are refused with a temporary error. */
+  refuseFirst?: number;
+  /** The first delivery to each of these addresses is refused with a temporary error; later ones are kept. */
+  refuseOnceTo?: readonly string[];
+}
+
 /**
- * A real SMTP server on a free local port that keeps every raw message. With `refuseFirst`, the first
- * deliveries are refused with a temporary error, as a mail server under load would.
+ * A real SMTP server on a free local port that keeps every raw message. Refused deliveries (`refuseFirst`,
+ * `refuseOnceTo`) get a temporary 451, as a mail server under load would answer.
  */
-export async function startSmtpCapture(options: { refuseFirst?: number } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
+  const refuseOnceTo = new Set(options.refuseOnceTo ?? []);
   const capture: SmtpCapture = { url: '', mails: [], refused: 0, close: async () => undefined };
   const server = new SMTPServer({
     authOptional: true,
@@ -28,12 +36,14 @@ export async function startSmtpCapture(options: { refuseFirst?: number } = {}): 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (capture.refused < (options.refuseFirst ?? 0)) {
+        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        const refusedOnce = recipients.filter((address) => refuseOnceTo.delete(address));
+        if (capture.refused < (options.refuseFirst ?? 0) || refusedOnce.length > 0) {
           capture.refused += 1;
           callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
           return;
         }
-        capture.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        capture.mails.push({ to: recipients, raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
     },

@@ -29,16 +29,16 @@ export const assessmentMessages = {
   // Ours (the spec shows none for these).
   stackNotFound: 'Stack not found.',
   stackNameRequired: 'Stack name is required',
-  stackNameMax: 'Stack name must not exceed 50 characters',
+  stackNameMax: `Stack name must not exceed ${STACK_NAME_MAX} characters`,
   stackNameTaken: 'A stack with this name already exists.',
   stackHasTests: 'Tests were taken in this stack, so it cannot be deleted: deactivate it instead.',
   questionNotFound: 'Question not found.',
   questionTextRequired: 'Question text is required',
-  questionTextMax: 'Question text must not exceed 1000 characters',
+  questionTextMax: `Question text must not exceed ${QUESTION_TEXT_MAX} characters`,
   optionTextRequired: 'Option text is required',
-  optionTextMax: 'Option text must not exceed 300 characters',
-  optionsMin: 'A question needs at least 2 options',
-  optionsMax: 'A question can have at most 6 options',
+  optionTextMax: `Option text must not exceed ${OPTION_TEXT_MAX} characters`,
+  optionsMin: `A question needs at least ${QUESTION_OPTIONS_MIN} options`,
+  optionsMax: `A question can have at most ${QUESTION_OPTIONS_MAX} options`,
   oneCorrect: 'Mark exactly one option as correct',
   optionsDistinct: 'Options must differ from each other',
   testNotFound: 'Test not found.',
@@ -64,6 +64,7 @@ export const assessmentTexts = {
 export const stackSchema = z.object({ id: z.string(), name: z.string() });
 export type Stack = z.infer<typeof stackSchema>;
 export const stackListSchema = z.array(stackSchema);
+export type StackList = z.infer<typeof stackListSchema>;
 
 /** A question as a test taker sees it: never which option is right. */
 export const testQuestionSchema = z.object({
@@ -124,10 +125,14 @@ export const ownTestSchema = z.object({
 });
 export type OwnTest = z.infer<typeof ownTestSchema>;
 export const ownTestListSchema = z.object({ tests: z.array(ownTestSchema) });
+export type OwnTestList = z.infer<typeof ownTestListSchema>;
 
 /** `PUT /api/assessment/tests/:id/answers`: one choice, saved as it is made; `optionId: null` clears it. */
 export const saveAnswerBodySchema = z.object({ questionId: idSchema, optionId: idSchema.nullable() });
 export type SaveAnswerBody = z.infer<typeof saveAnswerBodySchema>;
+/** What it answers: every answer saved so far. */
+export const savedAnswersResponseSchema = z.object({ answers: z.array(answerSchema) });
+export type SavedAnswersResponse = z.infer<typeof savedAnswersResponseSchema>;
 
 /** `POST /api/assessment/tests/submit`. Unanswered questions are simply left out. */
 export const submitTestBodySchema = z.object({
@@ -158,6 +163,8 @@ export const adminStackSchema = z.object({
 export type AdminStack = z.infer<typeof adminStackSchema>;
 export const adminStackListSchema = z.object({ stacks: z.array(adminStackSchema) });
 export const adminStackResponseSchema = z.object({ stack: adminStackSchema });
+export type AdminStackList = z.infer<typeof adminStackListSchema>;
+export type AdminStackResponse = z.infer<typeof adminStackResponseSchema>;
 
 export const questionOptionSchema = z.object({
   text: z.string({ error: assessmentMessages.optionTextRequired }).trim().min(1, assessmentMessages.optionTextRequired).max(OPTION_TEXT_MAX, assessmentMessages.optionTextMax),
@@ -190,5 +197,7 @@ export const adminQuestionSchema = z.object({
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 export const adminQuestionListSchema = z.object({ stack: adminStackSchema, questions: z.array(adminQuestionSchema) });
 export const adminQuestionResponseSchema = z.object({ question: adminQuestionSchema });
+export type AdminQuestionList = z.infer<typeof adminQuestionListSchema>;
+export type AdminQuestionResponse = z.infer<typeof adminQuestionResponseSchema>;
 
 export const stackIdParamsSchema = z.object({ id: idSchema });

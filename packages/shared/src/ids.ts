@@ -5,3 +5,4 @@ export const idSchema = z.uuid('Not a valid id');
 
 /** What a create answers with. */
 export const createdIdSchema = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof createdIdSchema>;

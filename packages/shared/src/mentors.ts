@@ -31,11 +31,11 @@ export const mentorMessages = {
   experienceRequired: 'Experience level is required',
   experienceSelect: 'Please select your experience level',
   languagesMin: 'Please select at least one language',
-  headlineMin: 'Headline must be at least 10 characters',
-  headlineMax: 'Headline must not exceed 100 characters',
+  headlineMin: `Headline must be at least ${HEADLINE_MIN} characters`,
+  headlineMax: `Headline must not exceed ${HEADLINE_MAX} characters`,
   headlineRequired: 'Professional headline is required',
-  bioMin: 'Bio must be at least 50 characters',
-  bioMax: 'Bio must not exceed 1000 characters',
+  bioMin: `Bio must be at least ${BIO_MIN} characters`,
+  bioMax: `Bio must not exceed ${BIO_MAX} characters`,
   bioRequired: 'Bio is required',
   linkedinInvalid: 'Please enter a valid LinkedIn URL',
   linkedinHost: 'Must be a LinkedIn URL',
@@ -46,8 +46,8 @@ export const mentorMessages = {
   githubHost: 'Must be a Github URL',
   experiencePositive: 'Experience must be a positive number.',
   experienceWhole: 'Experience must be a whole number.',
-  experienceMin: 'Experience must be at least 1 year.',
-  experienceMax: 'Experience cannot exceed 50 years.',
+  experienceMin: `Experience must be at least ${EXPERIENCE_MIN} ${EXPERIENCE_MIN === 1 ? 'year' : 'years'}.`,
+  experienceMax: `Experience cannot exceed ${EXPERIENCE_MAX} years.`,
   registered: 'Registered successfully!',
   noTests: 'For this stack currently no tests.',
   profileSaved: 'Your profile information has been updated successfully.',
@@ -181,3 +181,5 @@ export const mentorProfileSchema = z.object({
 export type MentorProfile = z.infer<typeof mentorProfileSchema>;
 export const mentorProfileResponseSchema = z.object({ mentor: mentorProfileSchema });
 export const mentorUpdateResponseSchema = z.object({ message: z.string(), mentor: mentorProfileSchema });
+export type MentorProfileResponse = z.infer<typeof mentorProfileResponseSchema>;
+export type MentorUpdateResponse = z.infer<typeof mentorUpdateResponseSchema>;

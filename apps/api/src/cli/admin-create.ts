@@ -3,6 +3,7 @@
 // exactly as `npm start` runs it (which must not be running on the same DATA_DIR at the same time).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PASSWORD_MIN } from '@skillroute/shared/auth';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase, createPool } from '../db/client';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
@@ -10,7 +11,7 @@ import { migrateDatabase } from '../db/migrate';
 import { adminAccountSchema, createOrUpdateAdmin } from '../modules/admin/service';
 import { DEMO_ADMIN_EMAIL, forgetDemoAdminCredentials } from '../seeders/demo-admin';
 
-const usage = 'Usage: npm run admin:create -- --email admin@example.org --password <8+ characters with a letter and a digit> [--name Admin]';
+const usage = `Usage: npm run admin:create -- --email admin@example.org --password <${PASSWORD_MIN}+ characters with a letter and a digit> [--name Admin]`;
 
 function fail(message: string, exitCode = 1): never {
   process.stderr.write(`${message}\n`);

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '@skillroute/shared/auth';
+import { OTP_LENGTH, OTP_TTL_MINUTES } from '@skillroute/shared/auth';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_TTL_MS = OTP_TTL_MINUTES * 60 * 1000;
 /** Wrong tries a code survives; the fifth wrong one burns it. */
 export const CODE_MAX_ATTEMPTS = 5;
 

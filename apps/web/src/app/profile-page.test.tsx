@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/features/auth/auth-slice';
 import { resetToasts } from '@/lib/use-toast';
-import { envelope, json, serve, type RecordedCall } from '@/test/fake-server';
+import { envelope, fromAProxy, json, serve, type RecordedCall } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from './routes';
 
@@ -212,7 +212,7 @@ describe('the avatar', () => {
     expect(screen.getByText('Uh oh! Something went wrong.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
 
-    reply = new Response('<html>', { status: 502 });
+    reply = fromAProxy(new Response('<html>', { status: 502 }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
   });

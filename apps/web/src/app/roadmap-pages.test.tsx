@@ -1,4 +1,4 @@
-import type { RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';

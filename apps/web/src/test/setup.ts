@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setSocketFactory } from '@/lib/socket';
+import { takeDrifts } from './fake-server';
 import { fakeSocketFactory } from './fake-socket';
 
 // Browsers resolve a relative URL against the document; Node's Request (which jsdom tests use) does not.
@@ -22,6 +23,9 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   document.body.className = '';
+  // A fixture that drifted from the api fails its test, even where the page took the refusal in its stride.
+  const drifts = takeDrifts();
+  if (drifts.length > 0) throw new Error(drifts.map((error) => error.message).join('\n\n'));
 });
 
 // jsdom has no scrolling; react-router's ScrollRestoration calls it on every navigation.

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answerSchema, ownTestListSchema, saveAnswerBodySchema, stackListSchema, submitTestBodySchema, testIdParamsSchema, testResultSchema, testSchema } from '@skillroute/shared/assessments';
+import {
+  ownTestListSchema,
+  saveAnswerBodySchema,
+  savedAnswersResponseSchema,
+  stackListSchema,
+  submitTestBodySchema,
+  TEST_QUESTION_COUNT,
+  testIdParamsSchema,
+  testResultSchema,
+  testSchema,
+} from '@skillroute/shared/assessments';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
@@ -21,7 +30,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       schema: {
-        summary: 'Apply to become a mentor: the application, and 10 questions drawn for its test',
+        summary: `Apply to become a mentor: the application, and ${TEST_QUESTION_COUNT} questions drawn for its test`,
         tags,
         body: mentorApplicationSchema,
         response: { 201: createdIdSchema, ...refusals },
@@ -58,7 +67,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: testIdParamsSchema,
         body: saveAnswerBodySchema,
-        response: { 200: z.object({ answers: z.array(answerSchema) }), ...refusals },
+        response: { 200: savedAnswersResponseSchema, ...refusals },
       },
     },
     async (request) => saveAnswer(userContextOf(request), request.params.id, request.body),

@@ -1,9 +1,9 @@
-import { accountBlockedMessage } from '@skillroute/shared/auth';
+import { accountBlockedMessage, OTP_LENGTH, RESET_LINK_TTL_MINUTES } from '@skillroute/shared/auth';
 import type { NotificationInput } from '../notifications/service';
 
 /** What the accounts API says. The spec does not show these texts (§7), so they are ours. */
 export const authMessages = {
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to finish signing up.`,
+  codeSent: (email: string) => `We sent a ${OTP_LENGTH}-digit code to ${email}. Enter it to finish signing up.`,
   codeResent: 'If this e-mail is waiting for verification, a new code is on its way.',
   emailTaken: 'An account with this e-mail already exists. Please sign in.',
   alreadyVerified: 'This e-mail is already verified. Please sign in.',
@@ -11,7 +11,7 @@ export const authMessages = {
   unverified: (email: string) => `Please verify your e-mail first: we sent a code to ${email}.`,
   blocked: accountBlockedMessage,
   codeTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
-  resetLinkSent: 'If an account exists for this e-mail, we sent a link to reset the password. It is valid for 30 minutes.',
+  resetLinkSent: `If an account exists for this e-mail, we sent a link to reset the password. It is valid for ${RESET_LINK_TTL_MINUTES} minutes.`,
   resetInvalid: 'This reset link is not valid. Please ask for a new one.',
   resetUsed: 'This reset link was already used. Please ask for a new one.',
   resetExpired: 'This reset link has expired. Please ask for a new one.',

@@ -1,3 +1,4 @@
+import { RESET_LINK_TTL_MINUTES } from '@skillroute/shared/auth';
 import { passwordResetMail } from '../../adapters/mail/templates';
 import { jobType } from '../../jobs/queue';
 import { sendMailJob } from '../mail/service';
@@ -9,7 +10,7 @@ import type { AuthContext } from './context';
 import { accountNotifications, authMessages } from './messages';
 import { findResetToken, findUserByEmail, insertResetToken, retireResetTokens, updateUser, useResetToken } from './repository';
 
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 
 /** The link a reset mail carries: the SPA's page, with the token in the query. */
 export function resetLink(publicUrl: string, token: string): string {

@@ -5,6 +5,7 @@ import {
   googleLoginBodySchema,
   loginBodySchema,
   messageResponseSchema,
+  OTP_LENGTH,
   resetPasswordBodySchema,
   signupBodySchema,
   signupResponseSchema,
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/',
     {
       config: limit(authRateLimits.signUp, (request) => authRateLimits.signUp.key(request.ip)),
-      schema: { summary: 'Sign up; mails a 6-digit code', tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } },
+      schema: { summary: `Sign up; mails a ${OTP_LENGTH}-digit code`, tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } },
     },
     async (request, reply) => reply.code(201).send(await signUp(ctx(request), request.body)),
   );

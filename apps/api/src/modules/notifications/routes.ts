@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { markReadBodySchema, notificationCountResponseSchema, notificationListQuerySchema, notificationListResponseSchema } from '@skillroute/shared/notifications';
+import { markReadBodySchema, NOTIFICATIONS_PAGE_SIZE, notificationCountResponseSchema, notificationListQuerySchema, notificationListResponseSchema } from '@skillroute/shared/notifications';
 import { userContextOf } from '../../plugins/services';
 import { countOwnUnread, listOwnNotifications, markOwnRead } from './service';
 
@@ -26,7 +26,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'My notifications, newest first, 20 a page (skip counts rows)',
+        summary: `My notifications, newest first, ${NOTIFICATIONS_PAGE_SIZE} a page (skip counts rows)`,
         tags,
         params: emailParamsSchema,
         querystring: notificationListQuerySchema,

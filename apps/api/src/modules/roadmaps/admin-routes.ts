@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messageResponseSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { adminRoadmapQuerySchema, reviewRoadmapBodySchema, roadmapIdBodySchema, roadmapListSchema, roadmapMessages } from '@skillroute/shared/roadmaps';
+import { adminRoadmapQuerySchema, listingResponseSchema, reviewRoadmapBodySchema, roadmapIdBodySchema, roadmapListSchema } from '@skillroute/shared/roadmap-api';
+import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { adminContextOf } from '../../plugins/services';
 import { listRoadmapsForAdmin, reviewRoadmap, toggleListing } from './service';
 
 const tags = ['admin', 'roadmaps'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-const listingResponseSchema = z.object({ message: z.string(), isActive: z.boolean() });
 
 /** `/api/admin/roadmap` (spec §7 "Admin"): the review queue, decisions, and listing. Admin cookies only. */
 export const adminRoadmapRoutes: FastifyPluginAsyncZod = async (app) => {

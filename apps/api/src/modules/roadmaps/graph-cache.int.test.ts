@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roadmapListSchema, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmaps';
+import { roadmapListSchema, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmap-api';
 import { runOnServer } from '../../../test/database-server';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createSignedInUser, type SignedIn } from '../../../test/sockets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Roadmap } from '@skillroute/shared/roadmaps';
+import type { Roadmap } from '@skillroute/shared/roadmap-api';
 import { AppError } from '../../lib/errors';
 import { ENTRY_MAX_AGE_MS, matchesEtag, RoadmapReadCache } from './graph-cache';
 

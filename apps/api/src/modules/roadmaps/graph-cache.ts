@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { z } from 'zod';
-import { roadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import { roadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
 import { assertReadable, isPublic, type RoadmapFacts, type Viewer } from './rules';
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { NodeDetail, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapStatus, RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { NodeDetail, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { Executor } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
 

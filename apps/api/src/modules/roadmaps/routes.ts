@@ -14,10 +14,10 @@ import {
   publishedRoadmapQuerySchema,
   roadmapIdParamsSchema,
   roadmapListSchema,
-  roadmapMessages,
   roadmapSchema,
   roadmapStatusQuerySchema,
-} from '@skillroute/shared/roadmaps';
+} from '@skillroute/shared/roadmap-api';
+import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { sendSerialized } from './graph-cache';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roadmapMessages } from '@skillroute/shared/roadmaps';
+import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { AppError } from '../../lib/errors';
 import {
   assertEditable,

@@ -1,4 +1,4 @@
-import { roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmaps';
+import { roadmapEditRefusal, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 
@@ -36,16 +36,14 @@ export function assertReadable(roadmap: RoadmapFacts | undefined, viewer: Viewer
   throw new AppError('not_found', roadmapMessages.roadmapNotFound);
 }
 
-export const isEditable = (status: RoadmapStatus): boolean => status === 'drafted' || status === 'rejected';
-
 /**
- * Only the author edits, and only while drafted or rejected. Someone else's readable roadmap is 403 (they
- * can see it, so its existence is no secret); one they cannot read is 404.
+ * The shared rule (only the author, only while drafted or rejected), as the api answers it. Someone else's
+ * readable roadmap is 403 (they can see it, so its existence is no secret); one they cannot read is 404.
  */
 export function assertEditable(roadmap: RoadmapFacts | undefined, userId: string): asserts roadmap is RoadmapFacts {
   if (roadmap === undefined || !canRead(roadmap, { userId })) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
-  if (roadmap.authorId !== userId) throw new AppError('forbidden', roadmapMessages.notYours);
-  if (!isEditable(roadmap.status)) throw new AppError('conflict', roadmapMessages.notEditable);
+  const refusal = roadmapEditRefusal(roadmap, userId);
+  if (refusal !== undefined) throw new AppError(refusal === 'notYours' ? 'forbidden' : 'conflict', roadmapMessages[refusal]);
 }
 
 /** The review queue: drafted and submitted by its author. */

@@ -1,17 +1,5 @@
-import {
-  ROADMAP_UNSAVED_NODES_MAX,
-  roadmapMessages,
-  type CreateNodeBody,
-  type CreateRoadmapBody,
-  type NodeDetail,
-  type ProgressBody,
-  type ProgressEntry,
-  type PublishRoadmapBody,
-  type ReviewRoadmapBody,
-  type Roadmap,
-  type RoadmapStatus,
-  type RoadmapSummary,
-} from '@skillroute/shared/roadmaps';
+import type { CreateNodeBody, CreateRoadmapBody, NodeDetail, ProgressBody, ProgressEntry, PublishRoadmapBody, ReviewRoadmapBody, Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { ROADMAP_UNSAVED_NODES_MAX, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { avatarMessages, profileMessages, userResponseSchema, userUpdateFieldsSchema } from '@skillroute/shared/auth';
+import { AVATAR_MAX_MB, avatarMessages, profileMessages, profileUpdateResponseSchema, userResponseSchema, userUpdateFieldsSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { FileStore } from '../../adapters/files/file-store';
 import { AppError } from '../../lib/errors';
@@ -18,9 +18,8 @@ const profileUpdateBodySchema = userUpdateFieldsSchema.extend({
   [AVATAR_FIELD]: z
     .custom<Buffer>((value) => Buffer.isBuffer(value), { error: avatarMessages.missing })
     .optional()
-    .meta({ type: 'string', format: 'binary', description: 'A .jpg, .jpeg, .png or .webp image up to 5 MB' }),
+    .meta({ type: 'string', format: 'binary', description: `A .jpg, .jpeg, .png or .webp image up to ${AVATAR_MAX_MB} MB` }),
 });
-const profileUpdateResponseSchema = userResponseSchema.extend({ message: z.string() });
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange {

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeDetailsResponseSchema, publishRoadmapBodySchema, roadmapListSchema, roadmapSchema } from '@skillroute/shared/roadmaps';
+import { nodeDetailsResponseSchema, publishRoadmapBodySchema, roadmapListSchema, roadmapSchema } from '@skillroute/shared/roadmap-api';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/helpers';
 import { createDatabase, createPool, type Database } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmaps, users } from '../../db/schema';

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createRoadmapBodySchema,
-  DEFAULT_NODE_WIDTH,
-  DEFAULT_SUBTOPIC_COLOUR,
-  DEFAULT_TOPIC_COLOUR,
-  nodeContentSchema,
-  publishRoadmapBodySchema,
-  type PublishRoadmapBody,
-} from '@skillroute/shared/roadmaps';
+import { createRoadmapBodySchema, publishRoadmapBodySchema, type PublishRoadmapBody } from '@skillroute/shared/roadmap-api';
+import { DEFAULT_NODE_WIDTH, DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, nodeContentSchema } from '@skillroute/shared/roadmap-rules';
 import { demoSeeders } from '../../seeders';
 import { layout, ROW_HEIGHT, SIDE_OFFSET, SUBTOPIC_DROP, type DemoDrawing, type DemoNode, type DemoRoadmap } from './outline';
 import { demoRoadmaps } from './seeder';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR } from '@skillroute/shared/roadmaps';
+import { DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR } from '@skillroute/shared/roadmap-rules';
 import type { Transaction } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmaps, users } from '../../db/schema';
 import type { Seeder } from '../../db/seed';

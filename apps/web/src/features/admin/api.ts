@@ -1,4 +1,4 @@
-import type { Admin } from '@skillroute/shared/auth';
+import type { AdminResponse, LoginBody, MessageResponse } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
 import { adminLogin, adminLogout, selectIsAdmin } from './admin-auth-slice';
 
@@ -8,13 +8,13 @@ export { adminLogin, adminLogout, selectIsAdmin };
 /** Admin sign-in (DESIGN.md §4 "Admin"): its own cookies and session, apart from the user's. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminSignIn: build.mutation<{ admin: Admin }, { email: string; password: string }>({
+    adminSignIn: build.mutation<AdminResponse, LoginBody>({
       query: (body) => ({ url: '/api/admin/login', method: 'POST', body }),
     }),
-    adminSignOut: build.mutation<unknown, void>({
+    adminSignOut: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/api/admin/logout', method: 'POST' }),
     }),
-    getAdminMe: build.query<{ admin: Admin }, void>({
+    getAdminMe: build.query<AdminResponse, void>({
       query: () => '/api/admin/me',
       keepUnusedDataFor: 0,
     }),

@@ -1,16 +1,21 @@
 import type {
-  AdminQuestion,
-  AdminStack,
+  AdminQuestionList,
+  AdminQuestionResponse,
+  AdminStackList,
+  AdminStackResponse,
   AssessmentTest,
   CreateStackBody,
-  OwnTest,
+  OwnTestList,
   QuestionInput,
   SaveAnswerBody,
-  Stack,
+  SavedAnswersResponse,
+  StackList,
   SubmitTestBody,
   TestResult,
   UpdateStackBody,
 } from '@skillroute/shared/assessments';
+import type { MessageResponse } from '@skillroute/shared/auth';
+import type { CreatedId } from '@skillroute/shared/ids';
 import type { MentorApplication } from '@skillroute/shared/mentors';
 import { api } from '@/lib/api';
 
@@ -22,14 +27,14 @@ const testTag = (id: string) => [{ type: 'AssessmentTest' as const, id }];
  */
 export const assessmentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStacks: build.query<Stack[], void>({
+    getStacks: build.query<StackList, void>({
       query: () => '/api/assessment',
       providesTags: ['AssessmentStacks'],
     }),
-    applyForStack: build.mutation<{ id: string }, MentorApplication>({
+    applyForStack: build.mutation<CreatedId, MentorApplication>({
       query: (body) => ({ url: '/api/assessment/tests', method: 'POST', body }),
     }),
-    getOwnTests: build.query<{ tests: OwnTest[] }, void>({
+    getOwnTests: build.query<OwnTestList, void>({
       query: () => '/api/assessment/tests',
       keepUnusedDataFor: 0,
     }),
@@ -39,7 +44,7 @@ export const assessmentApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, id) => testTag(id),
     }),
-    saveAnswer: build.mutation<{ answers: { questionId: string; optionId: string }[] }, SaveAnswerBody & { testId: string }>({
+    saveAnswer: build.mutation<SavedAnswersResponse, SaveAnswerBody & { testId: string }>({
       query: ({ testId, ...body }) => ({ url: `/api/assessment/tests/${encodeURIComponent(testId)}/answers`, method: 'PUT', body }),
     }),
     submitTest: build.mutation<TestResult, SubmitTestBody>({
@@ -49,35 +54,35 @@ export const assessmentApi = api.injectEndpoints({
     }),
 
     // Admin: the question bank.
-    getAdminStacks: build.query<{ stacks: AdminStack[] }, void>({
+    getAdminStacks: build.query<AdminStackList, void>({
       query: () => '/api/admin/stacks',
       providesTags: ['AssessmentStacks'],
     }),
-    createStack: build.mutation<{ stack: AdminStack }, CreateStackBody>({
+    createStack: build.mutation<AdminStackResponse, CreateStackBody>({
       query: (body) => ({ url: '/api/admin/stacks', method: 'POST', body }),
       invalidatesTags: ['AssessmentStacks'],
     }),
-    updateStack: build.mutation<{ stack: AdminStack }, UpdateStackBody & { id: string }>({
+    updateStack: build.mutation<AdminStackResponse, UpdateStackBody & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/api/admin/stacks/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['AssessmentStacks', 'AssessmentQuestions'],
     }),
-    deleteStack: build.mutation<{ message: string }, string>({
+    deleteStack: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/api/admin/stacks/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['AssessmentStacks'],
     }),
-    getStackQuestions: build.query<{ stack: AdminStack; questions: AdminQuestion[] }, string>({
+    getStackQuestions: build.query<AdminQuestionList, string>({
       query: (stackId) => `/api/admin/stacks/${encodeURIComponent(stackId)}/questions`,
       providesTags: ['AssessmentQuestions'],
     }),
-    addQuestion: build.mutation<{ question: AdminQuestion }, QuestionInput & { stackId: string }>({
+    addQuestion: build.mutation<AdminQuestionResponse, QuestionInput & { stackId: string }>({
       query: ({ stackId, ...body }) => ({ url: `/api/admin/stacks/${encodeURIComponent(stackId)}/questions`, method: 'POST', body }),
       invalidatesTags: ['AssessmentQuestions', 'AssessmentStacks'],
     }),
-    editQuestion: build.mutation<{ question: AdminQuestion }, QuestionInput & { id: string }>({
+    editQuestion: build.mutation<AdminQuestionResponse, QuestionInput & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/api/admin/questions/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: ['AssessmentQuestions', 'AssessmentStacks'],
     }),
-    deleteQuestion: build.mutation<{ message: string }, string>({
+    deleteQuestion: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/api/admin/questions/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['AssessmentQuestions', 'AssessmentStacks'],
     }),

@@ -1,21 +1,14 @@
-import type { PublicConfig, SignupBody } from '@skillroute/shared/auth';
+import type { LoginBody, MessageResponse, PublicConfig, SignupBody, SignupResponse, UserResponse } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
 
 /** The auth feature's public face: its endpoints and what other features may use of the session. */
 export { login, logout, selectCurrentUser, userRefreshed, type SessionUser };
 
-export interface UserResponse {
-  user: SessionUser;
-}
-export interface MessageResponse {
-  message: string;
-}
-
 /** Endpoints of DESIGN.md §4 "Users and sessions" (paths as spec §7 spells them: resent-otp). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signup: build.mutation<{ message: string; email: string }, SignupBody>({
+    signup: build.mutation<SignupResponse, SignupBody>({
       query: (body) => ({ url: '/api/auth/', method: 'POST', body }),
     }),
     verifyOtp: build.mutation<UserResponse, { email: string; otp: string }>({
@@ -24,7 +17,7 @@ export const authApi = api.injectEndpoints({
     resendOtp: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/resent-otp', method: 'POST', body }),
     }),
-    login: build.mutation<UserResponse, { email: string; password: string }>({
+    login: build.mutation<UserResponse, LoginBody>({
       query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
     }),
     googleLogin: build.mutation<UserResponse, { credential: string }>({
@@ -36,7 +29,7 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, { token: string; password: string }>({
       query: (body) => ({ url: '/api/auth/reset-password', method: 'POST', body }),
     }),
-    logout: build.mutation<unknown, void>({
+    logout: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST' }),
     }),
     /** Confirms a restored session; never served from the cache. */

@@ -1,14 +1,8 @@
+import type { SessionUser } from '@skillroute/shared/auth';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '@/lib/session';
 
-/** What the login call returns for the signed-in user (DESIGN.md §4: {id, name, email, role, avatar}). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'mentor' | 'admin';
-  avatar: string | null;
-}
+export type { SessionUser };
 
 export interface AuthState {
   /** null when signed out (spec §3). */

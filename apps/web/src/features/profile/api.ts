@@ -1,10 +1,6 @@
+import type { ProfileUpdateResponse, UserResponse } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
-import { userRefreshed, type SessionUser } from '@/features/auth/api';
-
-export interface UserUpdateResponse {
-  user: SessionUser;
-  message: string;
-}
+import { userRefreshed } from '@/features/auth/api';
 
 /** What PUT /api/user/update takes (multipart): the user's id and a new name or a new avatar file. */
 export type UserUpdate = { userId: string; name: string } | { userId: string; avatar: File };
@@ -20,7 +16,7 @@ function toFormData(update: UserUpdate): FormData {
 /** Spec §7 "User": the profile is read fresh on every visit and every change updates the signed-in user. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getUser: build.query<{ user: SessionUser }, string>({
+    getUser: build.query<UserResponse, string>({
       query: (id) => `/api/user/${encodeURIComponent(id)}`,
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, id) => [{ type: 'Users', id }],
@@ -29,7 +25,7 @@ export const profileApi = api.injectEndpoints({
         if (data) dispatch(userRefreshed(data.user));
       },
     }),
-    updateUser: build.mutation<UserUpdateResponse, UserUpdate>({
+    updateUser: build.mutation<ProfileUpdateResponse, UserUpdate>({
       query: (update) => ({ url: '/api/user/update', method: 'PUT', body: toFormData(update) }),
       async onQueryStarted(update, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));

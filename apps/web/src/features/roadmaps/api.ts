@@ -1,20 +1,19 @@
+import type { MessageResponse } from '@skillroute/shared/auth';
+import type { CreatedId } from '@skillroute/shared/ids';
 import type {
   CreateNodeBody,
   CreateRoadmapBody,
-  NodeDetail,
+  ListingResponse,
+  NodeDetailsResponse,
   ProgressBody,
-  ProgressEntry,
+  ProgressResponse,
   PublishRoadmapBody,
   ReviewRoadmapBody,
   Roadmap,
-  RoadmapStatus,
-  RoadmapSummary,
-} from '@skillroute/shared/roadmaps';
+  RoadmapList,
+} from '@skillroute/shared/roadmap-api';
+import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { api } from '@/lib/api';
-
-interface RoadmapList {
-  roadmaps: RoadmapSummary[];
-}
 
 const withStatus = (path: string, status?: RoadmapStatus) => (status ? `${path}?status=${status}` : path);
 
@@ -35,14 +34,14 @@ export const roadmapsApi = api.injectEndpoints({
       query: () => '/api/roadmap',
       providesTags: ['Roadmap'],
     }),
-    createRoadmap: build.mutation<{ id: string }, CreateRoadmapBody>({
+    createRoadmap: build.mutation<CreatedId, CreateRoadmapBody>({
       query: (body) => ({ url: '/api/roadmap', method: 'POST', body }),
       invalidatesTags: ['Roadmap'],
     }),
-    createNode: build.mutation<{ id: string }, CreateNodeBody>({
+    createNode: build.mutation<CreatedId, CreateNodeBody>({
       query: (body) => ({ url: '/api/roadmap/node', method: 'POST', body }),
     }),
-    publishRoadmap: build.mutation<{ message: string }, PublishRoadmapBody>({
+    publishRoadmap: build.mutation<MessageResponse, PublishRoadmapBody>({
       query: (body) => ({ url: '/api/roadmap/publish', method: 'POST', body }),
       invalidatesTags: ['Roadmap', 'RoadmapPublished'],
     }),
@@ -53,16 +52,16 @@ export const roadmapsApi = api.injectEndpoints({
       query: (id) => `/api/roadmap/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
     }),
-    getNodeDetails: build.query<NodeDetail[], string>({
+    getNodeDetails: build.query<NodeDetailsResponse, string>({
       query: (id) => `/api/roadmap/nodedetails/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
     }),
-    getProgress: build.query<{ progress: ProgressEntry[] }, string>({
+    getProgress: build.query<ProgressResponse, string>({
       query: (id) => `/api/roadmap/${encodeURIComponent(id)}/progress`,
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, id) => [{ type: 'RoadmapProgress', id }],
     }),
-    setProgress: build.mutation<{ progress: ProgressEntry[] }, ProgressBody & { roadmapId: string }>({
+    setProgress: build.mutation<ProgressResponse, ProgressBody & { roadmapId: string }>({
       query: ({ roadmapId, nodeId, status }) => ({ url: `/api/roadmap/${encodeURIComponent(roadmapId)}/progress`, method: 'PUT', body: { nodeId, status } }),
       async onQueryStarted({ roadmapId, nodeId, status }, { dispatch, queryFulfilled }) {
         // The mark shows at once; a refusal puts it back.
@@ -87,11 +86,11 @@ export const roadmapsApi = api.injectEndpoints({
       query: (status) => `/api/admin/roadmap?status=${status}`,
       providesTags: ['Roadmap'],
     }),
-    reviewRoadmap: build.mutation<{ message: string }, ReviewRoadmapBody>({
+    reviewRoadmap: build.mutation<MessageResponse, ReviewRoadmapBody>({
       query: (body) => ({ url: '/api/admin/roadmap/review', method: 'POST', body }),
       invalidatesTags: ['Roadmap', 'RoadmapPublished'],
     }),
-    listUnlistRoadmap: build.mutation<{ message: string; isActive: boolean }, { roadmapId: string }>({
+    listUnlistRoadmap: build.mutation<ListingResponse, { roadmapId: string }>({
       query: (body) => ({ url: '/api/admin/roadmap/list-unlist', method: 'PUT', body }),
       invalidatesTags: ['Roadmap', 'RoadmapPublished'],
     }),

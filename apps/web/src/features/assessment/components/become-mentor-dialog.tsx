@@ -1,6 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { assessmentMessages } from '@skillroute/shared/assessments';
-import { EXPERIENCE_CHOICES, LANGUAGES, languageLabel, mentorApplicationSchema, mentorMessages, type MentorApplication, type MentorApplicationInput } from '@skillroute/shared/mentors';
+import {
+  BIO_MAX,
+  BIO_MIN,
+  EXPERIENCE_CHOICES,
+  LANGUAGES,
+  languageLabel,
+  mentorApplicationSchema,
+  mentorMessages,
+  type MentorApplication,
+  type MentorApplicationInput,
+} from '@skillroute/shared/mentors';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -155,7 +165,7 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
               />
             )}
           </FormField>
-          <FormField id="mentor-bio" label="Bio" error={errors.bio?.message} hint="50 to 1000 characters: what you have built, and how you can help.">
+          <FormField id="mentor-bio" label="Bio" error={errors.bio?.message} hint={`${BIO_MIN} to ${BIO_MAX} characters: what you have built, and how you can help.`}>
             {(control) => <Textarea {...control} {...form.register('bio')} rows={4} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,4 +1,4 @@
-import type { TestResult } from '@skillroute/shared/assessments';
+import { RETRY_AFTER_HOURS, type TestResult } from '@skillroute/shared/assessments';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -45,8 +45,8 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
         ) : (
           <>
             <p>
-              You need {result.passMark}% to pass. You can take the {stack} test again after {result.retryAt ? <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time> : '24 hours'}; other
-              stacks are open now.
+              You need {result.passMark}% to pass. You can take the {stack} test again after{' '}
+              {result.retryAt ? <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time> : `${RETRY_AFTER_HOURS} hours`}; other stacks are open now.
             </p>
             <Button asChild>
               <Link to="/">Return to Home</Link>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { otpSchema } from '@skillroute/shared/auth';
+import { OTP_TTL_MINUTES, otpSchema } from '@skillroute/shared/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
@@ -73,7 +73,7 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="otp" label="Verification code" error={errors.otp?.message} hint="The code works for 10 minutes.">
+        <FormField id="otp" label="Verification code" error={errors.otp?.message} hint={`The code works for ${OTP_TTL_MINUTES} minutes.`}>
           {(control) => (
             <Input
               {...control}

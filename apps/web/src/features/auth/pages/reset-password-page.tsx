@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema } from '@skillroute/shared/auth';
+import { PASSWORD_MIN, passwordSchema } from '@skillroute/shared/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
             </Link>
           </FormAlert>
         )}
-        <FormField id="password" label="New password" error={errors.password?.message} hint="At least 8 characters, with a letter and a digit.">
+        <FormField id="password" label="New password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}>
           {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" disabled={!token} />}
         </FormField>
         <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signupBodySchema } from '@skillroute/shared/auth';
+import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signupBodySchema } from '@skillroute/shared/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -59,13 +59,13 @@ export function SignupPage() {
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <AuthHeading title="Create your account" description="Learn with roadmaps, prove a skill and book mentors." />
         {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField id="name" label="Name" error={errors.name?.message} hint="3 to 10 letters.">
+        <FormField id="name" label="Name" error={errors.name?.message} hint={`${NAME_MIN} to ${NAME_MAX} letters.`}>
           {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
         </FormField>
         <FormField id="email" label="E-mail" error={errors.email?.message}>
           {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message} hint="At least 8 characters, with a letter and a digit.">
+        <FormField id="password" label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}>
           {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />}
         </FormField>
         <SubmitButton pending={isSubmitting}>Create account</SubmitButton>

@@ -1,4 +1,4 @@
-import { avatarMessages } from '@skillroute/shared/auth';
+import { AVATAR_MAX_MB, avatarMessages } from '@skillroute/shared/auth';
 import { Camera } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -81,7 +81,7 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
           </Button>
         </div>
       ) : (
-        <p className="max-w-48 text-center text-xs text-muted-foreground">JPG, PNG or WebP, up to 5 MB.</p>
+        <p className="max-w-48 text-center text-xs text-muted-foreground">{`JPG, PNG or WebP, up to ${AVATAR_MAX_MB} MB.`}</p>
       )}
     </div>
   );

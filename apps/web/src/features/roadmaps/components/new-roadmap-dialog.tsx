@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createRoadmapBodySchema } from '@skillroute/shared/roadmaps';
+import { createRoadmapBodySchema } from '@skillroute/shared/roadmap-api';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,5 +1,6 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
-import { feedbackSchema, roadmapMessages, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { feedbackSchema, roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

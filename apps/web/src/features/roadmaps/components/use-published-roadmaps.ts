@@ -1,4 +1,4 @@
-import type { RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapList, RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { useEffect, useState } from 'react';
 
 export interface PublishedRoadmapsState {
@@ -22,7 +22,7 @@ export function usePublishedRoadmaps(search: string): PublishedRoadmapsState {
     fetch(new Request(`/api/roadmap/published${query}`, { credentials: 'include', signal: controller.signal }))
       .then(async (response) => {
         if (!response.ok) throw new Error(`status ${response.status}`);
-        const body = (await response.json()) as { roadmaps: RoadmapSummary[] };
+        const body = (await response.json()) as RoadmapList;
         setAnswer({ search, roadmaps: body.roadmaps, failed: false });
       })
       .catch(() => {

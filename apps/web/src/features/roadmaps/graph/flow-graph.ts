@@ -1,5 +1,6 @@
 import type { Edge, Node } from '@xyflow/react';
-import { DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, type NodeType, type ProgressStatus, type RoadmapEdge, type RoadmapNode } from '@skillroute/shared/roadmaps';
+import type { RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
+import { DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, type NodeType, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
 
 /** What a drawn node carries: the server's label and colour, and (in the viewer) the reader's mark. */
 export interface RoadmapNodeData extends Record<string, unknown> {

@@ -1,3 +1,4 @@
+import { roadmapEditRefusal } from '@skillroute/shared/roadmap-rules';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
@@ -42,8 +43,9 @@ export function DrawRoadmapPage() {
       />
     );
   }
-  if (roadmap.author.id !== userId || !(roadmap.status === 'drafted' || roadmap.status === 'rejected')) {
-    const text = roadmap.author.id !== userId ? 'Only its author can edit a roadmap.' : 'A published roadmap cannot be edited.';
+  const refusal = roadmapEditRefusal({ authorId: roadmap.author.id, status: roadmap.status }, userId);
+  if (refusal !== undefined) {
+    const text = refusal === 'notYours' ? 'Only its author can edit a roadmap.' : 'A published roadmap cannot be edited.';
     return <EditorMessage title="This roadmap can't be edited" text={text} />;
   }
   if (!initial) return null;

@@ -1,4 +1,5 @@
-import { ROADMAP_STATUSES, type RoadmapStatus, type RoadmapSummary } from '@skillroute/shared/roadmaps';
+import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { canEditRoadmap, ROADMAP_STATUSES, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -67,7 +68,7 @@ export function ProfileRoadmapsPage() {
         <ul className="grid gap-4 sm:grid-cols-2">
           {roadmaps.map((roadmap) => (
             <li key={roadmap.id} className="flex">
-              <OwnRoadmapCard roadmap={roadmap} />
+              <OwnRoadmapCard roadmap={roadmap} userId={userId} />
             </li>
           ))}
         </ul>
@@ -76,8 +77,8 @@ export function ProfileRoadmapsPage() {
   );
 }
 
-function OwnRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
-  const editable = roadmap.status === 'drafted' || roadmap.status === 'rejected';
+function OwnRoadmapCard({ roadmap, userId }: { roadmap: RoadmapSummary; userId: string }) {
+  const editable = canEditRoadmap({ authorId: roadmap.author.id, status: roadmap.status }, userId);
   return (
     <Card asArticle aria-labelledby={`roadmap-${roadmap.id}`} className="w-full">
       <RoadmapCardHeader roadmap={roadmap} titleId={`roadmap-${roadmap.id}`} />

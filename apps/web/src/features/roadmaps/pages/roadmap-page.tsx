@@ -1,5 +1,6 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
-import type { ProgressEntry, ProgressStatus } from '@skillroute/shared/roadmaps';
+import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
+import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { useSelector } from 'react-redux';

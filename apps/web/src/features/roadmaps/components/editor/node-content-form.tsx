@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NODE_LINKS_MAX, nodeContentSchema, type NodeContent } from '@skillroute/shared/roadmaps';
+import { NODE_LINKS_MAX, nodeContentSchema, type NodeContent } from '@skillroute/shared/roadmap-rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';

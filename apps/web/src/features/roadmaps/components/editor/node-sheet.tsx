@@ -1,4 +1,4 @@
-import { NODE_COLOURS, nodeLabelSchema, type NodeContent } from '@skillroute/shared/roadmaps';
+import { NODE_COLOURS, nodeLabelSchema, type NodeContent } from '@skillroute/shared/roadmap-rules';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,7 +1,8 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { roadmapMessages, type NodeContent, type NodeType, type Roadmap } from '@skillroute/shared/roadmaps';
+import type { Roadmap } from '@skillroute/shared/roadmap-api';
+import { roadmapMessages, type NodeContent, type NodeType } from '@skillroute/shared/roadmap-rules';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useDispatch } from 'react-redux';

@@ -1,4 +1,4 @@
-import type { RoadmapNode } from '@skillroute/shared/roadmaps';
+import type { RoadmapNode } from '@skillroute/shared/roadmap-api';
 import { describe, expect, it } from 'vitest';
 import { buildOutline, statusOf, summarizeProgress } from './outline';
 

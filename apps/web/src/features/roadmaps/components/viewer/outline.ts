@@ -1,4 +1,5 @@
-import type { ProgressEntry, ProgressStatus, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmaps';
+import type { ProgressEntry, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
+import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
 
 export interface OutlineTopic {
   node: RoadmapNode;

@@ -1,6 +1,6 @@
 import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmaps';
+import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { memo, useMemo } from 'react';
 import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
 import { roadmapNodeTypes } from '../../graph/roadmap-node';

@@ -1,4 +1,4 @@
-import type { ProgressEntry } from '@skillroute/shared/roadmaps';
+import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,5 @@
-import { isHttpUrl, type NodeDetail, type ProgressStatus, type RoadmapNode } from '@skillroute/shared/roadmaps';
+import type { NodeDetail, RoadmapNode } from '@skillroute/shared/roadmap-api';
+import { isHttpUrl, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

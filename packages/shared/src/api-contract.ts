@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import {
+  adminQuestionListSchema,
+  adminQuestionResponseSchema,
+  adminStackListSchema,
+  adminStackResponseSchema,
+  ownTestListSchema,
+  savedAnswersResponseSchema,
+  stackListSchema,
+  testResultSchema,
+  testSchema,
+} from './assessments';
+import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
+import { errorEnvelopeSchema } from './errors';
+import { healthResponseSchema } from './health';
+import { createdIdSchema } from './ids';
+import { mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
+import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
+import { listingResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
+
+/**
+ * What each route of the api answers when it succeeds, by "METHOD /path" (`:name` for a parameter; a
+ * trailing slash is the same route, as Fastify serves both); every refusal is the error envelope. The api's routes declare these same
+ * schemas; the web tests' fake server checks every reply it sends against them, so a fixture cannot
+ * drift from the api.
+ */
+export const apiResponses = {
+  'GET /api/health': { 200: healthResponseSchema },
+  'GET /api/config': { 200: publicConfigSchema },
+
+  'POST /api/auth/': { 201: signupResponseSchema },
+  'POST /api/auth/verify-otp': { 200: userResponseSchema },
+  'POST /api/auth/resent-otp': { 200: messageResponseSchema },
+  'POST /api/auth/login': { 200: userResponseSchema },
+  'POST /api/auth/google-login': { 200: userResponseSchema },
+  'POST /api/auth/logout': { 200: messageResponseSchema },
+  'POST /api/auth/refreshToken': { 200: userResponseSchema },
+  'POST /api/auth/forgot-password': { 200: messageResponseSchema },
+  'POST /api/auth/reset-password': { 200: messageResponseSchema },
+  'GET /api/auth/session': { 200: userResponseSchema },
+
+  'GET /api/user/:id': { 200: userResponseSchema },
+  'PUT /api/user/update': { 200: profileUpdateResponseSchema },
+  'GET /api/user/notifications/notification-count/:email': { 200: notificationCountResponseSchema },
+  'GET /api/user/notifications/:email': { 200: notificationListResponseSchema },
+  'PUT /api/user/notifications/read': { 200: notificationCountResponseSchema },
+
+  'POST /api/admin/login': { 200: adminResponseSchema },
+  'POST /api/admin/logout': { 200: messageResponseSchema },
+  'POST /api/admin/refreshToken': { 200: adminResponseSchema },
+  'GET /api/admin/me': { 200: adminResponseSchema },
+
+  'POST /api/roadmap': { 201: createdIdSchema },
+  'GET /api/roadmap': { 200: roadmapListSchema },
+  'POST /api/roadmap/node': { 201: createdIdSchema },
+  'POST /api/roadmap/publish': { 200: messageResponseSchema },
+  'GET /api/roadmap/published': { 200: roadmapListSchema },
+  'GET /api/roadmap/profile/:mentorId': { 200: roadmapListSchema },
+  'GET /api/roadmap/nodedetails/:id': { 200: nodeDetailsResponseSchema },
+  'GET /api/roadmap/:id': { 200: roadmapSchema },
+  'GET /api/roadmap/:id/progress': { 200: progressResponseSchema },
+  'PUT /api/roadmap/:id/progress': { 200: progressResponseSchema },
+
+  'GET /api/admin/roadmap': { 200: roadmapListSchema },
+  'POST /api/admin/roadmap/review': { 200: messageResponseSchema },
+  'PUT /api/admin/roadmap/list-unlist': { 200: listingResponseSchema },
+
+  'GET /api/assessment': { 200: stackListSchema },
+  'POST /api/assessment/tests': { 201: createdIdSchema },
+  'GET /api/assessment/tests': { 200: ownTestListSchema },
+  'POST /api/assessment/tests/submit': { 200: testResultSchema },
+  'GET /api/assessment/tests/:id': { 200: testSchema },
+  'PUT /api/assessment/tests/:id/answers': { 200: savedAnswersResponseSchema },
+
+  'GET /api/admin/stacks': { 200: adminStackListSchema },
+  'POST /api/admin/stacks': { 201: adminStackResponseSchema },
+  'PUT /api/admin/stacks/:id': { 200: adminStackResponseSchema },
+  'DELETE /api/admin/stacks/:id': { 200: messageResponseSchema },
+  'GET /api/admin/stacks/:id/questions': { 200: adminQuestionListSchema },
+  'POST /api/admin/stacks/:id/questions': { 201: adminQuestionResponseSchema },
+  'PUT /api/admin/questions/:id': { 200: adminQuestionResponseSchema },
+  'DELETE /api/admin/questions/:id': { 200: messageResponseSchema },
+
+  'GET /api/mentor/details/:id': { 200: mentorProfileResponseSchema },
+  'PUT /api/mentor': { 200: mentorUpdateResponseSchema },
+} as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
+
+export type ApiRoute = keyof typeof apiResponses;
+
+/** A route's key for a request (`GET`, `/api/roadmap/r1`), matched as Fastify would: a fixed path before a parameter. */
+export function apiRouteOf(method: string, path: string): ApiRoute | undefined {
+  const parts = withoutTrailingSlash(path).split('/');
+  let best: { route: ApiRoute; params: number } | undefined;
+  for (const route of Object.keys(apiResponses) as ApiRoute[]) {
+    const [routeMethod, routePath = ''] = route.split(' ');
+    if (routeMethod !== method) continue;
+    const routeParts = withoutTrailingSlash(routePath).split('/');
+    if (routeParts.length !== parts.length || !routeParts.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))) continue;
+    const params = routeParts.filter((part) => part.startsWith(':')).length;
+    if (!best || params < best.params) best = { route, params };
+  }
+  return best?.route;
+}
+
+const withoutTrailingSlash = (path: string) => path.replace(/(.)\/+$/, '$1');
+
+/** The schema a reply of `status` to `route` must fit: the route's own on success, the error envelope otherwise. */
+export function apiResponseSchema(route: ApiRoute, status: number): z.ZodType | undefined {
+  if (status >= 400) return errorEnvelopeSchema;
+  return (apiResponses[route] as Partial<Record<number, z.ZodType>>)[status];
+}
