@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { readRoadmapEarly } from '@/features/roadmaps/read-early';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
 import { useAppSelector } from './hooks';
 import { RootLayout } from './root-layout';
@@ -49,6 +50,11 @@ export const routes: RouteObject[] = [
       {
         path: 'roadmap/:id',
         errorElement: <RouteError />,
+        // Runs beside the page's lazy code: the roadmap's JSON is read while the code loads, not after it.
+        loader: ({ params }) => {
+          readRoadmapEarly(params.id);
+          return null;
+        },
         lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/roadmap-page')).RoadmapPage }),
       },
       {

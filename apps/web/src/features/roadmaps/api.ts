@@ -11,6 +11,7 @@ import type {
   RoadmapSummary,
 } from '@skillroute/shared/roadmaps';
 import { api } from '@/lib/api';
+import { roadmapPath } from './read-early';
 
 interface RoadmapList {
   roadmaps: RoadmapSummary[];
@@ -50,7 +51,7 @@ export const roadmapsApi = api.injectEndpoints({
     // Anyone's side (published and listed, or one's own, or any for an admin). The home page's list of
     // published roadmaps is a plain fetch (components/use-published-roadmaps.ts), to keep that page light.
     getRoadmap: build.query<Roadmap, string>({
-      query: (id) => `/api/roadmap/${encodeURIComponent(id)}`,
+      query: roadmapPath,
       providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
     }),
     getNodeDetails: build.query<NodeDetail[], string>({
