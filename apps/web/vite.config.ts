@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloads } from './route-preloads';
 
 const api = 'http://localhost:3000';
 
@@ -46,7 +47,18 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The pages a visit most often starts on, with the modules their routes import (src/app/routes.tsx).
+    routePreloads(import.meta.dirname, [
+      { path: /^\/$/, modules: ['src/features/home/pages/home-page.tsx', 'src/features/roadmaps/components/published-roadmaps.tsx'] },
+      { path: /^\/roadmap\/[^/]+\/?$/, modules: ['src/features/roadmaps/pages/roadmap-page.tsx'] },
+      { path: /^\/login\/?$/, modules: ['src/features/auth/pages/login-page.tsx'] },
+      { path: /^\/signup\/?$/, modules: ['src/features/auth/pages/signup-page.tsx'] },
+    ]),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
