@@ -71,10 +71,10 @@ export default defineConfig({
       // (about 27 kB gzip) into every signed-in page with the notification bell.
       treeshake: { manualPureFunctions: ['z'] },
       // On a phone's connection each script costs a round trip on one of six HTTP/1.1 connections, and /, /login and
-      // /roadmap/{id} fetched 14, 23 and 24 scripts (now 5, 7 and 11). Everything the entry imports statically goes in
-      // one chunk, since every page needs all of it; small chunks shared by a few pages are copied into each reader,
-      // where Rolldown's runtime keeps one module state for the copies (this needs the flag below and its strict
-      // execution order, which Rolldown turns on).
+      // /roadmap/{id} fetched 14, 23 and 24 scripts (now 5, 7 and 11, plus route-preloads.ts's). Everything the entry
+      // imports statically goes in one chunk, since every page needs all of it; small chunks shared by a few pages are
+      // copied into each reader, where Rolldown's runtime keeps one module state for the copies (this needs the flag
+      // below and its strict execution order, which Rolldown turns on).
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
