@@ -33,7 +33,8 @@ const notFound = async () => ({ Component: (await import('./pages/not-found-page
 
 /**
  * The route table (spec §2). Pages are lazy so each one is its own chunk and the home page stays small;
- * guards (./guards) wrap the sections that need them.
+ * guards (./guards) wrap the sections that need them. The pages a visit most often starts on are also named,
+ * with the modules their `lazy` imports, in vite.config.ts (`routePreloads`), which preloads them beside the entry.
  */
 export const routes: RouteObject[] = [
   {
