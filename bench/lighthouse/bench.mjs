@@ -42,6 +42,21 @@ function lighthouse(url) {
   });
 }
 
+/**
+ * Now and then, on a busy machine, Lighthouse reports that it could not record the trace (`NO_NAVSTART`) and
+ * scores nothing: such a run is repeated, up to twice, rather than ending the whole benchmark.
+ */
+async function lighthouseWithRetry(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      if (attempt > 2 || !String(error.message).includes('NO_NAVSTART')) throw error;
+      console.log(`lighthouse ${url}: no trace recorded (NO_NAVSTART), running it again`);
+    }
+  }
+}
+
 /** The published roadmap with the most topics: the heaviest page of the three demo ones. */
 async function largestRoadmapId(productUrl) {
   const { roadmaps } = await (await fetch(`${productUrl}/api/roadmap/published`)).json();
@@ -65,7 +80,7 @@ export async function lighthouseBench() {
     // Pages alternate within each round, so drift on the machine touches every page alike.
     for (let run = 1; run <= RUNS; run += 1) {
       for (const page of pages) {
-        const result = await lighthouse(`${product.url}${page}`);
+        const result = await lighthouseWithRetry(`${product.url}${page}`);
         runs[page].push(result);
         console.log(`run ${run} ${page}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${ms(result.lcp)}, TBT ${Math.round(result.tbt)} ms`);
       }

@@ -33,6 +33,7 @@ import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
 import { database } from './plugins/database';
 import { errorEnvelope, sendFrameworkError } from './plugins/error-envelope';
+import { jsonCompression } from './plugins/json-compression';
 import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
   await app.register(privateByDefault);
   await app.register(cookie);
+  await app.register(jsonCompression);
   await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadmapListSchema, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmap-api';
 import { runOnServer } from '../../../test/database-server';
@@ -77,6 +78,25 @@ describe('GET /api/roadmap/:id from memory', () => {
     // The other process serializes the same roadmap to the same bytes, so the same ETag holds there.
     expect((await read(b, undefined, id, { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
     expect((await read(b, undefined, id, { 'if-none-match': '"other"' })).body).toBe(first.body);
+  });
+
+  it('sends a browser the cached body compressed, with a weak ETag that still answers 304', async () => {
+    const labels = Array.from({ length: 30 }, (_, index) => `Topic ${index}`);
+    const id = await save(a, labels);
+    await review(a, id, 'published');
+    const plain = await read(a, undefined, id);
+    const compressed = await read(a, undefined, id, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.headers['cache-control']).toBe('public, no-cache');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(compressed.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+
+    const again = await read(b, undefined, id, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(compressed.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('shows a new save and each review on the next read, on this process and on the other', async () => {

@@ -14,6 +14,7 @@ import type {
 } from '@skillroute/shared/roadmap-api';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { api } from '@/lib/api';
+import { roadmapPath } from './read-early';
 
 const withStatus = (path: string, status?: RoadmapStatus) => (status ? `${path}?status=${status}` : path);
 
@@ -49,7 +50,7 @@ export const roadmapsApi = api.injectEndpoints({
     // Anyone's side (published and listed, or one's own, or any for an admin). The home page's list of
     // published roadmaps is a plain fetch (components/use-published-roadmaps.ts), to keep that page light.
     getRoadmap: build.query<Roadmap, string>({
-      query: (id) => `/api/roadmap/${encodeURIComponent(id)}`,
+      query: roadmapPath,
       providesTags: (_result, _error, id) => [{ type: 'Roadmap', id }, 'Roadmap'],
     }),
     getNodeDetails: build.query<NodeDetailsResponse, string>({

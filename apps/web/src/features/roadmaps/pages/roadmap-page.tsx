@@ -2,12 +2,13 @@ import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { ArrowLeft } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { toast } from '@/lib/use-toast';
 import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSetProgressMutation } from '../api';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
@@ -22,13 +23,11 @@ import { openNodeOnKey } from '../graph/node-keys';
 const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas }));
 
 /**
- * The graph joins in a transition once the rest of the page is on screen, so the title and outline never wait
+ * The graph joins in a transition once the rest of the page has been painted, so the title and outline never wait
  * for its chunk or its first render. React Flow's own measuring and fitting after that still run as one long
  * task (about 0.5 s with Lighthouse's 4× CPU slowdown for the 53-topic demo roadmap, measured here).
  */
-function DeferredCanvas(props: ComponentProps<typeof RoadmapCanvas>) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
+function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas> & { shown: boolean }) {
   const placeholder = <Skeleton className="size-full rounded-none" />;
   return shown ? (
     <Suspense fallback={placeholder}>
@@ -47,7 +46,9 @@ export function RoadmapPage() {
   const { id = '' } = useParams();
   const signedIn = useSelector(selectCurrentUser) !== null;
   const roadmapQuery = useGetRoadmapQuery(id);
-  const { data: details } = useGetNodeDetailsQuery(id, { skip: roadmapQuery.data === undefined });
+  // The topics' content (for the drawer) and the graph wait until the title and outline are on screen.
+  const painted = useAfterPaint(roadmapQuery.data !== undefined);
+  const { data: details } = useGetNodeDetailsQuery(id, { skip: !painted || roadmapQuery.data === undefined });
   const { data: progressData } = useGetProgressQuery(id, { skip: !signedIn || roadmapQuery.data === undefined });
   const [setProgress] = useSetProgressMutation();
   const [openId, setOpenId] = useState<string | undefined>();
@@ -129,7 +130,7 @@ export function RoadmapPage() {
           <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
         </aside>
         <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2" onKeyDown={openNodeOnKey(setOpenId)}>
-          <DeferredCanvas roadmap={roadmap} progress={progress} onOpen={setOpenId} />
+          <DeferredCanvas shown={painted} roadmap={roadmap} progress={progress} onOpen={setOpenId} />
         </div>
       </div>
 
