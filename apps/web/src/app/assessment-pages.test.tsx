@@ -203,6 +203,8 @@ describe('a mentor adding a skill', () => {
       expect(within(dialog).getByLabelText('GitHub profile')).toHaveValue(profile.githubUrl);
       expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('3+ years');
       expect(within(dialog).getByRole('list', { name: 'Chosen languages' })).toHaveTextContent(/English.*Tamil/);
+      // The one choice left to make takes the focus once the stacks are there.
+      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveFocus());
 
       await user.click(within(dialog).getByRole('combobox', { name: 'Stack Domain' }));
       expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Node.js', 'SQL']);

@@ -11,7 +11,7 @@ import {
   type MentorApplication,
   type MentorApplicationInput,
 } from '@skillroute/shared/mentors';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -57,6 +57,14 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
   // profile not load, the server's refusal still says so.
   const offered = !isMentor || profile.isError ? stacks.data : mentor && stacks.data && stacksNotHeld(stacks.data, mentor.assessedSkills);
 
+  // The stack is the first choice, but its select waits for the stacks (and a mentor's profile): until then
+  // the dialog itself holds the focus, and hands it to the select once there is something to choose.
+  const content = useRef<HTMLDivElement>(null);
+  const stacksReady = offered !== undefined;
+  useEffect(() => {
+    if (open && stacksReady && document.activeElement === content.current) form.setFocus('stackId');
+  }, [open, stacksReady, form]);
+
   const onSubmit = form.handleSubmit(async (application) => {
     const result = await apply({ ...application, userId });
     if ('error' in result) {
@@ -93,13 +101,21 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent
+        ref={content}
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-xl"
+        onOpenAutoFocus={(event) => {
+          if (stacksReady) return;
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
         <DialogHeader>
           {isMentor ? (
             <>
               <DialogTitle>Add a skill</DialogTitle>
               <DialogDescription>
-                Choose a stack to be tested in ( after a submission there will be a test ). Passing adds it to your assessed skills; your profile, filled in below, stays as it is.
+                Choose a stack to be tested in: a test follows the submission. Passing adds it to your assessed skills; your profile, filled in below, stays as it is.
               </DialogDescription>
             </>
           ) : (

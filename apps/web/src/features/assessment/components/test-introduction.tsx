@@ -53,14 +53,14 @@ export function TestIntroduction({ test }: { test: AssessmentTest }) {
               <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary dark:bg-primary/20">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
-              <div className="grid gap-0.5">
+              <div className="grid content-start gap-0.5">
                 <p className="font-semibold">{title}</p>
                 <p className="text-sm text-muted-foreground">{text}</p>
               </div>
             </li>
           ))}
         </ul>
-        <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Not ready? The test waits {hours(START_WITHIN_HOURS)} for you to start it.</p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button asChild variant="outline">
