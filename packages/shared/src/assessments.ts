@@ -98,7 +98,7 @@ export type TestResult = z.infer<typeof testResultSchema>;
  * `GET /api/assessment/tests/:id`. `serverTime` lets the page run its countdown on the server's clock
  * however wrong the device's is; `answers` are those saved so far, so a reload loses nothing. Until the taker
  * presses Start (`POST /api/assessment/tests/:id/start`, after the introduction) `startedAt` and `expiresAt`
- * are null and no questions are sent (decision 024).
+ * are null and no questions are sent (decision 025).
  */
 export const testSchema = z.object({
   id: z.string(),

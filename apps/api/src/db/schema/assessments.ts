@@ -40,7 +40,7 @@ export const testStatus = pgEnum('test_status', ['in_progress', 'passed', 'faile
 /**
  * One sitting of a skill test, with the application that led to it (spec §3 "Mentor application").
  * The row is made by the application, but the clock starts only when the taker presses Start on the test's
- * introduction (decision 024): until then `startedAt` and `expiresAt` are null. `questions` is what was
+ * introduction (decision 025): until then `startedAt` and `expiresAt` are null. `questions` is what was
  * drawn, frozen at the application: the text and the options in this test's order, and
  * which option is right, so later edits of the bank change no test already taken. `answers` maps a question
  * id to the option chosen, saved as the taker goes.

@@ -89,7 +89,7 @@ export function hasLapsed(test: { startedAt: Date | null; createdAt: Date }, now
   return test.startedAt === null && now.getTime() > test.createdAt.getTime() + START_WITHIN_HOURS * 3600 * 1000;
 }
 
-/** The clock of a test that has one: answers and submissions wait for Start (decision 024). */
+/** The clock of a test that has one: answers and submissions wait for Start (decision 025). */
 export function assertStarted<T extends { expiresAt: Date | null }>(test: T): asserts test is T & { expiresAt: Date } {
   if (test.expiresAt === null) throw new AppError('conflict', assessmentMessages.notStarted);
 }

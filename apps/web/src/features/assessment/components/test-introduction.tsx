@@ -11,7 +11,7 @@ import { useStartTestMutation } from '../api';
 const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
 
 /**
- * What comes before the clock (decision 024): how many questions, how long, the pass mark and the wait
+ * What comes before the clock (decision 025): how many questions, how long, the pass mark and the wait
  * after a fail, then Start. The server starts the clock only on Start, so reading this page, or reloading
  * it, costs the taker nothing.
  */

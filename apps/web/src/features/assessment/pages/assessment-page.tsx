@@ -12,7 +12,7 @@ import { TestRunner } from '../components/test-runner';
 
 /**
  * /assessment/{id}: the timed skill test, full screen without the header (spec §2). Until its taker presses
- * Start it is the test's introduction, and its clock is not running (decision 024). The test, its clock and
+ * Start it is the test's introduction, and its clock is not running (decision 025). The test, its clock and
  * the answers saved so far come from the server, so a reload picks up where the taker was. The root layout's
  * <main> holds it: no second landmark here.
  */
