@@ -16,7 +16,7 @@ import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
-import { listingResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
+import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
 
 /**
  * What each route of the api answers when it succeeds, by "METHOD /path" (`:name` for a parameter; a
@@ -54,7 +54,8 @@ export const apiResponses = {
   'GET /api/roadmap': { 200: roadmapListSchema },
   'POST /api/roadmap/node': { 201: createdIdSchema },
   'POST /api/roadmap/publish': { 200: messageResponseSchema },
-  'GET /api/roadmap/published': { 200: roadmapListSchema },
+  'GET /api/roadmap/published': { 200: publishedRoadmapListSchema },
+  'GET /api/roadmap/progress/mine': { 200: myProgressResponseSchema },
   'GET /api/roadmap/profile/:mentorId': { 200: roadmapListSchema },
   'GET /api/roadmap/nodedetails/:id': { 200: nodeDetailsResponseSchema },
   'GET /api/roadmap/:id': { 200: roadmapSchema },

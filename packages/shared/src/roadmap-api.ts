@@ -99,6 +99,28 @@ export const roadmapSummarySchema = z.object({
   nodeCount: z.number().int(),
 });
 export const roadmapListSchema = z.object({ roadmaps: z.array(roadmapSummarySchema) });
+
+/** How many matching topic names a searched roadmap carries at most. */
+export const MATCHED_TOPICS_MAX = 3;
+/**
+ * GET /api/roadmap/published: a search also finds a roadmap by its topics (node labels and content titles);
+ * `matchedTopics` then names the first few that matched, in reading order. Absent without a topic match.
+ */
+export const publishedRoadmapSchema = roadmapSummarySchema.extend({ matchedTopics: z.array(z.string()).max(MATCHED_TOPICS_MAX).optional() });
+export const publishedRoadmapListSchema = z.object({ roadmaps: z.array(publishedRoadmapSchema) });
+
+/** GET /api/roadmap/progress/mine: each roadmap the signed-in reader has marks on, most recently marked first. */
+export const roadmapProgressSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Topics and subtopics marked done. */
+  done: z.number().int(),
+  /** Topics and subtopics of the roadmap (its saved nodes). */
+  total: z.number().int(),
+  /** When the reader last marked a topic of it. */
+  lastMarkedAt: z.string(),
+});
+export const myProgressResponseSchema = z.object({ roadmaps: z.array(roadmapProgressSummarySchema) });
 /**
  * What the server sends back. Plain shapes, not the request rules: the rows were checked on the way in,
  * and re-running every id and colour pattern on a thousand nodes per read costs more than the query.
@@ -133,6 +155,10 @@ export type PublishRoadmapBody = z.infer<typeof publishRoadmapBodySchema>;
 export type ReviewRoadmapBody = z.infer<typeof reviewRoadmapBodySchema>;
 export type RoadmapSummary = z.infer<typeof roadmapSummarySchema>;
 export type RoadmapList = z.infer<typeof roadmapListSchema>;
+export type PublishedRoadmap = z.infer<typeof publishedRoadmapSchema>;
+export type PublishedRoadmapList = z.infer<typeof publishedRoadmapListSchema>;
+export type RoadmapProgressSummary = z.infer<typeof roadmapProgressSummarySchema>;
+export type MyProgressResponse = z.infer<typeof myProgressResponseSchema>;
 export type Roadmap = z.infer<typeof roadmapSchema>;
 export type NodeDetailsResponse = z.infer<typeof nodeDetailsResponseSchema>;
 export type ProgressEntry = z.infer<typeof progressEntrySchema>;

@@ -99,7 +99,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         retryBackoff: true,
         expireInSeconds: worker.expireInSeconds ?? 120,
       });
-      const id = await boss.work<object>(type.name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize: worker.batchSize ?? DEFAULT_BATCH_SIZE }, async (jobs) => {
+      const batchSize = worker.batchSize ?? DEFAULT_BATCH_SIZE;
+      let workerId: string | undefined;
+      const id = await boss.work<object>(type.name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize }, async (jobs) => {
+        // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
+        if (jobs.length === batchSize && workerId !== undefined) boss.notifyWorker(workerId);
         const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data as never, { id: job.id, name: job.name })));
         // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
         // of that (it completes only jobs still active) and gives each its own retry.
@@ -113,6 +117,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           }),
         );
       });
+      workerId = id;
       workers.set(type.name, [...(workers.get(type.name) ?? []), id]);
     },
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { HEADER_LINKS } from './header-links';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 // Only signed-in people see the menu; its dropdown, dialog and the API slice stay off the home page.
@@ -17,13 +18,15 @@ export function Header() {
   const user = useAppSelector(selectCurrentUser);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+      {/* On phones the navigation wraps to a compact second row; from 640 px it sits beside the brand. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6">
+        <Link to="/" className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           <BrandMark />
           {/* Below 360 px only the mark shows; the name stays the link's accessible name. */}
           <span className="max-[359px]:sr-only">Skillroute</span>
         </Link>
-        <div className="flex items-center gap-1 sm:gap-3">
+        <MainNav />
+        <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">
           <ThemeToggle />
           {user ? (
             <>
@@ -51,6 +54,31 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The site's sections (./header-links), the current one marked for assistive technology and by its look. */
+function MainNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main" className="order-last -mx-3 w-[calc(100%+1.5rem)] border-t px-2 py-1 sm:order-none sm:mx-0 sm:w-auto sm:border-t-0 sm:p-0">
+      <ul className="flex items-center gap-1">
+        {HEADER_LINKS.map((link) => {
+          const current = link.isCurrent(pathname);
+          return (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                aria-current={current ? 'page' : undefined}
+                className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground sm:h-9"
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

@@ -20,10 +20,10 @@ function RootError() {
 }
 
 const home = async () => {
-  const [{ HomePage }, { PublishedRoadmaps }] = await Promise.all([import('@/features/home/pages/home-page'), import('@/features/roadmaps/components/published-roadmaps')]);
+  const [{ HomePage }, { HomeRoadmaps }] = await Promise.all([import('@/features/home/pages/home-page'), import('@/features/roadmaps/components/home-roadmaps')]);
   function Home() {
     const signedIn = useAppSelector(selectCurrentUser) !== null;
-    return <HomePage signedIn={signedIn} roadmaps={<PublishedRoadmaps />} />;
+    return <HomePage signedIn={signedIn} roadmaps={<HomeRoadmaps signedIn={signedIn} />} />;
   }
   return { Component: Home };
 };

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { z } from 'zod';
-import { roadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { publishedRoadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
 import { assertReadable, isPublic, type RoadmapFacts, type Viewer } from './rules';
 
@@ -90,7 +90,7 @@ export class RoadmapReadCache {
     const cached = this.publishedList;
     if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) return cached;
     const generation = this.generation;
-    const list = serialized(roadmapListSchema, '/api/roadmap/published', { roadmaps: await load() }, true);
+    const list = serialized(publishedRoadmapListSchema, '/api/roadmap/published', { roadmaps: await load() }, true);
     if (this.listening && generation === this.generation) this.publishedList = { ...list, storedAt: this.now() };
     return list;
   }

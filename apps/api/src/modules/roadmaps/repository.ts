@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { NodeDetail, ProgressEntry, RoadmapEdge, RoadmapNode, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import {
+  MATCHED_TOPICS_MAX,
+  type NodeDetail,
+  type ProgressEntry,
+  type PublishedRoadmap,
+  type RoadmapEdge,
+  type RoadmapNode,
+  type RoadmapProgressSummary,
+  type RoadmapSummary,
+} from '@skillroute/shared/roadmap-api';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { Executor } from '../../db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
@@ -88,7 +97,6 @@ export interface RoadmapFilter {
   publicOnly?: boolean;
   /** Drafted roadmaps that were submitted: the review queue. */
   submittedOnly?: boolean;
-  search?: string;
 }
 
 /** `%` and `_` typed into a search box are letters, not wildcards. */
@@ -102,11 +110,6 @@ export async function listRoadmaps(db: Executor, filter: RoadmapFilter, order: '
   if (filter.status !== undefined) conditions.push(eq(roadmaps.status, filter.status));
   if (filter.publicOnly) conditions.push(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true));
   if (filter.submittedOnly) conditions.push(isNotNull(roadmaps.submittedAt));
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    const matches = or(ilike(roadmaps.title, pattern), ilike(roadmaps.description, pattern));
-    if (matches) conditions.push(matches);
-  }
   const rows = await db
     .select(summaryColumns)
     .from(roadmaps)
@@ -114,6 +117,66 @@ export async function listRoadmaps(db: Executor, filter: RoadmapFilter, order: '
     .where(and(...conditions))
     .orderBy(...(order === 'newest' ? [desc(roadmaps.updatedAt), desc(roadmaps.id)] : [asc(roadmaps.submittedAt), asc(roadmaps.id)]));
   return rows.map(toSummary);
+}
+
+/**
+ * The saved topics of the roadmap in the outer query whose label or content title contains the pattern, at
+ * most MATCHED_TOPICS_MAX distinct labels in reading order (top to bottom); null when none does.
+ */
+function matchedTopicsOf(pattern: string): SQL<string[] | null> {
+  return sql<string[] | null>`(
+    select array_agg(matched.label order by matched.y, matched.x, matched.label) from (
+      select ${roadmapNodes.label} as label, min(${roadmapNodes.y}) as y, min(${roadmapNodes.x}) as x
+      from ${roadmapNodes} left join ${roadmapNodeDetails} on ${roadmapNodeDetails.nodeId} = ${roadmapNodes.id}
+      where ${roadmapNodes.roadmapId} = ${roadmaps.id} and ${roadmapNodes.saved}
+        and (${roadmapNodes.label} ilike ${pattern} or ${roadmapNodeDetails.title} ilike ${pattern})
+      group by ${roadmapNodes.label}
+      order by y, x, label
+      limit ${MATCHED_TOPICS_MAX}
+    ) as matched)`;
+}
+
+/**
+ * `GET /api/roadmap/published?search=`: published, listed roadmaps whose title, description or a topic
+ * (node label or content title) contains the text, case-insensitively; those found by a topic name it.
+ * ILIKE scans, which is fine for a few hundred roadmaps of at most a thousand nodes (pg_trgm is there for a
+ * GIN index when that changes).
+ */
+export async function searchPublishedRoadmaps(db: Executor, search: string): Promise<PublishedRoadmap[]> {
+  const pattern = likePattern(search);
+  const matchedTopics = matchedTopicsOf(pattern);
+  const rows = await db
+    .select({ ...summaryColumns, matchedTopics })
+    .from(roadmaps)
+    .innerJoin(users, eq(users.id, roadmaps.authorId))
+    .where(and(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true), or(ilike(roadmaps.title, pattern), ilike(roadmaps.description, pattern), sql`${matchedTopics} is not null`)))
+    .orderBy(desc(roadmaps.updatedAt), desc(roadmaps.id));
+  return rows.map((row) => (row.matchedTopics?.length ? { ...toSummary(row), matchedTopics: row.matchedTopics } : toSummary(row)));
+}
+
+/**
+ * `GET /api/roadmap/progress/mine`, in one aggregate: each roadmap the user has marks on and may still read
+ * (published and listed, or their own), with its saved nodes marked done and its saved nodes in all,
+ * most recently marked first.
+ */
+export async function listProgressSummaries(db: Executor, userId: string, limit: number): Promise<RoadmapProgressSummary[]> {
+  const lastMarkedAt = sql<Date>`max(${roadmapProgress.updatedAt})`.mapWith(roadmapProgress.updatedAt);
+  const rows = await db
+    .select({
+      id: roadmaps.id,
+      title: roadmaps.title,
+      done: sql<number>`count(*) filter (where ${roadmapProgress.status} = 'done')::int`,
+      total: savedNodeCount,
+      lastMarkedAt,
+    })
+    .from(roadmapProgress)
+    .innerJoin(roadmapNodes, and(eq(roadmapNodes.id, roadmapProgress.nodeId), eq(roadmapNodes.saved, true)))
+    .innerJoin(roadmaps, eq(roadmaps.id, roadmapProgress.roadmapId))
+    .where(and(eq(roadmapProgress.userId, userId), or(and(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true)), eq(roadmaps.authorId, userId))))
+    .groupBy(roadmaps.id)
+    .orderBy(desc(lastMarkedAt), asc(roadmaps.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, title: row.title, done: Number(row.done), total: Number(row.total), lastMarkedAt: row.lastMarkedAt.toISOString() }));
 }
 
 export async function findRoadmapSummary(db: Executor, id: string): Promise<RoadmapSummary | undefined> {

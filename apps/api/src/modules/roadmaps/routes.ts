@@ -8,9 +8,11 @@ import {
   createNodeBodySchema,
   createRoadmapBodySchema,
   nodeDetailsResponseSchema,
+  myProgressResponseSchema,
   progressBodySchema,
   progressResponseSchema,
   publishRoadmapBodySchema,
+  publishedRoadmapListSchema,
   publishedRoadmapQuerySchema,
   roadmapIdParamsSchema,
   roadmapListSchema,
@@ -26,11 +28,12 @@ import {
   getNodeDetails,
   getProgress,
   listOwnRoadmaps,
+  listMyProgress,
   listProfileRoadmaps,
-  listPublishedRoadmaps,
   publishRoadmap,
   readPublishedList,
   readRoadmap,
+  searchPublishedRoadmaps,
   setProgress,
   type Viewer,
 } from './service';
@@ -81,11 +84,27 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/published',
-    { schema: { summary: 'Published and listed roadmaps, optionally searched', tags, querystring: publishedRoadmapQuerySchema, response: { 200: roadmapListSchema, 400: errorEnvelopeSchema } } },
+    {
+      schema: {
+        summary: 'Published and listed roadmaps, optionally searched by title, description or topic',
+        tags,
+        querystring: publishedRoadmapQuerySchema,
+        response: { 200: publishedRoadmapListSchema, 400: errorEnvelopeSchema },
+      },
+    },
     async (request, reply) => {
-      if (request.query.search) return { roadmaps: await listPublishedRoadmaps(contextOf(request), request.query.search) };
+      if (request.query.search) return { roadmaps: await searchPublishedRoadmaps(contextOf(request), request.query.search) };
       return sendSerialized(request, reply, await readPublishedList(contextOf(request)));
     },
+  );
+
+  app.get(
+    '/progress/mine',
+    {
+      ...signedIn,
+      schema: { summary: 'How far the signed-in reader is in each roadmap they have marked topics of', tags, response: { 200: myProgressResponseSchema, 401: errorEnvelopeSchema } },
+    },
+    async (request) => ({ roadmaps: await listMyProgress(userContextOf(request)) }),
   );
 
   app.get(

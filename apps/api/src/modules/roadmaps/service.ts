@@ -1,4 +1,16 @@
-import type { CreateNodeBody, CreateRoadmapBody, NodeDetail, ProgressBody, ProgressEntry, PublishRoadmapBody, ReviewRoadmapBody, Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import type {
+  CreateNodeBody,
+  CreateRoadmapBody,
+  NodeDetail,
+  ProgressBody,
+  ProgressEntry,
+  PublishedRoadmap,
+  PublishRoadmapBody,
+  ReviewRoadmapBody,
+  Roadmap,
+  RoadmapProgressSummary,
+  RoadmapSummary,
+} from '@skillroute/shared/roadmap-api';
 import { ROADMAP_UNSAVED_NODES_MAX, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -76,13 +88,26 @@ export async function listProfileRoadmaps(ctx: UserContext, profileId: string, s
   return repository.listRoadmaps(db, { authorId: profileId, publicOnly: true });
 }
 
-export async function listPublishedRoadmaps(ctx: ServiceContext, search?: string): Promise<RoadmapSummary[]> {
-  return repository.listRoadmaps(ctx.db, { publicOnly: true, search: search || undefined });
+/**
+ * `GET /api/roadmap/published?search=`: by title, description or topic. Not cached: the searches people type
+ * are endless, so entries keyed by them would be an unbounded map anyone could fill, and each answer is one
+ * query; the list without a search, the same for everyone, is (`readPublishedList`).
+ */
+export async function searchPublishedRoadmaps(ctx: ServiceContext, search: string): Promise<PublishedRoadmap[]> {
+  return repository.searchPublishedRoadmaps(ctx.db, search);
 }
 
 /** `GET /api/roadmap/published` without a search: the same list for everyone, serialized once and cached. */
 export async function readPublishedList(ctx: ServiceContext): Promise<SerializedBody> {
-  return ctx.roadmapCache.readPublishedList(() => listPublishedRoadmaps(ctx));
+  return ctx.roadmapCache.readPublishedList(() => repository.listRoadmaps(ctx.db, { publicOnly: true }));
+}
+
+/** How many roadmaps "Continue learning" lists at most. */
+const PROGRESS_SUMMARIES_MAX = 24;
+
+/** `GET /api/roadmap/progress/mine`: how far the signed-in reader is in each roadmap they have marks on. */
+export async function listMyProgress(ctx: UserContext): Promise<RoadmapProgressSummary[]> {
+  return repository.listProgressSummaries(ctx.db, ctx.user.id, PROGRESS_SUMMARIES_MAX);
 }
 
 /** `GET /api/roadmap/:id`: the roadmap as `viewer` may read it, serialized once and cached, access checked on every read. */

@@ -29,7 +29,8 @@ export function PublishedRoadmaps() {
   const roadmaps = found ?? [];
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto w-full max-w-6xl px-4 pt-16 sm:px-6">
+    // `id="roadmaps"`: the header's Roadmaps link lands here (app/header-links.ts); scroll-mt clears the sticky header.
+    <section id="roadmaps" aria-labelledby={headingId} className="mx-auto w-full max-w-6xl scroll-mt-24 px-4 pt-16 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -63,6 +64,11 @@ export function PublishedRoadmaps() {
                 >
                   <span className="text-lg font-semibold [overflow-wrap:anywhere]">{roadmap.title}</span>
                   <span className="line-clamp-3 text-sm text-muted-foreground">{roadmap.description}</span>
+                  {roadmap.matchedTopics && roadmap.matchedTopics.length > 0 && (
+                    <span className="text-sm [overflow-wrap:anywhere]">
+                      <span className="font-medium">{roadmap.matchedTopics.length === 1 ? 'Matches topic:' : 'Matches topics:'}</span> {roadmap.matchedTopics.join(', ')}
+                    </span>
+                  )}
                   <span className="mt-auto pt-2 text-xs text-muted-foreground">
                     {roadmap.nodeCount} topics · by {roadmap.author.name}
                   </span>

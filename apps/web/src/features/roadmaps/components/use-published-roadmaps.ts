@@ -1,8 +1,9 @@
-import type { RoadmapList, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import type { PublishedRoadmap, PublishedRoadmapList } from '@skillroute/shared/roadmap-api';
 import { useEffect, useState } from 'react';
+import { shareRequest } from './shared-request';
 
 export interface PublishedRoadmapsState {
-  roadmaps: RoadmapSummary[] | undefined;
+  roadmaps: PublishedRoadmap[] | undefined;
   loading: boolean;
   failed: boolean;
 }
@@ -15,20 +16,28 @@ export interface PublishedRoadmapsState {
 export function usePublishedRoadmaps(search: string): PublishedRoadmapsState {
   // The last answer and the search it answers: loading is derived (a newer search is asked, not answered yet),
   // and the previous list stays on screen meanwhile.
-  const [answer, setAnswer] = useState<{ search: string; roadmaps: RoadmapSummary[] | undefined; failed: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{ search: string; roadmaps: PublishedRoadmap[] | undefined; failed: boolean } | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    const query = search ? `?search=${encodeURIComponent(search)}` : '';
-    fetch(new Request(`/api/roadmap/published${query}`, { credentials: 'include', signal: controller.signal }))
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`status ${response.status}`);
-        const body = (await response.json()) as RoadmapList;
-        setAnswer({ search, roadmaps: body.roadmaps, failed: false });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setAnswer({ search, roadmaps: undefined, failed: true });
-      });
-    return () => controller.abort();
+    let current = true;
+    const url = `/api/roadmap/published${search ? `?search=${encodeURIComponent(search)}` : ''}`;
+    // Shared, not owned: a mount that follows an unmount at once reuses the request (./shared-request).
+    const request = shareRequest(url, async (signal) => {
+      const response = await fetch(new Request(url, { credentials: 'include', signal }));
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      return ((await response.json()) as PublishedRoadmapList).roadmaps;
+    });
+    request.result.then(
+      (roadmaps) => {
+        if (current) setAnswer({ search, roadmaps, failed: false });
+      },
+      () => {
+        if (current) setAnswer({ search, roadmaps: undefined, failed: true });
+      },
+    );
+    return () => {
+      current = false;
+      request.release();
+    };
   }, [search]);
   return { roadmaps: answer?.roadmaps, loading: answer?.search !== search, failed: answer?.failed ?? false };
 }

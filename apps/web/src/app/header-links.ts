@@ -1,0 +1,14 @@
+/** A link of the header's main navigation. */
+export interface HeaderLink {
+  label: string;
+  to: string;
+  /** Whether the link points at the page now shown (it gets `aria-current="page"`). */
+  isCurrent: (pathname: string) => boolean;
+}
+
+/**
+ * The header's main navigation, in order: the one place to add a page. "Mentors" (to /explore-mentors,
+ * spec §2) joins this list in the change that adds that route to ./routes.tsx; until then there is no page
+ * to link to.
+ */
+export const HEADER_LINKS: readonly HeaderLink[] = [{ label: 'Roadmaps', to: '/#roadmaps', isCurrent: (pathname) => pathname === '/' }];

@@ -1,0 +1,77 @@
+import type { RoadmapProgressSummary } from '@skillroute/shared/roadmap-api';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useGetMyProgressQuery } from '../progress-summary-api';
+
+/**
+ * The signed-in reader's "Continue learning" row on the home page: each roadmap they have marked topics
+ * of, most recently marked first, with how far they are. No row at all when there is none.
+ */
+export function ContinueLearning() {
+  // Read on every visit of the home page: marks made on a roadmap page since must show here.
+  const { data, isLoading, isError, refetch } = useGetMyProgressQuery(undefined, { refetchOnMountOrArgChange: true });
+  const headingId = useId();
+  const roadmaps = data?.roadmaps ?? [];
+  if (!isLoading && !isError && roadmaps.length === 0) return null;
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={isLoading} className="mx-auto w-full max-w-6xl px-4 pt-12 sm:px-6">
+      <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Continue learning
+      </h2>
+      <div className="mt-4">
+        {isLoading ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24 max-sm:hidden" />
+          </div>
+        ) : isError ? (
+          <p role="alert" className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+            Your progress could not be loaded.
+            <button
+              type="button"
+              onClick={() => void refetch()}
+              className="rounded-sm font-medium text-foreground underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              Try again
+            </button>
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {roadmaps.map((roadmap) => (
+              <li key={roadmap.id} className="flex">
+                <ProgressCard roadmap={roadmap} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ProgressCard({ roadmap }: { roadmap: RoadmapProgressSummary }) {
+  const percent = roadmap.total === 0 ? 0 : Math.round((roadmap.done / roadmap.total) * 100);
+  const figures = `${roadmap.done} of ${roadmap.total} topics done`;
+  return (
+    <Link
+      to={`/roadmap/${roadmap.id}`}
+      className="flex w-full flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
+      <span className="text-lg font-semibold [overflow-wrap:anywhere]">{roadmap.title}</span>
+      <span
+        role="progressbar"
+        aria-label={`Progress in ${roadmap.title}`}
+        aria-valuemin={0}
+        aria-valuemax={roadmap.total}
+        aria-valuenow={roadmap.done}
+        aria-valuetext={figures}
+        className="block h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <span className="block h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+      </span>
+      <span className="text-sm text-muted-foreground">{figures}</span>
+    </Link>
+  );
+}
