@@ -72,6 +72,7 @@ export const apiResponses = {
   'POST /api/assessment/tests/submit': { 200: testResultSchema },
   'GET /api/assessment/tests/:id': { 200: testSchema },
   'PUT /api/assessment/tests/:id/answers': { 200: savedAnswersResponseSchema },
+  'POST /api/assessment/tests/:id/start': { 200: testSchema },
 
   'GET /api/admin/stacks': { 200: adminStackListSchema },
   'POST /api/admin/stacks': { 201: adminStackResponseSchema },

@@ -14,6 +14,8 @@ export const PASS_MARK_PERCENT = 70;
 export const SUBMIT_GRACE_SECONDS = 30;
 /** How long after failing a stack's test it can be taken again. */
 export const RETRY_AFTER_HOURS = 24;
+/** How long a test applied for waits for its taker to press Start before it lapses (it never counts as a fail). */
+export const START_WITHIN_HOURS = 24;
 export const QUESTION_OPTIONS_MIN = 2;
 export const QUESTION_OPTIONS_MAX = 6;
 export const QUESTION_TEXT_MAX = 1000;
@@ -49,6 +51,8 @@ export const assessmentMessages = {
   unknownOption: 'This answer is not one of the question’s options.',
   answeredTwice: 'Each question can be answered once.',
   testInProgress: 'You have a test in progress. Finish it before starting another.',
+  notStarted: 'This test has not started yet: start it first.',
+  lapsed: `This test was not started within ${START_WITHIN_HOURS} hours and has lapsed. Apply again to take it.`,
 } as const;
 
 /** Texts that name a stack or a time, made in one place so the api and the tests agree. */
@@ -92,15 +96,17 @@ export type TestResult = z.infer<typeof testResultSchema>;
 
 /**
  * `GET /api/assessment/tests/:id`. `serverTime` lets the page run its countdown on the server's clock
- * however wrong the device's is; `answers` are those saved so far, so a reload loses nothing.
+ * however wrong the device's is; `answers` are those saved so far, so a reload loses nothing. Until the taker
+ * presses Start (`POST /api/assessment/tests/:id/start`, after the introduction) `startedAt` and `expiresAt`
+ * are null and no questions are sent (decision 025).
  */
 export const testSchema = z.object({
   id: z.string(),
   stack: stackSchema,
   status: z.enum(TEST_STATUSES),
   durationSeconds: z.number().int(),
-  startedAt: z.string(),
-  expiresAt: z.string(),
+  startedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   serverTime: z.string(),
   questions: z.array(testQuestionSchema),
   answers: z.array(answerSchema),
@@ -118,8 +124,9 @@ export const ownTestSchema = z.object({
   id: z.string(),
   stack: stackSchema,
   status: z.enum(TEST_STATUSES),
-  startedAt: z.string(),
-  expiresAt: z.string(),
+  /** Null while the test waits on its introduction for the taker to press Start. */
+  startedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   score: z.number().int().nullable(),
   total: z.number().int(),
 });

@@ -1,7 +1,7 @@
-import type { AssessmentTest } from '@skillroute/shared/assessments';
+import { PASS_MARK_PERCENT, RETRY_AFTER_HOURS, TEST_DURATION_SECONDS, TEST_QUESTION_COUNT, type AssessmentTest } from '@skillroute/shared/assessments';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { login } from '@/features/auth/auth-slice';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
@@ -31,10 +31,10 @@ function signedIn(path: string, handlers: Routes, user: typeof nila | (Omit<type
   return { ...server, ...renderRoutes(routes, path, store) };
 }
 
-async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+async function openDialog(user: ReturnType<typeof userEvent.setup>, item = 'Be mentor', title = 'Become a Mentor') {
   await user.click(await screen.findByRole('button', { name: 'My Account' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Be mentor' }));
-  return screen.findByRole('dialog', { name: 'Become a Mentor' });
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  return screen.findByRole('dialog', { name: title });
 }
 
 async function fillValidApplication(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
@@ -120,6 +120,123 @@ describe('the Become a Mentor dialog', () => {
   });
 });
 
+/**
+ * Watches the console for a component switching between controlled and uncontrolled: React says so through
+ * console.error, Radix's Select ("Select is changing from uncontrolled to controlled") through console.warn.
+ */
+function watchControlSwitches() {
+  const spies = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn')];
+  return {
+    switches: () =>
+      spies
+        .flatMap((spy) => spy.mock.calls)
+        .map((args) => args.map(String).join(' '))
+        .filter((text) => /(uncontrolled to controlled|controlled to uncontrolled)/.test(text)),
+    stop: () => spies.forEach((spy) => spy.mockRestore()),
+  };
+}
+
+describe('the selects of the dialog', () => {
+  it('never switch from uncontrolled to controlled while values are chosen', async () => {
+    const watch = watchControlSwitches();
+    try {
+      const user = userEvent.setup();
+      signedIn('/', { 'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]) });
+      const dialog = await openDialog(user);
+      await fillValidApplication(user, dialog);
+      expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveTextContent('React');
+      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('3+ years');
+      expect(watch.switches()).toEqual([]);
+    } finally {
+      watch.stop();
+    }
+  });
+});
+
+describe('a mentor adding a skill', () => {
+  const nodeId = '3f1f7a3e-0a0b-4c5d-8e9f-101112131416';
+  const sqlId = '3f1f7a3e-0a0b-4c5d-8e9f-101112131417';
+  const mentorUser = { ...nila, role: 'mentor' as const };
+  const profile = {
+    id: 'u1',
+    name: 'Nila',
+    email: 'nila@example.com',
+    avatar: null,
+    role: 'mentor',
+    headline: 'Frontend engineer at a bank',
+    bio: 'I have shipped React apps for years and like helping people learn the craft.',
+    expirience: 4,
+    languages: ['english', 'tamil'],
+    assessedSkills: ['React'],
+    linkedinUrl: 'https://www.linkedin.com/in/nila',
+    githubUrl: 'https://github.com/nila',
+  };
+
+  it('opens "Add a skill" filled in from the mentor profile, offering only the stacks not held yet', async () => {
+    const watch = watchControlSwitches();
+    try {
+      const user = userEvent.setup();
+      const { callsTo, router } = signedIn(
+        '/',
+        {
+          'GET /api/assessment': () =>
+            json(200, [
+              { id: stackId, name: 'React' },
+              { id: nodeId, name: 'Node.js' },
+              { id: sqlId, name: 'SQL' },
+            ]),
+          'GET /api/mentor/details/u1': () => json(200, { mentor: profile }),
+          'POST /api/assessment/tests': () => json(201, { id: 'test-2' }),
+          'GET /api/assessment/tests/test-2': () => new Promise<Response>(() => {}),
+        },
+        mentorUser,
+      );
+      await user.click(await screen.findByRole('button', { name: 'My Account' }));
+      expect(await screen.findByRole('menuitem', { name: 'Add a skill' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Be mentor' })).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      const dialog = await openDialog(user, 'Add a skill', 'Add a skill');
+
+      expect(await within(dialog).findByDisplayValue(profile.headline)).toHaveAccessibleName('Professional Headline');
+      expect(within(dialog).getByLabelText('Bio')).toHaveValue(profile.bio);
+      expect(within(dialog).getByLabelText('LinkedIn profile')).toHaveValue(profile.linkedinUrl);
+      expect(within(dialog).getByLabelText('GitHub profile')).toHaveValue(profile.githubUrl);
+      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('3+ years');
+      expect(within(dialog).getByRole('list', { name: 'Chosen languages' })).toHaveTextContent(/English.*Tamil/);
+      // The one choice left to make takes the focus once the stacks are there.
+      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveFocus());
+
+      await user.click(within(dialog).getByRole('combobox', { name: 'Stack Domain' }));
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Node.js', 'SQL']);
+      await user.click(screen.getByRole('option', { name: 'Node.js' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/assessment/test-2'));
+      expect(callsTo('POST', '/api/assessment/tests')[0]?.body).toEqual({
+        stackId: nodeId,
+        expirience: '3',
+        languages: ['english', 'tamil'],
+        headline: profile.headline,
+        bio: profile.bio,
+        linkedinUrl: profile.linkedinUrl,
+        githubUrl: profile.githubUrl,
+        userId: 'u1',
+      });
+      expect(watch.switches()).toEqual([]);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it('says so when the mentor holds every stack offered', async () => {
+    const user = userEvent.setup();
+    signedIn('/', { 'GET /api/assessment': () => json(200, [{ id: stackId, name: 'react' }]), 'GET /api/mentor/details/u1': () => json(200, { mentor: profile }) }, mentorUser);
+    const dialog = await openDialog(user, 'Add a skill', 'Add a skill');
+    const stack = within(dialog).getByRole('combobox', { name: 'Stack Domain' });
+    await waitFor(() => expect(stack).toHaveTextContent('You hold every stack offered'));
+    expect(stack).toBeDisabled();
+  });
+});
+
 describe('applying while a test runs', () => {
   it('takes the person back to the running test', async () => {
     const user = userEvent.setup();
@@ -170,6 +287,51 @@ function runningTest(secondsLeft: number, answers: AssessmentTest['answers'] = [
 }
 
 const passed = { score: 3, total: 3, passed: true, passMark: 70, late: false, submittedAt: new Date().toISOString(), retryAt: null };
+
+function unstartedTest(): AssessmentTest {
+  return { ...runningTest(900), startedAt: null, expiresAt: null, questions: [] };
+}
+
+describe('the test introduction', () => {
+  it('says what is coming and starts the server’s clock only on Start', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = signedIn('/assessment/t1', {
+      'GET /api/assessment/tests/t1': () => json(200, unstartedTest()),
+      'POST /api/assessment/tests/t1/start': () => json(200, runningTest(900)),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'React' })).toBeInTheDocument();
+    const intro = screen.getByRole('region', { name: 'Before you start' });
+    expect(intro).toHaveTextContent(`${TEST_QUESTION_COUNT} questions`);
+    expect(intro).toHaveTextContent(`${TEST_DURATION_SECONDS / 60} minutes`);
+    expect(intro).toHaveTextContent(`${PASS_MARK_PERCENT}% to pass`);
+    expect(intro).toHaveTextContent(`${RETRY_AFTER_HOURS} hours after a fail`);
+    // No clock and no question until Start, and reading the page started nothing.
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/assessment/tests/t1/start')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Not now' })).toHaveAttribute('href', '/');
+
+    await user.click(screen.getByRole('button', { name: 'Start the test' }));
+    expect(await screen.findByRole('timer')).toHaveTextContent(/^(15:00|14:59)$/);
+    expect(screen.getByRole('group', { name: 'Question 1?' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/assessment/tests/t1/start')).toHaveLength(1);
+    expect(callsTo('GET', '/api/assessment/tests/t1')).toHaveLength(1);
+    // Start is gone: its focus moves to the first question.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Question 1 of 3' })).toHaveFocus());
+  });
+
+  it('stays on the introduction with the server’s reason when Start is refused', async () => {
+    const user = userEvent.setup();
+    signedIn('/assessment/t1', {
+      'GET /api/assessment/tests/t1': () => json(200, unstartedTest()),
+      'POST /api/assessment/tests/t1/start': () => envelope(409, 'This test was not started within 24 hours and has lapsed. Apply again to take it.'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start the test' }));
+    expect(await screen.findByText('This test was not started within 24 hours and has lapsed. Apply again to take it.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Before you start' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+});
 
 describe('the test page', () => {
   it('saves each choice, tells which questions are unanswered, and asks before submitting with some left', async () => {

@@ -38,7 +38,7 @@ export function Header() {
               <Suspense fallback={<span className="size-9" aria-hidden="true" />}>
                 <NotificationBell email={user.email} />
               </Suspense>
-              <SignedInMenu userId={user.id} />
+              <SignedInMenu userId={user.id} isMentor={user.role === 'mentor'} />
             </>
           ) : (
             <nav aria-label="Account" className="flex items-center gap-2">
@@ -82,10 +82,10 @@ function MainNav() {
   );
 }
 
-function SignedInMenu({ userId }: { userId: string }) {
+function SignedInMenu({ userId, isMentor }: { userId: string; isMentor: boolean }) {
   const isDarkMode = useAppSelector(selectIsDarkMode);
   const dispatch = useAppDispatch();
-  // The dialog's code (forms, zod) loads the first time someone chooses "Be mentor".
+  // The dialog's code (forms, zod) loads the first time someone chooses "Be mentor" (a mentor's "Add a skill").
   const [applying, setApplying] = useState<boolean | null>(null);
   return (
     <>
@@ -94,7 +94,7 @@ function SignedInMenu({ userId }: { userId: string }) {
       </Suspense>
       {applying !== null && (
         <Suspense fallback={null}>
-          <BecomeMentorDialog userId={userId} open={applying} onOpenChange={setApplying} />
+          <BecomeMentorDialog userId={userId} isMentor={isMentor} open={applying} onOpenChange={setApplying} />
         </Suspense>
       )}
     </>

@@ -39,7 +39,9 @@ export const testStatus = pgEnum('test_status', ['in_progress', 'passed', 'faile
 
 /**
  * One sitting of a skill test, with the application that led to it (spec §3 "Mentor application").
- * `questions` is what was drawn, frozen at the start: the text and the options in this test's order, and
+ * The row is made by the application, but the clock starts only when the taker presses Start on the test's
+ * introduction (decision 025): until then `startedAt` and `expiresAt` are null. `questions` is what was
+ * drawn, frozen at the application: the text and the options in this test's order, and
  * which option is right, so later edits of the bank change no test already taken. `answers` maps a question
  * id to the option chosen, saved as the taker goes.
  */
@@ -58,8 +60,9 @@ export const assessmentTests = pgTable(
     questions: jsonb().$type<{ id: string; text: string; options: { id: string; text: string }[]; correctOptionId: string }[]>().notNull(),
     answers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: testStatus().notNull().default('in_progress'),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    startedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
     submittedAt: timestamp({ withTimezone: true }),
     score: integer(),
     total: integer().notNull(),
@@ -72,6 +75,8 @@ export const assessmentTests = pgTable(
       .on(table.userId)
       .where(sql`${table.status} = 'in_progress'`),
     index('assessment_tests_stack_id_idx').on(table.stackId),
+    // The clock is started whole or not at all.
+    check('assessment_tests_clock_started_whole', sql`(${table.startedAt} is null) = (${table.expiresAt} is null)`),
   ],
 );
 

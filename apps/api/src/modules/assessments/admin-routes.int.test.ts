@@ -215,6 +215,7 @@ describe('questions', () => {
     const taker = await createSignedInUser(t, 'drawer@example.org');
     const applied = await t.app.inject({ method: 'POST', url: '/api/assessment/tests', headers: { cookie: taker.cookie }, payload: validApplication(drawable) });
     expect(applied.statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: `/api/assessment/tests/${applied.json().id}/start`, headers: { cookie: taker.cookie } });
     const read = () => t.app.inject({ method: 'GET', url: `/api/assessment/tests/${applied.json().id}`, headers: { cookie: taker.cookie } });
     const test = testSchema.parse((await read()).json());
     expect(test.questions.find((question) => question.id === questionId)).toMatchObject({ text: 'Which port does HTTPS use by default?' });

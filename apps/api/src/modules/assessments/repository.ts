@@ -97,7 +97,7 @@ export async function deleteQuestion(db: Executor, id: string): Promise<boolean>
 
 export async function insertTest(
   db: Executor,
-  values: { userId: string; stackId: string; application: AssessmentTestRow['application']; questions: DrawnQuestion[]; startedAt: Date; expiresAt: Date },
+  values: { userId: string; stackId: string; application: AssessmentTestRow['application']; questions: DrawnQuestion[]; createdAt: Date },
 ): Promise<string> {
   const [row] = await db
     .insert(assessmentTests)
@@ -133,13 +133,23 @@ export async function listTestsOfUser(db: Executor, userId: string): Promise<Own
     .from(assessmentTests)
     .innerJoin(stacks, eq(stacks.id, assessmentTests.stackId))
     .where(eq(assessmentTests.userId, userId))
-    .orderBy(desc(assessmentTests.startedAt), desc(assessmentTests.id));
+    .orderBy(desc(assessmentTests.createdAt), desc(assessmentTests.id));
   return rows.map(({ stackId, stackName, startedAt, expiresAt, ...test }) => ({
     ...test,
     stack: { id: stackId, name: stackName },
-    startedAt: startedAt.toISOString(),
-    expiresAt: expiresAt.toISOString(),
+    startedAt: startedAt?.toISOString() ?? null,
+    expiresAt: expiresAt?.toISOString() ?? null,
   }));
+}
+
+/** Starts a test's clock: from now on it runs, whatever the page does. */
+export async function startTest(db: Executor, id: string, values: { startedAt: Date; expiresAt: Date }): Promise<void> {
+  await db.update(assessmentTests).set(values).where(eq(assessmentTests.id, id));
+}
+
+/** A test that lapsed before it was started: nothing was answered, nothing is lost. */
+export async function deleteTest(db: Executor, id: string): Promise<void> {
+  await db.delete(assessmentTests).where(eq(assessmentTests.id, id));
 }
 
 export async function saveAnswers(db: Executor, id: string, answers: Record<string, string>): Promise<void> {

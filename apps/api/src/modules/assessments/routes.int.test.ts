@@ -41,6 +41,13 @@ async function readTest(who: SignedIn, id: string): Promise<AssessmentTest> {
   return testSchema.parse(response.json());
 }
 
+/** Presses Start on the introduction: the clock starts, and the questions come. */
+async function begin(who: SignedIn, id: string): Promise<AssessmentTest> {
+  const response = await call(who, 'POST', `/api/assessment/tests/${id}/start`);
+  expect(response.statusCode, response.body).toBe(200);
+  return testSchema.parse(response.json());
+}
+
 /** Answers picking the right option ("Right n") for the first `right` questions and a wrong one for the rest. */
 function answersFor(test: AssessmentTest, right: number) {
   return test.questions.map((question, index) => ({
@@ -148,13 +155,13 @@ describe('applying', () => {
   it('draws 10 questions for the taker alone, never sending which option is right', async () => {
     const [ada, bob] = [await newUser(), await newUser()];
     const id = await apply(ada, react);
-    const response = await call(ada, 'GET', `/api/assessment/tests/${id}`);
+    const response = await call(ada, 'POST', `/api/assessment/tests/${id}/start`);
     expect(response.body).not.toMatch(/isCorrect|correctOptionId|Right \d+"[^}]*true/);
     const test = testSchema.parse(response.json());
     expect(test).toMatchObject({ stack: { id: react, name: 'React' }, status: 'in_progress', durationSeconds: 900, answers: [], result: null });
     expect(test.questions).toHaveLength(10);
     expect(new Set(test.questions.map((question) => question.id)).size).toBe(10);
-    expect(Date.parse(test.expiresAt) - Date.parse(test.startedAt)).toBe(900_000);
+    expect(Date.parse(test.expiresAt!) - Date.parse(test.startedAt!)).toBe(900_000);
     expect(Math.abs(Date.parse(test.serverTime) - Date.now())).toBeLessThan(60_000);
     expect((await call(bob, 'GET', `/api/assessment/tests/${id}`)).statusCode).toBe(403);
     expect((await call(ada, 'GET', `/api/assessment/tests/${randomUUID()}`)).statusCode).toBe(404);
@@ -179,10 +186,94 @@ describe('applying', () => {
   });
 });
 
+describe('the introduction before the clock', () => {
+  const setCreatedAt = (testId: string, minutesAgo: number) =>
+    t.app.db
+      .update(assessmentTests)
+      .set({ createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+      .where(eq(assessmentTests.id, testId));
+
+  it('starts the clock when the taker presses Start, not when they apply; reading the test meanwhile starts nothing', async () => {
+    const ada = await newUser();
+    const id = await apply(ada, react);
+    // Ten minutes on the introduction, read twice (a reload): the clock has not started and no question is out.
+    await setCreatedAt(id, 10);
+    for (let read = 0; read < 2; read++) {
+      expect(await readTest(ada, id)).toMatchObject({ status: 'in_progress', startedAt: null, expiresAt: null, questions: [], answers: [], result: null, durationSeconds: 900 });
+    }
+    expect((await call(ada, 'GET', '/api/assessment/tests')).json().tests).toEqual([expect.objectContaining({ id, status: 'in_progress', startedAt: null, expiresAt: null })]);
+
+    // Nothing can be answered or handed in before Start.
+    const question = randomUUID();
+    const early = await call(ada, 'PUT', `/api/assessment/tests/${id}/answers`, { questionId: question, optionId: randomUUID() });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: assessmentMessages.notStarted, errors: [{ message: assessmentMessages.notStarted }] });
+    const handedIn = await call(ada, 'POST', '/api/assessment/tests/submit', { testId: id, answers: [] });
+    expect(handedIn.statusCode).toBe(409);
+    expect(handedIn.json().message).toBe(assessmentMessages.notStarted);
+
+    const started = await begin(ada, id);
+    expect(Math.abs(Date.parse(started.startedAt!) - Date.now())).toBeLessThan(60_000);
+    expect(Date.parse(started.expiresAt!) - Date.parse(started.startedAt!)).toBe(900_000);
+    expect(started.questions).toHaveLength(10);
+    const [row] = await t.app.db.select({ createdAt: assessmentTests.createdAt, startedAt: assessmentTests.startedAt }).from(assessmentTests).where(eq(assessmentTests.id, id));
+    expect(row!.startedAt!.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(9 * 60_000);
+
+    // Start again (a second tab, a double click): the running test, its clock unchanged.
+    const again = await begin(ada, id);
+    expect(again).toMatchObject({ startedAt: started.startedAt, expiresAt: started.expiresAt });
+    expect(again.questions.map((q) => q.id)).toEqual(started.questions.map((q) => q.id));
+  });
+
+  it('refuses a bad id (400), an unknown test (404), someone else’s (403), an anonymous caller (401) and a finished test (409), in the envelope', async () => {
+    const [ada, bob] = [await newUser(), await newUser()];
+    const id = await apply(ada, react);
+    const start = (who: SignedIn | undefined, testId: string) => call(who, 'POST', `/api/assessment/tests/${testId}/start`);
+    const cases: [Awaited<ReturnType<typeof start>>, number, string | undefined][] = [
+      [await start(ada, 'not-an-id'), 400, undefined],
+      [await start(ada, randomUUID()), 404, assessmentMessages.testNotFound],
+      [await start(bob, id), 403, assessmentMessages.notYourTest],
+      [await start(undefined, id), 401, undefined],
+    ];
+    for (const [response, status, message] of cases) {
+      expect(response.statusCode, response.body).toBe(status);
+      const body = response.json();
+      expect(body).toEqual(expect.objectContaining({ message: expect.any(String), errors: expect.any(Array) }));
+      if (message !== undefined) expect(body.message).toBe(message);
+    }
+    // Someone else's attempt started nothing.
+    expect((await readTest(ada, id)).startedAt).toBeNull();
+
+    const test = await begin(ada, id);
+    await call(ada, 'POST', '/api/assessment/tests/submit', { testId: id, answers: answersFor(test, 2) });
+    const finished = await start(ada, id);
+    expect(finished.statusCode).toBe(409);
+    expect(finished.json()).toMatchObject({ message: assessmentMessages.alreadySubmitted, errors: [{ message: assessmentMessages.alreadySubmitted }] });
+  });
+
+  it('a test never started is no fail: after a day it lapses and the taker may apply again at once', async () => {
+    const cleo = await newUser();
+    const id = await apply(cleo, react);
+    // Within its day, it is the one open test: a second application takes the person back to it.
+    expect((await call(cleo, 'POST', '/api/assessment/tests', validApplication(node))).json()).toMatchObject({ reason: 'test_in_progress' });
+
+    await setCreatedAt(id, 24 * 60 + 1);
+    const lapsed = await call(cleo, 'POST', `/api/assessment/tests/${id}/start`);
+    expect(lapsed.statusCode).toBe(409);
+    expect(lapsed.json().message).toBe(assessmentMessages.lapsed);
+
+    // The same stack at once: no 24-hour wait, no failed test, no notification of a result.
+    const next = await apply(cleo, react);
+    const tests = await t.app.db.select({ id: assessmentTests.id, status: assessmentTests.status }).from(assessmentTests).where(eq(assessmentTests.userId, cleo.id));
+    expect(tests).toEqual([{ id: next, status: 'in_progress' }]);
+    expect(await notificationTypesOf(cleo.id)).toEqual([]);
+  });
+});
+
 describe('answering and submitting', () => {
   it('saves answers as they are chosen, so a reload keeps them; refuses foreign questions and options', async () => {
     const [ada, bob] = [await newUser(), await newUser()];
-    const test = await readTest(ada, await apply(ada, react));
+    const test = await begin(ada, await apply(ada, react));
     const [q0, q1] = test.questions as [AssessmentTest['questions'][number], AssessmentTest['questions'][number]];
     const save = (who: SignedIn, body: object) => call(who, 'PUT', `/api/assessment/tests/${test.id}/answers`, body);
     expect((await save(ada, { questionId: q0.id, optionId: q0.options[0]!.id })).statusCode).toBe(200);
@@ -202,7 +293,7 @@ describe('answering and submitting', () => {
 
   it('refuses answers to questions not in the test, a question answered twice, and another taker (nothing is scored)', async () => {
     const [ada, bob] = [await newUser(), await newUser()];
-    const test = await readTest(ada, await apply(ada, react));
+    const test = await begin(ada, await apply(ada, react));
     const answers = answersFor(test, 10);
     const submit = (who: SignedIn, body: object) => call(who, 'POST', '/api/assessment/tests/submit', body);
 
@@ -219,7 +310,7 @@ describe('answering and submitting', () => {
 
   it('a pass makes the taker a mentor with the application’s profile and the skill, once, and tells them', async () => {
     const ada = await newUser();
-    const test = await readTest(ada, await apply(ada, react));
+    const test = await begin(ada, await apply(ada, react));
     const submitted = await call(ada, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 7) });
     expect(submitted.statusCode).toBe(200);
     expect(testResultSchema.parse(submitted.json())).toMatchObject({ score: 7, total: 10, passed: true, passMark: 70, late: false, retryAt: null });
@@ -249,14 +340,14 @@ describe('answering and submitting', () => {
     expect(reapply.json().errors[0].message).toBe('You have already passed the React test.');
 
     // A second stack passed is a second skill; the profile the mentor has stays.
-    const second = await readTest(ada, await apply(ada, node));
+    const second = await begin(ada, await apply(ada, node));
     await call(ada, 'POST', '/api/assessment/tests/submit', { testId: second.id, answers: answersFor(second, 10) });
     expect((await call(undefined, 'GET', `/api/mentor/details/${ada.id}`)).json().mentor.assessedSkills).toEqual(['React', 'Node.js']);
   });
 
   it('a failure tells the taker and holds that stack for 24 hours, not the others', async () => {
     const bob = await newUser();
-    const test = await readTest(bob, await apply(bob, react));
+    const test = await begin(bob, await apply(bob, react));
     const submitted = await call(bob, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 6) });
     expect(submitted.json()).toMatchObject({ score: 6, total: 10, passed: false });
     expect(Date.parse(submitted.json().retryAt) - Date.parse(submitted.json().submittedAt)).toBe(24 * 3_600_000);
@@ -277,7 +368,7 @@ describe('answering and submitting', () => {
 
   it('scores only what was saved in time when the answers come after the clock (and its grace) ran out', async () => {
     const carol = await newUser();
-    const test = await readTest(carol, await apply(carol, react));
+    const test = await begin(carol, await apply(carol, react));
     const [first] = answersFor(test, 10);
     await call(carol, 'PUT', `/api/assessment/tests/${test.id}/answers`, first);
     await moveClock(test.id, 1);
@@ -291,7 +382,7 @@ describe('answering and submitting', () => {
 
   it('accepts answers within the 30-second grace as on time', async () => {
     const dan = await newUser();
-    const test = await readTest(dan, await apply(dan, react));
+    const test = await begin(dan, await apply(dan, react));
     await t.app.db
       .update(assessmentTests)
       .set({ expiresAt: sql`now() - interval '10 seconds'` })
@@ -302,7 +393,7 @@ describe('answering and submitting', () => {
 
   it('scores a test left to run out when it is next read, or when its taker applies again', async () => {
     const erin = await newUser();
-    const test = await readTest(erin, await apply(erin, react));
+    const test = await begin(erin, await apply(erin, react));
     for (const answer of answersFor(test, 10).slice(0, 7)) await call(erin, 'PUT', `/api/assessment/tests/${test.id}/answers`, answer);
     await moveClock(test.id, 5);
     const read = await readTest(erin, test.id);
@@ -325,7 +416,7 @@ describe('the mentor profile', () => {
   let mentor: SignedIn;
   beforeAll(async () => {
     mentor = await newUser();
-    const test = await readTest(mentor, await apply(mentor, react));
+    const test = await begin(mentor, await apply(mentor, react));
     await call(mentor, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 10) });
   });
   const update = (who: SignedIn | undefined, updatedData: object, mentorId = mentor.id) => call(who, 'PUT', '/api/mentor', { mentorId, updatedData });

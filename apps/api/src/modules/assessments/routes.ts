@@ -14,7 +14,7 @@ import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { createdIdSchema } from '@skillroute/shared/ids';
 import { mentorApplicationSchema } from '@skillroute/shared/mentors';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { applyForStack, getTest, listOwnTests, listStacks, saveAnswer, submitTest } from './service';
+import { applyForStack, getTest, listOwnTests, listStacks, saveAnswer, startTest, submitTest } from './service';
 
 const tags = ['assessment'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -30,7 +30,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...signedIn,
       schema: {
-        summary: `Apply to become a mentor: the application, and ${TEST_QUESTION_COUNT} questions drawn for its test`,
+        summary: `Apply to become a mentor: the application, and ${TEST_QUESTION_COUNT} questions drawn for its test, whose clock starts on Start`,
         tags,
         body: mentorApplicationSchema,
         response: { 201: createdIdSchema, ...refusals },
@@ -56,6 +56,20 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'A test for its taker: questions without answers, the clock, saved answers, the result', tags, params: testIdParamsSchema, response: { 200: testSchema, ...refusals } },
     },
     async (request) => getTest(userContextOf(request), request.params.id),
+  );
+
+  app.post(
+    '/tests/:id/start',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Start the clock of a test, when its taker presses Start on the introduction (again: the running test, unchanged)',
+        tags,
+        params: testIdParamsSchema,
+        response: { 200: testSchema, ...refusals },
+      },
+    },
+    async (request) => startTest(userContextOf(request), request.params.id),
   );
 
   app.put(

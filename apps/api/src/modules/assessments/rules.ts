@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   PASS_MARK_PERCENT,
   RETRY_AFTER_HOURS,
+  START_WITHIN_HOURS,
   SUBMIT_GRACE_SECONDS,
   TEST_DURATION_SECONDS,
   TEST_QUESTION_COUNT,
@@ -78,6 +79,19 @@ export function expiryOf(startedAt: Date): Date {
 /** On time until the clock runs out, plus a grace for the answers still on their way. */
 export function isOnTime(expiresAt: Date, now: Date): boolean {
   return now.getTime() <= expiresAt.getTime() + SUBMIT_GRACE_SECONDS * 1000;
+}
+
+/**
+ * A test applied for but never started lapses after a day (DESIGN.md §4): it never counts as a fail, and it
+ * stops holding the applicant's one open test.
+ */
+export function hasLapsed(test: { startedAt: Date | null; createdAt: Date }, now: Date): boolean {
+  return test.startedAt === null && now.getTime() > test.createdAt.getTime() + START_WITHIN_HOURS * 3600 * 1000;
+}
+
+/** The clock of a test that has one: answers and submissions wait for Start (decision 025). */
+export function assertStarted<T extends { expiresAt: Date | null }>(test: T): asserts test is T & { expiresAt: Date } {
+  if (test.expiresAt === null) throw new AppError('conflict', assessmentMessages.notStarted);
 }
 
 // --- Scoring ---

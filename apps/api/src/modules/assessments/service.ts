@@ -23,8 +23,10 @@ import {
   assertInProgress,
   assertMayApply,
   assertOwnTest,
+  assertStarted,
   drawQuestions,
   expiryOf,
+  hasLapsed,
   isOnTime,
   resultNotice,
   retryAtOf,
@@ -53,9 +55,9 @@ async function finish({ tx, notify }: UnitOfWork, test: AssessmentTestRow, answe
   return { ...test, ...outcome, status: outcome.passed ? 'passed' : 'failed', submittedAt: now, late, answers };
 }
 
-/** A test whose clock ran out without a submission is scored with the answers saved in time. */
+/** A test whose clock ran out without a submission is scored with the answers saved in time; one never started has no clock. */
 async function finishIfOverdue(uow: UnitOfWork, test: AssessmentTestRow, now: Date): Promise<AssessmentTestRow> {
-  if (test.status !== 'in_progress' || isOnTime(test.expiresAt, now)) return test;
+  if (test.status !== 'in_progress' || test.expiresAt === null || isOnTime(test.expiresAt, now)) return test;
   return finish(uow, test, test.answers, now, true);
 }
 
@@ -65,9 +67,10 @@ export async function listOwnTests(ctx: UserContext): Promise<OwnTest[]> {
 }
 
 /**
- * `POST /api/assessment/tests`: the application, and a test drawn for it. Refused with 404 ("no tests")
- * when the stack is unknown, inactive or has fewer than 10 active questions; 409 when the applicant is
- * assessed in it already, failed it within a day, or has a test running.
+ * `POST /api/assessment/tests`: the application, and a test drawn for it, waiting for its taker to press
+ * Start (its clock does not run yet). Refused with 404 ("no tests") when the stack is unknown, inactive or
+ * has fewer than 10 active questions; 409 when the applicant is assessed in it already, failed it within a
+ * day, or has a test open (running, or waiting to be started).
  */
 export async function applyForStack(ctx: UserContext, application: MentorApplication): Promise<{ id: string }> {
   const userId = ctx.user.id;
@@ -77,9 +80,13 @@ export async function applyForStack(ctx: UserContext, application: MentorApplica
     const id = await ctx.unitOfWork(async (uow) => {
       const { tx } = uow;
       const history = await repository.lockTestsOfUser(tx, userId);
-      // A test left to run out (the tab was closed) is scored now, so it neither blocks nor vanishes.
+      // A test left to run out (the tab was closed) is scored now, so it neither blocks nor vanishes; one
+      // never started within its day lapses: it holds no answers and never counts as a fail.
       const current: AssessmentTestRow[] = [];
-      for (const test of history) current.push(await finishIfOverdue(uow, test, now));
+      for (const test of history) {
+        if (hasLapsed(test, now)) await repository.deleteTest(tx, test.id);
+        else current.push(await finishIfOverdue(uow, test, now));
+      }
       const stack = await repository.findStack(tx, application.stackId);
       if (stack === undefined || !stack.isActive) throw new AppError('not_found', mentorMessages.noTests);
       if (current.some((test) => test.status === 'in_progress')) throw testInProgress();
@@ -96,8 +103,7 @@ export async function applyForStack(ctx: UserContext, application: MentorApplica
         stackId: stack.id,
         application: { ...profile, expirience: Number(expirience) },
         questions: drawn,
-        startedAt: now,
-        expiresAt: expiryOf(now),
+        createdAt: now,
       });
     });
     return { id };
@@ -122,16 +128,17 @@ function resultOf(test: AssessmentTestRow): TestResult | null {
 }
 
 function toView(test: AssessmentTestRow, stack: Stack, now: Date): AssessmentTest {
+  const started = test.startedAt !== null;
   return {
     id: test.id,
     stack,
     status: test.status,
     durationSeconds: TEST_DURATION_SECONDS,
-    startedAt: test.startedAt.toISOString(),
-    expiresAt: test.expiresAt.toISOString(),
+    startedAt: test.startedAt?.toISOString() ?? null,
+    expiresAt: test.expiresAt?.toISOString() ?? null,
     serverTime: now.toISOString(),
-    // Never the answer key: only ids and texts leave the server.
-    questions: test.questions.map((question) => ({ id: question.id, text: question.text, options: question.options.map(({ id, text }) => ({ id, text })) })),
+    // Never the answer key: only ids and texts leave the server, and only once the clock runs.
+    questions: started ? test.questions.map((question) => ({ id: question.id, text: question.text, options: question.options.map(({ id, text }) => ({ id, text })) })) : [],
     answers: toAnswerList(test.answers),
     result: resultOf(test),
   };
@@ -149,12 +156,38 @@ export async function getTest(ctx: UserContext, testId: string): Promise<Assessm
   });
 }
 
+/**
+ * `POST /api/assessment/tests/:id/start`: the taker pressed Start on the introduction, and the clock starts
+ * now. Pressing it again (a second tab, a double click) changes nothing and answers the running test; a
+ * finished test, or one left unstarted past its day, is refused with 409.
+ */
+export async function startTest(ctx: UserContext, testId: string): Promise<AssessmentTest> {
+  const now = ctx.clock.now();
+  return ctx.unitOfWork(async (uow) => {
+    const found = await repository.findTest(uow.tx, testId, { lock: true });
+    assertOwnTest(found, ctx.user.id);
+    assertInProgress(found.status);
+    let test = found;
+    if (test.startedAt === null) {
+      if (hasLapsed(test, now)) throw new AppError('conflict', assessmentMessages.lapsed);
+      const clock = { startedAt: now, expiresAt: expiryOf(now) };
+      await repository.startTest(uow.tx, test.id, clock);
+      test = { ...test, ...clock };
+    } else {
+      test = await finishIfOverdue(uow, test, now);
+    }
+    const stack = await repository.findStack(uow.tx, test.stackId);
+    return toView(test, { id: test.stackId, name: stack?.name ?? '' }, now);
+  });
+}
+
 /** `PUT /api/assessment/tests/:id/answers`: one choice saved as it is made, while the clock runs. */
 export async function saveAnswer(ctx: UserContext, testId: string, body: SaveAnswerBody): Promise<{ answers: { questionId: string; optionId: string }[] }> {
   return ctx.unitOfWork(async ({ tx }) => {
     const test = await repository.findTest(tx, testId, { lock: true });
     assertOwnTest(test, ctx.user.id);
     assertInProgress(test.status);
+    assertStarted(test);
     if (!isOnTime(test.expiresAt, ctx.clock.now())) throw new AppError('conflict', assessmentMessages.timeUp);
     assertAnswers(test.questions, [body], (_index, key) => key);
     const { [body.questionId]: _previous, ...answers } = test.answers;
@@ -174,6 +207,7 @@ export async function submitTest(ctx: UserContext, body: SubmitTestBody): Promis
     const test = await repository.findTest(uow.tx, body.testId, { lock: true });
     assertOwnTest(test, ctx.user.id);
     assertInProgress(test.status);
+    assertStarted(test);
     assertAnswers(test.questions, body.answers);
     const onTime = isOnTime(test.expiresAt, now);
     return finish(uow, test, onTime ? toAnswerMap(body.answers) : test.answers, now, !onTime);

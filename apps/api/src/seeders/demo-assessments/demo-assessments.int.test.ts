@@ -42,7 +42,7 @@ describe('the demo assessments seeder', () => {
     const taker = await createSignedInUser(t, 'newcomer@example.org');
     const applied = await t.app.inject({ method: 'POST', url: '/api/assessment/tests', headers: { cookie: taker.cookie }, payload: validApplication(react!.id) });
     expect(applied.statusCode).toBe(201);
-    const test = testSchema.parse((await t.app.inject({ method: 'GET', url: `/api/assessment/tests/${applied.json().id}`, headers: { cookie: taker.cookie } })).json());
+    const test = testSchema.parse((await t.app.inject({ method: 'POST', url: `/api/assessment/tests/${applied.json().id}/start`, headers: { cookie: taker.cookie } })).json());
     expect(test.questions).toHaveLength(10);
     for (const question of test.questions) expect(question.options.length).toBeGreaterThanOrEqual(2);
   });

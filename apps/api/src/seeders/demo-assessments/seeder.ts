@@ -80,6 +80,7 @@ async function insertPassedTest(tx: Transaction, userId: string, stackId: string
       questions: drawn,
       answers,
       status: 'passed',
+      createdAt: startedAt,
       startedAt,
       expiresAt: expiryOf(startedAt),
       submittedAt: new Date(startedAt.getTime() + 11 * 60_000),

@@ -18,6 +18,7 @@ import type { MessageResponse } from '@skillroute/shared/auth';
 import type { CreatedId } from '@skillroute/shared/ids';
 import type { MentorApplication } from '@skillroute/shared/mentors';
 import { api } from '@/lib/api';
+import { selectCurrentUser, userRefreshed } from '@/features/auth/api';
 
 const testTag = (id: string) => [{ type: 'AssessmentTest' as const, id }];
 
@@ -44,6 +45,15 @@ export const assessmentApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, id) => testTag(id),
     }),
+    // Start on the introduction: the server's clock starts now, and the running test it answers replaces the
+    // cached one, so the page turns into the test without reading it again.
+    startTest: build.mutation<AssessmentTest, string>({
+      query: (id) => ({ url: `/api/assessment/tests/${encodeURIComponent(id)}/start`, method: 'POST' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) await dispatch(assessmentApi.util.upsertQueryData('getTest', id, data));
+      },
+    }),
     saveAnswer: build.mutation<SavedAnswersResponse, SaveAnswerBody & { testId: string }>({
       query: ({ testId, ...body }) => ({ url: `/api/assessment/tests/${encodeURIComponent(testId)}/answers`, method: 'PUT', body }),
     }),
@@ -51,6 +61,13 @@ export const assessmentApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/assessment/tests/submit', method: 'POST', body }),
       // A pass changes the profile (role, skills), which the profile page reads through these tags.
       invalidatesTags: (_result, _error, body) => [...testTag(body.testId), 'Users', 'MentorDetails'],
+      // A pass makes the signed-in user a mentor: the account menu offers "Add a skill" from then on.
+      async onQueryStarted(_body, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        // The api slice types only its own state; the auth slice sits beside it in the same store.
+        const user = selectCurrentUser(getState() as unknown as Parameters<typeof selectCurrentUser>[0]);
+        if (data?.passed && user && user.role !== 'mentor') dispatch(userRefreshed({ ...user, role: 'mentor' }));
+      },
     }),
 
     // Admin: the question bank.
@@ -94,6 +111,7 @@ export const {
   useApplyForStackMutation,
   useLazyGetOwnTestsQuery,
   useGetTestQuery,
+  useStartTestMutation,
   useSaveAnswerMutation,
   useSubmitTestMutation,
   useGetAdminStacksQuery,

@@ -11,6 +11,7 @@ import {
   type MentorApplication,
   type MentorApplicationInput,
 } from '@skillroute/shared/mentors';
+import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -23,23 +24,46 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorStatus } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
+import { useGetMentorDetailsQuery } from '@/features/mentors/api';
 import { useApplyForStackMutation, useGetStacksQuery, useLazyGetOwnTestsQuery } from '../api';
+import { applicationFromProfile, stacksNotHeld } from '../application-from-profile';
 import { applicationOutcome } from '../application-outcome';
 
 const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
 const EMPTY: MentorApplicationInput = { stackId: '', expirience: '' as MentorApplicationInput['expirience'], languages: [], headline: '', bio: '', linkedinUrl: '', githubUrl: '' };
 
 /**
- * The Become a Mentor dialog (spec §2, §4, §5, §8): the application, then straight into its test. Opened
- * from the account menu's "Be mentor".
+ * The Become a Mentor dialog (spec §2, §4, §5, §8): the application, then its test's introduction. Opened
+ * from the account menu's "Be mentor". A mentor opens it as "Add a skill" (issue 11): filled in from their
+ * mentor profile, offering only the stacks they do not hold yet.
  */
-export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { userId: string; isMentor: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
   const stacks = useGetStacksQuery(undefined, { skip: !open });
+  const profile = useGetMentorDetailsQuery(userId, { skip: !open || !isMentor });
+  const mentor = profile.data?.mentor;
   const [apply] = useApplyForStackMutation();
   const [readOwnTests] = useLazyGetOwnTestsQuery();
   const navigate = useNavigate();
-  const form = useForm<MentorApplicationInput, unknown, MentorApplication>({ resolver: zodResolver(mentorApplicationSchema), defaultValues: EMPTY });
+  const filled = useMemo(() => (mentor ? applicationFromProfile(mentor) : undefined), [mentor]);
+  const form = useForm<MentorApplicationInput, unknown, MentorApplication>({
+    resolver: zodResolver(mentorApplicationSchema),
+    defaultValues: EMPTY,
+    // The mentor's profile fills the form once it is read; what they typed meanwhile stays.
+    values: filled,
+    resetOptions: { keepDirtyValues: true },
+  });
   const { errors, isSubmitting } = form.formState;
+  // A mentor is never offered a stack they hold: that application could only be refused. Should their
+  // profile not load, the server's refusal still says so.
+  const offered = !isMentor || profile.isError ? stacks.data : mentor && stacks.data && stacksNotHeld(stacks.data, mentor.assessedSkills);
+
+  // The stack is the first choice, but its select waits for the stacks (and a mentor's profile): until then
+  // the dialog itself holds the focus, and hands it to the select once there is something to choose.
+  const content = useRef<HTMLDivElement>(null);
+  const stacksReady = offered !== undefined;
+  useEffect(() => {
+    if (open && stacksReady && document.activeElement === content.current) form.setFocus('stackId');
+  }, [open, stacksReady, form]);
 
   const onSubmit = form.handleSubmit(async (application) => {
     const result = await apply({ ...application, userId });
@@ -49,7 +73,8 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
       if (outcome.kind === 'invalid' && applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), '') === null) return;
       const running = outcome.kind === 'resume' ? (await readOwnTests()).data?.tests.find((test) => test.status === 'in_progress') : undefined;
       if (running) {
-        toast({ title: outcome.title, description: `Back to your ${running.stack.name} test: the clock has kept running.` });
+        const where = running.startedAt === null ? 'it starts when you press Start' : 'the clock has kept running';
+        toast({ title: outcome.title, description: `Back to your ${running.stack.name} test: ${where}.` });
         return openTest(running.id);
       }
       toast({ variant: 'destructive', title: outcome.title });
@@ -65,14 +90,40 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
     navigate(`/assessment/${id}`);
   }
 
-  const stackPlaceholder = stacks.isLoading ? assessmentMessages.loadingStacks : stacks.isError ? assessmentMessages.stacksError : 'Select a stack';
+  const stackPlaceholder =
+    stacks.isLoading || (isMentor && profile.isLoading)
+      ? assessmentMessages.loadingStacks
+      : stacks.isError
+        ? assessmentMessages.stacksError
+        : offered?.length === 0
+          ? 'You hold every stack offered'
+          : 'Select a stack';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent
+        ref={content}
+        className="max-h-[92dvh] overflow-y-auto sm:max-w-xl"
+        onOpenAutoFocus={(event) => {
+          if (stacksReady) return;
+          event.preventDefault();
+          content.current?.focus();
+        }}
+      >
         <DialogHeader>
-          <DialogTitle>Become a Mentor</DialogTitle>
-          <DialogDescription>Please fill in your details to become a mentor ( after a submission there will be a test ).</DialogDescription>
+          {isMentor ? (
+            <>
+              <DialogTitle>Add a skill</DialogTitle>
+              <DialogDescription>
+                Choose a stack to be tested in: a test follows the submission. Passing adds it to your assessed skills; your profile, filled in below, stays as it is.
+              </DialogDescription>
+            </>
+          ) : (
+            <>
+              <DialogTitle>Become a Mentor</DialogTitle>
+              <DialogDescription>Please fill in your details to become a mentor ( after a submission there will be a test ).</DialogDescription>
+            </>
+          )}
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -82,12 +133,12 @@ export function BecomeMentorDialog({ userId, open, onOpenChange }: { userId: str
                   control={form.control}
                   name="stackId"
                   render={({ field }) => (
-                    <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={!stacks.data}>
+                    <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={!offered || offered.length === 0}>
                       <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
                         <SelectValue placeholder={stackPlaceholder} />
                       </SelectTrigger>
                       <SelectContent>
-                        {stacks.data?.map((stack) => (
+                        {offered?.map((stack) => (
                           <SelectItem key={stack.id} value={stack.id}>
                             {stack.name}
                           </SelectItem>

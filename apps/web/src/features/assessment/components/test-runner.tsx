@@ -21,8 +21,14 @@ const toMap = (answers: AssessmentTest['answers']): Answers => Object.fromEntrie
  * as they are chosen, and a submission (confirmed when some are unanswered). At zero it hands in what was
  * answered.
  */
-/** `receivedAtMs`: when the test was read (the query's fulfilled time); now, when unknown. */
-export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number | undefined }) {
+/** A test whose clock runs: pressed Start on its introduction. */
+export type RunningTest = AssessmentTest & { startedAt: string; expiresAt: string };
+
+/**
+ * `receivedAtMs`: when the test was read (the query's fulfilled time); now, when unknown. `focusFirstQuestion`:
+ * the page has just turned from the introduction into the test, and Start, which had the focus, is gone.
+ */
+export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: { test: RunningTest; receivedAtMs: number | undefined; focusFirstQuestion?: boolean }) {
   const [answers, setAnswers] = useState<Answers>(() => toMap(test.answers));
   const [current, setCurrent] = useState(() =>
     Math.max(
@@ -37,6 +43,10 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
   // At zero the test hands itself in with what was answered (the server also scores it if the page is gone).
   const left = useSecondsLeft(test, receivedAtMs, () => void submit());
   const questionHeading = useRef<HTMLHeadingElement>(null);
+  const [focusOnStart] = useState(focusFirstQuestion);
+  useEffect(() => {
+    if (focusOnStart) questionHeading.current?.focus();
+  }, [focusOnStart]);
 
   const total = test.questions.length;
   const answeredCount = test.questions.filter((question) => question.id in answers).length;
@@ -173,7 +183,7 @@ export function TestRunner({ test, receivedAtMs }: { test: AssessmentTest; recei
 }
 
 /** Seconds left on the server's clock, ticking every second; `onTimeUp` runs on the tick that reaches zero. */
-function useSecondsLeft(test: AssessmentTest, receivedAtMs: number | undefined, onTimeUp: () => void): number {
+function useSecondsLeft(test: RunningTest, receivedAtMs: number | undefined, onTimeUp: () => void): number {
   const [offset] = useState(() => clockOffsetMs(test.serverTime, receivedAtMs ?? Date.now()));
   const [left, setLeft] = useState(() => secondsLeft(test.expiresAt, offset, Date.now()));
   const timeUp = useEffectEvent(onTimeUp);

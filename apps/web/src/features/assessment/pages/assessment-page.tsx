@@ -1,15 +1,18 @@
 import type { AssessmentTest } from '@skillroute/shared/assessments';
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api-error';
 import { useGetTestQuery } from '../api';
+import { TestIntroduction } from '../components/test-introduction';
 import { TestResultView } from '../components/test-result';
 import { TestRunner } from '../components/test-runner';
 
 /**
- * /assessment/{id}: the timed skill test, full screen without the header (spec §2). The test, its clock and
+ * /assessment/{id}: the timed skill test, full screen without the header (spec §2). Until its taker presses
+ * Start it is the test's introduction, and its clock is not running (decision 025). The test, its clock and
  * the answers saved so far come from the server, so a reload picks up where the taker was. The root layout's
  * <main> holds it: no second landmark here.
  */
@@ -42,14 +45,13 @@ export function AssessmentPage() {
 }
 
 function AssessmentView({ test, receivedAtMs }: { test: AssessmentTest; receivedAtMs: number | undefined }) {
-  return (
-    <div className="min-h-dvh bg-muted/30">
-      {test.result ? (
-        <TestResultView stack={test.stack.name} result={test.result} />
-      ) : (
-        // Keyed by test: a new test never inherits another's answers or clock.
-        <TestRunner key={test.id} test={test} receivedAtMs={receivedAtMs} />
-      )}
-    </div>
-  );
+  // Seen on this page before Start: once the clock runs, the first question takes the focus Start had.
+  const [introduced] = useState(test.startedAt === null);
+  const { expiresAt, startedAt } = test;
+  let view: ReactNode;
+  if (test.result) view = <TestResultView stack={test.stack.name} result={test.result} />;
+  else if (expiresAt === null || startedAt === null) view = <TestIntroduction test={test} />;
+  // Keyed by test: a new test never inherits another's answers or clock.
+  else view = <TestRunner key={test.id} test={{ ...test, startedAt, expiresAt }} receivedAtMs={receivedAtMs} focusFirstQuestion={introduced} />;
+  return <div className="min-h-dvh bg-muted/30">{view}</div>;
 }

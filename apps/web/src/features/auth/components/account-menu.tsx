@@ -10,7 +10,8 @@ import { LogoutDialog } from './logout-dialog';
 /**
  * The signed-in header's account menu (spec §2 "My Account": Profile, Be mentor, Switch, Logout). Loaded
  * lazily by the header, so anonymous visitors never download it. The theme and "Be mentor" come in as
- * props: the app composes the theme and assessment features with this one.
+ * props: the app composes the theme and assessment features with this one. A mentor is one already, so
+ * their menu offers "Add a skill" there instead (issue 11).
  */
 export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { isDarkMode: boolean; onToggleDarkMode: () => void; onBecomeMentor: () => void }) {
   const user = useSelector(selectCurrentUser);
@@ -51,7 +52,7 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
             }}
           >
             <GraduationCap aria-hidden="true" />
-            Be mentor
+            {user.role === 'mentor' ? 'Add a skill' : 'Be mentor'}
           </DropdownMenuItem>
           {/* A checkbox item drawn as a switch; it stays open so the change of theme can be seen. */}
           <DropdownMenuItem
