@@ -152,8 +152,12 @@ test.describe('on a phone', () => {
     expect(Math.abs(box.x + box.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(20);
     expect(Math.abs(box.y + box.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(20);
 
+    // A second tap does not hide the first node under the new one.
     await page.getByRole('button', { name: /^SubTopic: / }).tap();
     await expect(node).toHaveCount(2);
+    const second = await node.nth(1).boundingBox();
+    if (!second) throw new Error('no box');
+    expect(second.y).toBeGreaterThanOrEqual(box.y + box.height);
     await expect(page.locator('.react-flow__minimap')).toBeHidden();
   });
 });

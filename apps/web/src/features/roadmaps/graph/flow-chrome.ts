@@ -10,6 +10,9 @@ export const minimapColours = {
   nodeColor: (node: Node) => (node.type === 'subtopic' ? 'var(--muted-foreground)' : 'var(--foreground)'),
   nodeStrokeColor: 'var(--card)',
   nodeStrokeWidth: 4,
+  // The part in view, outlined: React Flow scales this width to screen pixels (its CSS variable is not).
+  maskStrokeColor: 'var(--ring)',
+  maskStrokeWidth: 2,
 } as const;
 
 /** React Flow's credit, out of the way of the controls (bottom left) and the minimap (bottom right). */

@@ -13,6 +13,7 @@ import { toast } from '@/lib/use-toast';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, UNMEASURED_NODE_HEIGHT, type RoadmapFlowNode } from '../../graph/flow-graph';
+import { freeSpot } from '../../graph/free-spot';
 import { openNodeOnKey } from '../../graph/node-keys';
 import { roadmapNodeTypes } from '../../graph/roadmap-node';
 import { ZOOM_LIMITS } from '../../graph/zoom';
@@ -84,7 +85,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     const centre = box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
     // A position is a node's top left corner: half a node up and left puts its middle in the middle.
     const at = screenToFlowPosition(centre);
-    void addNode(type, { x: at.x - DEFAULT_NODE_WIDTH / 2, y: at.y - UNMEASURED_NODE_HEIGHT / 2 });
+    void addNode(type, freeSpot({ x: at.x - DEFAULT_NODE_WIDTH / 2, y: at.y - UNMEASURED_NODE_HEIGHT / 2 }, present.nodes));
   }
 
   const onConnect = useCallback(
@@ -167,7 +168,9 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
             </li>
           ))}
         </ul>
-        <p className="text-xs text-muted-foreground">Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.</p>
+        <p className="text-xs text-muted-foreground">
+          Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.
+        </p>
         <SubmitButton type="button" pending={saving} onClick={() => void save()} className="mt-auto w-full" size="default" variant="default">
           Save Roadmap
         </SubmitButton>

@@ -63,7 +63,8 @@ function ReadingFlow({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress
           <Maximize aria-hidden="true" />
         </ControlButton>
       </Controls>
-      <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" {...minimapColours} />
+      {/* Narrow and tall, as a roadmap is: it covers less of the right-hand column. */}
+      <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" style={{ width: 120, height: 160 }} {...minimapColours} />
     </ReactFlow>
   );
 }
