@@ -1,5 +1,5 @@
 import { NODE_COLOURS, nodeLabelSchema, type NodeContent } from '@skillroute/shared/roadmap-rules';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -18,23 +18,11 @@ interface NodeSheetProps {
   onClose: () => void;
 }
 
-/**
- * Escape closes the sheet even while a toast shows ("content saved!"). Radix lets only the newest dismissable
- * layer take Escape, and a toast that opened after the sheet is newer: it closes itself and the sheet never
- * hears the key. Focus is inside the sheet (a modal traps it), so the key still reaches it here. When the sheet
- * is the newest layer Radix has already closed it and marked the event handled.
- */
-function closeOnEscape(onClose: () => void) {
-  return (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented) onClose();
-  };
-}
-
 /** The panel of the selected node (spec §2): its properties, and its content and links. */
 export function NodeSheet({ node, content, onRelabel, onRecolour, onSaveContent, onClose }: NodeSheetProps) {
   return (
     <Sheet open={node !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md" onKeyDown={closeOnEscape(onClose)}>
+      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
         {node && (
           <>
             <SheetHeader>
