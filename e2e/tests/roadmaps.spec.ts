@@ -84,7 +84,7 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     await sheet.getByLabel('Link 1 URL').fill('https://doc.rust-lang.org/book/ch04-00-understanding-ownership.html');
     await sheet.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('content saved!').first()).toBeVisible();
-    // Escape would close the toast first (the newest layer); the sheet's own button closes the sheet.
+    // The sheet's own button closes it (one Escape would too, toast or not: roadmap-canvas.spec.ts).
     await sheet.getByRole('button', { name: 'Close' }).click();
     await expect(sheet).toBeHidden();
 

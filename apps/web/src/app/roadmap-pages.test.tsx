@@ -46,7 +46,7 @@ describe('/profile/roadmaps', () => {
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(3);
     const [draft, rejected, published] = cards as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(draft).getByText('Draft')).toBeInTheDocument();
+    expect(within(draft).getByText('Drafted')).toBeInTheDocument();
     expect(within(draft).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/draw-roadmap/r1');
     expect(within(rejected).getByText('Rejected')).toBeInTheDocument();
     expect(within(rejected).getByText('Add a topic on channels.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
+import { useRef, type KeyboardEvent } from 'react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
@@ -42,13 +43,27 @@ const sheetVariants = cva(
   },
 );
 
-export function SheetContent({ className, children, side, ...props }: React.ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+/**
+ * Escape closes the sheet even while a toast shows. Radix gives Escape only to the newest dismissable layer, and
+ * a toast that opened after the sheet ("content saved!") is newer: it would close itself and leave the sheet
+ * open. Focus is inside the sheet (a modal traps it), so the key still reaches it here; when the sheet was the
+ * newest layer, Radix has already closed it and marked the key handled.
+ */
+export function SheetContent({ className, children, side, onKeyDown, ...props }: React.ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetVariants>) {
+  const close = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.key === 'Escape' && !event.nativeEvent.defaultPrevented) close.current?.click();
+  };
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
-      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} onKeyDown={closeOnEscape} {...props}>
         {children}
-        <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none disabled:pointer-events-none">
+        <SheetPrimitive.Close
+          ref={close}
+          className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none disabled:pointer-events-none"
+        >
           <XIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

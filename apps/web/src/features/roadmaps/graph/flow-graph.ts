@@ -1,6 +1,6 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
-import { DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, type NodeType, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
+import { DEFAULT_NODE_WIDTH, DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, type NodeType, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
 
 /** What a drawn node carries: the server's label and colour, and (in the viewer) the reader's mark. */
 export interface RoadmapNodeData extends Record<string, unknown> {
@@ -19,12 +19,20 @@ export function edgeId(edge: RoadmapEdge): string {
   return `${edge.source}>${edge.target}`;
 }
 
-/** The server's graph as React Flow draws it. */
+/** A node's height before it is measured: two lines of the spec's 7 px label, with padding. */
+export const UNMEASURED_NODE_HEIGHT = 32;
+
+/**
+ * The server's graph as React Flow draws it. The sizes a node has before it is measured let the minimap and
+ * the culling of off-screen nodes place it; the viewer never takes React Flow's measurements back.
+ */
 export function toFlowNodes(nodes: readonly RoadmapNode[]): RoadmapFlowNode[] {
   return nodes.map((node) => ({
     id: node.id,
     type: node.type,
     position: { x: node.position.x, y: node.position.y },
+    initialWidth: DEFAULT_NODE_WIDTH,
+    initialHeight: UNMEASURED_NODE_HEIGHT,
     data: { label: node.data.label, background: node.background },
   }));
 }

@@ -11,6 +11,7 @@ import { errorStatus } from '@/lib/api-error';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { toast } from '@/lib/use-toast';
 import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSetProgressMutation } from '../api';
+import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { TopicDrawer } from '../components/viewer/topic-drawer';
@@ -97,7 +98,7 @@ export function RoadmapPage() {
         <p className="max-w-3xl text-muted-foreground">{roadmap.description}</p>
         <p className="text-sm text-muted-foreground">
           By {roadmap.author.name} · {roadmap.nodes.length} topics
-          {roadmap.status !== 'published' && ` · not published (${roadmap.status})`}
+          {roadmap.status !== 'published' && ` · ${roadmapStatusLabel(roadmap)}`}
         </p>
       </div>
 

@@ -1,8 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
-import '@xyflow/react/dist/style.css';
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
-import { roadmapMessages, type NodeContent, type NodeType } from '@skillroute/shared/roadmap-rules';
+import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH, roadmapMessages, type NodeContent, type NodeType } from '@skillroute/shared/roadmap-rules';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useDispatch } from 'react-redux';
@@ -12,7 +11,10 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
-import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
+import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
+import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, UNMEASURED_NODE_HEIGHT, type RoadmapFlowNode } from '../../graph/flow-graph';
+import { freeSpot } from '../../graph/free-spot';
+import { READABLE_LABEL_PX } from '../../graph/reading-view';
 import { openNodeOnKey } from '../../graph/node-keys';
 import { roadmapNodeTypes } from '../../graph/roadmap-node';
 import { ZOOM_LIMITS } from '../../graph/zoom';
@@ -23,6 +25,8 @@ import { useEditorGraph, type EditorSnapshot } from './use-editor-graph';
 import { useUndoKeys } from './use-undo-keys';
 
 const DRAG_TYPE = 'application/x-skillroute-node';
+/** An empty roadmap opens where a new node's label reads at 12 px (at 1x the spec's 7 px font is too small). */
+const READABLE_START = { x: 0, y: 0, zoom: READABLE_LABEL_PX / DEFAULT_NODE_FONT_PX };
 const paletteItems: Array<{ type: NodeType; label: string }> = [
   { type: 'topic', label: 'Topic' },
   { type: 'subtopic', label: 'SubTopic' },
@@ -40,6 +44,9 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
   const canvas = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);
   const [openId, setOpenId] = useState<string | undefined>();
+  // Fitted once, to what the roadmap had when it opened: a `fitView` that turns true with the first node
+  // makes React Flow fit again, zooming onto that node (2×) so the next one lands on top of it.
+  const [fitOnOpen] = useState(initial.nodes.length > 0);
 
   // The roadMap slice mirrors the content of the step shown (spec §3), and is emptied on the way out.
   useEffect(() => {
@@ -57,7 +64,14 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     const result = await createNode({ roadmapId: roadmap.id, type, position: rounded, data: { label }, background });
     // Spec §8: a node the server did not create is quietly not added.
     if ('error' in result) return;
-    const node: RoadmapFlowNode = { id: result.data.id, type, position: rounded, data: { label, background } };
+    const node: RoadmapFlowNode = {
+      id: result.data.id,
+      type,
+      position: rounded,
+      initialWidth: DEFAULT_NODE_WIDTH,
+      initialHeight: UNMEASURED_NODE_HEIGHT,
+      data: { label, background },
+    };
     graph.change((snapshot) => ({ ...snapshot, nodes: [...snapshot.nodes, node] }));
   }
 
@@ -68,11 +82,13 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     void addNode(type, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   }
 
-  /** The keyboard way to add a node: in the middle of what the canvas shows. */
+  /** The keyboard and touch way to add a node: in the middle of what the canvas shows. */
   function addAtCentre(type: NodeType) {
     const box = canvas.current?.getBoundingClientRect();
     const centre = box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
-    void addNode(type, screenToFlowPosition(centre));
+    // A position is a node's top left corner: half a node up and left puts its middle in the middle.
+    const at = screenToFlowPosition(centre);
+    void addNode(type, freeSpot({ x: at.x - DEFAULT_NODE_WIDTH / 2, y: at.y - UNMEASURED_NODE_HEIGHT / 2 }, present.nodes));
   }
 
   const onConnect = useCallback(
@@ -134,11 +150,13 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
                 role="button"
                 tabIndex={0}
                 draggable
-                aria-label={`${item.label}: drag onto the canvas, or press Enter to add one in the middle`}
+                aria-label={`${item.label}: drag onto the canvas, or tap or press Enter to add one in the middle`}
                 onDragStart={(event) => {
                   event.dataTransfer.setData(DRAG_TYPE, item.type);
                   event.dataTransfer.effectAllowed = 'move';
                 }}
+                // A tap (or a click without a drag) adds one: touch screens never start an HTML drag.
+                onClick={() => addAtCentre(item.type)}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
                     event.preventDefault();
@@ -153,7 +171,9 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
             </li>
           ))}
         </ul>
-        <p className="text-xs text-muted-foreground">Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.</p>
+        <p className="text-xs text-muted-foreground">
+          Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.
+        </p>
         <SubmitButton type="button" pending={saving} onClick={() => void save()} className="mt-auto w-full" size="default" variant="default">
           Save Roadmap
         </SubmitButton>
@@ -173,13 +193,14 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           deleteKeyCode={['Delete', 'Backspace']}
           minZoom={ZOOM_LIMITS.min}
           maxZoom={ZOOM_LIMITS.max}
-          fitView={present.nodes.length > 0}
-          proOptions={{ hideAttribution: true }}
+          fitView={fitOnOpen}
+          defaultViewport={READABLE_START}
+          attributionPosition={ATTRIBUTION_POSITION}
           aria-label="Roadmap canvas"
         >
           <Background gap={16} />
           <Controls />
-          <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" />
+          <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" {...minimapColours} />
           <Panel position="top-right" className="flex gap-1">
             <Button type="button" size="sm" variant="outline" onClick={graph.undo} disabled={!graph.canUndo} aria-keyshortcuts="Control+Z">
               <Undo2 aria-hidden="true" />
