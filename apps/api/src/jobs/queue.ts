@@ -88,6 +88,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
   await boss.start();
   const workers = new Map<string, string[]>();
+  /** Ends the polling pause of every worker of a queue, so it fetches at once. */
+  const wake = (name: string) => {
+    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  };
 
   return {
     async register(type, handler, worker = {}) {
@@ -100,10 +104,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         expireInSeconds: worker.expireInSeconds ?? 120,
       });
       const batchSize = worker.batchSize ?? DEFAULT_BATCH_SIZE;
-      let workerId: string | undefined;
       const id = await boss.work<object>(type.name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize }, async (jobs) => {
         // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
-        if (jobs.length === batchSize && workerId !== undefined) boss.notifyWorker(workerId);
+        if (jobs.length === batchSize) wake(type.name);
         const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data as never, { id: job.id, name: job.name })));
         // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
         // of that (it completes only jobs still active) and gives each its own retry.
@@ -117,7 +120,6 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           }),
         );
       });
-      workerId = id;
       workers.set(type.name, [...(workers.get(type.name) ?? []), id]);
     },
 
@@ -133,9 +135,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return ids.length;
     },
 
-    wake(name) {
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
-    },
+    wake,
 
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
