@@ -1,31 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
-import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../test/helpers';
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
+import { appBehindProxy } from '../../test/app-behind-proxy';
+import type { TestApp } from '../../test/helpers';
+import type { TcpProxy } from '../../test/tcp-proxy';
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailableMessage } from './error-envelope';
 
 // A read that always reaches the database (node contents are not cached).
 const read = (t: TestApp) => t.app.inject({ method: 'GET', url: `/api/roadmap/nodedetails/${randomUUID()}` });
 
 describe('a database that stops answering', () => {
-  let database: TestDatabase;
   let proxy: TcpProxy;
   let t: TestApp;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const url = new URL(database.url);
-    // The app reaches PostgreSQL only through this proxy, so the test can freeze and cut the line.
-    proxy = await startTcpProxy(Number(url.port), url.hostname);
-    url.host = `127.0.0.1:${proxy.port}`;
-    t = await buildTestApp({ databaseUrl: url.toString() });
+    ({ t, proxy, close } = await appBehindProxy());
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('answers every read with a 503 and Retry-After while frozen, none hanging until it thaws, then serves again', async () => {
     // Warm the pool so some reads wait on connections already open (the statement timeout's case) and

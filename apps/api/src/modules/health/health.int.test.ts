@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
-import { createTestDatabase, buildTestApp, type TestApp, type TestDatabase } from '../../../test/helpers';
-import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
+import { appBehindProxy } from '../../../test/app-behind-proxy';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import type { TcpProxy } from '../../../test/tcp-proxy';
 import { databaseDownMessage } from './service';
 
 describe('GET /api/health', () => {
-  let database: TestDatabase;
   let proxy: TcpProxy;
   let t: TestApp;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const url = new URL(database.url);
-    // The app reaches PostgreSQL only through this proxy, so the test can cut the line.
-    proxy = await startTcpProxy(Number(url.port), url.hostname);
-    url.host = `127.0.0.1:${proxy.port}`;
-    t = await buildTestApp({ databaseUrl: url.toString() });
+    ({ t, proxy, close } = await appBehindProxy());
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.close();
-    await database.drop();
-  });
+  afterAll(() => close());
 
   it('answers 200 {status: ok, db: ok} while the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
