@@ -55,30 +55,28 @@ export function stopProcess(child) {
 }
 
 /**
- * The real product process (embedded PostgreSQL in a throwaway folder), with rate limiting out of the way;
- * `seedDemo` adds the demo data `npm start` seeds (three published roadmaps among it).
+ * The real product process in production mode (embedded PostgreSQL in a throwaway folder), with rate limiting
+ * out of the way; `seedDemo` adds the demo data `npm start` seeds (three published roadmaps among it). Production
+ * never seeds demo data itself (decision 023), so a development start on the same folder seeds it first.
  */
 export async function startProduct({ seedDemo = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
-  const port = await freePort();
-  const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: String(seedDemo),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
-    },
-    ready: (line) => (line.includes(`:${port}`) ? true : undefined),
-  });
-  const { child } = await started.catch((error) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
+  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_JWT_SECRET: randomBytes(32).toString('hex') };
+  const start = async (env) => {
+    const port = await freePort();
+    const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', ...secrets, ...env },
+      ready: (line) => (line.includes(`:${port}`) ? true : undefined),
+    });
+    const { child } = await started.catch((error) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    });
+    return { child, port };
+  };
+  if (seedDemo) await stopProcess((await start({ NODE_ENV: 'development', SEED_DEMO: 'true' })).child);
+  const { child, port } = await start({ NODE_ENV: 'production', SEED_DEMO: 'false' });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

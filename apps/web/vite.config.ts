@@ -53,7 +53,7 @@ export default defineConfig({
     // The pages a visit most often starts on, with the modules their routes import (src/app/routes.tsx).
     routePreloads(import.meta.dirname, [
       { path: /^\/$/, modules: ['src/features/home/pages/home-page.tsx', 'src/features/roadmaps/components/home-roadmaps.tsx'] },
-      { path: /^\/roadmap\/[^/]+\/?$/, modules: ['src/features/roadmaps/pages/roadmap-page.tsx'] },
+      { path: /^\/roadmap\/([^/]+)\/?$/, modules: ['src/features/roadmaps/pages/roadmap-page.tsx'], reads: ['/api/roadmap/$1'] },
       { path: /^\/login\/?$/, modules: ['src/features/auth/pages/login-page.tsx'] },
       { path: /^\/signup\/?$/, modules: ['src/features/auth/pages/signup-page.tsx'] },
     ]),

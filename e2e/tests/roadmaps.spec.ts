@@ -285,3 +285,18 @@ test('the roadmap pages of authors and admins have no serious accessibility viol
     await Promise.all([author.close(), admin.close()]);
   }
 });
+
+test("a visit that opens on a roadmap asks for the roadmap once, before the app's code has run", async ({ page }) => {
+  const { roadmaps } = (await (await page.request.get('/api/roadmap/published')).json()) as { roadmaps: Array<{ id: string; title: string }> };
+  const roadmap = roadmaps[0]!;
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/roadmap/${roadmap.id}`) reads.push(request.url());
+  });
+  await page.goto(`/roadmap/${roadmap.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: roadmap.title })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(reads).toHaveLength(1);
+  // Asked by the build's route-preloads script, so the preload link is there before the app added any.
+  await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/roadmap/${roadmap.id}"]`)).toHaveCount(1);
+});
