@@ -310,6 +310,8 @@ describe('the test introduction', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/assessment/tests/t1/start')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Not now' })).toHaveAttribute('href', '/');
+    // The root layout's <main> holds the page: one main landmark, not two nested.
+    expect(screen.getAllByRole('main')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Start the test' }));
     expect(await screen.findByRole('timer')).toHaveTextContent(/^(15:00|14:59)$/);
@@ -383,6 +385,7 @@ describe('the test page', () => {
     signedIn('/assessment/t1', { 'GET /api/assessment/tests/t1': () => json(200, { ...runningTest(0), status: 'passed', result: passed }) });
     expect(await screen.findByText('3 / 3')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile/general');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('says when the test belongs to someone else', async () => {
