@@ -8,7 +8,7 @@ import type { Transaction } from '../../apps/api/src/db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmaps, users } from '../../apps/api/src/db/schema';
 import { findRoadmapState, replaceGraph, updateRoadmap } from '../../apps/api/src/modules/roadmaps/repository';
 import type { NodeDetail, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
-import type { NodeLink } from '@skillroute/shared/roadmap-rules';
+import type { NodeLink } from '@skillroute/shared/roadmap-fields';
 import { startBenchProduct } from '../product-app';
 import { generateRoadmap } from './generate';
 

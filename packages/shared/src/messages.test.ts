@@ -4,7 +4,8 @@ import { assessmentMessages, questionBodySchema, stackNameSchema } from './asses
 import { avatarMessages, emailSchema, loginBodySchema, nameSchema, otpSchema, passwordSchema } from './auth';
 import { mentorMessages } from './mentors';
 import { createRoadmapBodySchema, publishedRoadmapQuerySchema } from './roadmap-api';
-import { feedbackSchema, nodeContentSchema, nodeLabelSchema, roadmapMessages } from './roadmap-rules';
+import { roadmapMessages } from './roadmap-rules';
+import { feedbackSchema, nodeContentSchema, nodeLabelSchema } from './roadmap-fields';
 
 /**
  * Messages that name a limit are made from it; these are the texts they must still read as, byte for byte

@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import {
-  colourSchema,
-  feedbackSchema,
-  FEEDBACK_MAX,
-  graphIssues,
-  nodeContentSchema,
-  nodeLabelSchema,
-  nodeTypeSchema,
-  positionSchema,
-  PROGRESS_STATUSES,
-  ROADMAP_EDGES_MAX,
-  ROADMAP_NODES_MAX,
-  ROADMAP_SEARCH_MAX,
-  ROADMAP_STATUSES,
-  roadmapDescriptionSchema,
-  roadmapTitleSchema,
-} from './roadmap-rules';
+import { FEEDBACK_MAX, graphIssues, PROGRESS_STATUSES, ROADMAP_EDGES_MAX, ROADMAP_NODES_MAX, ROADMAP_SEARCH_MAX, ROADMAP_STATUSES } from './roadmap-rules';
+import { colourSchema, feedbackSchema, nodeContentSchema, nodeLabelSchema, nodeTypeSchema, positionSchema, roadmapDescriptionSchema, roadmapTitleSchema } from './roadmap-fields';
 
 /**
  * The roadmap routes' requests and responses (spec §7 "Roadmaps" and "Admin", DESIGN.md §4), built from the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRoadmapBodySchema, publishRoadmapBodySchema, type PublishRoadmapBody } from '@skillroute/shared/roadmap-api';
-import { DEFAULT_NODE_WIDTH, DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, nodeContentSchema } from '@skillroute/shared/roadmap-rules';
+import { DEFAULT_NODE_WIDTH, DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR } from '@skillroute/shared/roadmap-rules';
+import { nodeContentSchema } from '@skillroute/shared/roadmap-fields';
 import { demoSeeders } from '../../seeders';
 import { layout, ROW_HEIGHT, SIDE_OFFSET, SUBTOPIC_DROP, type DemoDrawing, type DemoNode, type DemoRoadmap } from './outline';
 import { demoRoadmaps } from './seeder';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NodeContent } from '@skillroute/shared/roadmap-rules';
+import type { NodeContent } from '@skillroute/shared/roadmap-fields';
 
 /**
  * Node content keyed by node id (spec §3 "Node content kept client-side per node"), for the roadmap open in

@@ -1,6 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
-import { feedbackSchema, roadmapMessages } from '@skillroute/shared/roadmap-rules';
+import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
+import { feedbackSchema } from '@skillroute/shared/roadmap-fields';
 import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NODE_LINKS_MAX, nodeContentSchema, type NodeContent } from '@skillroute/shared/roadmap-rules';
+import { NODE_LINKS_MAX } from '@skillroute/shared/roadmap-rules';
+import { nodeContentSchema, type NodeContent } from '@skillroute/shared/roadmap-fields';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,5 @@
-import { NODE_COLOURS, nodeLabelSchema, type NodeContent } from '@skillroute/shared/roadmap-rules';
+import { NODE_COLOURS } from '@skillroute/shared/roadmap-rules';
+import { nodeLabelSchema, type NodeContent } from '@skillroute/shared/roadmap-fields';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

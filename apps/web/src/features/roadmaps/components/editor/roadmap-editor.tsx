@@ -1,7 +1,8 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
-import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH, roadmapMessages, type NodeContent, type NodeType } from '@skillroute/shared/roadmap-rules';
+import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH, roadmapMessages, type NodeType } from '@skillroute/shared/roadmap-rules';
+import { type NodeContent } from '@skillroute/shared/roadmap-fields';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useDispatch } from 'react-redux';

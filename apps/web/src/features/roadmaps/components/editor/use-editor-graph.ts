@@ -1,4 +1,4 @@
-import type { NodeContent } from '@skillroute/shared/roadmap-rules';
+import type { NodeContent } from '@skillroute/shared/roadmap-fields';
 import { applyEdgeChanges, applyNodeChanges, type Edge, type EdgeChange, type NodeChange } from '@xyflow/react';
 import { useCallback, useReducer, useRef } from 'react';
 import type { RoadmapFlowNode } from '../../graph/flow-graph';
