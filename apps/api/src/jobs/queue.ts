@@ -85,7 +85,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const { logger } = options;
   const boss = new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'skillroute-jobs' });
   // Without a listener an error event would end the process; a lost connection is retried by pg-boss.
-  boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
+  // Its message and SQLSTATE say enough: pg-boss's errors can carry the whole pg client (kilobytes a line).
+  boss.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'job queue error'));
   await boss.start();
   const workers = new Map<string, string[]>();
   /** Ends the polling pause of every worker of a queue, so it fetches at once. */
