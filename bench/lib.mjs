@@ -150,3 +150,28 @@ export function machine() {
   const cpu = cpus();
   return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}`;
 }
+
+/** A TypeScript child with an IPC channel, sharing this terminal's output. */
+export function startChild(script, { env = {}, execArgv = [] } = {}) {
+  return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+/** The child's next message of `type`; a `failed` message, an exit or the timeout reject. */
+export function nextMessage(child, type, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const done = (settle, value) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      settle(value);
+    };
+    const onMessage = (message) => {
+      if (message.type === type) done(resolve, message);
+      else if (message.type === 'failed') done(reject, new Error(message.message));
+    };
+    const onExit = (code) => done(reject, new Error(`the child exited with ${code} while we waited for "${type}"`));
+    const timer = setTimeout(() => done(reject, new Error(`no "${type}" within ${timeoutMs / 1000} s`)), timeoutMs);
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}

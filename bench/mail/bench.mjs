@@ -2,10 +2,9 @@
 // 2 s), delivered over its pooled SMTP transport to a real `smtp-server` on loopback held by this process; the
 // drain time runs from the commit of the queueing transaction to the last mail's arrival. Beside it, one job
 // per fetch (batch size 1) on a small sample, as a rate: the concurrency the batches buy. Two processes: the product (bench/mail/server.ts) and this one, which is the mail server.
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import { machine, median, recordResult, root } from '../lib.mjs';
+import { machine, median, nextMessage, recordResult, startChild } from '../lib.mjs';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 2);
@@ -54,25 +53,6 @@ async function startSink() {
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-function nextMessage(child, type, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const done = (settle, value) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      settle(value);
-    };
-    const onMessage = (message) => {
-      if (message.type === type) done(resolve, message);
-      else if (message.type === 'failed') done(reject, new Error(message.message));
-    };
-    const onExit = (code) => done(reject, new Error(`the mail server process exited with ${code} while we waited for "${type}"`));
-    const timer = setTimeout(() => done(reject, new Error(`no "${type}" within ${timeoutMs / 1000} s`)), timeoutMs);
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
 }
 
 function stopChild(child) {
@@ -125,11 +105,7 @@ async function drain(server, sink, queue, count, tag) {
 export async function mailBench() {
   const loadAtStart = loadavg()[0];
   const sink = await startSink();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/mail/server.ts'], {
-    cwd: root,
-    env: { ...process.env, SMTP_URL: sink.url },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const server = startChild('bench/mail/server.ts', { env: { SMTP_URL: sink.url } });
   const rounds = [];
   let old;
   try {

@@ -2,10 +2,9 @@
 // user through the api's notify function, delivery latency and memory per socket. Three processes: the
 // server (bench/sockets/server.ts), the clients (bench/sockets/clients.ts) and this one, which only
 // coordinates, so client work never sits on the server's event loop.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { machine, recordResult, root } from '../lib.mjs';
+import { machine, nextMessage, recordResult, startChild } from '../lib.mjs';
 import { deliveryLatencies, kib, mib, ms, summarize } from './stats.mjs';
 
 /** A whole number from the environment, or the default; anything else stops the run with the variable's name. */
@@ -36,31 +35,6 @@ function checkFileLimit(sockets, descriptors) {
   throw new Error(
     `${sockets} sockets need about ${descriptors} open files per process, but the limit is ${soft}: raise it (ulimit -n ${descriptors} in the shell that runs the benchmark) or set BENCH_SOCKETS lower`,
   );
-}
-
-/** A TypeScript child with an IPC channel, sharing this terminal's output. */
-function startChild(script, { env = {}, execArgv = [] } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-}
-
-/** The child's next message of `type`; a `failed` message, an exit or the timeout reject. */
-function nextMessage(child, type, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const done = (settle, value) => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      settle(value);
-    };
-    const onMessage = (message) => {
-      if (message.type === type) done(resolve, message);
-      else if (message.type === 'failed') done(reject, new Error(message.message));
-    };
-    const onExit = (code) => done(reject, new Error(`the child exited with ${code} while we waited for "${type}"`));
-    const timer = setTimeout(() => done(reject, new Error(`no "${type}" within ${timeoutMs / 1000} s`)), timeoutMs);
-    child.on('message', onMessage);
-    child.on('exit', onExit);
-  });
 }
 
 function ask(child, request, replyType, timeoutMs) {
