@@ -13,15 +13,6 @@ export const nodeDetailSchema = nodeContentSchema.extend({ nodeId: idSchema });
 /** POST /api/roadmap: the "New roadmap" form. */
 export const createRoadmapBodySchema = z.object({ title: roadmapTitleSchema, description: roadmapDescriptionSchema });
 
-/** POST /api/roadmap/node: the editor creates each dropped node on the server and takes its id. */
-export const createNodeBodySchema = z.object({
-  roadmapId: idSchema,
-  type: nodeTypeSchema,
-  position: positionSchema,
-  data: z.object({ label: nodeLabelSchema }),
-  background: colourSchema,
-});
-
 export const roadmapNodeSchema = z.object({
   id: idSchema,
   type: nodeTypeSchema,
@@ -29,6 +20,9 @@ export const roadmapNodeSchema = z.object({
   data: z.object({ label: nodeLabelSchema }),
   background: colourSchema,
 });
+
+/** POST /api/roadmap/node: the editor creates each dropped node on the server and takes its id. */
+export const createNodeBodySchema = roadmapNodeSchema.omit({ id: true }).extend({ roadmapId: idSchema });
 
 export const roadmapEdgeSchema = z.object({ source: idSchema, target: idSchema });
 
