@@ -14,9 +14,21 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
   return hasSqlState(error, ['23503', '23001'], constraint);
 }
 
-function hasSqlState(error: unknown, sqlStates: readonly string[], constraint: string | undefined): boolean {
+/** An error and its causes, outermost first: Drizzle wraps the driver's error, which holds the SQLSTATE. */
+function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
   for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
+    yield current as { code?: unknown; message?: unknown; constraint?: unknown };
+  }
+}
+
+/** The first SQLSTATE (or socket error code) along the cause chain. */
+export function errorCodeOf(error: unknown): string | undefined {
+  for (const { code } of causeChain(error)) if (typeof code === 'string') return code;
+  return undefined;
+}
+
+function hasSqlState(error: unknown, sqlStates: readonly string[], constraint: string | undefined): boolean {
+  for (const { code, constraint: name } of causeChain(error)) {
     if (typeof code === 'string' && sqlStates.includes(code)) return constraint === undefined || name === constraint;
   }
   return false;
@@ -34,8 +46,7 @@ const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /conne
  * the query: the request deserves a 503 and a retry, not a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
+  for (const { code, message } of causeChain(error)) {
     if (typeof code === 'string' && (UNAVAILABLE_SQL_STATES.includes(code) || UNAVAILABLE_SOCKET_CODES.includes(code))) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   }

@@ -1,4 +1,5 @@
 import { stdSerializers } from 'pino';
+import { errorCodeOf } from './db-errors';
 
 const REDACTED = '[redacted]';
 
@@ -25,19 +26,10 @@ export function withoutUserInput(error: unknown): unknown {
   return copy;
 }
 
-/** The first `code` along the cause chain: the SQLSTATE of a failed query wrapped by Drizzle. */
-function codeOf(error: unknown): string | undefined {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
-    const { code } = current as { code?: unknown };
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
 /** pino's error serializer, run on the redacted copy, with the SQLSTATE lifted from the cause to the top. */
 export function serializeError(error: unknown): unknown {
   const serialized = stdSerializers.err(withoutUserInput(error) as Error) as unknown;
-  const code = codeOf(error);
+  const code = errorCodeOf(error);
   if (typeof serialized === 'object' && serialized !== null && code !== undefined && !('code' in serialized && serialized.code !== undefined)) Object.assign(serialized, { code });
   return serialized;
 }
