@@ -13,6 +13,8 @@ export interface DescribedError {
   body: ErrorEnvelope;
   /** True when the cause is ours, not the client's: logged in full, hidden from the response. */
   unexpected: boolean;
+  /** Sent as Retry-After: when trying again makes sense (a 429, an outage). */
+  retryAfterSeconds?: number;
 }
 
 interface ValidationEntry {
@@ -48,7 +50,16 @@ export function describeError(error: unknown): DescribedError {
     const message = unexpected && error.code === 'internal' ? errorMessages.internal : error.message;
     const body: ErrorEnvelope = { message, errors: unexpected && error.code === 'internal' ? [{ message }] : error.errors };
     if (error.reason !== undefined) body.reason = error.reason;
-    return { statusCode: error.statusCode, body, unexpected };
+    return { statusCode: error.statusCode, body, unexpected, ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }) };
+  }
+  // A database that cannot answer is an outage to wait out, not a fault of ours nor the client's.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: { message: errorMessages.serviceUnavailable, errors: [{ message: databaseUnavailableMessage }] },
+      unexpected: false,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
   }
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
@@ -99,6 +110,11 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): Fast
 export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const described = describeError(error);
   request.log.info({ statusCode: described.statusCode, reason: error.message }, 'request refused by the router');
+  return sendDescribed(reply, described);
+}
+
+function sendDescribed(reply: FastifyReply, described: DescribedError): FastifyReply {
+  if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
   return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
 }
 
@@ -108,18 +124,12 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
  */
 export const errorEnvelope = fp(
   async function errorEnvelope(app: FastifyInstance) {
-    app.setErrorHandler(function handleError(thrown, request, reply) {
-      // A database that cannot answer is an outage to wait out (503, Retry-After), not a fault of ours.
-      const unavailable = isDatabaseUnavailable(thrown);
-      const error = unavailable
-        ? new AppError('service_unavailable', errorMessages.serviceUnavailable, [{ message: databaseUnavailableMessage }], { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS })
-        : thrown;
+    app.setErrorHandler(function handleError(error, request, reply) {
       const described = describeError(error);
-      if (error instanceof AppError && error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (unavailable) request.log.warn({ err: thrown }, 'the database could not answer; told the client to retry');
-      else if (described.unexpected) request.log.error({ err: error }, 'unexpected error while handling a request');
+      if (described.unexpected) request.log.error({ err: error }, 'unexpected error while handling a request');
+      else if (described.statusCode === 503) request.log.warn({ err: error }, 'the database could not answer; told the client to retry');
       else request.log.info({ statusCode: described.statusCode, reason: (error as Error).message }, 'request refused');
-      return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
+      return sendDescribed(reply, described);
     });
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
   },
