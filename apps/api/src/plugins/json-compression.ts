@@ -2,14 +2,13 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../lib/api-path';
 
 const weakenEtagOfEncodedBody: onSendHookHandler = async (_request, reply, payload) => {
   const etag = reply.getHeader('etag');
   if (reply.getHeader('content-encoding') !== undefined && typeof etag === 'string' && etag.startsWith('"')) reply.header('etag', `W/${etag}`);
   return payload;
 };
-
-const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /** Below this a JSON body is sent as it is: the headers and the compressor's setup would cost more than they save. */
 export const JSON_COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -25,7 +24,7 @@ export const jsonCompression = fp(
   async function jsonCompression(app: FastifyInstance) {
     // Before @fastify/compress reads each route's `compress` option: only the API's routes take part.
     app.addHook('onRoute', (route) => {
-      if (!isApiRoute(route.url)) route.compress = false;
+      if (!isApiPath(route.url)) route.compress = false;
     });
     await app.register(compress, {
       global: true,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from '../lib/api-path';
 
 /**
  * Every API answer is private unless its route says otherwise: `Cache-Control: no-store` goes on each one
@@ -9,7 +10,7 @@ import fp from 'fastify-plugin';
 export const privateByDefault = fp(
   async function privateByDefault(app: FastifyInstance) {
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
       done();
     });
   },

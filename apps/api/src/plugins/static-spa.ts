@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { isApiPath } from '../lib/api-path';
 
 export const webNotBuiltMessage = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.';
 
@@ -11,10 +12,6 @@ export const webNotBuiltMessage = 'The web app is not built yet. Run `npm run bu
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html names the current hashed files, so it is revalidated on every load. */
 const REVALIDATE = 'no-cache';
-
-function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
 
 /**
  * Serves the built SPA from `distDir` with history fallback: any GET that is not a file and not under

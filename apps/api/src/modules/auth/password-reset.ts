@@ -41,7 +41,7 @@ export async function issuePasswordReset(ctx: AuthContext, email: string): Promi
   const token = randomToken();
   await ctx.unitOfWork(async (uow) => {
     await insertResetToken(uow.tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
-    await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_TOKEN_TTL_MS / 60_000));
+    await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_LINK_TTL_MINUTES));
   });
 }
 

@@ -1,3 +1,4 @@
+import { OTP_TTL_MINUTES } from '@skillroute/shared/auth';
 import { authReasons, type SessionUser, type SignupBody } from '@skillroute/shared/auth';
 import { verificationCodeMail } from '../../adapters/mail/templates';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -22,7 +23,7 @@ export async function issueCodeIfDue(uow: UnitOfWork, ctx: Pick<AuthContext, 'jw
   if (wait > 0) return wait;
   const code = generateCode();
   await insertCode(uow.tx, { userId: user.id, codeHash: hashCode(code, ctx.jwtSecret), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
-  await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, CODE_TTL_MS / 60_000));
+  await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, OTP_TTL_MINUTES));
   return 0;
 }
 
