@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { makeStore } from '@/app/store';
-import { applyDarkMode, readSavedDarkMode, readThemeChosen, startingDarkMode, systemPrefersDark } from '@/features/theme/theme-preference';
+import { applyDarkMode, readThemeChosen } from '@/features/theme/theme-preference';
+import { themeOnStart } from '@/features/theme/theme-slice';
 import './index.css';
 
 // Before anything renders, so a dark-mode visitor never sees a white flash while the store restores.
-applyDarkMode(startingDarkMode({ savedDark: readSavedDarkMode(), chosen: readThemeChosen(), systemDark: systemPrefersDark() }), false);
+applyDarkMode(themeOnStart(readThemeChosen()).isDarkMode, false);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

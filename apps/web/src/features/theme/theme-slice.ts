@@ -9,7 +9,8 @@ export interface ThemeState {
 
 /** The theme on start, from the saved preference, whether the person ever chose, and the system's scheme. */
 export function themeOnStart(chosen: boolean): ThemeState {
-  return { isDarkMode: startingDarkMode({ savedDark: readSavedDarkMode(), chosen, systemDark: systemPrefersDark() }), chosen: chosen || readSavedDarkMode() };
+  const savedDark = readSavedDarkMode();
+  return { isDarkMode: startingDarkMode({ savedDark, chosen, systemDark: systemPrefersDark() }), chosen: chosen || savedDark };
 }
 
 export const themeSlice = createSlice({
@@ -17,10 +18,6 @@ export const themeSlice = createSlice({
   // A function, so each store reads the preference when it is created rather than at import time.
   initialState: (): ThemeState => themeOnStart(false),
   reducers: {
-    setDarkMode(state, action: PayloadAction<boolean>) {
-      state.isDarkMode = action.payload;
-      state.chosen = true;
-    },
     toggleDarkMode(state) {
       state.isDarkMode = !state.isDarkMode;
       state.chosen = true;
@@ -32,7 +29,7 @@ export const themeSlice = createSlice({
   },
 });
 
-export const { setDarkMode, toggleDarkMode, systemSchemeChanged } = themeSlice.actions;
+export const { toggleDarkMode, systemSchemeChanged } = themeSlice.actions;
 
 export function selectIsDarkMode(state: { theme: ThemeState }): boolean {
   return state.theme.isDarkMode;

@@ -17,6 +17,11 @@ interface PlacedNode {
   width?: number;
 }
 
+/** The zoom at which a label of `fontPx` reads at READABLE_LABEL_PX, within the canvas's zoom limits. */
+export function readableZoom(fontPx = DEFAULT_NODE_FONT_PX): number {
+  return Math.min(READABLE_LABEL_PX / fontPx, ZOOM_LIMITS.max);
+}
+
 /**
  * Where a reader starts: the roadmap read as a page, top first. The zoom fits the graph's width (never its
  * height: a long roadmap fitted whole is a smear of 4 px labels) but never goes below the zoom at which a
@@ -30,7 +35,7 @@ export function readingViewport(nodes: readonly PlacedNode[], view: { width: num
   const right = Math.max(...nodes.map((node) => node.position.x + widthOf(node)));
   const top = Math.min(...nodes.map((node) => node.position.y));
 
-  const readable = Math.min(READABLE_LABEL_PX / fontPx, ZOOM_LIMITS.max);
+  const readable = readableZoom(fontPx);
   const fitted = (view.width - 2 * MARGIN_PX) / (right - left);
   const zoom = Math.min(Math.max(fitted, readable), ZOOM_LIMITS.max);
 

@@ -1,7 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
-import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH, roadmapMessages, type NodeType } from '@skillroute/shared/roadmap-rules';
+import { DEFAULT_NODE_WIDTH, roadmapMessages, type NodeType } from '@skillroute/shared/roadmap-rules';
 import { type NodeContent } from '@skillroute/shared/roadmap-fields';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
@@ -15,7 +15,7 @@ import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, UNMEASURED_NODE_HEIGHT, type RoadmapFlowNode } from '../../graph/flow-graph';
 import { freeSpot } from '../../graph/free-spot';
-import { READABLE_LABEL_PX } from '../../graph/reading-view';
+import { readableZoom } from '../../graph/reading-view';
 import { openNodeOnKey } from '../../graph/node-keys';
 import { roadmapNodeTypes } from '../../graph/roadmap-node';
 import { ZOOM_LIMITS } from '../../graph/zoom';
@@ -27,7 +27,7 @@ import { useUndoKeys } from './use-undo-keys';
 
 const DRAG_TYPE = 'application/x-skillroute-node';
 /** An empty roadmap opens where a new node's label reads at 12 px (at 1x the spec's 7 px font is too small). */
-const READABLE_START = { x: 0, y: 0, zoom: READABLE_LABEL_PX / DEFAULT_NODE_FONT_PX };
+const READABLE_START = { x: 0, y: 0, zoom: readableZoom() };
 const paletteItems: Array<{ type: NodeType; label: string }> = [
   { type: 'topic', label: 'Topic' },
   { type: 'subtopic', label: 'SubTopic' },
