@@ -14,7 +14,8 @@ import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
-import { mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
+import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
+import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
 import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
 
@@ -85,6 +86,10 @@ export const apiResponses = {
 
   'GET /api/mentor/details/:id': { 200: mentorProfileResponseSchema },
   'PUT /api/mentor': { 200: mentorUpdateResponseSchema },
+  'GET /api/mentor/:skill': { 200: mentorListResponseSchema },
+  'GET /api/mentors/availability/:mentorId': { 200: availabilitySchema },
+  'PUT /api/mentors/availability': { 200: availabilityUpdateResponseSchema },
+  'GET /api/mentors/availability/:mentorId/slots': { 200: slotsResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

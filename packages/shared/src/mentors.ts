@@ -14,6 +14,13 @@ export const BIO_MAX = 1000;
 export const EXPERIENCE_MIN = 1;
 export const EXPERIENCE_MAX = 50;
 export const PROFILE_URL_MAX = 2048;
+/** DESIGN.md §4: a mentor names at most 5 companies. */
+export const COMPANIES_MAX = 5;
+export const COMPANY_NAME_MAX = 60;
+/** Mentor listing: page size, default and most (DESIGN.md §4). */
+export const MENTOR_PAGE_DEFAULT = 12;
+export const MENTOR_PAGE_MAX = 50;
+export const MENTOR_SEARCH_MAX = 100;
 
 /** Spec §3: the experience choices of the application, as the string values it sends and their labels. */
 export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
@@ -58,6 +65,14 @@ export const mentorMessages = {
   notYourProfile: 'You can only change your own mentor profile.',
   notAMentor: 'Only mentors have a mentor profile.',
   mentorNotFound: 'Mentor not found.',
+  companyRequired: 'Company name is required',
+  companyMax: `Company name must not exceed ${COMPANY_NAME_MAX} characters`,
+  companiesMax: `List at most ${COMPANIES_MAX} companies`,
+  companyTwice: 'Each company can be listed once',
+  experienceFilter: 'Experience is a whole number of years from 0 to 50',
+  searchMax: `Search must not exceed ${MENTOR_SEARCH_MAX} characters`,
+  pageInvalid: 'Page is a whole number from 1',
+  limitInvalid: `Limit is a whole number from 1 to ${MENTOR_PAGE_MAX}`,
 } as const;
 
 /** `A` when the value is missing altogether, `B` when it is there but empty or wrong: the spec has both. */
@@ -144,6 +159,12 @@ export type MentorApplication = z.infer<typeof mentorApplicationSchema>;
 /** What the dialog's fields hold before validation. */
 export type MentorApplicationInput = z.input<typeof mentorApplicationSchema>;
 
+export const companySchema = z.string({ error: mentorMessages.companyRequired }).trim().min(1, { error: mentorMessages.companyRequired, abort: true }).max(COMPANY_NAME_MAX, mentorMessages.companyMax);
+export const companiesSchema = z
+  .array(companySchema)
+  .max(COMPANIES_MAX, mentorMessages.companiesMax)
+  .refine((companies) => new Set(companies.map((company) => company.toLowerCase())).size === companies.length, mentorMessages.companyTwice);
+
 /** `PUT /api/mentor` (spec §7): one or more of the mentor's own profile fields. */
 export const mentorUpdateBodySchema = z.object({
   mentorId: idSchema,
@@ -154,8 +175,9 @@ export const mentorUpdateBodySchema = z.object({
         bio: bioSchema.optional(),
         expirience: experienceYearsSchema.optional(),
         languages: languagesSchema.optional(),
+        companies: companiesSchema.optional(),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience and languages can be changed here.` : errorMessages.nothingToUpdate) },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience, languages and companies can be changed here.` : errorMessages.nothingToUpdate) },
     )
     .refine((data) => Object.values(data).some((value) => value !== undefined), errorMessages.nothingToUpdate),
 });
@@ -177,9 +199,77 @@ export const mentorProfileSchema = z.object({
   assessedSkills: z.array(z.string()),
   linkedinUrl: z.string(),
   githubUrl: z.string(),
+  companies: z.array(z.string()),
+  /** Whole rupees; null until the mentor saved their availability. */
+  pricePerSession: z.number().nullable(),
+  timezone: z.string(),
+  /** The mean review rating to one decimal; null before the first review. */
+  rating: z.number().nullable(),
+  reviewCount: z.number(),
+  sessionsHeld: z.number(),
 });
 export type MentorProfile = z.infer<typeof mentorProfileSchema>;
 export const mentorProfileResponseSchema = z.object({ mentor: mentorProfileSchema });
 export const mentorUpdateResponseSchema = z.object({ message: z.string(), mentor: mentorProfileSchema });
 export type MentorProfileResponse = z.infer<typeof mentorProfileResponseSchema>;
 export type MentorUpdateResponse = z.infer<typeof mentorUpdateResponseSchema>;
+
+/** A comma list in a query string ("hindi,english"): trimmed, empty parts dropped. */
+const commaListSchema = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(item).max(20));
+
+/** `GET /api/mentor/:skill` query (spec §7; DESIGN.md §4). `skill` is a stack name in any case, or `all`. */
+export const mentorListQuerySchema = z.object({
+  userId: z.uuid().optional(),
+  companies: commaListSchema(z.string().max(COMPANY_NAME_MAX, mentorMessages.companyMax)).optional(),
+  expirience: z.coerce
+    .number({ error: mentorMessages.experienceFilter })
+    .int(mentorMessages.experienceFilter)
+    .min(0, mentorMessages.experienceFilter)
+    .max(EXPERIENCE_MAX, mentorMessages.experienceFilter)
+    .optional(),
+  languages: commaListSchema(languageSchema).optional(),
+  search: z.string().trim().max(MENTOR_SEARCH_MAX, mentorMessages.searchMax).optional(),
+  page: z.coerce.number({ error: mentorMessages.pageInvalid }).int(mentorMessages.pageInvalid).min(1, mentorMessages.pageInvalid).max(10_000, mentorMessages.pageInvalid).default(1),
+  limit: z.coerce
+    .number({ error: mentorMessages.limitInvalid })
+    .int(mentorMessages.limitInvalid)
+    .min(1, mentorMessages.limitInvalid)
+    .max(MENTOR_PAGE_MAX, mentorMessages.limitInvalid)
+    .default(MENTOR_PAGE_DEFAULT),
+});
+export type MentorListQuery = z.infer<typeof mentorListQuerySchema>;
+export const mentorSkillParamsSchema = z.object({ skill: z.string().trim().min(1).max(100) });
+
+/** A card of the listing: the public profile without the long texts, and the first free hour. */
+export const mentorCardSchema = mentorProfileSchema
+  .pick({
+    id: true,
+    name: true,
+    avatar: true,
+    headline: true,
+    expirience: true,
+    languages: true,
+    assessedSkills: true,
+    companies: true,
+    timezone: true,
+    rating: true,
+    reviewCount: true,
+    sessionsHeld: true,
+  })
+  .extend({
+    pricePerSession: z.number(),
+    /** The next bookable hour as UTC ISO instants, within the next 60 days; null when there is none. */
+    nextFreeSlot: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+  });
+export type MentorCard = z.infer<typeof mentorCardSchema>;
+export const mentorListResponseSchema = z.object({ mentors: z.array(mentorCardSchema), total: z.number(), page: z.number(), limit: z.number() });
+export type MentorListResponse = z.infer<typeof mentorListResponseSchema>;

@@ -170,6 +170,12 @@ describe('a mentor adding a skill', () => {
     assessedSkills: ['React'],
     linkedinUrl: 'https://www.linkedin.com/in/nila',
     githubUrl: 'https://github.com/nila',
+    companies: [],
+    pricePerSession: null,
+    timezone: 'Asia/Kolkata',
+    rating: null,
+    reviewCount: 0,
+    sessionsHeld: 0,
   };
 
   it('opens "Add a skill" filled in from the mentor profile, offering only the stacks not held yet', async () => {
@@ -410,6 +416,12 @@ describe('the mentor fields on the profile', () => {
     assessedSkills: ['React'],
     linkedinUrl: 'https://www.linkedin.com/in/nila',
     githubUrl: 'https://github.com/nila',
+    companies: [],
+    pricePerSession: null,
+    timezone: 'Asia/Kolkata',
+    rating: null,
+    reviewCount: 0,
+    sessionsHeld: 0,
   };
 
   it('are not shown to someone who is not a mentor', async () => {

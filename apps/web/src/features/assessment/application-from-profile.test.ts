@@ -14,6 +14,12 @@ const profile: MentorProfile = {
   assessedSkills: ['React'],
   linkedinUrl: 'https://www.linkedin.com/in/nila',
   githubUrl: 'https://github.com/nila',
+  companies: [],
+  pricePerSession: null,
+  timezone: 'Asia/Kolkata',
+  rating: null,
+  reviewCount: 0,
+  sessionsHeld: 0,
 };
 
 describe('an application filled in from a mentor’s profile', () => {

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+
+/**
+ * A mentor's availability and hourly rate (spec §2 "Availability dialog", §3, §5, §9; DESIGN.md §4
+ * "Mentors, availability, slots"), written once: the dialog, the request validation and the OpenAPI
+ * document use these schemas. On the wire the week keeps the spec's shape and "h:mm AM/PM" strings; the
+ * database keeps wall-clock start hours with the mentor's zone.
+ */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const weekdayLabel = (day: Weekday): string => day.charAt(0).toUpperCase() + day.slice(1);
+
+/** Spec §9: selectable hours 10:00 to 17:00 on the hour, one-hour slots. */
+export const FIRST_HOUR = 10;
+export const LAST_HOUR = 17;
+/** Start hours of the one-hour slots a day can have: 10 … 16. */
+export const SLOT_START_HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, index) => FIRST_HOUR + index);
+/** Spec §9: hourly rate minimum 100, step 100 (whole rupees on the wire). */
+export const RATE_MIN = 100;
+export const RATE_STEP = 100;
+/** Date overrides reach this many days ahead, and the free slots a visitor sees too. */
+export const AVAILABILITY_DAYS_AHEAD = 60;
+export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
+/** Old names the spec and older systems use for a zone, and the name we keep. */
+const ZONE_ALIASES: Record<string, string> = { 'Asia/Calcutta': 'Asia/Kolkata' };
+
+export const availabilityMessages = {
+  // Spec §8.
+  savedTitle: 'Availability Updated',
+  savedDescription: 'Your time slots have been successfully updated.',
+  saveFailedFallback: 'An unexpected error occurred. Please try again later.',
+  // Spec §5 gives the From/To rules without texts; these are ours.
+  fromBeforeTo: 'From must be before To',
+  toAfterFrom: 'To must be after From',
+  // Ours (the spec shows none for these).
+  timeFormat: 'Times are written like "10:00 AM", on the hour',
+  slotOutsideHours: `Slots run on the hour from ${FIRST_HOUR}:00 to ${LAST_HOUR}:00`,
+  slotOneHour: 'Each slot is one hour long',
+  slotTwice: 'Each hour can be listed once',
+  availableDayNeedsSlots: 'An available day needs at least one hour',
+  unavailableDayHasSlots: 'An unavailable day has no hours',
+  timezoneUnknown: 'Choose a time zone from the list',
+  dateFormat: 'Dates are written as YYYY-MM-DD',
+  overrideTwice: 'Each date can have one override',
+  overridesMax: `At most ${AVAILABILITY_DAYS_AHEAD} date overrides`,
+  overridePast: 'An override cannot be for a day that has passed',
+  overrideTooFar: `Overrides reach at most ${AVAILABILITY_DAYS_AHEAD} days ahead`,
+  notYourAvailability: 'You can only change your own availability.',
+  notAMentor: 'Only mentors can set availability.',
+  windowReversed: '"to" must be after "from"',
+  windowTooLong: `Ask for at most ${AVAILABILITY_DAYS_AHEAD} days of slots at once`,
+  windowBeyondHorizon: 'Slots can be booked at most 180 days ahead',
+  instantFormat: 'Give an ISO date or instant, like 2026-12-01 or 2026-12-01T10:00:00Z',
+} as const;
+
+/** 10 → "10:00 AM", 13 → "1:00 PM": the spec's "h:mm AM/PM". */
+export function hourToTime(hour: number): string {
+  const suffix = hour < 12 ? 'AM' : 'PM';
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:00 ${suffix}`;
+}
+
+/** "1:00 PM" → 13; undefined for anything not on the hour or not in that form. */
+export function timeToHour(time: string): number | undefined {
+  const match = /^(1[0-2]|[1-9]):00 (AM|PM)$/.exec(time.trim());
+  if (!match) return undefined;
+  const twelve = Number(match[1]) % 12;
+  return match[2] === 'AM' ? twelve : twelve + 12;
+}
+
+export const timeSlotSchema = z
+  .object({
+    startTime: z.string().refine((time) => timeToHour(time) !== undefined, availabilityMessages.timeFormat),
+    endTime: z.string().refine((time) => timeToHour(time) !== undefined, availabilityMessages.timeFormat),
+  })
+  .superRefine((slot, context) => {
+    const start = timeToHour(slot.startTime);
+    const end = timeToHour(slot.endTime);
+    if (start === undefined || end === undefined) return;
+    if (start < FIRST_HOUR || end > LAST_HOUR) context.addIssue({ code: 'custom', message: availabilityMessages.slotOutsideHours, path: ['startTime'] });
+    else if (end - start !== 1) context.addIssue({ code: 'custom', message: availabilityMessages.slotOneHour, path: ['endTime'] });
+  });
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+const daySlotsSchema = z
+  .array(timeSlotSchema)
+  .max(SLOT_START_HOURS.length)
+  .refine((slots) => new Set(slots.map((slot) => timeToHour(slot.startTime))).size === slots.length, availabilityMessages.slotTwice);
+
+/** One day of the week (spec §3): on with its hours, or off with none. */
+export const dayScheduleSchema = z.object({ isAvailable: z.boolean(), timeSlots: daySlotsSchema }).superRefine((day, context) => {
+  if (day.isAvailable && day.timeSlots.length === 0) context.addIssue({ code: 'custom', message: availabilityMessages.availableDayNeedsSlots, path: ['timeSlots'] });
+  if (!day.isAvailable && day.timeSlots.length > 0) context.addIssue({ code: 'custom', message: availabilityMessages.unavailableDayHasSlots, path: ['timeSlots'] });
+});
+export type DaySchedule = z.infer<typeof dayScheduleSchema>;
+
+export const weeklyScheduleSchema = z.strictObject({
+  monday: dayScheduleSchema,
+  tuesday: dayScheduleSchema,
+  wednesday: dayScheduleSchema,
+  thursday: dayScheduleSchema,
+  friday: dayScheduleSchema,
+});
+export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
+
+/** Spec §5: "a positive number of at least 100 (default schema message)"; §9: step 100. */
+export const pricePerSessionSchema = z.number().int().min(RATE_MIN).multipleOf(RATE_STEP);
+
+/** An IANA zone name this runtime knows (the old Asia/Calcutta is read as Asia/Kolkata). */
+export function canonicalTimezone(name: string): string | undefined {
+  const zone = ZONE_ALIASES[name] ?? name;
+  // Only region names: `Intl` also takes offsets like "+05:30", which have no daylight saving rules.
+  if (zone !== 'UTC' && !/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(zone)) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+export const timezoneSchema = z
+  .string()
+  .max(64, availabilityMessages.timezoneUnknown)
+  .transform((name, context) => {
+    const zone = canonicalTimezone(name);
+    if (zone === undefined) {
+      context.addIssue({ code: 'custom', message: availabilityMessages.timezoneUnknown });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
+const isoDateSchema = z.iso.date(availabilityMessages.dateFormat);
+
+/** A date that differs from the week (beyond the spec): a day off, or other hours on that date. */
+export const dateOverrideSchema = z.object({ date: isoDateSchema, isAvailable: z.boolean(), timeSlots: daySlotsSchema }).superRefine((day, context) => {
+  if (day.isAvailable && day.timeSlots.length === 0) context.addIssue({ code: 'custom', message: availabilityMessages.availableDayNeedsSlots, path: ['timeSlots'] });
+  if (!day.isAvailable && day.timeSlots.length > 0) context.addIssue({ code: 'custom', message: availabilityMessages.unavailableDayHasSlots, path: ['timeSlots'] });
+});
+export type DateOverride = z.infer<typeof dateOverrideSchema>;
+
+export const dateOverridesSchema = z
+  .array(dateOverrideSchema)
+  .max(AVAILABILITY_DAYS_AHEAD, availabilityMessages.overridesMax)
+  .refine((overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length, availabilityMessages.overrideTwice);
+
+/** `PUT /api/mentors/availability`. Whether override dates lie ahead depends on today in the zone: the service checks. */
+export const availabilityBodySchema = z.object({
+  mentorId: idSchema,
+  weeklySchedule: weeklyScheduleSchema,
+  pricePerSession: pricePerSessionSchema,
+  timezone: timezoneSchema.optional(),
+  overrides: dateOverridesSchema.optional(),
+});
+export type AvailabilityBody = z.infer<typeof availabilityBodySchema>;
+export type AvailabilityBodyInput = z.input<typeof availabilityBodySchema>;
+
+/** `GET /api/mentors/availability/:mentorId` and the answer of the PUT. */
+export const availabilitySchema = z.object({
+  mentorId: z.string(),
+  weeklySchedule: weeklyScheduleSchema,
+  /** Null until the mentor first saves. */
+  pricePerSession: z.number().nullable(),
+  timezone: z.string(),
+  overrides: z.array(dateOverrideSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+export const availabilityUpdateResponseSchema = availabilitySchema.extend({ message: z.string() });
+
+/** An ISO date ("2026-12-01", read as UTC midnight) or instant with its offset. */
+const instantSchema = z.string().transform((text, context) => {
+  const isDate = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const isInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text);
+  const time = isDate || isInstant ? Date.parse(isDate ? `${text}T00:00:00Z` : text) : Number.NaN;
+  if (Number.isNaN(time)) {
+    context.addIssue({ code: 'custom', message: availabilityMessages.instantFormat });
+    return z.NEVER;
+  }
+  return time;
+});
+
+/** `GET /api/mentors/availability/:mentorId/slots?from=&to=`: epoch milliseconds once parsed. */
+export const slotsQuerySchema = z.object({ from: instantSchema, to: instantSchema });
+
+/** A bookable hour as UTC ISO instants. */
+export const freeSlotSchema = z.object({ startTime: z.string(), endTime: z.string() });
+export type FreeSlot = z.infer<typeof freeSlotSchema>;
+export const slotsResponseSchema = z.object({ timezone: z.string(), slots: z.array(freeSlotSchema) });
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
+
+/** What the dialog edits per day (spec §3: "collapses slots to a from/to pair"): hours, not strings. */
+export interface DayWindow {
+  isAvailable: boolean;
+  from: number;
+  to: number;
+}
+
+/** A day's one-hour slots collapsed to the dialog's from/to pair (the first start to the last end). */
+export function collapseDay(day: DaySchedule): DayWindow {
+  const starts = day.timeSlots.map((slot) => timeToHour(slot.startTime)).filter((hour): hour is number => hour !== undefined);
+  if (!day.isAvailable || starts.length === 0) return { isAvailable: false, from: FIRST_HOUR, to: LAST_HOUR };
+  return { isAvailable: true, from: Math.min(...starts), to: Math.max(...starts) + 1 };
+}
+
+/** The dialog's from/to pair expanded back into one-hour slots; an off day sends none (spec §4). */
+export function expandDay(window: DayWindow): DaySchedule {
+  if (!window.isAvailable) return { isAvailable: false, timeSlots: [] };
+  const timeSlots: TimeSlot[] = [];
+  for (let hour = window.from; hour < window.to; hour += 1) timeSlots.push({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) });
+  return { isAvailable: true, timeSlots };
+}
+
+/** Start hours of a day, for storage and slot computation. */
+export const dayStartHours = (day: DaySchedule): number[] =>
+  day.isAvailable
+    ? day.timeSlots
+        .map((slot) => timeToHour(slot.startTime))
+        .filter((hour): hour is number => hour !== undefined)
+        .sort((a, b) => a - b)
+    : [];
+
+/** Start hours back to the wire's day. */
+export function dayFromStartHours(hours: readonly number[] | undefined): DaySchedule {
+  if (!hours || hours.length === 0) return { isAvailable: false, timeSlots: [] };
+  return { isAvailable: true, timeSlots: [...hours].sort((a, b) => a - b).map((hour) => ({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) })) };
+}
+
+/** The week as the dialog shows it before a mentor saved anything (spec §9: default window 10:00 to 17:00, off). */
+export const emptyWeeklySchedule = (): WeeklySchedule => Object.fromEntries(WEEKDAYS.map((day) => [day, { isAvailable: false, timeSlots: [] }])) as unknown as WeeklySchedule;
+
+/** One day in the dialog (spec §5: From cannot be at or after To; To cannot be at or before From). */
+export const dayWindowSchema = z
+  .object({ isAvailable: z.boolean(), from: z.number().int().min(FIRST_HOUR).max(LAST_HOUR), to: z.number().int().min(FIRST_HOUR).max(LAST_HOUR) })
+  .superRefine((window, context) => {
+    if (!window.isAvailable || window.from < window.to) return;
+    context.addIssue({ code: 'custom', message: availabilityMessages.fromBeforeTo, path: ['from'] });
+    context.addIssue({ code: 'custom', message: availabilityMessages.toAfterFrom, path: ['to'] });
+  });
+
+/** The Availability dialog's form: the rate, the zone and the five days as from/to pairs. */
+export const availabilityFormSchema = z.object({
+  pricePerSession: pricePerSessionSchema,
+  timezone: timezoneSchema,
+  days: z.object({ monday: dayWindowSchema, tuesday: dayWindowSchema, wednesday: dayWindowSchema, thursday: dayWindowSchema, friday: dayWindowSchema }),
+});
+export type AvailabilityForm = z.input<typeof availabilityFormSchema>;
