@@ -213,6 +213,12 @@ describe('GET /api/mentor/:skill', () => {
     expect((await list(`/api/mentor/${stack.name}?limit=50`)).mentors).toHaveLength(5);
   });
 
+  it('reads parameters sent empty as absent, as a client that writes every key sends them', async () => {
+    const stack = await ownStack();
+    const id = await mentorIn(stack.id);
+    expect(await list(`/api/mentor/${stack.name}?userId=&companies=&expirience=&languages=&search=&page=&limit=`)).toMatchObject({ mentors: [{ id }], total: 1, page: 1, limit: 12 });
+  });
+
   it('refuses a bad page, limit, experience or language with 400 in the envelope', async () => {
     const refused = async (query: string, message?: string) => {
       const response = await get(`/api/mentor/all?${query}`);
