@@ -133,6 +133,11 @@ describe('GET /api/mentor/:skill', () => {
     expect(await search(`zeta${tag} labs`)).toEqual([byCompany]);
     expect(new Set(await search(tag))).toEqual(new Set([byName, byHeadline, byBio, byCompany]));
     expect((await search('   ')).length).toBe(4); // blank after trimming: no search
+    // Letters beyond ASCII fold alike on both sides (PostgreSQL's lower(), not JavaScript's).
+    const accented = await mentorIn(stack.id, { name: `ÉMILE İnce ${tag}` });
+    expect(await search(`émile i`)).toEqual([accented]);
+    expect(await search(`İNCE ${tag}`)).toEqual([accented]);
+    await t.app.db.delete(users).where(eq(users.id, accented));
 
     await t.app.db
       .update(users)
