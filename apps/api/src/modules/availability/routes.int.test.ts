@@ -189,7 +189,7 @@ describe('saving availability', () => {
     const withMonday = (day: unknown) => put({ weeklySchedule: { ...mondayWeek(), monday: day } });
     const withSlot = (startTime: string, endTime: string) => withMonday({ isAvailable: true, timeSlots: [slot(startTime, endTime)] });
 
-    it.each([99, 150, 0, '100', 2_000_000])('a rate of %j', async (pricePerSession) => {
+    it.each([99, 150, 0, '100', 2_000_000, 100_000_000])('a rate of %j', async (pricePerSession) => {
       await expectRefusal(await put({ pricePerSession }), 400, { field: 'pricePerSession' });
     });
 
