@@ -15,6 +15,7 @@ import { getMentorDetails, listMentors, updateMentor } from './service';
 
 const tags = ['mentors'];
 
+/** A query without the parameters that came empty (`?page=`), so each reads as absent. */
 const dropEmptyValues = (query: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
