@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
 import { mentorsBench } from './mentors/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
+import { slotsBench } from './slots/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
 const BUNDLE_BUDGET_BYTES = 150_000;
@@ -171,6 +172,7 @@ const benches = {
   mentors: mentorsBench,
   lighthouse: lighthouseBench,
   mail: mailBench,
+  slots: slotsBench,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {

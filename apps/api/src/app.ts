@@ -18,6 +18,7 @@ import { adminQuestionBankRoutes } from './modules/assessments/admin-routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
+import { availabilityRoutes } from './modules/availability/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(assessmentRoutes, { prefix: '/api/assessment' });
   await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });
   await app.register(mentorRoutes, { prefix: '/api/mentor' });
+  await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

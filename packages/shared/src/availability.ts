@@ -19,6 +19,8 @@ export const SLOT_START_HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (
 /** Spec §9: hourly rate minimum 100, step 100 (whole rupees on the wire). */
 export const RATE_MIN = 100;
 export const RATE_STEP = 100;
+/** Ours (the spec gives none): a bound well inside the database's integer paise (2^31 - 1 paise is about 2.1 crore rupees). */
+export const RATE_MAX = 1_000_000;
 /** Date overrides reach this many days ahead, and the free slots a visitor sees too. */
 export const AVAILABILITY_DAYS_AHEAD = 60;
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
@@ -105,7 +107,7 @@ export const weeklyScheduleSchema = z.strictObject({
 export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
 
 /** Spec §5: "a positive number of at least 100 (default schema message)"; §9: step 100. */
-export const pricePerSessionSchema = z.number().int().min(RATE_MIN).multipleOf(RATE_STEP);
+export const pricePerSessionSchema = z.number().int().min(RATE_MIN).max(RATE_MAX).multipleOf(RATE_STEP);
 
 /** An IANA zone name this runtime knows (the old Asia/Calcutta is read as Asia/Kolkata). */
 export function canonicalTimezone(name: string): string | undefined {

@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
 import type { Executor } from '../../db/client';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
-import { mentorAvailability, mentorProfiles, mentorSkills, stacks, users } from '../../db/schema';
+import { mentorAvailability, mentorProfiles, mentorSkills, stacks, users, type MentorAvailabilityRow } from '../../db/schema';
+import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset, searchPattern } from './rules';
 
 export interface NewMentorProfile {
   headline: string;
@@ -13,7 +14,7 @@ export interface NewMentorProfile {
   githubUrl: string;
 }
 
-/** A mentor's profile with their assessed skills; undefined for anyone who is not a mentor. */
+/** A mentor's profile with their assessed skills; undefined for anyone who is not a mentor, or is blocked. */
 export async function findMentorProfile(db: Executor, userId: string): Promise<(Omit<MentorProfile, 'email'> & { email: string }) | undefined> {
   const [row] = await db
     .select({
@@ -38,7 +39,7 @@ export async function findMentorProfile(db: Executor, userId: string): Promise<(
     .from(users)
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
   if (row === undefined || row.role !== 'mentor') return undefined;
   const { ratingTotal, pricePaise, timezone, ...profile } = row;
   const skills = await db
@@ -78,4 +79,116 @@ export async function updateMentorProfile(db: Executor, userId: string, change: 
     .update(mentorProfiles)
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(mentorProfiles.userId, userId));
+}
+
+/** What the listing narrows to; every part optional. */
+export interface MentorListFilter {
+  /** A stack name, compared case-insensitively (stacks.name is citext); undefined for every stack. */
+  skill?: string;
+  /** Left out of the list: the caller (by `userId` and by session). */
+  excludeUserIds?: string[];
+  /** Minimum years of experience. */
+  minExperience?: number;
+  /** Any of these languages. */
+  languages?: string[];
+  /** Any of these companies, case-insensitively. */
+  companies?: string[];
+  /** The person's search text as typed; matched against name, headline, bio and companies. */
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+/** A listed mentor as the query finds them: the card's facts and the availability row for the next slot. */
+export interface MentorListRow {
+  id: string;
+  name: string;
+  avatar: string | null;
+  headline: string;
+  expirience: number;
+  languages: string[];
+  assessedSkills: string[];
+  companies: string[];
+  ratingTotal: number;
+  reviewCount: number;
+  sessionsHeld: number;
+  createdAt: Date;
+  availability: MentorAvailabilityRow;
+}
+
+/** The sort key of the listing in SQL: rules.rankingWeight, from the same constants. */
+const rankingWeightSql = sql<number>`((${mentorProfiles.ratingTotal} + ${sql.raw(String(PRIOR_REVIEWS * PRIOR_RATING))})::float8 / (${mentorProfiles.reviewCount} + ${sql.raw(String(PRIOR_REVIEWS))}))`;
+
+/** The mentor's assessed skills (stack names in the order they passed them), aggregated in the same query. */
+const assessedSkillsSql = sql<string[]>`coalesce((
+  select array_agg(${stacks.name}::text order by ${mentorSkills.assessedAt}, ${stacks.name})
+  from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
+  where ${mentorSkills.userId} = ${mentorProfiles.userId}
+), '{}')`;
+
+function listConditions(filter: MentorListFilter): SQL[] {
+  const conditions: SQL[] = [eq(users.role, 'mentor'), isNull(users.blockedAt), eq(mentorAvailability.hasHours, true)];
+  for (const id of new Set(filter.excludeUserIds ?? [])) conditions.push(ne(mentorProfiles.userId, id));
+  if (filter.skill !== undefined) {
+    conditions.push(sql`exists (
+      select 1 from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
+      where ${mentorSkills.userId} = ${mentorProfiles.userId} and ${stacks.name} = ${filter.skill}
+    )`);
+  }
+  if (filter.minExperience !== undefined) conditions.push(gte(mentorProfiles.expirience, filter.minExperience));
+  if (filter.languages !== undefined && filter.languages.length > 0) conditions.push(arrayOverlaps(mentorProfiles.languages, filter.languages));
+  if (filter.companies !== undefined && filter.companies.length > 0) {
+    const wanted = companiesFilter(filter.companies);
+    conditions.push(sql`exists (select 1 from unnest(${mentorProfiles.companies}) as company(name) where lower(company.name) = any(${sql.param(wanted)}::text[]))`);
+  }
+  if (filter.search !== undefined && filter.search !== '') {
+    // LIKE on the trigger-kept, lower-cased text with a constant pattern: the trigram index answers it.
+    conditions.push(sql`${mentorProfiles.searchText} like ${searchPattern(filter.search)}`);
+  }
+  return conditions;
+}
+
+/**
+ * `GET /api/mentor/:skill`: one page of the listed mentors and how many match in all, in one query
+ * (`count(*) over ()`), plus a count when the page is past the end. Listed: mentors, not blocked, with an
+ * availability row that offers hours. Ordered by the Bayesian rating (rules.rankingWeight), then sessions
+ * held, then newest mentor, then id. Exported for the benchmark, which shows its plan.
+ */
+export async function listMentors(db: Executor, filter: MentorListFilter): Promise<{ rows: MentorListRow[]; total: number }> {
+  const where = and(...listConditions(filter));
+  const found = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      avatar: users.avatar,
+      headline: mentorProfiles.headline,
+      expirience: mentorProfiles.expirience,
+      languages: mentorProfiles.languages,
+      assessedSkills: assessedSkillsSql,
+      companies: mentorProfiles.companies,
+      ratingTotal: mentorProfiles.ratingTotal,
+      reviewCount: mentorProfiles.reviewCount,
+      sessionsHeld: mentorProfiles.sessionsHeld,
+      createdAt: mentorProfiles.createdAt,
+      availability: mentorAvailability,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(mentorProfiles)
+    .innerJoin(users, eq(users.id, mentorProfiles.userId))
+    .innerJoin(mentorAvailability, eq(mentorAvailability.userId, mentorProfiles.userId))
+    .where(where)
+    .orderBy(desc(rankingWeightSql), desc(mentorProfiles.sessionsHeld), desc(mentorProfiles.createdAt), asc(mentorProfiles.userId))
+    .limit(filter.limit)
+    .offset(pageOffset(filter.page, filter.limit));
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0] !== undefined) return { rows, total: found[0].total };
+  if (filter.page === 1) return { rows, total: 0 };
+  // Past the last page: no row carries the count, so ask for it.
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(mentorProfiles)
+    .innerJoin(users, eq(users.id, mentorProfiles.userId))
+    .innerJoin(mentorAvailability, eq(mentorAvailability.userId, mentorProfiles.userId))
+    .where(where);
+  return { rows, total: counted?.total ?? 0 };
 }

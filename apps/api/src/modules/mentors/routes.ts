@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { mentorMessages, mentorProfileResponseSchema, mentorUpdateBodySchema, mentorUpdateResponseSchema } from '@skillroute/shared/mentors';
+import {
+  mentorListQuerySchema,
+  mentorListResponseSchema,
+  mentorMessages,
+  mentorProfileResponseSchema,
+  mentorSkillParamsSchema,
+  mentorUpdateBodySchema,
+  mentorUpdateResponseSchema,
+} from '@skillroute/shared/mentors';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { getMentorDetails, updateMentor } from './service';
+import { getMentorDetails, listMentors, updateMentor } from './service';
 
 const tags = ['mentors'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -28,8 +36,24 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireUser,
-      schema: { summary: "Change one's own headline, bio, experience or languages", tags, body: mentorUpdateBodySchema, response: { 200: mentorUpdateResponseSchema, ...refusals } },
+      schema: { summary: "Change one's own headline, bio, experience, languages or companies", tags, body: mentorUpdateBodySchema, response: { 200: mentorUpdateResponseSchema, ...refusals } },
     },
     async (request) => ({ message: mentorMessages.profileSaved, mentor: await updateMentor(userContextOf(request), request.body) }),
+  );
+
+  // After /details/:id, which the router prefers for its static part.
+  app.get(
+    '/:skill',
+    {
+      onRequest: app.identify,
+      schema: {
+        summary: 'The mentors one may book, of one stack (any case) or `all`: filtered, searched, ranked and paged',
+        tags,
+        params: mentorSkillParamsSchema,
+        querystring: mentorListQuerySchema,
+        response: { 200: mentorListResponseSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => listMentors(contextOf(request), request.params.skill, request.query, request.user?.id),
   );
 };

@@ -1,12 +1,13 @@
-import { mentorMessages, type MentorProfile, type MentorUpdateBody } from '@skillroute/shared/mentors';
+import { mentorMessages, type MentorCard, type MentorListQuery, type MentorListResponse, type MentorProfile, type MentorUpdateBody } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
+import { rupeesFromPaise, skillFilter } from './rules';
 
 export { addMentorSkill, type NewMentorProfile } from './repository';
 
 /**
- * `GET /api/mentor/details/:id`: a mentor's public profile. The e-mail only to the mentor themself:
+ * `GET /api/mentor/details/:id`: a mentor's public profile (404 for a blocked mentor, as for a non-mentor). The e-mail only to the mentor themself:
  * a public page is no place for an address.
  */
 export async function getMentorDetails(ctx: ServiceContext, mentorId: string, callerId: string | undefined): Promise<MentorProfile> {
@@ -17,7 +18,7 @@ export async function getMentorDetails(ctx: ServiceContext, mentorId: string, ca
   return shown;
 }
 
-/** `PUT /api/mentor`: a mentor changes their own headline, bio, experience or languages. */
+/** `PUT /api/mentor`: a mentor changes their own headline, bio, experience, languages or companies. */
 export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Promise<MentorProfile> {
   const { db } = ctx;
   const callerId = ctx.user.id;
@@ -27,4 +28,36 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
   const updated = await repository.findMentorProfile(db, callerId);
   if (updated === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   return updated;
+}
+
+/**
+ * `GET /api/mentor/:skill`: one page of the mentors one may book, as cards (DESIGN.md §4). The caller (the
+ * `userId` of the query and the signed-in user) is never listed.
+ */
+export async function listMentors(ctx: ServiceContext, skill: string, query: MentorListQuery, callerId: string | undefined): Promise<MentorListResponse> {
+  const excludeUserIds = [query.userId, callerId].filter((id): id is string => id !== undefined);
+  const { rows, total } = await repository.listMentors(ctx.db, {
+    skill: skillFilter(skill),
+    excludeUserIds,
+    minExperience: query.expirience,
+    languages: query.languages,
+    companies: query.companies,
+    search: query.search,
+    page: query.page,
+    limit: query.limit,
+  });
+  const now = ctx.clock.now();
+  return { mentors: rows.map((row) => toCard(row, now)), total, page: query.page, limit: query.limit };
+}
+
+function toCard(row: repository.MentorListRow, _now: Date): MentorCard {
+  const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
+  return {
+    ...card,
+    pricePerSession: rupeesFromPaise(availability.pricePerSession),
+    timezone: availability.timezone,
+    rating: repository.meanRating(ratingTotal, row.reviewCount),
+    // Wired to the availability module's nextFreeSlot once it lands (branch wt-avail).
+    nextFreeSlot: null,
+  };
 }

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { availabilityBodySchema, availabilityMessages, availabilitySchema, availabilityUpdateResponseSchema, slotsQuerySchema, slotsResponseSchema } from '@skillroute/shared/availability';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { mentorMessages } from '@skillroute/shared/mentors';
+import { contextOf, userContextOf } from '../../plugins/services';
+import { getAvailability, listSlots, updateAvailability } from './service';
+
+const tags = ['availability'];
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const mentorParams = z.object({ mentorId: z.uuid(mentorMessages.mentorNotFound) });
+
+/** `/api/mentors/availability` (DESIGN.md §4 "Mentors, availability, slots"): when a mentor is free, and at what rate. */
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/availability/:mentorId',
+    {
+      schema: {
+        summary: "A mentor's weekly hours, date overrides, zone and hourly rate (public)",
+        tags,
+        params: mentorParams,
+        response: { 200: availabilitySchema, ...refusals },
+      },
+    },
+    async (request) => getAvailability(contextOf(request), request.params.mentorId),
+  );
+
+  app.put(
+    '/availability',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "Set one's own weekly hours, date overrides, zone and hourly rate",
+        tags,
+        body: availabilityBodySchema,
+        response: { 200: availabilityUpdateResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ ...(await updateAvailability(userContextOf(request), request.body)), message: availabilityMessages.savedDescription }),
+  );
+
+  app.get(
+    '/availability/:mentorId/slots',
+    {
+      schema: {
+        summary: "A mentor's free one-hour slots between two instants, as UTC instants (public)",
+        tags,
+        params: mentorParams,
+        querystring: slotsQuerySchema,
+        response: { 200: slotsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => listSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to),
+  );
+};

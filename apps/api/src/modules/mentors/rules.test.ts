@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { companiesFilter, pageOffset, rankingWeight, rupeesFromPaise, searchPattern, skillFilter } from './rules';
+
+describe('searchPattern', () => {
+  it('lower-cases the text and wraps it in %…%', () => {
+    expect(searchPattern('React Hooks')).toBe('%react hooks%');
+  });
+
+  it('escapes the LIKE wildcards and the escape character itself', () => {
+    expect(searchPattern('100%')).toBe('%100\\%%');
+    expect(searchPattern('snake_case')).toBe('%snake\\_case%');
+    expect(searchPattern('C:\\path')).toBe('%c:\\\\path%');
+    expect(searchPattern('%_\\')).toBe('%\\%\\_\\\\%');
+  });
+
+  it('leaves quotes and SQL alone: the pattern is a parameter', () => {
+    expect(searchPattern("' OR 1=1 --")).toBe("%' or 1=1 --%");
+  });
+});
+
+describe('rankingWeight', () => {
+  it('is the prior for a mentor without reviews', () => {
+    expect(rankingWeight(0, 0)).toBe(3.5);
+  });
+
+  it('weighs many good reviews above one perfect one', () => {
+    expect(rankingWeight(4.8 * 40, 40)).toBeGreaterThan(rankingWeight(5, 1));
+  });
+
+  it('puts poor reviews below no reviews, and good ones above', () => {
+    expect(rankingWeight(2 * 10, 10)).toBeLessThan(rankingWeight(0, 0));
+    expect(rankingWeight(4 * 10, 10)).toBeGreaterThan(rankingWeight(0, 0));
+  });
+
+  it('approaches the plain mean as reviews grow', () => {
+    expect(rankingWeight(4.2 * 10_000, 10_000)).toBeCloseTo(4.2, 2);
+  });
+});
+
+describe('the other listing rules', () => {
+  it('reads `all` in any case as no skill filter, and keeps a stack name as given', () => {
+    expect(skillFilter('all')).toBeUndefined();
+    expect(skillFilter('ALL')).toBeUndefined();
+    expect(skillFilter('React')).toBe('React');
+    expect(skillFilter(' node.js ')).toBe('node.js');
+  });
+
+  it('pages from 1', () => {
+    expect(pageOffset(1, 12)).toBe(0);
+    expect(pageOffset(3, 10)).toBe(20);
+  });
+
+  it('lower-cases companies once and drops repeats', () => {
+    expect(companiesFilter(['Google', 'google', 'ACME'])).toEqual(['google', 'acme']);
+  });
+
+  it('turns paise into rupees', () => {
+    expect(rupeesFromPaise(150_000)).toBe(1500);
+  });
+});

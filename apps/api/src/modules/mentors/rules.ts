@@ -1,0 +1,41 @@
+/**
+ * The mentor listing's rules (DESIGN.md §4 "Mentors, availability, slots"), as plain functions: what a search
+ * box's text becomes, and how reviews weigh in the order. The repository builds its SQL from these.
+ */
+
+/** `skill` that lists mentors of every stack. */
+export const ALL_SKILLS = 'all';
+
+/** The stack name a listing is narrowed to, or undefined for `all` (in any case). */
+export const skillFilter = (skill: string): string | undefined => (skill.trim().toLowerCase() === ALL_SKILLS ? undefined : skill.trim());
+
+/**
+ * A LIKE pattern for the listing's search: the person's text lower-cased (the searched text is lower-cased
+ * by its trigger), with `\`, `%` and `_` escaped so they are letters, not wildcards, inside `%…%`. Sent as a
+ * parameter, never spliced into SQL; a constant pattern lets the trigram index answer it.
+ */
+export function searchPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/**
+ * A Bayesian mean: every mentor starts with PRIOR_REVIEWS imagined reviews of PRIOR_RATING, so one 5-star
+ * review does not outrank forty 4.8s, and a mentor with no reviews sits at the prior (above mentors whose
+ * reviews are poor).
+ */
+export const PRIOR_REVIEWS = 5;
+export const PRIOR_RATING = 3.5;
+
+/** The number the listing sorts by (descending), from the sum and count of a mentor's ratings. */
+export function rankingWeight(ratingTotal: number, reviewCount: number): number {
+  return (ratingTotal + PRIOR_REVIEWS * PRIOR_RATING) / (reviewCount + PRIOR_REVIEWS);
+}
+
+/** The rows to skip for a page (pages count from 1). */
+export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
+
+/** Comma-list filters: companies compare case-insensitively, so they are lower-cased once here. */
+export const companiesFilter = (companies: readonly string[]): string[] => [...new Set(companies.map((company) => company.toLowerCase()))];
+
+/** Whole rupees from the paise the database keeps. */
+export const rupeesFromPaise = (paise: number): number => paise / 100;
