@@ -4,6 +4,7 @@
 // Prints `ready <json>` once it listens; Ctrl-C (or SIGTERM) stops it and cleans up.
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import * as schema from '../../apps/api/src/db/schema';
 import { listMentors, type MentorListFilter } from '../../apps/api/src/modules/mentors/repository';
 import { startBenchProduct, type BenchProduct } from '../product-app';
@@ -17,15 +18,19 @@ const filter: MentorListFilter = { skill: 'python', languages: ['hindi'], search
 let product: BenchProduct | undefined;
 
 /** The plan of the listing query as the repository builds it, run for real (ANALYZE) with its buffers. */
-async function explainListing(app: BenchProduct['app']): Promise<string> {
-  const pool = app.db.$client;
-  const recorded: { query: string; params: unknown[] }[] = [];
-  const recorder = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => recorded.push({ query, params }) } });
-  await listMentors(recorder, filter);
-  const [listing] = recorded;
-  if (listing === undefined) throw new Error('the listing sent no query');
-  const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${listing.query}`, listing.params);
-  return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+async function explainListing(databaseUrl: string): Promise<string> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const recorded: { query: string; params: unknown[] }[] = [];
+    const recorder = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => recorded.push({ query, params }) } });
+    await listMentors(recorder, filter);
+    const [listing] = recorded;
+    if (listing === undefined) throw new Error('the listing sent no query');
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${listing.query}`, listing.params);
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await pool.end();
+  }
 }
 
 async function start(): Promise<void> {
@@ -34,7 +39,7 @@ async function start(): Promise<void> {
   await seedMentors(product.app.db, MENTORS);
   const seedMs = Math.round(performance.now() - seedStartedAt);
   const [matching] = (await product.app.db.execute<{ n: number }>(sql`select count(*)::int as n from mentor_profiles where search_text like ${`%${RARE_WORD}%`}`)).rows;
-  const plan = await explainListing(product.app);
+  const plan = await explainListing(product.databaseUrl);
   console.log(`ready ${JSON.stringify({ url: product.config.publicUrl, listingPath: LISTING_PATH, mentors: MENTORS, seedMs, searchMatches: matching?.n ?? 0, plan })}`);
 }
 
