@@ -99,6 +99,23 @@ describe('the demo mentors seeder', () => {
     expect(details.json().mentor).toMatchObject({ name: mentor.name, headline: mentor.headline, companies: mentor.companies, assessedSkills: mentor.skills });
   });
 
+  it('fills the mentor listing: every demo mentor is listed, and a filter narrows them', async () => {
+    const everyone = await t.app.inject({ method: 'GET', url: '/api/mentor/all?limit=50' });
+    expect(everyone.statusCode).toBe(200);
+    const names = everyone.json<{ mentors: { name: string }[] }>().mentors.map((mentor) => mentor.name);
+    for (const mentor of listedDemoMentors) expect(names).toContain(mentor.name);
+    expect(names).toEqual(expect.arrayContaining(['Priya', 'Arjun', 'Meera', 'Daniel']));
+
+    const pythonInHindi = await t.app.inject({ method: 'GET', url: '/api/mentor/python?languages=hindi&limit=50' });
+    const expected = listedDemoMentors.filter((mentor) => mentor.skills.includes('Python') && mentor.languages.includes('hindi')).map((mentor) => mentor.name);
+    expect(
+      pythonInHindi
+        .json<{ mentors: { name: string }[] }>()
+        .mentors.map((mentor) => mentor.name)
+        .sort(),
+    ).toEqual(expected.sort());
+  });
+
   it('runs once, and writes nothing twice if run again', async () => {
     const before = await tableSizes();
     expect(await runSeeders(t.app.db, [createDemoAssessmentsSeeder(), createDemoMentorsSeeder()])).toEqual([]);
