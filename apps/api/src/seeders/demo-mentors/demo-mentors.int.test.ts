@@ -5,6 +5,7 @@ import { bioSchema, companiesSchema, headlineSchema, languagesSchema } from '@sk
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { mentorAvailability, mentorProfiles, mentorSkills, users } from '../../db/schema';
 import { runSeeders } from '../../db/seed';
+import { demoSeeders } from '../../seeders';
 import { createDemoAssessmentsSeeder } from '../demo-assessments/seeder';
 import { existingMentorListings, listedDemoMentors } from './mentors';
 import { createDemoMentorsSeeder, demoMentorEmail } from './seeder';
@@ -33,6 +34,12 @@ const tableSizes = async () => ({
 });
 
 describe('the demo mentors seeder', () => {
+  it('is seeded at start-up, after the demo assessments whose mentors and stacks it reads', () => {
+    const names = demoSeeders.map((seeder) => seeder.name);
+    expect(names.indexOf('demo-mentors')).toBeGreaterThan(names.indexOf('demo-assessments'));
+    expect(names.indexOf('demo-assessments')).toBeGreaterThanOrEqual(0);
+  });
+
   it('lists at least 24 mentors, each offering hours at a valid price and zone', async () => {
     const rows = await listedRows();
     expect(rows.length).toBeGreaterThanOrEqual(24);
