@@ -123,6 +123,19 @@ describe('the demo mentors seeder', () => {
     ).toEqual(expected.sort());
   });
 
+  it('gives every demo mentor an availability the availability routes read back, with free slots in the next two weeks', async () => {
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 14 * 24 * 3_600_000).toISOString();
+    for (const { name, availability } of await listedRows()) {
+      const read = await t.app.inject({ method: 'GET', url: `/api/mentors/availability/${availability.userId}` });
+      expect(read.statusCode, name).toBe(200);
+      expect(read.json(), name).toMatchObject({ timezone: availability.timezone, pricePerSession: availability.pricePerSession / 100 });
+      const slots = await t.app.inject({ method: 'GET', url: `/api/mentors/availability/${availability.userId}/slots?from=${from}&to=${to}` });
+      expect(slots.statusCode, name).toBe(200);
+      expect(slots.json<{ slots: unknown[] }>().slots.length, name).toBeGreaterThan(0);
+    }
+  });
+
   it('runs once, and writes nothing twice if run again', async () => {
     const before = await tableSizes();
     expect(await runSeeders(t.app.db, [createDemoAssessmentsSeeder(), createDemoMentorsSeeder()])).toEqual([]);
