@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../src/db/client';
-import { mentorAvailability, mentorProfiles, mentorSkills, stacks, type StoredWeeklyHours } from '../src/db/schema';
+import { mentorAvailability, mentorProfiles, mentorSkills, stacks, type StoredDateOverride, type StoredWeeklyHours } from '../src/db/schema';
 import { createUser } from './accounts';
 
 /** A stack row by name (the listing's `skill`), without questions. */
@@ -29,7 +29,7 @@ export interface MentorSeed {
   sessionsHeld?: number;
   createdAt?: Date;
   /** The availability row: null for none; `hasHours` false for a row that offers no hour. */
-  availability?: { pricePaise?: number; timezone?: string; weeklyHours?: StoredWeeklyHours; hasHours?: boolean } | null;
+  availability?: { pricePaise?: number; timezone?: string; weeklyHours?: StoredWeeklyHours; overrides?: StoredDateOverride[]; hasHours?: boolean } | null;
 }
 
 /**
@@ -68,6 +68,7 @@ export async function createMentor(db: Executor, seed: MentorSeed = {}): Promise
       timezone: availability.timezone ?? 'Asia/Kolkata',
       pricePerSession: availability.pricePaise ?? 150_000,
       weeklyHours: availability.weeklyHours ?? (hasHours ? { monday: [10, 11], wednesday: [14] } : {}),
+      overrides: availability.overrides ?? [],
       hasHours,
     });
   }

@@ -182,6 +182,13 @@ describe('freeSlots', () => {
     });
   });
 
+  it('throws on an hour that is not a whole hour of the day', () => {
+    const from = wallClock('Europe/Paris', '2026-06-15T00:00');
+    const to = from + DAY_MS;
+    expect(() => freeSlots(query({ timezone: 'Europe/Paris', from, to, weekly: { monday: [10.5] } }))).toThrow(RangeError);
+    expect(() => freeSlots(query({ timezone: 'Europe/Paris', from, to, weekly: { monday: [24] } }))).toThrow(RangeError);
+  });
+
   // The derived hours (first hour converted, the rest added while the offset holds) must agree with converting each hour.
   it.each(['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata', 'America/Santiago', 'Pacific/Chatham'])(
     'matches a conversion of every hour through 2026 in %s, hours 0..23 every day',

@@ -179,7 +179,9 @@ function isoDateKey({ year, month, day }: CalendarDate): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Throws on a fractional hour, which would otherwise be truncated by Temporal but not by the derived starts. */
 function distinctSorted(hours: readonly number[]): number[] {
+  for (const hour of hours) if (!Number.isInteger(hour)) throw new RangeError(`slot hour ${hour} is not an integer`);
   return [...new Set(hours)].sort((a, b) => a - b);
 }
 

@@ -65,7 +65,7 @@ describe('GET /api/mentor/:skill', () => {
           rating: 4.7,
           reviewCount: 3,
           sessionsHeld: 4,
-          nextFreeSlot: null,
+          nextFreeSlot: { startTime: expect.any(String) as unknown, endTime: expect.any(String) as unknown },
         },
       ],
       total: 1,
@@ -133,6 +133,11 @@ describe('GET /api/mentor/:skill', () => {
     expect(await search(`zeta${tag} labs`)).toEqual([byCompany]);
     expect(new Set(await search(tag))).toEqual(new Set([byName, byHeadline, byBio, byCompany]));
     expect((await search('   ')).length).toBe(4); // blank after trimming: no search
+    // Letters beyond ASCII fold alike on both sides (PostgreSQL's lower(), not JavaScript's).
+    const accented = await mentorIn(stack.id, { name: `ÉMILE İnce ${tag}` });
+    expect(await search(`émile i`)).toEqual([accented]);
+    expect(await search(`İNCE ${tag}`)).toEqual([accented]);
+    await t.app.db.delete(users).where(eq(users.id, accented));
 
     await t.app.db
       .update(users)
@@ -213,6 +218,12 @@ describe('GET /api/mentor/:skill', () => {
     expect((await list(`/api/mentor/${stack.name}?limit=50`)).mentors).toHaveLength(5);
   });
 
+  it('reads parameters sent empty as absent, as a client that writes every key sends them', async () => {
+    const stack = await ownStack();
+    const id = await mentorIn(stack.id);
+    expect(await list(`/api/mentor/${stack.name}?userId=&companies=&expirience=&languages=&search=&page=&limit=`)).toMatchObject({ mentors: [{ id }], total: 1, page: 1, limit: 12 });
+  });
+
   it('refuses a bad page, limit, experience or language with 400 in the envelope', async () => {
     const refused = async (query: string, message?: string) => {
       const response = await get(`/api/mentor/all?${query}`);
@@ -231,6 +242,31 @@ describe('GET /api/mentor/:skill', () => {
     await refused('languages=hindi,klingon', mentorMessages.languageUnknown);
     await refused(`search=${'x'.repeat(101)}`, mentorMessages.searchMax);
     await refused('userId=not-a-uuid');
+  });
+});
+
+describe('the next free slot on a card', () => {
+  // Monday 7 January 2030, 00:00 UTC (05:30 in Kolkata), and time stands still.
+  const now = new Date('2030-01-07T00:00:00Z');
+  let fixed: TestApp;
+  beforeAll(async () => {
+    fixed = await buildTestApp({ clock: { now: () => now } });
+  });
+  afterAll(() => fixed.close());
+
+  it('is the first bookable hour in the mentor’s zone, as UTC instants, or null when none is within 60 days', async () => {
+    const stack = await createStack(fixed.app.db, 'Slots');
+    const kolkata = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 3, availability: { timezone: 'Asia/Kolkata', weeklyHours: { monday: [10, 11] } } });
+    const berlin = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 2, availability: { timezone: 'Europe/Berlin', weeklyHours: { wednesday: [14] } } });
+    const farAway = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 1, availability: { weeklyHours: {}, overrides: [{ date: '2030-06-03', hours: [10] }] } });
+    const response = await fixed.app.inject({ method: 'GET', url: '/api/mentor/slots' });
+    expect(response.statusCode, response.body).toBe(200);
+    const cards = mentorListResponseSchema.parse(response.json()).mentors;
+    expect(cards.map((card) => [card.id, card.nextFreeSlot])).toEqual([
+      [kolkata, { startTime: '2030-01-07T04:30:00.000Z', endTime: '2030-01-07T05:30:00.000Z' }],
+      [berlin, { startTime: '2030-01-09T13:00:00.000Z', endTime: '2030-01-09T14:00:00.000Z' }],
+      [farAway, null],
+    ]);
   });
 });
 

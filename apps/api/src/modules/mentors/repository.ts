@@ -142,8 +142,9 @@ function listConditions(filter: MentorListFilter): SQL[] {
     conditions.push(sql`exists (select 1 from unnest(${mentorProfiles.companies}) as company(name) where lower(company.name) = any(${sql.param(wanted)}::text[]))`);
   }
   if (filter.search !== undefined && filter.search !== '') {
-    // LIKE on the trigger-kept, lower-cased text with a constant pattern: the trigram index answers it.
-    conditions.push(sql`${mentorProfiles.searchText} like ${searchPattern(filter.search)}`);
+    // LIKE on the trigger-kept, lower-cased text; lower() of a parameter is folded to a constant when the
+    // statement is planned with its values (node-postgres' unnamed statements are), so the trigram index answers it.
+    conditions.push(sql`${mentorProfiles.searchText} like lower(${searchPattern(filter.search)})`);
   }
   return conditions;
 }

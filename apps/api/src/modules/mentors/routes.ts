@@ -14,6 +14,9 @@ import { contextOf, userContextOf } from '../../plugins/services';
 import { getMentorDetails, listMentors, updateMentor } from './service';
 
 const tags = ['mentors'];
+
+/** A query without the parameters that came empty (`?page=`), so each reads as absent. */
+const dropEmptyValues = (query: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /** `/api/mentor` (spec §7 "Mentors"): a mentor's profile, read by anyone and changed by its mentor. */
@@ -46,6 +49,11 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:skill',
     {
       onRequest: app.identify,
+      // The spec's client writes `?userId=…` for every visitor, and a client may write every key (`&page=`):
+      // a parameter sent empty reads as absent, so it gets the default rather than a 400.
+      preValidation: async (request) => {
+        request.query = dropEmptyValues(request.query as Record<string, unknown>) as typeof request.query;
+      },
       schema: {
         summary: 'The mentors one may book, of one stack (any case) or `all`: filtered, searched, ranked and paged',
         tags,

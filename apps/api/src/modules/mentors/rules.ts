@@ -10,12 +10,14 @@ export const ALL_SKILLS = 'all';
 export const skillFilter = (skill: string): string | undefined => (skill.trim().toLowerCase() === ALL_SKILLS ? undefined : skill.trim());
 
 /**
- * A LIKE pattern for the listing's search: the person's text lower-cased (the searched text is lower-cased
- * by its trigger), with `\`, `%` and `_` escaped so they are letters, not wildcards, inside `%…%`. Sent as a
- * parameter, never spliced into SQL; a constant pattern lets the trigram index answer it.
+ * A LIKE pattern for the listing's search: the person's text with `\`, `%` and `_` escaped so they are
+ * letters, not wildcards, inside `%…%`. Sent as a parameter, never spliced into SQL; the query lower-cases it
+ * with PostgreSQL's lower(), the function the trigger lower-cases the searched text with, so both sides fold
+ * case alike (JavaScript's toLowerCase differs on some letters, e.g. "İ"). A constant pattern lets the
+ * trigram index answer it.
  */
 export function searchPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
 /**

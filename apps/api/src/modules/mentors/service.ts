@@ -1,6 +1,7 @@
 import { mentorMessages, type MentorCard, type MentorListQuery, type MentorListResponse, type MentorProfile, type MentorUpdateBody } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
+import { nextFreeSlot } from '../availability/service';
 import * as repository from './repository';
 import { rupeesFromPaise, skillFilter } from './rules';
 
@@ -50,14 +51,13 @@ export async function listMentors(ctx: ServiceContext, skill: string, query: Men
   return { mentors: rows.map((row) => toCard(row, now)), total, page: query.page, limit: query.limit };
 }
 
-function toCard(row: repository.MentorListRow, _now: Date): MentorCard {
+function toCard(row: repository.MentorListRow, now: Date): MentorCard {
   const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
     pricePerSession: rupeesFromPaise(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
-    // Wired to the availability module's nextFreeSlot once it lands (branch wt-avail).
-    nextFreeSlot: null,
+    nextFreeSlot: nextFreeSlot(availability, now),
   };
 }
