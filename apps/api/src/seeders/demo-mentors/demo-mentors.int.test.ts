@@ -109,7 +109,10 @@ describe('the demo mentors seeder', () => {
   it('fills the mentor listing: every demo mentor is listed, and a filter narrows them', async () => {
     const everyone = await t.app.inject({ method: 'GET', url: '/api/mentor/all?limit=50' });
     expect(everyone.statusCode).toBe(200);
-    const names = everyone.json<{ mentors: { name: string }[] }>().mentors.map((mentor) => mentor.name);
+    const cards = everyone.json<{ mentors: { name: string; nextFreeSlot: unknown }[] }>().mentors;
+    const names = cards.map((card) => card.name);
+    // Every demo mentor offers hours within days, so every card shows when they are next free.
+    for (const card of cards) expect(card.nextFreeSlot, card.name).not.toBeNull();
     for (const mentor of listedDemoMentors) expect(names).toContain(mentor.name);
     expect(names).toEqual(expect.arrayContaining(['Priya', 'Arjun', 'Meera', 'Daniel']));
 
