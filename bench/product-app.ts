@@ -13,6 +13,8 @@ import { createLogger } from '../apps/api/src/lib/logger';
 export interface BenchProduct {
   app: App;
   config: Config;
+  /** The embedded PostgreSQL, for a benchmark that looks at the database beside the app (a query plan). */
+  databaseUrl: string;
   /** Closes the app, then PostgreSQL, then removes the folder; answers whether every step went cleanly. */
   stop(): Promise<boolean>;
 }
@@ -62,7 +64,7 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
     await migrateDatabase(postgres.connectionString);
     app = await buildApp(config, { databaseUrl: postgres.connectionString, logger, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build') });
     await app.listen({ port, host: '127.0.0.1' });
-    return { app, config, stop };
+    return { app, config, databaseUrl: postgres.connectionString, stop };
   } catch (error) {
     await stop();
     throw error;

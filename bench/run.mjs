@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|lighthouse|mail|slots]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
+import { mentorsBench } from './mentors/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { slotsBench } from './slots/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
@@ -162,7 +163,17 @@ Second start against the 5 s promise: **${((second ?? 0) / 5000).toFixed(2)}** o
   );
 }
 
-const benches = { health: healthBench, bundle: bundleBench, startup: startupBench, sockets: socketsBench, roadmaps: roadmapsBench, lighthouse: lighthouseBench, mail: mailBench, slots: slotsBench };
+const benches = {
+  health: healthBench,
+  bundle: bundleBench,
+  startup: startupBench,
+  sockets: socketsBench,
+  roadmaps: roadmapsBench,
+  mentors: mentorsBench,
+  lighthouse: lighthouseBench,
+  mail: mailBench,
+  slots: slotsBench,
+};
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);

@@ -2,6 +2,7 @@ import { parseConfig } from './config';
 import type { Seeder } from './db/seed';
 import { createDemoAdminSeeder } from './seeders/demo-admin';
 import { createDemoAssessmentsSeeder } from './seeders/demo-assessments/seeder';
+import { createDemoMentorsSeeder } from './seeders/demo-mentors/seeder';
 import { createDemoRoadmapsSeeder } from './seeders/demo-roadmaps/seeder';
 
 /**
@@ -13,4 +14,6 @@ export const demoSeeders: readonly Seeder[] = [
   createDemoAdminSeeder(() => parseConfig(process.env).dataDir),
   createDemoRoadmapsSeeder(),
   createDemoAssessmentsSeeder(),
+  // After the assessments: it lists their mentors and looks their stacks up by name.
+  createDemoMentorsSeeder(),
 ];
