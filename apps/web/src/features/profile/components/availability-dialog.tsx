@@ -214,8 +214,8 @@ function DayRow({ name, label, control, trigger }: { name: DayName; label: strin
   const labelId = useId();
   const isAvailable = useWatch({ control, name: `${name}.isAvailable` });
   return (
-    <div className="grid gap-x-4 gap-y-2 rounded-md border p-3 sm:grid-cols-[9rem_1fr] sm:items-start">
-      <div className="flex h-9 items-center gap-3">
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-2 rounded-md border p-3">
+      <div className="flex h-9 w-36 items-center gap-3">
         <Controller
           control={control}
           name={`${name}.isAvailable`}
@@ -234,7 +234,13 @@ function DayRow({ name, label, control, trigger }: { name: DayName; label: strin
           {label}
         </Label>
       </div>
-      {isAvailable ? <HourRange name={name} labelId={labelId} control={control} trigger={trigger} /> : <p className="flex h-9 items-center text-sm text-muted-foreground">Unavailable</p>}
+      {isAvailable ? (
+        <div className="min-w-0 basis-full sm:flex-1 sm:basis-auto">
+          <HourRange name={name} labelId={labelId} control={control} trigger={trigger} />
+        </div>
+      ) : (
+        <p className="flex h-9 flex-1 items-center text-sm text-muted-foreground">Unavailable</p>
+      )}
     </div>
   );
 }
@@ -328,10 +334,12 @@ function OverrideRow({
   const name = `overrides.${index}` as const;
   const date = useWatch({ control: form.control, name: `${name}.date` });
   const isAvailable = useWatch({ control: form.control, name: `${name}.isAvailable` });
-  const dateError = form.formState.errors.overrides?.[index]?.date?.message;
+  // A row just added waits for its date before saying one is missing.
+  const dateState = form.getFieldState(`${name}.date`, form.formState);
+  const dateError = dateState.isTouched || dateState.isDirty || form.formState.isSubmitted ? dateState.error?.message : undefined;
   const described = date ? overrideDateLabel(date) : `date ${index + 1}`;
   return (
-    <fieldset className="grid gap-3 rounded-md border p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
+    <fieldset className="grid grid-cols-[1fr_auto] gap-3 rounded-md border p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
       <legend id={legendId} className="sr-only">
         Override {index + 1}
       </legend>
@@ -346,7 +354,7 @@ function OverrideRow({
           max={max}
           aria-invalid={dateError ? true : undefined}
           aria-describedby={dateError ? `${dateId}-error` : undefined}
-          className="w-44"
+          className="w-full sm:w-44"
           {...form.register(`${name}.date`)}
         />
         {dateError && (
@@ -355,7 +363,7 @@ function OverrideRow({
           </p>
         )}
       </div>
-      <div className="flex h-9 items-center gap-2 sm:mt-5">
+      <div className="col-span-2 flex h-9 items-center gap-2 sm:col-span-1 sm:mt-5">
         <Controller
           control={form.control}
           name={`${name}.isAvailable`}
@@ -372,8 +380,12 @@ function OverrideRow({
         />
         <Label htmlFor={offId}>Day off</Label>
       </div>
-      <div className="min-w-0">{isAvailable && <HourRange name={name} labelId={legendId} control={form.control} trigger={form.trigger} />}</div>
-      <Button type="button" variant="ghost" size="icon" className="sm:mt-5" aria-label={`Remove the override for ${described}`} onClick={onRemove}>
+      {isAvailable && (
+        <div className="col-span-2 min-w-0 sm:col-span-1">
+          <HourRange name={name} labelId={legendId} control={form.control} trigger={form.trigger} />
+        </div>
+      )}
+      <Button type="button" variant="ghost" size="icon" className="col-start-2 row-start-1 mt-5 sm:col-start-4" aria-label={`Remove the override for ${described}`} onClick={onRemove}>
         <Trash2 aria-hidden="true" />
       </Button>
     </fieldset>

@@ -11,7 +11,7 @@ import {
   type MentorProfile,
   type MentorProfileChange,
 } from '@skillroute/shared/mentors';
-import { BadgeCheck, IndianRupee, Plus } from 'lucide-react';
+import { BadgeCheck, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -79,9 +79,8 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       <SkillChips skills={mentor.assessedSkills} />
       <div className="grid gap-2">
         <h3 className="text-sm font-medium text-muted-foreground">Availability</h3>
-        <p className="flex items-center gap-2">
-          <IndianRupee className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          {mentor.pricePerSession === null ? <span className="text-muted-foreground">No rate set yet</span> : sessionPriceText(mentor.pricePerSession)}
+        <p className={mentor.pricePerSession === null ? 'text-sm text-muted-foreground' : 'font-medium'}>
+          {mentor.pricePerSession === null ? 'No rate set yet' : sessionPriceText(mentor.pricePerSession)}
         </p>
         <AvailabilityDialog mentorId={mentorId} />
       </div>
