@@ -276,6 +276,29 @@ describe('the Availability dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Availability' })).not.toBeInTheDocument());
     expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Manage Availability' })).toHaveFocus();
+
+    // Never kept: opened again, the week is read again.
+    await openDialog(user);
+    expect(callsTo('GET', '/api/mentors/availability/u1')).toHaveLength(2);
+  });
+
+  it('refreshes the rate the profile shows once saved', async () => {
+    const user = userEvent.setup();
+    let price: number | null = null;
+    const { callsTo } = openProfile({
+      'GET /api/mentor/details/u1': () => json(200, { mentor: { ...mentor, pricePerSession: price } }),
+      'GET /api/mentors/availability/u1': () => json(200, saved),
+      'PUT /api/mentors/availability': (call) => {
+        price = (call.body as Availability).pricePerSession;
+        return json(200, { ...(call.body as Availability), message: 'Availability updated' });
+      },
+    });
+    expect(await screen.findByText('No rate set yet')).toBeInTheDocument();
+    const dialog = await openDialog(user);
+    await user.clear(within(dialog).getByLabelText('Hourly Rate'));
+    await user.type(within(dialog).getByLabelText('Hourly Rate'), '2500{Enter}');
+    expect(await screen.findByText('₹2,500 per session')).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(1);
   });
 });
 

@@ -61,8 +61,11 @@ export function overrideDateRange(zone: string, now: Date = new Date()): { min: 
   return { min, max: addDays(min, AVAILABILITY_DAYS_AHEAD) };
 }
 
+// Browsers before 2022 lack the list; they are offered the default zone (and UTC, and the saved one).
+const supportedTimezones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIMEZONE]);
+
 /** The zones the picker offers: this browser's IANA names under the names the api keeps, sorted. */
-export function timezoneNames(supported: readonly string[] = Intl.supportedValuesOf('timeZone')): string[] {
+export function timezoneNames(supported: readonly string[] = supportedTimezones()): string[] {
   const names = new Set<string>(['UTC']);
   for (const name of supported) {
     const zone = canonicalTimezone(name);
