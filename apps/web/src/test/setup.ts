@@ -39,3 +39,10 @@ setSocketFactory(fakeSocketFactory().factory);
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.scrollIntoView ??= () => {};
+
+// jsdom has no ResizeObserver, which a Radix Switch inside a form uses to size its hidden native checkbox.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

@@ -1,6 +1,20 @@
-import { LANGUAGES, bioSchema, experienceTextSchema, headlineSchema, languageLabel, languagesSchema, mentorMessages, type MentorProfile, type MentorProfileChange } from '@skillroute/shared/mentors';
-import { BadgeCheck } from 'lucide-react';
-import { useState } from 'react';
+import {
+  COMPANIES_MAX,
+  LANGUAGES,
+  bioSchema,
+  companiesSchema,
+  experienceTextSchema,
+  headlineSchema,
+  languageLabel,
+  languagesSchema,
+  mentorMessages,
+  type MentorProfile,
+  type MentorProfileChange,
+} from '@skillroute/shared/mentors';
+import { BadgeCheck, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { RemovableChip } from '@/components/ui/removable-chip';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,11 +24,14 @@ import { schemaMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { useGetMentorDetailsQuery, useUpdateMentorMutation } from '@/features/mentors/api';
 import { profileMessages } from '../profile-messages';
+import { sessionPriceText } from '../session-price';
+import { AvailabilityDialog } from './availability-dialog';
 import { InlineEditField } from './inline-edit-field';
 
 /**
  * What only mentors see and edit on /profile/general (spec §2, §5): headline, "N+ years experience",
- * About, "Languages That I Speak" and the assessed skills, each saved through `PUT /api/mentor`.
+ * About, "Languages That I Speak", the companies and the assessed skills, each saved through `PUT /api/mentor`;
+ * the rate per session and "Manage Availability", which opens the Availability dialog.
  */
 export function MentorProfileFields({ mentorId }: { mentorId: string }) {
   // Spec §7: never cached, read on every visit.
@@ -58,7 +75,15 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       />
       <InlineEditField label="About" value={mentor.bio} multiline validate={(value) => schemaMessage(bioSchema, value)} onSave={async (bio) => void (await save({ bio }))} />
       <LanguageChips languages={mentor.languages} onChange={(languages) => save({ languages: languages as MentorProfileChange['languages'] })} />
+      <CompanyChips companies={mentor.companies} onChange={(companies) => save({ companies })} />
       <SkillChips skills={mentor.assessedSkills} />
+      <div className="grid gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">Availability</h3>
+        <p className={mentor.pricePerSession === null ? 'text-sm text-muted-foreground' : 'font-medium'}>
+          {mentor.pricePerSession === null ? 'No rate set yet' : sessionPriceText(mentor.pricePerSession)}
+        </p>
+        <AvailabilityDialog mentorId={mentorId} />
+      </div>
     </section>
   );
 }
@@ -107,6 +132,75 @@ function LanguageChips({ languages, onChange }: { languages: MentorProfile['lang
       )}
       {error && (
         <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The companies the mentor works or worked at (DESIGN.md §4): typed in, each once, at most 5. */
+function CompanyChips({ companies, onChange }: { companies: string[]; onChange: (companies: string[]) => Promise<boolean> }) {
+  const inputId = useId();
+  const errorId = useId();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function change(next: string[]): Promise<boolean> {
+    const problem = schemaMessage(companiesSchema, next);
+    setError(problem);
+    if (problem) return false;
+    setPending(true);
+    try {
+      return await onChange(next.map((company) => company.trim()));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function add() {
+    if (await change([...companies, draft])) setDraft('');
+  }
+
+  return (
+    <div className="grid gap-2" aria-busy={pending || undefined}>
+      <h3 id="companies-title" className="text-sm font-medium text-muted-foreground">
+        Companies
+      </h3>
+      {companies.length > 0 ? (
+        <ul aria-labelledby="companies-title" className="flex flex-wrap gap-2">
+          {companies.map((company) => (
+            <RemovableChip key={company} label={company} disabled={pending} onRemove={() => void change(companies.filter((other) => other !== company))} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">Where you work or worked: mentees can search for it.</p>
+      )}
+      <div className="flex max-w-md gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          Add a company
+        </label>
+        <Input
+          id={inputId}
+          value={draft}
+          placeholder={`Add a company (up to ${COMPANIES_MAX})`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (!pending) void add();
+          }}
+        />
+        <Button type="button" variant="outline" disabled={pending} onClick={() => void add()}>
+          <Plus aria-hidden="true" />
+          Add
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
           {error}
         </p>
       )}

@@ -45,4 +45,9 @@ describe('TopicDrawer', () => {
     expect(within(dialog).queryByRole('button', { name: 'Done' })).toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
+
+  it('links to the mentor listing searched for the topic', () => {
+    const { dialog } = open({ node: { ...node, data: { label: 'C++ & Rust / FFI' } } });
+    expect(within(dialog).getByRole('link', { name: 'Find a mentor for C++ & Rust / FFI' })).toHaveAttribute('href', '/explore-mentors?search=C%2B%2B%20%26%20Rust%20%2F%20FFI');
+  });
 });

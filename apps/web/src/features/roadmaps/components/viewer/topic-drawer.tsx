@@ -1,6 +1,6 @@
 import type { NodeDetail, RoadmapNode } from '@skillroute/shared/roadmap-api';
 import { isHttpUrl, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, UserSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -21,6 +21,9 @@ interface TopicDrawerProps {
   onMark: (status: ProgressStatus) => void;
   onClose: () => void;
 }
+
+/** The mentor listing searched for a topic's label (the listing reads `search` from its address). */
+const mentorSearchPath = (label: string): string => `/explore-mentors?search=${encodeURIComponent(label.trim())}`;
 
 /** A topic's notes and links, and the reader's mark on it. Everything the author wrote is shown as text. */
 export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDrawerProps) {
@@ -66,6 +69,13 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
                   </ul>
                 </div>
               )}
+              <Link
+                to={mentorSearchPath(node.data.label)}
+                className="inline-flex items-center gap-2 justify-self-start rounded-md font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 [overflow-wrap:anywhere]"
+              >
+                <UserSearch className="size-4 shrink-0" aria-hidden="true" />
+                Find a mentor for {node.data.label}
+              </Link>
               {status === undefined ? (
                 <p className="rounded-md border p-3 text-sm">
                   <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
