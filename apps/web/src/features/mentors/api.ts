@@ -1,5 +1,7 @@
-import type { MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
+import type { SlotsResponse } from '@skillroute/shared/availability';
+import type { MentorListResponse, MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
 import { api } from '@/lib/api';
+import { listUrl, type MentorListArgs } from './list-filters';
 
 /** Spec §7 "Mentors": details are never kept once unused; a change invalidates them (tag MentorDetails). */
 export const mentorsApi = api.injectEndpoints({
@@ -13,7 +15,17 @@ export const mentorsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/mentor', method: 'PUT', body }),
       invalidatesTags: ['MentorDetails'],
     }),
+    /** `GET /api/mentor/{skill}?…` (DESIGN.md §4); kept the default minute so back and forth reads no page twice. */
+    listMentors: build.query<MentorListResponse, MentorListArgs>({
+      query: listUrl,
+    }),
+    /** A mentor's free hours from now for the next 60 days; free hours change as people book, so never kept. */
+    getMentorSlots: build.query<SlotsResponse, { mentorId: string; from: string; to: string }>({
+      query: ({ mentorId, from, to }) => `/api/mentors/availability/${encodeURIComponent(mentorId)}/slots?${new URLSearchParams({ from, to }).toString()}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['AvailbilityMentor'],
+    }),
   }),
 });
 
-export const { useGetMentorDetailsQuery, useUpdateMentorMutation } = mentorsApi;
+export const { useGetMentorDetailsQuery, useUpdateMentorMutation, useListMentorsQuery, useGetMentorSlotsQuery } = mentorsApi;
