@@ -25,11 +25,12 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
   return (
     <header data-variant={variant} className={cn('top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80', profile ? 'fixed inset-x-0' : 'sticky')}>
       {/* On phones the navigation wraps to a compact second row; from 640 px it sits beside the brand. */}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6">
+      {/* The fixed header must stay one row high (the page below leaves room for one), so it never wraps. */}
+      <div className={cn('mx-auto flex max-w-6xl items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6', profile ? 'flex-nowrap' : 'flex-wrap')}>
         <Link to="/" className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           <BrandMark />
-          {/* Below 360 px only the mark shows; the name stays the link's accessible name. */}
-          <span className="max-[359px]:sr-only">Skillroute</span>
+          {/* On narrow screens only the mark shows (below 360 px; 480 px in the one-row profile header); the name stays the link's accessible name. */}
+          <span className={profile ? 'max-[479px]:sr-only' : 'max-[359px]:sr-only'}>Skillroute</span>
         </Link>
         {!profile && <MainNav />}
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">

@@ -132,6 +132,7 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
             <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center text-muted-foreground">
               <MessageSquare className="size-8" aria-hidden="true" />
               <p>No reviews yet</p>
+              {mentor.reviewCount > 0 && <p className="text-sm">Written reviews will be shown here; the rating above counts every review.</p>}
             </div>
           </div>
         </ProfileSection>
