@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useGetStacksQuery } from '@/features/assessment/api';
 import { useListMentorsQuery } from '../api';
+import { LoadError } from '../components/load-error';
 import { MentorCard, MentorCardSkeleton } from '../components/mentor-card';
 import { MentorFiltersPanel } from '../components/mentor-filters';
 import { hasFilters, type MentorFilters, NO_FILTERS, PAGE_SIZE, readFilters, writeFilters } from '../list-filters';
@@ -52,12 +53,9 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
           </div>
 
           {list.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
+            <LoadError onRetry={() => void list.refetch()}>
               <p className="font-medium">The mentors could not be loaded.</p>
-              <Button type="button" variant="outline" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </div>
+            </LoadError>
           ) : !data ? (
             <ul className="grid gap-4 lg:grid-cols-2" aria-label="Loading mentors">
               {Array.from({ length: 4 }, (_, index) => (

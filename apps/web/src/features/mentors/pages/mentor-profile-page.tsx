@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-error';
 import { useGetMentorDetailsQuery, useGetMentorSlotsQuery } from '../api';
 import { formatRating, formatRupees, plural } from '../format';
+import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
 import { SlotPicker } from '../components/slot-picker';
 import { browserTimeZone } from '../time-zones';
@@ -44,12 +44,9 @@ export function MentorProfilePage({ notFound }: { notFound: ReactNode }) {
         All mentors
       </Link>
       {details.isError ? (
-        <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
+        <LoadError onRetry={() => void details.refetch()}>
           <h1 className="text-lg font-medium">This mentor's profile could not be loaded.</h1>
-          <Button type="button" variant="outline" onClick={() => void details.refetch()}>
-            Try again
-          </Button>
-        </div>
+        </LoadError>
       ) : !details.data ? (
         <ProfileSkeleton />
       ) : (
@@ -77,26 +74,25 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
               </span>
               <RatingLine mentor={mentor} />
             </p>
-            <div className="flex flex-wrap gap-2 pt-1">
-              <a
-                href={mentor.linkedinUrl}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex items-center gap-1 rounded-md text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              >
-                <ExternalLink className="size-4" aria-hidden="true" />
-                LinkedIn
-              </a>
-              <a
-                href={mentor.githubUrl}
-                target="_blank"
-                rel="noreferrer noopener"
-                className="inline-flex items-center gap-1 rounded-md text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              >
-                <ExternalLink className="size-4" aria-hidden="true" />
-                GitHub
-              </a>
-            </div>
+            <ul aria-label="Profiles elsewhere" className="flex flex-wrap gap-3 pt-1">
+              {[
+                ['LinkedIn', mentor.linkedinUrl],
+                ['GitHub', mentor.githubUrl],
+              ].map(([site, url]) => (
+                <li key={site}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="inline-flex items-center gap-1 rounded-md text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    {site}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
 
@@ -170,12 +166,9 @@ function FreeHours({ mentorId }: { mentorId: string }) {
 
   if (slots.isError) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-6 text-center text-sm">
+      <LoadError compact onRetry={() => void slots.refetch()}>
         <p>The free hours could not be loaded.</p>
-        <Button type="button" variant="outline" size="sm" onClick={() => void slots.refetch()}>
-          Try again
-        </Button>
-      </div>
+      </LoadError>
     );
   }
   if (!slots.data) {
