@@ -159,6 +159,16 @@ describe('/explore-mentors', () => {
     expect(await screen.findByRole('link', { name: 'Mentor1' })).toBeInTheDocument();
   });
 
+  it('offers the first page when a link names a page past the end', async () => {
+    const user = userEvent.setup();
+    serve({ 'GET /api/assessment': stacks, ...listing((call) => (call.query.get('page') === '9' ? page([], 3, 9) : page([mentor({ id: 'm1', name: 'Ada' })], 3))) });
+    const { router } = renderRoutes(routes, '/explore-mentors?skill=React&page=9');
+    expect(await screen.findByText('There is no page 9 of these results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    expect(await screen.findByRole('link', { name: 'Ada' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?skill=React');
+  });
+
   it('says when no mentor matches, and clears the filters', async () => {
     const user = userEvent.setup();
     serve({ 'GET /api/assessment': stacks, ...listing((call) => (call.query.get('languages') ? page([]) : page([mentor({ id: 'm1', name: 'Ada' })]))) });

@@ -64,6 +64,14 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                 </li>
               ))}
             </ul>
+          ) : data.mentors.length === 0 && data.total > 0 ? (
+            // An old link can name a page past the end once fewer mentors match.
+            <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
+              <p className="text-lg font-medium">There is no page {filters.page} of these results</p>
+              <Button type="button" onClick={() => change({ page: 1 })}>
+                Go to the first page
+              </Button>
+            </div>
           ) : data.mentors.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
               <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
