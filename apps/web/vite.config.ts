@@ -56,6 +56,9 @@ export default defineConfig({
       { path: /^\/roadmap\/([^/]+)\/?$/, modules: ['src/features/roadmaps/pages/roadmap-page.tsx'], reads: ['/api/roadmap/$1'] },
       { path: /^\/login\/?$/, modules: ['src/features/auth/pages/login-page.tsx'] },
       { path: /^\/signup\/?$/, modules: ['src/features/auth/pages/signup-page.tsx'] },
+      // Shared links: a search (filters in the URL) and a mentor's profile.
+      { path: /^\/explore-mentors\/?$/, modules: ['src/features/mentors/pages/explore-mentors-page.tsx'] },
+      { path: /^\/mentor-profile\/[^/]+\/?$/, modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx'] },
     ]),
     precompress(),
   ],

@@ -6,9 +6,8 @@ export interface HeaderLink {
   isCurrent: (pathname: string) => boolean;
 }
 
-/**
- * The header's main navigation, in order: the one place to add a page. "Mentors" (to /explore-mentors,
- * spec §2) joins this list in the change that adds that route to ./routes.tsx; until then there is no page
- * to link to.
- */
-export const HEADER_LINKS: readonly HeaderLink[] = [{ label: 'Roadmaps', to: '/#roadmaps', isCurrent: (pathname) => pathname === '/' }];
+/** The header's main navigation, in order: the one place to add a page. */
+export const HEADER_LINKS: readonly HeaderLink[] = [
+  { label: 'Roadmaps', to: '/#roadmaps', isCurrent: (pathname) => pathname === '/' },
+  { label: 'Mentors', to: '/explore-mentors', isCurrent: (pathname) => pathname === '/explore-mentors' || pathname.startsWith('/mentor-profile/') },
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderHidden } from './header-visibility';
+import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
 
 describe('isHeaderHidden', () => {
   it.each([
@@ -18,5 +18,16 @@ describe('isHeaderHidden', () => {
     ['/profile/bookings', false],
   ])('%s -> hidden: %s', (pathname, hidden) => {
     expect(isHeaderHidden(pathname)).toBe(hidden);
+  });
+});
+
+describe('isMentorProfileHeader', () => {
+  it.each([
+    ['/mentor-profile/m1', true],
+    ['/mentor-profile', true],
+    ['/mentor-profiles', false],
+    ['/explore-mentors', false],
+  ])('%s -> own header: %s', (pathname, own) => {
+    expect(isMentorProfileHeader(pathname)).toBe(own);
   });
 });

@@ -10,3 +10,8 @@ const HEADERLESS_SECTIONS = ['/assessment', '/meet', '/draw-roadmap'];
 export function isHeaderHidden(pathname: string): boolean {
   return HEADERLESS_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
 }
+
+/** Spec §2: the public mentor profile has its own fixed header (no section links; the theme toggle only for visitors). */
+export function isMentorProfileHeader(pathname: string): boolean {
+  return pathname === '/mentor-profile' || pathname.startsWith('/mentor-profile/');
+}

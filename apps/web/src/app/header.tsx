@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { cn } from '@/lib/utils';
 import { HEADER_LINKS } from './header-links';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -14,20 +15,26 @@ const NotificationBell = lazy(async () => ({
   default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
 }));
 
-export function Header() {
+/**
+ * `mentor-profile` is the public mentor profile's own header (spec §2): fixed to the top, no section links,
+ * and the theme toggle only for visitors (a signed-in person switches it in the account menu).
+ */
+export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profile' }) {
   const user = useAppSelector(selectCurrentUser);
+  const profile = variant === 'mentor-profile';
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    <header data-variant={variant} className={cn('top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80', profile ? 'fixed inset-x-0' : 'sticky')}>
       {/* On phones the navigation wraps to a compact second row; from 640 px it sits beside the brand. */}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6">
+      {/* The fixed header must stay one row high (the page below leaves room for one), so it never wraps. */}
+      <div className={cn('mx-auto flex max-w-6xl items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6', profile ? 'flex-nowrap' : 'flex-wrap')}>
         <Link to="/" className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
           <BrandMark />
-          {/* Below 360 px only the mark shows; the name stays the link's accessible name. */}
-          <span className="max-[359px]:sr-only">Skillroute</span>
+          {/* On narrow screens only the mark shows (below 360 px; 480 px in the one-row profile header); the name stays the link's accessible name. */}
+          <span className={profile ? 'max-[479px]:sr-only' : 'max-[359px]:sr-only'}>Skillroute</span>
         </Link>
-        <MainNav />
+        {!profile && <MainNav />}
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">
-          <ThemeToggle />
+          {(!profile || !user) && <ThemeToggle />}
           {user ? (
             <>
               {/* Spec §2: name and e-mail on wide screens only. */}

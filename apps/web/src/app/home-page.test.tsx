@@ -122,14 +122,16 @@ describe('Continue learning', () => {
 });
 
 describe('the header navigation', () => {
-  it('links to the roadmap list, marked current on the home page only, and to no page that does not exist', async () => {
+  it('links to the roadmap list, marked current on the home page only, and to the mentors', async () => {
     serve({ 'GET /api/roadmap/published': () => json(200, { roadmaps: [] }) });
     const { router } = renderRoutes(routes, '/');
     const nav = within(await screen.findByRole('banner')).getByRole('navigation', { name: 'Main' });
     const roadmaps = within(nav).getByRole('link', { name: 'Roadmaps' });
     expect(roadmaps).toHaveAttribute('href', '/#roadmaps');
     expect(roadmaps).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).queryByRole('link', { name: 'Mentors' })).not.toBeInTheDocument();
+    const mentors = within(nav).getByRole('link', { name: 'Mentors' });
+    expect(mentors).toHaveAttribute('href', '/explore-mentors');
+    expect(mentors).not.toHaveAttribute('aria-current');
     expect(await screen.findByRole('heading', { name: 'Roadmaps to follow' })).toBeInTheDocument();
     expect(document.getElementById('roadmaps')).toContainElement(screen.getByRole('heading', { name: 'Roadmaps to follow' }));
     await act(() => router.navigate('/login'));

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { Header } from './header';
-import { isHeaderHidden } from './header-visibility';
+import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 const SessionCheck = lazy(async () => ({ default: (await import('@/features/auth/components/session-check')).SessionCheck }));
@@ -22,7 +22,15 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      {!isHeaderHidden(pathname) && <Header />}
+      {isMentorProfileHeader(pathname) ? (
+        <>
+          <Header variant="mentor-profile" />
+          {/* The fixed header takes no room of its own: this keeps the page from starting under it. */}
+          <div className="h-16 shrink-0" aria-hidden="true" />
+        </>
+      ) : (
+        !isHeaderHidden(pathname) && <Header />
+      )}
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

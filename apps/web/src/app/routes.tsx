@@ -29,6 +29,20 @@ const home = async () => {
   return { Component: Home };
 };
 const profileGeneral = async () => ({ Component: (await import('@/features/profile/pages/profile-general-page')).ProfileGeneralPage });
+const exploreMentors = async () => {
+  const { ExploreMentorsPage } = await import('@/features/mentors/pages/explore-mentors-page');
+  function ExploreMentors() {
+    return <ExploreMentorsPage userId={useAppSelector(selectCurrentUser)?.id} />;
+  }
+  return { Component: ExploreMentors };
+};
+const mentorProfile = async () => {
+  const [{ MentorProfilePage }, { NotFoundPage }] = await Promise.all([import('@/features/mentors/pages/mentor-profile-page'), import('./pages/not-found-page')]);
+  function MentorProfile() {
+    return <MentorProfilePage notFound={<NotFoundPage title="We could not find this mentor." />} />;
+  }
+  return { Component: MentorProfile };
+};
 const notFound = async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage });
 
 /**
@@ -58,6 +72,9 @@ export const routes: RouteObject[] = [
         },
         lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/roadmap-page')).RoadmapPage }),
       },
+      { path: 'explore-mentors', errorElement: <RouteError />, lazy: exploreMentors },
+      // Its own fixed header (./header-visibility).
+      { path: 'mentor-profile/:mentorId', errorElement: <RouteError />, lazy: mentorProfile },
       {
         element: <GuestOnly />,
         errorElement: <RouteError />,

@@ -1,7 +1,8 @@
-import type { Availability, AvailabilityBodyInput, availabilityUpdateResponseSchema } from '@skillroute/shared/availability';
-import type { MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
+import type { Availability, AvailabilityBodyInput, availabilityUpdateResponseSchema, SlotsResponse } from '@skillroute/shared/availability';
+import type { MentorListResponse, MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
+import { listUrl, type MentorListArgs } from './list-filters';
 
 /** Spec §7 "Mentors": details are never kept once unused; a change invalidates them (tag MentorDetails). */
 export const mentorsApi = api.injectEndpoints({
@@ -15,16 +16,26 @@ export const mentorsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/mentor', method: 'PUT', body }),
       invalidatesTags: ['MentorDetails'],
     }),
+    /** `GET /api/mentor/{skill}?…` (DESIGN.md §4); kept the default minute so back and forth reads no page twice. */
+    listMentors: build.query<MentorListResponse, MentorListArgs>({
+      query: listUrl,
+    }),
+    /** A mentor's free hours from now for the next 60 days; free hours change as people book, so never kept. */
+    getMentorSlots: build.query<SlotsResponse, { mentorId: string; from: string; to: string }>({
+      query: ({ mentorId, from, to }) => `/api/mentors/availability/${encodeURIComponent(mentorId)}/slots?${new URLSearchParams({ from, to }).toString()}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['AvailbilityMentor'],
+    }),
   }),
 });
 
-export const { useGetMentorDetailsQuery, useUpdateMentorMutation } = mentorsApi;
+export const { useGetMentorDetailsQuery, useUpdateMentorMutation, useListMentorsQuery, useGetMentorSlotsQuery } = mentorsApi;
 
 // ---- Availability (the mentor's Availability dialog) ----
 
 /**
  * Spec §6, §7: a mentor's week is read only while their dialog is open and never kept afterwards; a save
- * invalidates it, and the mentor's details too, since the profile shows the price.
+ * invalidates it, the free hours (same tag) and the mentor's details too, since the profile shows the price.
  */
 export const availabilityApi = api.injectEndpoints({
   endpoints: (build) => ({

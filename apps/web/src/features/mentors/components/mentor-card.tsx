@@ -1,0 +1,99 @@
+import type { MentorCard as MentorCardData } from '@skillroute/shared/mentors';
+import { languageLabel } from '@skillroute/shared/mentors';
+import { Briefcase, CalendarClock, Languages, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatRating, formatRupees, plural } from '../format';
+import { formatSlotDateTime } from '../time-zones';
+import { MentorAvatar } from './mentor-avatar';
+
+/** One mentor of the listing; the whole card links to their profile. Times are read in `zone` (the visitor's). */
+export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: string }) {
+  return (
+    <article className="relative flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors focus-within:ring-[3px] focus-within:ring-ring/60 hover:border-primary">
+      <div className="flex items-start gap-4">
+        <MentorAvatar name={mentor.name} avatar={mentor.avatar} />
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
+            {/* The link's box covers the card, so the whole card is one target with the name as its text. */}
+            <Link to={`/mentor-profile/${encodeURIComponent(mentor.id)}`} className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']">
+              {mentor.name}
+            </Link>
+          </h3>
+          <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{mentor.headline}</p>
+        </div>
+      </div>
+
+      {mentor.assessedSkills.length > 0 && (
+        <ul aria-label="Assessed skills" className="flex flex-wrap gap-1.5">
+          {mentor.assessedSkills.map((skill) => (
+            <li key={skill}>
+              <Badge variant="secondary">{skill}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <dl className="grid gap-1.5 text-sm">
+        <div className="flex gap-2">
+          <dt>
+            <Languages className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Languages</span>
+          </dt>
+          <dd>{mentor.languages.map(languageLabel).join(', ')}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <Briefcase className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Experience</span>
+          </dt>
+          <dd className="[overflow-wrap:anywhere]">
+            {plural(mentor.expirience, 'year')} experience
+            {mentor.companies.length > 0 && <span className="text-muted-foreground"> · {mentor.companies.join(', ')}</span>}
+          </dd>
+        </div>
+        <div className="flex gap-2">
+          <dt>
+            <CalendarClock className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Next free slot</span>
+          </dt>
+          <dd>{mentor.nextFreeSlot ? <>Next free: {formatSlotDateTime(mentor.nextFreeSlot.startTime, zone)}</> : <span className="text-muted-foreground">No free slot in the next 60 days</span>}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t pt-3">
+        <p className="text-sm">
+          <span className="inline-flex items-center gap-1 font-medium">
+            <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden="true" />
+            {mentor.rating === null ? 'New' : <span aria-label={`Rated ${formatRating(mentor.rating)} out of 5`}>{formatRating(mentor.rating)}</span>}
+          </span>
+          {mentor.reviewCount > 0 && <span className="text-muted-foreground"> ({plural(mentor.reviewCount, 'review')})</span>}
+          <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
+        </p>
+        <p className="text-right">
+          <span className="text-lg font-bold">{formatRupees(mentor.pricePerSession)}</span>
+          <span className="text-sm text-muted-foreground"> / session</span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** The shape of a card while the list loads. */
+export function MentorCardSkeleton() {
+  return (
+    <div className="flex h-64 flex-col gap-4 rounded-xl border bg-card p-5" aria-hidden="true">
+      <div className="flex gap-4">
+        <Skeleton className="size-14 rounded-full" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      </div>
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-4 w-3/4" />
+      <Skeleton className="mt-auto h-6 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { FreeSlot } from '@skillroute/shared/availability';
+import { useId, useMemo, useState } from 'react';
+import { cn } from '@/lib/utils';
+import { formatLongDate, formatSlotTime, groupSlotsByLocalDate, localDateKey, zoneAbbreviation } from '../time-zones';
+import { SlotCalendar } from './slot-calendar';
+import { ZonePicker } from './zone-picker';
+
+export interface SlotPickerProps {
+  slots: readonly FreeSlot[];
+  /** The window asked for, as instants. */
+  from: string;
+  to: string;
+  zone: string;
+  onZoneChange: (zone: string) => void;
+  /** The chosen hour's start instant: kept by the page, so it survives a change of zone. */
+  chosen: string | null;
+  onChoose: (startTime: string) => void;
+}
+
+/**
+ * The mentor's free hours for the next 60 days in the visitor's zone: a month calendar marks the days that
+ * have any, and the chosen day's hours are listed. Choosing an hour only marks it (bookings come later).
+ */
+export function SlotPicker({ slots, from, to, zone, onZoneChange, chosen, onChoose }: SlotPickerProps) {
+  const id = useId();
+  const byDay = useMemo(() => groupSlotsByLocalDate(slots, zone), [slots, zone]);
+  const freeHours = useMemo(() => new Map([...byDay].map(([day, daySlots]) => [day, daySlots.length])), [byDay]);
+  const first = localDateKey(from, zone);
+  const last = localDateKey(to, zone);
+  const chosenDay = chosen ? localDateKey(chosen, zone) : null;
+  const firstFreeDay = byDay.keys().next().value ?? null;
+  // A day picked by hand wins; otherwise the chosen hour's day, otherwise the first day with free hours.
+  const [picked, setPicked] = useState<{ zone: string; day: string } | null>(null);
+  const day = (picked?.zone === zone ? picked.day : null) ?? (chosenDay && byDay.has(chosenDay) ? chosenDay : firstFreeDay);
+  const daySlots = day ? (byDay.get(day) ?? []) : [];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <span id={`${id}-zone`} className="text-sm font-medium">
+          Times are shown in
+        </span>
+        <ZonePicker zone={zone} onChange={onZoneChange} />
+      </div>
+
+      {slots.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No free hours in the next 60 days.</p>
+      ) : (
+        <>
+          {/* Keyed by zone: the days move when the zone does, so the calendar starts over on the chosen day. */}
+          <SlotCalendar key={zone} first={first} last={last} freeHours={freeHours} selected={day} onSelect={(next) => setPicked({ zone, day: next })} />
+          <section aria-labelledby={`${id}-hours`} className="flex flex-col gap-3">
+            <h3 id={`${id}-hours`} className="text-base font-semibold">
+              {day ? `Free hours on ${formatLongDate(day)}` : 'Free hours'}
+            </h3>
+            <p className="text-xs text-muted-foreground">
+              {zone} ({zoneAbbreviation(zone, daySlots[0]?.startTime ?? from)})
+            </p>
+            {daySlots.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No free hours on this day.</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Free hours">
+                {daySlots.map((slot) => {
+                  const isChosen = slot.startTime === chosen;
+                  return (
+                    <li key={slot.startTime}>
+                      <button
+                        type="button"
+                        aria-pressed={isChosen}
+                        onClick={() => onChoose(slot.startTime)}
+                        className={cn(
+                          'h-10 w-full rounded-md border text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
+                          isChosen ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background hover:border-primary hover:bg-accent dark:bg-input/30',
+                        )}
+                      >
+                        {formatSlotTime(slot.startTime, zone)}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatRating, formatRupees, initials, plural } from './format';
+
+describe('formatRupees', () => {
+  it('writes whole rupees with Indian digit grouping', () => {
+    expect(formatRupees(1500)).toBe('₹1,500');
+    expect(formatRupees(12_500)).toBe('₹12,500');
+    expect(formatRupees(125_000)).toBe('₹1,25,000');
+    expect(formatRupees(100)).toBe('₹100');
+  });
+});
+
+describe('the small words of a card', () => {
+  it('says New before the first review, counts in the singular and the plural, and makes initials', () => {
+    expect(formatRating(null)).toBe('New');
+    expect(formatRating(4.75)).toBe('4.8');
+    expect(plural(1, 'session')).toBe('1 session');
+    expect(plural(1200, 'session')).toBe('1,200 sessions');
+    expect(initials('Ada Lovelace King')).toBe('AL');
+  });
+});

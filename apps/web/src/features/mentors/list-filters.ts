@@ -1,0 +1,73 @@
+import { EXPERIENCE_VALUES, LANGUAGES, MENTOR_PAGE_DEFAULT, MENTOR_SEARCH_MAX } from '@skillroute/shared/mentors';
+
+/**
+ * The listing's filters as the page's URL keeps them (/explore-mentors?skill=react&languages=hindi,english&…),
+ * so a search can be shared and the back button steps through it. Anything unreadable in a hand-edited URL
+ * falls back to "no filter" instead of a request the api would refuse.
+ */
+export interface MentorFilters {
+  /** A stack name, or `all`. */
+  skill: string;
+  /** Minimum years, one of the spec's choices; empty for any. */
+  experience: string;
+  languages: string[];
+  companies: string[];
+  search: string;
+  page: number;
+}
+
+export const NO_FILTERS: MentorFilters = { skill: 'all', experience: '', languages: [], companies: [], search: '', page: 1 };
+
+const list = (text: string | null): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part, index, parts) => part !== '' && parts.indexOf(part) === index);
+
+export function readFilters(params: URLSearchParams): MentorFilters {
+  const experience = params.get('experience') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    skill: params.get('skill')?.trim() || 'all',
+    experience: (EXPERIENCE_VALUES as readonly string[]).includes(experience) ? experience : '',
+    languages: list(params.get('languages')).filter((language) => (LANGUAGES as readonly string[]).includes(language)),
+    companies: list(params.get('companies')).slice(0, 20),
+    search: (params.get('search') ?? '').trim().slice(0, MENTOR_SEARCH_MAX),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The URL's search params for `filters`: defaults are left out, so a plain visit has a plain URL. */
+export function writeFilters(filters: MentorFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.skill && filters.skill !== 'all') params.set('skill', filters.skill);
+  if (filters.experience) params.set('experience', filters.experience);
+  if (filters.languages.length > 0) params.set('languages', filters.languages.join(','));
+  if (filters.companies.length > 0) params.set('companies', filters.companies.join(','));
+  if (filters.search) params.set('search', filters.search);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+export const hasFilters = (filters: MentorFilters): boolean => writeFilters({ ...filters, page: 1 }).size > 0;
+
+/** The api's request for the filters (DESIGN.md §4): `GET /api/mentor/{skill}?…`. */
+export interface MentorListArgs extends MentorFilters {
+  limit: number;
+  userId?: string;
+}
+
+export function listUrl({ skill, experience, languages, companies, search, page, limit, userId }: MentorListArgs): string {
+  const query = new URLSearchParams();
+  if (userId) query.set('userId', userId);
+  if (languages.length > 0) query.set('languages', languages.join(','));
+  if (companies.length > 0) query.set('companies', companies.join(','));
+  // Spelled as the api spells it.
+  if (experience) query.set('expirience', experience);
+  if (search) query.set('search', search);
+  query.set('page', String(page));
+  query.set('limit', String(limit));
+  return `/api/mentor/${encodeURIComponent(skill || 'all')}?${query.toString()}`;
+}
+
+export const PAGE_SIZE = MENTOR_PAGE_DEFAULT;

@@ -1,0 +1,240 @@
+import { AVAILABILITY_DAYS_AHEAD } from '@skillroute/shared/availability';
+import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
+import { ArrowLeft, Briefcase, ExternalLink, MessageSquare, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorStatus } from '@/lib/api-error';
+import { useGetMentorDetailsQuery, useGetMentorSlotsQuery } from '../api';
+import { formatRating, formatRupees, plural } from '../format';
+import { LoadError } from '../components/load-error';
+import { MentorAvatar } from '../components/mentor-avatar';
+import { SlotPicker } from '../components/slot-picker';
+import { browserTimeZone } from '../time-zones';
+
+const DAY_MS = 86_400_000;
+
+/** From now, for the days ahead a visitor may pick (fixed for the visit, so the request stays the same). */
+function slotWindow() {
+  const now = Date.now();
+  return { from: new Date(now).toISOString(), to: new Date(now + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString() };
+}
+
+/**
+ * /mentor-profile/{mentorId} (spec §2, open to everyone): who the mentor is, their rating, and their free
+ * hours. `notFound` (from the app layer) is shown for an id that is nobody's or not a mentor's.
+ */
+export function MentorProfilePage({ notFound }: { notFound: ReactNode }) {
+  const { mentorId = '' } = useParams();
+  const details = useGetMentorDetailsQuery(mentorId);
+  const status = errorStatus(details.error);
+
+  // A malformed id is as unknown as a missing one.
+  if (status === 404 || status === 400) return notFound;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10">
+      <Link
+        to="/explore-mentors"
+        className="mb-6 inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All mentors
+      </Link>
+      {details.isError ? (
+        <LoadError onRetry={() => void details.refetch()}>
+          <h1 className="text-lg font-medium">This mentor's profile could not be loaded.</h1>
+        </LoadError>
+      ) : !details.data ? (
+        <ProfileSkeleton />
+      ) : (
+        <Profile mentor={details.data.mentor} />
+      )}
+    </div>
+  );
+}
+
+function Profile({ mentor }: { mentor: MentorProfile }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <div className="flex min-w-0 flex-col gap-8">
+        <section aria-labelledby="mentor-name" className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <MentorAvatar name={mentor.name} avatar={mentor.avatar} className="size-24 text-2xl" />
+          <div className="flex min-w-0 flex-col gap-2">
+            <h1 id="mentor-name" className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">
+              {mentor.name}
+            </h1>
+            <p className="text-lg text-pretty text-muted-foreground">{mentor.headline}</p>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <span className="inline-flex items-center gap-1">
+                <Briefcase className="size-4 text-muted-foreground" aria-hidden="true" />
+                {plural(mentor.expirience, 'year')} experience
+              </span>
+              <RatingLine mentor={mentor} />
+            </p>
+            <ul aria-label="Profiles elsewhere" className="flex flex-wrap gap-3 pt-1">
+              {[
+                ['LinkedIn', mentor.linkedinUrl],
+                ['GitHub', mentor.githubUrl],
+              ].map(([site, url]) => (
+                <li key={site}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="inline-flex items-center gap-1 rounded-md text-sm text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  >
+                    <ExternalLink className="size-4" aria-hidden="true" />
+                    {site}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <ProfileSection title="About">
+          <p className="whitespace-pre-line text-pretty [overflow-wrap:anywhere]">{mentor.bio}</p>
+        </ProfileSection>
+
+        <ProfileSection title="Skills">
+          <ChipList items={mentor.assessedSkills} empty="No assessed skills yet." label="Assessed skills" />
+        </ProfileSection>
+
+        <ProfileSection title="Languages">
+          <ChipList items={mentor.languages.map(languageLabel)} empty="No languages listed." label="Languages" />
+        </ProfileSection>
+
+        {mentor.companies.length > 0 && (
+          <ProfileSection title="Companies">
+            <ChipList items={mentor.companies} empty="" label="Companies" />
+          </ProfileSection>
+        )}
+
+        <ProfileSection title="Reviews">
+          <div className="flex flex-col gap-4">
+            <p className="flex items-center gap-3">
+              <span className="text-4xl font-bold">{formatRating(mentor.rating)}</span>
+              <span className="text-sm text-muted-foreground">
+                {mentor.rating === null ? 'Not rated yet' : 'out of 5'}
+                <br />
+                {plural(mentor.reviewCount, 'review')} · {plural(mentor.sessionsHeld, 'session')} held
+              </span>
+            </p>
+            {/* The reviews themselves come with bookings; until then only the summary above is known. */}
+            <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center text-muted-foreground">
+              <MessageSquare className="size-8" aria-hidden="true" />
+              <p>No reviews yet</p>
+              {mentor.reviewCount > 0 && <p className="text-sm">Written reviews will be shown here; the rating above counts every review.</p>}
+            </div>
+          </div>
+        </ProfileSection>
+      </div>
+
+      <aside aria-labelledby="book-title" className="lg:sticky lg:top-24 lg:self-start">
+        <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm">
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id="book-title" className="text-xl font-semibold">
+              Free hours
+            </h2>
+            <p>
+              {mentor.pricePerSession === null ? (
+                <span className="text-sm text-muted-foreground">No rate set</span>
+              ) : (
+                <>
+                  <span className="text-xl font-bold">{formatRupees(mentor.pricePerSession)}</span>
+                  <span className="text-sm text-muted-foreground"> / session</span>
+                </>
+              )}
+            </p>
+          </div>
+          <FreeHours mentorId={mentor.id} />
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function FreeHours({ mentorId }: { mentorId: string }) {
+  const [window] = useState(slotWindow);
+  const [zone, setZone] = useState(browserTimeZone);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const slots = useGetMentorSlotsQuery({ mentorId, ...window });
+
+  if (slots.isError) {
+    return (
+      <LoadError compact onRetry={() => void slots.refetch()}>
+        <p>The free hours could not be loaded.</p>
+      </LoadError>
+    );
+  }
+  if (!slots.data) {
+    return (
+      <div className="flex flex-col gap-3" aria-label="Loading free hours">
+        <Skeleton className="h-9" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  return <SlotPicker slots={slots.data.slots} from={window.from} to={window.to} zone={zone} onZoneChange={setZone} chosen={chosen} onChoose={setChosen} />;
+}
+
+function RatingLine({ mentor }: { mentor: MentorProfile }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden="true" />
+      {mentor.rating === null ? 'New mentor' : `${formatRating(mentor.rating)} (${plural(mentor.reviewCount, 'review')})`}
+      <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
+    </span>
+  );
+}
+
+function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ChipList({ items, empty, label }: { items: string[]; empty: string; label: string }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item}>
+          <Badge variant="secondary" className="px-3 py-1 text-sm">
+            {item}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]" aria-label="Loading the profile">
+      <div className="flex flex-col gap-6">
+        <div className="flex gap-5">
+          <Skeleton className="size-24 rounded-full" />
+          <div className="flex flex-1 flex-col gap-3">
+            <Skeleton className="h-8 w-1/2" />
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </div>
+        <Skeleton className="h-32" />
+        <Skeleton className="h-16" />
+      </div>
+      <Skeleton className="h-96" />
+    </div>
+  );
+}
