@@ -48,9 +48,10 @@ describe('Razorpay webhooks', () => {
     expect(await provider.parseWebhook(refunded)).toEqual({ eventId: 'evt_refund.processed', kind: 'payment_refunded', providerPaymentId: 'order_1', amountPaise: 75000, currency: 'INR' });
   });
 
-  it('answers undefined for an event it does not act on, and for a payment without an order', async () => {
+  it('answers undefined for an event it does not act on (whatever its payload), and for a payment without an order', async () => {
     expect(await provider.parseWebhook(webhook('payment.authorized', { payment: { entity: payment({ status: 'authorized' }) } }))).toBeUndefined();
     expect(await provider.parseWebhook(webhook('payment.captured', { payment: { entity: payment({ order_id: null }) } }))).toBeUndefined();
+    expect(await provider.parseWebhook(webhook('subscription.charged', { subscription: { entity: { id: 'sub_1' } }, payment: { entity: { id: 'pay_9' } } }))).toBeUndefined();
   });
 
   it('refuses a tampered body, another secret, a missing or malformed signature', async () => {

@@ -25,8 +25,9 @@ const RECEIPT_MAX = 40;
 const REFUND_IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
 const paymentEntity = z.object({ id: z.string(), order_id: z.string().nullable(), amount: z.number(), currency: z.string() });
+const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
+const eventNameSchema = z.object({ event: z.string() });
 const webhookSchema = z.object({
-  event: z.string(),
   payload: z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
     refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number(), currency: z.string() }) }).optional(),
@@ -85,22 +86,23 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
 
       const eventId = singleHeader(headers, 'x-razorpay-event-id');
       if (eventId === undefined) throw new Error('Razorpay webhook has no x-razorpay-event-id header.');
-      const body = webhookSchema.parse(JSON.parse(rawBody.toString('utf8')));
+      const json: unknown = JSON.parse(rawBody.toString('utf8'));
+      // The event's name first: an event this app ignores is answered whatever its payload looks like.
+      const { event } = eventNameSchema.parse(json);
+      if (!HANDLED_EVENTS.has(event)) return undefined;
+      const body = webhookSchema.parse(json);
       const payment = body.payload.payment?.entity;
 
       // Razorpay sends both payment.captured and order.paid for one payment (as two events with their own ids):
       // either confirms the booking, and the state change makes the second a no-op.
-      if (body.event === 'payment.captured' || body.event === 'order.paid' || body.event === 'payment.failed') {
+      if (event !== 'refund.processed') {
         if (payment?.order_id == null) return undefined; // A payment made without an order is none of ours.
-        const kind: PaymentEvent['kind'] = body.event === 'payment.failed' ? 'payment_failed' : 'payment_succeeded';
+        const kind: PaymentEvent['kind'] = event === 'payment.failed' ? 'payment_failed' : 'payment_succeeded';
         return { eventId, kind, providerPaymentId: payment.order_id, amountPaise: payment.amount, currency: payment.currency };
       }
-      if (body.event === 'refund.processed') {
-        const refund = body.payload.refund?.entity;
-        if (refund === undefined || payment?.order_id == null) return undefined;
-        return { eventId, kind: 'payment_refunded', providerPaymentId: payment.order_id, amountPaise: refund.amount, currency: refund.currency };
-      }
-      return undefined;
+      const refund = body.payload.refund?.entity;
+      if (refund === undefined || payment?.order_id == null) return undefined;
+      return { eventId, kind: 'payment_refunded', providerPaymentId: payment.order_id, amountPaise: refund.amount, currency: refund.currency };
     },
 
     async refund(input) {
