@@ -20,14 +20,17 @@ export interface FakeHttpApi {
   baseUrl: string;
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
-  /** Sets what `METHOD /path` (the path without its query) answers; anything else is a 404. */
-  answer(method: string, path: string, answer: FakeAnswer): void;
+  /**
+   * Sets what `METHOD /path` (the path without its query) answers; anything else is a 404. A list is answered
+   * one by one, its last answer repeating.
+   */
+  answer(method: string, path: string, answer: FakeAnswer | FakeAnswer[]): void;
   close(): Promise<void>;
 }
 
 /** A plain HTTP server on loopback that records each request and answers JSON, standing in for a provider's API. */
 export async function startFakeHttpApi(): Promise<FakeHttpApi> {
-  const answers = new Map<string, FakeAnswer>();
+  const answers = new Map<string, FakeAnswer[]>();
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -35,7 +38,8 @@ export async function startFakeHttpApi(): Promise<FakeHttpApi> {
     request.on('end', () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
       requests.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const answer = answers.get(`${request.method} ${path}`) ?? { status: 404, json: { error: { code: 'NOT_FOUND', description: `no fake answer for ${request.method} ${path}` } } };
+      const queued = answers.get(`${request.method} ${path}`) ?? [];
+      const answer = (queued.length > 1 ? queued.shift() : queued[0]) ?? { status: 404, json: { error: { code: 'NOT_FOUND', description: `no fake answer for ${request.method} ${path}` } } };
       response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer.json));
     });
@@ -47,7 +51,7 @@ export async function startFakeHttpApi(): Promise<FakeHttpApi> {
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    answer: (method, path, answer) => answers.set(`${method} ${path}`, answer),
+    answer: (method, path, answer) => answers.set(`${method} ${path}`, Array.isArray(answer) ? [...answer] : [answer]),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

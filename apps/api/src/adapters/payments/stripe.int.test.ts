@@ -33,6 +33,13 @@ describe('Stripe provider, against a fake API', () => {
     expect(form(request?.body ?? '')).toEqual({ amount: '150000', currency: 'inr', 'automatic_payment_methods[enabled]': 'true', 'metadata[bookingId]': 'b1' });
   });
 
+  it('retries a failed create with the same idempotency key, so Stripe makes one intent', async () => {
+    const intent = { id: 'pi_retry', object: 'payment_intent', amount: 150000, currency: 'inr', client_secret: 'pi_retry_secret', status: 'requires_payment_method' };
+    api.answer('POST', '/v1/payment_intents', [{ status: 500, json: { error: { type: 'api_error', message: 'try again' } } }, { json: intent }]);
+    expect(await provider.createPayment({ bookingId: 'b3', amountPaise: 150000, currency: 'INR', idempotencyKey: 'booking-b3' })).toMatchObject({ providerPaymentId: 'pi_retry' });
+    expect(api.requests.map((r) => r.headers['idempotency-key'])).toEqual(['booking-b3', 'booking-b3']);
+  });
+
   it("surfaces Stripe's error when the intent is refused", async () => {
     api.answer('POST', '/v1/payment_intents', { status: 400, json: { error: { type: 'invalid_request_error', message: 'Amount must be at least ₹0.50 inr' } } });
     await expect(provider.createPayment({ bookingId: 'b1', amountPaise: 1, currency: 'INR', idempotencyKey: 'booking-b2' })).rejects.toThrow(/Amount must be at least/);
