@@ -70,6 +70,8 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
     overrides: storedOverrides,
     hasHours: offersHours(weeklyHours, storedOverrides),
   });
+  // The trigger's notification reaches every process's listing cache, this one a moment later; this one at once.
+  ctx.mentorListingCache.forgetAll();
   return toAvailability(callerId, row, now);
 }
 
