@@ -20,7 +20,7 @@ describe('listingKey', () => {
       listingKey('go', query(), undefined),
       listingKey('all', query(), undefined),
       listingKey('python', query({ languages: ['hindi'] }), undefined),
-      listingKey('python', query({ languages: ['Hindi'] }), undefined),
+      listingKey('python', query({ languages: ['tamil'] }), undefined),
       listingKey('python', query({ companies: ['acme'] }), undefined),
       listingKey('python', query({ search: 'kafka' }), undefined),
       listingKey('python', query({ expirience: 0 }), undefined),
