@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { mentorListResponseSchema, type MentorListQuery, type MentorListResponse } from '@skillroute/shared/mentors';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
-import { SLOT_NOTICE_MS } from '../availability/slots';
+import { SLOT_NOTICE_MS } from '../availability/service';
 import { companiesFilter, excludedCallers, skillFilter } from './rules';
 
 declare module 'fastify' {
