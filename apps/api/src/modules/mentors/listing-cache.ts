@@ -21,7 +21,7 @@ declare module 'fastify' {
 export const MENTOR_LISTING_CHANNEL = 'mentor_listing_changed';
 /** No entry is served older than this, whatever was or was not heard. */
 export const LISTING_MAX_AGE_MS = 60_000;
-/** Bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
+/** Keys and bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
 export const LISTING_BUDGET_BYTES = 16 * 1024 * 1024;
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTING_LISTENER_NAME = 'skillroute-mentor-listing-cache';
@@ -94,7 +94,7 @@ export class MentorListingCache {
     return this.listening;
   }
 
-  /** Pages kept, and their bytes. */
+  /** Pages kept, and their bytes (keys and bodies). */
   get stats(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
@@ -145,19 +145,22 @@ export class MentorListingCache {
 
   private remove(key: string, entry: ListingEntry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= key.length + entry.body.length;
   }
 
   private store(key: string, entry: ListingEntry): void {
     const previous = this.entries.get(key);
     if (previous !== undefined) this.remove(key, previous);
-    if (entry.body.length > LISTING_BUDGET_BYTES) return;
+    // The key counts too: the search text and the caller's id are anyone's to vary, so the keys are not a
+    // small fixed set; what anyone can fill is bounded by the budget, oldest first out.
+    const size = key.length + entry.body.length;
+    if (size > LISTING_BUDGET_BYTES) return;
     for (const [oldKey, old] of this.entries) {
-      if (this.bytes + entry.body.length <= LISTING_BUDGET_BYTES) break;
+      if (this.bytes + size <= LISTING_BUDGET_BYTES) break;
       this.remove(oldKey, old);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += size;
   }
 }
 
