@@ -16,6 +16,9 @@ import * as repository from './repository';
 import { offersHours, overrideDateProblems, paiseToRupees, rupeesToPaise, todayIn, toStoredOverrides, toStoredWeek, toWireOverrides, toWireWeek } from './rules';
 import { freeSlots, slotWindowProblem, type Slot } from './slots';
 
+/** How long before its start a slot stops being bookable; the mentor listing's cache expires pages by it. */
+export { SLOT_NOTICE_MS } from './slots';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -70,6 +73,8 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
     overrides: storedOverrides,
     hasHours: offersHours(weeklyHours, storedOverrides),
   });
+  // The trigger's notification reaches every process's listing cache, this one a moment later; this one at once.
+  ctx.mentorListingCache.forgetAll();
   return toAvailability(callerId, row, now);
 }
 
