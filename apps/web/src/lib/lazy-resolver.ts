@@ -6,9 +6,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * way; `preload` starts the download early (once the page has painted), so a submit seldom waits for it. A failed
  * download is tried again on the next use.
  */
-export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues>(
-  load: () => Promise<Resolver<TFieldValues, TContext, TTransformedValues>>,
-) {
+export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues>(load: () => Promise<Resolver<TFieldValues, TContext, TTransformedValues>>) {
   let loading: Promise<Resolver<TFieldValues, TContext, TTransformedValues>> | undefined;
   const loaded = () =>
     (loading ??= load().catch((error: unknown) => {
