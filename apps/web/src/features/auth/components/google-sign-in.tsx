@@ -1,8 +1,9 @@
-import { authReasons, googleSignInMessages } from '@skillroute/shared/auth';
+import { authReasons, googleSignInMessages } from '@skillroute/shared/auth-constants';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage, errorReason } from '@/lib/api-error';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { useGetPublicConfigQuery, useGoogleLoginMutation } from '../api';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
@@ -50,7 +51,9 @@ function loadGoogleIdentity(): Promise<GoogleIdentity> {
  * (GET /api/config). Google's own button hands over an ID token, which the server verifies.
  */
 export function GoogleSignIn() {
-  const { data: config } = useGetPublicConfigQuery();
+  // Asked once the form is on screen: the button can come a moment later, the form's first picture should not wait.
+  const painted = useAfterPaint();
+  const { data: config } = useGetPublicConfigQuery(undefined, { skip: !painted });
   const clientId = config?.googleClientId ?? null;
   const dispatch = useDispatch();
   const [googleLogin] = useGoogleLoginMutation();

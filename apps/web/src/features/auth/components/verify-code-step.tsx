@@ -1,23 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_TTL_MINUTES, otpSchema } from '@skillroute/shared/auth';
-import { useState } from 'react';
+import { OTP_TTL_MINUTES } from '@skillroute/shared/auth-constants';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/use-toast';
 import { useResendOtpMutation, useVerifyOtpMutation } from '../api';
 import { login } from '../auth-slice';
+import type { codeFormSchema } from '../form-resolvers';
 import { useCountdown } from '../use-countdown';
 
 /** DESIGN.md §4: one new code a minute per address. */
 export const RESEND_WAIT_SECONDS = 60;
 
-const codeFormSchema = z.object({ otp: otpSchema });
+const codeRules = lazyResolver(async () => (await import('../form-resolvers')).codeResolver);
 type CodeForm = z.input<typeof codeFormSchema>;
 
 interface VerifyCodeStepProps {
@@ -37,10 +38,11 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
   const { remaining, restart } = useCountdown(RESEND_WAIT_SECONDS);
   const [resendNote, setResendNote] = useState<{ text: string; failed: boolean } | null>(null);
   const form = useForm<CodeForm, unknown, z.output<typeof codeFormSchema>>({
-    resolver: zodResolver(codeFormSchema),
+    resolver: codeRules.resolver,
     defaultValues: { otp: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => codeRules.preload(), []);
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     const result = await verifyOtp({ email, otp });

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { authReasons, loginBodySchema } from '@skillroute/shared/auth';
-import { useState } from 'react';
+import { authReasons } from '@skillroute/shared/auth-constants';
+import type { loginBodySchema } from '@skillroute/shared/auth';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorReason } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { useLoginMutation } from '../api';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
@@ -20,6 +22,8 @@ import { VerifyCodeStep } from '../components/verify-code-step';
 
 type LoginForm = z.input<typeof loginBodySchema>;
 const FIELDS = ['email', 'password'] as const;
+
+const loginRules = lazyResolver(async () => (await import('../form-resolvers')).loginResolver);
 
 /**
  * /login. A successful sign-in stores the user; the guest-only guard then sends them back to the page
@@ -32,10 +36,15 @@ export function LoginPage() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
+    resolver: loginRules.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // The form's rules (zod) after the first picture, so they are there before a submit needs them.
+  const painted = useAfterPaint();
+  useEffect(() => {
+    if (painted) loginRules.preload();
+  }, [painted]);
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);

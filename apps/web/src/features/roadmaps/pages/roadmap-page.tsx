@@ -14,13 +14,15 @@ import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSet
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
-import { TopicDrawer } from '../components/viewer/topic-drawer';
 import { openNodeOnKey } from '../graph/node-keys';
 
 /**
  * The graph library is the largest dependency (about 50 kB brotli, and a long first render on a phone): the title,
  * the outline and the drawer show without it, and the graph follows in its own chunk.
  */
+// The drawer (Radix Dialog, focus trap, scroll lock: about 11 kB compressed) is needed only once a topic is opened:
+// it loads after the first picture, beside the graph.
+const TopicDrawer = lazy(async () => ({ default: (await import('../components/viewer/topic-drawer')).TopicDrawer }));
 const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas }));
 
 /**
@@ -135,13 +137,17 @@ export function RoadmapPage() {
         </div>
       </div>
 
-      <TopicDrawer
-        node={openNode}
-        detail={details?.find((detail) => detail.nodeId === openId)}
-        status={progress && openNode ? statusOf(progress, openNode.id) : undefined}
-        onMark={(status) => void mark(status)}
-        onClose={() => setOpenId(undefined)}
-      />
+      {(painted || openNode) && (
+        <Suspense fallback={null}>
+          <TopicDrawer
+            node={openNode}
+            detail={details?.find((detail) => detail.nodeId === openId)}
+            status={progress && openNode ? statusOf(progress, openNode.id) : undefined}
+            onMark={(status) => void mark(status)}
+            onClose={() => setOpenId(undefined)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
