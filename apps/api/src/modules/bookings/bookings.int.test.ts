@@ -300,6 +300,8 @@ describe('reading bookings', () => {
     const completed = await get(mentor, `/api/bookings/${mentor.id}?status=completed`);
     expect(completed.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([pastOld]);
     expectRefusal(await get(mentor, `/api/bookings/${mentor.id}?status=lost`), 400);
+    const unfiltered = await get(mentor, `/api/bookings/${mentor.id}?status=`);
+    expect(unfiltered.json<{ bookings: Booking[] }>().bookings).toHaveLength(4);
 
     const mine = await get(menteeA, `/api/bookings/profile/${menteeA.id}`);
     expect(mine.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([later.id, pastOld]);

@@ -9,6 +9,11 @@ import { createBooking, getBooking, listBookings } from './service';
 const tags = ['bookings'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const personParams = z.object({ mentorId: idSchema });
+/** `?status=` sent empty (a page's "all" choice) reads as no filter rather than a 400. */
+const dropEmptyStatus = async (request: { query: unknown }) => {
+  const query = request.query as Record<string, unknown>;
+  if (query.status === '') delete query.status;
+};
 
 /** `/api/bookings` (DESIGN.md §4 "Bookings and payments"): holding a slot, and one's own bookings. */
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +49,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile/:mentorId',
     {
       onRequest: app.requireUser,
+      preValidation: dropEmptyStatus,
       schema: {
         summary: "One's own bookings as mentee and as mentor: upcoming soonest first, then past newest first",
         tags,
@@ -60,6 +66,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:mentorId',
     {
       onRequest: app.requireUser,
+      preValidation: dropEmptyStatus,
       schema: {
         summary: "A mentor's own bookings as mentor: upcoming soonest first, then past newest first",
         tags,
