@@ -74,7 +74,8 @@ alternating rounds of ${SECONDS} s each, medians.
 Ratio listing / bare: **${ratio.toFixed(2)}** (target ≥ ${RATIO_TARGET}: ${ratio >= RATIO_TARGET ? 'met' : 'not met'}); p99 ${listingP99} ms (target < ${P99_TARGET_MS} ms: ${listingP99 < P99_TARGET_MS ? 'met' : 'not met'}).
 
 The listing's query alone (the repository's \`listMentors\`, its SQL as Drizzle sends it), from 10 clients as the app's pool has, for 5 s
-before the HTTP load: **${Math.round(queriesPerSecond)} queries/s** (the route, which sends this query once per request, cannot answer faster than this).
+before the HTTP load: **${Math.round(queriesPerSecond)} queries/s** (what the route could answer if it sent this query for every request; with the listing cache of decision 028 it sends it
+only on a miss: the first request for a page, and the first after a change or an expiry).
 Its plan under \`EXPLAIN (ANALYZE, BUFFERS)\`, run once before the load on a cache warm from the seeding;
 \`${TRIGRAM_INDEX}\` ${usesIndex ? 'is used' : 'is **not** used'}:
 

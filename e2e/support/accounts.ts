@@ -29,14 +29,14 @@ export async function signUp(page: Page, { name, email }: { name: string; email:
  * under `persist:root`, which the app confirms with the server on load. For tests whose subject is not
  * the sign-up pages; accounts.spec.ts walks those.
  */
-export async function signUpThroughApi(context: BrowserContext, { name, email }: { name: string; email: string }) {
+export async function signUpThroughApi(context: BrowserContext, { name, email }: { name: string; email: string }): Promise<{ id: string }> {
   const startedAt = Date.now();
   const created = await context.request.post('/api/auth', { data: { name, email, password } });
   expect(created.status(), await created.text()).toBe(201);
   const otp = await readFromMail(email, codePattern, { after: startedAt - 1 });
   const verified = await context.request.post('/api/auth/verify-otp', { data: { email, otp } });
   expect(verified.status(), await verified.text()).toBe(200);
-  const { user } = (await verified.json()) as { user: unknown };
+  const { user } = (await verified.json()) as { user: { id: string } };
   // Only into a browser that has saved nothing yet, so a later logout in the test stays logged out.
   await context.addInitScript(
     (saved) => {
@@ -44,6 +44,7 @@ export async function signUpThroughApi(context: BrowserContext, { name, email }:
     },
     JSON.stringify({ auth: JSON.stringify({ user }), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
   );
+  return user;
 }
 
 export async function signIn(page: Page, email: string, secret = password) {

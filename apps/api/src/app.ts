@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
+import { mentorListingCache } from './modules/mentors/listing-cache';
 import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
 import { registerMailWorker } from './modules/mail/service';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
   await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
+  await app.register(mentorListingCache, { connectionString: deps.databaseUrl });
   await app.register(services);
 
   // Job workers, each registered by its own module.

@@ -109,9 +109,12 @@ export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
 /** Spec §5: "a positive number of at least 100 (default schema message)"; §9: step 100. */
 export const pricePerSessionSchema = z.number().int().min(RATE_MIN).max(RATE_MAX).multipleOf(RATE_STEP);
 
+/** The name we keep for a zone: an old name (Asia/Calcutta) as its new one, any other name as it is. Unchecked. */
+export const preferredZoneName = (name: string): string => ZONE_ALIASES[name] ?? name;
+
 /** An IANA zone name this runtime knows (the old Asia/Calcutta is read as Asia/Kolkata). */
 export function canonicalTimezone(name: string): string | undefined {
-  const zone = ZONE_ALIASES[name] ?? name;
+  const zone = preferredZoneName(name);
   // Only region names: `Intl` also takes offsets like "+05:30", which have no daylight saving rules.
   if (zone !== 'UTC' && !/^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/.test(zone)) return undefined;
   try {

@@ -20,6 +20,7 @@ function context(log: ServiceLogger) {
     notifier: {} as Notifications,
     sockets: { disconnectSession() {}, disconnectUser() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
+    mentorListingCache: { forgetAll() {}, read: vi.fn() },
     clock: { now: () => new Date() },
     log,
   });

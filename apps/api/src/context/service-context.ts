@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Notifications } from '../modules/notifications/service';
+import type { MentorListingCache } from '../modules/mentors/listing-cache';
 import type { RoadmapReadCache } from '../modules/roadmaps/graph-cache';
 import type { Realtime } from '../plugins/realtime';
 import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
@@ -23,7 +24,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the roadmap cache, the clock and the logger, plus the acting user or admin where there is one
+ * the sockets, the roadmap and mentor listing caches, the clock and the logger, plus the acting user or admin where there is one
  * (`UserContext`, `AdminContext`). Routes build it from the request; jobs and seeders from the app.
  */
 export interface ServiceContext {
@@ -34,6 +35,8 @@ export interface ServiceContext {
   readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
   /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
   readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
+  /** Pages of the mentor listing as sent; any change that can alter a card drops them all (`forgetAll`). */
+  readonly mentorListingCache: Pick<MentorListingCache, 'read' | 'forgetAll'>;
   readonly clock: Clock;
   readonly log: ServiceLogger;
   /**
@@ -58,6 +61,7 @@ export interface ServiceContextParts {
   notifier: Notifications;
   sockets: ServiceContext['sockets'];
   roadmapCache: ServiceContext['roadmapCache'];
+  mentorListingCache: ServiceContext['mentorListingCache'];
   clock: Clock;
   log: ServiceLogger;
 }

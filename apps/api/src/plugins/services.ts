@@ -15,7 +15,17 @@ export const services = fp(
   async function services(app: FastifyInstance) {
     app.decorate(
       'services',
-      createServiceContext({ db: app.db, pool: app.pool, jobs: app.jobs, notifier: app.notifications, sockets: app.realtime, roadmapCache: app.roadmapCache, clock: app.clock, log: app.log }),
+      createServiceContext({
+        db: app.db,
+        pool: app.pool,
+        jobs: app.jobs,
+        notifier: app.notifications,
+        sockets: app.realtime,
+        roadmapCache: app.roadmapCache,
+        mentorListingCache: app.mentorListingCache,
+        clock: app.clock,
+        log: app.log,
+      }),
     );
   },
   { name: 'services', dependencies: ['database', 'jobs', 'realtime', 'clock', 'roadmap-read-cache'] },

@@ -12,7 +12,7 @@ export const bookingStatus = pgEnum('booking_status', statuses);
 /**
  * A paid one-hour session between a mentor and a mentee (DESIGN.md §4 "Bookings and payments"). A live
  * booking (pending_payment or confirmed) holds its time: two exclusion constraints over
- * `tstzrange(start_time, end_time)`, written by hand in migration 0010_bookings, refuse a second live booking
+ * `tstzrange(start_time, end_time)`, written by hand in migration 0011_bookings, refuse a second live booking
  * that overlaps for the same mentor or the same mentee (SQLSTATE 23P01), whatever the code above them does.
  */
 export const bookings = pgTable(

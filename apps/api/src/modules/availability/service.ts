@@ -19,6 +19,9 @@ import { BOOKING_HORIZON_DAYS, freeSlots, slotWindowProblem, type Interval, type
 
 export type { BusyInterval } from './repository';
 
+/** How long before its start a slot stops being bookable; the mentor listing's cache expires pages by it. */
+export { SLOT_NOTICE_MS } from './slots';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -73,6 +76,8 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
     overrides: storedOverrides,
     hasHours: offersHours(weeklyHours, storedOverrides),
   });
+  // The trigger's notification reaches every process's listing cache, this one a moment later; this one at once.
+  ctx.mentorListingCache.forgetAll();
   return toAvailability(callerId, row, now);
 }
 

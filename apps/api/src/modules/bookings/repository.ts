@@ -22,6 +22,14 @@ export async function expireLapsedHolds(tx: Executor, userIds: readonly string[]
   return rows.map((row) => row.id);
 }
 
+/**
+ * Tells every process's mentor listing cache (mentors/listing-cache.ts, channel `mentor_listing_changed`) that
+ * a card may show another next free slot; delivered at commit, so only for a change that happened.
+ */
+export async function announceListingChange(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_notify('mentor_listing_changed', '')`);
+}
+
 export interface NewBooking {
   mentorId: string;
   menteeId: string;

@@ -31,7 +31,7 @@ export function lockKeysInOrder(userIds: readonly string[]): bigint[] {
   return [...new Set(userIds.map(lockKeyOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0010). */
+/** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0011). */
 export function overlapMessage(constraint: string | undefined): string {
   return constraint === 'bookings_mentee_no_overlap' ? bookingMessages.overlapOwn : bookingMessages.slotTaken;
 }

@@ -88,6 +88,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
         const row = await repository.insertBooking(uow.tx, { mentorId, menteeId, startTime, endTime, amount: availability.pricePerSession, holdExpiresAt: holdExpiry(now) });
         await uow.enqueue(expireHoldJob, { bookingId: row.id }, { startAfter: row.holdExpiresAt, singletonKey: row.id });
+        await repository.announceListingChange(uow.tx);
         return row.id;
       });
     });
@@ -150,7 +151,7 @@ export async function expireHold(ctx: ServiceContext, bookingId: string): Promis
   const now = ctx.clock.now();
   await ctx.unitOfWork(async (uow) => {
     const expired = await repository.expireHold(uow.tx, bookingId, now);
-    if (expired !== undefined) return;
+    if (expired !== undefined) return repository.announceListingChange(uow.tx);
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'pending_payment') await uow.enqueue(expireHoldJob, { bookingId }, { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId });
   });

@@ -11,7 +11,8 @@ import {
   mentorUpdateResponseSchema,
 } from '@skillroute/shared/mentors';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { getMentorDetails, listMentors, updateMentor } from './service';
+import { sendSerialized } from '../../lib/serialized-body';
+import { getMentorDetails, readMentorListing, updateMentor } from './service';
 
 const tags = ['mentors'];
 
@@ -62,6 +63,6 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorListResponseSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request) => listMentors(contextOf(request), request.params.skill, request.query, request.user?.id),
+    async (request, reply) => sendSerialized(request, reply, await readMentorListing(contextOf(request), request.params.skill, request.query, request.user?.id)),
   );
 };

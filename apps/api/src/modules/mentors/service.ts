@@ -3,7 +3,9 @@ import type { ServiceContext, UserContext } from '../../context/service-context'
 import { AppError } from '../../lib/errors';
 import { busyIntervalsOf, nextFreeSlot, nextFreeSlotWindow, type BusyInterval } from '../availability/service';
 import * as repository from './repository';
-import { rupeesFromPaise, skillFilter } from './rules';
+import type { SerializedBody } from '../../lib/serialized-body';
+import { listingKey } from './listing-cache';
+import { excludedCallers, rupeesFromPaise, skillFilter } from './rules';
 
 export { addMentorSkill, type NewMentorProfile } from './repository';
 
@@ -26,6 +28,8 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
   if (body.mentorId !== callerId) throw new AppError('forbidden', mentorMessages.notYourProfile);
   if ((await repository.findMentorProfile(db, callerId)) === undefined) throw new AppError('forbidden', mentorMessages.notAMentor);
   await repository.updateMentorProfile(db, callerId, body.updatedData);
+  // The trigger's notification reaches every process's listing cache, this one a moment later; this one at once.
+  ctx.mentorListingCache.forgetAll();
   const updated = await repository.findMentorProfile(db, callerId);
   if (updated === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   return updated;
@@ -36,7 +40,7 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
  * `userId` of the query and the signed-in user) is never listed.
  */
 export async function listMentors(ctx: ServiceContext, skill: string, query: MentorListQuery, callerId: string | undefined): Promise<MentorListResponse> {
-  const excludeUserIds = [query.userId, callerId].filter((id): id is string => id !== undefined);
+  const excludeUserIds = excludedCallers(query.userId, callerId);
   const { rows, total } = await repository.listMentors(ctx.db, {
     skill: skillFilter(skill),
     excludeUserIds,
@@ -58,6 +62,11 @@ export async function listMentors(ctx: ServiceContext, skill: string, query: Men
     now,
   );
   return { mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])), total, page: query.page, limit: query.limit };
+}
+
+/** `GET /api/mentor/:skill` as the route sends it: from the listing cache while fresh (listing-cache.ts), else read afresh. */
+export async function readMentorListing(ctx: ServiceContext, skill: string, query: MentorListQuery, callerId: string | undefined): Promise<SerializedBody> {
+  return ctx.mentorListingCache.read(listingKey(skill, query, callerId), () => listMentors(ctx, skill, query, callerId));
 }
 
 function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInterval[]): MentorCard {

@@ -1,25 +1,17 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler } from 'fastify-type-provider-zod';
-import pg from 'pg';
-import type { z } from 'zod';
 import { publishedRoadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import { listenForChanges } from '../../db/listen';
+import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
 import { assertReadable, isPublic, type RoadmapFacts, type Viewer } from './rules';
+
+export { matchesEtag, sendSerialized, type SerializedBody } from '../../lib/serialized-body';
 
 declare module 'fastify' {
   interface FastifyInstance {
     roadmapCache: RoadmapReadCache;
   }
-}
-
-/** A response body serialized once, as the route's own serializer writes it, with its ETag. */
-export interface SerializedBody {
-  body: string;
-  etag: string;
-  /** Who may see it: everyone (a published, listed roadmap, the public list) or only those the rules let in. */
-  public: boolean;
 }
 
 interface RoadmapEntry extends SerializedBody {
@@ -36,14 +28,6 @@ export const ENTRY_MAX_AGE_MS = 60_000;
 export const CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTENER_NAME = 'skillroute-roadmap-cache';
-const RECONNECT_DELAYS_MS = [100, 500, 1000, 2000, 5000];
-const HEARTBEAT_MS = 15_000;
-
-function serialized(schema: z.ZodType, url: string, value: unknown, isPublicBody: boolean): SerializedBody {
-  // The route's serializer, so a cached body is byte for byte what the route would have sent.
-  const body = serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' })(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, public: isPublicBody };
-}
 
 /**
  * Roadmaps as readers get them, serialized once. Every api process keeps its own copy and hears of each
@@ -80,7 +64,7 @@ export class RoadmapReadCache {
     const generation = this.generation;
     const roadmap = await load();
     const facts: RoadmapFacts = { authorId: roadmap.author.id, status: roadmap.status, isActive: roadmap.isActive, submittedAt: roadmap.submittedAt === null ? null : new Date(roadmap.submittedAt) };
-    const entry = { ...serialized(roadmapSchema, '/api/roadmap/:id', roadmap, isPublic(facts)), facts, storedAt: this.now() };
+    const entry = { ...serializeBody(roadmapSchema, '/api/roadmap/:id', roadmap, isPublic(facts)), facts, storedAt: this.now() };
     if (this.listening && generation === this.generation) this.store(id, entry);
     return entry;
   }
@@ -90,7 +74,7 @@ export class RoadmapReadCache {
     const cached = this.publishedList;
     if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) return cached;
     const generation = this.generation;
-    const list = serialized(publishedRoadmapListSchema, '/api/roadmap/published', { roadmaps: await load() }, true);
+    const list = serializeBody(publishedRoadmapListSchema, '/api/roadmap/published', { roadmaps: await load() }, true);
     if (this.listening && generation === this.generation) this.publishedList = { ...list, storedAt: this.now() };
     return list;
   }
@@ -137,99 +121,20 @@ export class RoadmapReadCache {
   }
 }
 
-/** `If-None-Match` lists the ETag (or is `*`); weak and strong forms compare alike, as RFC 9110 says for GET. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
-}
-
-/**
- * Sends an already serialized body, or 304 when the reader has it. Caches may keep a public body but must ask
- * again each time (`no-cache`), so an unlisted roadmap is gone on the next visit; a draft is kept by none
- * (`no-store`), not even the browser of a shared computer.
- */
-export function sendSerialized(request: FastifyRequest, reply: FastifyReply, cached: SerializedBody): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
-  if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  // A string with a JSON content type goes out as it is: no second validation or serialization.
-  return reply.type('application/json; charset=utf-8').send(cached.body);
-}
-
-/**
- * The process's listening connection: `LISTEN` on the changes channel, reconnecting with back-off. A lost
- * connection switches the cache off until a new one listens.
- */
-async function listenForChanges(app: FastifyInstance, connectionString: string, cache: RoadmapReadCache): Promise<{ close(): Promise<void> }> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let attempt = 0;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
-
-  const lost = (current: pg.Client, error?: Error) => {
-    if (client !== current) return;
-    client = undefined;
-    clearInterval(heartbeat);
-    cache.setListening(false);
-    current.removeAllListeners('notification');
-    current.end().catch(() => undefined);
-    if (closed) return;
-    app.log.warn({ error: error?.message }, 'roadmap cache: the listening connection was lost; serving from the database until it is back');
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
-    attempt += 1;
-    reconnectTimer = setTimeout(() => void connect(), delay);
-  };
-
-  const connect = async () => {
-    const current = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME });
-    client = current;
-    current.on('error', (error) => lost(current, error));
-    current.on('end', () => lost(current));
-    current.on('notification', (message) => {
-      if (message.channel === ROADMAP_CHANGES_CHANNEL && message.payload) cache.forget(message.payload);
-    });
-    try {
-      await current.connect();
-      await current.query(`LISTEN ${ROADMAP_CHANGES_CHANNEL}`);
-    } catch (error) {
-      lost(current, error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    if (client !== current) return;
-    attempt = 0;
-    // Dropped on the way in, so nothing read before this point is trusted.
-    cache.setListening(true);
-    // A connection cut without a word (a dead peer) shows only when something is sent on it.
-    heartbeat = setInterval(() => {
-      current.query('select 1').catch((error: Error) => lost(current, error));
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-  };
-
-  // The first attempt before the app serves anything; a failed one retries in the background.
-  await connect();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(reconnectTimer);
-      clearInterval(heartbeat);
-      cache.setListening(false);
-      const current = client;
-      client = undefined;
-      await current?.end().catch(() => undefined);
-    },
-  };
-}
-
 /** `app.roadmapCache`, kept current by the process's own listening connection to PostgreSQL. */
 export const roadmapReadCache = fp(
   async function roadmapReadCache(app: FastifyInstance, options: { connectionString: string }) {
     const cache = new RoadmapReadCache();
     app.decorate('roadmapCache', cache);
-    const listener = await listenForChanges(app, options.connectionString, cache);
+    const listener = await listenForChanges(
+      { connectionString: options.connectionString, applicationName: LISTENER_NAME, channels: [ROADMAP_CHANGES_CHANNEL], label: 'roadmap cache', log: app.log },
+      {
+        heard: (_channel, roadmapId) => {
+          if (roadmapId !== '') cache.forget(roadmapId);
+        },
+        setListening: (listening) => cache.setListening(listening),
+      },
+    );
     app.addHook('onClose', () => listener.close());
   },
   { name: 'roadmap-read-cache' },

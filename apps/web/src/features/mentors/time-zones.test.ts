@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, formatSlotDateTime, formatSlotTime, groupSlotsByLocalDate, listTimeZones, localDateKey, monthWeeks, searchTimeZones, zoneLabel } from './time-zones';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, addMonths, browserTimeZone, formatSlotDateTime, formatSlotTime, groupSlotsByLocalDate, listTimeZones, localDateKey, monthWeeks, searchTimeZones, zoneLabel } from './time-zones';
 
 const slot = (startTime: string) => ({ startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() });
 
@@ -54,5 +54,26 @@ describe('calendar arithmetic', () => {
     expect(weeks.flat().filter(Boolean)).toHaveLength(30);
     expect(weeks.every((week) => week.length === 7)).toBe(true);
     expect(monthWeeks('2026-12')[0]?.slice(0, 3)).toEqual([null, null, '2026-12-01']);
+  });
+});
+
+describe('the browser’s zone', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const reporting = (timeZone: string) => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone };
+    });
+  };
+
+  it('reads the old Asia/Calcutta, which Chromium reports in India, as Asia/Kolkata', () => {
+    reporting('Asia/Calcutta');
+    expect(browserTimeZone()).toBe('Asia/Kolkata');
+    expect(listTimeZones(browserTimeZone())).not.toContain('Asia/Calcutta');
+  });
+
+  it('keeps any other zone as the browser names it', () => {
+    reporting('America/New_York');
+    expect(browserTimeZone()).toBe('America/New_York');
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, type FreeSlot } from '@skillroute/shared/availability';
+import { DEFAULT_TIMEZONE, preferredZoneName, type FreeSlot } from '@skillroute/shared/availability';
 
 /**
  * Slots travel as UTC instants; a visitor reads them in a zone of their choosing (their browser's by
@@ -17,9 +17,12 @@ function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, options: 
   return format;
 }
 
-/** The zone this browser runs in, as an IANA name. */
+/**
+ * The zone this browser runs in, as an IANA name, by the name the app keeps: Chromium in India reports the
+ * old Asia/Calcutta, which is shown and listed as Asia/Kolkata (as the Availability dialog does).
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return preferredZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 /**
@@ -28,7 +31,8 @@ export function browserTimeZone(): string {
  */
 export function listTimeZones(include?: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const all = new Set(zones);
+  // Node and Chromium list India only as Asia/Calcutta: it is listed once, as Asia/Kolkata.
+  const all = new Set(zones.map(preferredZoneName));
   all.add('UTC');
   all.add(DEFAULT_TIMEZONE);
   if (include) all.add(include);

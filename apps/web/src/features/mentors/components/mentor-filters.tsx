@@ -63,7 +63,7 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
         <Input
           type="search"
           aria-label="Search mentors"
-          placeholder="Search by name, headline, bio or company"
+          placeholder="Name, headline or company"
           value={search}
           maxLength={100}
           onChange={(event) => setSearch(event.target.value)}

@@ -29,7 +29,8 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_mentor_id_users_id_fk" FOREIGN K
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_mentee_id_users_id_fk" FOREIGN KEY ("mentee_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_cancelled_by_users_id_fk" FOREIGN KEY ("cancelled_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bookings_mentor_start_idx" ON "bookings" USING btree ("mentor_id","start_time");--> statement-breakpoint
-CREATE INDEX "bookings_mentee_start_idx" ON "bookings" USING btree ("mentee_id","start_time");--> statement-breakpoint
+CREATE INDEX "bookings_mentee_start_idx" ON "bookings" USING btree ("mentee_id","start_time");
+--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model exclusion constraints): no two live bookings (held or confirmed)
 -- of one mentor, nor of one mentee, overlap in time. btree_gist (migration 0000) lets the uuid take part with `=`.
 -- A violation is SQLSTATE 23P01, which the api answers with 409.

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyWeeklySchedule } from '@skillroute/shared/availability';
+import { mentorListResponseSchema, type MentorListResponse } from '@skillroute/shared/mentors';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
+import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
+import { users } from '../../db/schema';
+
+// Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  a = await buildTestApp();
+  b = await buildTestApp({ databaseUrl: a.databaseUrl });
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+/** Another process (or this one, for a change made straight in the database) hears of it once PostgreSQL delivers the notification. */
+const soon = { timeout: 5000, interval: 20 };
+
+const get = (on: TestApp, url: string, headers: Record<string, string> = {}) => on.app.inject({ method: 'GET', url, headers });
+async function list(on: TestApp, url: string, cookie?: string): Promise<MentorListResponse> {
+  const response = await get(on, url, cookie === undefined ? {} : { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return mentorListResponseSchema.parse(response.json());
+}
+const idsOf = (answer: MentorListResponse) => new Set(answer.mentors.map((mentor) => mentor.id));
+
+/** A stack of the test's own, and a mentor in it who can sign in. */
+async function setUp(seed: MentorSeed = {}): Promise<{ url: string; stackId: string; mentorId: string; mentor: () => Promise<SignedIn> }> {
+  const name = `Cached-${randomUUID().slice(0, 8)}`;
+  const stackId = await createStack(a.app.db, name);
+  const email = `mentor-${randomUUID()}@example.org`;
+  const mentorId = await createMentor(a.app.db, { email, password: TEST_PASSWORD, ...seed, skills: [stackId] });
+  return { url: `/api/mentor/${name}`, stackId, mentorId, mentor: () => signIn(a.app, email) };
+}
+
+const putProfile = (on: TestApp, who: SignedIn, headline: string) =>
+  on.app.inject({ method: 'PUT', url: '/api/mentor', headers: { cookie: who.cookie }, payload: { mentorId: who.id, updatedData: { headline } } });
+
+describe('GET /api/mentor/:skill from memory', () => {
+  it('answers with an ETag, 304 to If-None-Match, and stays uncached on the client', async () => {
+    const { url } = await setUp();
+    const first = await get(a, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Kept once the notifications of the set-up's own inserts are heard (each drops the cache).
+    await expect
+      .poll(async () => {
+        await get(a, url);
+        return a.app.mentorListingCache.stats.entries;
+      }, soon)
+      .toBeGreaterThan(0);
+
+    const again = await get(a, url, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The other process serializes the same page to the same bytes, so the ETag holds there too.
+    expect((await get(b, url, { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
+    expect((await get(a, url, { 'if-none-match': '"other"' })).body).toBe(first.body);
+  });
+
+  it('shows a profile edit (PUT /api/mentor) at once', async () => {
+    const { url, mentor } = await setUp();
+    const me = await mentor();
+    expect((await list(a, url)).mentors[0]?.headline).toBe('Engineer who likes teaching');
+    expect((await putProfile(a, me, 'Now teaching Rust')).statusCode).toBe(200);
+    expect((await list(a, url)).mentors[0]?.headline).toBe('Now teaching Rust');
+  });
+
+  it('shows an availability save (PUT /api/mentors/availability) at once, and drops a mentor who offers no hours', async () => {
+    const { url, mentor } = await setUp();
+    const me = await mentor();
+    expect((await list(a, url)).mentors[0]?.pricePerSession).toBe(1500);
+    const save = (weeklySchedule: ReturnType<typeof emptyWeeklySchedule>, pricePerSession: number) =>
+      a.app.inject({ method: 'PUT', url: '/api/mentors/availability', headers: { cookie: me.cookie }, payload: { mentorId: me.id, weeklySchedule, pricePerSession } });
+    const monday = { ...emptyWeeklySchedule(), monday: { isAvailable: true, timeSlots: [{ startTime: '10:00 AM', endTime: '11:00 AM' }] } };
+    expect((await save(monday, 2500)).statusCode).toBe(200);
+    expect((await list(a, url)).mentors[0]?.pricePerSession).toBe(2500);
+    expect((await save(emptyWeeklySchedule(), 2500)).statusCode).toBe(200);
+    expect((await list(a, url)).mentors).toEqual([]);
+  });
+
+  it('drops a blocked mentor and shows a new name, changed straight in the database, as soon as the trigger is heard', async () => {
+    const { url, stackId, mentorId } = await setUp({ name: 'Old Name' });
+    const other = await createMentor(a.app.db, { skills: [stackId] });
+    expect(idsOf(await list(a, url))).toEqual(new Set([mentorId, other]));
+
+    await a.app.db.update(users).set({ name: 'New Name' }).where(eq(users.id, mentorId));
+    await expect.poll(async () => (await list(a, url)).mentors.find((card) => card.id === mentorId)?.name, soon).toBe('New Name');
+
+    await a.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, mentorId));
+    await expect.poll(async () => idsOf(await list(a, url)), soon).toEqual(new Set([other]));
+  });
+
+  it('keeps each caller out of their own listing only: two signed-in mentors and an anonymous visitor', async () => {
+    const { url, stackId, mentorId: adaId, mentor: adaSession } = await setUp();
+    const bobEmail = `mentor-${randomUUID()}@example.org`;
+    const bobId = await createMentor(a.app.db, { email: bobEmail, password: TEST_PASSWORD, skills: [stackId] });
+    const ada = await adaSession();
+    const bob = await signIn(a.app, bobEmail);
+    for (let round = 0; round < 2; round += 1) {
+      expect(idsOf(await list(a, url))).toEqual(new Set([adaId, bobId]));
+      expect(idsOf(await list(a, url, ada.cookie))).toEqual(new Set([bobId]));
+      expect(idsOf(await list(a, url, bob.cookie))).toEqual(new Set([adaId]));
+      expect(idsOf(await list(a, `${url}?userId=${adaId}`))).toEqual(new Set([bobId]));
+      expect(idsOf(await list(a, `${url}?userId=${adaId}`, bob.cookie))).toEqual(new Set());
+    }
+  });
+});
+
+describe('two api processes on one database', () => {
+  it('a change through one drops the page the other kept', async () => {
+    const { url, mentor } = await setUp();
+    const me = await mentor();
+    await expect.poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon).toBe(true);
+    const before = await get(b, url);
+    expect(JSON.parse(before.body).mentors[0].headline).toBe('Engineer who likes teaching');
+    expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
+
+    expect((await putProfile(a, me, 'Changed on the other process')).statusCode).toBe(200);
+    await expect.poll(async () => (await list(b, url)).mentors[0]?.headline, soon).toBe('Changed on the other process');
+    expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+  });
+});

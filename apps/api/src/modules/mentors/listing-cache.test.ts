@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { MentorCard, MentorListQuery, MentorListResponse } from '@skillroute/shared/mentors';
+import { SLOT_NOTICE_MS } from '../availability/service';
+import { LISTING_MAX_AGE_MS, listingExpiresAt, listingKey, MentorListingCache } from './listing-cache';
+
+const query = (change: Partial<MentorListQuery> = {}): MentorListQuery => ({ page: 1, limit: 12, ...change });
+const ADA = '3b9f1c2e-5d4a-4b8e-8f0a-6c7d8e9f0a1b';
+const BOB = '7d0c3a5e-2a3f-4f6e-9c38-0f6f1f0c9a11';
+
+describe('listingKey', () => {
+  it('is the same for requests the query answers alike', () => {
+    const key = listingKey('Python', query({ languages: ['hindi', 'english'], companies: ['Google', 'acme'], search: 'Kafka' }), undefined);
+    expect(listingKey('python', query({ languages: ['english', 'hindi', 'english'], companies: ['ACME', 'google'], search: 'kafka' }), undefined)).toBe(key);
+    expect(listingKey('ALL', query(), undefined)).toBe(listingKey('all', query(), undefined));
+  });
+
+  it('tells apart what changes the page: filters, page, size, the excluded callers', () => {
+    const base = listingKey('python', query(), undefined);
+    const others = [
+      listingKey('go', query(), undefined),
+      listingKey('all', query(), undefined),
+      listingKey('python', query({ languages: ['hindi'] }), undefined),
+      listingKey('python', query({ languages: ['tamil'] }), undefined),
+      listingKey('python', query({ companies: ['acme'] }), undefined),
+      listingKey('python', query({ search: 'kafka' }), undefined),
+      listingKey('python', query({ expirience: 0 }), undefined),
+      listingKey('python', query({ page: 2 }), undefined),
+      listingKey('python', query({ limit: 24 }), undefined),
+      listingKey('python', query(), ADA),
+      listingKey('python', query({ userId: BOB }), undefined),
+    ];
+    expect(new Set([base, ...others]).size).toBe(others.length + 1);
+  });
+
+  it('excludes a caller once, however they are named: by userId, by session or both, in any case', () => {
+    const key = listingKey('python', query({ userId: ADA }), undefined);
+    expect(listingKey('python', query(), ADA)).toBe(key);
+    expect(listingKey('python', query({ userId: ADA.toUpperCase() }), ADA)).toBe(key);
+    expect(listingKey('python', query({ userId: BOB }), ADA)).toBe(listingKey('python', query({ userId: ADA }), BOB));
+  });
+
+  it('folds only ASCII: a text PostgreSQL may lower-case differently keeps its own entry', () => {
+    expect(listingKey('python', query({ search: 'İstanbul' }), undefined)).not.toBe(listingKey('python', query({ search: 'i̇stanbul' }), undefined));
+  });
+});
+
+const NOW = Date.parse('2026-11-23T10:00:00.000Z');
+const card = (startTime: string | null): MentorCard => ({
+  id: ADA,
+  name: 'Ada',
+  avatar: null,
+  headline: 'Engineer who likes teaching',
+  expirience: 5,
+  languages: ['english'],
+  assessedSkills: ['Python'],
+  companies: [],
+  pricePerSession: 1500,
+  timezone: 'Asia/Kolkata',
+  rating: null,
+  reviewCount: 0,
+  sessionsHeld: 0,
+  nextFreeSlot: startTime === null ? null : { startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() },
+});
+const page = (...starts: (string | null)[]): MentorListResponse => ({ mentors: starts.map(card), total: starts.length, page: 1, limit: 12 });
+
+describe('listingExpiresAt', () => {
+  it('is the max age for a page without slots, or whose slots are far off', () => {
+    expect(listingExpiresAt(NOW, page())).toBe(NOW + LISTING_MAX_AGE_MS);
+    expect(listingExpiresAt(NOW, page(null, '2026-11-24T10:00:00.000Z'))).toBe(NOW + LISTING_MAX_AGE_MS);
+  });
+
+  it('is when the earliest slot shown stops being bookable (its start minus the notice), if sooner', () => {
+    const soon = '2026-11-23T12:00:30.000Z';
+    expect(listingExpiresAt(NOW, page('2026-11-23T13:00:00.000Z', soon, null))).toBe(Date.parse(soon) - SLOT_NOTICE_MS);
+    expect(Date.parse(soon) - SLOT_NOTICE_MS).toBe(NOW + 30_000);
+  });
+});
+
+describe('MentorListingCache', () => {
+  function setUp() {
+    let now = NOW;
+    const cache = new MentorListingCache(() => now);
+    cache.setListening(true);
+    let answer = page(null);
+    const load = async () => {
+      load.calls += 1;
+      return answer;
+    };
+    load.calls = 0;
+    return { cache, load, tick: (ms: number) => (now += ms), answerWith: (next: MentorListResponse) => (answer = next) };
+  }
+
+  it('serves a page from memory until it expires, then reads it again', async () => {
+    const { cache, load, tick } = setUp();
+    const first = await cache.read('k', load);
+    expect(JSON.parse(first.body)).toEqual(page(null));
+    expect(first.etag).toMatch(/^"[\w-]+"$/);
+    expect(await cache.read('k', load)).toBe(first);
+    tick(LISTING_MAX_AGE_MS - 1);
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    tick(1);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('expires a page when its earliest slot stops being bookable', async () => {
+    const { cache, load, tick, answerWith } = setUp();
+    answerWith(page(new Date(NOW + SLOT_NOTICE_MS + 10_000).toISOString()));
+    await cache.read('k', load);
+    tick(9_999);
+    await cache.read('k', load);
+    expect(load.calls).toBe(1);
+    tick(1);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+  });
+
+  it('forgets everything on a change, and does not store a read that a change overtook', async () => {
+    const { cache, load } = setUp();
+    await cache.read('k', load);
+    cache.forgetAll();
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+    const overtaken = cache.read('other', async () => {
+      cache.forgetAll();
+      return page();
+    });
+    await overtaken;
+    // The change dropped 'k'; the page read across it was not stored.
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('reads once for concurrent misses on one key', async () => {
+    const { cache, load } = setUp();
+    const [a, b] = await Promise.all([cache.read('k', load), cache.read('k', load)]);
+    expect(a).toBe(b);
+    expect(load.calls).toBe(1);
+  });
+
+  it('keeps nothing while the changes are not heard', async () => {
+    const { cache, load } = setUp();
+    cache.setListening(false);
+    await cache.read('k', load);
+    await cache.read('k', load);
+    expect(load.calls).toBe(2);
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+  });
+});

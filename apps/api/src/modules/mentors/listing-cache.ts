@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { mentorListResponseSchema, type MentorListQuery, type MentorListResponse } from '@skillroute/shared/mentors';
+import { listenForChanges } from '../../db/listen';
+import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
+import { SLOT_NOTICE_MS } from '../availability/service';
+import { companiesFilter, excludedCallers, skillFilter } from './rules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mentorListingCache: MentorListingCache;
+  }
+}
+
+/**
+ * The channel the triggers of migration 0010 notify on any change that can alter a card or the set of listed
+ * mentors: mentor_profiles, mentor_availability and mentor_skills rows, a user's name, avatar, role or
+ * blocked_at, a stack's name. The bookings work must notify it too (`select pg_notify('mentor_listing_changed', '')`
+ * in the transaction) whenever a booking takes or frees a slot, since a card shows its mentor's next free slot.
+ */
+export const MENTOR_LISTING_CHANNEL = 'mentor_listing_changed';
+/** No entry is served older than this, whatever was or was not heard. */
+export const LISTING_MAX_AGE_MS = 60_000;
+/** Keys and bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
+export const LISTING_BUDGET_BYTES = 16 * 1024 * 1024;
+/** The listening connection's name in `pg_stat_activity`. */
+export const LISTING_LISTENER_NAME = 'skillroute-mentor-listing-cache';
+
+/**
+ * Lower case where JavaScript and PostgreSQL agree on it: ASCII. The query folds the skill (citext) and the
+ * search (`lower()`) in PostgreSQL, whose lower() differs from toLowerCase on some letters ("İ"); text with
+ * anything else is kept as typed, so two texts share an entry only when the database would read them alike.
+ */
+const foldAscii = (text: string): string => (/^[\x20-\x7e]*$/.test(text) ? text.toLowerCase() : text);
+
+/**
+ * The cache key of a listing request: everything the page depends on, normalised so that requests the query
+ * answers alike share an entry. The skill and search folded to lower case (see foldAscii), languages sorted
+ * (compared exactly, as the query does), companies lower-cased and sorted (as the query compares them), the
+ * experience floor, the page and its size, and the excluded callers (the `userId` of the query and the
+ * signed-in user, sorted): anonymous visitors who send no `userId` share entries.
+ */
+export function listingKey(skill: string, query: MentorListQuery, callerId: string | undefined): string {
+  const stack = skillFilter(skill);
+  return JSON.stringify([
+    stack === undefined ? null : foldAscii(stack),
+    [...new Set(query.languages ?? [])].sort(),
+    companiesFilter(query.companies ?? []).sort(),
+    query.search === undefined ? '' : foldAscii(query.search),
+    query.expirience ?? null,
+    query.page,
+    query.limit,
+    excludedCallers(query.userId, callerId),
+  ]);
+}
+
+/**
+ * When a page read at `storedAt` stops being true without any change: at the latest after LISTING_MAX_AGE_MS,
+ * and as soon as the earliest next free slot it shows stops being bookable (its start minus the booking
+ * notice), when the card would show a later slot.
+ */
+export function listingExpiresAt(storedAt: number, page: Pick<MentorListResponse, 'mentors'>): number {
+  let expiresAt = storedAt + LISTING_MAX_AGE_MS;
+  for (const card of page.mentors) {
+    if (card.nextFreeSlot !== null) expiresAt = Math.min(expiresAt, Date.parse(card.nextFreeSlot.startTime) - SLOT_NOTICE_MS);
+  }
+  return expiresAt;
+}
+
+interface ListingEntry extends SerializedBody {
+  expiresAt: number;
+}
+
+/**
+ * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
+ * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
+ * from triggers (migration 0010), so a change made anywhere, the database's own console included, is heard
+ * once committed. Any change drops every page: a profile can move between pages and filters. While the
+ * listening connection is down nothing is served from here.
+ */
+export class MentorListingCache {
+  private readonly entries = new Map<string, ListingEntry>();
+  /** Reads under way, so concurrent misses on one key query once. */
+  private readonly loading = new Map<string, Promise<ListingEntry>>();
+  private bytes = 0;
+  /** Counts every change heard; a read that began before one does not store what it read. */
+  private generation = 0;
+  private listening = false;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Whether pages are served from memory: only while the changes are being heard. */
+  get active(): boolean {
+    return this.listening;
+  }
+
+  /** Pages kept, and their bytes (keys and bodies). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  /** The page for `key`, from memory while it is fresh, else from `load` (stored if nothing changed meanwhile). */
+  async read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody> {
+    const cached = this.entries.get(key);
+    if (cached !== undefined) {
+      if (this.now() < cached.expiresAt) return cached;
+      this.remove(key, cached);
+    }
+    if (!this.listening) return this.serialize(await load());
+    const pending = this.loading.get(key);
+    if (pending !== undefined) return pending;
+    const generation = this.generation;
+    const loaded = load()
+      .then((page) => {
+        const entry = this.serialize(page);
+        if (this.listening && generation === this.generation && this.now() < entry.expiresAt) this.store(key, entry);
+        return entry;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+      });
+    this.loading.set(key, loaded);
+    return loaded;
+  }
+
+  /** Something that can alter a page changed: every page goes, and reads under way are not joined or stored. */
+  forgetAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.loading.clear();
+    this.bytes = 0;
+  }
+
+  /** Called by the listener: serve from memory only while changes are heard. */
+  setListening(listening: boolean): void {
+    this.forgetAll();
+    this.listening = listening;
+  }
+
+  private serialize(page: MentorListResponse): ListingEntry {
+    const storedAt = this.now();
+    // Listing pages are served `private, no-store` like every other API answer (privateByDefault).
+    return { ...serializeBody(mentorListResponseSchema, '/api/mentor/:skill', page, false), expiresAt: listingExpiresAt(storedAt, page) };
+  }
+
+  private remove(key: string, entry: ListingEntry): void {
+    this.entries.delete(key);
+    this.bytes -= key.length + entry.body.length;
+  }
+
+  private store(key: string, entry: ListingEntry): void {
+    const previous = this.entries.get(key);
+    if (previous !== undefined) this.remove(key, previous);
+    // The key counts too: the search text and the caller's id are anyone's to vary, so the keys are not a
+    // small fixed set; what anyone can fill is bounded by the budget, oldest first out.
+    const size = key.length + entry.body.length;
+    if (size > LISTING_BUDGET_BYTES) return;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes + size <= LISTING_BUDGET_BYTES) break;
+      this.remove(oldKey, old);
+    }
+    this.entries.set(key, entry);
+    this.bytes += size;
+  }
+}
+
+/** `app.mentorListingCache`, kept current by the process's own listening connection to PostgreSQL; expiry follows the app's clock. */
+export const mentorListingCache = fp(
+  async function mentorListingCache(app: FastifyInstance, options: { connectionString: string }) {
+    const cache = new MentorListingCache(() => app.clock.now().getTime());
+    app.decorate('mentorListingCache', cache);
+    const listener = await listenForChanges(
+      { connectionString: options.connectionString, applicationName: LISTING_LISTENER_NAME, channels: [MENTOR_LISTING_CHANNEL], label: 'mentor listing cache', log: app.log },
+      { heard: () => cache.forgetAll(), setListening: (listening) => cache.setListening(listening) },
+    );
+    app.addHook('onClose', () => listener.close());
+  },
+  { name: 'mentor-listing-cache' },
+);
