@@ -19,6 +19,8 @@ import { assessmentRoutes } from './modules/assessments/routes';
 import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
+import { bookingRoutes } from './modules/bookings/routes';
+import { registerBookingWorkers } from './modules/bookings/service';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
@@ -152,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
+  await registerBookingWorkers(app.services);
   await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });
   await app.register(mentorRoutes, { prefix: '/api/mentor' });
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
+  await app.register(bookingRoutes, { prefix: '/api/bookings' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

@@ -11,6 +11,7 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
+import { bookingListResponseSchema, bookingResponseSchema } from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -90,6 +91,11 @@ export const apiResponses = {
   'GET /api/mentors/availability/:mentorId': { 200: availabilitySchema },
   'PUT /api/mentors/availability': { 200: availabilityUpdateResponseSchema },
   'GET /api/mentors/availability/:mentorId/slots': { 200: slotsResponseSchema },
+
+  'POST /api/bookings': { 201: bookingResponseSchema },
+  'GET /api/bookings/detail/:id': { 200: bookingResponseSchema },
+  'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
+  'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

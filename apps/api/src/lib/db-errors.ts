@@ -14,6 +14,22 @@ export function isForeignKeyViolation(error: unknown, constraint?: string): bool
   return hasSqlState(error, ['23503', '23001'], constraint);
 }
 
+/** Whether a query failed on an exclusion constraint (SQLSTATE 23P01), optionally a named one. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  return hasSqlState(error, ['23P01'], constraint);
+}
+
+/** Whether the database broke a deadlock by failing this transaction (SQLSTATE 40P01). */
+export function isDeadlock(error: unknown): boolean {
+  return hasSqlState(error, ['40P01'], undefined);
+}
+
+/** The name of the constraint a query failed on, if the database named one. */
+export function constraintOf(error: unknown): string | undefined {
+  for (const { constraint } of causeChain(error)) if (typeof constraint === 'string') return constraint;
+  return undefined;
+}
+
 /** An error and its causes, outermost first: Drizzle wraps the driver's error, which holds the SQLSTATE. */
 function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
   for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {

@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './roadmaps';
 export * from './assessments';
 export * from './mentors';
+export * from './bookings';

@@ -10,11 +10,14 @@ import {
 } from '@skillroute/shared/availability';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { Executor } from '../../db/client';
 import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
 import { offersHours, overrideDateProblems, paiseToRupees, rupeesToPaise, todayIn, toStoredOverrides, toStoredWeek, toWireOverrides, toWireWeek } from './rules';
-import { freeSlots, slotWindowProblem, type Slot } from './slots';
+import { BOOKING_HORIZON_DAYS, freeSlots, slotWindowProblem, type Interval, type Slot } from './slots';
+
+export type { BusyInterval } from './repository';
 
 /** How long before its start a slot stops being bookable; the mentor listing's cache expires pages by it. */
 export { SLOT_NOTICE_MS } from './slots';
@@ -87,12 +90,13 @@ export async function listSlots(ctx: ServiceContext, mentorId: string, from: num
   if (problem !== undefined) throw new AppError('bad_request', windowMessages[problem], [{ message: windowMessages[problem], field: 'to' }]);
   const { availability } = await ownerOrNotFound(ctx, mentorId);
   if (availability === null) return { timezone: DEFAULT_TIMEZONE, slots: [] };
+  // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee.
+  const busy = (await repository.busyIntervalsOf(ctx.db, [mentorId], new Date(from), new Date(to), new Date(now))).get(mentorId) ?? [];
   const slots = freeSlots({
     weekly: availability.weeklyHours,
     overrides: availability.overrides,
     timezone: availability.timezone,
-    // Held and confirmed bookings will supply the busy intervals once bookings exist.
-    busy: [],
+    busy,
     now,
     from,
     to,
@@ -103,21 +107,46 @@ export async function listSlots(ctx: ServiceContext, mentorId: string, from: num
 /** How far ahead each step of `nextFreeSlot` looks: most mentors have a slot within the first week. */
 const NEXT_SLOT_STEP_DAYS = 7;
 
+/** The window `nextFreeSlot` looks in from `now`; the listing reads the mentors' busy times over it. */
+export const nextFreeSlotWindow = (now: Date): { from: Date; to: Date } => ({ from: now, to: new Date(now.getTime() + AVAILABILITY_DAYS_AHEAD * DAY_MS) });
+
 /**
  * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, or null;
- * for the mentor listing. Looks a week at a time, so a mentor with a slot this week costs one week's work.
+ * for the mentor listing. `busy` is the time the mentor's live bookings take. Looks a week at a time, so a
+ * mentor with a slot this week costs one week's work.
  */
-export function nextFreeSlot(availability: MentorAvailabilityRow, now: Date): FreeSlot | null {
+export function nextFreeSlot(availability: MentorAvailabilityRow, now: Date, busy: readonly Interval[] = []): FreeSlot | null {
   if (!availability.hasHours) return null;
   const nowMs = now.getTime();
   const end = nowMs + AVAILABILITY_DAYS_AHEAD * DAY_MS;
   for (let from = nowMs; ;) {
     const to = Math.min(end, from + NEXT_SLOT_STEP_DAYS * DAY_MS);
-    // Bookings will supply the busy intervals here too once they exist.
-    const [first] = freeSlots({ weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy: [], now: nowMs, from, to });
+    const [first] = freeSlots({ weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy: [...busy], now: nowMs, from, to });
     if (first !== undefined) return toFreeSlot(first);
     if (to === end) return null;
     // The next step overlaps this one by an hour, so a slot across the boundary is not lost.
     from = to - HOUR_MS;
   }
+}
+
+/**
+ * The times each person is taken in [from, to) by live bookings (held with the hold not lapsed, or confirmed),
+ * as mentor or as mentee: the slots leave them out, and bookings check a new one against them.
+ */
+export const busyIntervalsOf = (db: Executor, userIds: readonly string[], from: Date, to: Date, now: Date): Promise<Map<string, repository.BusyInterval[]>> =>
+  repository.busyIntervalsOf(db, userIds, from, to, now);
+
+/** A mentor one may book (a mentor, not blocked) with their saved availability, or undefined. */
+export const findBookableMentor = (db: Executor, mentorId: string): Promise<repository.AvailabilityOwner | undefined> => repository.findAvailabilityOwner(db, mentorId);
+
+/**
+ * Whether the hour starting at `start` is a slot of the mentor's schedule a booking may take at `now`: on the
+ * week or an override, in the future past the 2-hour notice, within the booking horizon. Time taken by
+ * bookings is not considered here (the caller tells a taken slot apart: 409, not 400).
+ */
+export function isScheduledSlot(availability: MentorAvailabilityRow, start: number, now: Date): boolean {
+  const end = start + HOUR_MS;
+  if (!availability.hasHours || end > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) return false;
+  const [slot] = freeSlots({ weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy: [], now: now.getTime(), from: start, to: end });
+  return slot !== undefined && slot.start === start;
 }

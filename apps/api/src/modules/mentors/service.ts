@@ -1,7 +1,7 @@
 import { mentorMessages, type MentorCard, type MentorListQuery, type MentorListResponse, type MentorProfile, type MentorUpdateBody } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import { nextFreeSlot } from '../availability/service';
+import { busyIntervalsOf, nextFreeSlot, nextFreeSlotWindow, type BusyInterval } from '../availability/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
@@ -52,7 +52,16 @@ export async function listMentors(ctx: ServiceContext, skill: string, query: Men
     limit: query.limit,
   });
   const now = ctx.clock.now();
-  return { mentors: rows.map((row) => toCard(row, now)), total, page: query.page, limit: query.limit };
+  // The page's mentors' live bookings over the window of the next free slot, in one query.
+  const window = nextFreeSlotWindow(now);
+  const busy = await busyIntervalsOf(
+    ctx.db,
+    rows.map((row) => row.id),
+    window.from,
+    window.to,
+    now,
+  );
+  return { mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])), total, page: query.page, limit: query.limit };
 }
 
 /** `GET /api/mentor/:skill` as the route sends it: from the listing cache while fresh (listing-cache.ts), else read afresh. */
@@ -60,13 +69,13 @@ export async function readMentorListing(ctx: ServiceContext, skill: string, quer
   return ctx.mentorListingCache.read(listingKey(skill, query, callerId), () => listMentors(ctx, skill, query, callerId));
 }
 
-function toCard(row: repository.MentorListRow, now: Date): MentorCard {
+function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInterval[]): MentorCard {
   const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
     pricePerSession: rupeesFromPaise(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
-    nextFreeSlot: nextFreeSlot(availability, now),
+    nextFreeSlot: nextFreeSlot(availability, now, busy),
   };
 }

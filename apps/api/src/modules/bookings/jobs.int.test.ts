@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingResponseSchema } from '@skillroute/shared/bookings';
+import { createUser } from '../../../test/accounts';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createMentor } from '../../../test/mentors';
+import { bookings } from '../../db/schema';
+import { openSession } from '../../sessions/repository';
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+const HOLD_MS = 15 * MINUTE_MS;
+
+// The services' clock runs a hold's length behind the real one, so a hold made now lapses (for pg-boss, which
+// goes by the database's clock) within a second or two; the test then moves it to the real time.
+let offsetMs = -HOLD_MS + 1500;
+const clock = { now: () => new Date(Date.now() + offsetMs) };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+});
+afterAll(() => t.close());
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the hold expiry job', () => {
+  it('runs through the queue at the lapse and marks the hold expired', async () => {
+    const everyDay = [10, 11, 12, 13, 14, 15, 16];
+    const mentorId = await createMentor(t.app.db, {
+      availability: { timezone: 'UTC', weeklyHours: { monday: everyDay, tuesday: everyDay, wednesday: everyDay, thursday: everyDay, friday: everyDay } },
+    });
+    const mentee = await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` });
+    const tokens = await openSession(t.app.db, t.config.jwtSecret, { sub: mentee.id, email: mentee.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
+    const from = clock.now();
+    const slots = await t.app.inject({ method: 'GET', url: `/api/mentors/availability/${mentorId}/slots?from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * DAY_MS).toISOString()}` });
+    const [slot] = slots.json<{ slots: { startTime: string }[] }>().slots;
+    expect(slot).toBeDefined();
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: `accessToken=${tokens.accessToken}` }, payload: { mentorId, startTime: slot!.startTime } });
+    expect(response.statusCode, response.body).toBe(201);
+    const { booking } = bookingResponseSchema.parse(response.json());
+    expect(Date.parse(booking.holdExpiresAt) - Date.now()).toBeLessThan(2000);
+
+    // The app's time catches up with the real one: the hold has lapsed by both clocks when the job runs.
+    offsetMs = 1000;
+    const status = async () => (await t.app.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id)))[0]?.status;
+    await waitFor(async () => (await status()) === 'expired', 10_000);
+  });
+});

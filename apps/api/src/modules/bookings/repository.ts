@@ -1,0 +1,129 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { BookingStatus } from '@skillroute/shared/bookings';
+import type { Executor } from '../../db/client';
+import { bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+
+/**
+ * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
+ * `rules.lockKeysInOrder`). They are released at commit or rollback.
+ */
+export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise<void> {
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
+}
+
+/** Marks every lapsed hold of these people expired; answers the ids it expired. */
+export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<string[]> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now), or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]))))
+    .returning({ id: bookings.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Tells every process's mentor listing cache (mentors/listing-cache.ts, channel `mentor_listing_changed`) that
+ * a card may show another next free slot; delivered at commit, so only for a change that happened.
+ */
+export async function announceListingChange(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_notify('mentor_listing_changed', '')`);
+}
+
+export interface NewBooking {
+  mentorId: string;
+  menteeId: string;
+  startTime: Date;
+  endTime: Date;
+  amount: number;
+  holdExpiresAt: Date;
+}
+
+export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingRow> {
+  const [row] = await tx
+    .insert(bookings)
+    .values({ ...values, status: 'pending_payment', currency: 'INR' })
+    .returning();
+  if (row === undefined) throw new Error('the booking row was not written');
+  return row;
+}
+
+/** Expires one hold if it is still held and has lapsed at `now`; answers the row when it did. */
+export async function expireHold(tx: Executor, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now)))
+    .returning();
+  return row;
+}
+
+/** pending_payment → confirmed; answers the row, or undefined when the booking was not pending payment. */
+export async function markConfirmed(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'confirmed' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment')))
+    .returning();
+  return row;
+}
+
+/** confirmed → completed once the session is over, and one more session held on the mentor's profile. */
+export async function markCompleted(tx: Executor, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'completed' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed'), lte(bookings.endTime, now)))
+    .returning();
+  if (row !== undefined) {
+    await tx
+      .update(mentorProfiles)
+      .set({ sessionsHeld: sql`${mentorProfiles.sessionsHeld} + 1` })
+      .where(eq(mentorProfiles.userId, row.mentorId));
+  }
+  return row;
+}
+
+export async function findBookingRow(db: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/** A booking with the name and avatar of its two people. */
+export interface BookingWithParties extends BookingRow {
+  mentor: { id: string; name: string; avatar: string | null };
+  mentee: { id: string; name: string; avatar: string | null };
+}
+
+const mentorUser = alias(users, 'mentor_user');
+const menteeUser = alias(users, 'mentee_user');
+
+function selectWithParties(db: Executor) {
+  return db
+    .select({
+      booking: bookings,
+      mentor: { id: mentorUser.id, name: mentorUser.name, avatar: mentorUser.avatar },
+      mentee: { id: menteeUser.id, name: menteeUser.name, avatar: menteeUser.avatar },
+    })
+    .from(bookings)
+    .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId));
+}
+
+const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee'] }): BookingWithParties => ({
+  ...row.booking,
+  mentor: row.mentor,
+  mentee: row.mentee,
+});
+
+export async function findBooking(db: Executor, bookingId: string): Promise<BookingWithParties | undefined> {
+  const [row] = await selectWithParties(db).where(eq(bookings.id, bookingId));
+  return row === undefined ? undefined : withParties(row);
+}
+
+/** The bookings of a person: as mentor only, or in either role; optionally of one status. Unordered. */
+export async function listBookings(db: Executor, filter: { userId: string; asMentorOnly: boolean; status?: BookingStatus }): Promise<BookingWithParties[]> {
+  const whose = filter.asMentorOnly ? eq(bookings.mentorId, filter.userId) : or(eq(bookings.mentorId, filter.userId), eq(bookings.menteeId, filter.userId));
+  const rows = await selectWithParties(db).where(and(whose, filter.status === undefined ? undefined : eq(bookings.status, filter.status)));
+  return rows.map(withParties);
+}

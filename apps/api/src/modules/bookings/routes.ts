@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookingListQuerySchema, bookingListResponseSchema, bookingMessages, bookingResponseSchema, createBookingBodySchema } from '@skillroute/shared/bookings';
+import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { idSchema } from '@skillroute/shared/ids';
+import { userContextOf } from '../../plugins/services';
+import { createBooking, getBooking, listBookings } from './service';
+
+const tags = ['bookings'];
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const personParams = z.object({ mentorId: idSchema });
+/** `?status=` sent empty (a page's "all" choice) reads as no filter rather than a 400. */
+const dropEmptyStatus = async (request: { query: unknown }) => {
+  const query = request.query as Record<string, unknown>;
+  if (query.status === '') delete query.status;
+};
+
+/** `/api/bookings` (DESIGN.md §4 "Bookings and payments"): holding a slot, and one's own bookings. */
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "Hold one of a mentor's free slots for 15 minutes while paying (status pending_payment)",
+        tags,
+        body: createBookingBodySchema,
+        response: { 201: bookingResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ booking: await createBooking(userContextOf(request), request.body) }),
+  );
+
+  app.get(
+    '/detail/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'One booking, for its mentor and its mentee (404 to anyone else)',
+        tags,
+        params: z.object({ id: z.uuid(bookingMessages.notFound) }),
+        response: { 200: bookingResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ booking: await getBooking(userContextOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/profile/:mentorId',
+    {
+      onRequest: app.requireUser,
+      preValidation: dropEmptyStatus,
+      schema: {
+        summary: "One's own bookings as mentee and as mentor: upcoming soonest first, then past newest first",
+        tags,
+        params: personParams,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'all') }),
+  );
+
+  // After /detail/:id and /profile/:mentorId, which the router prefers for their static part.
+  app.get(
+    '/:mentorId',
+    {
+      onRequest: app.requireUser,
+      preValidation: dropEmptyStatus,
+      schema: {
+        summary: "A mentor's own bookings as mentor: upcoming soonest first, then past newest first",
+        tags,
+        params: personParams,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({ bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'as_mentor') }),
+  );
+};

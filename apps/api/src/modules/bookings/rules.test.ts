@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { bookingMessages } from '@skillroute/shared/bookings';
+import { KeyedLocks } from './local-locks';
+import { holdExpiry, holdsTime, inListOrder, lockKeyOf, lockKeysInOrder, overlapMessage, overlapsAny } from './rules';
+
+const NOW = new Date('2026-12-07T06:00:00Z');
+
+describe('holds', () => {
+  it('lapse 15 minutes after they are made', () => {
+    expect(holdExpiry(NOW).toISOString()).toBe('2026-12-07T06:15:00.000Z');
+  });
+
+  it('hold time while confirmed, or while held and not lapsed; never otherwise', () => {
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    expect(holdsTime({ status: 'confirmed', holdExpiresAt: at(-60) }, NOW)).toBe(true);
+    expect(holdsTime({ status: 'pending_payment', holdExpiresAt: at(1) }, NOW)).toBe(true);
+    expect(holdsTime({ status: 'pending_payment', holdExpiresAt: NOW }, NOW)).toBe(false);
+    for (const status of ['expired', 'payment_failed', 'cancelled', 'completed'] as const) expect(holdsTime({ status, holdExpiresAt: at(10) }, NOW)).toBe(false);
+  });
+});
+
+describe('advisory lock keys', () => {
+  it('are the first 64 bits of the uuid as a signed bigint', () => {
+    expect(lockKeyOf('00000000-0000-0000-8000-000000000000')).toBe(0n);
+    expect(lockKeyOf('00000000-0000-4000-8000-000000000000')).toBe(16384n);
+    expect(lockKeyOf('00000000-0000-0001-8000-000000000000')).toBe(1n);
+    expect(lockKeyOf('ffffffff-ffff-ffff-0000-000000000000')).toBe(-1n);
+    expect(lockKeyOf('7fffffff-ffff-ffff-0000-000000000000')).toBe(2n ** 63n - 1n);
+    expect(() => lockKeyOf('not-a-uuid')).toThrow(RangeError);
+  });
+
+  it('come in one ascending order whoever is mentor, without repeats', () => {
+    const a = 'ffffffff-ffff-ffff-0000-000000000000';
+    const b = '00000000-0000-0005-8000-000000000000';
+    expect(lockKeysInOrder([a, b])).toEqual([-1n, 5n]);
+    expect(lockKeysInOrder([b, a])).toEqual([-1n, 5n]);
+    expect(lockKeysInOrder([b, b])).toEqual([5n]);
+  });
+});
+
+describe('overlaps', () => {
+  it('name the mentee’s own session for the mentee constraint and the taken slot otherwise', () => {
+    expect(overlapMessage('bookings_mentee_no_overlap')).toBe(bookingMessages.overlapOwn);
+    expect(overlapMessage('bookings_mentor_no_overlap')).toBe(bookingMessages.slotTaken);
+    expect(overlapMessage(undefined)).toBe(bookingMessages.slotTaken);
+  });
+
+  it('are half-open: touching hours do not overlap', () => {
+    const busy = [{ start: 10, end: 20 }];
+    expect(overlapsAny(20, 30, busy)).toBe(false);
+    expect(overlapsAny(0, 10, busy)).toBe(false);
+    expect(overlapsAny(19, 29, busy)).toBe(true);
+    expect(overlapsAny(5, 25, busy)).toBe(true);
+    expect(overlapsAny(0, 30, [])).toBe(false);
+  });
+});
+
+describe('list order', () => {
+  const hour = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
+  const booking = (id: string, startHours: number) => ({ id, startTime: hour(startHours), endTime: hour(startHours + 1) });
+
+  it('puts sessions not yet over first, soonest first, then past ones newest first', () => {
+    const list = [booking('past-old', -48), booking('later', 30), booking('running', -0.5), booking('past-new', -3), booking('soon', 4)];
+    expect(inListOrder(list, NOW).map((b) => b.id)).toEqual(['running', 'soon', 'later', 'past-new', 'past-old']);
+  });
+
+  it('counts a session ending now as past, and breaks ties by id', () => {
+    expect(inListOrder([booking('ended', -1), booking('b', 2), booking('a', 2)], NOW).map((b) => b.id)).toEqual(['a', 'b', 'ended']);
+  });
+});
+
+describe('KeyedLocks', () => {
+  it('runs work on a shared key one at a time, in arrival order, and forgets released keys', async () => {
+    const locks = new KeyedLocks();
+    const order: string[] = [];
+    let running = 0;
+    let most = 0;
+    const work = (name: string) => async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      order.push(name);
+      running -= 1;
+    };
+    await Promise.all([locks.run(['m', 'a'], work('first')), locks.run(['m', 'b'], work('second')), locks.run(['b', 'm'], work('third'))]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    expect(most).toBe(1);
+    expect(locks.size).toBe(0);
+  });
+
+  it('lets work on other keys run at once, and releases a key when the work throws', async () => {
+    const locks = new KeyedLocks();
+    let release!: () => void;
+    const blocked = locks.run(['x'], () => new Promise<void>((resolve) => (release = resolve)));
+    await expect(locks.run(['y'], async () => 'free')).resolves.toBe('free');
+    release();
+    await blocked;
+    await expect(locks.run(['x'], async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(locks.run(['x'], async () => 'again')).resolves.toBe('again');
+    expect(locks.size).toBe(0);
+  });
+});

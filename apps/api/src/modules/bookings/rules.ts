@@ -1,0 +1,55 @@
+import { bookingMessages, HOLD_MINUTES, SESSION_MINUTES, type BookingStatus } from '@skillroute/shared/bookings';
+
+const MINUTE_MS = 60 * 1000;
+export const HOLD_MS = HOLD_MINUTES * MINUTE_MS;
+export const SESSION_MS = SESSION_MINUTES * MINUTE_MS;
+
+/** When a hold made at `now` lapses. */
+export const holdExpiry = (now: Date): Date => new Date(now.getTime() + HOLD_MS);
+
+/** Whether a booking still holds its time at `now`: confirmed, or held and the hold not yet lapsed. */
+export function holdsTime(booking: { status: BookingStatus; holdExpiresAt: Date }, now: Date): boolean {
+  if (booking.status === 'confirmed') return true;
+  return booking.status === 'pending_payment' && booking.holdExpiresAt.getTime() > now.getTime();
+}
+
+/**
+ * The advisory lock key of a person: the first 64 bits of their uuid as a signed bigint (what
+ * `pg_advisory_xact_lock(bigint)` takes). Random enough that two people sharing a key only ever costs a wait.
+ */
+export function lockKeyOf(userId: string): bigint {
+  const hex = userId.replaceAll('-', '').slice(0, 16);
+  if (!/^[0-9a-f]{16}$/i.test(hex)) throw new RangeError(`not a uuid: ${userId}`);
+  return BigInt.asIntN(64, BigInt(`0x${hex}`));
+}
+
+/**
+ * The lock keys of the people of a booking, distinct and ascending: every transaction takes them in this one
+ * order, so two bookings that share people wait for each other instead of deadlocking (DESIGN.md §7).
+ */
+export function lockKeysInOrder(userIds: readonly string[]): bigint[] {
+  return [...new Set(userIds.map(lockKeyOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0011). */
+export function overlapMessage(constraint: string | undefined): string {
+  return constraint === 'bookings_mentee_no_overlap' ? bookingMessages.overlapOwn : bookingMessages.slotTaken;
+}
+
+/**
+ * A list as /profile/bookings shows it: sessions not yet over first, the soonest first; then past ones, the
+ * most recent first. Ties keep a stable order by id.
+ */
+export function inListOrder<T extends { id: string; startTime: Date; endTime: Date }>(bookings: readonly T[], now: Date): T[] {
+  const nowMs = now.getTime();
+  const upcoming = (booking: T) => booking.endTime.getTime() > nowMs;
+  return [...bookings].sort((a, b) => {
+    const aUpcoming = upcoming(a);
+    if (aUpcoming !== upcoming(b)) return aUpcoming ? -1 : 1;
+    const byStart = aUpcoming ? a.startTime.getTime() - b.startTime.getTime() : b.startTime.getTime() - a.startTime.getTime();
+    return byStart !== 0 ? byStart : a.id.localeCompare(b.id);
+  });
+}
+
+/** Whether [start, end) overlaps any of the intervals (epoch milliseconds, half-open). */
+export const overlapsAny = (start: number, end: number, intervals: readonly { start: number; end: number }[]): boolean => intervals.some((interval) => interval.start < end && start < interval.end);
