@@ -60,15 +60,7 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
     <div className="flex flex-col gap-4">
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label="Search mentors"
-          placeholder="Name, headline or company"
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
+        <Input type="search" aria-label="Search mentors" placeholder="Name, headline or company" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
       </div>
 
       <Button type="button" variant="outline" className="md:hidden" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((value) => !value)}>
