@@ -17,7 +17,16 @@ const mailbox = await startMailbox({ smtpPort, httpPort: Number(process.env.E2E_
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'true', NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Skillroute <no-reply@skillroute.test>' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    NODE_ENV: 'test',
+    // The suite is one client address making dozens of accounts; the limit itself is tested by the api's own tests.
+    SIGN_UP_LIMIT_PER_HOUR: '1000',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Skillroute <no-reply@skillroute.test>',
+  },
 });
 
 // Playwright signals the whole process group; the server shuts itself (and PostgreSQL) down on it.

@@ -100,7 +100,7 @@ test('the header links to the roadmap list, by keyboard too, with the current pa
   await expect(page).toHaveURL(/\/#roadmaps$/);
   await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Roadmaps to follow' })).toBeInViewport();
-  await expect(nav.getByRole('link', { name: 'Mentors' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Mentors' })).toHaveAttribute('href', '/explore-mentors');
 });
 
 test('the header navigation fits a phone', async ({ page }) => {

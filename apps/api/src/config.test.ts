@@ -33,6 +33,7 @@ describe('parseConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       rateLimitMax: 300,
+      signUpLimitPerHour: 20,
       google: undefined,
     });
   });
@@ -82,6 +83,7 @@ describe('parseConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL=loud: expected one of fatal, error, warn, info, debug, trace, silent'],
     ['SEED_DEMO', 'maybe', 'SEED_DEMO=maybe: expected true or false'],
     ['RATE_LIMIT_MAX', '-1', 'RATE_LIMIT_MAX=-1: expected a whole number from 1 to 1000000000'],
+    ['SIGN_UP_LIMIT_PER_HOUR', '0', 'SIGN_UP_LIMIT_PER_HOUR=0: expected a whole number from 1 to 1000000'],
     ['ICE_SERVERS', 'stun:x', 'ICE_SERVERS=stun:x: expected a JSON list of ICE servers'],
     ['ICE_SERVERS', '[{"url":1}]', 'ICE_SERVERS=[{"url":1}]: expected a JSON list of ICE servers'],
     ['GOOGLE_JWKS_URL', 'keys', 'GOOGLE_JWKS_URL=keys: expected an http:// or https:// URL'],

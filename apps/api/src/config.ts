@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readOrCreateDevSecrets } from './dev-secrets';
+import { authRateLimits } from './modules/auth/rate-limits';
 
 /** A bad environment: the message names every bad variable and what it expects, and nothing else. */
 export class ConfigError extends Error {
@@ -102,6 +103,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: oneOf(logLevels),
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000),
+  SIGN_UP_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000),
 });
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +130,8 @@ export interface Config {
   seedDemo: boolean;
   logLevel: (typeof logLevels)[number];
   rateLimitMax: number;
+  /** Sign-ups per hour from one client address (the browser suite, one client making many accounts, raises it). */
+  signUpLimitPerHour: number;
 }
 
 /** What `parseConfig` returns: everything but the signing secrets, which development may still lack. */
@@ -226,6 +230,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     seedDemo: !production && (e.SEED_DEMO ?? e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+    signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
   };
 }
 

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/',
     {
-      config: limit(authRateLimits.signUp, (request) => authRateLimits.signUp.key(request.ip)),
+      config: limit({ ...authRateLimits.signUp, max: config.signUpLimitPerHour }, (request) => authRateLimits.signUp.key(request.ip)),
       schema: { summary: `Sign up; mails a ${OTP_LENGTH}-digit code`, tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } },
     },
     async (request, reply) => reply.code(201).send(await signUp(ctx(request), request.body)),
