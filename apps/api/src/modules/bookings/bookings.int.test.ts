@@ -268,7 +268,7 @@ describe('reading bookings', () => {
     expectRefusal(await get(undefined, `/api/bookings/detail/${booking.id}`), 401);
   });
 
-  it('lists upcoming soonest first, then past newest first, filtered by status; as mentor only or in both roles; only one’s own', async () => {
+  it('lists future bookings by start time, then past ones newest first, filtered by status; as mentor only or in both roles; only one’s own', async () => {
     const mentor = await newMentor();
     const otherMentor = await newMentor();
     const [menteeA, menteeB] = [await newUser(), await newUser()];

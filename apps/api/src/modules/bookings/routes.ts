@@ -51,7 +51,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       preValidation: dropEmptyStatus,
       schema: {
-        summary: "One's own bookings as mentee and as mentor: upcoming soonest first, then past newest first",
+        summary: "One's own bookings as mentee and as mentor: future ones by start time, then past ones newest first",
         tags,
         params: personParams,
         querystring: bookingListQuerySchema,
@@ -68,7 +68,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       preValidation: dropEmptyStatus,
       schema: {
-        summary: "A mentor's own bookings as mentor: upcoming soonest first, then past newest first",
+        summary: "A mentor's own bookings as mentor: future ones by start time, then past ones newest first",
         tags,
         params: personParams,
         querystring: bookingListQuerySchema,
