@@ -70,3 +70,23 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
     throw error;
   }
 }
+
+/**
+ * Runs a bench's server process: `start` starts the product, seeds it and prints its `ready` line; Ctrl-C,
+ * SIGTERM or a failed start stops the product (`current`, once started) and exits.
+ */
+export function runBenchServer(start: () => Promise<void>, current: () => BenchProduct | undefined): void {
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    const clean = (await current()?.stop()) ?? true;
+    process.exit(clean ? 0 : 1);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  start().catch(async (error: unknown) => {
+    process.stderr.write(`bench server: did not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    await stop();
+  });
+}

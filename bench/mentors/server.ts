@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../apps/api/src/db/schema';
 import { listMentors, type MentorListFilter } from '../../apps/api/src/modules/mentors/repository';
-import { startBenchProduct, type BenchProduct } from '../product-app';
+import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
 import { RARE_WORD, seedMentors } from './seed';
 
 const MENTORS = Number(process.env.BENCH_MENTORS ?? 10_000);
@@ -73,19 +73,4 @@ async function start(): Promise<void> {
   console.log(`ready ${JSON.stringify({ url: product.config.publicUrl, listingPath: LISTING_PATH, mentors: MENTORS, seedMs, searchMatches: matching?.n ?? 0, plan, queriesPerSecond })}`);
 }
 
-let stopping = false;
-
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  const clean = (await product?.stop()) ?? true;
-  process.exit(clean ? 0 : 1);
-}
-
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
-
-start().catch(async (error: unknown) => {
-  process.stderr.write(`bench server: did not start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  await stop();
-});
+runBenchServer(start, () => product);

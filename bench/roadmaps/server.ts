@@ -4,7 +4,7 @@
 import { defaultWebDistDir } from '../../apps/api/src/app';
 import type { Database } from '../../apps/api/src/db/client';
 import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmaps, users } from '../../apps/api/src/db/schema';
-import { startBenchProduct, type BenchProduct } from '../product-app';
+import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
 import { generateRoadmap } from './generate';
 
 let product: BenchProduct | undefined;
@@ -37,19 +37,4 @@ async function start(): Promise<void> {
   console.log(`ready ${product.config.publicUrl} ${roadmapId}`);
 }
 
-let stopping = false;
-
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  const clean = (await product?.stop()) ?? true;
-  process.exit(clean ? 0 : 1);
-}
-
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
-
-start().catch(async (error: unknown) => {
-  process.stderr.write(`bench server: did not start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  await stop();
-});
+runBenchServer(start, () => product);
