@@ -52,6 +52,12 @@ export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
 export const bookingReviewSchema = z.object({ rating: z.number().int().min(1).max(5), comment: z.string(), createdAt: z.string() });
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Why money went back to the mentee. */
+export const REFUND_REASONS = ['cancelled_by_mentee', 'cancelled_by_mentor', 'paid_after_slot_taken'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 /** DESIGN.md §4: a booking as either of its two people see it. */
 export const bookingSchema = z.object({
   id: z.string(),
@@ -69,6 +75,8 @@ export const bookingSchema = z.object({
   holdExpiresAt: z.string(),
   roomId: z.string(),
   cancellation: bookingCancellationSchema.optional(),
+  /** Money returned: by a cancellation's tier, or in full for a payment that came after the slot was taken. */
+  refund: z.object({ amount: z.number().int(), status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) }).optional(),
   review: bookingReviewSchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -82,3 +90,92 @@ export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
 /** `GET /api/bookings/:mentorId?status=` and `GET /api/bookings/profile/:mentorId?status=`. */
 export const bookingListQuerySchema = z.object({ status: z.enum(BOOKING_STATUSES, bookingMessages.statusUnknown).optional() });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+// ——— Cancellation and refunds (DESIGN.md §4) ———
+
+/** A mentee who cancels more than this many hours before the start gets everything back. */
+export const FULL_REFUND_HOURS = 24;
+/** From FULL_REFUND_HOURS down to this many hours before the start, half; under it, nothing. */
+export const HALF_REFUND_HOURS = 2;
+export const CANCEL_REASON_MAX = 500;
+
+export type CancellingParty = 'mentor' | 'mentee';
+
+/**
+ * What a cancellation returns to the mentee, in paise: the mentor cancelling always returns everything; the
+ * mentee gets everything more than 24 h before the start, half (rounded down to the paisa) from 24 h to 2 h
+ * inclusive, nothing under 2 h. The one rule both the confirmation dialog and the api apply.
+ */
+export function refundForCancellation(input: { amount: number; startTime: Date | string; cancelledBy: CancellingParty; now: Date }): { amount: number; share: 'full' | 'half' | 'none' } {
+  if (input.cancelledBy === 'mentor') return { amount: input.amount, share: 'full' };
+  const msBefore = new Date(input.startTime).getTime() - input.now.getTime();
+  const hour = 60 * 60 * 1000;
+  if (msBefore > FULL_REFUND_HOURS * hour) return { amount: input.amount, share: 'full' };
+  if (msBefore >= HALF_REFUND_HOURS * hour) return { amount: Math.floor(input.amount / 2), share: 'half' };
+  return { amount: 0, share: 'none' };
+}
+
+/** The policy in plain words, shown beside the Book button and in the cancel dialog. */
+export const CANCELLATION_POLICY = `Cancel more than ${FULL_REFUND_HOURS} hours before the start for a full refund, between ${FULL_REFUND_HOURS} and ${HALF_REFUND_HOURS} hours before for half, and under ${HALF_REFUND_HOURS} hours for none. If the mentor cancels, you get everything back.`;
+
+export const cancelMessages = {
+  reasonRequired: 'Please give a reason for cancelling.',
+  reasonTooLong: `Keep the reason under ${CANCEL_REASON_MAX} characters.`,
+  notCancellable: 'Only a confirmed session that has not started can be cancelled.',
+} as const;
+
+/** `POST /api/bookings/:id/cancel`. */
+export const cancelBookingBodySchema = z.object({
+  reason: z.string(cancelMessages.reasonRequired).trim().min(1, cancelMessages.reasonRequired).max(CANCEL_REASON_MAX, cancelMessages.reasonTooLong),
+});
+export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
+
+export const refundSchema = z.object({ amount: z.number().int(), currency: z.literal(BOOKING_CURRENCY), status: z.enum(REFUND_STATUSES) });
+export type Refund = z.infer<typeof refundSchema>;
+
+export const cancelBookingResponseSchema = z.object({ booking: bookingSchema, refund: refundSchema });
+export type CancelBookingResponse = z.infer<typeof cancelBookingResponseSchema>;
+
+// ——— Reviews (DESIGN.md §4) ———
+
+export const REVIEW_COMMENT_MAX = 1000;
+export const REVIEWS_PAGE_SIZE = 10;
+
+export const reviewMessages = {
+  ratingRange: 'Choose a rating from 1 to 5 stars.',
+  commentTooLong: `Keep the review under ${REVIEW_COMMENT_MAX} characters.`,
+  notReviewable: 'Only the mentee can review a session, once, after it is completed.',
+  alreadyReviewed: 'You have already reviewed this session.',
+} as const;
+
+/** `POST /api/bookings/:id/review`. */
+export const reviewBodySchema = z.object({
+  rating: z.number(reviewMessages.ratingRange).int(reviewMessages.ratingRange).min(1, reviewMessages.ratingRange).max(5, reviewMessages.ratingRange),
+  comment: z.string().trim().max(REVIEW_COMMENT_MAX, reviewMessages.commentTooLong),
+});
+export type ReviewBody = z.infer<typeof reviewBodySchema>;
+
+export const mentorReviewSchema = z.object({ rating: z.number().int(), comment: z.string(), author: z.object({ name: z.string(), avatar: z.string().nullable() }), createdAt: z.string() });
+export type MentorReview = z.infer<typeof mentorReviewSchema>;
+
+/** `GET /api/mentors/:mentorId/reviews?page=` (public), newest first. */
+export const mentorReviewsQuerySchema = z.object({
+  page: z.coerce.number('Page is a whole number from 1').int('Page is a whole number from 1').min(1, 'Page is a whole number from 1').max(10_000, 'Page is a whole number from 1').default(1),
+});
+export const mentorReviewsResponseSchema = z.object({ reviews: z.array(mentorReviewSchema), total: z.number().int() });
+export type MentorReviewsResponse = z.infer<typeof mentorReviewsResponseSchema>;
+
+// ——— Waitlist (DESIGN.md §4, beyond the anchors) ———
+
+/** A mentor with no free slot in this many days offers "Tell me when a slot frees up"; a slot freed inside it is announced. */
+export const WAITLIST_HORIZON_DAYS = 14;
+
+/** `GET|POST|DELETE /api/mentors/:mentorId/waitlist` answer whether the caller is waiting. */
+export const waitlistResponseSchema = z.object({ waiting: z.boolean() });
+export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
+
+export const waitlistMessages = {
+  joined: "We'll tell you when a slot frees up.",
+  left: 'You will no longer be told about free slots of this mentor.',
+  notOnYourself: 'You cannot wait for your own slots.',
+} as const;

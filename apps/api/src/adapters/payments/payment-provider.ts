@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RefundReason } from '@skillroute/shared/bookings';
 
 /**
  * The seam between bookings and whoever takes the money (DESIGN.md §4 "Bookings and payments"). The bookings
@@ -74,7 +75,7 @@ export interface PaymentEvent {
   currency: string;
 }
 
-export type RefundReason = 'cancelled_by_mentee' | 'cancelled_by_mentor' | 'paid_after_slot_taken';
+export type { RefundReason };
 
 export interface RefundInput {
   providerPaymentId: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -41,6 +41,13 @@ export const bookings = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text(),
+    /** Paise returned to the mentee (a cancellation's tier, or the whole of a payment that came too late). */
+    refundAmount: integer(),
+    /** pending | succeeded | failed, as the provider last reported it. */
+    refundStatus: text(),
+    refundId: text(),
+    /** Why money went back: cancelled_by_mentee | cancelled_by_mentor | paid_after_slot_taken. */
+    refundReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,7 +58,67 @@ export const bookings = pgTable(
     check('bookings_not_oneself', sql`${table.mentorId} <> ${table.menteeId}`),
     index('bookings_mentor_start_idx').on(table.mentorId, table.startTime),
     index('bookings_mentee_start_idx').on(table.menteeId, table.startTime),
+    check('bookings_refund_within_amount', sql`${table.refundAmount} is null or (${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amount})`),
   ],
 );
 
 export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Every payment webhook event acted on, by the provider's own event id: providers deliver at least once, and
+ * the insert of this row in the state change's transaction is what makes a repeat a no-op.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** What the event did: confirmed, failed, refunded_late, ignored_amount_mismatch, … (for the record and the log). */
+    outcome: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] }), index('payment_events_booking_idx').on(table.bookingId)],
+);
+
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/** The mentee's review of a completed session: one per booking. */
+export const bookingReviews = pgTable(
+  'booking_reviews',
+  {
+    bookingId: uuid()
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    mentorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint().notNull(),
+    comment: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [check('booking_reviews_rating_range', sql`${table.rating} between 1 and 5`), index('booking_reviews_mentor_created_idx').on(table.mentorId, table.createdAt)],
+);
+
+export type BookingReviewRow = typeof bookingReviews.$inferSelect;
+
+/** Who asked to be told when a slot of a mentor frees up (DESIGN.md §4 "Waitlist"). */
+export const mentorWaitlist = pgTable(
+  'mentor_waitlist',
+  {
+    mentorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.mentorId, table.userId] }), check('mentor_waitlist_not_oneself', sql`${table.mentorId} <> ${table.userId}`)],
+);
+
+export type MentorWaitlistRow = typeof mentorWaitlist.$inferSelect;

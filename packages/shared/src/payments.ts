@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BOOKING_CURRENCY } from './bookings';
+import { idSchema } from './ids';
+
+/** Paying for a booking (DESIGN.md §4 "Bookings and payments"): the request, the answer and the sandbox's test cards. */
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** The sandbox checkout's test cards (spaces are ignored). */
+export const SANDBOX_CARD_SUCCEEDS = '4242 4242 4242 4242';
+export const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
+
+export const paymentMessages = {
+  notPayable: 'This booking is no longer waiting for payment.',
+  holdLapsed: 'The 15-minute hold on this slot has lapsed. Please choose the slot again.',
+  notYourBooking: 'Booking not found.',
+  unknownProvider: 'Unknown payment provider.',
+  badSignature: 'The webhook signature does not match.',
+  cardDeclined: 'Your card was declined. No money was taken.',
+  cardUnknown: `Use a test card: ${SANDBOX_CARD_SUCCEEDS} succeeds, ${SANDBOX_CARD_DECLINED} is declined.`,
+} as const;
+
+/** `POST /api/payments/create`. */
+export const createPaymentBodySchema = z.object({ bookingId: idSchema });
+export type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
+
+export const createPaymentResponseSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  paymentId: z.string(),
+  /** Paise. */
+  amount: z.number().int(),
+  currency: z.literal(BOOKING_CURRENCY),
+  /** sandbox: the api's own test checkout page. */
+  checkoutUrl: z.string().optional(),
+  /** razorpay: Checkout's order and public key. */
+  orderId: z.string().optional(),
+  keyId: z.string().optional(),
+  /** stripe: the Payment Element's secret and public key. */
+  clientSecret: z.string().optional(),
+  publishableKey: z.string().optional(),
+});
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
