@@ -29,6 +29,7 @@ import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { mentorListingCache } from './modules/mentors/listing-cache';
 import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mentorRoutes, { prefix: '/api/mentor' });
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
+  await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
