@@ -11,7 +11,7 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema } from './bookings';
+import { bookingListResponseSchema, bookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema } from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -96,6 +96,8 @@ export const apiResponses = {
   'GET /api/bookings/detail/:id': { 200: bookingResponseSchema },
   'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
+  'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
+  'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;
