@@ -33,6 +33,7 @@ import { roadmapRoutes } from './modules/roadmaps/routes';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { deriveSandboxWebhookSecret } from './adapters/payments/sandbox';
+import { reviewRoutes } from './modules/reviews/routes';
 import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
@@ -178,6 +179,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments', sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
+  // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
+  await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

@@ -11,7 +11,7 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema } from './bookings';
+import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema } from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -100,6 +100,8 @@ export const apiResponses = {
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
+  'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
+  'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import { bookingReviews, bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -89,10 +89,11 @@ export async function findBookingRow(db: Executor, bookingId: string): Promise<B
   return row;
 }
 
-/** A booking with the name and avatar of its two people. */
+/** A booking with the name and avatar of its two people, and the mentee's review once written. */
 export interface BookingWithParties extends BookingRow {
   mentor: { id: string; name: string; avatar: string | null };
   mentee: { id: string; name: string; avatar: string | null };
+  review: { rating: number; comment: string; createdAt: Date } | null;
 }
 
 const mentorUser = alias(users, 'mentor_user');
@@ -104,16 +105,19 @@ function selectWithParties(db: Executor) {
       booking: bookings,
       mentor: { id: mentorUser.id, name: mentorUser.name, avatar: mentorUser.avatar },
       mentee: { id: menteeUser.id, name: menteeUser.name, avatar: menteeUser.avatar },
+      review: { rating: bookingReviews.rating, comment: bookingReviews.comment, createdAt: bookingReviews.createdAt },
     })
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
-    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId));
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
+    .leftJoin(bookingReviews, eq(bookingReviews.bookingId, bookings.id));
 }
 
-const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee'] }): BookingWithParties => ({
+const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee']; review: BookingWithParties['review'] }): BookingWithParties => ({
   ...row.booking,
   mentor: row.mentor,
   mentee: row.mentee,
+  review: row.review,
 });
 
 export async function findBooking(db: Executor, bookingId: string): Promise<BookingWithParties | undefined> {

@@ -55,6 +55,7 @@ export function toBooking(row: repository.BookingWithParties): Booking {
   if (row.cancelledAt !== null) {
     booking.cancellation = { cancelledBy: row.cancelledBy === row.mentorId ? 'mentor' : 'mentee', reason: row.cancelReason ?? '', cancelledAt: row.cancelledAt.toISOString() };
   }
+  if (row.review !== null) booking.review = { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() };
   return booking;
 }
 

@@ -17,3 +17,6 @@ export function initials(name: string): string {
     .map((word) => word.charAt(0).toUpperCase())
     .join('');
 }
+
+/** A day as the viewer writes it, in their locale and zone: "Nov 20, 2026" in en-US, "20.11.2026" in de-DE. */
+export const formatDay = (instant: string, locale: string = navigator.language): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(instant));
