@@ -7,6 +7,7 @@ import { jobType } from '../../jobs/queue';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
+import { announceFreedSlot } from '../waitlist/service';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
 import { holdExpiry, inListOrder, lockKeysInOrder, overlapMessage, overlapsAny, SESSION_MS } from './rules';
@@ -82,7 +83,8 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
       if (taken !== undefined) throw new AppError('conflict', taken);
       return ctx.unitOfWork(async (uow) => {
         await repository.lockPeople(uow.tx, lockKeysInOrder(people));
-        await repository.expireLapsedHolds(uow.tx, people, now);
+        // Each lapsed hold frees its time for the mentor's waitlist, except the one this booking takes again.
+        for (const hold of await repository.expireLapsedHolds(uow.tx, people, now)) if (hold.mentorId !== mentorId || hold.startTime.getTime() !== start) await announceFreedSlot(uow, hold, now);
         // Again under the locks: another process may have booked since the check above.
         const takenNow = collision(await busyIntervalsOf(uow.tx, people, startTime, endTime, now), mentorId, menteeId, start, end);
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
@@ -151,7 +153,10 @@ export async function expireHold(ctx: ServiceContext, bookingId: string): Promis
   const now = ctx.clock.now();
   await ctx.unitOfWork(async (uow) => {
     const expired = await repository.expireHold(uow.tx, bookingId, now);
-    if (expired !== undefined) return repository.announceListingChange(uow.tx);
+    if (expired !== undefined) {
+      await announceFreedSlot(uow, expired, now);
+      return repository.announceListingChange(uow.tx);
+    }
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'pending_payment') await uow.enqueue(expireHoldJob, { bookingId }, { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId });
   });
