@@ -12,6 +12,7 @@ import { formatRating, formatRupees, plural } from '../format';
 import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
 import { SlotPicker } from '../components/slot-picker';
+import { WaitlistButton } from '../components/waitlist-button';
 import { browserTimeZone } from '../time-zones';
 
 const DAY_MS = 86_400_000;
@@ -152,6 +153,7 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
             </p>
           </div>
           <FreeHours mentorId={mentor.id} />
+          <WaitlistButton mentorId={mentor.id} />
         </div>
       </aside>
     </div>
