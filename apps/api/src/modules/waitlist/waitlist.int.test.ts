@@ -5,6 +5,7 @@ import { bookingResponseSchema, waitlistMessages } from '@skillroute/shared/book
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { createUser } from '../../../test/accounts';
+import { mondayAhead } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
@@ -17,13 +18,7 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A Monday at least a week ahead of the real time, 00:00 UTC: the holds' expiry jobs never fall due while the test runs. */
-function mondayAhead(): number {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCHours(0, 0, 0, 0);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY_MS);
-  return day.getTime();
-}
+// Holds made at the pinned times expire by the test's hand (expireHold), never by their queued job.
 const MONDAY = mondayAhead();
 const at = (days: number, hour: number) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS);
 
