@@ -113,13 +113,17 @@ describe('the waitlist on /mentor-profile/{id}', () => {
     expect(within(aside).getByRole('button', { name: 'Tell me when a slot frees up' })).toBeEnabled();
   });
 
-  it('sends a visitor to sign in first, and asks the server nothing', async () => {
-    const { calls } = openProfile(ONLY_LATER, {}, null);
+  it('sends a visitor to sign in first, to come back here after, and asks the server nothing', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = openProfile(ONLY_LATER, {}, null);
     const aside = await screen.findByRole('complementary', { name: 'Free hours' });
     const link = await within(aside).findByRole('link', { name: 'Tell me when a slot frees up' });
     expect(link).toHaveAttribute('href', '/login');
     expect(within(aside).getByText('You will be asked to sign in first.')).toBeInTheDocument();
     expect(waitlistCalls(calls)).toEqual([]);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: `/mentor-profile/${ID}` });
   });
 
   it('offers nothing while the mentor has a free hour in the next 14 days', async () => {
