@@ -25,6 +25,7 @@ export const notificationTypes = [
   'booking_reminder',
   'payment_failed',
   'review_received',
+  'slot_available',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -42,6 +43,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   booking_reminder: 'Booking reminder',
   payment_failed: 'Payment failed',
   review_received: 'Review received',
+  slot_available: 'Slot available',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

@@ -62,3 +62,26 @@ export function passwordResetMail(to: string, name: string, link: string, validM
   );
   return { to, subject, text, html };
 }
+
+/** To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist"): a slot freed up; the link is the mentor's page. */
+export function freedSlotMail(to: string, name: string, mentorName: string, link: string): MailMessage {
+  const subject = `A slot with ${mentorName} freed up`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `A slot with ${mentorName} freed up. Book it before someone else does:`,
+    '',
+    link,
+    '',
+    'You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.',
+  ].join('\n');
+  const html = layout(
+    'A slot freed up',
+    `<p>Hello ${escapeHtml(name)},</p>
+<p>A slot with ${escapeHtml(mentorName)} freed up. Book it before someone else does.</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">See the free hours</a></p>
+<p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.</p>`,
+  );
+  return { to, subject, text, html };
+}

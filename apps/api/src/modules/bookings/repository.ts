@@ -12,14 +12,13 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
 }
 
-/** Marks every lapsed hold of these people expired; answers the ids it expired. */
-export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<string[]> {
-  const rows = await tx
+/** Marks every lapsed hold of these people expired; answers the holds it expired (the time each one freed). */
+export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+  return tx
     .update(bookings)
     .set({ status: 'expired' })
     .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now), or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]))))
-    .returning({ id: bookings.id });
-  return rows.map((row) => row.id);
+    .returning({ id: bookings.id, mentorId: bookings.mentorId, startTime: bookings.startTime, endTime: bookings.endTime });
 }
 
 /**

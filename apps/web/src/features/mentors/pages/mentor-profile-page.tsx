@@ -13,6 +13,7 @@ import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
 import { MentorReviews } from '../components/mentor-reviews';
 import { SlotPicker } from '../components/slot-picker';
+import { WaitlistButton } from '../components/waitlist-button';
 import { browserTimeZone } from '../time-zones';
 
 const DAY_MS = 86_400_000;
@@ -148,6 +149,7 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
             </p>
           </div>
           <FreeHours mentorId={mentor.id} />
+          <WaitlistButton mentorId={mentor.id} />
         </div>
       </aside>
     </div>
