@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import { bookings, mentorAvailability, mentorProfiles, users, type BookingRow } from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -126,4 +126,25 @@ export async function listBookings(db: Executor, filter: { userId: string; asMen
   const whose = filter.asMentorOnly ? eq(bookings.mentorId, filter.userId) : or(eq(bookings.mentorId, filter.userId), eq(bookings.menteeId, filter.userId));
   const rows = await selectWithParties(db).where(and(whose, filter.status === undefined ? undefined : eq(bookings.status, filter.status)));
   return rows.map(withParties);
+}
+
+/** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
+export interface BookingForMail extends BookingRow {
+  mentor: { id: string; name: string; email: string; timezone: string | null };
+  mentee: { id: string; name: string; email: string };
+}
+
+export async function findBookingForMail(db: Executor, bookingId: string): Promise<BookingForMail | undefined> {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      mentor: { id: mentorUser.id, name: mentorUser.name, email: mentorUser.email, timezone: mentorAvailability.timezone },
+      mentee: { id: menteeUser.id, name: menteeUser.name, email: menteeUser.email },
+    })
+    .from(bookings)
+    .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
+    .leftJoin(mentorAvailability, eq(mentorAvailability.userId, bookings.mentorId))
+    .where(eq(bookings.id, bookingId));
+  return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
 }
