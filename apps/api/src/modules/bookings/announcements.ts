@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import type { RefundStatus } from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { PRODUCT } from '../../adapters/mail/templates';
@@ -66,7 +67,7 @@ async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMa
 
 /** Each person's view: the mentor in their availability's zone, the mentee in India's. */
 function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
-  const mentorZone = booking.mentor.timezone ?? MENTEE_TIMEZONE;
+  const mentorZone = booking.mentor.timezone ?? DEFAULT_TIMEZONE;
   return {
     mentor: { role: 'mentor', reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: mentorZone }, peerName: booking.mentee.name, startTime: booking.startTime },
     mentee: { role: 'mentee', reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: MENTEE_TIMEZONE }, peerName: booking.mentor.name, startTime: booking.startTime },
