@@ -20,6 +20,7 @@ import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { registerAnnouncementWorkers } from './modules/bookings/announcements';
 import { registerBookingWorkers } from './modules/bookings/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { configRoutes } from './modules/config/routes';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerBookingWorkers(app.services);
+  await registerAnnouncementWorkers(app.services, { publicUrl: config.publicUrl, mailFrom: config.mail.from });
   await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
   await registerWaitlistWorkers({ ...app.services, publicUrl: config.publicUrl });
 

@@ -24,6 +24,7 @@ export const notificationTypes = [
   'booking_cancelled',
   'booking_reminder',
   'payment_failed',
+  'payment_refunded',
   'review_received',
   'slot_available',
 ] as const;
@@ -42,6 +43,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   booking_cancelled: 'Booking cancelled',
   booking_reminder: 'Booking reminder',
   payment_failed: 'Payment failed',
+  payment_refunded: 'Payment refunded',
   review_received: 'Review received',
   slot_available: 'Slot available',
 };

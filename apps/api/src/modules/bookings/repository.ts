@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookingReviews, bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import { bookingReviews, bookings, mentorAvailability, mentorProfiles, users, type BookingRow } from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -185,4 +185,25 @@ export async function markRefundSettled(tx: Executor, providerPaymentId: string)
 export async function findBookingByPayment(db: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId));
   return row;
+}
+
+/** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
+export interface BookingForMail extends BookingRow {
+  mentor: { id: string; name: string; email: string; timezone: string | null };
+  mentee: { id: string; name: string; email: string };
+}
+
+export async function findBookingForMail(db: Executor, bookingId: string): Promise<BookingForMail | undefined> {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      mentor: { id: mentorUser.id, name: mentorUser.name, email: mentorUser.email, timezone: mentorAvailability.timezone },
+      mentee: { id: menteeUser.id, name: menteeUser.name, email: menteeUser.email },
+    })
+    .from(bookings)
+    .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
+    .leftJoin(mentorAvailability, eq(mentorAvailability.userId, bookings.mentorId))
+    .where(eq(bookings.id, bookingId));
+  return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
 }

@@ -1,7 +1,5 @@
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
-/** Whole rupees with Indian digit grouping: 125000 → "₹1,25,000". */
-export const formatRupees = (amount: number): string => rupees.format(amount);
+// One formatter for the web and the api's mails; kept importable from here for the mentor pages.
+export { formatRupees } from '@skillroute/shared/money';
 
 /** "4.8" or "New" when nobody has reviewed yet. */
 export const formatRating = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));
