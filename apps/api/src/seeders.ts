@@ -1,6 +1,7 @@
 import { parseConfig } from './config';
 import type { Seeder } from './db/seed';
 import { createDemoAdminSeeder } from './seeders/demo-admin';
+import { createDemoBookingsSeeder } from './seeders/demo-bookings/seeder';
 import { createDemoAssessmentsSeeder } from './seeders/demo-assessments/seeder';
 import { createDemoMentorsSeeder } from './seeders/demo-mentors/seeder';
 import { createDemoRoadmapsSeeder } from './seeders/demo-roadmaps/seeder';
@@ -16,4 +17,6 @@ export const demoSeeders: readonly Seeder[] = [
   createDemoAssessmentsSeeder(),
   // After the assessments: it lists their mentors and looks their stacks up by name.
   createDemoMentorsSeeder(),
+  // After the mentors: their past sessions and reviews.
+  createDemoBookingsSeeder(),
 ];

@@ -122,6 +122,7 @@ export const cancelMessages = {
   reasonRequired: 'Please give a reason for cancelling.',
   reasonTooLong: `Keep the reason under ${CANCEL_REASON_MAX} characters.`,
   notCancellable: 'Only a confirmed session that has not started can be cancelled.',
+  notYours: 'You can only cancel your own sessions.',
 } as const;
 
 /** `POST /api/bookings/:id/cancel`. */

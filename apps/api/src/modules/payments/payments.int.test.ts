@@ -295,9 +295,12 @@ describe('POST /api/bookings/:id/cancel', () => {
     await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
   });
 
-  it('refuses a stranger (404), the signed out (401), a missing or long reason (400), after the start and twice (409)', async () => {
+  it('refuses someone else (403), an unknown booking (404), the signed out (401), a missing or long reason (400), after the start and twice (409)', async () => {
     const { mentee, booking } = await confirmedBooking(at(4, 14));
-    expect((await cancel(await newUser(), booking.id)).statusCode).toBe(404);
+    const stranger = await cancel(await newUser(), booking.id);
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json<ErrorEnvelope>().message).toBe(cancelMessages.notYours);
+    expect((await cancel(mentee, randomUUID())).statusCode).toBe(404);
     expect((await cancel(undefined, booking.id)).statusCode).toBe(401);
     expect((await cancel(mentee, 'not-an-id')).statusCode).toBe(400);
     for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 7 }]) {
