@@ -47,14 +47,20 @@ async function newUsers(db: Database, tag: string, count: number): Promise<strin
   return rows.map((row) => row.id);
 }
 
+/** A batch of sessions at a time: all at once would queue past the pool's connect timeout on a busy machine. */
+const SESSION_BATCH = 10;
+
 /** An access cookie per user: a session opened straight in the table, as the integration tests do. */
 async function cookiesOf(bench: BenchProduct, userIds: string[]): Promise<string[]> {
-  return Promise.all(
-    userIds.map(async (id) => {
+  const cookies: string[] = [];
+  for (let start = 0; start < userIds.length; start += SESSION_BATCH) {
+    const batch = userIds.slice(start, start + SESSION_BATCH).map(async (id) => {
       const tokens = await openSession(bench.app.db, bench.config.jwtSecret, { sub: id, email: `${id}@bench.skillroute.test`, role: 'user' }, { userAgent: 'bench', ip: '127.0.0.1' }, new Date());
       return `accessToken=${tokens.accessToken}`;
-    }),
-  );
+    });
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
 }
 
 /**
