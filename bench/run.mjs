@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { bookingsBench } from './bookings/bench.mjs';
 import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
@@ -173,6 +174,7 @@ const benches = {
   lighthouse: lighthouseBench,
   mail: mailBench,
   slots: slotsBench,
+  bookings: bookingsBench,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {

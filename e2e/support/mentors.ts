@@ -1,5 +1,36 @@
-import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
-import { newEmail, signUpThroughApi } from './accounts';
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { adminSignInThroughApi, newEmail, signUpThroughApi } from './accounts';
+import { stackThroughApi } from './assessments';
+import { baseURL } from './ports';
+
+export interface MentorStack {
+  name: string;
+  id: string;
+}
+
+/**
+ * Tests that make mentors: `mentorStack` is a stack of ten numbered() questions for `mentorThroughApi`, made once
+ * per worker through the admin API and shared by that worker's tests. Its name is its own, so the mentors made
+ * for it never join a seeded skill's listing (the axe tests list React's).
+ */
+export const test = base.extend<object, { mentorStack: MentorStack }>({
+  mentorStack: [
+    async ({ playwright }, use) => {
+      const admin = await playwright.request.newContext({ baseURL });
+      const name = `Mentoring ${randomUUID().slice(0, 6)}`;
+      let id: string;
+      try {
+        await adminSignInThroughApi(admin);
+        id = await stackThroughApi(admin, name, 10);
+      } finally {
+        await admin.dispose();
+      }
+      await use({ name, id });
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** A free hour as the slots API sends it: UTC instants. */
 export interface FreeSlot {

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminSignIn } from '../support/accounts';
-import { stackThroughApi } from '../support/assessments';
-import { availabilityThroughApi, clockIn, clocksByDate, dateIn, longDate, mentorThroughApi, plainSpaces, slotsThroughApi, type FreeSlot } from '../support/mentors';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { availabilityThroughApi, clockIn, clocksByDate, dateIn, longDate, mentorThroughApi, plainSpaces, slotsThroughApi, test, type FreeSlot } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
 
 const DAY_MS = 86_400_000;
@@ -24,19 +21,6 @@ async function expectCards(page: Page, list: MentorList) {
   const results = page.getByRole('region', { name: 'Mentors' });
   await expect(results.getByText(`${list.total} ${list.total === 1 ? 'mentor' : 'mentors'}`, { exact: true })).toBeVisible();
   await expect(results.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(list.mentors.map((mentor) => mentor.name));
-}
-
-/** A stack of ten questions, made by the demo admin; each test's own, so its mentors meet no one else's. */
-async function newStack(browser: Browser, prefix: string): Promise<{ name: string; id: string }> {
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await adminSignIn(admin);
-    const name = `${prefix} ${randomUUID().slice(0, 6)}`;
-    return { name, id: await stackThroughApi(admin.request, name, 10) };
-  } finally {
-    await context.close();
-  }
 }
 
 /** The profile's free-hours panel on `day` (in the zone shown): moves the calendar forward to its month and picks it. */
@@ -121,13 +105,12 @@ test('a visitor filters the mentors, shares the link, steps back, and opens a pr
   }
 });
 
-test('a New York visitor reads a Kolkata mentor’s hours in New York time, then in Kolkata time', async ({ browser }) => {
-  test.slow(); // an admin, a new mentor and a visitor on a busy machine
-  const stack = await newStack(browser, 'Zones');
+test('a New York visitor reads a Kolkata mentor’s hours in New York time, then in Kolkata time', async ({ browser, mentorStack }) => {
+  test.slow(); // a new mentor and a visitor on a busy machine
   const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const visitor = await browser.newContext({ timezoneId: 'America/New_York' });
   try {
-    const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId: stack.id });
+    const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId: mentorStack.id });
     // 10:00 AM to 1:00 PM in Kolkata, Monday to Friday.
     await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10, 11, 12] });
 
@@ -166,13 +149,12 @@ test('a New York visitor reads a Kolkata mentor’s hours in New York time, then
   }
 });
 
-test('a mentor sets their rate, hours and companies, and a visitor sees them on the public profile', async ({ browser }) => {
-  test.slow(); // an admin, a new mentor and a visitor on a busy machine
-  const stack = await newStack(browser, 'Hours');
+test('a mentor sets their rate, hours and companies, and a visitor sees them on the public profile', async ({ browser, mentorStack }) => {
+  test.slow(); // a new mentor and a visitor on a busy machine
   const mentorContext = await browser.newContext({ timezoneId: 'Europe/Berlin' });
   const visitor = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   try {
-    const mentorId = await mentorThroughApi(mentorContext, { name: 'Tanvi', stackId: stack.id });
+    const mentorId = await mentorThroughApi(mentorContext, { name: 'Tanvi', stackId: mentorStack.id });
     const page = await mentorContext.newPage();
     await page.goto('/profile/general');
     const profile = page.getByRole('region', { name: 'Mentor profile' });
@@ -248,34 +230,44 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
   }
 });
 
+// Per theme, one page checked at the desktop width, then narrowed to a phone's (the viewport is all the phone
+// differs in here): the same eight axe checks and screenshots as a context per device, for half the page loads.
 for (const theme of ['light', 'dark'] as const) {
-  for (const [device, viewport] of [
-    ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    test(`the mentor pages pass axe, ${theme}, ${device}`, async ({ browser }, testInfo) => {
-      test.slow(); // axe over two long pages, beside other tests on two cores
-      const context = await browser.newContext({ viewport, colorScheme: theme, timezoneId: 'Asia/Kolkata' });
-      try {
-        const page = await context.newPage();
-        if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
-        // A seeded skill: the other tests' mentors, each of a stack of their own, never join this list.
-        const list = await listThroughApi(page.request, 'React', {});
-        await page.goto('/explore-mentors?skill=React');
+  test(`the mentor pages pass axe, ${theme}, on a desktop and on a phone`, async ({ browser }, testInfo) => {
+    test.slow(); // axe over two long pages at two widths, beside other tests on two cores
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme, timezoneId: 'Asia/Kolkata' });
+    try {
+      const page = await context.newPage();
+      if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+      // A seeded skill: the other tests' mentors, each of a stack of their own, never join this list.
+      const list = await listThroughApi(page.request, 'React', {});
+      const mentor = list.mentors[0]!;
+      const checkListing = async (device: string) => {
         await expectCards(page, list);
         await expectNoSeriousA11yViolations(page);
         await page.screenshot({ path: testInfo.outputPath(`explore-mentors-${theme}-${device}.png`), fullPage: true });
-
-        await page.goto(`/mentor-profile/${list.mentors[0]!.id}`);
-        await expect(page.getByRole('heading', { name: list.mentors[0]!.name, level: 1 })).toBeVisible();
+      };
+      const checkProfile = async (device: string) => {
+        await expect(page.getByRole('heading', { name: mentor.name, level: 1 })).toBeVisible();
         await expect(page.getByRole('list', { name: 'Free hours' }).getByRole('button').first()).toBeVisible();
         await expectNoSeriousA11yViolations(page);
         await page.screenshot({ path: testInfo.outputPath(`mentor-profile-${theme}-${device}.png`), fullPage: true });
-      } finally {
-        await context.close();
-      }
-    });
-  }
+      };
+
+      await page.goto('/explore-mentors?skill=React');
+      await checkListing('desktop');
+      await page.goto(`/mentor-profile/${mentor.id}`);
+      await checkProfile('desktop');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(390);
+      await checkProfile('phone');
+      await page.goto('/explore-mentors?skill=React');
+      await checkListing('phone');
+    } finally {
+      await context.close();
+    }
+  });
 }
 
 test('a topic’s “Find a mentor for …” opens the mentor search with the topic filled in', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { adminSignIn, newEmail, signUpThroughApi } from '../support/accounts';
+import { adminSignInThroughApi, newEmail, signUpThroughApi } from '../support/accounts';
 import { stackThroughApi } from '../support/assessments';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
@@ -27,9 +27,8 @@ test('the test introduction before the clock: reading and reloading it start not
   // A phone's width: the introduction must read there too.
   const learnerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
-    const admin = await adminContext.newPage();
-    await adminSignIn(admin);
-    const stackId = await stackThroughApi(admin.request, stack, 10);
+    await adminSignInThroughApi(adminContext.request);
+    const stackId = await stackThroughApi(adminContext.request, stack, 10);
 
     await signUpThroughApi(learnerContext, { name: 'Ravi', email: newEmail() });
     const applied = await learnerContext.request.post('/api/assessment/tests', { data: application(stackId) });
