@@ -21,7 +21,7 @@ function context(log: ServiceLogger) {
     notifier: {} as Notifications,
     sockets: { disconnectSession() {}, disconnectUser() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
-    mentorListingCache: { forgetAll() {}, read: vi.fn() },
+    mentorListingCache: { forgetAll() {}, read: vi.fn(), readAnswer: vi.fn() },
     payments: {} as PaymentProvider,
     clock: { now: () => new Date() },
     log,

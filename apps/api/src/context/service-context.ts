@@ -36,8 +36,8 @@ export interface ServiceContext {
   readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
   /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
   readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
-  /** Pages of the mentor listing as sent; any change that can alter a card drops them all (`forgetAll`). */
-  readonly mentorListingCache: Pick<MentorListingCache, 'read' | 'forgetAll'>;
+  /** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (`forgetAll`). */
+  readonly mentorListingCache: Pick<MentorListingCache, 'read' | 'readAnswer' | 'forgetAll'>;
   /** Whoever takes the money (PAYMENT_PROVIDER): the sandbox, Razorpay or Stripe. */
   readonly payments: PaymentProvider;
   readonly clock: Clock;

@@ -11,6 +11,13 @@ export interface SerializedBody {
   public: boolean;
 }
 
+/** How a GET answer kept in memory is written (its route's 200 schema) and until when it stays true. */
+export interface CachedAnswer<T> {
+  schema: z.ZodType;
+  url: string;
+  expiresAt(storedAt: number, body: T): number;
+}
+
 /** `value` as the GET route at `url` with this 200 schema writes it: a cached body is byte for byte what the route would have sent. */
 export function serializeBody(schema: z.ZodType, url: string, value: unknown, isPublicBody: boolean): SerializedBody {
   const body = serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' })(value);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { availabilityBodySchema, availabilityMessages, availabilitySchema, availabilityUpdateResponseSchema, slotsQuerySchema, slotsResponseSchema } from '@skillroute/shared/availability';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
+import { sendSerialized } from '../../lib/serialized-body';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { getAvailability, listSlots, updateAvailability } from './service';
+import { getAvailability, readSlots, updateAvailability } from './service';
 
 const tags = ['availability'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -50,6 +51,6 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: slotsResponseSchema, ...refusals },
       },
     },
-    async (request) => listSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to),
+    async (request, reply) => sendSerialized(request, reply, await readSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to)),
   );
 };

@@ -6,6 +6,7 @@ import {
   type Availability,
   type AvailabilityBody,
   type FreeSlot,
+  slotsResponseSchema,
   type SlotsResponse,
 } from '@skillroute/shared/availability';
 import { mentorMessages } from '@skillroute/shared/mentors';
@@ -13,9 +14,10 @@ import type { ServiceContext, UserContext } from '../../context/service-context'
 import type { Executor } from '../../db/client';
 import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
 import * as repository from './repository';
 import { offersHours, overrideDateProblems, paiseToRupees, rupeesToPaise, todayIn, toStoredOverrides, toStoredWeek, toWireOverrides, toWireWeek } from './rules';
-import { BOOKING_HORIZON_DAYS, freeSlots, slotWindowProblem, type Interval, type Slot } from './slots';
+import { BOOKING_HORIZON_DAYS, freeSlots, SLOT_NOTICE_MS, slotWindowProblem, type Interval, type Slot } from './slots';
 
 export type { BusyInterval } from './repository';
 
@@ -83,11 +85,36 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
 
 const toFreeSlot = (slot: Slot): FreeSlot => ({ startTime: new Date(slot.start).toISOString(), endTime: new Date(slot.end).toISOString() });
 
-/** `GET /api/mentors/availability/:mentorId/slots`: the free one-hour slots in [from, to) as UTC instants. */
-export async function listSlots(ctx: ServiceContext, mentorId: string, from: number, to: number): Promise<SlotsResponse> {
-  const now = ctx.clock.now().getTime();
-  const problem = slotWindowProblem(from, to, now);
+/** How long a mentor's free slots are served from memory at most, whatever was or was not heard. */
+const SLOTS_MAX_AGE_MS = 60_000;
+
+/**
+ * Free slots stay true until a change is heard (bookings, availability and profile changes reach the mentor
+ * listing cache, which keeps these too) or until the first of them stops being bookable (its start minus
+ * the booking notice), after which the answer would start later.
+ */
+const slotsAnswer: CachedAnswer<SlotsResponse> = {
+  schema: slotsResponseSchema,
+  url: '/api/mentors/availability/:mentorId/slots',
+  expiresAt(storedAt, body) {
+    const first = body.slots[0];
+    return Math.min(storedAt + SLOTS_MAX_AGE_MS, first === undefined ? Infinity : Date.parse(first.startTime) - SLOT_NOTICE_MS);
+  },
+};
+
+/**
+ * `GET /api/mentors/availability/:mentorId/slots`: the free one-hour slots in [from, to) as UTC instants,
+ * serialized once per mentor and window while nothing changes (the profile page asks from the start of the
+ * hour, so its visitors share an answer).
+ */
+export async function readSlots(ctx: ServiceContext, mentorId: string, from: number, to: number): Promise<SerializedBody> {
+  const problem = slotWindowProblem(from, to, ctx.clock.now().getTime());
   if (problem !== undefined) throw new AppError('bad_request', windowMessages[problem], [{ message: windowMessages[problem], field: 'to' }]);
+  return ctx.mentorListingCache.readAnswer(`slots:${mentorId}:${from}:${to}`, slotsAnswer, () => listSlots(ctx, mentorId, from, to));
+}
+
+async function listSlots(ctx: ServiceContext, mentorId: string, from: number, to: number): Promise<SlotsResponse> {
+  const now = ctx.clock.now().getTime();
   const { availability } = await ownerOrNotFound(ctx, mentorId);
   if (availability === null) return { timezone: DEFAULT_TIMEZONE, slots: [] };
   // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee.

@@ -27,6 +27,16 @@ import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
 import { holdExpiry, inListOrder, lockKeysInOrder, overlapMessage, overlapsAny, SESSION_MS } from './rules';
 
+/**
+ * A booking took or freed time, which the listing's next free slots and a mentor's free slots show: every
+ * process hears it at commit (NOTIFY, mentors/listing-cache.ts), this one at once, so the answer to this
+ * request's next read is already current.
+ */
+async function timeChanged(ctx: ServiceContext, uow: UnitOfWork): Promise<void> {
+  await repository.announceListingChange(uow.tx);
+  uow.afterCommit(() => ctx.mentorListingCache.forgetAll());
+}
+
 /** This process's queue per person in front of the database's advisory locks (see local-locks.ts). */
 const localLocks = new KeyedLocks();
 
@@ -109,7 +119,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
         const row = await repository.insertBooking(uow.tx, { mentorId, menteeId, startTime, endTime, amount: availability.pricePerSession, holdExpiresAt: holdExpiry(now) });
         await uow.enqueue(expireHoldJob, { bookingId: row.id }, { startAfter: row.holdExpiresAt, singletonKey: row.id });
-        await repository.announceListingChange(uow.tx);
+        await timeChanged(ctx, uow);
         return row.id;
       });
     });
@@ -163,7 +173,7 @@ export async function confirmBooking(uow: UnitOfWork, bookingId: string): Promis
  * for both people and has not started, under both people's locks as a new booking would be; otherwise the
  * caller refunds it. The exclusion constraints back the check.
  */
-export async function confirmLatePayment(uow: UnitOfWork, booking: BookingRow, now: Date): Promise<BookingRow | undefined> {
+export async function confirmLatePayment(ctx: ServiceContext, uow: UnitOfWork, booking: BookingRow, now: Date): Promise<BookingRow | undefined> {
   if (booking.startTime.getTime() <= now.getTime()) return undefined;
   const people = [booking.mentorId, booking.menteeId];
   await repository.lockPeople(uow.tx, lockKeysInOrder(people));
@@ -173,16 +183,16 @@ export async function confirmLatePayment(uow: UnitOfWork, booking: BookingRow, n
   const row = await repository.markConfirmedLate(uow.tx, booking.id);
   if (row === undefined) return undefined;
   await uow.enqueue(completeBookingJob, { bookingId: row.id }, { startAfter: row.endTime, singletonKey: row.id });
-  await repository.announceListingChange(uow.tx);
+  await timeChanged(ctx, uow);
   return row;
 }
 
 /** pending_payment → payment_failed: the slot is free again. Answers the row when it changed. */
-export async function failPayment(uow: UnitOfWork, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+export async function failPayment(ctx: ServiceContext, uow: UnitOfWork, bookingId: string, now: Date): Promise<BookingRow | undefined> {
   const row = await repository.markPaymentFailed(uow.tx, bookingId);
   if (row === undefined) return undefined;
   await uow.cancelJobs(expireHoldJob, bookingId);
-  await repository.announceListingChange(uow.tx);
+  await timeChanged(ctx, uow);
   await announceFreedSlot(uow, row, now);
   return row;
 }
@@ -206,7 +216,7 @@ export async function cancelBooking(ctx: UserContext, bookingId: string, body: C
     if (row === undefined) throw new AppError('conflict', cancelMessages.notCancellable);
     await uow.cancelJobs(completeBookingJob, bookingId);
     const status = await queueRefund(uow, bookingId, refund.amount, cancelledBy === 'mentor' ? 'cancelled_by_mentor' : 'cancelled_by_mentee');
-    await repository.announceListingChange(uow.tx);
+    await timeChanged(ctx, uow);
     await announceFreedSlot(uow, row, now);
     await announceCancelled(uow, bookingId, { amount: refund.amount, status });
     return status;
@@ -231,7 +241,7 @@ export async function expireHold(ctx: ServiceContext, bookingId: string): Promis
     const expired = await repository.expireHold(uow.tx, bookingId, now);
     if (expired !== undefined) {
       await announceFreedSlot(uow, expired, now);
-      return repository.announceListingChange(uow.tx);
+      return timeChanged(ctx, uow);
     }
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'pending_payment') await uow.enqueue(expireHoldJob, { bookingId }, { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId });
@@ -284,7 +294,7 @@ export interface AppliedPaymentEvent {
  * A verified payment event, in the webhook's transaction: its booking is locked, and payment-rules.ts decides
  * from the booking's status and the event's amount and currency what changes, and who is told.
  */
-export async function applyPaymentEvent(uow: UnitOfWork, event: PaymentEvent, now: Date): Promise<AppliedPaymentEvent> {
+export async function applyPaymentEvent(ctx: ServiceContext, uow: UnitOfWork, event: PaymentEvent, now: Date): Promise<AppliedPaymentEvent> {
   const booking = await repository.findBookingByPaymentForUpdate(uow.tx, event.providerPaymentId);
   if (booking === undefined) return { bookingId: null, outcome: 'unknown_payment' };
   const applied = (outcome: string, refundOf?: string): AppliedPaymentEvent => ({ bookingId: booking.id, outcome, refundOf });
@@ -295,7 +305,7 @@ export async function applyPaymentEvent(uow: UnitOfWork, event: PaymentEvent, no
       await announceConfirmed(uow, booking.id);
       return applied('confirmed');
     case 'confirm_late_or_refund':
-      if ((await confirmLatePayment(uow, booking, now)) !== undefined) {
+      if ((await confirmLatePayment(ctx, uow, booking, now)) !== undefined) {
         await announceConfirmed(uow, booking.id);
         return applied('confirmed_late');
       }
@@ -303,7 +313,7 @@ export async function applyPaymentEvent(uow: UnitOfWork, event: PaymentEvent, no
       await announceLatePaymentRefunded(uow, booking.id);
       return applied('refunded_late', booking.id);
     case 'fail':
-      await failPayment(uow, booking.id, now);
+      await failPayment(ctx, uow, booking.id, now);
       await announcePaymentFailed(uow, booking.id);
       return applied('failed');
     case 'settle_refund':

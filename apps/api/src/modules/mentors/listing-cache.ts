@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mentorListResponseSchema, type MentorListQuery, type MentorListResponse } from '@skillroute/shared/mentors';
 import { listenForChanges } from '../../db/listen';
-import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
+import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
 import { SLOT_NOTICE_MS } from '../availability/service';
 import { companiesFilter, excludedCallers, skillFilter } from './rules';
 
@@ -71,6 +71,8 @@ interface ListingEntry extends SerializedBody {
   expiresAt: number;
 }
 
+const listingAnswer: CachedAnswer<MentorListResponse> = { schema: mentorListResponseSchema, url: '/api/mentor/:skill', expiresAt: listingExpiresAt };
+
 /**
  * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
  * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
@@ -100,19 +102,27 @@ export class MentorListingCache {
   }
 
   /** The page for `key`, from memory while it is fresh, else from `load` (stored if nothing changed meanwhile). */
-  async read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody> {
+  read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody> {
+    return this.readAnswer(key, listingAnswer, load);
+  }
+
+  /**
+   * Any other answer that the same changes can alter (a mentor's free slots, availability/service.ts), under
+   * keys of its own that cannot be a listing's (those are JSON arrays).
+   */
+  async readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody> {
     const cached = this.entries.get(key);
     if (cached !== undefined) {
       if (this.now() < cached.expiresAt) return cached;
       this.remove(key, cached);
     }
-    if (!this.listening) return this.serialize(await load());
+    if (!this.listening) return this.serialize(answer, await load());
     const pending = this.loading.get(key);
     if (pending !== undefined) return pending;
     const generation = this.generation;
     const loaded = load()
-      .then((page) => {
-        const entry = this.serialize(page);
+      .then((body) => {
+        const entry = this.serialize(answer, body);
         if (this.listening && generation === this.generation && this.now() < entry.expiresAt) this.store(key, entry);
         return entry;
       })
@@ -137,10 +147,10 @@ export class MentorListingCache {
     this.listening = listening;
   }
 
-  private serialize(page: MentorListResponse): ListingEntry {
+  private serialize<T>(answer: CachedAnswer<T>, body: T): ListingEntry {
     const storedAt = this.now();
-    // Listing pages are served `private, no-store` like every other API answer (privateByDefault).
-    return { ...serializeBody(mentorListResponseSchema, '/api/mentor/:skill', page, false), expiresAt: listingExpiresAt(storedAt, page) };
+    // Served `private, no-store` like every other API answer (privateByDefault).
+    return { ...serializeBody(answer.schema, answer.url, body, false), expiresAt: answer.expiresAt(storedAt, body) };
   }
 
   private remove(key: string, entry: ListingEntry): void {

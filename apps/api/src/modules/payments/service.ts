@@ -41,7 +41,7 @@ export async function receiveWebhook(ctx: ServiceContext, providerName: string, 
     const key = { provider: provider.name, eventId: known.eventId };
     // A second delivery of the same event waits here for the first one's commit, then finds it recorded.
     if (!(await repository.recordEvent(uow.tx, { ...key, kind: known.kind, bookingId: null, outcome: 'received' }))) return { bookingId: null, outcome: 'duplicate' };
-    const result = await applyPaymentEvent(uow, known, now);
+    const result = await applyPaymentEvent(ctx, uow, known, now);
     await repository.setOutcome(uow.tx, key, { bookingId: result.bookingId, outcome: result.outcome });
     return result;
   });

@@ -16,12 +16,17 @@ import { SlotPicker } from '../components/slot-picker';
 import { WaitlistButton } from '../components/waitlist-button';
 import { browserTimeZone } from '../time-zones';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** From now, for the days ahead a visitor may pick (fixed for the visit, so the request stays the same). */
+/**
+ * From the start of this hour, for the days ahead a visitor may pick: fixed for the visit, and the same for
+ * every visitor within the hour, so the api answers them all from one cached answer. Slots already too near
+ * to book are left out by the api whatever `from` says.
+ */
 function slotWindow() {
-  const now = Date.now();
-  return { from: new Date(now).toISOString(), to: new Date(now + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString() };
+  const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  return { from: new Date(hour).toISOString(), to: new Date(hour + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString() };
 }
 
 /**
