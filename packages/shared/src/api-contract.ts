@@ -11,7 +11,8 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema } from './bookings';
+import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema } from './bookings';
+import { createPaymentResponseSchema } from './payments';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -96,6 +97,9 @@ export const apiResponses = {
   'GET /api/bookings/detail/:id': { 200: bookingResponseSchema },
   'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
+  'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
+  'POST /api/bookings/:id/review': { 201: bookingResponseSchema },
+  'POST /api/payments/create': { 200: createPaymentResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

@@ -1,19 +1,9 @@
-const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-
-/** Whole rupees with Indian digit grouping: 125000 → "₹1,25,000". */
-export const formatRupees = (amount: number): string => rupees.format(amount);
+// Shared with bookings, which show prices and refunds the same way.
+export { formatRupees } from '@/lib/money';
 
 /** "4.8" or "New" when nobody has reviewed yet. */
 export const formatRating = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
 
-/** Up to two initials for an avatar without a picture. */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
-}
+export { initials } from '@/lib/initials';
