@@ -96,8 +96,11 @@ export function paymentOutcome(status: BookingStatus): PaymentOutcome {
   }
 }
 
-/** A session's start in the viewer's zone: "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
-export function formatSessionTime(instant: string, zone?: string): string {
+/** The zone this browser runs in (the one the viewer reads their bookings in). */
+export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A session's start in `zone` (the viewer's by default): "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
+export function formatSessionTime(instant: string, zone: string = viewerZone()): string {
   return new Intl.DateTimeFormat('en-US', {
     weekday: 'short',
     month: 'short',
@@ -106,6 +109,6 @@ export function formatSessionTime(instant: string, zone?: string): string {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-    ...(zone ? { timeZone: zone } : {}),
+    timeZone: zone,
   }).format(new Date(instant));
 }
