@@ -1,7 +1,7 @@
 import { HOLD_MINUTES } from '@skillroute/shared/bookings';
 import type { FreeSlot } from '@skillroute/shared/availability';
 import type { MentorProfile } from '@skillroute/shared/mentors';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/features/auth/auth-slice';
@@ -123,6 +123,61 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
     await user.click(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' }));
     expect(await within(panel()).findByRole('alert')).toHaveTextContent('This booking is no longer waiting for payment.');
+  });
+
+  it('opens Razorpay Checkout for a Razorpay order, and goes to /payment-success when it is paid', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const opened: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'Razorpay',
+      class {
+        constructor(readonly options: Record<string, unknown>) {}
+        open() {
+          opened.push(this.options);
+        }
+      },
+    );
+    open({
+      'POST /api/bookings': () => json(201, { booking: held() }),
+      'POST /api/payments/create': () => json(200, { provider: 'razorpay', paymentId: 'pay_1', amount: 150_000, currency: 'INR', orderId: 'order_1', keyId: 'rzp_test_1' }),
+    });
+    await screen.findByRole('grid', { name: 'December 2026' });
+    await user.click(screen.getByRole('button', { name: '10:00 AM' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Book' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' }));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toMatchObject({ key: 'rzp_test_1', order_id: 'order_1', amount: 150_000, currency: 'INR' });
+    (opened[0]!.handler as () => void)();
+    expect(assign).toHaveBeenCalledWith(`/payment-success?bookingId=${BOOKING_ID}`);
+    // Closing Checkout without paying gives the Pay button back.
+    expect(within(panel()).getByRole('button', { name: 'Pay ₹1,500' })).toBeDisabled();
+    act(() => (opened[0]!.modal as { ondismiss: () => void }).ondismiss());
+    expect(within(panel()).getByRole('button', { name: 'Pay ₹1,500' })).toBeEnabled();
+  });
+
+  it('shows Stripe’s Payment Element for a Stripe payment, returning to /payment-success, and shows a refusal', async () => {
+    const user = userEvent.setup();
+    const mounted: HTMLElement[] = [];
+    const confirmPayment = vi.fn(async () => ({ error: { message: 'Your card was declined.' } }));
+    const elements = { create: () => ({ mount: (element: HTMLElement) => mounted.push(element), destroy: () => {} }) };
+    const Stripe = vi.fn(() => ({ elements: vi.fn(() => elements), confirmPayment }));
+    vi.stubGlobal('Stripe', Stripe);
+    open({
+      'POST /api/bookings': () => json(201, { booking: held() }),
+      'POST /api/payments/create': () => json(200, { provider: 'stripe', paymentId: 'pi_1', amount: 150_000, currency: 'INR', clientSecret: 'pi_1_secret', publishableKey: 'pk_test_1' }),
+    });
+    await screen.findByRole('grid', { name: 'December 2026' });
+    await user.click(screen.getByRole('button', { name: '10:00 AM' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Book' }));
+    await user.click(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay ₹1,500' });
+    await waitFor(() => expect(mounted).toHaveLength(1));
+    expect(Stripe).toHaveBeenCalledWith('pk_test_1');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay ₹1,500' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}/payment-success?bookingId=${BOOKING_ID}` } }));
   });
 
   it('says the hold lapsed when the countdown runs out, and asks for a slot again', async () => {

@@ -13,6 +13,7 @@ import { useCreateBookingMutation } from '../api';
 import { formatSessionTime } from '../rules';
 import { useClock } from '../use-clock';
 import { HoldCountdown } from './hold-countdown';
+import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
 
 export interface BookingPanelProps {
@@ -116,7 +117,7 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
 function HeldBooking({ booking, zone, onLapsed }: { booking: Booking; zone: string; onLapsed: () => void }) {
   const now = useClock(1000);
   const msLeft = Date.parse(booking.holdExpiresAt) - now;
-  const { pay, paying, failure } = usePayForBooking(booking.id);
+  const { pay, paying, failure, stripe, closeStripe } = usePayForBooking(booking.id);
 
   useEffect(() => {
     if (msLeft <= 0) onLapsed();
@@ -130,6 +131,7 @@ function HeldBooking({ booking, zone, onLapsed }: { booking: Booking; zone: stri
       <SubmitButton type="button" className="w-full" pending={paying} onClick={() => void pay()}>
         Pay {formatPaise(booking.amount)}
       </SubmitButton>
+      {stripe && <StripePaymentDialog payment={stripe} bookingId={booking.id} onClose={closeStripe} />}
     </>
   );
 }
