@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { registerBookingWorkers } from './modules/bookings/service';
+import { paymentRoutes } from './modules/payments/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mentorRoutes } from './modules/mentors/routes';
@@ -29,6 +30,10 @@ import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { mentorListingCache } from './modules/mentors/listing-cache';
 import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { createPaymentProvider } from './adapters/payments/create-payment-provider';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { deriveSandboxWebhookSecret } from './adapters/payments/sandbox';
+import { reviewRoutes } from './modules/reviews/routes';
 import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
@@ -73,6 +78,8 @@ export interface AppDeps {
   jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
   /** The Redis stream the socket.io replicas share (with REDIS_URL); tests use one of their own. */
   socketStreamName?: string;
+  /** Defaults to the one PAYMENT_PROVIDER names; tests pass a real adapter pointed at a local fake of the vendor's API. */
+  paymentProvider?: PaymentProvider;
 }
 
 // Scripts and frames of the third parties the product embeds: Google sign-in, Stripe and Razorpay checkout.
@@ -148,7 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
   await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
   await app.register(mentorListingCache, { connectionString: deps.databaseUrl });
-  await app.register(services);
+  await app.register(services, { payments: deps.paymentProvider ?? createPaymentProvider(config) });
 
   // Job workers, each registered by its own module.
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
@@ -171,6 +178,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mentorRoutes, { prefix: '/api/mentor' });
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(paymentRoutes, { prefix: '/api/payments', sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
+  // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
+  await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);

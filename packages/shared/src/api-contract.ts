@@ -11,13 +11,13 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema } from './bookings';
-import { createPaymentResponseSchema } from './payments';
+import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema } from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
+import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
 import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
 
@@ -98,8 +98,10 @@ export const apiResponses = {
   'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
-  'POST /api/bookings/:id/review': { 201: bookingResponseSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
+  'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
+  'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
+  'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

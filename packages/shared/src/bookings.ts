@@ -155,6 +155,9 @@ export const reviewBodySchema = z.object({
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
 
+export const reviewResponseSchema = z.object({ review: bookingReviewSchema });
+export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
+
 export const mentorReviewSchema = z.object({ rating: z.number().int(), comment: z.string(), author: z.object({ name: z.string(), avatar: z.string().nullable() }), createdAt: z.string() });
 export type MentorReview = z.infer<typeof mentorReviewSchema>;
 

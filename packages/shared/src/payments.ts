@@ -41,3 +41,6 @@ export const createPaymentResponseSchema = z.object({
   publishableKey: z.string().optional(),
 });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
+
+/** What `POST /api/payments/webhook/:provider` answers a provider whose event it took (or knowingly ignored). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { JobQueue } from '../jobs/queue';
 import type { Notifications } from '../modules/notifications/service';
 import { createServiceContext, withLogger, type ServiceLogger } from './service-context';
@@ -21,6 +22,7 @@ function context(log: ServiceLogger) {
     sockets: { disconnectSession() {}, disconnectUser() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
     mentorListingCache: { forgetAll() {}, read: vi.fn() },
+    payments: {} as PaymentProvider,
     clock: { now: () => new Date() },
     log,
   });

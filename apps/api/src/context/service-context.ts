@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Notifications } from '../modules/notifications/service';
@@ -24,7 +25,7 @@ export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the roadmap and mentor listing caches, the clock and the logger, plus the acting user or admin where there is one
+ * the sockets, the roadmap and mentor listing caches, the payment provider, the clock and the logger, plus the acting user or admin where there is one
  * (`UserContext`, `AdminContext`). Routes build it from the request; jobs and seeders from the app.
  */
 export interface ServiceContext {
@@ -37,6 +38,8 @@ export interface ServiceContext {
   readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
   /** Pages of the mentor listing as sent; any change that can alter a card drops them all (`forgetAll`). */
   readonly mentorListingCache: Pick<MentorListingCache, 'read' | 'forgetAll'>;
+  /** Whoever takes the money (PAYMENT_PROVIDER): the sandbox, Razorpay or Stripe. */
+  readonly payments: PaymentProvider;
   readonly clock: Clock;
   readonly log: ServiceLogger;
   /**
@@ -62,6 +65,7 @@ export interface ServiceContextParts {
   sockets: ServiceContext['sockets'];
   roadmapCache: ServiceContext['roadmapCache'];
   mentorListingCache: ServiceContext['mentorListingCache'];
+  payments: PaymentProvider;
   clock: Clock;
   log: ServiceLogger;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import { createServiceContext, withLogger, type AdminContext, type ServiceContext, type UserContext } from '../context/service-context';
 import { adminOf, userOf } from './auth';
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 /** Builds the one service context every module receives, once the parts it is made of are registered. */
 export const services = fp(
-  async function services(app: FastifyInstance) {
+  async function services(app: FastifyInstance, options: { payments: PaymentProvider }) {
     app.decorate(
       'services',
       createServiceContext({
@@ -23,6 +24,7 @@ export const services = fp(
         sockets: app.realtime,
         roadmapCache: app.roadmapCache,
         mentorListingCache: app.mentorListingCache,
+        payments: options.payments,
         clock: app.clock,
         log: app.log,
       }),

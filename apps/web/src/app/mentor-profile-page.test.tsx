@@ -41,6 +41,7 @@ function serveMentor(extra: Parameters<typeof serve>[0] = {}) {
   return serve({
     [`GET /api/mentor/details/${ID}`]: () => json(200, { mentor: profile() }),
     [`GET /api/mentors/availability/${ID}/slots`]: () => json(200, { timezone: 'Asia/Kolkata', slots: SLOTS }),
+    [`GET /api/mentors/${ID}/reviews`]: () => json(200, { reviews: [], total: 0 }),
     ...extra,
   });
 }
@@ -93,14 +94,13 @@ describe('/mentor-profile/{id}', () => {
     const reviews = screen.getByRole('region', { name: 'Reviews' });
     expect(reviews).toHaveTextContent('4.8');
     expect(reviews).toHaveTextContent('12 reviews · 30 sessions held');
-    expect(reviews).toHaveTextContent('No reviews yet');
+    expect(await within(reviews).findByText('No reviews yet')).toBeInTheDocument();
     // Headings in order: one h1, then h2 sections.
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 
     await screen.findByRole('list', { name: 'Free hours' });
     expect(screen.queryByRole('button', { name: /book/i })).not.toBeInTheDocument();
-    // The reviews have no endpoint yet: none is called.
-    expect(calls.some((call) => call.path.includes('review'))).toBe(false);
+    expect(calls.filter((call) => call.path.includes('review')).map((call) => `${call.path}?${call.query.toString()}`)).toEqual([`/api/mentors/${ID}/reviews?page=1`]);
     // The free hours of the next 60 days, from now.
     const slotsCall = calls.find((call) => call.path.endsWith('/slots'));
     const from = Date.parse(slotsCall?.query.get('from') ?? '');
@@ -214,6 +214,21 @@ describe('/mentor-profile/{id}', () => {
     // Into November: the month turns with the focus.
     expect(await screen.findByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /November 29, 2026/ })).toHaveFocus();
+  });
+
+  it('lists the written reviews in the Reviews section, below the rating summary', async () => {
+    serveMentor({
+      [`GET /api/mentors/${ID}/reviews`]: () =>
+        json(200, { reviews: [{ rating: 5, comment: 'Explained closures at last.', author: { name: 'Grace Hopper', avatar: null }, createdAt: '2026-11-20T12:00:00.000Z' }], total: 1 }),
+    });
+    renderRoutes(routes, `/mentor-profile/${ID}`);
+    const reviews = await screen.findByRole('region', { name: 'Reviews' });
+    const item = await within(reviews).findByRole('listitem');
+    expect(item).toHaveTextContent('Grace Hopper');
+    expect(item).toHaveTextContent('Explained closures at last.');
+    expect(within(item).getByRole('img', { name: '5 out of 5 stars' })).toBeInTheDocument();
+    expect(reviews).toHaveTextContent('12 reviews · 30 sessions held');
+    expect(within(reviews).queryByText('No reviews yet')).not.toBeInTheDocument();
   });
 
   it('says when there are no free hours', async () => {

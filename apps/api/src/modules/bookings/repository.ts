@@ -1,8 +1,8 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import { bookingReviews, bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -89,10 +89,11 @@ export async function findBookingRow(db: Executor, bookingId: string): Promise<B
   return row;
 }
 
-/** A booking with the name and avatar of its two people. */
+/** A booking with the name and avatar of its two people, and the mentee's review once written. */
 export interface BookingWithParties extends BookingRow {
   mentor: { id: string; name: string; avatar: string | null };
   mentee: { id: string; name: string; avatar: string | null };
+  review: { rating: number; comment: string; createdAt: Date } | null;
 }
 
 const mentorUser = alias(users, 'mentor_user');
@@ -104,16 +105,19 @@ function selectWithParties(db: Executor) {
       booking: bookings,
       mentor: { id: mentorUser.id, name: mentorUser.name, avatar: mentorUser.avatar },
       mentee: { id: menteeUser.id, name: menteeUser.name, avatar: menteeUser.avatar },
+      review: { rating: bookingReviews.rating, comment: bookingReviews.comment, createdAt: bookingReviews.createdAt },
     })
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
-    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId));
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
+    .leftJoin(bookingReviews, eq(bookingReviews.bookingId, bookings.id));
 }
 
-const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee'] }): BookingWithParties => ({
+const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee']; review: BookingWithParties['review'] }): BookingWithParties => ({
   ...row.booking,
   mentor: row.mentor,
   mentee: row.mentee,
+  review: row.review,
 });
 
 export async function findBooking(db: Executor, bookingId: string): Promise<BookingWithParties | undefined> {
@@ -126,4 +130,60 @@ export async function listBookings(db: Executor, filter: { userId: string; asMen
   const whose = filter.asMentorOnly ? eq(bookings.mentorId, filter.userId) : or(eq(bookings.mentorId, filter.userId), eq(bookings.menteeId, filter.userId));
   const rows = await selectWithParties(db).where(and(whose, filter.status === undefined ? undefined : eq(bookings.status, filter.status)));
   return rows.map(withParties);
+}
+
+/** confirmed → cancelled, only before the start; answers the row, or undefined when it was not cancellable. */
+export async function markCancelled(tx: Executor, bookingId: string, cancellation: { by: string; reason: string; now: Date }): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: cancellation.now, cancelledBy: cancellation.by, cancelReason: cancellation.reason })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed'), gt(bookings.startTime, cancellation.now)))
+    .returning();
+  return row;
+}
+
+/** pending_payment → payment_failed, which frees the slot; answers the row when it changed. */
+export async function markPaymentFailed(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'payment_failed' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment')))
+    .returning();
+  return row;
+}
+
+/** expired | payment_failed → confirmed, for a payment that came late to a slot still free (the caller checked, under the locks). */
+export async function markConfirmedLate(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'confirmed' })
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ['expired', 'payment_failed'])))
+    .returning();
+  return row;
+}
+
+/** Who pays for a booking, and their id of the payment; set when paying starts. */
+export async function setPayment(tx: Executor, bookingId: string, payment: { provider: string; providerPaymentId: string }): Promise<void> {
+  await tx.update(bookings).set(payment).where(eq(bookings.id, bookingId));
+}
+
+/** The booking a provider's payment id belongs to, locked for the state change of its webhook. */
+export async function findBookingByPaymentForUpdate(tx: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId)).for('update');
+  return row;
+}
+
+/** A provider's `payment_refunded` event: the pending refund of that payment has settled. */
+export async function markRefundSettled(tx: Executor, providerPaymentId: string): Promise<boolean> {
+  const rows = await tx
+    .update(bookings)
+    .set({ refundStatus: 'succeeded' })
+    .where(and(eq(bookings.providerPaymentId, providerPaymentId), eq(bookings.refundStatus, 'pending')))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
+export async function findBookingByPayment(db: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId));
+  return row;
 }

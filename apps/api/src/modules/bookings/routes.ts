@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingListQuerySchema, bookingListResponseSchema, bookingMessages, bookingResponseSchema, createBookingBodySchema } from '@skillroute/shared/bookings';
+import {
+  bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingMessages,
+  bookingResponseSchema,
+  cancelBookingBodySchema,
+  cancelBookingResponseSchema,
+  createBookingBodySchema,
+} from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { idSchema } from '@skillroute/shared/ids';
 import { userContextOf } from '../../plugins/services';
-import { createBooking, getBooking, listBookings } from './service';
+import { cancelBooking, createBooking, getBooking, listBookings } from './service';
 
 const tags = ['bookings'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -43,6 +51,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ booking: await getBooking(userContextOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Cancel a confirmed session before it starts, with a reason; the mentee gets the refund the tiers give (the mentor cancelling: all of it)',
+        tags,
+        params: z.object({ id: z.uuid(bookingMessages.notFound) }),
+        body: cancelBookingBodySchema,
+        response: { 200: cancelBookingResponseSchema, ...refusals },
+      },
+    },
+    async (request) => cancelBooking(userContextOf(request), request.params.id, request.body),
   );
 
   app.get(

@@ -1,4 +1,15 @@
-import { bookingMessages, type Booking, type BookingListQuery, type CreateBookingBody } from '@skillroute/shared/bookings';
+import {
+  bookingMessages,
+  cancelMessages,
+  refundForCancellation,
+  type Booking,
+  type BookingListQuery,
+  type CancelBookingBody,
+  type CancelBookingResponse,
+  type CreateBookingBody,
+  type RefundReason,
+  type RefundStatus,
+} from '@skillroute/shared/bookings';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -6,6 +17,10 @@ import type { BookingRow } from '../../db/schema';
 import { jobType } from '../../jobs/queue';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import type { PaymentEvent } from '../../adapters/payments/payment-provider';
+import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed } from './announcements';
+import { actionFor } from './payment-rules';
+import { queueRefund, registerRefundWorker, settleRefundNow } from './refunds';
 import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
@@ -34,9 +49,13 @@ export function toBooking(row: repository.BookingWithParties): Booking {
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     roomId: row.roomId,
   };
+  if (row.refundAmount !== null && row.refundStatus !== null && row.refundReason !== null) {
+    booking.refund = { amount: row.refundAmount, status: row.refundStatus as RefundStatus, reason: row.refundReason as RefundReason };
+  }
   if (row.cancelledAt !== null) {
     booking.cancellation = { cancelledBy: row.cancelledBy === row.mentorId ? 'mentor' : 'mentee', reason: row.cancelReason ?? '', cancelledAt: row.cancelledAt.toISOString() };
   }
+  if (row.review !== null) booking.review = { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() };
   return booking;
 }
 
@@ -100,7 +119,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   }
 }
 
-async function getBookingRow(ctx: ServiceContext, bookingId: string): Promise<Booking> {
+export async function getBookingRow(ctx: ServiceContext, bookingId: string): Promise<Booking> {
   const row = await repository.findBooking(ctx.db, bookingId);
   if (row === undefined) throw new AppError('not_found', bookingMessages.notFound);
   return toBooking(row);
@@ -138,6 +157,59 @@ export async function confirmBooking(uow: UnitOfWork, bookingId: string): Promis
 }
 
 /**
+ * A payment that came after its hold lapsed (or after a failed attempt): confirmed if the slot is still free
+ * for both people and has not started, under both people's locks as a new booking would be; otherwise the
+ * caller refunds it. The exclusion constraints back the check.
+ */
+export async function confirmLatePayment(uow: UnitOfWork, booking: BookingRow, now: Date): Promise<BookingRow | undefined> {
+  if (booking.startTime.getTime() <= now.getTime()) return undefined;
+  const people = [booking.mentorId, booking.menteeId];
+  await repository.lockPeople(uow.tx, lockKeysInOrder(people));
+  await repository.expireLapsedHolds(uow.tx, people, now);
+  const busy = await busyIntervalsOf(uow.tx, people, booking.startTime, booking.endTime, now);
+  if (collision(busy, booking.mentorId, booking.menteeId, booking.startTime.getTime(), booking.endTime.getTime()) !== undefined) return undefined;
+  const row = await repository.markConfirmedLate(uow.tx, booking.id);
+  if (row === undefined) return undefined;
+  await uow.enqueue(completeBookingJob, { bookingId: row.id }, { startAfter: row.endTime, singletonKey: row.id });
+  await repository.announceListingChange(uow.tx);
+  return row;
+}
+
+/** pending_payment → payment_failed: the slot is free again. Answers the row when it changed. */
+export async function failPayment(uow: UnitOfWork, bookingId: string): Promise<BookingRow | undefined> {
+  const row = await repository.markPaymentFailed(uow.tx, bookingId);
+  if (row === undefined) return undefined;
+  await uow.cancelJobs(expireHoldJob, bookingId);
+  await repository.announceListingChange(uow.tx);
+  return row;
+}
+
+/**
+ * `POST /api/bookings/:id/cancel`: either person cancels a confirmed session before it starts. The mentee
+ * gets back what the tiers give (refundForCancellation, the rule the dialog shows too); the mentor cancelling
+ * returns everything. The refund is decided in the cancellation's transaction and asked of the provider right
+ * after it (and again by a job if the provider does not answer).
+ */
+export async function cancelBooking(ctx: UserContext, bookingId: string, body: CancelBookingBody): Promise<CancelBookingResponse> {
+  const found = await repository.findBookingRow(ctx.db, bookingId);
+  if (found === undefined || (found.mentorId !== ctx.user.id && found.menteeId !== ctx.user.id)) throw new AppError('not_found', bookingMessages.notFound);
+  const now = ctx.clock.now();
+  const cancelledBy = found.mentorId === ctx.user.id ? 'mentor' : 'mentee';
+  const refund = refundForCancellation({ amount: found.amount, startTime: found.startTime, cancelledBy, now });
+  const recorded = await ctx.unitOfWork(async (uow) => {
+    const row = await repository.markCancelled(uow.tx, bookingId, { by: ctx.user.id, reason: body.reason, now });
+    if (row === undefined) throw new AppError('conflict', cancelMessages.notCancellable);
+    await uow.cancelJobs(completeBookingJob, bookingId);
+    const status = await queueRefund(uow, bookingId, refund.amount, cancelledBy === 'mentor' ? 'cancelled_by_mentor' : 'cancelled_by_mentee');
+    await repository.announceListingChange(uow.tx);
+    await announceCancelled(uow, bookingId, { amount: refund.amount, status });
+    return status;
+  });
+  const status = await settleRefundNow(ctx, bookingId, recorded);
+  return { booking: await getBookingRow(ctx, bookingId), refund: { amount: refund.amount, currency: 'INR', status } };
+}
+
+/**
  * When to try again for something due at `due` by the app's clock, which says it is `now`: the time left, from
  * the real now (pg-boss goes by the database's clock), and at least a second, so a clock behind never spins.
  */
@@ -168,7 +240,72 @@ export async function completeBooking(ctx: ServiceContext, bookingId: string): P
   });
 }
 
+export type { BookingWithParties } from './repository';
+export { settleRefundNow } from './refunds';
+
+/** The booking a provider's payment id pays for, with its two people. */
+export async function findBookingByPayment(db: ServiceContext['db'], providerPaymentId: string): Promise<repository.BookingWithParties | undefined> {
+  const row = await repository.findBookingByPayment(db, providerPaymentId);
+  return row === undefined ? undefined : repository.findBooking(db, row.id);
+}
+
+/** One's own booking that still waits for payment, or the refusal of `POST /api/payments/create`. */
+export async function payableBooking(ctx: UserContext, bookingId: string, refusals: { notPayable: string; holdLapsed: string }): Promise<BookingRow> {
+  const booking = await repository.findBookingRow(ctx.db, bookingId);
+  if (booking === undefined || booking.menteeId !== ctx.user.id) throw new AppError('not_found', bookingMessages.notFound);
+  if (booking.status !== 'pending_payment') throw new AppError('conflict', refusals.notPayable);
+  if (booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime()) throw new AppError('conflict', refusals.holdLapsed);
+  return booking;
+}
+
+/** Who takes the money for a booking, and their id of the payment (the webhook's events name it). */
+export async function recordPayment(ctx: ServiceContext, bookingId: string, payment: { provider: string; providerPaymentId: string }): Promise<void> {
+  await repository.setPayment(ctx.db, bookingId, payment);
+}
+
+export interface AppliedPaymentEvent {
+  bookingId: string | null;
+  /** What the event did, for payment_events and the log (payment-rules.ts). */
+  outcome: string;
+  /** A refund decided here, to be asked of the provider once the transaction committed. */
+  refundOf?: string;
+}
+
+/**
+ * A verified payment event, in the webhook's transaction: its booking is locked, and payment-rules.ts decides
+ * from the booking's status and the event's amount and currency what changes, and who is told.
+ */
+export async function applyPaymentEvent(uow: UnitOfWork, event: PaymentEvent, now: Date): Promise<AppliedPaymentEvent> {
+  const booking = await repository.findBookingByPaymentForUpdate(uow.tx, event.providerPaymentId);
+  if (booking === undefined) return { bookingId: null, outcome: 'unknown_payment' };
+  const applied = (outcome: string, refundOf?: string): AppliedPaymentEvent => ({ bookingId: booking.id, outcome, refundOf });
+  const action = actionFor(booking, event);
+  switch (action.do) {
+    case 'confirm':
+      await confirmBooking(uow, booking.id);
+      await announceConfirmed(uow, booking.id);
+      return applied('confirmed');
+    case 'confirm_late_or_refund':
+      if ((await confirmLatePayment(uow, booking, now)) !== undefined) {
+        await announceConfirmed(uow, booking.id);
+        return applied('confirmed_late');
+      }
+      await queueRefund(uow, booking.id, booking.amount, 'paid_after_slot_taken');
+      await announceLatePaymentRefunded(uow, booking.id);
+      return applied('refunded_late', booking.id);
+    case 'fail':
+      await failPayment(uow, booking.id);
+      await announcePaymentFailed(uow, booking.id);
+      return applied('failed');
+    case 'settle_refund':
+      return applied((await repository.markRefundSettled(uow.tx, event.providerPaymentId)) ? 'refund_settled' : 'refund_already_settled');
+    case 'ignore':
+      return applied(action.outcome);
+  }
+}
+
 export async function registerBookingWorkers(ctx: ServiceContext): Promise<void> {
+  await registerRefundWorker(ctx);
   await ctx.jobs.register(expireHoldJob, ({ bookingId }) => expireHold(ctx, bookingId), { unique: true, batchSize: 20 });
   await ctx.jobs.register(completeBookingJob, ({ bookingId }) => completeBooking(ctx, bookingId), { unique: true, batchSize: 20 });
 }

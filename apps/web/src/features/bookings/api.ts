@@ -1,4 +1,4 @@
-import type { BookingListResponse, BookingResponse, BookingStatus, CancelBookingBody, CancelBookingResponse, CreateBookingBody, ReviewBody } from '@skillroute/shared/bookings';
+import type { BookingListResponse, BookingResponse, BookingStatus, CancelBookingBody, CancelBookingResponse, CreateBookingBody, ReviewBody, ReviewResponse } from '@skillroute/shared/bookings';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { api } from '@/lib/api';
 
@@ -29,7 +29,7 @@ export const bookingsApi = api.injectEndpoints({
       // A cancelled hour is free again.
       invalidatesTags: ['BookingData', 'AvailbilityMentor'],
     }),
-    reviewBooking: build.mutation<unknown, { id: string } & ReviewBody>({
+    reviewBooking: build.mutation<ReviewResponse, { id: string } & ReviewBody>({
       query: ({ id, ...body }) => ({ url: `/api/bookings/${encodeURIComponent(id)}/review`, method: 'POST', body }),
       invalidatesTags: ['BookingData', 'MentorDetails'],
     }),

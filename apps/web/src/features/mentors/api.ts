@@ -1,4 +1,5 @@
 import type { Availability, AvailabilityBodyInput, availabilityUpdateResponseSchema, SlotsResponse } from '@skillroute/shared/availability';
+import type { MentorReviewsResponse } from '@skillroute/shared/bookings';
 import type { MentorListResponse, MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
@@ -26,10 +27,26 @@ export const mentorsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: ['AvailbilityMentor'],
     }),
+    /**
+     * `GET /api/mentors/{id}/reviews?page=`, newest first, a page at a time; like the details, never kept, and
+     * read again with them (tag MentorDetails) when a new review changes the rating.
+     */
+    getMentorReviews: build.infiniteQuery<MentorReviewsResponse, string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, allPages, lastPageNumber) => {
+          const shown = allPages.reduce((count, page) => count + page.reviews.length, 0);
+          return lastPage.reviews.length > 0 && shown < lastPage.total ? lastPageNumber + 1 : undefined;
+        },
+      },
+      query: ({ queryArg: mentorId, pageParam: page }) => `/api/mentors/${encodeURIComponent(mentorId)}/reviews?page=${page}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['MentorDetails'],
+    }),
   }),
 });
 
-export const { useGetMentorDetailsQuery, useUpdateMentorMutation, useListMentorsQuery, useGetMentorSlotsQuery } = mentorsApi;
+export const { useGetMentorDetailsQuery, useUpdateMentorMutation, useListMentorsQuery, useGetMentorSlotsQuery, useGetMentorReviewsInfiniteQuery } = mentorsApi;
 
 // ---- Availability (the mentor's Availability dialog) ----
 

@@ -1,6 +1,6 @@
 import { AVAILABILITY_DAYS_AHEAD } from '@skillroute/shared/availability';
 import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
-import { ArrowLeft, Briefcase, ExternalLink, MessageSquare, Star } from 'lucide-react';
+import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useGetMentorDetailsQuery, useGetMentorSlotsQuery } from '../api';
 import { formatRating, formatRupees, plural } from '../format';
 import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
+import { MentorReviews } from '../components/mentor-reviews';
 import { SlotPicker } from '../components/slot-picker';
 import { browserTimeZone } from '../time-zones';
 
@@ -135,12 +136,7 @@ function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props:
                 {plural(mentor.reviewCount, 'review')} · {plural(mentor.sessionsHeld, 'session')} held
               </span>
             </p>
-            {/* The reviews themselves come with bookings; until then only the summary above is known. */}
-            <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center text-muted-foreground">
-              <MessageSquare className="size-8" aria-hidden="true" />
-              <p>No reviews yet</p>
-              {mentor.reviewCount > 0 && <p className="text-sm">Written reviews will be shown here; the rating above counts every review.</p>}
-            </div>
+            <MentorReviews mentorId={mentor.id} />
           </div>
         </ProfileSection>
       </div>

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingResponseSchema, cancelBookingResponseSchema, cancelMessages, type Booking } from '@skillroute/shared/bookings';
+import type { ErrorEnvelope } from '@skillroute/shared/errors';
+import { createPaymentResponseSchema, paymentMessages, type CreatePaymentResponse } from '@skillroute/shared/payments';
+import { createUser } from '../../../test/accounts';
+import { HOUR_MS, MINUTE_MS, overlappingLiveBookings, signedInAs, WEEKDAYS_10_TO_17, weekAhead, type SignedInPerson } from '../../../test/bookings';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createMentor } from '../../../test/mentors';
+import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
+import { bookings, notifications, paymentEvents, users } from '../../db/schema';
+import { expireHold } from '../bookings/service';
+
+const { at } = weekAhead();
+let nowMs = at(0, 6).getTime();
+const clock = { now: () => new Date(nowMs) };
+const PRICE_PAISE = 150_000;
+
+let t: TestApp;
+let secret: string;
+beforeAll(async () => {
+  t = await buildTestApp({ clock, env: { RATE_LIMIT_MAX: '1000000' } });
+  secret = deriveSandboxWebhookSecret(t.config.jwtSecret);
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  nowMs = at(0, 6).getTime();
+});
+
+const signedIn = async (user: Parameters<typeof signedInAs>[2]) => signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
+/** The same person signed in again at the clock's time: access tokens are short, and tests move the clock by days. */
+async function resign(person: SignedInPerson): Promise<SignedInPerson> {
+  const [user] = await t.app.db.select().from(users).where(eq(users.id, person.id));
+  if (user === undefined) throw new Error('no such user');
+  return signedIn(user);
+}
+const newUser = async () => signedIn(await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` }));
+async function newMentor(): Promise<SignedInPerson> {
+  const id = await createMentor(t.app.db, { availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE } });
+  return signedIn({ id, email: `${id}@example.org`, role: 'mentor' });
+}
+
+const post = (who: SignedInPerson | undefined, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: who === undefined ? {} : { cookie: who.cookie }, payload });
+const detail = async (who: SignedInPerson, id: string): Promise<Booking> =>
+  bookingResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/bookings/detail/${id}`, headers: { cookie: who.cookie } })).json()).booking;
+
+async function held(mentee: SignedInPerson, mentor: SignedInPerson, start: Date): Promise<Booking> {
+  const response = await post(mentee, '/api/bookings', { mentorId: mentor.id, startTime: start.toISOString() });
+  expect(response.statusCode, response.body).toBe(201);
+  return bookingResponseSchema.parse(response.json()).booking;
+}
+
+async function paymentFor(mentee: SignedInPerson, booking: Booking): Promise<CreatePaymentResponse> {
+  const response = await post(mentee, '/api/payments/create', { bookingId: booking.id });
+  expect(response.statusCode, response.body).toBe(200);
+  return createPaymentResponseSchema.parse(response.json());
+}
+
+type SandboxKind = 'payment_succeeded' | 'payment_failed' | 'payment_refunded';
+function webhook(event: { kind: SandboxKind; paymentId: string; amount?: number; currency?: string; id?: string }, signWith = secret) {
+  const signed = signSandboxEvent(signWith, { kind: event.kind, paymentId: event.paymentId, amount: event.amount ?? PRICE_PAISE, currency: event.currency ?? 'INR', id: event.id });
+  return t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: signed.headers, payload: signed.body });
+}
+
+async function statusOf(id: string) {
+  const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, id));
+  return row;
+}
+const notificationsOf = (userId: string) => t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
+
+/** A mentee holding a slot with a payment started: the state every webhook test begins in. */
+async function startedPayment(start = at(2, 10)) {
+  const mentor = await newMentor();
+  const mentee = await newUser();
+  const booking = await held(mentee, mentor, start);
+  const payment = await paymentFor(mentee, booking);
+  return { mentor, mentee, booking, payment };
+}
+
+async function confirmedBooking(start: Date) {
+  const started = await startedPayment(start);
+  expect((await webhook({ kind: 'payment_succeeded', paymentId: started.payment.paymentId })).statusCode).toBe(200);
+  return started;
+}
+
+describe('POST /api/payments/create', () => {
+  it('starts a sandbox payment for one’s own held booking, the same one when asked again', async () => {
+    const { mentee, booking, payment } = await startedPayment();
+    expect(payment).toMatchObject({ provider: 'sandbox', amount: PRICE_PAISE, currency: 'INR' });
+    expect(payment.checkoutUrl).toBe(`${t.config.publicUrl}/api/payments/sandbox/checkout/${payment.paymentId}`);
+    expect(await paymentFor(mentee, booking)).toEqual(payment);
+    expect((await statusOf(booking.id))?.providerPaymentId).toBe(payment.paymentId);
+  });
+
+  it('refuses the signed out, strangers and the mentor (404), bad ids (400), and a booking no longer held (409)', async () => {
+    const { mentor, booking } = await startedPayment();
+    expect((await post(undefined, '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(401);
+    expect((await post(await newUser(), '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(404);
+    expect((await post(mentor, '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(404);
+    for (const body of [{}, { bookingId: 'nope' }, { bookingId: 42 }]) expect((await post(mentor, '/api/payments/create', body)).statusCode).toBe(400);
+
+    const lapsed = await startedPayment(at(2, 12));
+    nowMs += 15 * MINUTE_MS;
+    const refused = await post(await resign(lapsed.mentee), '/api/payments/create', { bookingId: lapsed.booking.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorEnvelope>().message).toBe(paymentMessages.holdLapsed);
+    nowMs = at(0, 6).getTime();
+    const confirmed = await confirmedBooking(at(2, 14));
+    const again = await post(confirmed.mentee, '/api/payments/create', { bookingId: confirmed.booking.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorEnvelope>().message).toBe(paymentMessages.notPayable);
+  });
+});
+
+describe('the payment webhook', () => {
+  it('confirms on success and tells both people; replayed five times it changes nothing more', async () => {
+    const { mentor, mentee, booking, payment } = await startedPayment();
+    const eventId = `evt_${randomUUID()}`;
+    for (let replay = 0; replay < 5; replay += 1) {
+      const response = await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, id: eventId });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect((await detail(mentee, booking.id)).status).toBe('confirmed');
+    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId))).toMatchObject([{ outcome: 'confirmed', bookingId: booking.id }]);
+    expect((await notificationsOf(mentee.id)).filter((n) => n.type === 'booking_confirmed')).toHaveLength(1);
+    expect((await notificationsOf(mentor.id)).filter((n) => n.type === 'booking_confirmed')).toHaveLength(1);
+    // The hold's expiry is dropped and the completion queued for the end.
+    const jobs = await t.app.db.execute<{ name: string; state: string }>(sql`select name, state from pgboss.job where singleton_key = ${booking.id} order by name`);
+    expect(jobs.rows).toEqual([
+      { name: 'bookings.complete', state: 'created' },
+      { name: 'bookings.expire-hold', state: 'cancelled' },
+    ]);
+  });
+
+  it('treats a second event for the same payment (Razorpay’s order.paid after payment.captured) as no change', async () => {
+    const { mentee, booking, payment } = await confirmedBooking(at(2, 11));
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
+    expect((await detail(mentee, booking.id)).status).toBe('confirmed');
+    expect((await notificationsOf(mentee.id)).filter((n) => n.type === 'booking_confirmed')).toHaveLength(1);
+  });
+
+  it('refuses a forged or missing signature with 400 and changes nothing', async () => {
+    const { booking, payment } = await startedPayment();
+    const forged = await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId }, 'not the secret');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json<ErrorEnvelope>().message).toBe(paymentMessages.badSignature);
+    const signed = signSandboxEvent(secret, { kind: 'payment_succeeded', paymentId: payment.paymentId, amount: PRICE_PAISE, currency: 'INR' });
+    const tampered = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: signed.headers, payload: signed.body.replace(String(PRICE_PAISE), '1') });
+    expect(tampered.statusCode).toBe(400);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: { 'content-type': 'application/json' }, payload: signed.body });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await statusOf(booking.id))?.status).toBe('pending_payment');
+    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, booking.id))).toEqual([]);
+  });
+
+  it('answers 404 for a provider that is not the configured one, and 400 for a body that is not JSON', async () => {
+    const signed = signSandboxEvent(secret, { kind: 'payment_succeeded', paymentId: 'x', amount: 1, currency: 'INR' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: signed.headers, payload: signed.body })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: { 'content-type': 'application/json' }, payload: '{oops' })).statusCode).toBe(400);
+  });
+
+  it('never confirms on a wrong amount or currency', async () => {
+    const { booking, payment } = await startedPayment();
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, amount: PRICE_PAISE - 1 })).statusCode).toBe(200);
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, currency: 'USD' })).statusCode).toBe(200);
+    expect((await statusOf(booking.id))?.status).toBe('pending_payment');
+    const outcomes = await t.app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.bookingId, booking.id));
+    expect(outcomes.map((row) => row.outcome).sort()).toEqual(['amount_mismatch', 'currency_mismatch']);
+  });
+
+  it('frees the slot on a failure and tells the mentee; a failure after a success changes nothing', async () => {
+    const { mentee, booking, payment } = await startedPayment();
+    expect((await webhook({ kind: 'payment_failed', paymentId: payment.paymentId })).statusCode).toBe(200);
+    expect((await statusOf(booking.id))?.status).toBe('payment_failed');
+    expect((await notificationsOf(mentee.id)).map((n) => n.type)).toContain('payment_failed');
+    // The slot is free again: someone else holds it.
+    await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
+
+    const paid = await confirmedBooking(at(3, 10));
+    expect((await webhook({ kind: 'payment_failed', paymentId: paid.payment.paymentId })).statusCode).toBe(200);
+    expect((await statusOf(paid.booking.id))?.status).toBe('confirmed');
+  });
+
+  it('confirms a payment that came after the hold lapsed when the slot is still free', async () => {
+    const { booking, payment } = await startedPayment();
+    nowMs += 16 * MINUTE_MS;
+    await expireHold(t.app.services, booking.id);
+    expect((await statusOf(booking.id))?.status).toBe('expired');
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
+    expect(await statusOf(booking.id)).toMatchObject({ status: 'confirmed', refundAmount: null });
+  });
+
+  it('refunds in full a payment that came after the hold lapsed and the slot went to someone else, and says so', async () => {
+    const { mentor, mentee, booking, payment } = await startedPayment();
+    nowMs += 16 * MINUTE_MS;
+    const other = await newUser();
+    await held(other, mentor, new Date(booking.startTime));
+    expect((await statusOf(booking.id))?.status).toBe('expired');
+
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
+    expect(await statusOf(booking.id)).toMatchObject({ status: 'expired', refundAmount: PRICE_PAISE, refundReason: 'paid_after_slot_taken', refundStatus: 'succeeded' });
+    expect((await statusOf(booking.id))?.refundId).toMatch(/^sbx_rfnd_/);
+    expect((await detail(await resign(mentee), booking.id)).refund).toEqual({ amount: PRICE_PAISE, status: 'succeeded', reason: 'paid_after_slot_taken' });
+    expect((await notificationsOf(mentee.id)).map((n) => n.message).join('\n')).toMatch(/refunded/);
+    expect(await overlappingLiveBookings(t.app.db)).toBe(0);
+  });
+});
+
+describe('the sandbox checkout page', () => {
+  const page = (who: SignedInPerson | undefined, url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: who === undefined ? {} : { cookie: who.cookie } });
+  const pay = (who: SignedInPerson, url: string, cardNumber: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname,
+      headers: { cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber }).toString(),
+    });
+
+  it('is plainly a test, takes 4242… and sends the browser to /payment-success with the booking confirmed', async () => {
+    const { mentee, booking, payment } = await startedPayment();
+    const shown = await page(mentee, payment.checkoutUrl ?? '');
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toMatch(/text\/html/);
+    expect(shown.body).toContain('Test mode');
+    expect(shown.body).toContain('<label for="card-number">Card number</label>');
+    expect(shown.body).toContain('₹1,500.00');
+
+    const paid = await pay(mentee, payment.checkoutUrl ?? '', '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/payment-success?bookingId=${booking.id}`);
+    expect((await detail(mentee, booking.id)).status).toBe('confirmed');
+    // Paid: the page now says so instead of taking a card again.
+    expect((await page(mentee, payment.checkoutUrl ?? '')).statusCode).toBe(409);
+  });
+
+  it('declines 4000 0000 0000 0002 (the slot is freed) and asks again for any other number', async () => {
+    const { mentee, booking, payment } = await startedPayment();
+    const unknown = await pay(mentee, payment.checkoutUrl ?? '', '1234 5678');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body).toContain(paymentMessages.cardUnknown);
+    expect(unknown.body).toContain('aria-invalid="true"');
+    expect((await statusOf(booking.id))?.status).toBe('pending_payment');
+
+    const declined = await pay(mentee, payment.checkoutUrl ?? '', '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(303);
+    expect((await detail(mentee, booking.id)).status).toBe('payment_failed');
+  });
+
+  it('shows nothing of the booking to the signed out or to someone else', async () => {
+    const { payment } = await startedPayment();
+    const signedOut = await page(undefined, payment.checkoutUrl ?? '');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.body).not.toContain('₹');
+    const stranger = await page(await newUser(), payment.checkoutUrl ?? '');
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).not.toContain('₹');
+    expect((await page(await newUser(), `${t.config.publicUrl}/api/payments/sandbox/checkout/sbx_nothing`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/bookings/:id/cancel', () => {
+  const cancel = (who: SignedInPerson | undefined, id: string, body: object = { reason: 'Something came up' }) => post(who, `/api/bookings/${id}/cancel`, body);
+
+  /** A confirmed session at 12:00 on day 4 (a Friday), cancelled by `who` at `start - msBefore`. */
+  async function cancelledBefore(msBefore: number, who: 'mentor' | 'mentee') {
+    const start = at(4, 12);
+    const confirmed = await confirmedBooking(start);
+    nowMs = start.getTime() - msBefore;
+    const response = await cancel(await resign(who === 'mentor' ? confirmed.mentor : confirmed.mentee), confirmed.booking.id);
+    expect(response.statusCode, response.body).toBe(200);
+    return { ...confirmed, answer: cancelBookingResponseSchema.parse(response.json()) };
+  }
+
+  it.each([
+    ['a second more than 24 h before: all of it', 24 * HOUR_MS + 1000, PRICE_PAISE],
+    ['exactly 24 h before: half', 24 * HOUR_MS, PRICE_PAISE / 2],
+    ['a second under 24 h before: half', 24 * HOUR_MS - 1000, PRICE_PAISE / 2],
+    ['a second more than 2 h before: half', 2 * HOUR_MS + 1000, PRICE_PAISE / 2],
+    ['exactly 2 h before: half', 2 * HOUR_MS, PRICE_PAISE / 2],
+    ['a second under 2 h before: nothing', 2 * HOUR_MS - 1000, 0],
+  ])('gives the mentee who cancels %s', async (_label, msBefore, refund) => {
+    const { answer, mentee, mentor } = await cancelledBefore(msBefore, 'mentee');
+    expect(answer.refund).toEqual({ amount: refund, currency: 'INR', status: 'succeeded' });
+    expect(answer.booking).toMatchObject({ status: 'cancelled', cancellation: { cancelledBy: 'mentee', reason: 'Something came up' } });
+    expect(answer.booking.refund).toEqual({ amount: refund, status: 'succeeded', reason: 'cancelled_by_mentee' });
+    for (const person of [mentee, mentor]) expect((await notificationsOf(person.id)).map((n) => n.type)).toContain('booking_cancelled');
+  });
+
+  it('returns everything when the mentor cancels, even an hour before, and frees the slot', async () => {
+    const { answer, booking } = await cancelledBefore(HOUR_MS, 'mentor');
+    expect(answer.refund).toEqual({ amount: PRICE_PAISE, currency: 'INR', status: 'succeeded' });
+    expect(answer.booking.cancellation?.cancelledBy).toBe('mentor');
+    nowMs = at(0, 6).getTime();
+    await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
+  });
+
+  it('refuses a stranger (404), the signed out (401), a missing or long reason (400), after the start and twice (409)', async () => {
+    const { mentee, booking } = await confirmedBooking(at(4, 14));
+    expect((await cancel(await newUser(), booking.id)).statusCode).toBe(404);
+    expect((await cancel(undefined, booking.id)).statusCode).toBe(401);
+    expect((await cancel(mentee, 'not-an-id')).statusCode).toBe(400);
+    for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 7 }]) {
+      const refused = await cancel(mentee, booking.id, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    nowMs = at(4, 14).getTime();
+    const started = await cancel(await resign(mentee), booking.id);
+    expect(started.statusCode).toBe(409);
+    expect(started.json<ErrorEnvelope>().message).toBe(cancelMessages.notCancellable);
+    nowMs = at(4, 10).getTime();
+    const later = await resign(mentee);
+    expect((await cancel(later, booking.id)).statusCode).toBe(200);
+    expect((await cancel(later, booking.id)).statusCode).toBe(409);
+    // A held (unpaid) booking is not cancellable either: it lapses by itself.
+    nowMs = at(0, 6).getTime();
+    const unpaid = await startedPayment(at(3, 15));
+    expect((await cancel(unpaid.mentee, unpaid.booking.id)).statusCode).toBe(409);
+  });
+});

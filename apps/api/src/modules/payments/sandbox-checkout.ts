@@ -1,0 +1,73 @@
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
+
+/**
+ * The sandbox's checkout page (DESIGN.md §4): plain HTML served by the api, with no script, so it works under
+ * the app's CSP and with nothing loaded from elsewhere. It says on every line that it is a test.
+ */
+export interface SandboxCheckoutView {
+  /** Where the form posts (this page's own path). */
+  action: string;
+  mentorName: string;
+  mentorProfilePath: string;
+  startTime: Date;
+  amountPaise: number;
+  cardNumber?: string;
+  error?: string;
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
+const sessionTime = (start: Date) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(start) + ' IST';
+
+const styles = `
+  :root { color-scheme: light dark; --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #475569; --line: #cbd5e1; --accent: #4f46e5; --danger: #b91c1c; --warn-bg: #fef3c7; --warn-text: #78350f; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #020617; --card: #0f172a; --text: #f1f5f9; --muted: #cbd5e1; --line: #334155; --accent: #a5b4fc; --danger: #fca5a5; --warn-bg: #422006; --warn-text: #fde68a; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; background: var(--bg); color: var(--text); }
+  main { max-width: 28rem; margin: 2rem auto; padding: 0 1rem; }
+  .banner { background: var(--warn-bg); color: var(--warn-text); border-radius: .5rem; padding: .75rem 1rem; font-weight: 600; }
+  .card { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 1.25rem; margin-top: 1rem; }
+  h1 { font-size: 1.25rem; margin: 0 0 .5rem; }
+  .amount { font-size: 1.75rem; font-weight: 700; margin: .25rem 0 1rem; }
+  label { display: block; font-weight: 600; margin-bottom: .25rem; }
+  input { width: 100%; font: inherit; padding: .6rem .75rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--bg); color: var(--text); }
+  input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+  .error { color: var(--danger); margin: .5rem 0 0; }
+  .hint { color: var(--muted); font-size: .9rem; }
+  button { margin-top: 1rem; width: 100%; font: inherit; font-weight: 600; padding: .7rem; border: 0; border-radius: .5rem; background: var(--accent); color: var(--bg); cursor: pointer; }
+  a { color: var(--accent); }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
+}
+
+const banner = '<p class="banner" role="note">Test mode: this is Skillroute\'s sandbox checkout. No real card is charged and no money moves.</p>';
+
+export function renderSandboxCheckout(view: SandboxCheckoutView): string {
+  const error = view.error === undefined ? '' : `<p class="error" id="card-error" role="alert">${escapeHtml(view.error)}</p>`;
+  const describedBy = view.error === undefined ? 'card-hint' : 'card-error card-hint';
+  return page(
+    'Test checkout · Skillroute',
+    `${banner}
+    <div class="card">
+      <h1>Pay for your session with ${escapeHtml(view.mentorName)}</h1>
+      <p class="hint">${escapeHtml(sessionTime(view.startTime))} · one hour</p>
+      <p class="amount">${escapeHtml(rupees(view.amountPaise))}</p>
+      <form method="post" action="${escapeHtml(view.action)}">
+        <label for="card-number">Card number</label>
+        <input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="off" required value="${escapeHtml(view.cardNumber ?? '')}" aria-describedby="${describedBy}"${view.error === undefined ? '' : ' aria-invalid="true" autofocus'}>
+        ${error}
+        <p class="hint" id="card-hint">Test cards: ${SANDBOX_CARD_SUCCEEDS} succeeds; ${SANDBOX_CARD_DECLINED} is declined.</p>
+        <button type="submit">Pay ${escapeHtml(rupees(view.amountPaise))} (test)</button>
+      </form>
+    </div>
+    <p><a href="${escapeHtml(view.mentorProfilePath)}">Back to ${escapeHtml(view.mentorName)}</a></p>`,
+  );
+}
+
+/** The page instead of the form: signed out, not one's booking, or no longer waiting for payment. */
+export function renderSandboxNotice(message: string, link: { href: string; label: string }): string {
+  return page('Test checkout · Skillroute', `${banner}<div class="card"><h1>${escapeHtml(message)}</h1><p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></div>`);
+}
