@@ -41,7 +41,7 @@ describe('/payment-success', () => {
       return json(200, { booking: reads < 3 ? pending() : aBooking({ status: 'confirmed' }) });
     });
     expect(await screen.findByRole('status', { name: 'Waiting for the payment to be confirmed' })).toHaveTextContent('Confirming your payment…');
-    expect(await screen.findByRole('heading', { name: 'Booking completed' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Booking completed' }, { timeout: 6000 })).toHaveFocus();
     expect(callsTo('GET', detailPath).length).toBeGreaterThanOrEqual(3);
     expect(screen.queryByRole('status', { name: 'Waiting for the payment to be confirmed' })).not.toBeInTheDocument();
     expect(screen.getByText(/Your session with/)).toHaveTextContent('Ada Lovelace');

@@ -229,6 +229,28 @@ describe('/profile/bookings', () => {
     expect(within(items()[0]!).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
   });
 
+  it('lets the mentee pay for a booking still on hold, and not the mentor', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const held = aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() });
+    const { callsTo } = open(() => [held], {
+      extra: { 'POST /api/payments/create': () => json(200, { provider: 'sandbox', paymentId: 'pay_1', amount: 150_000, currency: 'INR', checkoutUrl: '/api/payments/sandbox/checkout/pay_1' }) },
+    });
+    const [item] = await waitFor(() => items());
+    expect(item).toHaveTextContent('Awaiting payment');
+    await user.click(within(item!).getByRole('button', { name: 'Pay ₹1,500' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
+    expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: BOOKING_ID });
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the mentor of a held booking nothing to do', async () => {
+    open(() => [aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() })], { user: ada });
+    const [item] = await waitFor(() => items());
+    expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('offers the mentor of a completed session no review', async () => {
     at(-3);
     open(() => [aBooking({ status: 'completed' })], { user: ada });

@@ -67,21 +67,27 @@ describe('otherParty', () => {
 
 describe('bookingActions', () => {
   it('offers Cancel on a confirmed session before its start, to either person', () => {
-    expect(bookingActions(aBooking(), MENTEE_ID, before(1))).toEqual({ cancel: true, review: false });
-    expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({ cancel: true, review: false });
+    expect(bookingActions(aBooking(), MENTEE_ID, before(1))).toEqual({ pay: false, cancel: true, review: false });
+    expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({ pay: false, cancel: true, review: false });
   });
   it('offers nothing once the session has started, or for other statuses', () => {
-    expect(bookingActions(aBooking(), MENTEE_ID, before(0))).toEqual({ cancel: false, review: false });
-    for (const status of ['pending_payment', 'expired', 'payment_failed', 'cancelled'] as const) {
-      expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({ cancel: false, review: false });
+    expect(bookingActions(aBooking(), MENTEE_ID, before(0))).toEqual({ pay: false, cancel: false, review: false });
+    for (const status of ['expired', 'payment_failed', 'cancelled'] as const) {
+      expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({ pay: false, cancel: false, review: false });
     }
+  });
+  it('offers Pay to the mentee of a held booking until the hold ends, never to the mentor', () => {
+    const held = aBooking({ status: 'pending_payment', holdExpiresAt: '2026-11-23T09:15:00.000Z' });
+    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:14:59.000Z'))).toEqual({ pay: true, cancel: false, review: false });
+    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:15:00.000Z'))).toEqual({ pay: false, cancel: false, review: false });
+    expect(bookingActions(held, MENTOR_ID, new Date('2026-11-23T09:00:00.000Z'))).toEqual({ pay: false, cancel: false, review: false });
   });
   it('offers a review to the mentee of a completed session without one, never to the mentor', () => {
     const completed = aBooking({ status: 'completed' });
-    expect(bookingActions(completed, MENTEE_ID, before(-2))).toEqual({ cancel: false, review: true });
-    expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({ cancel: false, review: false });
+    expect(bookingActions(completed, MENTEE_ID, before(-2))).toEqual({ pay: false, cancel: false, review: true });
+    expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({ pay: false, cancel: false, review: false });
     const reviewed = aBooking({ status: 'completed', review: { rating: 5, comment: 'Great', createdAt: '2026-12-01T06:00:00.000Z' } });
-    expect(bookingActions(reviewed, MENTEE_ID, before(-2))).toEqual({ cancel: false, review: false });
+    expect(bookingActions(reviewed, MENTEE_ID, before(-2))).toEqual({ pay: false, cancel: false, review: false });
   });
 });
 

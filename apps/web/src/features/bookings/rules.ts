@@ -51,15 +51,21 @@ export function otherParty(booking: Booking, userId: string): BookingParty & { r
 }
 
 export interface BookingActions {
+  pay: boolean;
   cancel: boolean;
   review: boolean;
 }
 
-/** Cancel: a confirmed session not yet started, by either person. Review: the mentee, once, after completion. */
+/**
+ * Pay: the mentee, while the hold lasts (someone who left the mentor's page after booking can still pay).
+ * Cancel: a confirmed session not yet started, by either person. Review: the mentee, once, after completion.
+ */
 export function bookingActions(booking: Booking, userId: string, now: Date): BookingActions {
+  const isMentee = roleIn(booking, userId) === 'mentee';
   return {
+    pay: booking.status === 'pending_payment' && isMentee && now.getTime() < Date.parse(booking.holdExpiresAt),
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
-    review: booking.status === 'completed' && roleIn(booking, userId) === 'mentee' && booking.review === undefined,
+    review: booking.status === 'completed' && isMentee && booking.review === undefined,
   };
 }
 

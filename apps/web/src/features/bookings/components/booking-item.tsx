@@ -7,6 +7,7 @@ import { formatPaise } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { bookingActions, formatSessionTime, otherParty, refundStatusLabels, statusLabels } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
 
 const statusTone: Record<BookingStatus, string> = {
@@ -82,8 +83,9 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         </figure>
       )}
 
-      {(actions.cancel || actions.review) && (
+      {(actions.pay || actions.cancel || actions.review) && (
         <div className="flex flex-wrap gap-2">
+          {actions.pay && <ResumePaymentButton booking={booking} />}
           {actions.cancel && <CancelBookingDialog booking={booking} userId={userId} />}
           {actions.review && <ReviewDialog booking={booking} />}
         </div>

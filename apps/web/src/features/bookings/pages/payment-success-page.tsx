@@ -1,6 +1,6 @@
 import type { Booking } from '@skillroute/shared/bookings';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -118,10 +118,13 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
 }
 
 function Outcome({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The spinner's status gives way to the answer: focus on its heading, so a screen reader reads it out.
+  useEffect(() => heading.current?.focus(), [title]);
   return (
     <section aria-labelledby="payment-outcome" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       {icon}
-      <h1 id="payment-outcome" className="text-2xl font-bold tracking-tight">
+      <h1 ref={heading} id="payment-outcome" tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
         {title}
       </h1>
       <div className="flex flex-col items-center gap-4 text-pretty text-muted-foreground">{children}</div>
