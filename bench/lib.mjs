@@ -76,7 +76,7 @@ export async function startProduct({ seedDemo = false } = {}) {
     return { child, port };
   };
   if (seedDemo) await stopProcess((await start({ NODE_ENV: 'development', SEED_DEMO: 'true' })).child);
-  const { child, port } = await start({ NODE_ENV: 'production', SEED_DEMO: 'false' });
+  const { child, port } = await start({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'false' });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

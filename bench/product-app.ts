@@ -49,6 +49,7 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
     const port = await findFreePort();
     const config = loadConfig({
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,

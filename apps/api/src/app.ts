@@ -20,6 +20,7 @@ import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
+import { registerAnnouncementWorkers } from './modules/bookings/announcements';
 import { registerBookingWorkers } from './modules/bookings/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { configRoutes } from './modules/config/routes';
@@ -37,6 +38,8 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
+import { registerWaitlistWorkers } from './modules/waitlist/service';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
@@ -162,7 +165,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerBookingWorkers(app.services);
+  await registerAnnouncementWorkers(app.services, { publicUrl: config.publicUrl, mailFrom: config.mail.from });
   await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  await registerWaitlistWorkers({ ...app.services, publicUrl: config.publicUrl });
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });
@@ -177,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });
   await app.register(mentorRoutes, { prefix: '/api/mentor' });
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
+  await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments', sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
   // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.

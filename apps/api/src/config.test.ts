@@ -56,7 +56,7 @@ describe('parseConfig', () => {
   });
 
   it('never seeds demo data in production, even on the embedded database, and refuses to be told to', () => {
-    const secrets = { JWT_SECRET: 'u'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40) };
+    const secrets = { JWT_SECRET: 'u'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40), PAYMENT_PROVIDER: 'sandbox' };
     expect(parseConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
     expect(() => parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toThrow(
       'SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production',
@@ -123,11 +123,16 @@ describe('parseConfig', () => {
       expect(problemsOf({ NODE_ENV: 'production' }).split('\n')).toEqual([
         'JWT_SECRET is missing: required in production (at least 32 random characters)',
         'ADMIN_JWT_SECRET is missing: required in production (at least 32 random characters)',
+        'PAYMENT_PROVIDER is missing: required in production (razorpay or stripe; sandbox only on purpose, as it takes no money)',
       ]);
     });
 
+    it('takes the sandbox only when it is named', () => {
+      expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: strong, ADMIN_JWT_SECRET: strongAdmin, PAYMENT_PROVIDER: 'sandbox' }).payments).toEqual({ provider: 'sandbox' });
+    });
+
     it('refuses short secrets without printing them', () => {
-      const message = problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'short-secret', ADMIN_JWT_SECRET: strongAdmin });
+      const message = problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', JWT_SECRET: 'short-secret', ADMIN_JWT_SECRET: strongAdmin });
       expect(message).toBe('JWT_SECRET=(hidden): expected at least 32 characters in production');
       expect(message).not.toContain('short-secret');
     });
@@ -137,7 +142,7 @@ describe('parseConfig', () => {
     });
 
     it('accepts real secrets', () => {
-      expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: strong, ADMIN_JWT_SECRET: strongAdmin })).toMatchObject({ jwtSecret: strong, adminJwtSecret: strongAdmin });
+      expect(parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', JWT_SECRET: strong, ADMIN_JWT_SECRET: strongAdmin })).toMatchObject({ jwtSecret: strong, adminJwtSecret: strongAdmin });
     });
   });
 });

@@ -183,6 +183,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     problems.push('ADMIN_JWT_SECRET=(hidden): expected a different value from JWT_SECRET, so a user token can never pass as an admin token');
   }
 
+  // The sandbox takes no money: a production deployment names its provider, even to run the sandbox on purpose.
+  if (production && e.PAYMENT_PROVIDER === undefined) problems.push('PAYMENT_PROVIDER is missing: required in production (razorpay or stripe; sandbox only on purpose, as it takes no money)');
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
   let payments: Config['payments'] = { provider: 'sandbox' };
   if (provider === 'razorpay') {

@@ -15,3 +15,15 @@ export function movableClock(): MovableClock {
     },
   };
 }
+
+/**
+ * A Monday at least a week ahead of the real time, 00:00 UTC, as epoch milliseconds: a service clock pinned
+ * there queues jobs (a hold's expiry, a reminder) that never fall due while a test runs.
+ */
+export function mondayAhead(): number {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const day = new Date(Date.now() + 7 * DAY_MS);
+  day.setUTCHours(0, 0, 0, 0);
+  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY_MS);
+  return day.getTime();
+}

@@ -11,7 +11,7 @@ import {
   testSchema,
 } from './assessments';
 import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema } from './bookings';
+import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema, waitlistResponseSchema } from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -92,6 +92,9 @@ export const apiResponses = {
   'GET /api/mentors/availability/:mentorId': { 200: availabilitySchema },
   'PUT /api/mentors/availability': { 200: availabilityUpdateResponseSchema },
   'GET /api/mentors/availability/:mentorId/slots': { 200: slotsResponseSchema },
+  'GET /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema },
+  'POST /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema, 201: waitlistResponseSchema },
+  'DELETE /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema },
 
   'POST /api/bookings': { 201: bookingResponseSchema },
   'GET /api/bookings/detail/:id': { 200: bookingResponseSchema },

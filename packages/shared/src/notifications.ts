@@ -24,7 +24,9 @@ export const notificationTypes = [
   'booking_cancelled',
   'booking_reminder',
   'payment_failed',
+  'payment_refunded',
   'review_received',
+  'slot_available',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -41,7 +43,9 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   booking_cancelled: 'Booking cancelled',
   booking_reminder: 'Booking reminder',
   payment_failed: 'Payment failed',
+  payment_refunded: 'Payment refunded',
   review_received: 'Review received',
+  slot_available: 'Slot available',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

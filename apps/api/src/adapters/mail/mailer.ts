@@ -9,6 +9,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invite: nodemailer sends it as a text/calendar part and as an .ics attachment. */
+  icalEvent?: CalendarInvite;
+}
+
+export interface CalendarInvite {
+  /** REQUEST adds or updates the event in the reader's calendar; CANCEL removes it. */
+  method: 'REQUEST' | 'CANCEL';
+  filename: string;
+  /** The iCalendar text (RFC 5545). */
+  content: string;
 }
 
 export interface Mailer {

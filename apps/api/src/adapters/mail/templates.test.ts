@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetMail, verificationCodeMail } from './templates';
+import { freedSlotMail, passwordResetMail, verificationCodeMail } from './templates';
 
 describe('mail templates', () => {
   it('put the code in the subject, the text and the HTML of the verification mail', () => {
@@ -18,6 +18,17 @@ describe('mail templates', () => {
     expect(mail.text.split('\n')).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.text).toContain('30 minutes');
+  });
+
+  it("name the mentor and link to their page in the waitlist's freed-slot mail, escaping the name in the HTML", () => {
+    const link = 'http://localhost:3000/mentor-profile/0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11';
+    const mail = freedSlotMail('ada@example.org', 'Ada', 'Asha <Rao>', link);
+    expect(mail.subject).toBe('A slot with Asha <Rao> freed up');
+    expect(mail.text).toContain('A slot with Asha <Rao> freed up. Book it before someone else does');
+    expect(mail.text.split('\n')).toContain(link);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('Asha &lt;Rao&gt;');
+    expect(mail.html).not.toContain('Asha <Rao>');
   });
 
   it('escape what a person typed, so a name cannot inject HTML', () => {

@@ -1,13 +1,13 @@
 import type { MailMessage } from './mailer';
 
-const PRODUCT = 'Skillroute';
+export const PRODUCT = 'Skillroute';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 }
 
 /** The one HTML frame of every mail: inline styles only, since mail clients drop style sheets. */
-function layout(title: string, bodyHtml: string): string {
+export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
@@ -59,6 +59,29 @@ export function passwordResetMail(to: string, name: string, link: string, validM
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
 <p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
 <p>The link works once and for ${validMinutes} minutes. Every other session of the account ends when the password changes.</p>`,
+  );
+  return { to, subject, text, html };
+}
+
+/** To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist"): a slot freed up; the link is the mentor's page. */
+export function freedSlotMail(to: string, name: string, mentorName: string, link: string): MailMessage {
+  const subject = `A slot with ${mentorName} freed up`;
+  const text = [
+    `Hello ${name},`,
+    '',
+    `A slot with ${mentorName} freed up. Book it before someone else does:`,
+    '',
+    link,
+    '',
+    'You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.',
+  ].join('\n');
+  const html = layout(
+    'A slot freed up',
+    `<p>Hello ${escapeHtml(name)},</p>
+<p>A slot with ${escapeHtml(mentorName)} freed up. Book it before someone else does.</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">See the free hours</a></p>
+<p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.</p>`,
   );
   return { to, subject, text, html };
 }

@@ -1,43 +1,200 @@
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import type { RefundStatus } from '@skillroute/shared/bookings';
+import type { MailMessage } from '../../adapters/mail/mailer';
+import { PRODUCT } from '../../adapters/mail/templates';
+import type { ServiceContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
-import * as repository from './repository';
+import type { Executor } from '../../db/client';
+import { jobType } from '../../jobs/queue';
+import { sendMailJob } from '../mail/service';
+import {
+  BOOKINGS_PATH,
+  cancelledMail,
+  cancelledNotice,
+  confirmedMail,
+  confirmedNotice,
+  inviteDescription,
+  inviteSummary,
+  lateRefundMail,
+  lateRefundNotice,
+  MENTEE_TIMEZONE,
+  paymentFailedNotice,
+  REMINDER_LEADS,
+  reminderMail,
+  reminderNotice,
+  type CancellationFacts,
+  type MailView,
+  type ReminderLead,
+  type SessionView,
+} from './announcement-texts';
+import { findBookingForMail, type BookingForMail } from './repository';
+import { sessionInvite, type InvitePerson } from './session-invite';
 
 /**
- * Telling both people of a booking what changed. The notifications here are the minimum; the mails, the
- * calendar invite and the reminders are written in this same file by the announcements work.
+ * Telling both people what happened to their booking (DESIGN.md §4): a notification at once, in the unit of
+ * work of the change; a mail for confirmed, cancelled and the two reminders; a calendar invite with the
+ * confirmation (and its withdrawal with the cancellation).
+ *
+ * The mails are written by a worker rather than in the caller's transaction: they need the public address
+ * (the room's link, the invite's organizer), which a unit of work does not carry, and the transaction of a
+ * payment webhook stays as short as it can be.
  */
-async function parties(uow: UnitOfWork, bookingId: string) {
-  const booking = await repository.findBooking(uow.tx, bookingId);
-  if (booking === undefined) throw new Error(`booking ${bookingId} vanished inside its own transaction`);
+
+export type RefundNotice = { amount: number; status: RefundStatus };
+
+type BookingMailData = { bookingId: string; kind: 'confirmed' } | { bookingId: string; kind: 'cancelled'; refund: RefundNotice } | { bookingId: string; kind: 'late_payment_refunded' };
+
+/** Writes and queues the mails of a booking event; queued by the announce functions below. */
+export const bookingMailJob = jobType<BookingMailData>('bookings.announce-mail');
+/** Reminds both people of a confirmed session; queued by `announceConfirmed`, keyed `${bookingId}:${lead}`. */
+export const remindJob = jobType<{ bookingId: string; lead: ReminderLead }>('bookings.remind');
+
+export const reminderKey = (bookingId: string, lead: ReminderLead): string => `${bookingId}:${lead}`;
+
+export interface AnnouncementLinks {
+  /** PUBLIC_URL, without a trailing slash. */
+  publicUrl: string;
+  /** MAIL_FROM ("Skillroute <no-reply@…>"): the invite's organizer, so neither person's address is shown to the other. */
+  mailFrom: string;
+}
+
+async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMail> {
+  const booking = await findBookingForMail(db, bookingId);
+  // The callers have just changed this row in the same transaction: not finding it is a bug, not a request.
+  if (booking === undefined) throw new Error(`booking ${bookingId} was not found to announce`);
   return booking;
 }
 
+/** Each person's view: the mentor in their availability's zone, the mentee in India's. */
+function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
+  const mentorZone = booking.mentor.timezone ?? DEFAULT_TIMEZONE;
+  return {
+    mentor: { role: 'mentor', reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: mentorZone }, peerName: booking.mentee.name, startTime: booking.startTime },
+    mentee: { role: 'mentee', reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: MENTEE_TIMEZONE }, peerName: booking.mentor.name, startTime: booking.startTime },
+  };
+}
+
+const mentorPagePath = (mentorId: string) => `/mentor-profile/${mentorId}`;
+
+/**
+ * After pending_payment → confirmed, in the payment's unit of work: both people notified, the mails with the
+ * calendar invite queued, and the reminders scheduled for 24 hours and 15 minutes before the start (a time
+ * already past gets none: a booking made 3 hours ahead is reminded only at 15 minutes).
+ */
 export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Promise<void> {
-  const booking = await parties(uow, bookingId);
-  await uow.notify(booking.menteeId, { type: 'booking_confirmed', message: `Your session with ${booking.mentor.name} is confirmed.`, link: '/profile/bookings' });
-  await uow.notify(booking.mentorId, { type: 'booking_confirmed', message: `${booking.mentee.name} booked a session with you.`, link: '/profile/bookings' });
+  const booking = await bookingFor(uow.tx, bookingId);
+  const views = viewsOf(booking);
+  await uow.notify(booking.menteeId, { type: 'booking_confirmed', message: confirmedNotice(views.mentee), link: BOOKINGS_PATH });
+  await uow.notify(booking.mentorId, { type: 'booking_confirmed', message: confirmedNotice(views.mentor), link: BOOKINGS_PATH });
+  await uow.enqueue(bookingMailJob, { bookingId, kind: 'confirmed' });
+  // Real time, not a service clock: pg-boss fires a reminder by the database's clock.
+  const now = Date.now();
+  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) {
+    const due = booking.startTime.getTime() - REMINDER_LEADS[lead].ms;
+    if (due > now) await uow.enqueue(remindJob, { bookingId, lead }, { startAfter: new Date(due), singletonKey: reminderKey(bookingId, lead) });
+  }
 }
 
-export async function announceCancelled(uow: UnitOfWork, bookingId: string, refund: { amount: number; status: string }): Promise<void> {
-  const booking = await parties(uow, bookingId);
-  const message = `Your session was cancelled${refund.amount > 0 ? '; the refund is on its way' : ''}.`;
-  await uow.notify(booking.menteeId, { type: 'booking_cancelled', message, link: '/profile/bookings' });
-  await uow.notify(booking.mentorId, { type: 'booking_cancelled', message: 'A session with you was cancelled.', link: '/profile/bookings' });
+/**
+ * After confirmed → cancelled, in the cancellation's unit of work (the row already says who cancelled and
+ * why): both people notified and mailed, the mentee told of the refund, and both reminders dropped.
+ */
+export async function announceCancelled(uow: UnitOfWork, bookingId: string, refund: RefundNotice): Promise<void> {
+  const booking = await bookingFor(uow.tx, bookingId);
+  const views = viewsOf(booking);
+  const facts = cancellationOf(booking, refund);
+  await uow.notify(booking.menteeId, { type: 'booking_cancelled', message: cancelledNotice(views.mentee, facts), link: BOOKINGS_PATH });
+  await uow.notify(booking.mentorId, { type: 'booking_cancelled', message: cancelledNotice(views.mentor, facts), link: BOOKINGS_PATH });
+  await uow.enqueue(bookingMailJob, { bookingId, kind: 'cancelled', refund });
+  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) await uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
 }
 
+function cancellationOf(booking: BookingForMail, refund: RefundNotice): CancellationFacts {
+  const cancelledBy = booking.cancelledBy === booking.mentorId ? 'mentor' : booking.cancelledBy === booking.menteeId ? 'mentee' : 'staff';
+  return { cancelledBy, reason: booking.cancelReason ?? '', refund, price: booking.amount };
+}
+
+/** After pending_payment → payment_failed: the mentee hears the slot was released (no mail: nothing was paid). */
 export async function announcePaymentFailed(uow: UnitOfWork, bookingId: string): Promise<void> {
-  const booking = await parties(uow, bookingId);
-  await uow.notify(booking.menteeId, {
-    type: 'payment_failed',
-    message: `Your payment for the session with ${booking.mentor.name} did not go through; the slot was released.`,
-    link: `/mentor-profile/${booking.mentorId}`,
+  const booking = await bookingFor(uow.tx, bookingId);
+  await uow.notify(booking.menteeId, { type: 'payment_failed', message: paymentFailedNotice(booking.mentor.name), link: mentorPagePath(booking.mentorId) });
+}
+
+/** A payment that came after the hold lapsed and the slot was taken, refunded in full: the payer is told and mailed. */
+export async function announceLatePaymentRefunded(uow: UnitOfWork, bookingId: string): Promise<void> {
+  const booking = await bookingFor(uow.tx, bookingId);
+  await uow.notify(booking.menteeId, { type: 'payment_refunded', message: lateRefundNotice(viewsOf(booking).mentee, booking.amount), link: mentorPagePath(booking.mentorId) });
+  await uow.enqueue(bookingMailJob, { bookingId, kind: 'late_payment_refunded' });
+}
+
+// ——— Workers ———
+
+/** "Skillroute <no-reply@…>" or a bare address, as the invite's organizer. */
+export function organizerOf(mailFrom: string): InvitePerson {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  return named === null ? { name: PRODUCT, email: mailFrom.trim() } : { name: named[1] || PRODUCT, email: named[2]!.trim() };
+}
+
+function mailViewOf(view: SessionView, booking: BookingForMail, links: AnnouncementLinks): MailView {
+  return { ...view, roomUrl: `${links.publicUrl}/meet/${booking.roomId}`, bookingsUrl: `${links.publicUrl}${BOOKINGS_PATH}` };
+}
+
+function inviteFor(booking: BookingForMail, view: MailView, links: AnnouncementLinks, method: 'REQUEST' | 'CANCEL') {
+  return sessionInvite({
+    bookingId: booking.id,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    summary: inviteSummary(booking.mentor.name, booking.mentee.name),
+    description: inviteDescription(view.roomUrl),
+    roomUrl: view.roomUrl,
+    organizer: organizerOf(links.mailFrom),
+    attendee: { name: view.reader.name, email: view.reader.email },
+    method,
   });
 }
 
-export async function announceLatePaymentRefunded(uow: UnitOfWork, bookingId: string): Promise<void> {
-  const booking = await parties(uow, bookingId);
-  await uow.notify(booking.menteeId, {
-    type: 'payment_failed',
-    message: 'Your payment came after the hold lapsed and the slot was taken, so it is being refunded in full.',
-    link: '/profile/bookings',
+/** The mails of one booking event, as they read now; none for a confirmation already overtaken by a cancellation. */
+export function bookingMails(booking: BookingForMail, data: BookingMailData, links: AnnouncementLinks): MailMessage[] {
+  const { mentor, mentee } = viewsOf(booking);
+  const both = [mailViewOf(mentee, booking, links), mailViewOf(mentor, booking, links)];
+  switch (data.kind) {
+    case 'confirmed':
+      // A REQUEST arriving after the CANCEL would put a cancelled session back in the calendar.
+      if (booking.status !== 'confirmed') return [];
+      return both.map((view) => confirmedMail(view, inviteFor(booking, view, links, 'REQUEST')));
+    case 'cancelled':
+      return both.map((view) => cancelledMail(view, cancellationOf(booking, data.refund), inviteFor(booking, view, links, 'CANCEL')));
+    case 'late_payment_refunded':
+      return [lateRefundMail(mailViewOf(mentee, booking, links), booking.amount, `${links.publicUrl}${mentorPagePath(booking.mentorId)}`)];
+  }
+}
+
+async function sendBookingMails(ctx: ServiceContext, links: AnnouncementLinks, data: BookingMailData): Promise<void> {
+  await ctx.unitOfWork(async (uow) => {
+    const booking = await findBookingForMail(uow.tx, data.bookingId);
+    if (booking === undefined) return;
+    for (const mail of bookingMails(booking, data, links)) await uow.enqueue(sendMailJob, mail);
   });
+}
+
+/**
+ * The worker of `bookings.remind`. It reads the booking again and does nothing unless the session is still
+ * confirmed and not yet started: a cancellation drops the jobs, and this is the defence if one slipped through.
+ */
+export async function remindSession(ctx: ServiceContext, links: AnnouncementLinks, bookingId: string, lead: ReminderLead): Promise<void> {
+  await ctx.unitOfWork(async (uow) => {
+    const booking = await findBookingForMail(uow.tx, bookingId);
+    if (booking?.status !== 'confirmed' || booking.startTime.getTime() <= ctx.clock.now().getTime()) return;
+    const views = viewsOf(booking);
+    for (const view of [views.mentee, views.mentor]) {
+      const userId = view.role === 'mentee' ? booking.menteeId : booking.mentorId;
+      await uow.notify(userId, { type: 'booking_reminder', message: reminderNotice(view, lead), link: BOOKINGS_PATH });
+      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, booking, links), lead));
+    }
+  });
+}
+
+export async function registerAnnouncementWorkers(ctx: ServiceContext, links: AnnouncementLinks): Promise<void> {
+  await ctx.jobs.register(bookingMailJob, (data) => sendBookingMails(ctx, links, data), { batchSize: 20 });
+  await ctx.jobs.register(remindJob, ({ bookingId, lead }) => remindSession(ctx, links, bookingId, lead), { unique: true, batchSize: 20 });
 }

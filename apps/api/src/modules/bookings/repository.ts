@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookingReviews, bookings, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import { bookingReviews, bookings, mentorAvailability, mentorProfiles, users, type BookingRow } from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -12,14 +12,13 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
 }
 
-/** Marks every lapsed hold of these people expired; answers the ids it expired. */
-export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<string[]> {
-  const rows = await tx
+/** Marks every lapsed hold of these people expired; answers the holds it expired (the time each one freed). */
+export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+  return tx
     .update(bookings)
     .set({ status: 'expired' })
     .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now), or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]))))
-    .returning({ id: bookings.id });
-  return rows.map((row) => row.id);
+    .returning({ id: bookings.id, mentorId: bookings.mentorId, startTime: bookings.startTime, endTime: bookings.endTime });
 }
 
 /**
@@ -186,4 +185,25 @@ export async function markRefundSettled(tx: Executor, providerPaymentId: string)
 export async function findBookingByPayment(db: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId));
   return row;
+}
+
+/** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
+export interface BookingForMail extends BookingRow {
+  mentor: { id: string; name: string; email: string; timezone: string | null };
+  mentee: { id: string; name: string; email: string };
+}
+
+export async function findBookingForMail(db: Executor, bookingId: string): Promise<BookingForMail | undefined> {
+  const [row] = await db
+    .select({
+      booking: bookings,
+      mentor: { id: mentorUser.id, name: mentorUser.name, email: mentorUser.email, timezone: mentorAvailability.timezone },
+      mentee: { id: menteeUser.id, name: menteeUser.name, email: menteeUser.email },
+    })
+    .from(bookings)
+    .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
+    .leftJoin(mentorAvailability, eq(mentorAvailability.userId, bookings.mentorId))
+    .where(eq(bookings.id, bookingId));
+  return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
 }

@@ -22,6 +22,7 @@ import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, anno
 import { actionFor } from './payment-rules';
 import { queueRefund, registerRefundWorker, settleRefundNow } from './refunds';
 import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
+import { announceFreedSlot } from '../waitlist/service';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
 import { holdExpiry, inListOrder, lockKeysInOrder, overlapMessage, overlapsAny, SESSION_MS } from './rules';
@@ -101,7 +102,8 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
       if (taken !== undefined) throw new AppError('conflict', taken);
       return ctx.unitOfWork(async (uow) => {
         await repository.lockPeople(uow.tx, lockKeysInOrder(people));
-        await repository.expireLapsedHolds(uow.tx, people, now);
+        // Each lapsed hold frees its time for the mentor's waitlist, except the one this booking takes again.
+        for (const hold of await repository.expireLapsedHolds(uow.tx, people, now)) if (hold.mentorId !== mentorId || hold.startTime.getTime() !== start) await announceFreedSlot(uow, hold, now);
         // Again under the locks: another process may have booked since the check above.
         const takenNow = collision(await busyIntervalsOf(uow.tx, people, startTime, endTime, now), mentorId, menteeId, start, end);
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
@@ -165,7 +167,7 @@ export async function confirmLatePayment(uow: UnitOfWork, booking: BookingRow, n
   if (booking.startTime.getTime() <= now.getTime()) return undefined;
   const people = [booking.mentorId, booking.menteeId];
   await repository.lockPeople(uow.tx, lockKeysInOrder(people));
-  await repository.expireLapsedHolds(uow.tx, people, now);
+  for (const hold of await repository.expireLapsedHolds(uow.tx, people, now)) if (hold.startTime.getTime() !== booking.startTime.getTime()) await announceFreedSlot(uow, hold, now);
   const busy = await busyIntervalsOf(uow.tx, people, booking.startTime, booking.endTime, now);
   if (collision(busy, booking.mentorId, booking.menteeId, booking.startTime.getTime(), booking.endTime.getTime()) !== undefined) return undefined;
   const row = await repository.markConfirmedLate(uow.tx, booking.id);
@@ -176,11 +178,12 @@ export async function confirmLatePayment(uow: UnitOfWork, booking: BookingRow, n
 }
 
 /** pending_payment → payment_failed: the slot is free again. Answers the row when it changed. */
-export async function failPayment(uow: UnitOfWork, bookingId: string): Promise<BookingRow | undefined> {
+export async function failPayment(uow: UnitOfWork, bookingId: string, now: Date): Promise<BookingRow | undefined> {
   const row = await repository.markPaymentFailed(uow.tx, bookingId);
   if (row === undefined) return undefined;
   await uow.cancelJobs(expireHoldJob, bookingId);
   await repository.announceListingChange(uow.tx);
+  await announceFreedSlot(uow, row, now);
   return row;
 }
 
@@ -202,6 +205,7 @@ export async function cancelBooking(ctx: UserContext, bookingId: string, body: C
     await uow.cancelJobs(completeBookingJob, bookingId);
     const status = await queueRefund(uow, bookingId, refund.amount, cancelledBy === 'mentor' ? 'cancelled_by_mentor' : 'cancelled_by_mentee');
     await repository.announceListingChange(uow.tx);
+    await announceFreedSlot(uow, row, now);
     await announceCancelled(uow, bookingId, { amount: refund.amount, status });
     return status;
   });
@@ -223,7 +227,10 @@ export async function expireHold(ctx: ServiceContext, bookingId: string): Promis
   const now = ctx.clock.now();
   await ctx.unitOfWork(async (uow) => {
     const expired = await repository.expireHold(uow.tx, bookingId, now);
-    if (expired !== undefined) return repository.announceListingChange(uow.tx);
+    if (expired !== undefined) {
+      await announceFreedSlot(uow, expired, now);
+      return repository.announceListingChange(uow.tx);
+    }
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'pending_payment') await uow.enqueue(expireHoldJob, { bookingId }, { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId });
   });
@@ -294,7 +301,7 @@ export async function applyPaymentEvent(uow: UnitOfWork, event: PaymentEvent, no
       await announceLatePaymentRefunded(uow, booking.id);
       return applied('refunded_late', booking.id);
     case 'fail':
-      await failPayment(uow, booking.id);
+      await failPayment(uow, booking.id, now);
       await announcePaymentFailed(uow, booking.id);
       return applied('failed');
     case 'settle_refund':

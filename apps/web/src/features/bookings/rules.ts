@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES, refundForCancellation, type Booking, type BookingParty, type BookingStatus, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 
 /** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
 

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatRating, formatRupees, initials, plural } from './format';
-
-describe('formatRupees', () => {
-  it('writes whole rupees with Indian digit grouping', () => {
-    expect(formatRupees(1500)).toBe('₹1,500');
-    expect(formatRupees(12_500)).toBe('₹12,500');
-    expect(formatRupees(125_000)).toBe('₹1,25,000');
-    expect(formatRupees(100)).toBe('₹100');
-  });
-});
+import { formatDay, formatRating, initials, plural } from './format';
 
 describe('the small words of a card', () => {
   it('says New before the first review, counts in the singular and the plural, and makes initials', () => {

@@ -1,5 +1,5 @@
-// Shared with bookings, which show prices and refunds the same way.
-export { formatRupees } from '@/lib/money';
+// One formatter for the web and the api's mails; kept importable from here for the mentor pages.
+export { formatRupees } from '@skillroute/shared/money';
 
 /** "4.8" or "New" when nobody has reviewed yet. */
 export const formatRating = (rating: number | null): string => (rating === null ? 'New' : rating.toFixed(1));

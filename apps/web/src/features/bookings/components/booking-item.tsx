@@ -3,7 +3,7 @@ import { Star } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { initials } from '@/lib/initials';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { bookingActions, formatSessionTime, otherParty, refundStatusLabels, statusLabels } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';

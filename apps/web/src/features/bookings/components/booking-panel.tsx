@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { selectCurrentUser } from '@/features/auth/api';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
-import { formatPaise, formatRupees } from '@/lib/money';
+import { formatPaise, formatRupees } from '@skillroute/shared/money';
 import { useCreateBookingMutation } from '../api';
 import { formatSessionTime } from '../rules';
 import { useClock } from '../use-clock';

@@ -6,7 +6,7 @@ import { FormAlert, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 import { toast } from '@/lib/use-toast';
 import { useCancelBookingMutation } from '../api';
 import { cancellationRefundText, roleIn } from '../rules';

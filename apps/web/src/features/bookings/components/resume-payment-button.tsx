@@ -1,7 +1,7 @@
 import type { Booking } from '@skillroute/shared/bookings';
 import { FormAlert } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
 

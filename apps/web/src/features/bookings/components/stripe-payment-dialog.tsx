@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormAlert } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 import { loadStripe, paymentReturnPath, type StripeElements, type StripeJs } from '../payment-providers';
 
 export interface StripePayment {

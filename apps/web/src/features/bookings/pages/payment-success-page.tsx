@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api-error';
-import { formatPaise } from '@/lib/money';
+import { formatPaise } from '@skillroute/shared/money';
 import { useGetBookingQuery } from '../api';
 import { formatSessionTime, paymentOutcome, paymentWaitEnds } from '../rules';
 import { useClock } from '../use-clock';

@@ -13,6 +13,7 @@ import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
 import { MentorReviews } from '../components/mentor-reviews';
 import { SlotPicker } from '../components/slot-picker';
+import { WaitlistButton } from '../components/waitlist-button';
 import { browserTimeZone } from '../time-zones';
 
 const DAY_MS = 86_400_000;
@@ -159,6 +160,7 @@ function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props:
             </p>
           </div>
           <FreeHours mentorId={mentor.id} pricePerSession={mentor.pricePerSession} booking={booking} />
+          <WaitlistButton mentorId={mentor.id} />
         </div>
       </aside>
     </div>

@@ -1,0 +1,166 @@
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import { HALF_REFUND_HOURS, HOLD_MINUTES, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import { formatPaise } from '@skillroute/shared/money';
+import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
+import { escapeHtml, layout, PRODUCT } from '../../adapters/mail/templates';
+
+/** The in-app page of one's sessions: the link of every booking notification. */
+export const BOOKINGS_PATH = '/profile/bookings';
+
+/**
+ * We keep no zone for people, only for a mentor's availability. A mentor reads times in that zone; a mentee
+ * in India's (the product prices in rupees for India first). Every time also says its UTC, so nobody elsewhere
+ * is misled.
+ */
+export const MENTEE_TIMEZONE = DEFAULT_TIMEZONE;
+
+export type ReminderLead = '24h' | '15m';
+export const REMINDER_LEADS: Record<ReminderLead, { ms: number; words: string }> = {
+  '24h': { ms: 24 * 60 * 60 * 1000, words: '24 hours' },
+  '15m': { ms: 15 * 60 * 1000, words: '15 minutes' },
+};
+
+function partsOf(instant: Date, timeZone: string): Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'zone', string> {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    instant,
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // en-IN names India's zone "IST"; any other zone reads as an offset ("GMT+1"), which is never ambiguous.
+  const zone = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return { weekday: part('weekday'), day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute'), zone };
+}
+
+/**
+ * "Tue 1 Dec 2026, 15:30 IST (10:00 UTC)": the time in the reader's zone, then in UTC, with the UTC date too
+ * when it is another day there.
+ */
+export function formatSessionTime(instant: Date, timeZone: string): string {
+  const local = partsOf(instant, timeZone);
+  const utc = partsOf(instant, 'UTC');
+  const localText = `${local.weekday} ${local.day} ${local.month} ${local.year}, ${local.hour}:${local.minute} ${local.zone}`;
+  if (local.zone === 'UTC') return localText;
+  const sameDay = local.day === utc.day && local.month === utc.month && local.year === utc.year;
+  return `${localText} (${sameDay ? '' : `${utc.weekday} ${utc.day} ${utc.month}, `}${utc.hour}:${utc.minute} UTC)`;
+}
+
+/** One person's view of a session: whom they meet, and when in their zone. */
+export interface SessionView {
+  role: CancellingParty;
+  reader: { name: string; email: string; timeZone: string };
+  peerName: string;
+  startTime: Date;
+}
+
+/** A view with the absolute links its mail carries. */
+export interface MailView extends SessionView {
+  roomUrl: string;
+  bookingsUrl: string;
+}
+
+const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
+
+/** A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows. */
+function sessionMail(view: MailView, subject: string, title: string, paragraphs: string[], invite?: CalendarInvite): MailMessage {
+  const text = [`Hello ${view.reader.name},`, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `Your sessions: ${view.bookingsUrl}`].join('\n');
+  const html = layout(
+    title,
+    [`<p>Hello ${escapeHtml(view.reader.name)},</p>`, ...paragraphs.map((paragraph) => `<p>${linkify(paragraph)}</p>`), `<p>Your sessions: ${linkify(view.bookingsUrl)}</p>`].join('\n'),
+  );
+  return { to: view.reader.email, subject, text, html, ...(invite === undefined ? {} : { icalEvent: invite }) };
+}
+
+/** Escapes a paragraph and turns its http(s) addresses into links. */
+function linkify(paragraph: string): string {
+  return escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+const roomParagraph = (view: MailView) => `Join the session here (the room opens 10 minutes before the start): ${view.roomUrl}`;
+
+// ——— Confirmed ———
+
+export function confirmedNotice(view: SessionView): string {
+  return view.role === 'mentee' ? `Your session with ${view.peerName} on ${whenOf(view)} is confirmed.` : `${view.peerName} booked a session with you on ${whenOf(view)}.`;
+}
+
+export function confirmedMail(view: MailView, invite: CalendarInvite): MailMessage {
+  const subject = view.role === 'mentee' ? `Confirmed: your session with ${view.peerName}` : `New booking: ${view.peerName} booked a session with you`;
+  return sessionMail(view, subject, 'Your session is booked', [confirmedNotice(view), roomParagraph(view), 'The attached invite puts the session in your calendar.'], invite);
+}
+
+/** The calendar event's own words, the same for both people. */
+export function inviteSummary(mentorName: string, menteeName: string): string {
+  return `${PRODUCT} session: ${menteeName} with ${mentorName}`;
+}
+
+export function inviteDescription(roomUrl: string): string {
+  return `A one-hour mentoring session on ${PRODUCT}. Join here (the room opens 10 minutes before the start): ${roomUrl}`;
+}
+
+// ——— Reminders ———
+
+export function reminderNotice(view: SessionView, lead: ReminderLead): string {
+  return `Your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}: ${whenOf(view)}.`;
+}
+
+export function reminderMail(view: MailView, lead: ReminderLead): MailMessage {
+  return sessionMail(view, `Reminder: your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}`, 'Your session is near', [reminderNotice(view, lead), roomParagraph(view)]);
+}
+
+// ——— Cancelled ———
+
+export interface CancellationFacts {
+  /** `staff` when neither person did (an admin's refund). */
+  cancelledBy: CancellingParty | 'staff';
+  reason: string;
+  /** Paise the mentee gets back, how the provider last reported it, and the price it is a share of. */
+  refund: { amount: number; status: RefundStatus };
+  price: number;
+}
+
+/** What the mentee reads about their money; the mentor is not told the mentee's refund. */
+export function refundSentence(refund: CancellationFacts['refund'], price: number): string {
+  if (refund.amount === 0) return `There is no refund for a cancellation less than ${HALF_REFUND_HOURS} hours before the start.`;
+  const what = refund.amount >= price ? `a full refund of ${formatPaise(refund.amount)}` : `a refund of ${formatPaise(refund.amount)} of the ${formatPaise(price)} you paid`;
+  if (refund.status === 'succeeded') return `You got ${what}.`;
+  if (refund.status === 'pending') return `You get ${what}; it goes back to the card or account you paid with.`;
+  return `You are owed ${what}, but the payment provider refused it; please contact us and we will send it.`;
+}
+
+export function cancelledNotice(view: SessionView, facts: CancellationFacts): string {
+  const when = whenOf(view);
+  const because = facts.reason === '' ? '' : ` The reason given: "${facts.reason}".`;
+  const what =
+    facts.cancelledBy === view.role
+      ? `You cancelled your session with ${view.peerName} on ${when}.`
+      : facts.cancelledBy === 'staff'
+        ? `${PRODUCT} cancelled your session with ${view.peerName} on ${when}.${because}`
+        : `${view.peerName} cancelled the session with you on ${when}.${because}`;
+  return view.role === 'mentee' ? `${what} ${refundSentence(facts.refund, facts.price)}` : what;
+}
+
+export function cancelledMail(view: MailView, facts: CancellationFacts, invite: CalendarInvite): MailMessage {
+  return sessionMail(
+    view,
+    `Cancelled: your session with ${view.peerName}`,
+    'Your session is cancelled',
+    [cancelledNotice(view, facts), 'The attached notice takes the session out of your calendar.'],
+    invite,
+  );
+}
+
+// ——— Payments ———
+
+export function paymentFailedNotice(mentorName: string): string {
+  return `Your payment for the session with ${mentorName} did not go through; the slot was released.`;
+}
+
+export function lateRefundNotice(view: SessionView, amount: number): string {
+  return `Your payment for the session with ${view.peerName} on ${whenOf(view)} arrived after the ${HOLD_MINUTES}-minute hold had lapsed and the slot was taken, so we refunded all of it (${formatPaise(amount)}).`;
+}
+
+export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: string): MailMessage {
+  return sessionMail(view, `Refunded: your payment for the session with ${view.peerName}`, 'Your payment was refunded', [
+    lateRefundNotice(view, amount),
+    `You can pick another time on ${view.peerName}'s page: ${mentorPageUrl}`,
+  ]);
+}

@@ -1,0 +1,81 @@
+import { waitlistMessages, type WaitlistResponse } from '@skillroute/shared/bookings';
+import { mentorMessages } from '@skillroute/shared/mentors';
+import { freedSlotMail } from '../../adapters/mail/templates';
+import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { UnitOfWork } from '../../context/unit-of-work';
+import { jobType } from '../../jobs/queue';
+import { AppError } from '../../lib/errors';
+import { findBookableMentor, isScheduledSlot } from '../availability/service';
+import { sendMailJob } from '../mail/service';
+import * as repository from './repository';
+import { freedSlotMessage, isWithinWaitlistHorizon, mentorProfilePath } from './rules';
+
+/**
+ * Mails the waiting people of a freed slot. A job of its own rather than the mails themselves: the link in a
+ * mail needs the public address, which the worker has and a unit of work deep in a booking change does not.
+ */
+export const mailFreedSlotJob = jobType<FreedSlotMails>('waitlist.mail-freed-slot');
+
+export interface FreedSlotMails {
+  mentorId: string;
+  mentorName: string;
+  recipients: { email: string; name: string }[];
+}
+
+async function bookableMentorOrNotFound(ctx: ServiceContext, mentorId: string): Promise<void> {
+  if ((await findBookableMentor(ctx.db, mentorId)) === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
+}
+
+/** `GET /api/mentors/:mentorId/waitlist`: whether the caller waits (never true on oneself, who cannot join). */
+export async function getWaitlistStatus(ctx: UserContext, mentorId: string): Promise<WaitlistResponse> {
+  await bookableMentorOrNotFound(ctx, mentorId);
+  return { waiting: await repository.isWaiting(ctx.db, mentorId, ctx.user.id) };
+}
+
+/** `POST /api/mentors/:mentorId/waitlist`: joins; joining again changes nothing. Answers whether this call joined. */
+export async function joinWaitlist(ctx: UserContext, mentorId: string): Promise<{ joined: boolean }> {
+  if (mentorId === ctx.user.id) throw new AppError('forbidden', waitlistMessages.notOnYourself);
+  await bookableMentorOrNotFound(ctx, mentorId);
+  return { joined: await repository.joinWaitlist(ctx.db, mentorId, ctx.user.id) };
+}
+
+/** `DELETE /api/mentors/:mentorId/waitlist`: leaves; leaving a list one is not on changes nothing. */
+export async function leaveWaitlist(ctx: UserContext, mentorId: string): Promise<WaitlistResponse> {
+  await bookableMentorOrNotFound(ctx, mentorId);
+  await repository.leaveWaitlist(ctx.db, mentorId, ctx.user.id);
+  return { waiting: false };
+}
+
+/**
+ * A slot of the mentor freed up (a hold lapsed, a booking was cancelled): in the same unit of work, every
+ * person waiting for this mentor gets a notification (live after the commit) and a mail. Only a slot that
+ * starts after `now`, within WAITLIST_HORIZON_DAYS, and is still one of the mentor's schedule (past the booking
+ * notice) is told of: anything else is no slot anyone could book. The caller calls this once per freed slot,
+ * when its change actually happened, so each waiting person hears of a slot once.
+ *
+ * The waiting people stay on the list: one freed slot goes to whoever books first, and the others (or the same
+ * person, for another session) still want the next one. Leaving is theirs to do.
+ */
+export async function announceFreedSlot(uow: UnitOfWork, slot: { mentorId: string; startTime: Date; endTime: Date }, now: Date): Promise<void> {
+  if (!isWithinWaitlistHorizon(slot.startTime, now)) return;
+  const mentor = await findBookableMentor(uow.tx, slot.mentorId);
+  if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now)) return;
+  const waiting = await repository.waitingUsers(uow.tx, slot.mentorId);
+  if (waiting.length === 0) return;
+  const mentorName = (await repository.findUserName(uow.tx, slot.mentorId)) ?? '';
+  const notification = { type: 'slot_available', message: freedSlotMessage(mentorName), link: mentorProfilePath(slot.mentorId) } as const;
+  for (const person of waiting) await uow.notify(person.id, notification);
+  await uow.enqueue(mailFreedSlotJob, { mentorId: slot.mentorId, mentorName, recipients: waiting.map(({ email, name }) => ({ email, name })) });
+}
+
+/** The worker of `waitlist.mail-freed-slot`: one mail a waiting person, queued together so a retry sends none twice. */
+export async function mailFreedSlot(ctx: ServiceContext & { publicUrl: string }, data: FreedSlotMails): Promise<void> {
+  const link = new URL(mentorProfilePath(data.mentorId), ctx.publicUrl).toString();
+  await ctx.unitOfWork(async (uow) => {
+    for (const person of data.recipients) await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, data.mentorName, link));
+  });
+}
+
+export async function registerWaitlistWorkers(ctx: ServiceContext & { publicUrl: string }): Promise<void> {
+  await ctx.jobs.register(mailFreedSlotJob, (data) => mailFreedSlot(ctx, data), { batchSize: 20 });
+}
