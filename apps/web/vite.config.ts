@@ -58,7 +58,10 @@ export default defineConfig({
       { path: /^\/signup\/?$/, modules: ['src/features/auth/pages/signup-page.tsx'] },
       // Shared links: a search (filters in the URL) and a mentor's profile.
       { path: /^\/explore-mentors\/?$/, modules: ['src/features/mentors/pages/explore-mentors-page.tsx'] },
-      { path: /^\/mentor-profile\/[^/]+\/?$/, modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx'] },
+      {
+        path: /^\/mentor-profile\/[^/]+\/?$/,
+        modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx', 'src/features/bookings/components/booking-panel.tsx'],
+      },
     ]),
     precompress(),
   ],

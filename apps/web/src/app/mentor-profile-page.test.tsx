@@ -71,7 +71,7 @@ afterEach(() => {
 });
 
 describe('/mentor-profile/{id}', () => {
-  it("shows the mentor's profile, price and rating summary, with no reviews and no Book button", async () => {
+  it("shows the mentor's profile, price and rating summary, with no reviews and no Book button before an hour is chosen", async () => {
     const { calls } = serveMentor();
     renderRoutes(routes, `/mentor-profile/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -152,11 +152,11 @@ describe('/mentor-profile/{id}', () => {
     await user.click(within(grid).getByRole('button', { name: /December 2, 2026/ }));
     expect(screen.getByRole('heading', { name: 'Free hours on Wednesday, December 2, 2026' })).toBeInTheDocument();
     expect(hoursShown()).toEqual(['10:00 AM']);
-    // Choosing an hour only marks it.
+    // Choosing an hour marks it, and offers to book it.
     const ten = screen.getByRole('button', { name: '10:00 AM' });
     await user.click(ten);
     expect(ten).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.queryByRole('button', { name: /book/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book' })).toBeInTheDocument();
   });
 
   it('reads the hours again in another zone: 10:00 AM in Kolkata is 11:30 PM the day before in New York', async () => {

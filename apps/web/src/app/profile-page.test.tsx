@@ -45,7 +45,7 @@ describe('the profile layout', () => {
       within(menu!)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['General', 'Roadmaps']);
+    ).toEqual(['General', 'Roadmaps', 'Bookings']);
     expect(within(menu!).getByRole('link', { name: 'General' })).toHaveAttribute('href', '/profile/general');
     expect(within(screen.getByRole('main')).getByText('ada@example.com')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('GET', '/api/user/u1')).toHaveLength(1));

@@ -37,9 +37,13 @@ const exploreMentors = async () => {
   return { Component: ExploreMentors };
 };
 const mentorProfile = async () => {
-  const [{ MentorProfilePage }, { NotFoundPage }] = await Promise.all([import('@/features/mentors/pages/mentor-profile-page'), import('./pages/not-found-page')]);
+  const [{ MentorProfilePage }, { NotFoundPage }, { BookingPanel }] = await Promise.all([
+    import('@/features/mentors/pages/mentor-profile-page'),
+    import('./pages/not-found-page'),
+    import('@/features/bookings/components/booking-panel'),
+  ]);
   function MentorProfile() {
-    return <MentorProfilePage notFound={<NotFoundPage title="We could not find this mentor." />} />;
+    return <MentorProfilePage notFound={<NotFoundPage title="We could not find this mentor." />} booking={(props) => <BookingPanel {...props} />} />;
   }
   return { Component: MentorProfile };
 };
@@ -102,6 +106,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: profileGeneral },
               { path: 'general', lazy: profileGeneral },
               { path: 'roadmaps', lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/profile-roadmaps-page')).ProfileRoadmapsPage }) },
+              { path: 'bookings', lazy: async () => ({ Component: (await import('@/features/bookings/pages/profile-bookings-page')).ProfileBookingsPage }) },
             ],
           },
           {
@@ -113,6 +118,11 @@ export const routes: RouteObject[] = [
             // The skill test, full screen without the header (./header-visibility).
             path: 'assessment/:id',
             lazy: async () => ({ Component: (await import('@/features/assessment/pages/assessment-page')).AssessmentPage }),
+          },
+          {
+            // Where a payment provider's checkout sends the payer back to.
+            path: 'payment-success',
+            lazy: async () => ({ Component: (await import('@/features/bookings/pages/payment-success-page')).PaymentSuccessPage }),
           },
           {
             path: 'notifications',

@@ -225,6 +225,8 @@ describe('the sandbox checkout page', () => {
     expect(shown.body).toContain('Test mode');
     expect(shown.body).toContain('<label for="card-number">Card number</label>');
     expect(shown.body).toContain('₹1,500.00');
+    // Its form posts with the page's origin: under no-referrer Chromium sends `Origin: null`, which the origin check refuses.
+    expect(shown.headers['referrer-policy']).toBe('same-origin');
 
     const paid = await pay(mentee, payment.checkoutUrl ?? '', '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(303);

@@ -69,7 +69,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     const params = z.object({ paymentId: z.string().min(1).max(100) });
-    const html = (reply: { type(value: string): unknown }) => reply.type('text/html; charset=utf-8');
+    // The card form posts to its own origin; under the site-wide no-referrer policy Chromium would send
+    // `Origin: null` with it, which the origin check (plugins/origin-check.ts) refuses as cross-site.
+    const html = (reply: { type(value: string): unknown; header(name: string, value: string): unknown }) => {
+      reply.header('referrer-policy', 'same-origin');
+      reply.type('text/html; charset=utf-8');
+    };
 
     checkout.get('/sandbox/checkout/:paymentId', { onRequest: checkout.identify, schema: { hide: true, params } }, async (request, reply) => {
       const found = await sandboxCheckoutFor(contextOf(request), request.params.paymentId, request.user?.id);

@@ -6,15 +6,7 @@ export const formatRating = (rating: number | null): string => (rating === null 
 
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count.toLocaleString('en-IN')} ${count === 1 ? one : many}`;
 
-/** Up to two initials for an avatar without a picture. */
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
-}
+export { initials } from '@/lib/initials';
 
 /** A day as the viewer writes it, in their locale and zone: "Nov 20, 2026" in en-US, "20.11.2026" in de-DE. */
 export const formatDay = (instant: string, locale: string = navigator.language): string => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(instant));

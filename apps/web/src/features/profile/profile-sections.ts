@@ -1,4 +1,4 @@
-import { Map as MapIcon, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, Map as MapIcon, UserRound, type LucideIcon } from 'lucide-react';
 
 export interface ProfileSection {
   /** Path under /profile. */
@@ -7,11 +7,9 @@ export interface ProfileSection {
   icon: LucideIcon;
 }
 
-/**
- * The profile side menu (spec §2: General, Roadmaps, Bookings). Only sections whose page exists are
- * listed; Bookings joins with one entry when its page lands.
- */
+/** The profile side menu (spec §2: General, Roadmaps, Bookings). */
 export const profileSections: ProfileSection[] = [
   { path: 'general', label: 'General', icon: UserRound },
   { path: 'roadmaps', label: 'Roadmaps', icon: MapIcon },
+  { path: 'bookings', label: 'Bookings', icon: CalendarCheck },
 ];

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage, errorReason } from '@/lib/api-error';
+import { loadScript } from '@/lib/load-script';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useGetPublicConfigQuery, useGoogleLoginMutation } from '../api';
 import { BLOCKED_MESSAGE } from '../auth-messages';
@@ -26,24 +27,12 @@ declare global {
   }
 }
 
-let scriptLoading: Promise<GoogleIdentity> | null = null;
-
 /** Adds Google's script once per page and resolves when it has run. */
-function loadGoogleIdentity(): Promise<GoogleIdentity> {
-  if (window.google) return Promise.resolve(window.google);
-  scriptLoading ??= new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = GOOGLE_SCRIPT_URL;
-    script.async = true;
-    script.onload = () => (window.google ? resolve(window.google) : reject(new Error('Google sign-in did not start')));
-    script.onerror = () => {
-      scriptLoading = null;
-      script.remove();
-      reject(new Error('Google sign-in could not be loaded'));
-    };
-    document.head.append(script);
-  });
-  return scriptLoading;
+async function loadGoogleIdentity(): Promise<GoogleIdentity> {
+  if (window.google) return window.google;
+  await loadScript(GOOGLE_SCRIPT_URL);
+  if (!window.google) throw new Error('Google sign-in did not start');
+  return window.google;
 }
 
 /**

@@ -19,7 +19,7 @@ export interface SlotPickerProps {
 
 /**
  * The mentor's free hours for the next 60 days in the visitor's zone: a month calendar marks the days that
- * have any, and the chosen day's hours are listed. Choosing an hour only marks it (bookings come later).
+ * have any, and the chosen day's hours are listed. Choosing an hour marks it; the page books it (the booking panel under the picker).
  */
 export function SlotPicker({ slots, from, to, zone, onZoneChange, chosen, onChoose }: SlotPickerProps) {
   const id = useId();

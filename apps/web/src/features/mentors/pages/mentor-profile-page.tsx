@@ -3,7 +3,7 @@ import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
 import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-error';
@@ -29,11 +29,22 @@ function slotWindow() {
   return { from: new Date(hour).toISOString(), to: new Date(hour + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString() };
 }
 
+/** What the booking panel (composed by the app layer) needs to know of the page. */
+export interface BookingSlotProps {
+  mentorId: string;
+  pricePerSession: number | null;
+  slot: string | null;
+  zone: string;
+  clearSlot: () => void;
+}
+
 /**
  * /mentor-profile/{mentorId} (spec §2, open to everyone): who the mentor is, their rating, and their free
- * hours. `notFound` (from the app layer) is shown for an id that is nobody's or not a mentor's.
+ * hours. `notFound` (from the app layer) is shown for an id that is nobody's or not a mentor's; `booking`
+ * (also from the app layer) renders under the free hours to book the chosen one. `?slot=` chooses an hour
+ * on arrival, so a visitor sent to sign in comes back to the hour they chose.
  */
-export function MentorProfilePage({ notFound }: { notFound: ReactNode }) {
+export function MentorProfilePage({ notFound, booking }: { notFound: ReactNode; booking?: (props: BookingSlotProps) => ReactNode }) {
   const { mentorId = '' } = useParams();
   const details = useGetMentorDetailsQuery(mentorId);
   const status = errorStatus(details.error);
@@ -57,13 +68,13 @@ export function MentorProfilePage({ notFound }: { notFound: ReactNode }) {
       ) : !details.data ? (
         <ProfileSkeleton />
       ) : (
-        <Profile mentor={details.data.mentor} />
+        <Profile mentor={details.data.mentor} booking={booking} />
       )}
     </div>
   );
 }
 
-function Profile({ mentor }: { mentor: MentorProfile }) {
+function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props: BookingSlotProps) => ReactNode }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex min-w-0 flex-col gap-8">
@@ -153,7 +164,7 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
               )}
             </p>
           </div>
-          <FreeHours mentorId={mentor.id} />
+          <FreeHours mentorId={mentor.id} pricePerSession={mentor.pricePerSession} booking={booking} />
           <WaitlistButton mentorId={mentor.id} />
         </div>
       </aside>
@@ -161,10 +172,11 @@ function Profile({ mentor }: { mentor: MentorProfile }) {
   );
 }
 
-function FreeHours({ mentorId }: { mentorId: string }) {
+function FreeHours({ mentorId, pricePerSession, booking }: { mentorId: string; pricePerSession: number | null; booking?: (props: BookingSlotProps) => ReactNode }) {
+  const [searchParams] = useSearchParams();
   const [window] = useState(slotWindow);
   const [zone, setZone] = useState(browserTimeZone);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(() => searchParams.get('slot'));
   const slots = useGetMentorSlotsQuery({ mentorId, ...window });
 
   if (slots.isError) {
@@ -182,7 +194,12 @@ function FreeHours({ mentorId }: { mentorId: string }) {
       </div>
     );
   }
-  return <SlotPicker slots={slots.data.slots} from={window.from} to={window.to} zone={zone} onZoneChange={setZone} chosen={chosen} onChoose={setChosen} />;
+  return (
+    <>
+      <SlotPicker slots={slots.data.slots} from={window.from} to={window.to} zone={zone} onZoneChange={setZone} chosen={chosen} onChoose={setChosen} />
+      {booking?.({ mentorId, pricePerSession, slot: chosen, zone, clearSlot: () => setChosen(null) })}
+    </>
+  );
 }
 
 function RatingLine({ mentor }: { mentor: MentorProfile }) {

@@ -1,0 +1,261 @@
+import type { Booking } from '@skillroute/shared/bookings';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login } from '@/features/auth/auth-slice';
+import { aBooking, BOOKING_ID, MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
+import { resetToasts } from '@/lib/use-toast';
+import { envelope, json, serve, type RecordedCall, type Routes } from '@/test/fake-server';
+import { makeTestStore, renderRoutes } from '@/test/render';
+import { routes } from './routes';
+
+const HOUR = 3_600_000;
+const START = Date.parse('2026-12-01T04:30:00.000Z');
+const grace = { id: MENTEE_ID, name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null } as const;
+const ada = { id: MENTOR_ID, name: 'Ada', email: 'ada@example.com', role: 'mentor', avatar: null } as const;
+const OTHER_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
+const listPath = (userId: string) => `/api/bookings/profile/${userId}`;
+
+function open(bookings: (call: RecordedCall) => Booking[], { user = grace as typeof grace | typeof ada, path = '/profile/bookings', extra = {} as Routes } = {}) {
+  const server = serve({
+    'GET /api/auth/session': () => json(200, { user }),
+    [`GET ${listPath(user.id)}`]: (call) => json(200, { bookings: bookings(call) }),
+    ...extra,
+  });
+  const store = makeTestStore();
+  store.dispatch(login(user));
+  return { ...server, ...renderRoutes(routes, path, store) };
+}
+
+const items = () => within(screen.getByRole('list', { name: 'Your bookings' })).getAllByRole('article');
+const at = (hoursBeforeStart: number) => vi.setSystemTime(new Date(START - hoursBeforeStart * HOUR));
+
+beforeEach(() => {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  at(48);
+});
+afterEach(() => {
+  act(() => resetToasts());
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('/profile/bookings', () => {
+  it('is a section of the profile menu, and lists bookings as mentee and as mentor with the other person, amount, status, refund and reason', async () => {
+    const asMentor = aBooking({
+      id: OTHER_ID,
+      mentorId: MENTEE_ID,
+      menteeId: OTHER_ID,
+      mentor: { id: MENTEE_ID, name: 'Grace', avatar: null },
+      mentee: { id: OTHER_ID, name: 'Linus Torvalds', avatar: null },
+      status: 'cancelled',
+      startTime: '2026-11-20T04:30:00.000Z',
+      cancellation: { cancelledBy: 'mentee', reason: 'Something came up at work', cancelledAt: '2026-11-19T04:30:00.000Z' },
+      refund: { amount: 75_000, status: 'succeeded', reason: 'cancelled_by_mentee' },
+    });
+    open(() => [aBooking(), asMentor]);
+    const menu = (await screen.findAllByRole('navigation', { name: 'Profile' }))[0]!;
+    expect(within(menu).getByRole('link', { name: 'Bookings' })).toHaveAttribute('href', '/profile/bookings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeInTheDocument();
+
+    const [first, second] = await waitFor(() => items());
+    expect(within(first!).getByRole('heading')).toHaveTextContent('Tue, Dec 1, 2026, 10:00 AM GMT+5:30');
+    expect(first).toHaveTextContent('Mentor: Ada Lovelace');
+    expect(first).toHaveTextContent('Amount₹1,500');
+    expect(first).toHaveTextContent('Confirmed');
+    expect(within(first!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(first!).queryByRole('button', { name: /join/i })).not.toBeInTheDocument();
+
+    expect(second).toHaveTextContent('Mentee: Linus Torvalds');
+    expect(second).toHaveTextContent('Cancelled');
+    expect(second).toHaveTextContent('Refund₹750 · Refunded');
+    expect(second).toHaveTextContent('Cancelled byYour mentee');
+    expect(second).toHaveTextContent('ReasonSomething came up at work');
+    expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('filters by status through ?status=, with readable labels', async () => {
+    const user = userEvent.setup();
+    const { router, callsTo } = open((call) => (call.query.get('status') === 'completed' ? [aBooking({ status: 'completed' })] : []), { path: '/profile/bookings?status=payment_failed' });
+    expect(await screen.findByText('No bookings with the status "Payment failed".')).toBeInTheDocument();
+    expect(callsTo('GET', listPath(MENTEE_ID))[0]?.query.get('status')).toBe('payment_failed');
+
+    await user.click(screen.getByRole('combobox', { name: 'Show bookings' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Awaiting payment', 'Confirmed', 'Completed', 'Hold lapsed', 'Payment failed', 'Cancelled']);
+    await user.click(screen.getByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=completed'));
+    expect(await screen.findByText('Completed', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Show bookings' }));
+    await user.click(screen.getByRole('option', { name: 'All' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('You have no bookings yet.')).toBeInTheDocument();
+    expect(callsTo('GET', listPath(MENTEE_ID)).at(-1)?.query.has('status')).toBe(false);
+  });
+
+  it('shows an error with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    serve({
+      'GET /api/auth/session': () => json(200, { user: grace }),
+      [`GET ${listPath(MENTEE_ID)}`]: () => (fail ? envelope(500, 'Something went wrong.') : json(200, { bookings: [aBooking()] })),
+    });
+    const store = makeTestStore();
+    store.dispatch(login(grace));
+    renderRoutes(routes, '/profile/bookings', store);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your bookings could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Your bookings' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the mentee, more than 24 hours before', grace, 25, 'You will get ₹1,500 back.'],
+    ['the mentee, from 24 to 2 hours before', grace, 24, 'You will get ₹750 back: half, as the session starts within 24 hours.'],
+    ['the mentee, under 2 hours before', grace, 1, 'You will get ₹0 back: the session starts in under 2 hours.'],
+    ['the mentor, at any time', ada, 1, 'Your mentee gets ₹1,500 back.'],
+  ])('states the refund in the cancel dialog for %s', async (_who, user, hoursBefore, text) => {
+    at(hoursBefore);
+    open(() => [aBooking()], { user });
+    const [item] = await waitFor(() => items());
+    await userEvent.setup().click(within(item!).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    expect(dialog).toHaveAccessibleDescription(text);
+  });
+
+  it('requires a reason, then cancels and shows the refund in a toast', async () => {
+    const user = userEvent.setup();
+    at(10);
+    let cancelled = false;
+    const { callsTo } = open(
+      () => [
+        cancelled
+          ? aBooking({
+              status: 'cancelled',
+              cancellation: { cancelledBy: 'mentee', reason: 'Ill', cancelledAt: new Date().toISOString() },
+              refund: { amount: 75_000, status: 'pending', reason: 'cancelled_by_mentee' },
+            })
+          : aBooking(),
+      ],
+      {
+        extra: {
+          [`POST /api/bookings/${BOOKING_ID}/cancel`]: () => {
+            cancelled = true;
+            return json(200, { booking: aBooking({ status: 'cancelled' }), refund: { amount: 75_000, currency: 'INR', status: 'pending' } });
+          },
+        },
+      },
+    );
+    const [item] = await waitFor(() => items());
+    await user.click(within(item!).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(reason).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the session' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason for cancelling.');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/cancel`)).toHaveLength(0);
+
+    await user.type(reason, 'Ill');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the session' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/cancel`)[0]?.body).toEqual({ reason: 'Ill' });
+    expect(await screen.findByText('You will get ₹750 back.')).toBeInTheDocument();
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Refund₹750 · Refund pending'));
+  });
+
+  it('shows the server’s refusal in the cancel dialog', async () => {
+    const user = userEvent.setup();
+    open(() => [aBooking()], { extra: { [`POST /api/bookings/${BOOKING_ID}/cancel`]: () => envelope(409, 'Only a confirmed session that has not started can be cancelled.') } });
+    const [item] = await waitFor(() => items());
+    await user.click(within(item!).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Busy');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the session' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only a confirmed session that has not started can be cancelled.');
+  });
+
+  it('lets the mentee review a completed session: a rating is required, the comment is at most 1000 characters, then the item shows the review', async () => {
+    const user = userEvent.setup();
+    at(-3);
+    let reviewed = false;
+    const review = { rating: 4, comment: 'Clear and kind.', createdAt: new Date().toISOString() };
+    const { callsTo } = open(() => [aBooking({ status: 'completed', ...(reviewed ? { review } : {}) })], {
+      extra: {
+        [`POST /api/bookings/${BOOKING_ID}/review`]: () => {
+          reviewed = true;
+          return json(201, { review });
+        },
+      },
+    });
+    const [item] = await waitFor(() => items());
+    expect(within(item!).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await user.click(within(item!).getByRole('button', { name: 'Write a review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review your session' });
+    const stars = within(dialog).getByRole('group', { name: 'Rating' });
+    expect(
+      within(stars)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['1', '2', '3', '4', '5']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose a rating from 1 to 5 stars.');
+
+    // Keyboard: the radios move with the arrow keys.
+    within(stars).getByRole('radio', { name: '3 stars' }).focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowRight}');
+    expect(within(stars).getByRole('radio', { name: '4 stars' })).toBeChecked();
+
+    const comment = within(dialog).getByLabelText('Comment (optional)');
+    fireEvent.change(comment, { target: { value: 'x'.repeat(1001) } });
+    expect(dialog).toHaveTextContent('1001/1000');
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Keep the review under 1000 characters.');
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/review`)).toHaveLength(0);
+
+    fireEvent.change(comment, { target: { value: 'Clear and kind.' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Send review' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/review`)[0]?.body).toEqual({ rating: 4, comment: 'Clear and kind.' });
+    await waitFor(() => expect(items()[0]).toHaveTextContent('Review: 4 out of 5 stars'));
+    expect(items()[0]).toHaveTextContent('Clear and kind.');
+    expect(within(items()[0]!).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+
+  it('lets the mentee pay for a booking still on hold, and not the mentor', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const held = aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() });
+    const { callsTo } = open(() => [held], {
+      extra: { 'POST /api/payments/create': () => json(200, { provider: 'sandbox', paymentId: 'pay_1', amount: 150_000, currency: 'INR', checkoutUrl: '/api/payments/sandbox/checkout/pay_1' }) },
+    });
+    const [item] = await waitFor(() => items());
+    expect(item).toHaveTextContent('Awaiting payment');
+    await user.click(within(item!).getByRole('button', { name: 'Pay ₹1,500' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
+    expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: BOOKING_ID });
+    vi.unstubAllGlobals();
+  });
+
+  it('offers the mentor of a held booking nothing to do', async () => {
+    open(() => [aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() })], { user: ada });
+    const [item] = await waitFor(() => items());
+    expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers the mentor of a completed session no review', async () => {
+    at(-3);
+    open(() => [aBooking({ status: 'completed' })], { user: ada });
+    const [item] = await waitFor(() => items());
+    expect(item).toHaveTextContent('Mentee: Grace Hopper');
+    expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
+  });
+});

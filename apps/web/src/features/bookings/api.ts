@@ -1,0 +1,43 @@
+import type { BookingListResponse, BookingResponse, BookingStatus, CancelBookingBody, CancelBookingResponse, CreateBookingBody, ReviewBody, ReviewResponse } from '@skillroute/shared/bookings';
+import type { CreatePaymentResponse } from '@skillroute/shared/payments';
+import { api } from '@/lib/api';
+
+/**
+ * Bookings and payments (DESIGN.md §4). Spec §7 and §9: booking data is never kept once unused, and every
+ * change (book, pay, cancel, review) invalidates it (tag BookingData). Booking or failing to book also
+ * re-reads the mentor's free hours (tag AvailbilityMentor): a held or taken slot is no longer free.
+ */
+export const bookingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createBooking: build.mutation<BookingResponse, CreateBookingBody>({
+      query: (body) => ({ url: '/api/bookings', method: 'POST', body }),
+      invalidatesTags: ['BookingData', 'AvailbilityMentor'],
+    }),
+    getBooking: build.query<BookingResponse, string>({
+      query: (id) => `/api/bookings/detail/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['BookingData'],
+    }),
+    /** The signed-in user's own bookings, as mentee and as mentor: soonest upcoming first, then past newest first. */
+    listMyBookings: build.query<BookingListResponse, { userId: string; status?: BookingStatus }>({
+      query: ({ userId, status }) => `/api/bookings/profile/${encodeURIComponent(userId)}${status ? `?${new URLSearchParams({ status }).toString()}` : ''}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['BookingData'],
+    }),
+    cancelBooking: build.mutation<CancelBookingResponse, { id: string } & CancelBookingBody>({
+      query: ({ id, ...body }) => ({ url: `/api/bookings/${encodeURIComponent(id)}/cancel`, method: 'POST', body }),
+      // A cancelled hour is free again.
+      invalidatesTags: ['BookingData', 'AvailbilityMentor'],
+    }),
+    reviewBooking: build.mutation<ReviewResponse, { id: string } & ReviewBody>({
+      query: ({ id, ...body }) => ({ url: `/api/bookings/${encodeURIComponent(id)}/review`, method: 'POST', body }),
+      invalidatesTags: ['BookingData', 'MentorDetails'],
+    }),
+    createPayment: build.mutation<CreatePaymentResponse, { bookingId: string }>({
+      query: (body) => ({ url: '/api/payments/create', method: 'POST', body }),
+      invalidatesTags: ['BookingData'],
+    }),
+  }),
+});
+
+export const { useCreateBookingMutation, useGetBookingQuery, useListMyBookingsQuery, useCancelBookingMutation, useReviewBookingMutation, useCreatePaymentMutation } = bookingsApi;

@@ -1,0 +1,95 @@
+import type { Booking, BookingStatus } from '@skillroute/shared/bookings';
+import { Star } from 'lucide-react';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { initials } from '@/lib/initials';
+import { formatPaise } from '@skillroute/shared/money';
+import { cn } from '@/lib/utils';
+import { bookingActions, formatSessionTime, otherParty, refundStatusLabels, statusLabels } from '../rules';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { ResumePaymentButton } from './resume-payment-button';
+import { ReviewDialog } from './review-dialog';
+
+const statusTone: Record<BookingStatus, string> = {
+  pending_payment: 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200',
+  confirmed: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-800 dark:text-emerald-200',
+  completed: 'border-sky-500/40 bg-sky-500/10 text-sky-800 dark:text-sky-200',
+  expired: 'border-border bg-muted text-muted-foreground',
+  payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive dark:text-red-200',
+  cancelled: 'border-border bg-muted text-muted-foreground',
+};
+
+/** One booking as the signed-in user sees it: when, with whom, what it cost, where it stands, and what they may do. */
+export function BookingItem({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
+  const other = otherParty(booking, userId);
+  const actions = bookingActions(booking, userId, now);
+  const titleId = `booking-${booking.id}`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <Avatar className="size-11" aria-hidden="true">
+            {other.avatar && <AvatarImage src={other.avatar} alt="" />}
+            <AvatarFallback className="bg-primary/10 text-sm font-semibold text-primary">{initials(other.name)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0">
+            <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+              {formatSessionTime(booking.startTime)}
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              {other.role}: <span className="text-foreground">{other.name}</span>
+            </p>
+          </div>
+        </div>
+        <Badge variant="outline" className={cn('text-xs', statusTone[booking.status])}>
+          {statusLabels[booking.status]}
+        </Badge>
+      </div>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Amount</dt>
+        <dd>{formatPaise(booking.amount)}</dd>
+        {booking.refund && (
+          <>
+            <dt className="text-muted-foreground">Refund</dt>
+            <dd>
+              {formatPaise(booking.refund.amount)} · {refundStatusLabels[booking.refund.status]}
+            </dd>
+          </>
+        )}
+        {booking.cancellation && (
+          <>
+            <dt className="text-muted-foreground">Cancelled by</dt>
+            <dd>{booking.cancellation.cancelledBy === (booking.mentorId === userId ? 'mentor' : 'mentee') ? 'You' : other.role === 'Mentor' ? 'Your mentor' : 'Your mentee'}</dd>
+            <dt className="text-muted-foreground">Reason</dt>
+            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.cancellation.reason}</dd>
+          </>
+        )}
+      </dl>
+
+      {booking.review && (
+        <figure className="rounded-md bg-muted/60 p-3 text-sm">
+          <figcaption className="mb-1 flex items-center gap-1 font-medium">
+            <span className="sr-only">Review: {booking.review.rating} out of 5 stars</span>
+            {[1, 2, 3, 4, 5].map((value) => (
+              <Star
+                key={value}
+                aria-hidden="true"
+                className={cn('size-4', value <= booking.review!.rating ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'text-muted-foreground')}
+              />
+            ))}
+          </figcaption>
+          {booking.review.comment && <blockquote className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.review.comment}</blockquote>}
+        </figure>
+      )}
+
+      {(actions.pay || actions.cancel || actions.review) && (
+        <div className="flex flex-wrap gap-2">
+          {actions.pay && <ResumePaymentButton booking={booking} />}
+          {actions.cancel && <CancelBookingDialog booking={booking} userId={userId} />}
+          {actions.review && <ReviewDialog booking={booking} />}
+        </div>
+      )}
+    </article>
+  );
+}

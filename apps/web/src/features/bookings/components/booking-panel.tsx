@@ -1,0 +1,160 @@
+import { CANCELLATION_POLICY, type Booking } from '@skillroute/shared/bookings';
+import { CalendarClock } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { FormAlert } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { selectCurrentUser } from '@/features/auth/api';
+import { api } from '@/lib/api';
+import { errorMessage } from '@/lib/api-error';
+import { formatPaise, formatRupees } from '@skillroute/shared/money';
+import { useCreateBookingMutation } from '../api';
+import { formatSessionTime } from '../rules';
+import { useClock } from '../use-clock';
+import { HoldCountdown } from './hold-countdown';
+import { StripePaymentDialog } from './stripe-payment-dialog';
+import { usePayForBooking } from './use-pay-for-booking';
+
+export interface BookingPanelProps {
+  mentorId: string;
+  /** The mentor's rate in whole rupees; null when they have set none. */
+  pricePerSession: number | null;
+  /** The chosen hour's start instant, or null before one is chosen. */
+  slot: string | null;
+  /** The zone the visitor reads times in. */
+  zone: string;
+  /** Forgets the chosen hour (a lapsed hold sends the visitor back to choosing). */
+  clearSlot: () => void;
+}
+
+/**
+ * Booking the chosen hour (DESIGN.md §4): the slot, the price and the cancellation policy, then Book. A
+ * booking holds the slot for 15 minutes while the mentee pays; Pay hands over to the payment provider,
+ * which comes back to /payment-success. A visitor who is not signed in signs in first and comes back to
+ * this mentor with the same hour chosen (?slot=).
+ */
+export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot }: BookingPanelProps) {
+  const user = useSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [createBooking, creating] = useCreateBookingMutation();
+  const [held, setHeld] = useState<Booking | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [lapsed, setLapsed] = useState(false);
+
+  if (user?.id === mentorId) {
+    return (
+      <PanelFrame>
+        <p className="text-sm text-muted-foreground">This is your own profile: others book these hours with you.</p>
+      </PanelFrame>
+    );
+  }
+
+  if (held) {
+    return (
+      <PanelFrame>
+        <HeldBooking
+          booking={held}
+          zone={zone}
+          onLapsed={() => {
+            setHeld(null);
+            setLapsed(true);
+            clearSlot();
+            // The lapsed hold freed the hour: read the free hours again.
+            dispatch(api.util.invalidateTags(['AvailbilityMentor']));
+          }}
+        />
+      </PanelFrame>
+    );
+  }
+
+  async function book() {
+    if (!slot) return;
+    if (!user) {
+      void navigate('/login', { state: { from: `/mentor-profile/${mentorId}?${new URLSearchParams({ slot }).toString()}` } });
+      return;
+    }
+    setFailure(null);
+    setLapsed(false);
+    const result = await createBooking({ mentorId, startTime: slot });
+    if (result.error) setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
+    else setHeld(result.data.booking);
+  }
+
+  return (
+    <PanelFrame>
+      {lapsed && !slot && (
+        <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
+          Your hold lapsed. Choose a time again to book it.
+        </p>
+      )}
+      {!slot ? (
+        <p className="text-sm text-muted-foreground">Choose a free hour above to book a one-hour session.</p>
+      ) : (
+        <>
+          <SessionLine start={slot} zone={zone} />
+          {pricePerSession !== null && (
+            <p className="flex items-baseline justify-between gap-2 text-sm">
+              <span className="text-muted-foreground">Price</span>
+              <span className="text-base font-semibold">{formatRupees(pricePerSession)}</span>
+            </p>
+          )}
+          <p className="text-xs text-pretty text-muted-foreground">
+            <span className="font-medium text-foreground">Cancellation policy: </span>
+            {CANCELLATION_POLICY}
+          </p>
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <SubmitButton type="button" className="w-full" pending={creating.isLoading} onClick={() => void book()}>
+            Book
+          </SubmitButton>
+        </>
+      )}
+    </PanelFrame>
+  );
+}
+
+function HeldBooking({ booking, zone, onLapsed }: { booking: Booking; zone: string; onLapsed: () => void }) {
+  const now = useClock(1000);
+  const msLeft = Date.parse(booking.holdExpiresAt) - now;
+  const { pay, paying, failure, stripe, closeStripe } = usePayForBooking(booking.id);
+
+  useEffect(() => {
+    if (msLeft <= 0) onLapsed();
+  }, [msLeft, onLapsed]);
+
+  return (
+    <>
+      <SessionLine start={booking.startTime} zone={zone} />
+      <HoldCountdown msLeft={msLeft} />
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <SubmitButton type="button" className="w-full" pending={paying} onClick={() => void pay()}>
+        Pay {formatPaise(booking.amount)}
+      </SubmitButton>
+      {stripe && <StripePaymentDialog payment={stripe} bookingId={booking.id} onClose={closeStripe} />}
+    </>
+  );
+}
+
+function SessionLine({ start, zone }: { start: string; zone: string }) {
+  return (
+    <p className="flex items-start gap-2 text-sm">
+      <CalendarClock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span>
+        <span className="font-medium">{formatSessionTime(start, zone)}</span>
+        <span className="text-muted-foreground"> · 1 hour</span>
+      </span>
+    </p>
+  );
+}
+
+function PanelFrame({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="booking-panel-title" className="flex flex-col gap-3 border-t pt-4">
+      <h3 id="booking-panel-title" className="text-base font-semibold">
+        Book a session
+      </h3>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { CANCEL_REASON_MAX, cancelBookingBodySchema, CANCELLATION_POLICY, type Booking } from '@skillroute/shared/bookings';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-error';
+import { formatPaise } from '@skillroute/shared/money';
+import { toast } from '@/lib/use-toast';
+import { useCancelBookingMutation } from '../api';
+import { cancellationRefundText, roleIn } from '../rules';
+
+/**
+ * Cancel a confirmed session (DESIGN.md §4): a reason is required, and the dialog states what the refund
+ * will be by the policy's tier for the person cancelling, as of the moment it opened.
+ */
+export function CancelBookingDialog({ booking, userId }: { booking: Booking; userId: string }) {
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState(() => new Date());
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cancel, cancelling] = useCancelBookingMutation();
+
+  function openChange(next: boolean) {
+    if (cancelling.isLoading) return;
+    setOpen(next);
+    if (next) {
+      setOpenedAt(new Date());
+      setReason('');
+      setReasonError(undefined);
+      setFailure(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = cancelBookingBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setReasonError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setReasonError(undefined);
+    setFailure(null);
+    const result = await cancel({ id: booking.id, ...parsed.data });
+    if (result.error) {
+      setFailure(errorMessage(result.error, 'The session could not be cancelled. Please try again.'));
+      return;
+    }
+    setOpen(false);
+    const refund = formatPaise(result.data.refund.amount);
+    toast({
+      title: 'Session cancelled',
+      description: roleIn(booking, userId) === 'mentor' ? `Your mentee gets ${refund} back.` : `You will get ${refund} back.`,
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          Cancel
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Cancel this session?</DialogTitle>
+            <DialogDescription>{cancellationRefundText(booking, userId, openedAt)}</DialogDescription>
+          </DialogHeader>
+          {roleIn(booking, userId) === 'mentee' && <p className="text-xs text-muted-foreground">{CANCELLATION_POLICY}</p>}
+          <FormField id={`cancel-reason-${booking.id}`} label="Reason" error={reasonError} hint={`${reason.length}/${CANCEL_REASON_MAX}`}>
+            {(control) => <Textarea {...control} value={reason} maxLength={CANCEL_REASON_MAX} required onChange={(event) => setReason(event.target.value)} />}
+          </FormField>
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={cancelling.isLoading} onClick={() => openChange(false)}>
+              Keep the session
+            </Button>
+            <SubmitButton pending={cancelling.isLoading} variant="destructive" size="default">
+              Cancel the session
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { REVIEW_COMMENT_MAX, reviewBodySchema, type Booking } from '@skillroute/shared/bookings';
+import { Star } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormAlert, FormField } from '@/components/ui/form-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { toast } from '@/lib/use-toast';
+import { useReviewBookingMutation } from '../api';
+
+const RATINGS = [1, 2, 3, 4, 5] as const;
+
+/** The mentee's review of a completed session (DESIGN.md §4): 1 to 5 stars and an optional comment. */
+export function ReviewDialog({ booking }: { booking: Booking }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [rating, setRating] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [review, reviewing] = useReviewBookingMutation();
+
+  function openChange(next: boolean) {
+    if (reviewing.isLoading) return;
+    setOpen(next);
+    if (next) {
+      setRating(null);
+      setComment('');
+      setErrors({});
+      setFailure(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = reviewBodySchema.safeParse({ rating: rating ?? undefined, comment });
+    if (!parsed.success) {
+      const byField: { rating?: string; comment?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'rating' || field === 'comment') && !byField[field]) byField[field] = issue.message;
+      }
+      setErrors(byField);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    const result = await review({ id: booking.id, ...parsed.data });
+    if (result.error) {
+      setFailure(errorMessage(result.error, 'The review could not be saved. Please try again.'));
+      return;
+    }
+    setOpen(false);
+    toast({ title: 'Thank you for your review', description: `Your review of ${booking.mentor.name} is saved.` });
+  }
+
+  const ratingErrorId = `${id}-rating-error`;
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button type="button" size="sm">
+          Write a review
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Review your session</DialogTitle>
+            <DialogDescription>How was your session with {booking.mentor.name}?</DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-2" aria-describedby={errors.rating ? ratingErrorId : undefined}>
+            <legend className="mb-2 text-sm font-medium">Rating</legend>
+            <div className="flex gap-1">
+              {RATINGS.map((value) => {
+                const lit = rating !== null && value <= rating;
+                return (
+                  <label key={value} className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60">
+                    <input type="radio" name={`${id}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} aria-invalid={Boolean(errors.rating)} className="sr-only" />
+                    <Star
+                      className={cn('size-7', lit ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'text-muted-foreground group-hover:text-amber-500')}
+                      aria-hidden="true"
+                    />
+                    <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
+                  </label>
+                );
+              })}
+            </div>
+            {errors.rating && (
+              <p id={ratingErrorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+                {errors.rating}
+              </p>
+            )}
+          </fieldset>
+          <FormField id={`${id}-comment`} label="Comment (optional)" error={errors.comment} hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}>
+            {(control) => <Textarea {...control} value={comment} rows={4} onChange={(event) => setComment(event.target.value)} />}
+          </FormField>
+          {failure && <FormAlert>{failure}</FormAlert>}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={reviewing.isLoading} onClick={() => openChange(false)}>
+              Close
+            </Button>
+            <SubmitButton pending={reviewing.isLoading} size="default">
+              Send review
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Booking } from '@skillroute/shared/bookings';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorStatus } from '@/lib/api-error';
+import { formatPaise } from '@skillroute/shared/money';
+import { useGetBookingQuery } from '../api';
+import { formatSessionTime, paymentOutcome, paymentWaitEnds } from '../rules';
+import { useClock } from '../use-clock';
+
+/** How often the page asks whether the provider's word has come. */
+export const PAYMENT_POLL_MS = 1500;
+
+/**
+ * /payment-success?bookingId=… (spec §2): where every provider's checkout sends the payer. The booking is
+ * confirmed by the provider's webhook, not by arriving here, so the page asks the api until the booking
+ * leaves pending_payment, or until a minute after its hold ends.
+ */
+export function PaymentSuccessPage() {
+  const [searchParams] = useSearchParams();
+  const bookingId = searchParams.get('bookingId') ?? '';
+  const now = useClock(PAYMENT_POLL_MS);
+  const first = useGetBookingQuery(bookingId, { skip: bookingId === '' });
+  const booking = first.data?.booking;
+  const waiting = booking !== undefined && paymentOutcome(booking.status) === 'waiting';
+  const gaveUp = booking !== undefined && now > paymentWaitEnds(booking);
+  // Polling stops on its own once the answer is in or the wait is over.
+  useGetBookingQuery(bookingId, { skip: !waiting || gaveUp, pollingInterval: PAYMENT_POLL_MS });
+
+  const status = errorStatus(first.error);
+  if (bookingId === '' || status === 404 || status === 400) {
+    return (
+      <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="Booking not found">
+        <p>We could not find this booking. Your bookings are listed in your profile.</p>
+        <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
+          Your bookings
+        </Link>
+      </Outcome>
+    );
+  }
+  if (first.isError) {
+    return (
+      <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="We could not check your payment">
+        <p>The booking could not be loaded.</p>
+        <Button type="button" variant="outline" onClick={() => void first.refetch()}>
+          Try again
+        </Button>
+      </Outcome>
+    );
+  }
+  if (!booking || (waiting && !gaveUp)) {
+    return (
+      <div role="status" aria-label="Waiting for the payment to be confirmed" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <Spinner className="size-10 text-primary" />
+        <p className="text-lg font-medium">Confirming your payment…</p>
+        <p className="text-sm text-muted-foreground">This usually takes a few seconds. Please keep this page open.</p>
+      </div>
+    );
+  }
+  return <Answer booking={booking} stillWaiting={waiting} />;
+}
+
+function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boolean }) {
+  const navigate = useNavigate();
+  const backToMentor = (
+    <Link to={`/mentor-profile/${booking.mentorId}`} className={buttonVariants({ variant: 'outline' })}>
+      Back to {booking.mentor.name}
+    </Link>
+  );
+  if (stillWaiting) {
+    return (
+      <Outcome icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />} title="Your payment is still being processed">
+        <p>We have not heard from the payment provider yet. Your bookings page will show the session once the payment is confirmed.</p>
+        <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
+          Your bookings
+        </Link>
+      </Outcome>
+    );
+  }
+  switch (paymentOutcome(booking.status)) {
+    case 'confirmed':
+      return (
+        <Outcome icon={<CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />} title="Booking completed">
+          <p>
+            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> on {formatSessionTime(booking.startTime)} is confirmed. You paid {formatPaise(booking.amount)}.
+          </p>
+          <Button type="button" onClick={() => void navigate('/profile/bookings')}>
+            Continue
+          </Button>
+        </Outcome>
+      );
+    case 'declined':
+      return (
+        <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="Payment declined">
+          <p>Your payment was declined. No money was taken.</p>
+          {backToMentor}
+        </Outcome>
+      );
+    case 'lapsed':
+      return (
+        <Outcome icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />} title="Your hold lapsed">
+          <p>The 15-minute hold on this slot lapsed before the payment came through. Please choose a time again.</p>
+          {backToMentor}
+        </Outcome>
+      );
+    default:
+      return (
+        <Outcome icon={<CircleX className="size-10 text-muted-foreground" aria-hidden="true" />} title="This booking was cancelled">
+          <p>The session is no longer booked. Any refund is shown with the booking.</p>
+          <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
+            Your bookings
+          </Link>
+        </Outcome>
+      );
+  }
+}
+
+function Outcome({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The spinner's status gives way to the answer: focus on its heading, so a screen reader reads it out.
+  useEffect(() => heading.current?.focus(), [title]);
+  return (
+    <section aria-labelledby="payment-outcome" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      {icon}
+      <h1 ref={heading} id="payment-outcome" tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+        {title}
+      </h1>
+      <div className="flex flex-col items-center gap-4 text-pretty text-muted-foreground">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { BOOKING_STATUSES, refundForCancellation, type Booking, type BookingParty, type BookingStatus, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import { formatPaise } from '@skillroute/shared/money';
+
+/** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
+
+export const statusLabels: Record<BookingStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  expired: 'Hold lapsed',
+  payment_failed: 'Payment failed',
+  cancelled: 'Cancelled',
+};
+
+export const refundStatusLabels: Record<RefundStatus, string> = { pending: 'Refund pending', succeeded: 'Refunded', failed: 'Refund failed' };
+
+export type StatusFilter = BookingStatus | 'all';
+
+/** The list's filter from `?status=`: an unknown value shows everything rather than nothing. */
+export function parseStatusFilter(value: string | null): StatusFilter {
+  return (BOOKING_STATUSES as readonly string[]).includes(value ?? '') ? (value as BookingStatus) : 'all';
+}
+
+/** A countdown as "mm:ss", whole seconds rounded up so it reads 00:00 only when the time is really up. */
+export function formatCountdown(msLeft: number): string {
+  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Seconds left at which a screen reader hears the hold's time again: often enough to plan, not every tick. */
+const ANNOUNCE_AT = [600, 300, 120, 60, 30] as const;
+
+/**
+ * What the hold's live region says with `msLeft` to go. The text only changes at a mark (10, 5, 2 and 1
+ * minutes, 30 seconds), so a polite live region announces it then and stays quiet in between.
+ */
+export function holdAnnouncement(msLeft: number, holdMinutes: number): string {
+  const seconds = Math.ceil(msLeft / 1000);
+  if (seconds <= 0) return 'Your hold lapsed.';
+  const mark = [...ANNOUNCE_AT].reverse().find((at) => seconds <= at);
+  if (mark === undefined) return `The slot is held for you for ${holdMinutes} minutes while you pay.`;
+  return mark >= 60 ? `${mark / 60} ${mark === 60 ? 'minute' : 'minutes'} left to pay.` : `${mark} seconds left to pay.`;
+}
+
+/** The part a user plays in a booking. */
+export const roleIn = (booking: Booking, userId: string): CancellingParty => (booking.mentorId === userId ? 'mentor' : 'mentee');
+
+/** The other person of a booking, and what they are to the viewer. */
+export function otherParty(booking: Booking, userId: string): BookingParty & { role: 'Mentor' | 'Mentee' } {
+  return roleIn(booking, userId) === 'mentor' ? { ...booking.mentee, role: 'Mentee' } : { ...booking.mentor, role: 'Mentor' };
+}
+
+export interface BookingActions {
+  pay: boolean;
+  cancel: boolean;
+  review: boolean;
+}
+
+/**
+ * Pay: the mentee, while the hold lasts (someone who left the mentor's page after booking can still pay).
+ * Cancel: a confirmed session not yet started, by either person. Review: the mentee, once, after completion.
+ */
+export function bookingActions(booking: Booking, userId: string, now: Date): BookingActions {
+  const isMentee = roleIn(booking, userId) === 'mentee';
+  return {
+    pay: booking.status === 'pending_payment' && isMentee && now.getTime() < Date.parse(booking.holdExpiresAt),
+    cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
+    review: booking.status === 'completed' && isMentee && booking.review === undefined,
+  };
+}
+
+/** What cancelling now returns, as the cancel dialog states it to the person cancelling. */
+export function cancellationRefundText(booking: Booking, userId: string, now: Date): string {
+  const cancelledBy = roleIn(booking, userId);
+  const refund = refundForCancellation({ amount: booking.amount, startTime: booking.startTime, cancelledBy, now });
+  const amount = formatPaise(refund.amount);
+  if (cancelledBy === 'mentor') return `Your mentee gets ${amount} back.`;
+  if (refund.share === 'full') return `You will get ${amount} back.`;
+  if (refund.share === 'half') return `You will get ${amount} back: half, as the session starts within 24 hours.`;
+  return `You will get ${amount} back: the session starts in under 2 hours.`;
+}
+
+/** How long the payment page waits for the provider's word: the hold's end and a minute for a late webhook. */
+export const paymentWaitEnds = (booking: Booking): number => Date.parse(booking.holdExpiresAt) + 60_000;
+
+export type PaymentOutcome = 'waiting' | 'confirmed' | 'declined' | 'lapsed' | 'cancelled';
+
+/** What the payment page tells the payer, from the booking's status. */
+export function paymentOutcome(status: BookingStatus): PaymentOutcome {
+  switch (status) {
+    case 'pending_payment':
+      return 'waiting';
+    case 'confirmed':
+    case 'completed':
+      return 'confirmed';
+    case 'payment_failed':
+      return 'declined';
+    case 'expired':
+      return 'lapsed';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+/** The zone this browser runs in (the one the viewer reads their bookings in). */
+export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A session's start in `zone` (the viewer's by default): "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
+export function formatSessionTime(instant: string, zone: string = viewerZone()): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: zone,
+  }).format(new Date(instant));
+}
