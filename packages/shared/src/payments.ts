@@ -18,7 +18,7 @@ export const paymentMessages = {
   unknownProvider: 'Unknown payment provider.',
   badSignature: 'The webhook signature does not match.',
   cardDeclined: 'Your card was declined. No money was taken.',
-  cardUnknown: `Use a test card: ${SANDBOX_CARD_SUCCEEDS} succeeds, ${SANDBOX_CARD_DECLINED} is declined.`,
+  cardUnknown: 'That is not one of the test cards below. No real card can be used here.',
 } as const;
 
 /** `POST /api/payments/create`. */

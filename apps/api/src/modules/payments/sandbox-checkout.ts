@@ -1,3 +1,4 @@
+import { formatPaise } from '@skillroute/shared/money';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
 
 /**
@@ -17,7 +18,6 @@ export interface SandboxCheckoutView {
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
 const sessionTime = (start: Date) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(start) + ' IST';
 
 const styles = `
@@ -54,13 +54,13 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
     <div class="card">
       <h1>Pay for your session with ${escapeHtml(view.mentorName)}</h1>
       <p class="hint">${escapeHtml(sessionTime(view.startTime))} · one hour</p>
-      <p class="amount">${escapeHtml(rupees(view.amountPaise))}</p>
+      <p class="amount">${escapeHtml(formatPaise(view.amountPaise))}</p>
       <form method="post" action="${escapeHtml(view.action)}">
         <label for="card-number">Card number</label>
         <input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="off" required value="${escapeHtml(view.cardNumber ?? '')}" aria-describedby="${describedBy}"${view.error === undefined ? '' : ' aria-invalid="true" autofocus'}>
         ${error}
         <p class="hint" id="card-hint">Test cards: ${SANDBOX_CARD_SUCCEEDS} succeeds; ${SANDBOX_CARD_DECLINED} is declined.</p>
-        <button type="submit">Pay ${escapeHtml(rupees(view.amountPaise))} (test)</button>
+        <button type="submit">Pay ${escapeHtml(formatPaise(view.amountPaise))} (test)</button>
       </form>
     </div>
     <p><a href="${escapeHtml(view.mentorProfilePath)}">Back to ${escapeHtml(view.mentorName)}</a></p>`,
