@@ -122,3 +122,22 @@ export const mentorWaitlist = pgTable(
 );
 
 export type MentorWaitlistRow = typeof mentorWaitlist.$inferSelect;
+
+/** The text chat of a booking's meeting room, kept so a rejoin shows the history (DESIGN.md §5). */
+export const meetingMessages = pgTable(
+  'meeting_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    fromId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('meeting_messages_booking_sent_idx').on(table.bookingId, table.sentAt), check('meeting_messages_text_length', sql`char_length(${table.text}) between 1 and 1000`)],
+);
+
+export type MeetingMessageRow = typeof meetingMessages.$inferSelect;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * Meeting rooms (spec §1, §2 /meet/{roomId}; DESIGN.md §4 "Meeting rooms", §5 the `/meet` namespace), written
+ * once for the api and the web. A confirmed booking has one room; its two people meet there, peer to peer.
+ */
+
+/** The room opens this long before the session starts… */
+export const ROOM_OPENS_MINUTES_BEFORE = 10;
+/** …and closes this long after it ends. */
+export const ROOM_CLOSES_MINUTES_AFTER = 15;
+/** The longest chat message. */
+export const CHAT_MESSAGE_MAX = 1000;
+/** The socket.io namespace of the signalling. */
+export const MEET_NAMESPACE = '/meet';
+
+const MINUTE_MS = 60_000;
+
+/** When a booking's room opens and closes. */
+export function roomWindow(booking: { startTime: Date | string; endTime: Date | string }): { opensAt: Date; closesAt: Date } {
+  return {
+    opensAt: new Date(new Date(booking.startTime).getTime() - ROOM_OPENS_MINUTES_BEFORE * MINUTE_MS),
+    closesAt: new Date(new Date(booking.endTime).getTime() + ROOM_CLOSES_MINUTES_AFTER * MINUTE_MS),
+  };
+}
+
+/** Whether the room of a booking is open at `now`: confirmed, and within its window (both ends inclusive of opening, exclusive of closing). */
+export function isRoomOpen(booking: { status: string; startTime: Date | string; endTime: Date | string }, now: Date): boolean {
+  if (booking.status !== 'confirmed' && booking.status !== 'completed') return false;
+  const { opensAt, closesAt } = roomWindow(booking);
+  return now.getTime() >= opensAt.getTime() && now.getTime() < closesAt.getTime();
+}
+
+export const meetMessages = {
+  notFound: 'This room does not exist, or it is not yours.',
+  notOpenYet: 'This room is not open yet.',
+  closed: 'This session has ended and its room is closed.',
+  cancelled: 'This session was cancelled, so its room is closed.',
+  chatTooLong: `Keep a message under ${CHAT_MESSAGE_MAX} characters.`,
+  chatEmpty: 'Write something first.',
+} as const;
+
+export const iceServerSchema = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export type IceServerConfig = z.infer<typeof iceServerSchema>;
+
+/** `GET /api/meet/:roomId`: for the booking's two people only (404 to anyone else); `open: false` outside the window. */
+export const meetRoomSchema = z.object({
+  roomId: z.string(),
+  booking: z.object({ id: z.string(), startTime: z.string(), endTime: z.string(), status: z.string() }),
+  self: z.object({ id: z.string(), name: z.string() }),
+  peer: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  /** The mentee is the polite peer of perfect negotiation; the server fixes it. */
+  polite: z.boolean(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  open: z.boolean(),
+  iceServers: z.array(iceServerSchema),
+});
+export type MeetRoom = z.infer<typeof meetRoomSchema>;
+
+/** A chat message as kept with the booking and relayed. */
+export const chatMessageSchema = z.object({ id: z.string(), fromId: z.string(), text: z.string(), sentAt: z.string() });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+// ——— The `/meet` socket namespace (DESIGN.md §5) ———
+// client → server: `join` {roomId} with an ack; `signal` {description?|candidate?}; `chat` {text} with an ack; `leave`.
+// server → client: `peer-joined` {peerId}; `peer-left` {peerId}; `signal` {description?|candidate?}; `chat` ChatMessage.
+
+export const joinRequestSchema = z.object({ roomId: z.string().uuid() });
+/** The ack of `join`: the room's state, or why not. */
+export type JoinAck = { ok: true; polite: boolean; peerPresent: boolean; history: ChatMessage[] } | { ok: false; message: string };
+
+/** SDP or ICE, relayed to the other person only; the server does not read it beyond its shape. */
+export const signalSchema = z.union([
+  z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(200_000).optional() }) }),
+  z.object({
+    candidate: z
+      .object({ candidate: z.string().max(5_000), sdpMid: z.string().nullable().optional(), sdpMLineIndex: z.number().int().nullable().optional(), usernameFragment: z.string().nullable().optional() })
+      .nullable(),
+  }),
+]);
+export type Signal = z.infer<typeof signalSchema>;
+
+export const chatRequestSchema = z.object({ text: z.string().trim().min(1, meetMessages.chatEmpty).max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong) });
+export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; message: string };
