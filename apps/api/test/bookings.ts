@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import type { StoredWeeklyHours, UserRow } from '../src/db/schema';
 import { openSession } from '../src/sessions/repository';
+import { mondayAhead } from './clock';
 
 export const MINUTE_MS = 60 * 1000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -12,10 +13,7 @@ export const DAY_MS = 24 * HOUR_MS;
  * fall due while it runs. `at(days, hour, minute)` is that Monday plus so much.
  */
 export function weekAhead(): { monday: number; at(days: number, hour: number, minute?: number): Date } {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCHours(0, 0, 0, 0);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY_MS);
-  const monday = day.getTime();
+  const monday = mondayAhead();
   return { monday, at: (days, hour, minute = 0) => new Date(monday + days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS) };
 }
 

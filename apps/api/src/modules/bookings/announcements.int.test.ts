@@ -11,18 +11,12 @@ import { bookings, notifications } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
 import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed, bookingMailJob, reminderKey, remindJob } from './announcements';
 import { confirmBooking } from './service';
+import { mondayAhead } from '../../../test/clock';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A Monday at least a week ahead of the real time, 00:00 UTC: reminders queued for it never fall due while the tests run. */
-function mondayAhead(): number {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCHours(0, 0, 0, 0);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY_MS);
-  return day.getTime();
-}
 const MONDAY = mondayAhead();
 const at = (days: number, hour: number) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS);
 

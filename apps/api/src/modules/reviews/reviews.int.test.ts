@@ -19,18 +19,12 @@ import { createMentor } from '../../../test/mentors';
 import { bookingReviews, bookings, mentorProfiles, notifications, users, type UserRow } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
 import { completeBooking, confirmBooking } from '../bookings/service';
+import { mondayAhead } from '../../../test/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const PRICE_PAISE = 150_000;
 
-/** A Monday at least a week ahead of the real time, 00:00 UTC: jobs queued for the test's times never fall due while it runs. */
-function mondayAhead(): number {
-  const day = new Date(Date.now() + 7 * DAY_MS);
-  day.setUTCHours(0, 0, 0, 0);
-  while (day.getUTCDay() !== 1) day.setTime(day.getTime() + DAY_MS);
-  return day.getTime();
-}
 const MONDAY = mondayAhead();
 const at = (days: number, hour: number) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS);
 
