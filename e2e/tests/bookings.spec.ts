@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminSignIn, newEmail, signUpThroughApi } from '../support/accounts';
-import { stackThroughApi } from '../support/assessments';
-import { availabilityThroughApi, mentorThroughApi, slotsThroughApi } from '../support/mentors';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { newEmail, signUpThroughApi } from '../support/accounts';
+import { completeSessionInThePast } from '../support/database';
+import { availabilityThroughApi, mentorThroughApi, slotsThroughApi, test } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
 
 const DAY_MS = 86_400_000;
@@ -19,17 +18,11 @@ interface Pair {
   slot: string;
 }
 
-/** A mentor of a stack of their own (₹1,000 a session, 10:00 to 1:00 PM in Kolkata) and a mentee, both signed in. */
-async function mentorAndMentee(browser: Browser, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Pair> {
-  const adminContext = await browser.newContext();
-  let stackId: string;
-  try {
-    const admin = await adminContext.newPage();
-    await adminSignIn(admin);
-    stackId = await stackThroughApi(admin.request, `Bookings ${randomUUID().slice(0, 6)}`, 10);
-  } finally {
-    await adminContext.close();
-  }
+/**
+ * A mentor of the worker's stack (mentors.ts `mentorStack`; ₹1,000 a session, 10:00 to 1:00 PM in Kolkata)
+ * and a mentee, both signed in.
+ */
+async function mentorAndMentee(browser: Browser, stackId: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Pair> {
   const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', ...options });
   const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId });
@@ -59,15 +52,35 @@ async function bookAndPay(page: Page, pair: Pair, card: string) {
   await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
 }
 
+/**
+ * Books `pair.slot` and pays for it with the sandbox's succeeding card through the API, as the mentee: the
+ * calls the profile's booking panel and the checkout form make (bookAndPay walks those pages). Returns the
+ * confirmed booking's id.
+ */
+async function bookAndPayThroughApi(pair: Pair): Promise<string> {
+  const request = pair.menteeContext.request;
+  const booked = await request.post('/api/bookings', { data: { mentorId: pair.mentorId, startTime: pair.slot } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
+  const payment = await request.post('/api/payments/create', { data: { bookingId } });
+  expect(payment.status(), await payment.text()).toBe(200);
+  const { checkoutUrl } = (await payment.json()) as { checkoutUrl?: string };
+  expect(checkoutUrl, 'the sandbox checkout').toBeDefined();
+  const paid = await request.post(checkoutUrl!, { form: { cardNumber: SUCCEEDS.replaceAll(' ', '') }, maxRedirects: 0 });
+  expect(paid.status(), await paid.text()).toBe(303);
+  expect(paid.headers().location).toBe(`/payment-success?bookingId=${bookingId}`);
+  return bookingId;
+}
+
 async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {
   const answer = await request.get(`/api/user/notifications/${encodeURIComponent(email)}`);
   expect(answer.status(), await answer.text()).toBe(200);
   return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map((item) => item.type);
 }
 
-test('a mentee books and pays with the sandbox, both see the confirmed session and were told, and the mentee cancels with the refund shown', async ({ browser }) => {
-  test.slow(); // an admin, a mentor and a mentee on a busy machine
-  const pair = await mentorAndMentee(browser);
+test('a mentee books and pays with the sandbox, both see the confirmed session and were told, and the mentee cancels with the refund shown', async ({ browser, mentorStack }) => {
+  test.slow(); // a mentor and a mentee on a busy machine
+  const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
     const page = await pair.menteeContext.newPage();
     const errors = watchConsoleErrors(page);
@@ -121,9 +134,9 @@ test('a mentee books and pays with the sandbox, both see the confirmed session a
   }
 });
 
-test('a declined card takes no money, frees the hour, and the pages pass axe in dark mode on a phone', async ({ browser }) => {
-  test.slow(); // an admin, a mentor and a mentee on a busy machine
-  const pair = await mentorAndMentee(browser, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+test('a declined card takes no money, frees the hour, and the pages pass axe in dark mode on a phone', async ({ browser, mentorStack }) => {
+  test.slow(); // a mentor and a mentee on a busy machine
+  const pair = await mentorAndMentee(browser, mentorStack.id, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   try {
     const page = await pair.menteeContext.newPage();
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -142,6 +155,61 @@ test('a declined card takes no money, frees the hour, and the pages pass axe in 
     await expect(item).toContainText('Payment failed');
     await expect(page.getByRole('combobox', { name: 'Show bookings' })).toHaveText('Payment failed');
     await expectNoSeriousA11yViolations(page);
+  } finally {
+    await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
+  }
+});
+
+test('after a completed session the mentee reviews it by keyboard, and the mentor’s profile, card and notifications show it', async ({ browser, mentorStack }) => {
+  test.slow(); // a mentor and a mentee on a busy machine
+  const pair = await mentorAndMentee(browser, mentorStack.id);
+  try {
+    await completeSessionInThePast(await bookAndPayThroughApi(pair));
+
+    const page = await pair.menteeContext.newPage();
+    const errors = watchConsoleErrors(page);
+    await page.goto('/profile/bookings');
+    const item = page.getByRole('list', { name: 'Your bookings' }).getByRole('article');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('Completed');
+    await item.getByRole('button', { name: 'Write a review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review your session' });
+    await expect(dialog).toContainText('How was your session with Kavya?');
+    await expectNoSeriousA11yViolations(page);
+
+    // Arrow keys move through the stars and choose as they go, as in any radio group.
+    const stars = dialog.getByRole('group', { name: 'Rating' });
+    await stars.getByRole('radio', { name: '1 star' }).focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(stars.getByRole('radio', { name: '4 stars' })).toBeFocused();
+    const comment = 'Kavya walked me through testing my service, step by step.';
+    await dialog.getByLabel('Comment (optional)').fill(comment);
+    await dialog.getByRole('button', { name: 'Send review' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Thank you for your review')).toBeVisible();
+    await expect(item.getByText('Review: 4 out of 5 stars')).toBeAttached();
+    await expect(item).toContainText(comment);
+    await expect(item.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
+
+    // The mentee's rating is public: on the mentor's card in the listing of the stack, and on the profile it opens.
+    await page.goto(`/explore-mentors?${new URLSearchParams({ skill: mentorStack.name }).toString()}`);
+    const profileLink = page.locator(`a[href="/mentor-profile/${pair.mentorId}"]`);
+    const card = page.getByRole('region', { name: 'Mentors' }).getByRole('article').filter({ has: profileLink });
+    await expect(card).toContainText('4.0 (1 review) · 1 session held');
+    await profileLink.click();
+    await expect(page).toHaveURL(new RegExp(`/mentor-profile/${pair.mentorId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Kavya' })).toBeVisible();
+    await expect(page.getByText('4.0 (1 review)')).toBeVisible();
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await expect(reviews).toContainText(/4\.0\s*out of 5\s*1 review · 1 session held/);
+    const review = reviews.getByRole('list', { name: 'Reviews, newest first' }).getByRole('listitem');
+    await expect(review).toHaveCount(1);
+    await expect(review.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+    await expect(review).toContainText(comment);
+    await expect(review).toContainText('Meera');
+    await expect.poll(() => notificationTypes(pair.mentorContext.request, pair.mentorEmail)).toContain('review_received');
+    expect(errors).toEqual([]);
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
   }

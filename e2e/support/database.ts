@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { dataDir } from './ports';
+
+/**
+ * The e2e server's embedded PostgreSQL (apps/api/src/db/embedded-postgres.ts: user postgres, password
+ * skillroute, on a port free at start-up). The api records that port nowhere, but PostgreSQL writes it as
+ * line 4 of its postmaster.pid in the cluster folder, DATA_DIR/postgres.
+ */
+function connectionString(): string {
+  const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in the embedded PostgreSQL's postmaster.pid under ${dataDir}`);
+  return `postgres://postgres:skillroute@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * A confirmed session's hour cannot pass during a test, so this does in one transaction what the
+ * `bookings.complete` job does after a session's end (bookings/repository.ts markCompleted): the booking
+ * becomes completed and its mentor's sessions_held grows by one. Its hour moves to yesterday, at a minute
+ * of its own (from its id), so it reads as a past session; a completed booking holds no time, so the
+ * exclusion constraints over live bookings are not involved.
+ */
+export async function completeSessionInThePast(bookingId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: connectionString(), application_name: 'skillroute-e2e' });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const minute = Number.parseInt(bookingId.replaceAll('-', '').slice(-6), 16) % (23 * 60);
+    const moved = await client.query<{ mentor_id: string }>(
+      `update bookings
+          set status = 'completed',
+              start_time = date_trunc('day', now()) - interval '1 day' + make_interval(mins => $2::int),
+              end_time = date_trunc('day', now()) - interval '1 day' + make_interval(mins => $2::int + 60)
+        where id = $1 and status = 'confirmed'
+        returning mentor_id`,
+      [bookingId, minute],
+    );
+    if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
+    await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [moved.rows[0]!.mentor_id]);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
