@@ -46,11 +46,11 @@ describe('signed-in-only pages', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('do not exist for sections that have no page yet', async () => {
+  it('do not exist for a section the profile menu does not have', async () => {
     const store = makeTestStore();
     store.dispatch(login(ada));
     serve({ 'GET /api/auth/session': () => json(200, { user: ada }) });
-    renderRoutes(routes, '/profile/bookings', store);
+    renderRoutes(routes, '/profile/settings', store);
     expect(await screen.findByText("Oops! The page you're looking for seems not found.")).toBeInTheDocument();
   });
 });
