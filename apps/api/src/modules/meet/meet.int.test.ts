@@ -10,7 +10,8 @@ import { createUser } from '../../../test/accounts';
 import { MINUTE_MS, signedInAs, type SignedInPerson } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { listen } from '../../../test/sockets';
+import { cookieHeader } from '../../../test/sessions';
+import { createSignedInUser, listen } from '../../../test/sockets';
 import { meetRefusals } from './signalling';
 
 const HOUR_MS = 60 * MINUTE_MS;
@@ -328,5 +329,49 @@ describe('the /meet namespace', () => {
     } finally {
       clock.advance(-(21 * MINUTE_MS + 2 * HOUR_MS));
     }
+  });
+
+  it('keeps a socket in one room at a time: joining another leaves the first, and its peer hears it', async () => {
+    const { mentor, mentee } = await pair();
+    const earlierMentee = await person('Kiran');
+    const current = await booking(mentor, mentee, 5 * MINUTE_MS);
+    // A session that just ended: its room is open a few minutes more.
+    const earlier = await booking(mentor, earlierMentee, -65 * MINUTE_MS, 'completed');
+    const mentorSocket = await connected(mentor);
+    const earlierSocket = await connected(earlierMentee);
+    const menteeSocket = await connected(mentee);
+    await join(earlierSocket, earlier.roomId);
+    expect(await join(mentorSocket, earlier.roomId)).toMatchObject({ ok: true, peerPresent: true });
+    await join(menteeSocket, current.roomId);
+
+    const earlierHearsLeft = next<{ peerId: string }>(earlierSocket, 'peer-left');
+    const menteeHearsJoin = next<{ peerId: string }>(menteeSocket, 'peer-joined');
+    expect(await join(mentorSocket, current.roomId)).toMatchObject({ ok: true, peerPresent: true });
+    expect(await earlierHearsLeft).toEqual({ peerId: mentor.id });
+    expect(await menteeHearsJoin).toEqual({ peerId: mentor.id });
+
+    const earlierSignals = record(earlierSocket, 'signal');
+    const menteeGetsOffer = next<Signal>(menteeSocket, 'signal');
+    await ask(mentorSocket, 'signal', { description: { type: 'offer', sdp: 'v=0' } });
+    await menteeGetsOffer;
+    await roundTrip(earlierSocket);
+    expect(earlierSignals).toEqual([]);
+  });
+
+  it('drops the call socket of a sign-in that logs out, and tells the other person', async () => {
+    const { mentee } = await pair();
+    const account = await createSignedInUser(t, `meet-logout-${randomUUID()}@example.org`);
+    const mentor: Person = { id: account.id, cookie: account.cookie, name: 'Tester' };
+    const row = await booking(mentor, mentee, 5 * MINUTE_MS);
+    const mentorSocket = await connected(mentor);
+    const menteeSocket = await connected(mentee);
+    await join(mentorSocket, row.roomId);
+    await join(menteeSocket, row.roomId);
+    const dropped = next<string>(mentorSocket, 'disconnect');
+    const menteeHearsLeft = next<{ peerId: string }>(menteeSocket, 'peer-left');
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(account.cookies) } });
+    expect(response.statusCode).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    expect(await menteeHearsLeft).toEqual({ peerId: mentor.id });
   });
 });
