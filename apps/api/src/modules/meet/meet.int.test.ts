@@ -1,22 +1,18 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { SOCKET_PATH } from '@skillroute/shared/constants';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { meetMessages, MEET_NAMESPACE, type ChatAck, type ChatMessage, type JoinAck, type MeetRoom, type Signal } from '@skillroute/shared/meet';
+import { meetMessages, type ChatAck, type ChatMessage, type MeetRoom, type Signal } from '@skillroute/shared/meet';
 import { socketRefusals } from '@skillroute/shared/notifications';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, type BookingRow } from '../../db/schema';
 import { createUser } from '../../../test/accounts';
-import { MINUTE_MS, signedInAs, type SignedInPerson } from '../../../test/bookings';
+import { HOUR_MS, MINUTE_MS, signedInAs, type SignedInPerson } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cookieHeader } from '../../../test/sessions';
-import { createSignedInUser, listen } from '../../../test/sockets';
+import { ask, closeMeetSockets, connectedMeetSocket, join, meetRefusalOf, next, roundTrip } from '../../../test/meet';
+import { createSignedInUser, listen, record } from '../../../test/sockets';
 import { meetRefusals } from './signalling';
 
-const HOUR_MS = 60 * MINUTE_MS;
-// Generous: the machine running the suite may be busy with other work.
-const EVENT_TIMEOUT_MS = 15_000;
 const ICE_SERVERS = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'] }];
 
 let t: TestApp;
@@ -29,10 +25,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock, env: { ICE_SERVERS: JSON.stringify(ICE_SERVERS) } });
   baseUrl = await listen(t.app);
 });
-afterEach(() => {
-  for (const socket of openSockets) socket.close();
-  openSockets.clear();
-});
+afterEach(() => closeMeetSockets());
 afterAll(() => t.close());
 
 interface Person extends SignedInPerson {
@@ -69,68 +62,8 @@ function expectRefusal(response: Awaited<ReturnType<typeof getRoom>>, status: nu
   if (message !== undefined) expect(envelope.message).toBe(message);
 }
 
-const openSockets = new Set<Socket>();
-
-/** A `/meet` socket as the room page opens one, with the cookie a browser would send; not yet connected. */
-function meetSocket(cookie: string | undefined): Socket {
-  const socket = connectClient(`${baseUrl}${MEET_NAMESPACE}`, {
-    path: SOCKET_PATH,
-    autoConnect: false,
-    forceNew: true,
-    reconnection: false,
-    extraHeaders: cookie === undefined ? {} : { cookie },
-    timeout: EVENT_TIMEOUT_MS,
-  });
-  openSockets.add(socket);
-  return socket;
-}
-
-async function connected(who: Person): Promise<Socket> {
-  const socket = meetSocket(who.cookie);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', (error) => reject(new Error(`the socket was refused: ${error.message}`)));
-    socket.connect();
-  });
-  return socket;
-}
-
-async function refusalOf(cookie: string | undefined): Promise<string> {
-  const socket = meetSocket(cookie);
-  return new Promise<string>((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('the socket was accepted')));
-    socket.once('connect_error', (error) => resolve(error.message));
-    socket.connect();
-  });
-}
-
-const ask = <T>(socket: Socket, event: string, payload?: unknown): Promise<T> => socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(event, payload) as Promise<T>;
-const join = (socket: Socket, roomId: string) => ask<JoinAck>(socket, 'join', { roomId });
-
-/** Every payload of `event` the socket receives from now on. */
-function record<T>(socket: Socket, event: string): T[] {
-  const received: T[] = [];
-  socket.on(event, (payload: T) => received.push(payload));
-  return received;
-}
-
-/** The next `event` the socket receives. */
-function next<T>(socket: Socket, event: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), EVENT_TIMEOUT_MS);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
-
-/**
- * A round trip on this socket's own connection: the server writes a connection's packets in order, so an
- * event it emitted to this socket before answering would have arrived before the answer. Saying "nothing
- * arrived" after it needs no sleep.
- */
-const roundTrip = (socket: Socket) => ask(socket, 'signal', { hello: 'barrier' });
+const connected = (who: Person) => connectedMeetSocket(baseUrl, who.cookie);
+const refusalOf = (cookie: string | undefined) => meetRefusalOf(baseUrl, cookie);
 
 describe('GET /api/meet/:roomId', () => {
   it('answers the mentor and the mentee, the mentee as the polite peer, with the window and the ICE servers', async () => {
