@@ -72,4 +72,30 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     menteeOnB.disconnect();
     expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
   });
+
+  it('tells the person on the other process when the process holding their peer stops', async () => {
+    const db = replicaA.app.db;
+    const mentor = await createUser(db, { email: 'meera@example.org', name: 'Meera' });
+    const mentee = await createUser(db, { email: 'arjun@example.org', name: 'Arjun' });
+    const startTime = new Date(Date.now() + 5 * MINUTE_MS);
+    const [row] = await db
+      .insert(bookings)
+      .values({ mentorId: mentor.id, menteeId: mentee.id, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status: 'confirmed', amount: 150_000, holdExpiresAt: new Date() })
+      .returning();
+    const replicaC = await buildTestApp({ databaseUrl: database.url, env: { REDIS_URL: externalRedisUrl }, socketStreamName: streamName });
+    let stopped = false;
+    try {
+      const urlC = await listen(replicaC.app);
+      const mentorOnA = await connectedMeetSocket(urlA, (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
+      const menteeOnC = await connectedMeetSocket(urlC, (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+      await join(mentorOnA, row!.roomId);
+      expect(await join(menteeOnC, row!.roomId)).toMatchObject({ ok: true, peerPresent: true });
+      const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
+      stopped = true;
+      await replicaC.close();
+      expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
+    } finally {
+      if (!stopped) await replicaC.close();
+    }
+  });
 });

@@ -104,9 +104,12 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
     });
 
     // After socket.io took the socket out of its rooms, so the presence check no longer counts it.
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       const joined = socket.data.meet as JoinedMeeting | undefined;
       if (joined === undefined) return;
+      // This process is stopping (a restart, a deploy): the adapter closes next, so no asking around; the
+      // other person, perhaps on another process, hears it now and hears `peer-joined` when the client rejoins.
+      if (reason === 'server shutting down') return void namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
       isPresent(joined.roomId, userId).then(
         (present) => {
           if (!present) namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
