@@ -230,6 +230,12 @@ describe('the /meet namespace', () => {
     const stranger = await connected(await person('Mallory'));
     expect(await join(stranger, row.roomId)).toEqual({ ok: false, message: meetMessages.notFound });
     expect(await join(stranger, 'user:someone')).toEqual({ ok: false, message: meetMessages.notFound });
+    expect(await ask(stranger, 'join', 'not an object')).toEqual({ ok: false, message: meetMessages.notFound });
+    // Without an ack the refusal has nowhere to go; the socket stays usable.
+    stranger.emit('join', { roomId: row.roomId });
+    stranger.emit('chat', { text: 'no ack' });
+    expect(await roundTrip(stranger)).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(stranger.connected).toBe(true);
     expect(await ask(stranger, 'chat', { text: 'let me in' })).toEqual({ ok: false, message: meetRefusals.notJoined });
 
     const mentorSocket = await connected(mentor);
@@ -237,6 +243,9 @@ describe('the /meet namespace', () => {
     expect(await join(mentorSocket, over.roomId)).toEqual({ ok: false, message: meetMessages.closed });
     const cancelled = await booking(mentor, mentee, 3 * HOUR_MS, 'cancelled');
     expect(await join(mentorSocket, cancelled.roomId)).toEqual({ ok: false, message: meetMessages.cancelled });
+    // A hold that was never paid has no room, even for its own two people.
+    const unpaid = await booking(mentor, mentee, 6 * HOUR_MS, 'pending_payment');
+    expect(await join(mentorSocket, unpaid.roomId)).toEqual({ ok: false, message: meetMessages.notFound });
 
     const menteeSocket = await connected(mentee);
     await join(mentorSocket, row.roomId);
