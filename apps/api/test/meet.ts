@@ -1,48 +1,24 @@
-import { SOCKET_PATH } from '@skillroute/shared/constants';
 import { MEET_NAMESPACE, type JoinAck } from '@skillroute/shared/meet';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import type { Executor } from '../src/db/client';
+import { bookings, type BookingRow } from '../src/db/schema';
+import { HOUR_MS } from './bookings';
 
 // Generous: the machine running the suite may be busy with other work.
 export const EVENT_TIMEOUT_MS = 15_000;
 
-const openSockets = new Set<Socket>();
+/** The address of the `/meet` namespace, for `connectedSocket` and `refusalOf` of ./sockets. */
+export const meetUrl = (baseUrl: string) => `${baseUrl}${MEET_NAMESPACE}`;
 
-/**
- * A `/meet` socket as the room page opens one, with the cookie a browser would send; not yet connected.
- * `forceNew`: socket.io-client would otherwise share one connection (and its cookie) between sockets of a URL.
- */
-export function meetSocket(baseUrl: string, cookie: string | undefined): Socket {
-  const socket = connectClient(`${baseUrl}${MEET_NAMESPACE}`, {
-    path: SOCKET_PATH,
-    autoConnect: false,
-    forceNew: true,
-    reconnection: false,
-    extraHeaders: cookie === undefined ? {} : { cookie },
-    timeout: EVENT_TIMEOUT_MS,
-  });
-  openSockets.add(socket);
-  return socket;
-}
-
-/** Connects, resolving once the server accepted the handshake. */
-export async function connectedMeetSocket(baseUrl: string, cookie: string): Promise<Socket> {
-  const socket = meetSocket(baseUrl, cookie);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', (error) => reject(new Error(`the socket was refused: ${error.message}`)));
-    socket.connect();
-  });
-  return socket;
-}
-
-/** The message of the handshake refusal a `/meet` socket gets; fails if it connects instead. */
-export function meetRefusalOf(baseUrl: string, cookie: string | undefined): Promise<string> {
-  const socket = meetSocket(baseUrl, cookie);
-  return new Promise<string>((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('the socket was accepted')));
-    socket.once('connect_error', (error) => resolve(error.message));
-    socket.connect();
-  });
+/** A one-hour booking written straight in the table, starting `startsInMs` from the real now. */
+export async function insertBooking(db: Executor, people: { mentorId: string; menteeId: string }, startsInMs: number, status: BookingRow['status'] = 'confirmed'): Promise<BookingRow> {
+  const startTime = new Date(Date.now() + startsInMs);
+  const [row] = await db
+    .insert(bookings)
+    .values({ ...people, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status, amount: 150_000, holdExpiresAt: new Date() })
+    .returning();
+  if (row === undefined) throw new Error('no booking row');
+  return row;
 }
 
 /** Emits and waits for the ack. */
@@ -66,9 +42,3 @@ export function next<T>(socket: Socket, event: string): Promise<T> {
  * arrived" after it needs no sleep.
  */
 export const roundTrip = (socket: Socket) => ask(socket, 'signal', { hello: 'barrier' });
-
-/** Closes every `/meet` client a test opened. */
-export function closeMeetSockets(): void {
-  for (const socket of openSockets) socket.close();
-  openSockets.clear();
-}

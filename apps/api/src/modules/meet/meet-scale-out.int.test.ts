@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { ChatAck, ChatMessage, Signal } from '@skillroute/shared/meet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings } from '../../db/schema';
 import { createUser } from '../../../test/accounts';
-import { HOUR_MS, MINUTE_MS, signedInAs } from '../../../test/bookings';
+import { MINUTE_MS, signedInAs } from '../../../test/bookings';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/helpers';
-import { ask, closeMeetSockets, connectedMeetSocket, join, next } from '../../../test/meet';
+import { ask, insertBooking, join, meetUrl, next } from '../../../test/meet';
 import { externalRedisUrl, reachable } from '../../../test/reachable';
-import { listen } from '../../../test/sockets';
+import { closeAllSockets, connectedSocket, listen } from '../../../test/sockets';
 
 const redisReachable = await reachable(externalRedisUrl);
 if (!redisReachable) console.warn(`Skipping the meeting rooms' scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
@@ -30,7 +29,7 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     urlA = await listen(replicaA.app);
     urlB = await listen(replicaB.app);
   });
-  afterEach(() => closeMeetSockets());
+  afterEach(() => closeAllSockets());
   afterAll(async () => {
     await replicaA?.close();
     await replicaB?.close();
@@ -44,14 +43,10 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const db = replicaA.app.db;
     const mentor = await createUser(db, { email: 'asha@example.org', name: 'Asha' });
     const mentee = await createUser(db, { email: 'ravi@example.org', name: 'Ravi' });
-    const startTime = new Date(Date.now() + 5 * MINUTE_MS);
-    const [row] = await db
-      .insert(bookings)
-      .values({ mentorId: mentor.id, menteeId: mentee.id, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status: 'confirmed', amount: 150_000, holdExpiresAt: new Date() })
-      .returning();
-    const roomId = row!.roomId;
-    const mentorOnA = await connectedMeetSocket(urlA, (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
-    const menteeOnB = await connectedMeetSocket(urlB, (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+    const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
+    const roomId = row.roomId;
+    const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
+    const menteeOnB = await connectedSocket(meetUrl(urlB), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
 
     expect(await join(mentorOnA, roomId)).toMatchObject({ ok: true, peerPresent: false });
     const mentorHearsJoin = next<{ peerId: string }>(mentorOnA, 'peer-joined');
@@ -77,19 +72,15 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const db = replicaA.app.db;
     const mentor = await createUser(db, { email: 'meera@example.org', name: 'Meera' });
     const mentee = await createUser(db, { email: 'arjun@example.org', name: 'Arjun' });
-    const startTime = new Date(Date.now() + 5 * MINUTE_MS);
-    const [row] = await db
-      .insert(bookings)
-      .values({ mentorId: mentor.id, menteeId: mentee.id, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status: 'confirmed', amount: 150_000, holdExpiresAt: new Date() })
-      .returning();
+    const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
     const replicaC = await buildTestApp({ databaseUrl: database.url, env: { REDIS_URL: externalRedisUrl }, socketStreamName: streamName });
     let stopped = false;
     try {
       const urlC = await listen(replicaC.app);
-      const mentorOnA = await connectedMeetSocket(urlA, (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
-      const menteeOnC = await connectedMeetSocket(urlC, (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
-      await join(mentorOnA, row!.roomId);
-      expect(await join(menteeOnC, row!.roomId)).toMatchObject({ ok: true, peerPresent: true });
+      const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
+      const menteeOnC = await connectedSocket(meetUrl(urlC), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+      await join(mentorOnA, row.roomId);
+      expect(await join(menteeOnC, row.roomId)).toMatchObject({ ok: true, peerPresent: true });
       const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
       stopped = true;
       await replicaC.close();

@@ -3,14 +3,14 @@ import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { meetMessages, type ChatAck, type ChatMessage, type MeetRoom, type Signal } from '@skillroute/shared/meet';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, type BookingRow } from '../../db/schema';
+import type { BookingRow } from '../../db/schema';
 import { createUser } from '../../../test/accounts';
 import { HOUR_MS, MINUTE_MS, signedInAs, type SignedInPerson } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cookieHeader } from '../../../test/sessions';
-import { ask, closeMeetSockets, connectedMeetSocket, join, meetRefusalOf, next, roundTrip } from '../../../test/meet';
-import { createSignedInUser, listen, record } from '../../../test/sockets';
+import { ask, insertBooking, join, meetUrl, next, roundTrip } from '../../../test/meet';
+import { closeAllSockets, connectedSocket, createSignedInUser, listen, record, refusalOf as socketRefusalOf } from '../../../test/sockets';
 import { meetRefusals } from './signalling';
 
 const ICE_SERVERS = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'] }];
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock, env: { ICE_SERVERS: JSON.stringify(ICE_SERVERS) } });
   baseUrl = await listen(t.app);
 });
-afterEach(() => closeMeetSockets());
+afterEach(() => closeAllSockets());
 afterAll(() => t.close());
 
 interface Person extends SignedInPerson {
@@ -43,15 +43,9 @@ async function pair() {
   return { mentor: await person('Asha'), mentee: await person('Ravi') };
 }
 
-/** A booking written straight in the table, its hour `startsInMs` from the real now. */
-async function booking(mentor: Person, mentee: Person, startsInMs: number, status: BookingRow['status'] = 'confirmed'): Promise<BookingRow> {
-  const startTime = new Date(Date.now() + startsInMs);
-  const [row] = await t.app.db
-    .insert(bookings)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status, amount: 150_000, holdExpiresAt: new Date() })
-    .returning();
-  return row!;
-}
+/** A booking of these two, its hour `startsInMs` from the real now. */
+const booking = (mentor: Person, mentee: Person, startsInMs: number, status: BookingRow['status'] = 'confirmed') =>
+  insertBooking(t.app.db, { mentorId: mentor.id, menteeId: mentee.id }, startsInMs, status);
 
 const getRoom = (who: Person | undefined, roomId: string) => t.app.inject({ method: 'GET', url: `/api/meet/${roomId}`, headers: who === undefined ? {} : { cookie: who.cookie } });
 
@@ -62,8 +56,8 @@ function expectRefusal(response: Awaited<ReturnType<typeof getRoom>>, status: nu
   if (message !== undefined) expect(envelope.message).toBe(message);
 }
 
-const connected = (who: Person) => connectedMeetSocket(baseUrl, who.cookie);
-const refusalOf = (cookie: string | undefined) => meetRefusalOf(baseUrl, cookie);
+const connected = (who: Person) => connectedSocket(meetUrl(baseUrl), who.cookie);
+const refusalOf = (cookie: string | undefined) => socketRefusalOf(meetUrl(baseUrl), cookie);
 
 describe('GET /api/meet/:roomId', () => {
   it('answers the mentor and the mentee, the mentee as the polite peer, with the window and the ICE servers', async () => {
@@ -129,13 +123,9 @@ describe('GET /api/meet/:roomId', () => {
       const mentor = await createUser(turnApp.app.db, { email: 'turn-mentor@example.org', name: 'Asha' });
       const mentee = await createUser(turnApp.app.db, { email: 'turn-mentee@example.org', name: 'Ravi' });
       const cookie = (await signedInAs(turnApp.app.db, turnApp.config.jwtSecret, mentee, new Date())).cookie;
-      const startTime = new Date(Date.now() + 5 * MINUTE_MS);
-      const [row] = await turnApp.app.db
-        .insert(bookings)
-        .values({ mentorId: mentor.id, menteeId: mentee.id, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status: 'confirmed', amount: 150_000, holdExpiresAt: new Date() })
-        .returning();
+      const row = await insertBooking(turnApp.app.db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
       const before = Math.floor(Date.now() / 1000);
-      const response = await turnApp.app.inject({ method: 'GET', url: `/api/meet/${row!.roomId}`, headers: { cookie } });
+      const response = await turnApp.app.inject({ method: 'GET', url: `/api/meet/${row.roomId}`, headers: { cookie } });
       const after = Math.floor(Date.now() / 1000);
       const [stun, turn] = response.json<MeetRoom>().iceServers;
       expect(stun).toEqual({ urls: 'stun:stun.example.org:3478' });
