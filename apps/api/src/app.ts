@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { MEET_NAMESPACE } from '@skillroute/shared/meet';
 import type { Logger } from 'pino';
 import { createFileStore } from './adapters/files/create-file-store';
 import { serveUploads } from './adapters/files/serve-uploads';
@@ -22,6 +23,8 @@ import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { registerAnnouncementWorkers } from './modules/bookings/announcements';
 import { registerBookingWorkers } from './modules/bookings/service';
+import { meetRoutes } from './modules/meet/routes';
+import { registerMeetSignalling } from './modules/meet/signalling';
 import { paymentRoutes } from './modules/payments/routes';
 import { configRoutes } from './modules/config/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -168,6 +171,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerAnnouncementWorkers(app.services, { publicUrl: config.publicUrl, mailFrom: config.mail.from });
   await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
   await registerWaitlistWorkers({ ...app.services, publicUrl: config.publicUrl });
+  // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
+  registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, { prefix: '/api/health' });
@@ -185,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, { prefix: '/api/payments', sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
+  await app.register(meetRoutes, { prefix: '/api/meet', settings: { iceServers: config.iceServers, turnSecret: config.turnSecret, turnTtlSeconds: config.turnTtlSeconds } });
   // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
   await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.

@@ -86,6 +86,9 @@ describe('parseConfig', () => {
     ['SIGN_UP_LIMIT_PER_HOUR', '0', 'SIGN_UP_LIMIT_PER_HOUR=0: expected a whole number from 1 to 1000000'],
     ['ICE_SERVERS', 'stun:x', 'ICE_SERVERS=stun:x: expected a JSON list of ICE servers'],
     ['ICE_SERVERS', '[{"url":1}]', 'ICE_SERVERS=[{"url":1}]: expected a JSON list of ICE servers'],
+    ['TURN_SECRET', 'short', 'TURN_SECRET=(hidden): expected at least 16 characters'],
+    ['TURN_TTL_SECONDS', '30', 'TURN_TTL_SECONDS=30: expected a whole number from 60 to 86400'],
+    ['TURN_TTL_SECONDS', 'hour', 'TURN_TTL_SECONDS=hour: expected a whole number from 60 to 86400'],
     ['GOOGLE_JWKS_URL', 'keys', 'GOOGLE_JWKS_URL=keys: expected an http:// or https:// URL'],
     ['S3_ENDPOINT', 'minio', 'S3_ENDPOINT=minio: expected an http:// or https:// URL'],
   ])('refuses %s=%s, naming it and what it expects', (name, value, expected) => {
@@ -102,6 +105,12 @@ describe('parseConfig', () => {
   it('parses ICE_SERVERS', () => {
     const servers = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org'], username: 'u', credential: 'c' }];
     expect(parseConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
+  });
+
+  it('reads TURN_SECRET and TURN_TTL_SECONDS, with no secret and an hour by default', () => {
+    expect(parseConfig({})).toMatchObject({ turnSecret: undefined, turnTtlSeconds: 3600 });
+    expect(parseConfig({ TURN_SECRET: 'a-turn-secret-of-some-length', TURN_TTL_SECONDS: '600' })).toMatchObject({ turnSecret: 'a-turn-secret-of-some-length', turnTtlSeconds: 600 });
+    expect(parseConfig({ TURN_SECRET: '  ' }).turnSecret).toBeUndefined();
   });
 
   it('requires the keys of the chosen payment provider and file storage', () => {

@@ -11,6 +11,9 @@ export class ConfigError extends Error {
 /** Production refuses shorter signing secrets: a guessable secret lets anyone forge a session. */
 export const MIN_SECRET_LENGTH = 32;
 
+/** A shorter TURN shared secret is guessable, and its credentials forgeable. */
+export const MIN_TURN_SECRET_LENGTH = 16;
+
 const nodeEnvs = ['development', 'production', 'test'] as const;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -100,6 +103,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   ICE_SERVERS: iceServers,
+  TURN_SECRET: z.preprocess(blankAsUnset, z.string().min(MIN_TURN_SECRET_LENGTH, `expected at least ${MIN_TURN_SECRET_LENGTH} characters (the secret the TURN server shares)`).optional()),
+  TURN_TTL_SECONDS: wholeNumber(60, 86_400),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: oneOf(logLevels),
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000),
@@ -127,6 +132,10 @@ export interface Config {
   files:
     { storage: 'disk'; uploadsDir: string } | { storage: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
   iceServers: IceServer[];
+  /** The secret shared with the TURN server (coturn `static-auth-secret`); with it, rooms get short-lived TURN credentials. */
+  turnSecret: string | undefined;
+  /** How long a room's TURN credentials stay valid. */
+  turnTtlSeconds: number;
   seedDemo: boolean;
   logLevel: (typeof logLevels)[number];
   rateLimitMax: number;
@@ -227,6 +236,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT } : undefined,
     files,
     iceServers: e.ICE_SERVERS ?? [],
+    turnSecret: e.TURN_SECRET,
+    turnTtlSeconds: e.TURN_TTL_SECONDS ?? 3600,
     // Demo rows belong in a throwaway embedded database, never by surprise in a real server's one, and never
     // in production, whatever the database: the demo admin's password would be printed to the log.
     seedDemo: !production && (e.SEED_DEMO ?? e.DATABASE_URL === undefined),

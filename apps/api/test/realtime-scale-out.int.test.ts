@@ -1,39 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from './helpers';
+import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen, record, waitFor } from './sockets';
+import { startReplicas, type Replicas } from './replicas';
+import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, record, waitFor } from './sockets';
 
 const redisReachable = await reachable(externalRedisUrl);
 if (!redisReachable) console.warn(`Skipping the socket scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
 
 describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)', () => {
-  // A stream of this run's own, so other runs on the same Redis neither see nor disturb these messages.
-  const streamName = `skillroute-test-${randomBytes(6).toString('hex')}:socket.io`;
-  let database: TestDatabase;
+  let replicas: Replicas;
   let replicaA: TestApp;
-  let replicaB: TestApp;
   let urlB: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    const env = { REDIS_URL: externalRedisUrl };
-    replicaA = await buildTestApp({ databaseUrl: database.url, env, socketStreamName: streamName });
-    replicaB = await buildTestApp({ databaseUrl: database.url, env, socketStreamName: streamName });
-    await listen(replicaA.app);
-    urlB = await listen(replicaB.app);
+    replicas = await startReplicas(2);
+    [replicaA] = replicas.apps as [TestApp];
+    urlB = replicas.urls[1]!;
   });
   afterEach(() => closeAllSockets());
-  afterAll(async () => {
-    await replicaA?.close();
-    await replicaB?.close();
-    await database?.drop();
-    const redis = new Redis(externalRedisUrl);
-    await redis.del(streamName);
-    await redis.quit();
-  });
+  afterAll(() => replicas?.close());
 
   it('delivers a notification made on replica A to the socket held by replica B, and only to its user', async () => {
     const ada = await createSignedInUser(replicaA, 'ada@example.org');

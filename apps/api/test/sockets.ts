@@ -46,11 +46,16 @@ export async function listen(app: App, port = 0): Promise<string> {
 
 const openSockets = new Set<Socket>();
 
-/** A socket.io client as the web app opens one, with the cookie a browser would send; not yet connected. */
+/**
+ * A socket.io client as the web app opens one, with the cookie a browser would send; not yet connected.
+ * `baseUrl` may name a namespace (`${baseUrl}/meet`). Each is its own connection, as each stands for a browser
+ * of its own (socket.io-client would otherwise share one, and its cookie, between sockets of one address).
+ */
 export function socketFor(baseUrl: string, cookie: string | undefined): Socket {
   const socket = connectClient(baseUrl, {
     path: SOCKET_PATH,
     autoConnect: false,
+    forceNew: true,
     extraHeaders: cookie === undefined ? {} : { cookie },
     // Tests wait for reconnection, so it should be quick.
     reconnectionDelay: 100,

@@ -17,6 +17,7 @@ import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
+import { meetRoomSchema } from './meet';
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
 import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
@@ -101,6 +102,7 @@ export const apiResponses = {
   'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
+  'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
   'POST /api/bookings/:id/review': { 201: reviewResponseSchema },

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { SOCKET_PATH } from '@skillroute/shared/constants';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
@@ -25,6 +25,11 @@ export interface Realtime {
   disconnectUser(userId: string): void;
   /** Drops the sockets of one sign-in (logout). Takes the session family id, which refreshes keep. */
   disconnectSession(sessionFamilyId: string): void;
+  /**
+   * A namespace of its own (the meeting rooms' `/meet`) whose handshake is authenticated exactly like the
+   * default one's, and whose sockets the disconnects above reach too (a logout also leaves the call).
+   */
+  authenticatedNamespace(name: string): Namespace;
   /** The socket.io server itself, for what the facade does not cover (the benchmark counts sockets). */
   readonly io: Server;
 }
@@ -118,7 +123,7 @@ export const realtime = fp(
       ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName: options.redis?.streamName ?? 'skillroute:socket.io', blockTimeInMs: 1000 }) }),
     });
 
-    io.use((socket: Socket, next) => {
+    const authenticate = (socket: Socket, next: (error?: Error) => void) => {
       authenticateHandshake(app.db, options.jwtSecret, socket.handshake.headers.cookie).then(
         (identity) => {
           if ('refused' in identity) return next(new Error(identity.refused));
@@ -130,20 +135,34 @@ export const realtime = fp(
           next(new Error(socketRefusals.unavailable));
         },
       );
-    });
-
-    io.on('connection', (socket: Socket) => {
+    };
+    const joinIdentityRooms = (socket: Socket) => {
       const identity = socket.data.identity as SocketIdentity;
       void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionFamilyId)]);
-    });
+    };
+    // socket.io runs a namespace's own middleware only: each namespace is authenticated here, the same way.
+    const namespaces: Namespace[] = [io.of('/')];
+    io.use(authenticate);
+    io.on('connection', joinIdentityRooms);
 
     app.decorate('realtime', {
       io,
       emitToUser: (userId, event, payload) => {
         io.to(userRoom(userId)).emit(event, payload);
       },
-      disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
-      disconnectSession: (sessionFamilyId) => io.in(sessionRoom(sessionFamilyId)).disconnectSockets(true),
+      disconnectUser: (userId) => {
+        for (const namespace of namespaces) namespace.in(userRoom(userId)).disconnectSockets(true);
+      },
+      disconnectSession: (sessionFamilyId) => {
+        for (const namespace of namespaces) namespace.in(sessionRoom(sessionFamilyId)).disconnectSockets(true);
+      },
+      authenticatedNamespace: (name) => {
+        const namespace = io.of(name);
+        namespace.use(authenticate);
+        namespace.on('connection', joinIdentityRooms);
+        namespaces.push(namespace);
+        return namespace;
+      },
     } satisfies Realtime);
 
     // preClose, not onClose: open sockets would keep the HTTP server from closing, and the pool must outlive

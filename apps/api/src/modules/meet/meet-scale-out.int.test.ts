@@ -1,0 +1,71 @@
+import type { ChatAck, ChatMessage, Signal } from '@skillroute/shared/meet';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/accounts';
+import { MINUTE_MS, signedInAs } from '../../../test/bookings';
+import type { TestApp } from '../../../test/helpers';
+import { ask, insertBooking, join, meetUrl, next } from '../../../test/meet';
+import { externalRedisUrl, reachable } from '../../../test/reachable';
+import { startReplicas, type Replicas } from '../../../test/replicas';
+import { closeAllSockets, connectedSocket } from '../../../test/sockets';
+
+const redisReachable = await reachable(externalRedisUrl);
+if (!redisReachable) console.warn(`Skipping the meeting rooms' scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
+
+describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_URL)', () => {
+  let replicas: Replicas;
+  let replicaA: TestApp;
+  let urlA: string;
+  let urlB: string;
+
+  beforeAll(async () => {
+    replicas = await startReplicas(2);
+    [replicaA] = replicas.apps as [TestApp];
+    [urlA, urlB] = replicas.urls as [string, string];
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(() => replicas?.close());
+
+  it('sees the peer, relays signals and chat, and tells of a leave, with the two people on different processes', async () => {
+    const db = replicaA.app.db;
+    const mentor = await createUser(db, { email: 'asha@example.org', name: 'Asha' });
+    const mentee = await createUser(db, { email: 'ravi@example.org', name: 'Ravi' });
+    const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
+    const roomId = row.roomId;
+    const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
+    const menteeOnB = await connectedSocket(meetUrl(urlB), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+
+    expect(await join(mentorOnA, roomId)).toMatchObject({ ok: true, peerPresent: false });
+    const mentorHearsJoin = next<{ peerId: string }>(mentorOnA, 'peer-joined');
+    // Presence is asked of every process (fetchSockets through the adapter), not of B's memory.
+    expect(await join(menteeOnB, roomId)).toMatchObject({ ok: true, polite: true, peerPresent: true });
+    expect(await mentorHearsJoin).toEqual({ peerId: mentee.id });
+
+    const offer = { description: { type: 'offer' as const, sdp: 'v=0' } };
+    const menteeGetsOffer = next<Signal>(menteeOnB, 'signal');
+    await ask(mentorOnA, 'signal', offer);
+    expect(await menteeGetsOffer).toEqual(offer);
+
+    const menteeGetsChat = next<ChatMessage>(menteeOnB, 'chat');
+    const sent = await ask<ChatAck>(mentorOnA, 'chat', { text: 'Can you hear me?' });
+    expect(await menteeGetsChat).toEqual((sent as { message: ChatMessage }).message);
+
+    const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
+    menteeOnB.disconnect();
+    expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
+  });
+
+  it('tells the person on the other process when the process holding their peer stops', async () => {
+    const db = replicaA.app.db;
+    const mentor = await createUser(db, { email: 'meera@example.org', name: 'Meera' });
+    const mentee = await createUser(db, { email: 'arjun@example.org', name: 'Arjun' });
+    const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
+    const { app: replicaC, url: urlC } = await replicas.add();
+    const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
+    const menteeOnC = await connectedSocket(meetUrl(urlC), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+    await join(mentorOnA, row.roomId);
+    expect(await join(menteeOnC, row.roomId)).toMatchObject({ ok: true, peerPresent: true });
+    const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
+    await replicaC.close();
+    expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
+  });
+});

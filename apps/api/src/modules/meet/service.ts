@@ -1,0 +1,76 @@
+import { idSchema } from '@skillroute/shared/ids';
+import { meetMessages, roomWindow, type ChatMessage, type IceServerConfig, type MeetRoom } from '@skillroute/shared/meet';
+import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { MeetingMessageRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import * as repository from './repository';
+import { closedReason, hasRoom, iceServersFor, roleIn } from './rules';
+
+/** What the rooms hand out for ICE, from the configuration (ICE_SERVERS, TURN_SECRET, TURN_TTL_SECONDS). */
+export interface MeetSettings {
+  iceServers: readonly IceServerConfig[];
+  turnSecret: string | undefined;
+  turnTtlSeconds: number;
+}
+
+const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({ id: row.id, fromId: row.fromId, text: row.text, sentAt: row.sentAt.toISOString() });
+
+/**
+ * The room's booking and the caller's part in it. A malformed id, no such room, a booking that never had a
+ * room (a lapsed or failed hold) and someone else's room all read the same: nobody learns a room exists.
+ */
+async function roomOf(ctx: ServiceContext, userId: string, roomId: string) {
+  if (!idSchema.safeParse(roomId).success) throw new AppError('not_found', meetMessages.notFound);
+  const booking = await repository.findRoomBooking(ctx.db, roomId);
+  const role = booking === undefined ? undefined : roleIn(booking, userId);
+  if (booking === undefined || role === undefined || !hasRoom(booking.status)) throw new AppError('not_found', meetMessages.notFound);
+  return { booking, role };
+}
+
+/** `GET /api/meet/:roomId`: the room for its two people, open or not (the page says when, or why not). */
+export async function getRoom(ctx: UserContext, roomId: string, settings: MeetSettings): Promise<MeetRoom> {
+  const { booking, role } = await roomOf(ctx, ctx.user.id, roomId);
+  const now = ctx.clock.now();
+  const { opensAt, closesAt } = roomWindow(booking);
+  const [self, peer] = role === 'mentee' ? [booking.mentee, booking.mentor] : [booking.mentor, booking.mentee];
+  const turn = settings.turnSecret === undefined ? undefined : { secret: settings.turnSecret, ttlSeconds: settings.turnTtlSeconds };
+  return {
+    roomId: booking.roomId,
+    booking: { id: booking.id, startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString(), status: booking.status },
+    self: { id: self.id, name: self.name },
+    peer: { id: peer.id, name: peer.name, avatar: peer.avatar },
+    polite: role === 'mentee',
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    open: closedReason(booking, now) === undefined,
+    iceServers: iceServersFor(settings.iceServers, turn, ctx.user.id, now),
+  };
+}
+
+export interface JoinedRoom {
+  bookingId: string;
+  peerId: string;
+  /** The mentee is the polite peer of perfect negotiation. */
+  polite: boolean;
+  history: ChatMessage[];
+}
+
+/**
+ * A socket's `join`, checked every time: one of the booking's two people, and the room open at the clock's
+ * now. Refusals are AppErrors whose message the socket's ack carries.
+ */
+export async function joinRoom(ctx: ServiceContext, userId: string, roomId: string): Promise<JoinedRoom> {
+  const { booking, role } = await roomOf(ctx, userId, roomId);
+  const refusal = closedReason(booking, ctx.clock.now());
+  if (refusal !== undefined) throw new AppError('forbidden', refusal);
+  const history = await repository.listMessages(ctx.db, booking.id);
+  return { bookingId: booking.id, peerId: role === 'mentee' ? booking.mentorId : booking.menteeId, polite: role === 'mentee', history: history.map(toChatMessage) };
+}
+
+/** A chat message of a joined socket, kept with the booking; the room must still be open (a late tab cannot write after it closed). */
+export async function postChat(ctx: ServiceContext, userId: string, roomId: string, text: string): Promise<ChatMessage> {
+  const { booking } = await roomOf(ctx, userId, roomId);
+  const refusal = closedReason(booking, ctx.clock.now());
+  if (refusal !== undefined) throw new AppError('forbidden', refusal);
+  return toChatMessage(await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text }));
+}
