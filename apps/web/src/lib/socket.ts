@@ -1,3 +1,4 @@
+import type { Socket } from 'socket.io-client';
 import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
 
 /**
@@ -23,15 +24,26 @@ export type SocketFactory = () => Promise<AppSocket>;
  */
 const openRealSocket: SocketFactory = async () => {
   const { io } = await import('socket.io-client');
-  return io({
-    path: SOCKET_PATH,
-    autoConnect: false,
-    withCredentials: true,
-    reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
-    reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
-    timeout: SOCKET_CONNECT_TIMEOUT_MS,
-  });
+  return io(socketOptions);
 };
+
+const socketOptions = {
+  path: SOCKET_PATH,
+  autoConnect: false,
+  withCredentials: true,
+  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
+  timeout: SOCKET_CONNECT_TIMEOUT_MS,
+} as const;
+
+/**
+ * A socket of another namespace of the same server (the video rooms' `/meet`), not connected yet: same path,
+ * cookie and retry schedule as the notifications' socket; socket.io shares one connection between them.
+ */
+export async function openNamespaceSocket(namespace: string): Promise<Socket> {
+  const { io } = await import('socket.io-client');
+  return io(namespace, socketOptions);
+}
 
 let factory: SocketFactory = openRealSocket;
 
