@@ -1,4 +1,5 @@
 import { BOOKING_STATUSES, refundForCancellation, type Booking, type BookingParty, type BookingStatus, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import { isRoomOpen, roomWindow } from '@skillroute/shared/meet';
 import { formatPaise } from '@skillroute/shared/money';
 
 /** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
@@ -67,6 +68,17 @@ export function bookingActions(booking: Booking, userId: string, now: Date): Boo
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
     review: booking.status === 'completed' && isMentee && booking.review === undefined,
   };
+}
+
+/**
+ * Join (spec §1, DESIGN §4 "Meeting rooms"): the room of a confirmed session is open to its two people from
+ * 10 minutes before the start to 15 minutes after the end (a session completed early stays joinable until
+ * then). Before that, the booking says when Join appears rather than showing a button that does nothing.
+ */
+export function joinState(booking: Booking, now: Date): 'open' | 'opens-later' | 'none' {
+  if (isRoomOpen(booking, now)) return 'open';
+  if (booking.status === 'confirmed' && now.getTime() < roomWindow(booking).opensAt.getTime()) return 'opens-later';
+  return 'none';
 }
 
 /** What cancelling now returns, as the cancel dialog states it to the person cancelling. */
