@@ -113,20 +113,3 @@ export function paymentOutcome(status: BookingStatus): PaymentOutcome {
       return 'cancelled';
   }
 }
-
-/** The zone this browser runs in (the one the viewer reads their bookings in). */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** A session's start in `zone` (the viewer's by default): "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
-export function formatSessionTime(instant: string, zone: string = viewerZone()): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: zone,
-  }).format(new Date(instant));
-}
