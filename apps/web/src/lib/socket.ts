@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io-client';
 import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
 
 /**
@@ -36,13 +35,36 @@ const socketOptions = {
   timeout: SOCKET_CONNECT_TIMEOUT_MS,
 } as const;
 
+/** A socket the app also sends on, with acks (the video rooms' signalling). */
+export interface SendingSocket extends AppSocket {
+  emit(event: string, ...args: unknown[]): unknown;
+  readonly connected: boolean;
+}
+
+export type NamespaceSocketFactory = (namespace: string) => Promise<SendingSocket>;
+
 /**
  * A socket of another namespace of the same server (the video rooms' `/meet`), not connected yet: same path,
  * cookie and retry schedule as the notifications' socket; socket.io shares one connection between them.
  */
-export async function openNamespaceSocket(namespace: string): Promise<Socket> {
+const openRealNamespaceSocket: NamespaceSocketFactory = async (namespace) => {
   const { io } = await import('socket.io-client');
   return io(namespace, socketOptions);
+};
+
+let namespaceFactory: NamespaceSocketFactory = openRealNamespaceSocket;
+
+export function openNamespaceSocket(namespace: string): Promise<SendingSocket> {
+  return namespaceFactory(namespace);
+}
+
+/** The seam for tests, as setSocketFactory: every namespace socket opened from now on comes from `next`. */
+export function setNamespaceSocketFactory(next: NamespaceSocketFactory): () => void {
+  const previous = namespaceFactory;
+  namespaceFactory = next;
+  return () => {
+    namespaceFactory = previous;
+  };
 }
 
 let factory: SocketFactory = openRealSocket;

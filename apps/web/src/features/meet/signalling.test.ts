@@ -1,53 +1,7 @@
 import type { ChatAck, JoinAck } from '@skillroute/shared/meet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { offlineMessage, startSignalling, type MeetSocket, type SignallingHandlers } from './signalling';
-
-type Listener = (...args: unknown[]) => void;
-
-/** A socket.io client socket of the `/meet` namespace, with the test playing the server. */
-class FakeMeetSocket implements MeetSocket {
-  connected = false;
-  active = false;
-  connectCalls = 0;
-  readonly emitted: { event: string; payload: unknown; ack?: Listener }[] = [];
-  private listeners = new Map<string, Listener[]>();
-
-  on(event: string, listener: (...args: never[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener]);
-  }
-  emit(event: string, payload?: unknown, ack?: Listener) {
-    this.emitted.push({ event, payload, ack });
-  }
-  connect() {
-    this.connectCalls += 1;
-    this.active = true;
-  }
-  disconnect() {
-    this.active = false;
-    this.connected = false;
-  }
-  accept() {
-    this.connected = true;
-    this.fire('connect');
-  }
-  drop() {
-    this.connected = false;
-    this.fire('disconnect', 'transport close');
-  }
-  refuse() {
-    this.active = false;
-    this.fire('connect_error', new Error('unauthorized'));
-  }
-  serverEmits(event: string, payload?: unknown) {
-    this.fire(event, payload);
-  }
-  lastOf(event: string) {
-    return this.emitted.filter((e) => e.event === event).at(-1);
-  }
-  private fire(event: string, ...args: unknown[]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
-  }
-}
+import { FakeMeetSocket } from '@/test/fake-socket';
+import { offlineMessage, startSignalling, type SignallingHandlers } from './signalling';
 
 const ROOM = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const joined: JoinAck = { ok: true, polite: true, peerPresent: false, history: [] };

@@ -1,15 +1,8 @@
+import type { SendingSocket } from '@/lib/socket';
 import { chatMessageSchema, signalSchema, type ChatAck, type ChatMessage, type JoinAck, type Signal } from '@skillroute/shared/meet';
 
-/** The part of a socket.io client socket of the `/meet` namespace that the room uses; tests hand in a double. */
-export interface MeetSocket {
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  emit(event: string, ...args: unknown[]): unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-  readonly connected: boolean;
-  /** False once the server refused the handshake or closed the socket: socket.io stops retrying then. */
-  readonly active: boolean;
-}
+/** The `/meet` namespace's socket (a socket.io client socket; tests hand in a double). */
+export type MeetSocket = SendingSocket;
 
 export interface SignallingHandlers {
   /** The server let this person in (first time, or again after a reconnect). */

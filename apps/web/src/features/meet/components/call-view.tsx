@@ -18,24 +18,25 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
   const navigate = useNavigate();
   const now = useClock(1000);
   const { toggleMute, toggleCamera } = call;
+  const hasAudio = Boolean(localStream?.getAudioTracks().length);
+  const hasVideo = Boolean(localStream?.getVideoTracks().length);
 
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const shortcut = shortcutFor(event);
       if (!shortcut || event.repeat) return;
       event.preventDefault();
-      if (shortcut === 'mute') toggleMute();
-      else toggleCamera();
+      // As the buttons: nothing to mute without a microphone, nothing to turn off without a camera.
+      if (shortcut === 'mute' && hasAudio) toggleMute();
+      if (shortcut === 'camera' && hasVideo) toggleCamera();
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggleMute, toggleCamera]);
+  }, [toggleMute, toggleCamera, hasAudio, hasVideo]);
 
   if (call.refused) return <RoomNotice title={call.refused} />;
 
-  const reconnecting = !call.socketConnected || call.peerConnectionState === 'disconnected' || call.peerConnectionState === 'failed';
-  const hasAudio = Boolean(localStream?.getAudioTracks().length);
-  const hasVideo = Boolean(localStream?.getVideoTracks().length);
+  const reconnecting = call.socketState === 'reconnecting' || call.peerConnectionState === 'disconnected' || call.peerConnectionState === 'failed';
 
   function leave() {
     call.leave();
@@ -51,6 +52,7 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
         <p className="tabular-nums text-muted-foreground">{sessionCountdown(room.booking.endTime, room.closesAt, now)}</p>
       </div>
       <div role="status" aria-live="polite">
+        {call.socketState === 'connecting' && <p className="text-sm text-muted-foreground">Connecting…</p>}
         {reconnecting && (
           <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-100">
             <WifiOff aria-hidden="true" className="size-4" />

@@ -20,7 +20,7 @@ function DevicePicker({ id, label, devices, value, onChange }: { id: string; lab
         </SelectTrigger>
         <SelectContent>
           {devices.map((device, index) => (
-            <SelectItem key={device.deviceId || index} value={device.deviceId || `default-${index}`}>
+            <SelectItem key={device.deviceId} value={device.deviceId}>
               {device.label || `${label} ${index + 1}`}
             </SelectItem>
           ))}

@@ -62,7 +62,8 @@ export function useLocalMedia(): LocalMedia {
       setProblem(result.problem);
       setStarting(false);
       // Device labels are only readable once permission was given, so the list is read after.
-      const all = (await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? [];
+      // Without permission the ids are blank and cannot be chosen, so those are left out.
+      const all = ((await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? []).filter((device) => device.deviceId !== '');
       if (!cancelled)
         setDevices({
           cameras: all.filter((d) => d.kind === 'videoinput'),

@@ -6,7 +6,8 @@ import { Negotiation } from '../negotiation';
 import { startSignalling, type Signalling } from '../signalling';
 
 export interface MeetCall {
-  socketConnected: boolean;
+  /** The signalling socket: before its first connection, up, or down after having been up. */
+  socketState: 'connecting' | 'connected' | 'reconnecting';
   peerPresent: boolean;
   peerConnectionState: RTCPeerConnectionState | null;
   remoteStream: MediaStream | null;
@@ -44,7 +45,7 @@ interface Options {
  * camera off and screen sharing swap tracks with `replaceTrack` and never renegotiate.
  */
 export function useMeetCall({ room, localStream, checkSession }: Options): MeetCall {
-  const [socketConnected, setSocketConnected] = useState(false);
+  const [socketState, setSocketState] = useState<MeetCall['socketState']>('connecting');
   const [peerPresent, setPeerPresent] = useState(false);
   const [peerConnectionState, setPeerConnectionState] = useState<RTCPeerConnectionState | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
@@ -85,11 +86,13 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       closePeer();
       const pc = new RTCPeerConnection({ iceServers: room.iceServers });
       const stream = localStream ?? new MediaStream();
+      // addTrack where there is a track: its transceiver is the one a colliding remote offer can reuse.
       const audio = stream.getAudioTracks()[0];
       if (audio) pc.addTrack(audio, stream);
       else pc.addTransceiver('audio', { direction: 'sendrecv', streams: [stream] });
-      const videoTransceiver = pc.addTransceiver('video', { direction: 'sendrecv', streams: [stream] });
-      void videoTransceiver.sender.replaceTrack(outgoingVideo());
+      const camera = cameraTrack();
+      const videoSender = camera ? pc.addTrack(camera, stream) : pc.addTransceiver('video', { direction: 'sendrecv', streams: [stream] }).sender;
+      if (outgoingVideo() !== camera) void videoSender.replaceTrack(outgoingVideo());
       const remote = new MediaStream();
       pc.addEventListener('track', ({ track }) => {
         remote.addTrack(track);
@@ -97,7 +100,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       });
       pc.addEventListener('connectionstatechange', () => setPeerConnectionState(pc.connectionState));
       const negotiation = new Negotiation({ pc, polite, send: (signal) => signalling.current?.send(signal) });
-      peer.current = { pc, negotiation, videoSender: videoTransceiver.sender };
+      peer.current = { pc, negotiation, videoSender };
       setPeerConnectionState(pc.connectionState);
     }
 
@@ -127,7 +130,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
           },
           onSignal: (signal) => void peer.current?.negotiation.receive(signal),
           onChat: (message) => setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message])),
-          onConnectedChange: setSocketConnected,
+          onConnectedChange: (connected) => setSocketState(connected ? 'connected' : 'reconnecting'),
           checkSession: () => checkSessionRef.current(),
         });
       })
@@ -139,7 +142,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       signalling.current = null;
       closePeer();
     };
-  }, [room.roomId, room.polite, room.iceServers, localStream, outgoingVideo]);
+  }, [room.roomId, room.polite, room.iceServers, localStream, cameraTrack, outgoingVideo]);
 
   // The call owns the local tracks once it starts: they stop when it ends.
   useEffect(
@@ -197,10 +200,16 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     return ack;
   }, []);
 
+  /** Leaves at once: the camera light goes off and the other side hears of it now, not when the page unmounts. */
   const leave = useCallback(() => {
     signalling.current?.leave();
     signalling.current = null;
-  }, []);
+    peer.current?.negotiation.close();
+    peer.current?.pc.close();
+    peer.current = null;
+    localStream?.getTracks().forEach((track) => track.stop());
+    screenTrack.current?.stop();
+  }, [localStream]);
 
-  return { socketConnected, peerPresent, peerConnectionState, remoteStream, messages, refused, muted, cameraOff, sharing, toggleMute, toggleCamera, toggleShare, sendChat, leave };
+  return { socketState, peerPresent, peerConnectionState, remoteStream, messages, refused, muted, cameraOff, sharing, toggleMute, toggleCamera, toggleShare, sendChat, leave };
 }
