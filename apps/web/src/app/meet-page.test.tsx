@@ -198,6 +198,7 @@ describe('/meet/{roomId}: the call', () => {
     const socket = sockets[0]!;
     expect(socket.connectCalls).toBe(1);
     expect(screen.getByText('Connecting…')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Session with Asha' })).toHaveFocus();
     act(() => socket.accept());
     expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM_ID });
     return { user, socket, ...view };

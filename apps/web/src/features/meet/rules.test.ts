@@ -19,7 +19,10 @@ describe('roomState', () => {
   it('follows the server’s open, and otherwise tells before from after', () => {
     expect(roomState(room({ open: true }), Date.parse('2026-12-01T04:30:00.000Z'))).toBe('open');
     expect(roomState(room(), Date.parse('2026-12-01T04:19:59.000Z'))).toBe('not-open-yet');
+    // An answer from before the opening, read after it: the page asks again rather than saying closed.
+    expect(roomState(room(), Date.parse('2026-12-01T04:25:00.000Z'))).toBe('not-open-yet');
     expect(roomState(room(), Date.parse('2026-12-01T05:45:00.000Z'))).toBe('closed');
+    expect(roomState(room({}, 'expired'), Date.parse('2026-12-01T04:00:00.000Z'))).toBe('closed');
     expect(roomState(room({}, 'cancelled'), Date.parse('2026-12-01T04:00:00.000Z'))).toBe('cancelled');
   });
 });

@@ -5,13 +5,16 @@ import { meetMessages, type MeetRoom } from '@skillroute/shared/meet';
 export type RoomState = 'open' | 'not-open-yet' | 'closed' | 'cancelled';
 
 /**
- * Where the room stands at `now`. The server's `open` decides when it says yes; otherwise the times tell
- * why not, so the page can wait for the opening or say the room is closed.
+ * Where the room stands at `now`. The server's `open` decides when it says yes; otherwise the status and
+ * times tell why not. Until the closing, a confirmed session's room counts as not open yet: the answer
+ * may be from before the opening, and the page asks again when the time comes.
  */
 export function roomState(room: MeetRoom, now: number): RoomState {
-  if (room.booking.status === 'cancelled') return 'cancelled';
+  const { status } = room.booking;
+  if (status === 'cancelled') return 'cancelled';
   if (room.open) return 'open';
-  return now < Date.parse(room.opensAt) ? 'not-open-yet' : 'closed';
+  if (status !== 'confirmed' && status !== 'completed') return 'closed';
+  return now < Date.parse(room.closesAt) ? 'not-open-yet' : 'closed';
 }
 
 export const refusalText: Record<Exclude<RoomState, 'open' | 'not-open-yet'>, string> = { closed: meetMessages.closed, cancelled: meetMessages.cancelled };

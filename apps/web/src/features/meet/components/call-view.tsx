@@ -1,6 +1,6 @@
 import type { MeetRoom } from '@skillroute/shared/meet';
 import { Mic, MicOff, MonitorUp, MonitorX, PhoneOff, Video, VideoOff, WifiOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useClock } from '@/lib/use-clock';
@@ -18,6 +18,9 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
   const navigate = useNavigate();
   const now = useClock(1000);
   const { toggleMute, toggleCamera } = call;
+  const title = useRef<HTMLHeadingElement>(null);
+  // The Join button is gone: focus starts at the top of the call rather than being lost to the page.
+  useEffect(() => title.current?.focus(), []);
   const hasAudio = Boolean(localStream?.getAudioTracks().length);
   const hasVideo = Boolean(localStream?.getVideoTracks().length);
 
@@ -44,7 +47,10 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
   }
 
   return (
-    <section aria-label={`Session with ${room.peer.name}`} className="flex min-h-dvh flex-col gap-3 bg-background p-3 lg:h-dvh">
+    <section aria-labelledby="call-title" className="flex min-h-dvh flex-col gap-3 bg-background p-3 lg:h-dvh">
+      <h1 id="call-title" ref={title} tabIndex={-1} className="sr-only">
+        Session with {room.peer.name}
+      </h1>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" className="font-medium">
           {presenceText(room.peer.name, call.peerPresent)}

@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { meetMessages, ROOM_OPENS_MINUTES_BEFORE, type MeetRoom } from '@skillroute/shared/meet';
 import { useDispatch } from 'react-redux';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -64,13 +64,24 @@ export function MeetPage() {
   );
 }
 
-/** Waits for the opening and then asks the server again, which says `open: true` from then on. */
+/**
+ * Waits for the opening, then asks the server, which says `open: true` from then on; again every few
+ * seconds while it does not (this device's clock may run ahead of the server's).
+ */
 function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; onOpen(): unknown }) {
   const msLeft = Date.parse(opensAt) - now;
+  const due = msLeft <= 0;
+  // The query's refetch is a new function on every render: the latest is read when it is time.
+  const open = useRef(onOpen);
   useEffect(() => {
-    const timer = setTimeout(() => onOpen(), Math.max(0, Date.parse(opensAt) - Date.now()) + 500);
-    return () => clearTimeout(timer);
-  }, [opensAt, onOpen]);
+    open.current = onOpen;
+  }, [onOpen]);
+  useEffect(() => {
+    if (!due) return;
+    open.current();
+    const retry = setInterval(() => open.current(), 5000);
+    return () => clearInterval(retry);
+  }, [due]);
   return (
     <RoomNotice title={meetMessages.notOpenYet}>
       <p>
