@@ -62,6 +62,8 @@ export default defineConfig({
         path: /^\/mentor-profile\/[^/]+\/?$/,
         modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx', 'src/features/bookings/components/booking-panel.tsx'],
       },
+      // The link of the confirmation mail and the .ics.
+      { path: /^\/meet\/[^/]+\/?$/, modules: ['src/features/meet/pages/meet-page.tsx'] },
     ]),
     precompress(),
   ],

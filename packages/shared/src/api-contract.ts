@@ -19,6 +19,7 @@ import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSche
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
 import { meetRoomSchema } from './meet';
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
+import { meetRoomSchema } from './meet';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
 import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
 
@@ -107,6 +108,8 @@ export const apiResponses = {
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
   'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
   'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
+
+  'GET /api/meet/:roomId': { 200: meetRoomSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

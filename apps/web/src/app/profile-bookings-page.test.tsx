@@ -78,6 +78,28 @@ describe('/profile/bookings', () => {
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('offers Join to either person from 10 minutes before the start to 15 minutes after the end, and says when before', async () => {
+    at(1);
+    const first = open(() => [aBooking()]);
+    const [early] = await waitFor(() => items());
+    expect(early).toHaveTextContent('Join opens 10 minutes before the start.');
+    expect(within(early!).queryByRole('link', { name: 'Join' })).not.toBeInTheDocument();
+    first.unmount();
+
+    vi.setSystemTime(new Date(START - 10 * 60_000));
+    const second = open(() => [aBooking()], { user: ada });
+    const [inWindow] = await waitFor(() => items());
+    expect(within(inWindow!).getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/meet/room-1');
+    expect(inWindow).not.toHaveTextContent('Join opens');
+    second.unmount();
+
+    vi.setSystemTime(new Date(START + HOUR + 15 * 60_000));
+    open(() => [aBooking({ status: 'completed' })]);
+    const [closed] = await waitFor(() => items());
+    expect(within(closed!).queryByRole('link', { name: 'Join' })).not.toBeInTheDocument();
+    expect(closed).not.toHaveTextContent('Join opens');
+  });
+
   it('filters by status through ?status=, with readable labels', async () => {
     const user = userEvent.setup();
     const { router, callsTo } = open((call) => (call.query.get('status') === 'completed' ? [aBooking({ status: 'completed' })] : []), { path: '/profile/bookings?status=payment_failed' });

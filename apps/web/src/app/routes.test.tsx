@@ -1,9 +1,10 @@
+import { meetMessages } from '@skillroute/shared/meet';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { leavingStarted, login } from '@/features/auth/auth-slice';
 import { sessionExpired } from '@/lib/session';
-import { json, serve } from '@/test/fake-server';
+import { envelope, json, serve } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -73,8 +74,11 @@ describe('the route table', () => {
   });
 
   it('hides the header on the meeting paths (the assessment page is checked in the browser journey)', async () => {
-    renderRoutes(routes, '/meet/1');
-    expect(await screen.findByText(notFoundText)).toBeInTheDocument();
+    serve({ 'GET /api/meet/1': () => envelope(404, meetMessages.notFound) });
+    const store = makeTestStore();
+    store.dispatch(login({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', avatar: null }));
+    renderRoutes(routes, '/meet/1', store);
+    expect(await screen.findByText(meetMessages.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 

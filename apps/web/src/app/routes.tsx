@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/assessment/pages/assessment-page')).AssessmentPage }),
           },
           {
+            // The video room, full screen without the header (./header-visibility).
+            path: 'meet/:roomId',
+            lazy: async () => ({ Component: (await import('@/features/meet/pages/meet-page')).MeetPage }),
+          },
+          {
             // Where a payment provider's checkout sends the payer back to.
             path: 'payment-success',
             lazy: async () => ({ Component: (await import('@/features/bookings/pages/payment-success-page')).PaymentSuccessPage }),

@@ -23,15 +23,49 @@ export type SocketFactory = () => Promise<AppSocket>;
  */
 const openRealSocket: SocketFactory = async () => {
   const { io } = await import('socket.io-client');
-  return io({
-    path: SOCKET_PATH,
-    autoConnect: false,
-    withCredentials: true,
-    reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
-    reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
-    timeout: SOCKET_CONNECT_TIMEOUT_MS,
-  });
+  return io(socketOptions);
 };
+
+const socketOptions = {
+  path: SOCKET_PATH,
+  autoConnect: false,
+  withCredentials: true,
+  reconnectionDelay: SOCKET_RECONNECTION_DELAY_MS,
+  reconnectionDelayMax: SOCKET_RECONNECTION_DELAY_MAX_MS,
+  timeout: SOCKET_CONNECT_TIMEOUT_MS,
+} as const;
+
+/** A socket the app also sends on, with acks (the video rooms' signalling). */
+export interface SendingSocket extends AppSocket {
+  emit(event: string, ...args: unknown[]): unknown;
+  readonly connected: boolean;
+}
+
+export type NamespaceSocketFactory = (namespace: string) => Promise<SendingSocket>;
+
+/**
+ * A socket of another namespace of the same server (the video rooms' `/meet`), not connected yet: same path,
+ * cookie and retry schedule as the notifications' socket; socket.io shares one connection between them.
+ */
+const openRealNamespaceSocket: NamespaceSocketFactory = async (namespace) => {
+  const { io } = await import('socket.io-client');
+  return io(namespace, socketOptions);
+};
+
+let namespaceFactory: NamespaceSocketFactory = openRealNamespaceSocket;
+
+export function openNamespaceSocket(namespace: string): Promise<SendingSocket> {
+  return namespaceFactory(namespace);
+}
+
+/** The seam for tests, as setSocketFactory: every namespace socket opened from now on comes from `next`. */
+export function setNamespaceSocketFactory(next: NamespaceSocketFactory): () => void {
+  const previous = namespaceFactory;
+  namespaceFactory = next;
+  return () => {
+    namespaceFactory = previous;
+  };
+}
 
 let factory: SocketFactory = openRealSocket;
 

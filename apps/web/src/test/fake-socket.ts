@@ -1,4 +1,4 @@
-import type { AppSocket, SocketFactory } from '@/lib/socket';
+import type { AppSocket, SendingSocket, SocketFactory } from '@/lib/socket';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -86,4 +86,49 @@ export function fakeSocketFactory() {
     return Promise.resolve(socket);
   };
   return { factory, sockets, latest: () => sockets.at(-1) };
+}
+
+/** A socket.io client socket the app sends on (the `/meet` namespace), with the test playing the server. */
+export class FakeMeetSocket implements SendingSocket {
+  connected = false;
+  active = false;
+  connectCalls = 0;
+  readonly emitted: { event: string; payload: unknown; ack?: Listener }[] = [];
+  private listeners = new Map<string, Listener[]>();
+
+  on(event: string, listener: (...args: never[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as Listener]);
+  }
+  emit(event: string, payload?: unknown, ack?: Listener) {
+    this.emitted.push({ event, payload, ack });
+  }
+  connect() {
+    this.connectCalls += 1;
+    this.active = true;
+  }
+  disconnect() {
+    this.active = false;
+    this.connected = false;
+  }
+  accept() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  drop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  refuse() {
+    this.active = false;
+    this.fire('connect_error', new Error('unauthorized'));
+  }
+  serverEmits(event: string, payload?: unknown) {
+    this.fire(event, payload);
+  }
+  lastOf(event: string) {
+    return this.emitted.filter((e) => e.event === event).at(-1);
+  }
+  private fire(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingActions, cancellationRefundText, formatCountdown, holdAnnouncement, otherParty, parseStatusFilter, paymentOutcome, paymentWaitEnds, statusLabels } from './rules';
+import { bookingActions, cancellationRefundText, formatCountdown, holdAnnouncement, joinState, otherParty, parseStatusFilter, paymentOutcome, paymentWaitEnds, statusLabels } from './rules';
 import { aBooking, MENTEE_ID, MENTOR_ID } from './test-bookings';
 
 const HOUR = 3_600_000;
@@ -62,6 +62,27 @@ describe('otherParty', () => {
   it('is the mentee for the mentor, and the mentor for the mentee', () => {
     expect(otherParty(aBooking(), MENTOR_ID)).toMatchObject({ name: 'Grace Hopper', role: 'Mentee' });
     expect(otherParty(aBooking(), MENTEE_ID)).toMatchObject({ name: 'Ada Lovelace', role: 'Mentor' });
+  });
+});
+
+describe('joinState', () => {
+  const MINUTE = 60_000;
+  const END = START + HOUR;
+  it('opens the room of a confirmed session from 10 minutes before the start until 15 minutes after the end', () => {
+    const booking = aBooking();
+    expect(joinState(booking, before(1))).toBe('opens-later');
+    expect(joinState(booking, new Date(START - 10 * MINUTE - 1))).toBe('opens-later');
+    expect(joinState(booking, new Date(START - 10 * MINUTE))).toBe('open');
+    expect(joinState(booking, new Date(END + 15 * MINUTE - 1))).toBe('open');
+    expect(joinState(booking, new Date(END + 15 * MINUTE))).toBe('none');
+  });
+  it('keeps a completed session joinable within the window, and nothing else', () => {
+    expect(joinState(aBooking({ status: 'completed' }), new Date(END + 5 * MINUTE))).toBe('open');
+    expect(joinState(aBooking({ status: 'completed' }), new Date(END + 20 * MINUTE))).toBe('none');
+    for (const status of ['pending_payment', 'expired', 'payment_failed', 'cancelled'] as const) {
+      expect(joinState(aBooking({ status }), new Date(START))).toBe('none');
+      expect(joinState(aBooking({ status }), before(2))).toBe('none');
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { BOOKING_STATUSES, refundForCancellation, type Booking, type BookingParty, type BookingStatus, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import { isRoomOpen, roomWindow } from '@skillroute/shared/meet';
 import { formatPaise } from '@skillroute/shared/money';
 
 /** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
@@ -69,6 +70,17 @@ export function bookingActions(booking: Booking, userId: string, now: Date): Boo
   };
 }
 
+/**
+ * Join (spec §1, DESIGN §4 "Meeting rooms"): the room of a confirmed session is open to its two people from
+ * 10 minutes before the start to 15 minutes after the end (a session completed early stays joinable until
+ * then). Before that, the booking says when Join appears rather than showing a button that does nothing.
+ */
+export function joinState(booking: Booking, now: Date): 'open' | 'opens-later' | 'none' {
+  if (isRoomOpen(booking, now)) return 'open';
+  if (booking.status === 'confirmed' && now.getTime() < roomWindow(booking).opensAt.getTime()) return 'opens-later';
+  return 'none';
+}
+
 /** What cancelling now returns, as the cancel dialog states it to the person cancelling. */
 export function cancellationRefundText(booking: Booking, userId: string, now: Date): string {
   const cancelledBy = roleIn(booking, userId);
@@ -100,21 +112,4 @@ export function paymentOutcome(status: BookingStatus): PaymentOutcome {
     case 'cancelled':
       return 'cancelled';
   }
-}
-
-/** The zone this browser runs in (the one the viewer reads their bookings in). */
-export const viewerZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** A session's start in `zone` (the viewer's by default): "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
-export function formatSessionTime(instant: string, zone: string = viewerZone()): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: zone,
-  }).format(new Date(instant));
 }

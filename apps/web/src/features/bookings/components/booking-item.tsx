@@ -1,11 +1,15 @@
 import type { Booking, BookingStatus } from '@skillroute/shared/bookings';
-import { Star } from 'lucide-react';
+import { ROOM_OPENS_MINUTES_BEFORE } from '@skillroute/shared/meet';
+import { Star, Video } from 'lucide-react';
+import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { initials } from '@/lib/initials';
 import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
-import { bookingActions, formatSessionTime, otherParty, refundStatusLabels, statusLabels } from '../rules';
+import { formatSessionTime } from '@/lib/session-time';
+import { bookingActions, joinState, otherParty, refundStatusLabels, statusLabels } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
@@ -23,6 +27,7 @@ const statusTone: Record<BookingStatus, string> = {
 export function BookingItem({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
   const other = otherParty(booking, userId);
   const actions = bookingActions(booking, userId, now);
+  const join = joinState(booking, now);
   const titleId = `booking-${booking.id}`;
   return (
     <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
@@ -83,8 +88,18 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         </figure>
       )}
 
-      {(actions.pay || actions.cancel || actions.review) && (
+      {join === 'opens-later' && <p className="text-sm text-muted-foreground">Join opens {ROOM_OPENS_MINUTES_BEFORE} minutes before the start.</p>}
+
+      {(join === 'open' || actions.pay || actions.cancel || actions.review) && (
         <div className="flex flex-wrap gap-2">
+          {join === 'open' && (
+            <Button asChild>
+              <Link to={`/meet/${encodeURIComponent(booking.roomId)}`}>
+                <Video aria-hidden="true" />
+                Join
+              </Link>
+            </Button>
+          )}
           {actions.pay && <ResumePaymentButton booking={booking} />}
           {actions.cancel && <CancelBookingDialog booking={booking} userId={userId} />}
           {actions.review && <ReviewDialog booking={booking} />}

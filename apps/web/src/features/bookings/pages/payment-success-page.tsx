@@ -7,8 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorStatus } from '@/lib/api-error';
 import { formatPaise } from '@skillroute/shared/money';
 import { useGetBookingQuery } from '../api';
-import { formatSessionTime, paymentOutcome, paymentWaitEnds } from '../rules';
-import { useClock } from '../use-clock';
+import { formatSessionTime } from '@/lib/session-time';
+import { paymentOutcome, paymentWaitEnds } from '../rules';
+import { useClock } from '@/lib/use-clock';
 
 /** How often the page asks whether the provider's word has come. */
 export const PAYMENT_POLL_MS = 1500;

@@ -8,7 +8,7 @@ import { selectCurrentUser } from '@/features/auth/api';
 import { useListMyBookingsQuery } from '../api';
 import { BookingItem } from '../components/booking-item';
 import { parseStatusFilter, statusLabels, type StatusFilter } from '../rules';
-import { useClock } from '../use-clock';
+import { useClock } from '@/lib/use-clock';
 
 const filterLabels: Record<StatusFilter, string> = { all: 'All', ...statusLabels };
 

@@ -1,0 +1,136 @@
+import type { Signal } from '@skillroute/shared/meet';
+
+/** The part of the browser's RTCPeerConnection that negotiation drives; tests hand in a double of it. */
+export interface NegotiatingPeerConnection extends EventTarget {
+  readonly signalingState: RTCSignalingState;
+  readonly connectionState: RTCPeerConnectionState;
+  readonly iceConnectionState: RTCIceConnectionState;
+  readonly localDescription: { type: RTCSdpType; sdp: string } | null;
+  setLocalDescription(description?: RTCSessionDescriptionInit): Promise<void>;
+  setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void>;
+  addIceCandidate(candidate?: RTCIceCandidateInit | null): Promise<void>;
+  restartIce(): void;
+}
+
+export interface NegotiationOptions {
+  pc: NegotiatingPeerConnection;
+  /** Fixed by the server (the mentee): the polite peer yields on glare, the impolite one ignores the other's offer. */
+  polite: boolean;
+  /** Relays a description or candidate to the other person. */
+  send(signal: Signal): void;
+  /** A step failed that the pattern cannot recover from by itself; the caller may log it. */
+  onError?(error: unknown): void;
+}
+
+/**
+ * The perfect-negotiation pattern (W3C WebRTC §10.7, DESIGN §7): either side may start a negotiation at any
+ * time (a track added, an ICE restart) and a collision of offers ("glare") resolves itself, because the
+ * polite peer rolls its own offer back and the impolite one ignores the colliding offer. Framework-free so
+ * it is tested with a double of the browser's peer connection.
+ *
+ * A connection that fails (network change, sleep) restarts ICE on its own: `restartIce()` marks the
+ * connection as needing negotiation, and the ordinary `negotiationneeded` path sends the new offer.
+ */
+export class Negotiation {
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private isSettingRemoteAnswerPending = false;
+  private closed = false;
+  private readonly pc: NegotiatingPeerConnection;
+  private readonly polite: boolean;
+  private readonly send: (signal: Signal) => void;
+  private readonly onError: (error: unknown) => void;
+
+  constructor({ pc, polite, send, onError }: NegotiationOptions) {
+    this.pc = pc;
+    this.polite = polite;
+    this.send = send;
+    this.onError = onError ?? (() => {});
+    pc.addEventListener('negotiationneeded', this.onNegotiationNeeded);
+    pc.addEventListener('icecandidate', this.onIceCandidate);
+    pc.addEventListener('connectionstatechange', this.onStateChange);
+    pc.addEventListener('iceconnectionstatechange', this.onStateChange);
+  }
+
+  /** Whether the last offer received was ignored (impolite side of a collision): its candidates are expected to fail. */
+  get ignoringOffer(): boolean {
+    return this.ignoreOffer;
+  }
+
+  private readonly onNegotiationNeeded = async () => {
+    if (this.closed) return;
+    try {
+      this.makingOffer = true;
+      // Without an argument the browser creates the offer (or answer) that fits the current state.
+      await this.pc.setLocalDescription();
+      if (this.pc.localDescription) this.send({ description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp } });
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.makingOffer = false;
+    }
+  };
+
+  private readonly onIceCandidate = (event: Event) => {
+    if (this.closed) return;
+    const candidate = (event as RTCPeerConnectionIceEvent).candidate;
+    // A null candidate is the end of gathering; the other side is told too.
+    this.send({ candidate: candidate ? (typeof candidate.toJSON === 'function' ? candidate.toJSON() : candidate) : null } as Signal);
+  };
+
+  private readonly onStateChange = () => {
+    if (this.closed) return;
+    if (this.pc.connectionState === 'failed' || this.pc.iceConnectionState === 'failed') this.restartIce();
+  };
+
+  /** Starts an ICE restart: new candidates on both sides, same media. */
+  restartIce(): void {
+    if (!this.closed) this.pc.restartIce();
+  }
+
+  /** A description or candidate from the other person. */
+  async receive(signal: Signal): Promise<void> {
+    if (this.closed) return;
+    try {
+      if ('description' in signal) {
+        const description = signal.description as RTCSessionDescriptionInit;
+        const readyForOffer = !this.makingOffer && (this.pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
+        const offerCollision = description.type === 'offer' && !readyForOffer;
+        this.ignoreOffer = !this.polite && offerCollision;
+        if (this.ignoreOffer) return;
+        if (offerCollision) {
+          // The polite peer gives up its own offer to take the other's (browsers also roll back implicitly; explicit is the same everywhere).
+          await this.pc.setLocalDescription({ type: 'rollback' });
+        }
+        this.isSettingRemoteAnswerPending = description.type === 'answer';
+        try {
+          await this.pc.setRemoteDescription(description);
+        } finally {
+          this.isSettingRemoteAnswerPending = false;
+        }
+        if (description.type === 'offer') {
+          await this.pc.setLocalDescription();
+          if (this.pc.localDescription) this.send({ description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp } });
+        }
+      } else {
+        try {
+          await this.pc.addIceCandidate(signal.candidate ?? null);
+        } catch (error) {
+          // Candidates of an offer this side ignored cannot be added; that is expected, not a failure.
+          if (!this.ignoreOffer) throw error;
+        }
+      }
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  /** Stops listening; the caller closes the connection itself. */
+  close(): void {
+    this.closed = true;
+    this.pc.removeEventListener('negotiationneeded', this.onNegotiationNeeded);
+    this.pc.removeEventListener('icecandidate', this.onIceCandidate);
+    this.pc.removeEventListener('connectionstatechange', this.onStateChange);
+    this.pc.removeEventListener('iceconnectionstatechange', this.onStateChange);
+  }
+}

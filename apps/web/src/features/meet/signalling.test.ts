@@ -1,0 +1,116 @@
+import type { ChatAck, JoinAck } from '@skillroute/shared/meet';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeMeetSocket } from '@/test/fake-socket';
+import { offlineMessage, startSignalling, type SignallingHandlers } from './signalling';
+
+const ROOM = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+const joined: JoinAck = { ok: true, polite: true, peerPresent: false, history: [] };
+
+function start() {
+  const socket = new FakeMeetSocket();
+  const handlers = {
+    onJoined: vi.fn(),
+    onRefused: vi.fn(),
+    onPeerJoined: vi.fn(),
+    onPeerLeft: vi.fn(),
+    onSignal: vi.fn(),
+    onChat: vi.fn(),
+    onConnectedChange: vi.fn(),
+    checkSession: vi.fn(() => Promise.resolve(true)),
+  } satisfies SignallingHandlers;
+  const signalling = startSignalling(socket, ROOM, handlers);
+  return { socket, handlers, signalling };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('startSignalling', () => {
+  it('connects and joins the room, and joins again after every reconnect', () => {
+    const { socket, handlers } = start();
+    expect(socket.connectCalls).toBe(1);
+    socket.accept();
+    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM });
+    socket.lastOf('join')?.ack?.(joined);
+    expect(handlers.onJoined).toHaveBeenCalledWith(joined);
+    expect(handlers.onConnectedChange).toHaveBeenLastCalledWith(true);
+
+    socket.drop();
+    expect(handlers.onConnectedChange).toHaveBeenLastCalledWith(false);
+    socket.accept();
+    expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(2);
+    socket.lastOf('join')?.ack?.({ ...joined, peerPresent: true });
+    expect(handlers.onJoined).toHaveBeenLastCalledWith({ ...joined, peerPresent: true });
+  });
+
+  it('reports a refused join with the server message', () => {
+    const { socket, handlers } = start();
+    socket.accept();
+    socket.lastOf('join')?.ack?.({ ok: false, message: 'This room is not open yet.' });
+    expect(handlers.onRefused).toHaveBeenCalledWith('This room is not open yet.');
+    expect(handlers.onJoined).not.toHaveBeenCalled();
+  });
+
+  it('passes on the peer, signals and chat, and drops payloads of the wrong shape', () => {
+    const { socket, handlers } = start();
+    socket.accept();
+    socket.serverEmits('peer-joined', { peerId: 'p' });
+    socket.serverEmits('peer-left', { peerId: 'p' });
+    socket.serverEmits('signal', { description: { type: 'offer', sdp: 'v=0' } });
+    socket.serverEmits('signal', { description: { type: 'nonsense' } });
+    const message = { id: 'm1', fromId: 'p', text: 'Hello', sentAt: '2026-12-01T04:31:00.000Z' };
+    socket.serverEmits('chat', message);
+    socket.serverEmits('chat', { text: 'no id' });
+    expect(handlers.onPeerJoined).toHaveBeenCalledTimes(1);
+    expect(handlers.onPeerLeft).toHaveBeenCalledTimes(1);
+    expect(handlers.onSignal.mock.calls).toEqual([[{ description: { type: 'offer', sdp: 'v=0' } }]]);
+    expect(handlers.onChat.mock.calls).toEqual([[message]]);
+  });
+
+  it('sends signals only while connected, so none arrive stale after a reconnect', () => {
+    const { socket, signalling } = start();
+    signalling.send({ candidate: null });
+    expect(socket.lastOf('signal')).toBeUndefined();
+    socket.accept();
+    signalling.send({ candidate: null });
+    expect(socket.lastOf('signal')?.payload).toEqual({ candidate: null });
+  });
+
+  it('sends chat with an ack, and says so when it cannot', async () => {
+    vi.useFakeTimers();
+    const { socket, signalling } = start();
+    await expect(signalling.chat('Hi')).resolves.toEqual({ ok: false, message: offlineMessage });
+    socket.accept();
+    const sent = signalling.chat('Hi');
+    const ack: ChatAck = { ok: true, message: { id: 'm1', fromId: 'me', text: 'Hi', sentAt: '2026-12-01T04:31:00.000Z' } };
+    socket.lastOf('chat')?.ack?.(ack);
+    await expect(sent).resolves.toEqual(ack);
+
+    const unanswered = signalling.chat('Anyone?');
+    vi.advanceTimersByTime(10_000);
+    await expect(unanswered).resolves.toEqual({ ok: false, message: offlineMessage });
+  });
+
+  it('checks the session when the handshake is refused, and tries again only while it holds', async () => {
+    vi.useFakeTimers();
+    const { socket, handlers } = start();
+    socket.refuse();
+    expect(handlers.checkSession).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(socket.connectCalls).toBe(2);
+
+    handlers.checkSession.mockResolvedValue(false);
+    socket.refuse();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(socket.connectCalls).toBe(2);
+  });
+
+  it('leaves with a word to the server, and ignores everything after', () => {
+    const { socket, handlers, signalling } = start();
+    socket.accept();
+    signalling.leave();
+    expect(socket.lastOf('leave')).toBeDefined();
+    expect(socket.connected).toBe(false);
+    socket.serverEmits('peer-joined');
+    expect(handlers.onPeerJoined).not.toHaveBeenCalled();
+  });
+});
