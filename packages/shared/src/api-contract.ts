@@ -17,7 +17,6 @@ import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
-import { meetRoomSchema } from './meet';
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { meetRoomSchema } from './meet';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
@@ -108,8 +107,6 @@ export const apiResponses = {
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
   'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
   'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
-
-  'GET /api/meet/:roomId': { 200: meetRoomSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

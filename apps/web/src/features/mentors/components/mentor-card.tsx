@@ -66,7 +66,13 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
         <p className="text-sm">
           <span className="inline-flex items-center gap-1 font-medium">
             <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden="true" />
-            {mentor.rating === null ? 'New' : <span role="img" aria-label={`Rated ${formatRating(mentor.rating)} out of 5`}>{formatRating(mentor.rating)}</span>}
+            {mentor.rating === null ? (
+              'New'
+            ) : (
+              <span role="img" aria-label={`Rated ${formatRating(mentor.rating)} out of 5`}>
+                {formatRating(mentor.rating)}
+              </span>
+            )}
           </span>
           {mentor.reviewCount > 0 && <span className="text-muted-foreground"> ({plural(mentor.reviewCount, 'review')})</span>}
           <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
