@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { chromiumLaunchOptions } from './support/chromium';
 import { appPort as port, baseURL, dataDir, mailboxPorts } from './support/ports';
 
 export default defineConfig({
@@ -27,11 +28,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
+        launchOptions: chromiumLaunchOptions,
       },
     },
   ],

@@ -14,6 +14,23 @@ function connectionString(): string {
   return `postgres://postgres:skillroute@127.0.0.1:${port}/postgres`;
 }
 
+/** Runs `work` in one transaction on the e2e server's database. */
+async function inTransaction<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: connectionString(), application_name: 'skillroute-e2e' });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A confirmed session's hour cannot pass during a test, so this does in one transaction what the
  * `bookings.complete` job does after a session's end (bookings/repository.ts markCompleted): the booking
@@ -22,10 +39,7 @@ function connectionString(): string {
  * exclusion constraints over live bookings are not involved.
  */
 export async function completeSessionInThePast(bookingId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: connectionString(), application_name: 'skillroute-e2e' });
-  await client.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(async (client) => {
     const minute = Number.parseInt(bookingId.replaceAll('-', '').slice(-6), 16) % (23 * 60);
     const moved = await client.query<{ mentor_id: string }>(
       `update bookings
@@ -38,11 +52,26 @@ export async function completeSessionInThePast(bookingId: string): Promise<void>
     );
     if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
     await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [moved.rows[0]!.mentor_id]);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
+}
+
+/**
+ * A meeting room is open only from 10 minutes before its session to 15 after, and no slot can be booked that
+ * soon (slots keep a notice period), so this moves a confirmed booking's hour to have started five minutes ago:
+ * its room is open for the whole test. Its mentor and mentee are the test's own, so the exclusion constraints
+ * over their live bookings have nothing to clash with. Returns the room's id.
+ */
+export async function openRoomNow(bookingId: string): Promise<string> {
+  return inTransaction(async (client) => {
+    const moved = await client.query<{ room_id: string }>(
+      `update bookings
+          set start_time = now() - interval '5 minutes',
+              end_time = now() + interval '55 minutes'
+        where id = $1 and status = 'confirmed'
+        returning room_id`,
+      [bookingId],
+    );
+    if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
+    return moved.rows[0]!.room_id;
+  });
 }

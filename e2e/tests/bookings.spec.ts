@@ -1,40 +1,8 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { newEmail, signUpThroughApi } from '../support/accounts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { bookAndPayThroughApi, DECLINED, mentorAndMentee, SUCCEEDS, type Pair } from '../support/bookings';
 import { completeSessionInThePast } from '../support/database';
-import { availabilityThroughApi, mentorThroughApi, slotsThroughApi, test } from '../support/mentors';
+import { slotsThroughApi, test } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
-
-const DAY_MS = 86_400_000;
-const SUCCEEDS = '4242 4242 4242 4242';
-const DECLINED = '4000 0000 0000 0002';
-
-interface Pair {
-  mentorContext: BrowserContext;
-  menteeContext: BrowserContext;
-  mentorId: string;
-  mentee: { id: string; email: string };
-  mentorEmail: string;
-  /** A free hour more than two days off: the full refund tier, and no notice rule can take it meanwhile. */
-  slot: string;
-}
-
-/**
- * A mentor of the worker's stack (mentors.ts `mentorStack`; ₹1,000 a session, 10:00 to 1:00 PM in Kolkata)
- * and a mentee, both signed in.
- */
-async function mentorAndMentee(browser: Browser, stackId: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Pair> {
-  const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
-  const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', ...options });
-  const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId });
-  const mentorEmail = ((await (await mentorContext.request.get('/api/auth/session')).json()) as { user: { email: string } }).user.email;
-  await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10, 11, 12], price: 1000 });
-  const email = newEmail();
-  const mentee = { ...(await signUpThroughApi(menteeContext, { name: 'Meera', email })), email };
-  const slots = await slotsThroughApi(menteeContext.request, mentorId);
-  const slot = slots.find((free) => Date.parse(free.startTime) > Date.now() + 2 * DAY_MS);
-  expect(slot, 'a free hour more than two days off').toBeDefined();
-  return { mentorContext, menteeContext, mentorId, mentee, mentorEmail, slot: slot!.startTime };
-}
 
 /** Books the hour on the mentor's profile (chosen through ?slot=) and pays with `card` on the sandbox's checkout. */
 async function bookAndPay(page: Page, pair: Pair, card: string) {
@@ -50,26 +18,6 @@ async function bookAndPay(page: Page, pair: Pair, card: string) {
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
-}
-
-/**
- * Books `pair.slot` and pays for it with the sandbox's succeeding card through the API, as the mentee: the
- * calls the profile's booking panel and the checkout form make (bookAndPay walks those pages). Returns the
- * confirmed booking's id.
- */
-async function bookAndPayThroughApi(pair: Pair): Promise<string> {
-  const request = pair.menteeContext.request;
-  const booked = await request.post('/api/bookings', { data: { mentorId: pair.mentorId, startTime: pair.slot } });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
-  const payment = await request.post('/api/payments/create', { data: { bookingId } });
-  expect(payment.status(), await payment.text()).toBe(200);
-  const { checkoutUrl } = (await payment.json()) as { checkoutUrl?: string };
-  expect(checkoutUrl, 'the sandbox checkout').toBeDefined();
-  const paid = await request.post(checkoutUrl!, { form: { cardNumber: SUCCEEDS.replaceAll(' ', '') }, maxRedirects: 0 });
-  expect(paid.status(), await paid.text()).toBe(303);
-  expect(paid.headers().location).toBe(`/payment-success?bookingId=${bookingId}`);
-  return bookingId;
 }
 
 async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {

@@ -1,0 +1,56 @@
+import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { newEmail, signUpThroughApi } from './accounts';
+import { availabilityThroughApi, mentorThroughApi, slotsThroughApi } from './mentors';
+
+const DAY_MS = 86_400_000;
+/** The sandbox checkout's cards (apps/api payments sandbox): one that pays, one the bank declines. */
+export const SUCCEEDS = '4242 4242 4242 4242';
+export const DECLINED = '4000 0000 0000 0002';
+
+export interface Pair {
+  mentorContext: BrowserContext;
+  menteeContext: BrowserContext;
+  mentorId: string;
+  mentee: { id: string; email: string };
+  mentorEmail: string;
+  /** A free hour more than two days off: the full refund tier, and no notice rule can take it meanwhile. */
+  slot: string;
+}
+
+/**
+ * A mentor of the worker's stack (mentors.ts `mentorStack`; ₹1,000 a session, 10:00 to 1:00 PM in Kolkata)
+ * and a mentee, both signed in.
+ */
+export async function mentorAndMentee(browser: Browser, stackId: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Pair> {
+  const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+  const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', ...options });
+  const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId });
+  const mentorEmail = ((await (await mentorContext.request.get('/api/auth/session')).json()) as { user: { email: string } }).user.email;
+  await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10, 11, 12], price: 1000 });
+  const email = newEmail();
+  const mentee = { ...(await signUpThroughApi(menteeContext, { name: 'Meera', email })), email };
+  const slots = await slotsThroughApi(menteeContext.request, mentorId);
+  const slot = slots.find((free) => Date.parse(free.startTime) > Date.now() + 2 * DAY_MS);
+  expect(slot, 'a free hour more than two days off').toBeDefined();
+  return { mentorContext, menteeContext, mentorId, mentee, mentorEmail, slot: slot!.startTime };
+}
+
+/**
+ * Books `pair.slot` and pays for it with the sandbox's succeeding card through the API, as the mentee: the
+ * calls the profile's booking panel and the checkout form make (bookAndPay walks those pages). Returns the
+ * confirmed booking's id.
+ */
+export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
+  const request = pair.menteeContext.request;
+  const booked = await request.post('/api/bookings', { data: { mentorId: pair.mentorId, startTime: pair.slot } });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
+  const payment = await request.post('/api/payments/create', { data: { bookingId } });
+  expect(payment.status(), await payment.text()).toBe(200);
+  const { checkoutUrl } = (await payment.json()) as { checkoutUrl?: string };
+  expect(checkoutUrl, 'the sandbox checkout').toBeDefined();
+  const paid = await request.post(checkoutUrl!, { form: { cardNumber: SUCCEEDS.replaceAll(' ', '') }, maxRedirects: 0 });
+  expect(paid.status(), await paid.text()).toBe(303);
+  expect(paid.headers().location).toBe(`/payment-success?bookingId=${bookingId}`);
+  return bookingId;
+}
