@@ -122,6 +122,19 @@ describe('Negotiation', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('on glare, the polite peer adds the candidates that came right behind the offer, once the offer is taken', async () => {
+    const { pc, negotiation, onError } = aPeer(true);
+    pc.needsNegotiation();
+    await flush();
+    // As the socket hands them over: one after the other, nobody waiting for the offer to be applied.
+    void negotiation.receive(theirOffer);
+    void negotiation.receive({ candidate: aCandidate });
+    await negotiation.receive({ candidate: null });
+    expect(pc.calls).toEqual(['setLocalDescription()', 'setLocalDescription(rollback)', 'setRemoteDescription(offer)', 'setLocalDescription()']);
+    expect(pc.candidates).toEqual([aCandidate, null]);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('on glare, the impolite peer ignores the colliding offer and keeps its own', async () => {
     const { pc, sent, negotiation, onError } = aPeer(false);
     pc.needsNegotiation();

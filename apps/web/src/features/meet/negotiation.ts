@@ -36,6 +36,8 @@ export class Negotiation {
   private ignoreOffer = false;
   private isSettingRemoteAnswerPending = false;
   private closed = false;
+  /** The signals still being applied, in order of arrival (see receive). */
+  private applying: Promise<void> = Promise.resolve();
   private readonly pc: NegotiatingPeerConnection;
   private readonly polite: boolean;
   private readonly send: (signal: Signal) => void;
@@ -88,8 +90,19 @@ export class Negotiation {
     if (!this.closed) this.pc.restartIce();
   }
 
-  /** A description or candidate from the other person. */
-  async receive(signal: Signal): Promise<void> {
+  /**
+   * A description or candidate from the other person. Applied one at a time, in order of arrival: the socket
+   * hands them over without waiting, and a candidate that overtook its offer (still awaiting the polite side's
+   * rollback) would be refused for want of a remote description and lost, leaving ICE with nothing to check.
+   */
+  receive(signal: Signal): Promise<void> {
+    const applied = this.applying.then(() => this.apply(signal));
+    this.applying = applied;
+    return applied;
+  }
+
+  /** Never rejects, so one failed signal does not stop the ones queued after it. */
+  private async apply(signal: Signal): Promise<void> {
     if (this.closed) return;
     try {
       if ('description' in signal) {
