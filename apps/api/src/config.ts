@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServerSchema } from '@skillroute/shared/meet';
 import { readOrCreateDevSecrets } from './dev-secrets';
 import { authRateLimits } from './modules/auth/rate-limits';
 
@@ -53,11 +54,6 @@ const booleanFlag = z.preprocess(
     .transform((value) => value === 'true' || value === '1' || value === 'yes')
     .optional(),
 );
-const iceServerSchema = z.object({
-  urls: z.union([z.string(), z.array(z.string())]),
-  username: z.string().optional(),
-  credential: z.string().optional(),
-});
 const iceServers = z.preprocess(
   blankAsUnset,
   z

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { SESSION_MINUTES } from '@skillroute/shared/bookings';
 import type { Transaction } from '../../db/client';
 import { bookingReviews, bookings, mentorAvailability, mentorProfiles, users } from '../../db/schema';
 import type { Seeder } from '../../db/seed';
@@ -7,7 +8,7 @@ import { demoMentorEmail, slugOf } from '../demo-mentors/seeder';
 import { demoLearners, demoSessions } from './sessions';
 
 const DAY_MS = 24 * 3_600_000;
-const SESSION_MS = 3_600_000;
+const SESSION_MS = SESSION_MINUTES * 60_000;
 
 const learnerEmail = (name: string) => `${slugOf(name)}@skillroute.invalid`;
 
