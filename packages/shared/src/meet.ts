@@ -64,7 +64,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 // ——— The `/meet` socket namespace (DESIGN.md §5) ———
 // client → server: `join` {roomId} with an ack; `signal` {description?|candidate?}; `chat` {text} with an ack; `leave`.
-// server → client: `peer-joined` {peerId}; `peer-left` {peerId}; `signal` {description?|candidate?}; `chat` ChatMessage.
+// server → client: `peer-joined` {peerId}; `peer-left` {peerId}; `signal` {description?|candidate?}; `chat` ChatMessage;
+// `room-closed` {message} when the booking is cancelled during the call (both are taken out of the room).
 
 export const joinRequestSchema = z.object({ roomId: z.string().uuid() });
 /** The ack of `join`: the room's state, or why not. */
@@ -80,6 +81,9 @@ export const signalSchema = z.union([
   }),
 ]);
 export type Signal = z.infer<typeof signalSchema>;
+
+/** `room-closed`: the room closed under the call (its booking was cancelled); the message says why. */
+export const roomClosedSchema = z.object({ message: z.string() });
 
 export const chatRequestSchema = z.object({ text: z.string().trim().min(1, meetMessages.chatEmpty).max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong) });
 export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; message: string };

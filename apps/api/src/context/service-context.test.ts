@@ -19,7 +19,7 @@ function context(log: ServiceLogger) {
     pool: fakePool(),
     jobs: { wake() {} } as unknown as JobQueue,
     notifier: {} as Notifications,
-    sockets: { disconnectSession() {}, disconnectUser() {} },
+    sockets: { disconnectSession() {}, disconnectUser() {}, closeRoom() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
     mentorListingCache: { forgetAll() {}, read: vi.fn(), readAnswer: vi.fn() },
     payments: {} as PaymentProvider,

@@ -32,8 +32,8 @@ export interface ServiceContext {
   readonly db: Database;
   readonly jobs: JobQueue;
   readonly notifier: Notifications;
-  /** Ending a session also drops its live sockets. */
-  readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
+  /** Ending a session also drops its live sockets; cancelling a booking closes its meeting room. */
+  readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser' | 'closeRoom'>;
   /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
   readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
   /** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (`forgetAll`). */

@@ -30,6 +30,8 @@ export interface Realtime {
    * default one's, and whose sockets the disconnects above reach too (a logout also leaves the call).
    */
   authenticatedNamespace(name: string): Namespace;
+  /** Tells every socket in a room of a namespace why it closes, then takes them all out of it (on every replica). */
+  closeRoom(namespace: string, room: string, event: string, payload: unknown): void;
   /** The socket.io server itself, for what the facade does not cover (the benchmark counts sockets). */
   readonly io: Server;
 }
@@ -155,6 +157,11 @@ export const realtime = fp(
       },
       disconnectSession: (sessionFamilyId) => {
         for (const namespace of namespaces) namespace.in(sessionRoom(sessionFamilyId)).disconnectSockets(true);
+      },
+      closeRoom: (name, room, event, payload) => {
+        const namespace = io.of(name);
+        namespace.to(room).emit(event, payload);
+        namespace.in(room).socketsLeave(room);
       },
       authenticatedNamespace: (name) => {
         const namespace = io.of(name);

@@ -22,6 +22,7 @@ import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, anno
 import { actionFor } from './payment-rules';
 import { queueRefund, registerRefundWorker, settleRefundNow } from './refunds';
 import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
+import { closeRoomAfterCommit } from '../meet/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
@@ -219,6 +220,7 @@ export async function cancelBooking(ctx: UserContext, bookingId: string, body: C
     await timeChanged(ctx, uow);
     await announceFreedSlot(uow, row, now);
     await announceCancelled(uow, bookingId, { amount: refund.amount, status });
+    closeRoomAfterCommit(ctx, uow, row.roomId);
     return status;
   });
   const status = await settleRefundNow(ctx, bookingId, recorded);

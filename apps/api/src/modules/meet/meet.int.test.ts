@@ -245,6 +245,24 @@ describe('the /meet namespace', () => {
     expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
   });
 
+  it('closes the room when its booking is cancelled during the call: both hear why, nothing more is relayed, and a rejoin is refused', async () => {
+    const { mentor, mentee } = await pair();
+    const row = await booking(mentor, mentee, 5 * MINUTE_MS);
+    const mentorSocket = await connected(mentor);
+    const menteeSocket = await connected(mentee);
+    await join(mentorSocket, row.roomId);
+    await join(menteeSocket, row.roomId);
+
+    const bothHear = Promise.all([next<{ message: string }>(mentorSocket, 'room-closed'), next<{ message: string }>(menteeSocket, 'room-closed')]);
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/bookings/${row.id}/cancel`, headers: { cookie: mentor.cookie }, payload: { reason: 'Something came up' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await bothHear).toEqual([{ message: meetMessages.cancelled }, { message: meetMessages.cancelled }]);
+
+    expect(await ask(menteeSocket, 'signal', { candidate: null })).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(await ask(mentorSocket, 'chat', { text: 'still there?' })).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(await join(menteeSocket, row.roomId)).toEqual({ ok: false, message: meetMessages.cancelled });
+  });
+
   it('checks the window on every join, at the clock’s now', async () => {
     const { mentor, mentee } = await pair();
     // Opens 20 minutes from now.

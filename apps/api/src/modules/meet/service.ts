@@ -1,10 +1,11 @@
 import { idSchema } from '@skillroute/shared/ids';
-import { meetMessages, roomWindow, type ChatMessage, type IceServerConfig, type MeetRoom } from '@skillroute/shared/meet';
+import { MEET_NAMESPACE, meetMessages, roomWindow, type ChatMessage, type IceServerConfig, type MeetRoom } from '@skillroute/shared/meet';
 import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { UnitOfWork } from '../../context/unit-of-work';
 import type { MeetingMessageRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
-import { closedReason, hasRoom, iceServersFor, roleIn } from './rules';
+import { closedReason, hasRoom, iceServersFor, meetRoom, roleIn } from './rules';
 
 /** What the rooms hand out for ICE, from the configuration (ICE_SERVERS, TURN_SECRET, TURN_TTL_SECONDS). */
 export interface MeetSettings {
@@ -73,4 +74,12 @@ export async function postChat(ctx: ServiceContext, userId: string, roomId: stri
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
   return toChatMessage(await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text }));
+}
+
+/**
+ * A cancelled booking's room closes once the cancellation commits: a call in progress hears why (`room-closed`)
+ * and both sockets are taken out of the room, so nothing more is relayed; joining again is refused as cancelled.
+ */
+export function closeRoomAfterCommit(ctx: ServiceContext, uow: UnitOfWork, roomId: string): void {
+  uow.afterCommit(() => ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(roomId), 'room-closed', { message: meetMessages.cancelled }));
 }

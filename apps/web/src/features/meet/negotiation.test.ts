@@ -200,6 +200,69 @@ describe('Negotiation', () => {
     expect(other.pc.restarts).toBe(1);
   });
 
+  describe('on a fresh connection that leaves the first offer to the other side', () => {
+    function anAnsweringPeer(awaitFirstOfferMs: number) {
+      const pc = new FakePeerConnection();
+      const sent: Signal[] = [];
+      const negotiation = new Negotiation({ pc, polite: true, send: (signal) => sent.push(signal), awaitFirstOfferMs });
+      return { pc, sent, negotiation };
+    }
+
+    it('holds its own offer back and answers theirs, so the two never collide', async () => {
+      const { pc, sent, negotiation } = anAnsweringPeer(60_000);
+      pc.needsNegotiation();
+      await flush();
+      expect(sent).toEqual([]);
+      expect(pc.signalingState).toBe('stable');
+      await negotiation.receive(theirOffer);
+      expect(pc.calls).toEqual(['setRemoteDescription(offer)', 'setLocalDescription()']);
+      expect(sent).toEqual([{ description: { type: 'answer', sdp: 'answer-sdp' } }]);
+      negotiation.close();
+    });
+
+    it('offers as usual once it has answered (the browser asks again when it still needs to)', async () => {
+      const { pc, sent, negotiation } = anAnsweringPeer(60_000);
+      await negotiation.receive(theirOffer);
+      pc.needsNegotiation();
+      await flush();
+      expect(sent.at(-1)).toEqual({ description: { type: 'offer', sdp: 'offer-sdp-1' } });
+      negotiation.close();
+    });
+
+    it('offers itself when no offer comes in time', async () => {
+      vi.useFakeTimers();
+      try {
+        const { pc, sent, negotiation } = anAnsweringPeer(5_000);
+        pc.needsNegotiation();
+        await vi.advanceTimersByTimeAsync(4_999);
+        expect(sent).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(sent).toEqual([{ description: { type: 'offer', sdp: 'offer-sdp-1' } }]);
+        negotiation.close();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('does not offer on time-out when it had nothing to offer, nor after being closed', async () => {
+      vi.useFakeTimers();
+      try {
+        const idle = anAnsweringPeer(5_000);
+        await vi.advanceTimersByTimeAsync(5_000);
+        expect(idle.sent).toEqual([]);
+
+        const closed = anAnsweringPeer(5_000);
+        closed.pc.needsNegotiation();
+        closed.negotiation.close();
+        await vi.advanceTimersByTimeAsync(5_000);
+        expect(closed.sent).toEqual([]);
+        expect(closed.pc.calls).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+
   it('does nothing more once closed', async () => {
     const { pc, sent, negotiation } = aPeer(false);
     negotiation.close();

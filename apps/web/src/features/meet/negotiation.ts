@@ -20,7 +20,15 @@ export interface NegotiationOptions {
   send(signal: Signal): void;
   /** A step failed that the pattern cannot recover from by itself; the caller may log it. */
   onError?(error: unknown): void;
+  /**
+   * On a fresh connection, leave the first offer to the other side and wait this long for it before offering
+   * anyway (see Negotiation). Unset: offer as soon as negotiation is needed.
+   */
+  awaitFirstOfferMs?: number;
 }
+
+/** How long the polite side of a fresh connection waits for the other's first offer before offering itself. */
+export const FIRST_OFFER_WAIT_MS = 10_000;
 
 /**
  * The perfect-negotiation pattern (W3C WebRTC §10.7, DESIGN §7): either side may start a negotiation at any
@@ -30,12 +38,22 @@ export interface NegotiationOptions {
  *
  * A connection that fails (network change, sleep) restarts ICE on its own: `restartIce()` marks the
  * connection as needing negotiation, and the ordinary `negotiationneeded` path sends the new offer.
+ *
+ * The pattern resolves glare, but a fresh pair of connections would start with it every time: both add their
+ * tracks at once and both offer. In Chromium the polite side's rolled-back offer then left its ICE gathering
+ * unfinished now and then, and the call never connected. So on a fresh connection one side (the polite one,
+ * `awaitFirstOfferMs`) holds its offer back and answers the other's; the browser asks again once stable if
+ * that answer did not cover its own needs, and if no offer comes in time it offers itself.
  */
 export class Negotiation {
   private makingOffer = false;
   private ignoreOffer = false;
   private isSettingRemoteAnswerPending = false;
   private closed = false;
+  /** Holding back the first offer for the other side's (see awaitFirstOfferMs); whether one was held back. */
+  private awaitingOffer: boolean;
+  private heldBackOffer = false;
+  private awaitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The signals still being applied, in order of arrival (see receive). */
   private applying: Promise<void> = Promise.resolve();
   private readonly pc: NegotiatingPeerConnection;
@@ -43,11 +61,13 @@ export class Negotiation {
   private readonly send: (signal: Signal) => void;
   private readonly onError: (error: unknown) => void;
 
-  constructor({ pc, polite, send, onError }: NegotiationOptions) {
+  constructor({ pc, polite, send, onError, awaitFirstOfferMs }: NegotiationOptions) {
     this.pc = pc;
     this.polite = polite;
     this.send = send;
     this.onError = onError ?? (() => {});
+    this.awaitingOffer = awaitFirstOfferMs !== undefined;
+    if (this.awaitingOffer) this.awaitTimer = setTimeout(() => this.stopAwaitingOffer(true), awaitFirstOfferMs);
     pc.addEventListener('negotiationneeded', this.onNegotiationNeeded);
     pc.addEventListener('icecandidate', this.onIceCandidate);
     pc.addEventListener('connectionstatechange', this.onStateChange);
@@ -59,8 +79,20 @@ export class Negotiation {
     return this.ignoreOffer;
   }
 
+  private stopAwaitingOffer(timedOut: boolean) {
+    if (!this.awaitingOffer) return;
+    this.awaitingOffer = false;
+    clearTimeout(this.awaitTimer);
+    // After an answer the browser fires `negotiationneeded` again by itself if it still needs one.
+    if (timedOut && this.heldBackOffer) void this.onNegotiationNeeded();
+  }
+
   private readonly onNegotiationNeeded = async () => {
     if (this.closed) return;
+    if (this.awaitingOffer) {
+      this.heldBackOffer = true;
+      return;
+    }
     try {
       this.makingOffer = true;
       // Without an argument the browser creates the offer (or answer) that fits the current state.
@@ -124,6 +156,7 @@ export class Negotiation {
         if (description.type === 'offer') {
           await this.pc.setLocalDescription();
           if (this.pc.localDescription) this.send({ description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp } });
+          this.stopAwaitingOffer(false);
         }
       } else {
         try {
@@ -141,6 +174,7 @@ export class Negotiation {
   /** Stops listening; the caller closes the connection itself. */
   close(): void {
     this.closed = true;
+    clearTimeout(this.awaitTimer);
     this.pc.removeEventListener('negotiationneeded', this.onNegotiationNeeded);
     this.pc.removeEventListener('icecandidate', this.onIceCandidate);
     this.pc.removeEventListener('connectionstatechange', this.onStateChange);

@@ -50,6 +50,16 @@ describe('startSignalling', () => {
     expect(handlers.onJoined).not.toHaveBeenCalled();
   });
 
+  it('reports a room closed under the call (its booking cancelled) like a refusal, with the server message', () => {
+    const { socket, handlers } = start();
+    socket.accept();
+    socket.lastOf('join')?.ack?.(joined);
+    socket.serverEmits('room-closed', { nothing: 'here' });
+    expect(handlers.onRefused).not.toHaveBeenCalled();
+    socket.serverEmits('room-closed', { message: 'This session was cancelled, so its room is closed.' });
+    expect(handlers.onRefused).toHaveBeenCalledWith('This session was cancelled, so its room is closed.');
+  });
+
   it('passes on the peer, signals and chat, and drops payloads of the wrong shape', () => {
     const { socket, handlers } = start();
     socket.accept();

@@ -1,5 +1,5 @@
 import type { SendingSocket } from '@/lib/socket';
-import { chatMessageSchema, signalSchema, type ChatAck, type ChatMessage, type JoinAck, type Signal } from '@skillroute/shared/meet';
+import { chatMessageSchema, roomClosedSchema, signalSchema, type ChatAck, type ChatMessage, type JoinAck, type Signal } from '@skillroute/shared/meet';
 
 /** The `/meet` namespace's socket (a socket.io client socket; tests hand in a double). */
 export type MeetSocket = SendingSocket;
@@ -7,7 +7,7 @@ export type MeetSocket = SendingSocket;
 export interface SignallingHandlers {
   /** The server let this person in (first time, or again after a reconnect). */
   onJoined(room: Extract<JoinAck, { ok: true }>): void;
-  /** The server refused the join (outside the window, not theirs): its message says why. */
+  /** The server refused the join (outside the window, not theirs) or closed the room under the call (cancelled): its message says why. */
   onRefused(message: string): void;
   onPeerJoined(): void;
   onPeerLeft(): void;
@@ -69,6 +69,10 @@ export function startSignalling(socket: MeetSocket, roomId: string, handlers: Si
   socket.on('signal', (payload: unknown) => {
     const signal = signalSchema.safeParse(payload);
     if (!stopped && signal.success) handlers.onSignal(signal.data);
+  });
+  socket.on('room-closed', (payload: unknown) => {
+    const closed = roomClosedSchema.safeParse(payload);
+    if (!stopped && closed.success) handlers.onRefused(closed.data.message);
   });
   socket.on('chat', (payload: unknown) => {
     const message = chatMessageSchema.safeParse(payload);

@@ -2,7 +2,7 @@ import type { ChatAck, ChatMessage, MeetRoom } from '@skillroute/shared/meet';
 import { MEET_NAMESPACE } from '@skillroute/shared/meet';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openNamespaceSocket } from '@/lib/socket';
-import { Negotiation } from '../negotiation';
+import { FIRST_OFFER_WAIT_MS, Negotiation } from '../negotiation';
 import { startSignalling, type Signalling } from '../signalling';
 
 export interface MeetCall {
@@ -99,7 +99,14 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
         setRemoteStream(new MediaStream(remote.getTracks()));
       });
       pc.addEventListener('connectionstatechange', () => setPeerConnectionState(pc.connectionState));
-      const negotiation = new Negotiation({ pc, polite, send: (signal) => signalling.current?.send(signal) });
+      const negotiation = new Negotiation({
+        pc,
+        polite,
+        send: (signal) => signalling.current?.send(signal),
+        // Both open a fresh connection at the same moment: the impolite side makes the first offer (./negotiation).
+        awaitFirstOfferMs: polite ? FIRST_OFFER_WAIT_MS : undefined,
+        onError: (error) => console.warn('Call negotiation step failed', error),
+      });
       peer.current = { pc, negotiation, videoSender };
       setPeerConnectionState(pc.connectionState);
     }
