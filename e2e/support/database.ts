@@ -8,7 +8,7 @@ import { dataDir } from './ports';
  * skillroute, on a port free at start-up). The api records that port nowhere, but PostgreSQL writes it as
  * line 4 of its postmaster.pid in the cluster folder, DATA_DIR/postgres.
  */
-function connectionString(): string {
+export function connectionString(): string {
   const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in the embedded PostgreSQL's postmaster.pid under ${dataDir}`);
   return `postgres://postgres:skillroute@127.0.0.1:${port}/postgres`;
@@ -52,6 +52,25 @@ export async function completeSessionInThePast(bookingId: string): Promise<void>
     );
     if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
     await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [moved.rows[0]!.mentor_id]);
+  });
+}
+
+/**
+ * Moves a confirmed booking's hour so that its room opens `minutes` from now (rooms open 10 minutes before
+ * the start). Returns the room's id.
+ */
+export async function roomOpensIn(bookingId: string, minutes: number): Promise<string> {
+  return inTransaction(async (client) => {
+    const moved = await client.query<{ room_id: string }>(
+      `update bookings
+          set start_time = now() + make_interval(mins => $2::int + 10),
+              end_time = now() + make_interval(mins => $2::int + 70)
+        where id = $1 and status = 'confirmed'
+        returning room_id`,
+      [bookingId, minutes],
+    );
+    if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
+    return moved.rows[0]!.room_id;
   });
 }
 
