@@ -56,7 +56,11 @@ test('the booked pair meet: each sees and hears the other; mute, camera off and 
 
     const mentor = await pair.mentorContext.newPage();
     const mentorErrors = watchConsoleErrors(mentor);
-    await openPreJoin(mentor, roomId, 'Meera');
+    // The mentor comes the way people do: from their bookings, whose Join shows while the room is open.
+    await mentor.goto('/profile/bookings');
+    await mentor.getByRole('link', { name: 'Join' }).click();
+    await expect(mentor).toHaveURL(new RegExp(`/meet/${roomId}$`));
+    await expect(mentor.getByText('Your session with Meera')).toBeVisible();
     await pressJoin(mentor, 'Meera');
     await expect(mentor.getByText('Meera is here').first()).toBeVisible();
     await expect(mentee.getByText('Kavya is here').first()).toBeVisible();
