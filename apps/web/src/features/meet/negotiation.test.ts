@@ -1,6 +1,6 @@
 import type { Signal } from '@skillroute/shared/meet';
 import { describe, expect, it, vi } from 'vitest';
-import { Negotiation, type NegotiatingPeerConnection } from './negotiation';
+import { Negotiation, POLITE_RESTART_DELAY_MS, type NegotiatingPeerConnection } from './negotiation';
 
 /**
  * A double of the browser's RTCPeerConnection that keeps the signalling state machine of the spec
@@ -186,7 +186,7 @@ describe('Negotiation', () => {
     expect(sent).toEqual([{ candidate: aCandidate }, { candidate: null }]);
   });
 
-  it('restarts ICE when the connection fails, and sends the new offer', async () => {
+  it('restarts ICE when the connection fails, and sends the new offer (the impolite side, at once)', async () => {
     const { pc, sent } = aPeer(false);
     pc.becomes({ connectionState: 'disconnected' });
     expect(pc.restarts).toBe(0);
@@ -195,9 +195,39 @@ describe('Negotiation', () => {
     await flush();
     expect(sent).toEqual([{ description: { type: 'offer', sdp: 'offer-sdp-1' } }]);
 
-    const other = aPeer(true);
+    const other = aPeer(false);
     other.pc.becomes({ iceConnectionState: 'failed' });
     expect(other.pc.restarts).toBe(1);
+  });
+
+  it('on the polite side, leaves the restart to the other and restarts itself only if still failed after the delay', async () => {
+    vi.useFakeTimers();
+    try {
+      const mended = aPeer(true);
+      mended.pc.becomes({ connectionState: 'failed' });
+      mended.pc.becomes({ iceConnectionState: 'failed' });
+      expect(mended.pc.restarts).toBe(0);
+      // The impolite side's restart offer arrives and the connection comes back.
+      mended.pc.becomes({ connectionState: 'connected', iceConnectionState: 'connected' });
+      await vi.advanceTimersByTimeAsync(POLITE_RESTART_DELAY_MS);
+      expect(mended.pc.restarts).toBe(0);
+
+      const stuck = aPeer(true);
+      stuck.pc.becomes({ connectionState: 'failed' });
+      await vi.advanceTimersByTimeAsync(POLITE_RESTART_DELAY_MS - 1);
+      expect(stuck.pc.restarts).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stuck.pc.restarts).toBe(1);
+      expect(stuck.sent).toEqual([{ description: { type: 'offer', sdp: 'offer-sdp-1' } }]);
+
+      const closed = aPeer(true);
+      closed.pc.becomes({ connectionState: 'failed' });
+      closed.negotiation.close();
+      await vi.advanceTimersByTimeAsync(POLITE_RESTART_DELAY_MS);
+      expect(closed.pc.restarts).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   describe('on a fresh connection that leaves the first offer to the other side', () => {

@@ -29,6 +29,8 @@ export interface NegotiationOptions {
 
 /** How long the polite side of a fresh connection waits for the other's first offer before offering itself. */
 export const FIRST_OFFER_WAIT_MS = 10_000;
+/** How long the polite side of a failed connection leaves the ICE restart to the other before restarting itself. */
+export const POLITE_RESTART_DELAY_MS = 5_000;
 
 /**
  * The perfect-negotiation pattern (W3C WebRTC §10.7, DESIGN §7): either side may start a negotiation at any
@@ -37,7 +39,9 @@ export const FIRST_OFFER_WAIT_MS = 10_000;
  * it is tested with a double of the browser's peer connection.
  *
  * A connection that fails (network change, sleep) restarts ICE on its own: `restartIce()` marks the
- * connection as needing negotiation, and the ordinary `negotiationneeded` path sends the new offer.
+ * connection as needing negotiation, and the ordinary `negotiationneeded` path sends the new offer. Both
+ * sides see the failure at about the same time, so the impolite side restarts at once and the polite one
+ * only if the connection is still failed after POLITE_RESTART_DELAY_MS (the offer-collision case below).
  *
  * The pattern resolves glare, but a fresh pair of connections would start with it every time: both add their
  * tracks at once and both offer. In Chromium the polite side's rolled-back offer then left its ICE gathering
@@ -54,6 +58,7 @@ export class Negotiation {
   private awaitingOffer: boolean;
   private heldBackOffer = false;
   private awaitTimer: ReturnType<typeof setTimeout> | undefined;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
   /** The signals still being applied, in order of arrival (see receive). */
   private applying: Promise<void> = Promise.resolve();
   private readonly pc: NegotiatingPeerConnection;
@@ -112,9 +117,16 @@ export class Negotiation {
     this.send({ candidate: candidate ? (typeof candidate.toJSON === 'function' ? candidate.toJSON() : candidate) : null } as Signal);
   };
 
+  private readonly failed = () => this.pc.connectionState === 'failed' || this.pc.iceConnectionState === 'failed';
+
   private readonly onStateChange = () => {
-    if (this.closed) return;
-    if (this.pc.connectionState === 'failed' || this.pc.iceConnectionState === 'failed') this.restartIce();
+    if (this.closed || !this.failed()) return;
+    if (!this.polite) return this.restartIce();
+    if (this.restartTimer !== undefined) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      if (this.failed()) this.restartIce();
+    }, POLITE_RESTART_DELAY_MS);
   };
 
   /** Starts an ICE restart: new candidates on both sides, same media. */
@@ -175,6 +187,7 @@ export class Negotiation {
   close(): void {
     this.closed = true;
     clearTimeout(this.awaitTimer);
+    clearTimeout(this.restartTimer);
     this.pc.removeEventListener('negotiationneeded', this.onNegotiationNeeded);
     this.pc.removeEventListener('icecandidate', this.onIceCandidate);
     this.pc.removeEventListener('connectionstatechange', this.onStateChange);
