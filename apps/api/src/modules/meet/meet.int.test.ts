@@ -57,6 +57,17 @@ function expectRefusal(response: Awaited<ReturnType<typeof getRoom>>, status: nu
 }
 
 const connected = (who: Person) => connectedSocket(meetUrl(baseUrl), who.cookie);
+
+/** A pair of their own in the room of a session starting in five minutes, both sockets joined. */
+async function inTheRoom() {
+  const { mentor, mentee } = await pair();
+  const row = await booking(mentor, mentee, 5 * MINUTE_MS);
+  const mentorSocket = await connected(mentor);
+  const menteeSocket = await connected(mentee);
+  await join(mentorSocket, row.roomId);
+  await join(menteeSocket, row.roomId);
+  return { mentor, mentee, row, mentorSocket, menteeSocket };
+}
 const refusalOf = (cookie: string | undefined) => socketRefusalOf(meetUrl(baseUrl), cookie);
 
 describe('GET /api/meet/:roomId', () => {
@@ -182,12 +193,7 @@ describe('the /meet namespace', () => {
   });
 
   it('keeps the chat with the booking, delivers it to both, and shows the history after a rejoin', async () => {
-    const { mentor, mentee } = await pair();
-    const row = await booking(mentor, mentee, 5 * MINUTE_MS);
-    const mentorSocket = await connected(mentor);
-    const menteeSocket = await connected(mentee);
-    await join(mentorSocket, row.roomId);
-    await join(menteeSocket, row.roomId);
+    const { mentor, mentee, row, mentorSocket, menteeSocket } = await inTheRoom();
 
     const bothHear = () => Promise.all([next<ChatMessage>(mentorSocket, 'chat'), next<ChatMessage>(menteeSocket, 'chat')]);
     let heard = bothHear();
@@ -246,12 +252,7 @@ describe('the /meet namespace', () => {
   });
 
   it('closes the room when its booking is cancelled during the call: both hear why, nothing more is relayed, and a rejoin is refused', async () => {
-    const { mentor, mentee } = await pair();
-    const row = await booking(mentor, mentee, 5 * MINUTE_MS);
-    const mentorSocket = await connected(mentor);
-    const menteeSocket = await connected(mentee);
-    await join(mentorSocket, row.roomId);
-    await join(menteeSocket, row.roomId);
+    const { mentor, row, mentorSocket, menteeSocket } = await inTheRoom();
 
     const bothHear = Promise.all([next<{ message: string }>(mentorSocket, 'room-closed'), next<{ message: string }>(menteeSocket, 'room-closed')]);
     const cancel = await t.app.inject({ method: 'POST', url: `/api/bookings/${row.id}/cancel`, headers: { cookie: mentor.cookie }, payload: { reason: 'Something came up' } });
