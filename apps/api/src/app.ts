@@ -15,6 +15,7 @@ import { createLogger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
 import { validatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { adminConsoleRoutes } from './modules/admin-console/routes';
 import { adminQuestionBankRoutes } from './modules/assessments/admin-routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { registerPasswordResetWorker } from './modules/auth/password-reset';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(userRoutes, { prefix: '/api/user', files: createFileStore(config.files) });
   await app.register(notificationRoutes, { prefix: '/api/user/notifications' });
   await app.register(adminRoutes, { prefix: '/api/admin', config });
+  await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(roadmapRoutes, { prefix: '/api/roadmap' });
   await app.register(adminRoadmapRoutes, { prefix: '/api/admin/roadmap' });
   await app.register(assessmentRoutes, { prefix: '/api/assessment' });

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { adminAuditListResponseSchema } from './admin-audit';
+import { adminBookingsResponseSchema, adminRefundResponseSchema, adminUserDetailsResponseSchema, adminUserResponseSchema, adminUsersResponseSchema, dashboardResponseSchema } from './admin-console';
 import {
   adminQuestionListSchema,
   adminQuestionResponseSchema,
@@ -53,6 +55,13 @@ export const apiResponses = {
   'POST /api/admin/logout': { 200: messageResponseSchema },
   'POST /api/admin/refreshToken': { 200: adminResponseSchema },
   'GET /api/admin/me': { 200: adminResponseSchema },
+  'GET /api/admin/dashboard': { 200: dashboardResponseSchema },
+  'GET /api/admin/users': { 200: adminUsersResponseSchema },
+  'GET /api/admin/users/:id': { 200: adminUserDetailsResponseSchema },
+  'PATCH /api/admin/users/:id': { 200: adminUserResponseSchema },
+  'GET /api/admin/bookings': { 200: adminBookingsResponseSchema },
+  'POST /api/admin/bookings/:id/refund': { 200: adminRefundResponseSchema },
+  'GET /api/admin/audit': { 200: adminAuditListResponseSchema },
 
   'POST /api/roadmap': { 201: createdIdSchema },
   'GET /api/roadmap': { 200: roadmapListSchema },

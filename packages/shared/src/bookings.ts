@@ -45,7 +45,8 @@ export const bookingPartySchema = z.object({ id: z.string(), name: z.string(), a
 export type BookingParty = z.infer<typeof bookingPartySchema>;
 
 /** Who cancelled a booking, why and when (set by the cancellation work). */
-export const bookingCancellationSchema = z.object({ cancelledBy: z.enum(['mentor', 'mentee']), reason: z.string(), cancelledAt: z.string() });
+/** `staff` when neither person did: an admin's refund of a session to come, or the block of one of the two people. */
+export const bookingCancellationSchema = z.object({ cancelledBy: z.enum(['mentor', 'mentee', 'staff']), reason: z.string(), cancelledAt: z.string() });
 export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
 
 /** The mentee's review of a completed session (set by the review work). */
@@ -54,8 +55,8 @@ export type BookingReview = z.infer<typeof bookingReviewSchema>;
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Why money went back to the mentee. */
-export const REFUND_REASONS = ['cancelled_by_mentee', 'cancelled_by_mentor', 'paid_after_slot_taken'] as const;
+/** Why money went back to the mentee: a cancellation, a late payment, an admin's refund, or the block of one of the two people. */
+export const REFUND_REASONS = ['cancelled_by_mentee', 'cancelled_by_mentor', 'paid_after_slot_taken', 'refunded_by_admin', 'user_blocked'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** DESIGN.md §4: a booking as either of its two people see it. */

@@ -11,6 +11,7 @@ import {
   refundSentence,
   reminderMail,
   reminderNotice,
+  staffRefundNotice,
   type CancellationFacts,
   type MailView,
 } from './announcement-texts';
@@ -142,5 +143,15 @@ describe('the payments', () => {
     const mail = lateRefundMail(mentee, 150_000, 'https://skillroute.example/mentor-profile/m1');
     expect(mail.subject).toBe('Refunded: your payment for the session with Ada Lovelace');
     expect(mail.text).toContain("You can pick another time on Ada Lovelace's page: https://skillroute.example/mentor-profile/m1");
+  });
+
+  it("tells both people of an admin's refund of a session that stays as it was, with the reason", () => {
+    const facts = { amount: 150_000, reason: 'The mentor never joined.' };
+    expect(staffRefundNotice(mentee, facts)).toBe(
+      'Skillroute refunded your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) in full (₹1,500). The reason given: "The mentor never joined.".',
+    );
+    expect(staffRefundNotice(mentor, facts)).toBe(
+      'Skillroute refunded Ravi Kumar\'s payment for the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "The mentor never joined.".',
+    );
   });
 });

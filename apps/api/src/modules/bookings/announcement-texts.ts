@@ -148,6 +148,14 @@ export function cancelledMail(view: MailView, facts: CancellationFacts, invite: 
   );
 }
 
+/** An admin refunded a session that is not cancelled (it took place, or is under way): both hear it, the mentee of the money. */
+export function staffRefundNotice(view: SessionView, facts: { amount: number; reason: string }): string {
+  const because = ` The reason given: "${facts.reason}".`;
+  return view.role === 'mentee'
+    ? `${PRODUCT} refunded your session with ${view.peerName} on ${whenOf(view)} in full (${formatPaise(facts.amount)}).${because}`
+    : `${PRODUCT} refunded ${view.peerName}'s payment for the session with you on ${whenOf(view)}.${because}`;
+}
+
 // ——— Payments ———
 
 export function paymentFailedNotice(mentorName: string): string {

@@ -22,6 +22,7 @@ import {
   REMINDER_LEADS,
   reminderMail,
   reminderNotice,
+  staffRefundNotice,
   type CancellationFacts,
   type MailView,
   type ReminderLead,
@@ -112,6 +113,15 @@ export async function announceCancelled(uow: UnitOfWork, bookingId: string, refu
 function cancellationOf(booking: BookingForMail, refund: RefundNotice): CancellationFacts {
   const cancelledBy = booking.cancelledBy === booking.mentorId ? 'mentor' : booking.cancelledBy === booking.menteeId ? 'mentee' : 'staff';
   return { cancelledBy, reason: booking.cancelReason ?? '', refund, price: booking.amount };
+}
+
+/** An admin's full refund of a session that stays as it is (completed, or under way): both people are told. */
+export async function announceStaffRefund(uow: UnitOfWork, bookingId: string, reason: string): Promise<void> {
+  const booking = await bookingFor(uow.tx, bookingId);
+  const views = viewsOf(booking);
+  const facts = { amount: booking.amount, reason };
+  await uow.notify(booking.menteeId, { type: 'payment_refunded', message: staffRefundNotice(views.mentee, facts), link: BOOKINGS_PATH });
+  await uow.notify(booking.mentorId, { type: 'payment_refunded', message: staffRefundNotice(views.mentor, facts), link: BOOKINGS_PATH });
 }
 
 /** After pending_payment → payment_failed: the mentee hears the slot was released (no mail: nothing was paid). */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
@@ -131,14 +131,53 @@ export async function listBookings(db: Executor, filter: { userId: string; asMen
   return rows.map(withParties);
 }
 
-/** confirmed → cancelled, only before the start; answers the row, or undefined when it was not cancellable. */
-export async function markCancelled(tx: Executor, bookingId: string, cancellation: { by: string; reason: string; now: Date }): Promise<BookingRow | undefined> {
+/**
+ * confirmed → cancelled, only before the start; answers the row, or undefined when it was not cancellable.
+ * `by` is null when neither person cancelled (an admin's refund, a block).
+ */
+export async function markCancelled(tx: Executor, bookingId: string, cancellation: { by: string | null; reason: string; now: Date }): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(bookings)
     .set({ status: 'cancelled', cancelledAt: cancellation.now, cancelledBy: cancellation.by, cancelReason: cancellation.reason })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed'), gt(bookings.startTime, cancellation.now)))
     .returning();
   return row;
+}
+
+/** One booking locked for a change decided from what it is now (an admin's refund). */
+export async function findBookingRowForUpdate(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+  return row;
+}
+
+/** The confirmed sessions of a person, in either role, that have not started at `now`, locked for their cancellation. */
+export async function findUpcomingConfirmedForUpdate(tx: Executor, userId: string, now: Date): Promise<BookingRow[]> {
+  return tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), gt(bookings.startTime, now), or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId))))
+    .orderBy(bookings.startTime)
+    .for('update');
+}
+
+/** A page of every booking, optionally of one status, latest start first, with how many match in all. */
+export async function listAllBookings(db: Executor, filter: { status?: BookingStatus; offset: number; limit: number }): Promise<{ rows: BookingWithParties[]; total: number }> {
+  const where = filter.status === undefined ? undefined : eq(bookings.status, filter.status);
+  const rows = await selectWithParties(db).where(where).orderBy(desc(bookings.startTime), desc(bookings.id)).offset(filter.offset).limit(filter.limit);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(where);
+  return { rows: rows.map(withParties), total: counted?.total ?? 0 };
+}
+
+/** A person's bookings in either role, latest start first, at most `limit`. */
+export async function listBookingsOfPerson(db: Executor, userId: string, limit: number): Promise<BookingWithParties[]> {
+  const rows = await selectWithParties(db)
+    .where(or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId)))
+    .orderBy(desc(bookings.startTime), desc(bookings.id))
+    .limit(limit);
+  return rows.map(withParties);
 }
 
 /** pending_payment → payment_failed, which frees the slot; answers the row when it changed. */

@@ -10,6 +10,7 @@ import {
   type RefundReason,
   type RefundStatus,
 } from '@skillroute/shared/bookings';
+import { adminConsoleMessages, type AdminBookingsQuery } from '@skillroute/shared/admin-console';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -18,7 +19,7 @@ import { jobType } from '../../jobs/queue';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed } from './announcements';
+import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed, announceStaffRefund } from './announcements';
 import { actionFor } from './payment-rules';
 import { queueRefund, registerRefundWorker, settleRefundNow } from './refunds';
 import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
@@ -65,7 +66,8 @@ export function toBooking(row: repository.BookingWithParties): Booking {
     booking.refund = { amount: row.refundAmount, status: row.refundStatus as RefundStatus, reason: row.refundReason as RefundReason };
   }
   if (row.cancelledAt !== null) {
-    booking.cancellation = { cancelledBy: row.cancelledBy === row.mentorId ? 'mentor' : 'mentee', reason: row.cancelReason ?? '', cancelledAt: row.cancelledAt.toISOString() };
+    const cancelledBy = row.cancelledBy === row.mentorId ? 'mentor' : row.cancelledBy === row.menteeId ? 'mentee' : 'staff';
+    booking.cancellation = { cancelledBy, reason: row.cancelReason ?? '', cancelledAt: row.cancelledAt.toISOString() };
   }
   if (row.review !== null) booking.review = { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() };
   return booking;
@@ -225,6 +227,79 @@ export async function cancelBooking(ctx: UserContext, bookingId: string, body: C
   });
   const status = await settleRefundNow(ctx, bookingId, recorded);
   return { booking: await getBookingRow(ctx, bookingId), refund: { amount: refund.amount, currency: 'INR', status } };
+}
+
+// ——— What admins do to bookings (the admin console calls these inside its own unit of work, with its audit entry) ———
+
+/** A refund decided in a unit of work, to be asked of the provider once it committed (`settleRefundNow`). */
+export interface DecidedRefund {
+  bookingId: string;
+  amount: number;
+  status: RefundStatus;
+}
+
+/**
+ * confirmed → cancelled by neither person (`cancelledBy` null), with a full refund for `refundReason`: the
+ * slot is freed, the completion and reminders dropped, both people told. Answers undefined when the booking
+ * was not a confirmed session yet to start.
+ */
+async function cancelByStaff(ctx: ServiceContext, uow: UnitOfWork, booking: BookingRow, reason: string, refundReason: RefundReason, now: Date): Promise<DecidedRefund | undefined> {
+  const row = await repository.markCancelled(uow.tx, booking.id, { by: null, reason, now });
+  if (row === undefined) return undefined;
+  await uow.cancelJobs(completeBookingJob, booking.id);
+  const status = await queueRefund(uow, booking.id, booking.amount, refundReason);
+  await timeChanged(ctx, uow);
+  await announceFreedSlot(uow, row, now);
+  await announceCancelled(uow, booking.id, { amount: booking.amount, status });
+  return { bookingId: booking.id, amount: booking.amount, status };
+}
+
+/**
+ * `POST /api/admin/bookings/:id/refund`, the bookings half: a full refund of a confirmed or completed booking
+ * that was paid and not refunded yet. A session still to come is cancelled with it (nobody holds a session
+ * that was given back); one that took place or is under way stays as it is, and both people are told.
+ */
+export async function refundInFullByStaff(ctx: ServiceContext, uow: UnitOfWork, bookingId: string, reason: string): Promise<DecidedRefund> {
+  const now = ctx.clock.now();
+  const booking = await repository.findBookingRowForUpdate(uow.tx, bookingId);
+  if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
+  if (booking.status !== 'confirmed' && booking.status !== 'completed') throw new AppError('conflict', adminConsoleMessages.notRefundable);
+  if (booking.refundAmount !== null) throw new AppError('conflict', adminConsoleMessages.alreadyRefunded);
+  if (booking.providerPaymentId === null) throw new AppError('conflict', adminConsoleMessages.notPaid);
+  if (booking.status === 'confirmed' && booking.startTime.getTime() > now.getTime()) {
+    const cancelled = await cancelByStaff(ctx, uow, booking, reason, 'refunded_by_admin', now);
+    if (cancelled !== undefined) return cancelled;
+  }
+  const status = await queueRefund(uow, bookingId, booking.amount, 'refunded_by_admin');
+  await announceStaffRefund(uow, bookingId, reason);
+  return { bookingId, amount: booking.amount, status };
+}
+
+/**
+ * A blocked person's confirmed sessions yet to start, in either role, cancelled in the block's unit of work
+ * with a full refund to each mentee (whoever was blocked, the mentee is not at fault for the lost session),
+ * and both people told. The person's advisory lock is taken first, as a new booking takes it.
+ */
+export async function cancelUpcomingOfBlocked(ctx: ServiceContext, uow: UnitOfWork, userId: string, reason: string): Promise<DecidedRefund[]> {
+  const now = ctx.clock.now();
+  await repository.lockPeople(uow.tx, lockKeysInOrder([userId]));
+  const decided: DecidedRefund[] = [];
+  for (const booking of await repository.findUpcomingConfirmedForUpdate(uow.tx, userId, now)) {
+    const refund = await cancelByStaff(ctx, uow, booking, reason, 'user_blocked', now);
+    if (refund !== undefined) decided.push(refund);
+  }
+  return decided;
+}
+
+/** `GET /api/admin/bookings`: a page of every booking, latest start first. */
+export async function listAllBookings(db: ServiceContext['db'], query: AdminBookingsQuery, limit: number): Promise<{ bookings: Booking[]; total: number }> {
+  const { rows, total } = await repository.listAllBookings(db, { status: query.status, offset: (query.page - 1) * limit, limit });
+  return { bookings: rows.map(toBooking), total };
+}
+
+/** A person's bookings in either role for the admin's view of them, latest start first. */
+export async function listBookingsOfPerson(db: ServiceContext['db'], userId: string, limit: number): Promise<Booking[]> {
+  return (await repository.listBookingsOfPerson(db, userId, limit)).map(toBooking);
 }
 
 /**

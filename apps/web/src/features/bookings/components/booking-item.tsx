@@ -65,7 +65,15 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         {booking.cancellation && (
           <>
             <dt className="text-muted-foreground">Cancelled by</dt>
-            <dd>{booking.cancellation.cancelledBy === (booking.mentorId === userId ? 'mentor' : 'mentee') ? 'You' : other.role === 'Mentor' ? 'Your mentor' : 'Your mentee'}</dd>
+            <dd>
+              {booking.cancellation.cancelledBy === 'staff'
+                ? 'Skillroute'
+                : booking.cancellation.cancelledBy === (booking.mentorId === userId ? 'mentor' : 'mentee')
+                  ? 'You'
+                  : other.role === 'Mentor'
+                    ? 'Your mentor'
+                    : 'Your mentee'}
+            </dd>
             <dt className="text-muted-foreground">Reason</dt>
             <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.cancellation.reason}</dd>
           </>

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { roleSchema } from './auth';
+import { BOOKING_STATUSES, bookingSchema, refundSchema } from './bookings';
+import { idSchema } from './ids';
+
+/**
+ * The admin console (issue 15; DESIGN.md §4 "Admin"): the dashboard, user management and the bookings list,
+ * written once for the api's validation and OpenAPI document and the admin pages. Money is integer paise in
+ * INR, as everywhere outside a mentor's price; dates are UTC.
+ */
+
+export const adminConsoleMessages = {
+  userNotFound: 'User not found.',
+  bookingNotFound: 'Booking not found.',
+  notRefundable: 'Only a confirmed or completed booking can be refunded.',
+  alreadyRefunded: 'This booking has already been refunded.',
+  notPaid: 'This booking was never paid, so there is nothing to refund.',
+  reasonRequired: 'Please give a reason for the refund.',
+  reasonTooShort: 'The reason must be at least 5 characters.',
+  reasonTooLong: 'Keep the reason under 500 characters.',
+  blockedRequired: 'blocked must be true or false',
+  pageRange: 'Page is a whole number from 1',
+  limitRange: 'Limit is a whole number from 1 to 100',
+  searchTooLong: 'Search is at most 100 characters',
+  roleUnknown: 'Role is user or mentor',
+  blockedFilter: 'blocked is true or false',
+  statusUnknown: `Status is one of ${BOOKING_STATUSES.join(', ')}`,
+} as const;
+
+/** The dashboard's charts cover this many UTC days, today included. */
+export const DASHBOARD_DAYS = 30;
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_LIMIT_MAX = 100;
+export const ADMIN_PAGE_MAX = 10_000;
+export const ADMIN_SEARCH_MAX = 100;
+export const REFUND_REASON_MIN = 5;
+export const REFUND_REASON_MAX = 500;
+
+const count = z.number().int().nonnegative();
+
+// ——— Dashboard ———
+
+/**
+ * `GET /api/admin/dashboard`. `revenue` is what was paid for sessions (bookings confirmed, completed or cancelled
+ * after payment, and payments that came too late), `refunds` what was decided to go back (pending or settled).
+ * `daily` has one entry per UTC day of the last DASHBOARD_DAYS, oldest first, zeros included: sign-ups are
+ * accounts made that day, bookings the paid bookings made that day and revenue their amounts.
+ */
+export const dashboardResponseSchema = z.object({
+  totals: z.object({
+    users: count,
+    mentors: count,
+    blockedUsers: count,
+    bookings: z.object(Object.fromEntries(BOOKING_STATUSES.map((status) => [status, count])) as Record<(typeof BOOKING_STATUSES)[number], typeof count>),
+    revenue: count,
+    refunds: count,
+    roadmaps: z.object({ drafted: count, published: count, rejected: count }),
+    tests: z.object({ taken: count, passed: count }),
+  }),
+  daily: z.array(z.object({ date: z.string(), signUps: count, bookings: count, revenue: count })),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+export type DashboardDay = DashboardResponse['daily'][number];
+
+/** Passed tests as a whole percentage of the tests taken; null when none were taken. */
+export function passRate(tests: { taken: number; passed: number }): number | null {
+  return tests.taken === 0 ? null : Math.round((tests.passed / tests.taken) * 100);
+}
+
+// ——— Paging ———
+
+const pageSchema = z.coerce
+  .number(adminConsoleMessages.pageRange)
+  .int(adminConsoleMessages.pageRange)
+  .min(1, adminConsoleMessages.pageRange)
+  .max(ADMIN_PAGE_MAX, adminConsoleMessages.pageRange)
+  .default(1);
+const limitSchema = z.coerce
+  .number(adminConsoleMessages.limitRange)
+  .int(adminConsoleMessages.limitRange)
+  .min(1, adminConsoleMessages.limitRange)
+  .max(ADMIN_PAGE_LIMIT_MAX, adminConsoleMessages.limitRange)
+  .default(ADMIN_PAGE_SIZE);
+
+// ——— Users ———
+
+/** `GET /api/admin/users?search=&role=&blocked=&page=&limit=`: search matches a part of the name or the e-mail, any case. */
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(ADMIN_SEARCH_MAX, adminConsoleMessages.searchTooLong).optional(),
+  role: z.enum(['user', 'mentor'], adminConsoleMessages.roleUnknown).optional(),
+  blocked: z
+    .enum(['true', 'false'], adminConsoleMessages.blockedFilter)
+    .transform((value) => value === 'true')
+    .optional(),
+  page: pageSchema,
+  limit: limitSchema,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+/** The query as the admin pages send it (before coercion). */
+export type AdminUsersQueryInput = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, blocked: z.boolean(), createdAt: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: count });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminUserIdParamsSchema = z.object({ id: idSchema });
+
+/** `GET /api/admin/users/:id`: the user with their roadmaps, bookings (either role, newest first) and tests. */
+export const adminUserDetailsResponseSchema = z.object({
+  user: adminUserSchema.extend({ avatar: z.string().nullable(), verified: z.boolean(), blockedAt: z.string().nullable() }),
+  roadmaps: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['drafted', 'published', 'rejected']), isActive: z.boolean(), createdAt: z.string() })),
+  bookings: z.array(bookingSchema),
+  tests: z.array(
+    z.object({ id: z.string(), stack: z.string(), status: z.enum(['in_progress', 'passed', 'failed']), score: z.number().int().nullable(), createdAt: z.string(), submittedAt: z.string().nullable() }),
+  ),
+});
+export type AdminUserDetailsResponse = z.infer<typeof adminUserDetailsResponseSchema>;
+
+/** `PATCH /api/admin/users/:id` → `{user}`. */
+export const blockUserBodySchema = z.object({ blocked: z.boolean(adminConsoleMessages.blockedRequired) });
+export type BlockUserBody = z.infer<typeof blockUserBodySchema>;
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+// ——— Bookings ———
+
+/** `GET /api/admin/bookings?status=&page=`: newest first (by the session's start). */
+export const adminBookingsQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES, adminConsoleMessages.statusUnknown).optional(),
+  page: pageSchema,
+});
+export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
+export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
+
+export const adminBookingsResponseSchema = z.object({ bookings: z.array(bookingSchema), total: count, page: z.number().int().min(1), limit: z.number().int().min(1) });
+export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
+
+export const adminBookingIdParamsSchema = z.object({ id: idSchema });
+
+/** `POST /api/admin/bookings/:id/refund` {reason}: a full refund of a confirmed or completed booking. */
+export const adminRefundBodySchema = z.object({
+  reason: z
+    .string(adminConsoleMessages.reasonRequired)
+    .trim()
+    .min(1, adminConsoleMessages.reasonRequired)
+    .min(REFUND_REASON_MIN, adminConsoleMessages.reasonTooShort)
+    .max(REFUND_REASON_MAX, adminConsoleMessages.reasonTooLong),
+});
+export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
+export const adminRefundResponseSchema = z.object({ booking: bookingSchema, refund: refundSchema });
+export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
