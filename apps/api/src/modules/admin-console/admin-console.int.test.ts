@@ -11,11 +11,12 @@ import {
   adminUsersResponseSchema,
 } from '@skillroute/shared/admin-console';
 import { accountBlockedMessage } from '@skillroute/shared/auth-constants';
+import { meetMessages } from '@skillroute/shared/meet';
 import { adminCookieFor } from '../../../test/assessments';
 import { createUser } from '../../../test/accounts';
-import { DAY_MS, HOUR_MS, weekAhead } from '../../../test/bookings';
+import { DAY_MS, HOUR_MS, MINUTE_MS, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { insertBooking } from '../../../test/meet';
+import { insertBooking, join, meetUrl, next } from '../../../test/meet';
 import { createMentor, createStack } from '../../../test/mentors';
 import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen, signIn, TEST_PASSWORD } from '../../../test/sockets';
 import { adminAudit, bookings, notifications, roadmaps, sessions, users } from '../../db/schema';
@@ -254,6 +255,18 @@ describe('PATCH /api/admin/users/:id (block and unblock)', () => {
     expect((await admin('PATCH', `/api/admin/users/${mentee.id}`, { blocked: true })).statusCode).toBe(200);
     expect(await bookingRow(close.id)).toMatchObject({ status: 'cancelled', refundAmount: 150_000, refundReason: 'user_blocked' });
     expect((await noticesOf(mentorId)).map((notice) => notice.type)).toContain('booking_cancelled');
+  });
+
+  it('closes the meeting room of a session about to start when one of its two is blocked: the other hears why', async () => {
+    const mentorId = await createMentor(t.app.db, { email: 'blocked-in-call-mentor@example.org' });
+    const mentee = await createSignedInUser(t, 'left-in-call-mentee@example.org');
+    const soon = await paidBooking({ mentorId, menteeId: mentee.id }, 5 * MINUTE_MS);
+    const menteeSocket = await connectedSocket(meetUrl(baseUrl), mentee.cookie);
+    expect(await join(menteeSocket, soon.roomId)).toMatchObject({ ok: true });
+    const heard = next<{ message: string }>(menteeSocket, 'room-closed');
+    expect((await admin('PATCH', `/api/admin/users/${mentorId}`, { blocked: true })).statusCode).toBe(200);
+    expect(await heard).toEqual({ message: meetMessages.cancelled });
+    expect(await join(menteeSocket, soon.roomId)).toEqual({ ok: false, message: meetMessages.cancelled });
   });
 });
 

@@ -251,6 +251,7 @@ async function cancelByStaff(ctx: ServiceContext, uow: UnitOfWork, booking: Book
   await timeChanged(ctx, uow);
   await announceFreedSlot(uow, row, now);
   await announceCancelled(uow, booking.id, { amount: booking.amount, status });
+  closeRoomAfterCommit(ctx, uow, booking.roomId);
   return { bookingId: booking.id, amount: booking.amount, status };
 }
 
