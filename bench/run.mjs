@@ -87,8 +87,18 @@ async function bundleBench() {
         })(),
       );
     });
+    let requested = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') requested += 1;
+    });
     await page.goto(`${product.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
+    // Code loaded after the first paint (the toaster, docs/decisions/036) is the page's too: wait until every script
+    // asked for has arrived and none more was asked for a second, which networkidle alone misses on a busy machine.
+    for (let seen = -1; seen !== requested || pending.length !== requested;) {
+      seen = requested;
+      await page.waitForTimeout(1000);
+    }
     scripts = await Promise.all(pending);
   } finally {
     await browser.close().catch(() => {});

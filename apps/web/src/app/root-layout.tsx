@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { useAfterPaint } from '@/lib/use-after-paint';
 
+// The toaster (Radix Toast: about 10 kB compressed) joins after the first picture, so the entry chunk every page waits
+// for is smaller. Its store lives outside React (lib/use-toast.ts): a toast raised before it mounts shows once it has.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 const SessionCheck = lazy(async () => ({ default: (await import('@/features/auth/components/session-check')).SessionCheck }));
 const LiveNotifications = lazy(async () => ({
   default: (await import('@/features/notifications/components/live-notifications')).LiveNotifications,
@@ -19,6 +22,7 @@ export function RootLayout() {
   // during this visit was just confirmed by the sign-in itself.
   const [restoredSession] = useState(() => user !== null);
   useFinishLeaving(pathname);
+  const painted = useAfterPaint();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -35,7 +39,11 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      <Toaster />
+      {painted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
       <ScrollRestoration />
       {/* The one place the live socket lives: mounted on sign-in, unmounted (disconnected) on sign-out. */}
       {user && (

@@ -1,6 +1,7 @@
 import { authReasons } from '@skillroute/shared/auth-constants';
 import type { loginBodySchema } from '@skillroute/shared/auth';
-import { useEffect, useState } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
@@ -13,17 +14,25 @@ import { errorReason } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAfterPaint } from '@/lib/use-after-paint';
-import { useLoginMutation } from '../api';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
 import { AuthCard, AuthHeading } from '../components/auth-card';
-import { GoogleSignIn } from '../components/google-sign-in';
-import { VerifyCodeStep } from '../components/verify-code-step';
 
 type LoginForm = z.input<typeof loginBodySchema>;
 const FIELDS = ['email', 'password'] as const;
 
 const loginRules = lazyResolver(async () => (await import('../form-resolvers')).loginResolver);
+
+/*
+ * What the card's first picture does not need loads after it, so the sign-in card paints with this page's chunk and
+ * react-hook-form alone: the API slice (RTK Query, about 16 kB compressed), which a submit needs; Google's button,
+ * which waits for /api/config after the paint anyway and shows nothing until then; and the code step, shown only
+ * after an unverified account signs in.
+ */
+const loadAuthApi = () => import('../api');
+const loadVerifyCodeStep = () => import('../components/verify-code-step');
+const GoogleSignIn = lazy(async () => ({ default: (await import('../components/google-sign-in')).GoogleSignIn }));
+const VerifyCodeStep = lazy(async () => ({ default: (await loadVerifyCodeStep()).VerifyCodeStep }));
 
 /**
  * /login. A successful sign-in stores the user; the guest-only guard then sends them back to the page
@@ -31,8 +40,7 @@ const loginRules = lazyResolver(async () => (await import('../form-resolvers')).
  * to the code step.
  */
 export function LoginPage() {
-  const dispatch = useDispatch();
-  const [signIn] = useLoginMutation();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
@@ -43,12 +51,19 @@ export function LoginPage() {
   // The form's rules (zod) after the first picture, so they are there before a submit needs them.
   const painted = useAfterPaint();
   useEffect(() => {
-    if (painted) loginRules.preload();
+    if (!painted) return;
+    loginRules.preload();
+    void loadAuthApi();
+    void loadVerifyCodeStep();
   }, [painted]);
 
   const onSubmit = form.handleSubmit(async (body) => {
     setFormError(null);
-    const result = await signIn(body);
+    const { authApi } = await loadAuthApi();
+    const request = dispatch(authApi.endpoints.login.initiate(body));
+    const result = await request;
+    // The answer is used here and now: nothing keeps it in the store (which is persisted).
+    request.reset();
     if (!('error' in result)) {
       dispatch(login(result.data.user));
       return;
@@ -68,7 +83,9 @@ export function LoginPage() {
   if (unverifiedEmail) {
     return (
       <AuthCard>
-        <VerifyCodeStep email={unverifiedEmail} onBack={() => setUnverifiedEmail(null)} />
+        <Suspense fallback={null}>
+          <VerifyCodeStep email={unverifiedEmail} onBack={() => setUnverifiedEmail(null)} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -105,7 +122,11 @@ export function LoginPage() {
           </FormField>
           <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
         </form>
-        <GoogleSignIn />
+        {painted && (
+          <Suspense fallback={null}>
+            <GoogleSignIn />
+          </Suspense>
+        )}
       </div>
     </AuthCard>
   );

@@ -27,8 +27,9 @@ const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/
 
 /**
  * The graph joins in a transition once the rest of the page has been painted, so the title and outline never wait
- * for its chunk or its first render. React Flow's own measuring and fitting after that still run as one long
- * task (about 0.5 s with Lighthouse's 4× CPU slowdown for the 53-topic demo roadmap, measured here).
+ * for its chunk or its first render. It is then drawn once, where the reader starts (RoadmapCanvas), with its
+ * minimap and background a frame later; React Flow's module and first render remain long tasks on a phone's CPU
+ * (bench/RESULTS.md, "Lighthouse, third pass").
  */
 function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas> & { shown: boolean }) {
   const placeholder = <Skeleton className="size-full rounded-none" />;

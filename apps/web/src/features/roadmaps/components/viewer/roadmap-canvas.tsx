@@ -1,7 +1,8 @@
 import { Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi, type NodeMouseHandler } from '@xyflow/react';
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { Maximize } from 'lucide-react';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
 import { readingViewport } from '../../graph/reading-view';
@@ -15,19 +16,35 @@ import { statusOf } from './outline';
  * as fast as one of fifty.
  */
 export const RoadmapCanvas = memo(function RoadmapCanvas(props: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+  // The canvas's size, read before React Flow's first render, so the graph is drawn once, where the reader starts
+  // (culled to the nodes in view there), rather than drawn at React Flow's default viewport and then moved.
+  const box = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element) setView({ width: element.clientWidth, height: element.clientHeight });
+  }, []);
   return (
-    <ReactFlowProvider>
-      <ReadingFlow {...props} />
-    </ReactFlowProvider>
+    <div ref={box} className="size-full">
+      {view && (
+        <ReactFlowProvider>
+          <ReadingFlow {...props} view={view} />
+        </ReactFlowProvider>
+      )}
+    </div>
   );
 });
 
-function ReadingFlow({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+function ReadingFlow({ roadmap, progress, onOpen, view }: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void; view: { width: number; height: number } }) {
   const nodes = useMemo(() => toFlowNodes(roadmap.nodes).map((node) => ({ ...node, data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined } })), [roadmap.nodes, progress]);
   const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
   const { setViewport } = useReactFlow();
   const store = useStoreApi();
+  const [startViewport] = useState(() => readingViewport(roadmap.nodes, view));
+  // The minimap (every node again) and the background pattern follow the graph's first picture: two shorter tasks
+  // on a phone's CPU instead of one long one.
+  const graphPainted = useAfterPaint();
 
   const toTop = useCallback(
     (duration?: number) => {
@@ -43,7 +60,7 @@ function ReadingFlow({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress
       edges={edges}
       nodeTypes={roadmapNodeTypes}
       onNodeClick={onNodeClick}
-      onInit={() => toTop()}
+      defaultViewport={startViewport}
       nodesDraggable={false}
       nodesConnectable={false}
       edgesFocusable={false}
@@ -55,7 +72,7 @@ function ReadingFlow({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress
       attributionPosition={ATTRIBUTION_POSITION}
       aria-label={`${roadmap.title}: the roadmap as a graph`}
     >
-      <Background gap={16} />
+      {graphPainted && <Background gap={16} />}
       {/* React Flow's own fit button fits the whole graph (a smear of tiny labels for a long roadmap) even when
           given an onFitView; this one brings the reader back to where the roadmap starts, as Home does on a page. */}
       <Controls showInteractive={false} showFitView={false}>
@@ -64,7 +81,7 @@ function ReadingFlow({ roadmap, progress, onOpen }: { roadmap: Roadmap; progress
         </ControlButton>
       </Controls>
       {/* Narrow and tall, as a roadmap is: it covers less of the right-hand column. */}
-      <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" style={{ width: 120, height: 160 }} {...minimapColours} />
+      {graphPainted && <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" style={{ width: 120, height: 160 }} {...minimapColours} />}
     </ReactFlow>
   );
 }
