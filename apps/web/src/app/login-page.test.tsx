@@ -106,11 +106,15 @@ describe('the login page', () => {
       'POST /api/auth/google-login': () => json(200, { user: ada }),
     });
     const { router, store } = renderRoutes(routes, '/login');
-    const script = await vi.waitFor(() => {
-      const found = document.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_SCRIPT_URL}"]`);
-      if (!found) throw new Error('no script yet');
-      return found;
-    });
+    // vi.waitFor gives up after 1 s by default; the lazy login page alone can take longer on a busy machine.
+    const script = await vi.waitFor(
+      () => {
+        const found = document.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_SCRIPT_URL}"]`);
+        if (!found) throw new Error('no script yet');
+        return found;
+      },
+      { timeout: 10_000 },
+    );
     vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
     act(() => script.dispatchEvent(new Event('load')));
     await waitFor(() => expect(renderButton).toHaveBeenCalledWith(screen.getByTestId('google-sign-in'), expect.any(Object)));

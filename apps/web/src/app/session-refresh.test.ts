@@ -137,7 +137,7 @@ describe('the base query', () => {
       return refreshed ? json(200, { path: new URL(request.url).pathname }) : json(401);
     });
     const results = Promise.all([probe('/api/user/1'), probe('/api/roadmap'), probe('/api/user/notifications/a@b.c')]);
-    await vi.waitFor(() => expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1));
+    await vi.waitFor(() => expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1), { timeout: 10_000 });
     releaseRefresh();
     const [a, b, c] = await results;
     expect([a.data, b.data, c.data]).toEqual([{ path: '/api/user/1' }, { path: '/api/roadmap' }, { path: '/api/user/notifications/a@b.c' }]);
