@@ -61,7 +61,7 @@ describe('/meet/{roomId}', () => {
 
   it('sends a signed-out visitor to sign in, and remembers the room', async () => {
     const { router, callsTo } = open(() => json(200, aRoom({ open: true })), { signedIn: false });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
     expect(router.state.location.state).toEqual({ from: `/meet/${ROOM_ID}` });
     expect(callsTo('GET', `/api/meet/${ROOM_ID}`)).toHaveLength(0);
   });
