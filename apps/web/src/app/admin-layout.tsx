@@ -1,12 +1,13 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
+import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
 import { BrandMark } from './header';
 import { useAppSelector } from './hooks';
 import { SkipLink } from './root-layout';
 
-/** The frame of the admin area: its own plain header (brand, "Admin", sign out), apart from the user's. */
+/** The frame of the admin area: its own plain header (brand, "Admin", sign out) and, once signed in, the admin navigation. */
 export function AdminLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
@@ -26,6 +27,7 @@ export function AdminLayout() {
           </div>
           {isAdmin && <AdminSignOutButton variant="ghost" />}
         </div>
+        {isAdmin && <AdminNav />}
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
