@@ -3,6 +3,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
 import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
+import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { BrandMark } from './header';
 import { useAppSelector } from './hooks';
 import { SkipLink } from './root-layout';
@@ -25,7 +26,10 @@ export function AdminLayout() {
             </Link>
             <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">Admin</span>
           </div>
-          {isAdmin && <AdminSignOutButton variant="ghost" />}
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            {isAdmin && <AdminSignOutButton variant="ghost" />}
+          </div>
         </div>
         {isAdmin && <AdminNav />}
       </header>

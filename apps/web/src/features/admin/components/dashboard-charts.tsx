@@ -59,7 +59,7 @@ function CountChart({ days, dataKey, title }: ChartProps & { dataKey: 'signUps' 
   return (
     <ChartFigure title={title} table={<DataTable caption={title} days={days} value={(day) => String(day[dataKey])} />}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
+        <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
           <YAxis allowDecimals={false} {...axis} />
@@ -76,12 +76,12 @@ function RevenueChart({ days }: ChartProps) {
   return (
     <ChartFigure title={title} table={<DataTable caption={title} days={days} value={(day) => formatPaise(day.revenue)} />}>
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
+        <LineChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
           <YAxis tickFormatter={(paise: number) => formatPaise(paise)} width={72} {...axis} />
           <Tooltip labelFormatter={(date) => dayLabel(String(date))} formatter={(paise) => formatPaise(Number(paise))} contentStyle={tooltipStyle} />
-          <Line type="monotone" dataKey="revenue" name={title} stroke="var(--primary)" strokeWidth={2} dot={false} />
+          <Line type="linear" dataKey="revenue" name={title} stroke="var(--primary)" strokeWidth={2} dot={false} />
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>
