@@ -179,7 +179,7 @@ test('an admin keeps the question bank: adds a stack and the question that makes
   try {
     const admin = await adminContext.newPage();
     await adminSignIn(admin);
-    await admin.getByRole('link', { name: /Assessment management/ }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Assessments' }).click();
     await expect(admin).toHaveURL(/\/admin\/assessment-managment$/);
     await expect(admin.getByRole('heading', { name: 'Assessment management', level: 1 })).toBeVisible();
 

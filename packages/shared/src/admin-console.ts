@@ -96,8 +96,14 @@ export const adminUsersQuerySchema = z.object({
   limit: limitSchema,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
-/** The query as the admin pages send it (before coercion). */
-export type AdminUsersQueryInput = z.input<typeof adminUsersQuerySchema>;
+/** The query as the admin pages send it, before the api coerces it. */
+export interface AdminUsersQueryInput {
+  search?: string;
+  role?: 'user' | 'mentor';
+  blocked?: 'true' | 'false';
+  page?: number;
+  limit?: number;
+}
 
 export const adminUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, blocked: z.boolean(), createdAt: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -132,7 +138,10 @@ export const adminBookingsQuerySchema = z.object({
   page: pageSchema,
 });
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
-export type AdminBookingsQueryInput = z.input<typeof adminBookingsQuerySchema>;
+export interface AdminBookingsQueryInput {
+  status?: (typeof BOOKING_STATUSES)[number];
+  page?: number;
+}
 
 export const adminBookingsResponseSchema = z.object({ bookings: z.array(bookingSchema), total: count, page: z.number().int().min(1), limit: z.number().int().min(1) });
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;

@@ -1,12 +1,14 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
+import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
+import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { BrandMark } from './header';
 import { useAppSelector } from './hooks';
 import { SkipLink } from './root-layout';
 
-/** The frame of the admin area: its own plain header (brand, "Admin", sign out), apart from the user's. */
+/** The frame of the admin area: its own plain header (brand, "Admin", sign out) and, once signed in, the admin navigation. */
 export function AdminLayout() {
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
@@ -24,8 +26,12 @@ export function AdminLayout() {
             </Link>
             <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">Admin</span>
           </div>
-          {isAdmin && <AdminSignOutButton variant="ghost" />}
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            {isAdmin && <AdminSignOutButton variant="ghost" />}
+          </div>
         </div>
+        {isAdmin && <AdminNav />}
       </header>
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />

@@ -161,6 +161,18 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-stacks-page')).AdminStacksPage }),
           },
           {
+            path: 'user-management',
+            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-users-page')).AdminUsersPage }),
+          },
+          {
+            path: 'bookings',
+            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-bookings-page')).AdminBookingsPage }),
+          },
+          {
+            path: 'audit',
+            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage }),
+          },
+          {
             path: 'assessment-managment/:id',
             lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-questions-page')).AdminQuestionsPage }),
           },

@@ -1,28 +1,24 @@
-import { ClipboardCheck, Map as MapIcon, type LucideIcon } from 'lucide-react';
+import { ClipboardCheck, History, LayoutDashboard, Map as MapIcon, Users, Wallet, type LucideIcon } from 'lucide-react';
 
 export interface AdminArea {
-  /** Path under /admin/. */
+  /** Path under /admin/ ('' for the dashboard). */
   path: string;
-  title: string;
-  description: string;
+  /** The navigation's short label. */
+  label: string;
   icon: LucideIcon;
 }
 
 /**
- * The admin areas the dashboard links to (spec §2: user management, roadmap management, assessment
- * management). Each joins with one entry when its page lands.
+ * The admin area's one navigation, on every admin page (issue 15): the dashboard, then each list an admin
+ * works through. The routes of spec §2 keep their spelling (assessment-managment).
  */
 export const adminAreas: AdminArea[] = [
-  {
-    path: 'roadmap-management',
-    title: 'Roadmap management',
-    description: 'Review submitted roadmaps, approve or reject them with feedback, and list or unlist published ones.',
-    icon: MapIcon,
-  },
-  {
-    path: 'assessment-managment',
-    title: 'Assessment management',
-    description: 'Keep the skill tests: add, rename and deactivate stacks, and write the questions mentors are tested on.',
-    icon: ClipboardCheck,
-  },
+  { path: '', label: 'Dashboard', icon: LayoutDashboard },
+  { path: 'roadmap-management', label: 'Roadmaps', icon: MapIcon },
+  { path: 'assessment-managment', label: 'Assessments', icon: ClipboardCheck },
+  { path: 'user-management', label: 'Users', icon: Users },
+  { path: 'bookings', label: 'Bookings', icon: Wallet },
+  { path: 'audit', label: 'Audit', icon: History },
 ];
+
+export const adminPath = (path: string) => `/admin/${path}`;

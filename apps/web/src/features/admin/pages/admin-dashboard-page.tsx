@@ -1,61 +1,118 @@
+import { DASHBOARD_DAYS } from '@skillroute/shared/admin-console';
 import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
-import { adminAreas } from '../admin-areas';
-import { useGetAdminMeQuery } from '../api';
+import { useGetAdminDashboardQuery, useGetAdminMeQuery } from '../api';
 import { AdminSignOutButton } from '../components/admin-sign-out-button';
+import { figureGroups, hasActivity } from '../dashboard-figures';
 
-/** /admin/: who is signed in, a way out, and the admin areas that exist so far. */
-export function AdminDashboardPage() {
-  const { data, error, isLoading } = useGetAdminMeQuery(undefined, { refetchOnMountOrArgChange: true });
+// recharts comes with this chunk only, after the counts are on screen.
+const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
+
+function ChartsFallback() {
   return (
-    <section aria-labelledby="admin-dashboard-title" className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8 sm:px-6 md:py-12">
-      <h1 id="admin-dashboard-title" className="text-2xl font-bold tracking-tight">
-        Dashboard
-      </h1>
-      <div className="flex flex-col gap-4 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+    <div aria-busy="true" className="grid gap-4 lg:grid-cols-3">
+      <p className="sr-only">Loading charts...</p>
+      <Skeleton className="h-72" />
+      <Skeleton className="h-72" />
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+/** /admin/ (spec §2; issue 15): the counts, each a link to its list, and charts of the last 30 days. */
+export function AdminDashboardPage() {
+  const { data, isLoading, isError, refetch } = useGetAdminDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: me, error: meError } = useGetAdminMeQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section aria-labelledby="admin-dashboard-title" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6">
+      <div className="grid gap-1">
+        <h1 id="admin-dashboard-title" className="text-2xl font-bold tracking-tight">
+          Dashboard
+        </h1>
+        <p className="text-muted-foreground">Counts of everything so far, and the last {DASHBOARD_DAYS} days (UTC).</p>
+      </div>
+      <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-4">
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
-            <ShieldCheck className="size-6" aria-hidden="true" />
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
+            <ShieldCheck className="size-5" aria-hidden="true" />
           </span>
-          {isLoading ? (
+          {me ? (
+            <div className="min-w-0">
+              <p className="text-sm text-muted-foreground">Signed in as</p>
+              <p className="font-semibold">{me.admin.name}</p>
+              <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{me.admin.email}</p>
+            </div>
+          ) : meError ? (
+            <FormAlert>{errorMessage(meError, 'Could not load who is signed in.')}</FormAlert>
+          ) : (
             <div className="grid gap-2">
               <Skeleton className="h-5 w-40" />
               <Skeleton className="h-4 w-56" />
             </div>
-          ) : data ? (
-            <div className="min-w-0">
-              <p className="text-sm text-muted-foreground">Signed in as</p>
-              <p className="font-semibold">{data.admin.name}</p>
-              <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{data.admin.email}</p>
-            </div>
-          ) : (
-            <FormAlert>{errorMessage(error, 'Could not load who is signed in.')}</FormAlert>
           )}
         </div>
         <AdminSignOutButton />
       </div>
-      {adminAreas.length > 0 && (
-        <nav aria-label="Admin areas">
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {adminAreas.map(({ path, title, description, icon: Icon }) => (
-              <li key={path}>
-                <Link
-                  to={`/admin/${path}`}
-                  className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
-                >
-                  <Icon className="size-6 shrink-0 text-primary" aria-hidden="true" />
-                  <span className="grid gap-1">
-                    <span className="font-semibold">{title}</span>
-                    <span className="text-sm text-muted-foreground">{description}</span>
-                  </span>
-                </Link>
-              </li>
+
+      {isLoading ? (
+        <div aria-busy="true" className="grid gap-4">
+          <p>Loading the dashboard...</p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} className="h-24" />
             ))}
-          </ul>
-        </nav>
+          </div>
+        </div>
+      ) : isError || data === undefined ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/50 p-4">
+          <p>Error loading the dashboard.</p>
+          <Button variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          {figureGroups(data.totals).map((group) => (
+            <section key={group.title} aria-labelledby={`figures-${group.title}`} className="grid gap-3">
+              <h2 id={`figures-${group.title}`} className="text-lg font-semibold">
+                {group.title}
+              </h2>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+                {group.figures.map((figure) => (
+                  <li key={figure.label} className="flex">
+                    <Link
+                      to={figure.to}
+                      aria-label={`${figure.label}: ${figure.value}`}
+                      className="grid w-full gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                    >
+                      <span className="text-sm text-muted-foreground">{figure.label}</span>
+                      <span className="text-2xl font-semibold tabular-nums">{figure.value}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+
+          <section aria-labelledby="last-days-title" className="grid gap-3">
+            <h2 id="last-days-title" className="text-lg font-semibold">
+              The last {DASHBOARD_DAYS} days
+            </h2>
+            {hasActivity(data.daily) ? (
+              <Suspense fallback={<ChartsFallback />}>
+                <DashboardCharts days={data.daily} />
+              </Suspense>
+            ) : (
+              <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No sign-ups, bookings or revenue in the last {DASHBOARD_DAYS} days.</p>
+            )}
+          </section>
+        </>
       )}
     </section>
   );

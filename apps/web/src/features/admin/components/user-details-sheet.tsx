@@ -1,0 +1,107 @@
+import { formatPaise } from '@skillroute/shared/money';
+import { Badge } from '@/components/ui/badge';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useGetAdminUserQuery } from '../api';
+import { bookingStatusLabels } from '../dashboard-figures';
+import { formatDate } from './format';
+
+const roadmapStatusLabels = { drafted: 'Drafted', published: 'Published', rejected: 'Rejected' } as const;
+const testStatusLabels = { in_progress: 'In progress', passed: 'Passed', failed: 'Failed' } as const;
+
+function Section({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold">
+        {title} <span className="text-muted-foreground">({count})</span>
+      </h3>
+      {count === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-2">{children}</ul>}
+    </section>
+  );
+}
+
+/** One user's details beside the list: who they are, their roadmaps, their latest bookings and their tests. */
+export function UserDetailsSheet({ userId, onClose }: { userId: string | null; onClose: () => void }) {
+  const { data, isFetching, isError } = useGetAdminUserQuery(userId ?? '', { skip: userId === null, refetchOnMountOrArgChange: true });
+  const details = data?.user.id === userId ? data : undefined;
+
+  return (
+    <Sheet open={userId !== null} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-lg">
+        <SheetHeader>
+          <SheetTitle>{details ? details.user.name : 'User details'}</SheetTitle>
+          <SheetDescription className="[overflow-wrap:anywhere]">{details ? details.user.email : 'Their roadmaps, bookings and tests.'}</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-6 px-4 pb-6">
+          {details === undefined ? (
+            isError && !isFetching ? (
+              <p role="alert">Error loading this user.</p>
+            ) : (
+              <div aria-busy="true" className="grid gap-3">
+                <p className="sr-only">Loading the user...</p>
+                <Skeleton className="h-6 w-40" />
+                <Skeleton className="h-24" />
+              </div>
+            )
+          ) : (
+            <>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">Role</dt>
+                <dd className="capitalize">{details.user.role}</dd>
+                <dt className="text-muted-foreground">Joined</dt>
+                <dd>{formatDate(details.user.createdAt)}</dd>
+                <dt className="text-muted-foreground">E-mail</dt>
+                <dd>{details.user.verified ? 'Verified' : 'Not verified'}</dd>
+                <dt className="text-muted-foreground">Status</dt>
+                <dd>{details.user.blockedAt ? `Blocked since ${formatDate(details.user.blockedAt)}` : 'Active'}</dd>
+              </dl>
+              <Section title="Roadmaps" empty="No roadmaps." count={details.roadmaps.length}>
+                {details.roadmaps.map((roadmap) => (
+                  <li key={roadmap.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+                    <a href={`/roadmap/${roadmap.id}`} target="_blank" rel="noreferrer" className="font-medium underline-offset-4 hover:underline">
+                      {roadmap.title}
+                    </a>
+                    <Badge variant="outline">
+                      {roadmapStatusLabels[roadmap.status]}
+                      {roadmap.status === 'published' && !roadmap.isActive ? ', unlisted' : ''}
+                    </Badge>
+                  </li>
+                ))}
+              </Section>
+              <Section title="Bookings" empty="No bookings." count={details.bookings.length}>
+                {details.bookings.map((booking) => {
+                  const asMentor = booking.mentorId === details.user.id;
+                  return (
+                    <li key={booking.id} className="grid gap-1 rounded-md border p-2 text-sm">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <span className="font-medium">
+                          {asMentor ? 'Mentor to' : 'Mentee of'} {asMentor ? booking.mentee.name : booking.mentor.name}
+                        </span>
+                        <Badge variant="outline">{bookingStatusLabels[booking.status]}</Badge>
+                      </div>
+                      <span className="text-muted-foreground">
+                        {formatDate(booking.startTime, true)} · {formatPaise(booking.amount)}
+                        {booking.refund ? ` · refunded ${formatPaise(booking.refund.amount)}` : ''}
+                      </span>
+                    </li>
+                  );
+                })}
+              </Section>
+              <Section title="Tests" empty="No tests taken." count={details.tests.length}>
+                {details.tests.map((test) => (
+                  <li key={test.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+                    <span className="font-medium">{test.stack}</span>
+                    <span className="text-muted-foreground">
+                      {testStatusLabels[test.status]}
+                      {test.score === null ? '' : ` · ${test.score} correct`} · {formatDate(test.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </Section>
+            </>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

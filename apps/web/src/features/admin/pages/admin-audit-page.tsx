@@ -1,0 +1,91 @@
+import type { AdminAction, AdminAuditEntry } from '@skillroute/shared/admin-audit';
+import { useSearchParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useGetAdminAuditQuery } from '../api';
+import { formatDate } from '../components/format';
+import { Pager, pageFrom, withParam } from '../components/pager';
+
+const actionLabels: Record<AdminAction, string> = {
+  'roadmap.approve': 'Approved a roadmap',
+  'roadmap.reject': 'Rejected a roadmap',
+  'roadmap.list': 'Listed a roadmap',
+  'roadmap.unlist': 'Unlisted a roadmap',
+  'stack.create': 'Created a stack',
+  'stack.update': 'Changed a stack',
+  'stack.delete': 'Deleted a stack',
+  'question.create': 'Wrote a question',
+  'question.update': 'Changed a question',
+  'question.delete': 'Deleted a question',
+  'user.block': 'Blocked a user',
+  'user.unblock': 'Unblocked a user',
+  'booking.refund': 'Refunded a booking',
+};
+
+/** The record an entry names, in words where the entry kept some (a title, a name, an e-mail), else its id. */
+function targetOf(entry: AdminAuditEntry): string {
+  const details = entry.details;
+  for (const key of ['title', 'name', 'email', 'text']) {
+    const value = details[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return `${entry.targetType} ${entry.targetId}`;
+}
+
+function noteOf(entry: AdminAuditEntry): string | undefined {
+  const { feedback, reason } = entry.details;
+  if (typeof reason === 'string') return `Reason: ${reason}`;
+  if (typeof feedback === 'string') return `Feedback: ${feedback}`;
+  return undefined;
+}
+
+/** /admin/audit (issue 15): every admin action, newest first: who, what, which record, when. */
+export function AdminAuditPage() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params);
+  const { data, isLoading, isError } = useGetAdminAuditQuery(page, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section aria-labelledby="admin-audit-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+      <div className="grid gap-1">
+        <h1 id="admin-audit-title" className="text-2xl font-bold tracking-tight">
+          Audit
+        </h1>
+        <p className="text-muted-foreground">Every admin action, newest first. Times are UTC.</p>
+      </div>
+      {isLoading ? (
+        <div aria-busy="true" className="grid gap-3">
+          <p>Loading the audit trail...</p>
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+        </div>
+      ) : isError || data === undefined ? (
+        <p role="alert">Error loading the audit trail.</p>
+      ) : data.entries.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No admin actions yet.</p>
+      ) : (
+        <>
+          <ol className="grid gap-2" aria-label="Admin actions">
+            {data.entries.map((entry) => {
+              const note = noteOf(entry);
+              return (
+                <li key={entry.id} className="grid gap-1 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm sm:grid-cols-[12rem_1fr] sm:gap-4">
+                  <time dateTime={entry.createdAt} className="text-muted-foreground">
+                    {formatDate(entry.createdAt, true)}
+                  </time>
+                  <div className="grid min-w-0 gap-0.5">
+                    <p>
+                      <span className="font-semibold">{entry.admin.name}</span> <span className="text-muted-foreground">({entry.admin.email})</span> · {actionLabels[entry.action]}:{' '}
+                      <span className="font-medium [overflow-wrap:anywhere]">{targetOf(entry)}</span>
+                    </p>
+                    {note && <p className="[overflow-wrap:anywhere] text-muted-foreground">{note}</p>}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <Pager label="Pages of the audit trail" page={page} limit={data.limit} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { ADMIN_PAGE_SIZE, ADMIN_SEARCH_MAX } from '@skillroute/shared/admin-console';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useGetAdminUsersQuery } from '../api';
+import { BlockUserButton } from '../components/block-user-button';
+import { formatDate } from '../components/format';
+import { Pager, pageFrom, withParam } from '../components/pager';
+import { UserDetailsSheet } from '../components/user-details-sheet';
+
+const ANY = 'any';
+const roleOptions = [
+  { value: ANY, label: 'All roles' },
+  { value: 'user', label: 'Users' },
+  { value: 'mentor', label: 'Mentors' },
+] as const;
+const blockedOptions = [
+  { value: ANY, label: 'Everyone' },
+  { value: 'true', label: 'Blocked' },
+  { value: 'false', label: 'Not blocked' },
+] as const;
+
+function oneOf<T extends string>(value: string | null, options: readonly { value: T }[]): Exclude<T, typeof ANY> | undefined {
+  if (value === ANY) return undefined;
+  return options.find((option) => option.value === value)?.value as Exclude<T, typeof ANY> | undefined;
+}
+
+/**
+ * /admin/user-management (spec §2, with its breadcrumb link labelled roadmap-management; issue 15): find
+ * people by name or e-mail, filter by role and block, page through, open one, block or unblock. The filters
+ * live in the address, so the dashboard's counts link straight to a filtered list.
+ */
+export function AdminUsersPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const role = oneOf(params.get('role'), roleOptions);
+  const blocked = oneOf(params.get('blocked'), blockedOptions);
+  const page = pageFrom(params);
+  const [draft, setDraft] = useState(search);
+  const [openUser, setOpenUser] = useState<string | null>(null);
+  const { data, isLoading, isError, isFetching } = useGetAdminUsersQuery({ search: search || undefined, role, blocked, page }, { refetchOnMountOrArgChange: true });
+
+  return (
+    <section aria-labelledby="user-management-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <li>
+            <Link to="/admin/" className="underline-offset-4 hover:underline">
+              Dashboard
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/admin/roadmap-management" className="underline-offset-4 hover:underline">
+              roadmap-management
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-foreground">
+            user-management
+          </li>
+        </ol>
+      </nav>
+      <h1 id="user-management-title" className="text-2xl font-bold tracking-tight">
+        User management
+      </h1>
+
+      <div className="grid gap-4 md:grid-cols-[1fr_auto_auto] md:items-end">
+        <form
+          role="search"
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setParams(withParam(params, 'search', draft.trim()));
+          }}
+        >
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor="user-search">Search by name or e-mail</Label>
+            <Input id="user-search" type="search" value={draft} maxLength={ADMIN_SEARCH_MAX} onChange={(event) => setDraft(event.target.value)} />
+          </div>
+          <Button type="submit">Search</Button>
+        </form>
+        <div className="grid gap-2">
+          <Label id="role-filter-label">Role</Label>
+          <Select value={role ?? ANY} onValueChange={(value) => setParams(withParam(params, 'role', value === ANY ? undefined : value))}>
+            <SelectTrigger aria-labelledby="role-filter-label" className="w-full md:w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {roleOptions.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-2">
+          <Label id="blocked-filter-label">Blocked</Label>
+          <Select value={blocked ?? ANY} onValueChange={(value) => setParams(withParam(params, 'blocked', value === ANY ? undefined : value))}>
+            <SelectTrigger aria-labelledby="blocked-filter-label" className="w-full md:w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {blockedOptions.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {isLoading ? (
+        <div aria-busy="true" className="grid gap-3">
+          <p>Loading users...</p>
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : isError || data === undefined ? (
+        <p role="alert">Error loading users.</p>
+      ) : data.users.length === 0 ? (
+        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No users match.</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={isFetching || undefined}>
+            {data.total === 1 ? '1 user' : `${data.total} users`}
+          </p>
+          <ul className="grid gap-3" aria-label="Users">
+            {data.users.map((user) => (
+              <li key={user.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+                <div className="grid min-w-0 gap-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="font-semibold">{user.name}</h2>
+                    <Badge variant="secondary" className="capitalize">
+                      {user.role}
+                    </Badge>
+                    {user.blocked && <Badge variant="destructive">Blocked</Badge>}
+                  </div>
+                  <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{user.email}</p>
+                  <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="outline" size="sm" aria-label={`Details of ${user.name}`} onClick={() => setOpenUser(user.id)}>
+                    Details
+                  </Button>
+                  <BlockUserButton user={user} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager label="Pages of users" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+        </>
+      )}
+      <UserDetailsSheet userId={openUser} onClose={() => setOpenUser(null)} />
+    </section>
+  );
+}
