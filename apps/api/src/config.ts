@@ -123,6 +123,13 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000),
   TRUST_PROXY: trustProxy,
   SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 300),
+  REDIS_KEY_PREFIX: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1 to 64 letters, digits, dots, dashes or underscores')
+      .optional(),
+  ),
   SIGN_UP_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000),
 });
 
@@ -156,6 +163,8 @@ export interface Config {
   rateLimitMax: number;
   /** Whose X-Forwarded-For names the client: none (false), a number of hops, or the proxies' addresses. */
   trustProxy: number | string[] | false;
+  /** What this deployment's Redis keys start with (the socket.io stream, the rate-limit counters), so two share one Redis safely. */
+  redisKeyPrefix: string;
   /** On SIGTERM, how long /api/health answers 503 while requests are still served, before the server stops listening. */
   shutdownDrainSeconds: number;
   /** Sign-ups per hour from one client address (the browser suite, one client making many accounts, raises it). */
@@ -264,6 +273,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
     trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? 0,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skillroute',
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
   };
 }
