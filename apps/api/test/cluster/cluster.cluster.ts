@@ -1,6 +1,7 @@
 // Two real api processes (apps/api/src/server.ts) behind nginx on this machine's PostgreSQL and Redis, as
 // `npm run cluster` runs them (DESIGN.md §5a). Started once for the file; the tests that stop replicas come last.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import PgBoss from 'pg-boss';
@@ -8,7 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Signal } from '@skillroute/shared/meet';
 import { userEventName } from '@skillroute/shared/notifications';
-import { startCluster, type Cluster, type Replica } from '../../../../scripts/cluster-lib.mjs';
+import { NGINX, reachable, startCluster, type Cluster, type Replica } from '../../../../scripts/cluster-lib.mjs';
 import { createDatabase, createPool, type Database } from '../../src/db/client';
 import { bookings, users } from '../../src/db/schema';
 import { createUser } from '../accounts';
@@ -85,33 +86,40 @@ async function liveBookingsOf(menteeIds: string[]): Promise<number> {
   return rows.length;
 }
 
-beforeAll(async () => {
-  await runOnServer(postgresUrl, `CREATE DATABASE ${quoteIdentifier(databaseName)}`);
-  cluster = await startCluster({
-    replicas: 2,
-    databaseUrl,
-    redisUrl,
-    env: { NODE_ENV: 'test', JWT_SECRET, ADMIN_JWT_SECRET: randomBytes(32).toString('hex'), RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn' },
-    onOutput: (line: string, source: string) => output.push(`[${source}] ${line}`),
-  });
-  const pool = createPool(databaseUrl, { warn: () => undefined }, 4);
-  db = createDatabase(pool);
-  closePool = () => pool.end();
-}, 180_000);
+const missing = [
+  ...((await reachable(postgresUrl)) ? [] : [`PostgreSQL at ${new URL(postgresUrl).host}`]),
+  ...((await reachable(redisUrl)) ? [] : [`Redis at ${new URL(redisUrl).host}`]),
+  ...(existsSync(NGINX) ? [] : [`nginx at ${NGINX} (npm run cluster installs it)`]),
+];
+if (missing.length > 0) console.warn(`Skipping the cluster tests: missing ${missing.join(', ')}.`);
 
-afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await cluster?.stop();
-  await closePool?.();
-  await runOnServer(postgresUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(databaseName)} WITH (FORCE)`);
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-  if (process.env.CLUSTER_OUTPUT) console.log(output.join('\n'));
-}, 120_000);
+describe.runIf(missing.length === 0)('two api processes behind nginx', () => {
+  beforeAll(async () => {
+    await runOnServer(postgresUrl, `CREATE DATABASE ${quoteIdentifier(databaseName)}`);
+    cluster = await startCluster({
+      replicas: 2,
+      databaseUrl,
+      redisUrl,
+      env: { NODE_ENV: 'test', JWT_SECRET, ADMIN_JWT_SECRET: randomBytes(32).toString('hex'), RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn' },
+      onOutput: (line: string, source: string) => output.push(`[${source}] ${line}`),
+    });
+    const pool = createPool(databaseUrl, { warn: () => undefined }, 4);
+    db = createDatabase(pool);
+    closePool = () => pool.end();
+  }, 180_000);
 
-describe('two api processes behind nginx', () => {
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await cluster?.stop();
+    await closePool?.();
+    await runOnServer(postgresUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(databaseName)} WITH (FORCE)`);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    if (process.env.CLUSTER_OUTPUT) console.log(output.join('\n'));
+  }, 120_000);
+
   it('carries a notification made through replica A to a socket held by replica B, and a meeting signal across', async () => {
     const [a, b] = cluster.replicas as [Replica, Replica];
     const urlA = `http://127.0.0.1:${a.port}`;
