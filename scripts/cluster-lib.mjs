@@ -200,6 +200,8 @@ export async function startCluster(options = {}) {
           cwd: root,
           env: { ...baseEnv, PORT: String(replica.port) },
           stdio: ['ignore', 'pipe', 'pipe'],
+          // A process group of its own: Ctrl-C reaches the cluster script alone, which stops the parts in order.
+          detached: true,
         });
         replica.child = child;
         replica.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
@@ -242,7 +244,7 @@ export async function startCluster(options = {}) {
     writeConfig();
     const check = spawnSync(NGINX, ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx refused the config: ${check.stderr}`);
-    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     for (const stream of [nginx.stdout, nginx.stderr]) stream.setEncoding('utf8').on('data', (chunk) => onOutput(chunk.trimEnd(), 'nginx'));
     // The first replica alone migrates (and seeds the embedded database); the others then start side by side.
     await replicas[0].start();

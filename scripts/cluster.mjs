@@ -42,6 +42,8 @@ try {
     databaseUrl: process.env.DATABASE_URL || undefined,
     redisUrl,
     dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(root, 'data', 'cluster'),
+    // Warnings and errors only: the health probes alone would print four request lines a second per replica.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn' },
     log: (line) => console.log(line),
     onOutput: (line, source) => console.log(`[${source}] ${line}`),
   });
