@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings|cluster]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { bookingsBench } from './bookings/bench.mjs';
+import { clusterBench } from './cluster/bench.mjs';
 import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
@@ -185,6 +186,7 @@ const benches = {
   mail: mailBench,
   slots: slotsBench,
   bookings: bookingsBench,
+  cluster: clusterBench,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {

@@ -2,6 +2,7 @@
 // `npm test`: every check the project has, in one run, ending with one line `N passed, N failed`.
 // Typecheck and lint count as one check each; vitest and Playwright report their own test counts.
 import { spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,39 @@ function ensureChromium() {
   return run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
 }
 
+/** Whether something accepts TCP connections at host:port (one second at most). */
+function listening(host, port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1000 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Vitest's JSON report added to the tally; `label` names the run in the list of problems. */
+function tallyVitest(label, ok, report) {
+  if (report) {
+    tally.passed += report.numPassedTests;
+    tally.failed += report.numFailedTests;
+    if (!ok && report.numFailedTests === 0) {
+      // A suite that failed to load or an unhandled error fails the run without failing a single test.
+      tally.failed += 1;
+      problems.push(`${label} (a file failed to run or an error was unhandled)`);
+    } else if (report.numFailedTests > 0) {
+      problems.push(label);
+      failures.push(...failedVitestTests(report));
+    }
+  } else {
+    tally.failed += 1;
+    problems.push(`${label} (no report)`);
+  }
+}
+
 const npx = 'npx';
 const projects = ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench'];
 for (const project of projects) check(`typecheck ${project}`, npx, ['tsc', '-p', project]);
@@ -103,21 +137,27 @@ check('format', npx, ['prettier', '--check', '.']);
 // Unit and integration tests of every workspace.
 const vitestReport = path.join(reports, 'vitest.json');
 const vitestOk = run('unit and integration tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  tally.passed += vitest.numPassedTests;
-  tally.failed += vitest.numFailedTests;
-  if (!vitestOk && vitest.numFailedTests === 0) {
-    // A suite that failed to load or an unhandled error fails the run without failing a single test.
-    tally.failed += 1;
-    problems.push('vitest (a file failed to run or an error was unhandled)');
-  } else if (vitest.numFailedTests > 0) {
-    problems.push('vitest');
-    failures.push(...failedVitestTests(vitest));
-  }
+tallyVitest('vitest', vitestOk, readJson(vitestReport));
+
+// The cluster (api processes behind nginx) needs this machine's PostgreSQL and Redis services.
+const clusterNeeds = [
+  ['PostgreSQL', 5432],
+  ['Redis', 6379],
+];
+const missing = [];
+for (const [name, port] of clusterNeeds) if (!(await listening('127.0.0.1', port))) missing.push(`${name} at 127.0.0.1:${port}`);
+if (missing.length > 0) {
+  console.log(`\n▷ cluster tests skipped: nothing listens for ${missing.join(' or ')} (npm run test:cluster needs both).`);
 } else {
-  tally.failed += 1;
-  problems.push('vitest (no report)');
+  const { ensureNginx } = await import('./cluster-lib.mjs');
+  if (ensureNginx()) {
+    const clusterReport = path.join(reports, 'cluster.json');
+    const clusterOk = run('cluster tests', npx, ['vitest', 'run', '-c', 'apps/api/test/cluster/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`]);
+    tallyVitest('cluster tests', clusterOk, readJson(clusterReport));
+  } else {
+    tally.failed += 1;
+    problems.push('nginx install');
+  }
 }
 
 // Browser journeys against the real server, on the freshly built web app.

@@ -50,6 +50,7 @@ import { clock } from './plugins/clock';
 import { database } from './plugins/database';
 import { errorEnvelope, sendFrameworkError } from './plugins/error-envelope';
 import { jsonCompression } from './plugins/json-compression';
+import { lifecycle } from './plugins/lifecycle';
 import { allowedOrigins, originCheck } from './plugins/origin-check';
 import { rateLimits } from './plugins/rate-limit';
 import { realtime } from './plugins/realtime';
@@ -110,6 +111,11 @@ const contentSecurityPolicy = {
   },
 };
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 /**
  * The composition root: every plugin and route in the load order of fastify/demo (external plugins,
  * app plugins, routes, then the SPA). The process entry and the tests both build the app here.
@@ -123,6 +129,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     pluginTimeout: 30_000,
     // The router's own refusals (414, a bad percent-encoding) in the envelope too.
     frameworkErrors: sendFrameworkError,
+    // A request that reaches a closing server on a connection it accepted earlier is still served: the pool
+    // outlives the server, and a 503 there would fail a write a balancer may not retry (a POST).
+    return503OnClosing: false,
+    // Behind a load balancer the client is the address it forwards (TRUST_PROXY), for rate limits and sessions.
+    // A hop count trusts that many proxies nearest the process, whatever their address (proxy-addr's rule).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -134,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // External plugins.
   // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
   await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(lifecycle);
   await app.register(privateByDefault);
   await app.register(cookie);
   await app.register(jsonCompression);

@@ -83,6 +83,11 @@ describe('parseConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL=loud: expected one of fatal, error, warn, info, debug, trace, silent'],
     ['SEED_DEMO', 'maybe', 'SEED_DEMO=maybe: expected true or false'],
     ['RATE_LIMIT_MAX', '-1', 'RATE_LIMIT_MAX=-1: expected a whole number from 1 to 1000000000'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY=true: expected a number of proxy hops from 0 to 10'],
+    ['TRUST_PROXY', '11', 'TRUST_PROXY=11: expected a number of proxy hops from 0 to 10'],
+    ['TRUST_PROXY', '10.0.0.1,nginx', 'TRUST_PROXY=10.0.0.1,nginx: expected a number of proxy hops'],
+    ['REDIS_KEY_PREFIX', 'a b', 'REDIS_KEY_PREFIX=(hidden): expected 1 to 64 letters, digits, dots, dashes or underscores'],
+    ['SHUTDOWN_DRAIN_SECONDS', '301', 'SHUTDOWN_DRAIN_SECONDS=301: expected a whole number from 0 to 300'],
     ['SIGN_UP_LIMIT_PER_HOUR', '0', 'SIGN_UP_LIMIT_PER_HOUR=0: expected a whole number from 1 to 1000000'],
     ['ICE_SERVERS', 'stun:x', 'ICE_SERVERS=stun:x: expected a JSON list of ICE servers'],
     ['ICE_SERVERS', '[{"url":1}]', 'ICE_SERVERS=[{"url":1}]: expected a JSON list of ICE servers'],
@@ -100,6 +105,14 @@ describe('parseConfig', () => {
   it('names every bad variable at once, one per line', () => {
     const message = problemsOf({ PORT: 'abc', PAYMENT_PROVIDER: 'paypal' });
     expect(message.split('\n')).toEqual(['PORT=abc: expected a whole number from 1 to 65535', 'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe']);
+  });
+
+  it('trusts no proxy and drains for no time by default; reads a hop count or a list of proxy addresses', () => {
+    expect(parseConfig({})).toMatchObject({ trustProxy: false, shutdownDrainSeconds: 0, redisKeyPrefix: 'skillroute' });
+    expect(parseConfig({ REDIS_KEY_PREFIX: 'staging-1' }).redisKeyPrefix).toBe('staging-1');
+    expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1', SHUTDOWN_DRAIN_SECONDS: '5' })).toMatchObject({ trustProxy: 1, shutdownDrainSeconds: 5 });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
   });
 
   it('parses ICE_SERVERS', () => {

@@ -54,6 +54,23 @@ const booleanFlag = z.preprocess(
     .transform((value) => value === 'true' || value === '1' || value === 'yes')
     .optional(),
 );
+/**
+ * Which proxies' X-Forwarded-For to believe: a whole number of hops (the balancers in front, each of which
+ * appends the address it saw), or a comma-separated list of their addresses or CIDR ranges.
+ */
+const trustProxy = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .transform((value, ctx) => {
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry))) return entries;
+      ctx.addIssue({ code: 'custom', message: 'expected a number of proxy hops from 0 to 10, or a comma-separated list of proxy addresses like 10.0.0.0/8,127.0.0.1' });
+      return z.NEVER;
+    })
+    .optional(),
+);
 const iceServers = z.preprocess(
   blankAsUnset,
   z
@@ -104,6 +121,15 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: oneOf(logLevels),
   RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000),
+  TRUST_PROXY: trustProxy,
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 300),
+  REDIS_KEY_PREFIX: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1 to 64 letters, digits, dots, dashes or underscores')
+      .optional(),
+  ),
   SIGN_UP_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000),
 });
 
@@ -135,6 +161,12 @@ export interface Config {
   seedDemo: boolean;
   logLevel: (typeof logLevels)[number];
   rateLimitMax: number;
+  /** Whose X-Forwarded-For names the client: none (false), a number of hops, or the proxies' addresses. */
+  trustProxy: number | string[] | false;
+  /** What this deployment's Redis keys start with (the socket.io stream, the rate-limit counters), so two share one Redis safely. */
+  redisKeyPrefix: string;
+  /** On SIGTERM, how long /api/health answers 503 while requests are still served, before the server stops listening. */
+  shutdownDrainSeconds: number;
   /** Sign-ups per hour from one client address (the browser suite, one client making many accounts, raises it). */
   signUpLimitPerHour: number;
 }
@@ -239,6 +271,9 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     seedDemo: !production && (e.SEED_DEMO ?? e.DATABASE_URL === undefined),
     logLevel: e.LOG_LEVEL ?? 'info',
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+    trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? 0,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skillroute',
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
   };
 }

@@ -1,9 +1,9 @@
 // The process entry: configuration, the database (embedded unless DATABASE_URL), migrations, seed,
-// listen; and a shutdown on SIGINT/SIGTERM that leaves no PostgreSQL behind.
+// listen; and a shutdown on SIGINT/SIGTERM that drains (DESIGN.md §5a) and leaves no PostgreSQL behind.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase, createPool } from './db/client';
 import { EmbeddedPostgresUnreachable, startEmbeddedPostgres } from './db/embedded-postgres';
@@ -31,6 +31,8 @@ const logger: Logger = createLogger(config);
 /** What to undo on shutdown, newest first: the HTTP server, then Redis, then PostgreSQL. */
 const cleanups: Array<{ name: string; run: () => Promise<unknown> }> = [];
 let stopping = false;
+/** The app once built, so a shutdown can mark it draining before it closes. */
+let running: App | undefined;
 
 async function start(): Promise<void> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -66,7 +68,14 @@ async function start(): Promise<void> {
   if (redis) cleanups.push({ name: 'Redis', run: () => redis.quit() });
   if (stopping) return;
 
-  const app = await buildApp(config, { databaseUrl, redis, logger });
+  const app = await buildApp(config, {
+    databaseUrl,
+    redis,
+    logger,
+    rateLimitNamespace: `${config.redisKeyPrefix}-rate-limit:`,
+    socketStreamName: `${config.redisKeyPrefix}:socket.io`,
+  });
+  running = app;
   cleanups.push({ name: 'HTTP server', run: () => app.close() });
   await app.listen({ port: config.port, host: '::' }).catch(async (error: NodeJS.ErrnoException) => {
     // A machine without IPv6 cannot bind '::'; IPv4 alone is then the best we can do.
@@ -97,16 +106,36 @@ async function runCleanups(): Promise<boolean> {
   return clean;
 }
 
+/**
+ * The first half of a graceful stop: /api/health answers 503 at once, and for SHUTDOWN_DRAIN_SECONDS the
+ * process still serves everything else, so a balancer probing health stops sending before the port closes.
+ * Closing the app then stops listening, finishes the requests in flight, closes every socket (their clients
+ * reconnect, through the balancer, to another process), stops the job workers after their current jobs, and
+ * closes the pool.
+ */
+async function drain(): Promise<void> {
+  if (running === undefined) return;
+  running.lifecycle.drain();
+  if (config.shutdownDrainSeconds > 0) {
+    logger.info({ seconds: config.shutdownDrainSeconds }, 'serving while the balancer notices, then closing');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+  }
+}
+
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  setTimeout(() => {
-    logger.error('shutdown took too long; exiting anyway');
-    process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS).unref();
+  setTimeout(
+    () => {
+      logger.error('shutdown took too long; exiting anyway');
+      process.exit(1);
+    },
+    SHUTDOWN_DEADLINE_MS + config.shutdownDrainSeconds * 1000,
+  ).unref();
   // Let a start in progress reach a step boundary, so whatever it started is in `cleanups`.
   await started.catch(() => undefined);
+  await drain();
   const clean = await runCleanups();
   logger.flush();
   process.exit(clean ? 0 : 1);

@@ -16,7 +16,7 @@ describe('the API reference', () => {
     const health = document.paths['/api/health'].get;
     expect(health.responses['200'].content['application/json'].schema).toMatchObject({
       type: 'object',
-      properties: { status: { enum: ['ok', 'degraded'] }, db: { enum: ['ok', 'down'] } },
+      properties: { status: { enum: ['ok', 'degraded', 'draining'] }, db: { enum: ['ok', 'down'] } },
     });
     expect(Object.keys(health.responses['503'].content['application/json'].schema.properties)).toEqual(['message', 'errors', 'reason', 'status', 'db']);
     // The SPA's catch-all is not part of the API.

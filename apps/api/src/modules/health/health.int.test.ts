@@ -1,9 +1,11 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
 import { appBehindProxy } from '../../../test/app-behind-proxy';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import type { TcpProxy } from '../../../test/tcp-proxy';
-import { databaseDownMessage } from './service';
+import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen } from '../../../test/sockets';
+import { databaseDownMessage, drainingMessage } from './service';
 
 describe('GET /api/health', () => {
   let proxy: TcpProxy;
@@ -54,5 +56,68 @@ describe('GET /api/health and the rate limit', () => {
     for (let i = 0; i < 4; i += 1) other.push((await t.app.inject({ method: 'GET', url: '/api/roadmap/published', remoteAddress: '10.0.0.7' })).statusCode);
     expect(other).toEqual([200, 200, 200, 429]);
     expect((await probe()).statusCode).toBe(200);
+  });
+});
+
+describe('draining (SIGTERM)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let releaseSlowRequest: () => void = () => undefined;
+  let slowRequestStarted: () => void = () => undefined;
+  const slowRequestArrived = new Promise<void>((resolve) => (slowRequestStarted = resolve));
+  const slowRoutes: FastifyPluginAsyncZod = async (app) => {
+    app.get('/api/test-slow', async () => {
+      slowRequestStarted();
+      await new Promise<void>((resolve) => (releaseSlowRequest = resolve));
+      return { finished: true };
+    });
+  };
+  beforeAll(async () => {
+    t = await buildTestApp({ extraRoutes: [slowRoutes], env: { RATE_LIMIT_MAX: '3' } });
+    baseUrl = await listen(t.app);
+  });
+  afterAll(async () => {
+    releaseSlowRequest();
+    closeAllSockets();
+    await t.close();
+  });
+
+  it('answers 503 {status: draining} at once, never 429, while every other route is still served', async () => {
+    const user = await createSignedInUser(t, 'draining@example.org');
+    const socket = await connectedSocket(baseUrl, user.cookie);
+
+    t.app.lifecycle.drain();
+    const probes = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' })));
+    for (const probe of probes) {
+      expect(probe.statusCode).toBe(503);
+      expect(probe.json()).toEqual({ message: errorMessages.serviceUnavailable, errors: [{ message: drainingMessage }], status: 'draining', db: 'ok' });
+      // A balancer's keep-alive connection to a process on its way out is not reused.
+      expect(probe.headers.connection).toBe('close');
+    }
+    // Draining is not refusing: the balancer may still have requests on the way, and they are answered.
+    const other = await t.app.inject({ method: 'GET', url: '/api/config', remoteAddress: '10.0.0.9' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.connection).toBe('close');
+    expect(socket.connected).toBe(true);
+  });
+
+  it('on close, finishes the request in flight and drops sockets so that their clients reconnect elsewhere', async () => {
+    const user = await createSignedInUser(t, 'in-flight@example.org');
+    const socket = await connectedSocket(baseUrl, user.cookie);
+    const dropped = disconnectionOf(socket);
+    const inFlight = fetch(`${baseUrl}/api/test-slow`);
+    await slowRequestArrived;
+
+    const closed = t.app.close();
+    // A transport close, not a server disconnect: socket.io-client reconnects on its own after it.
+    expect(await dropped).toBe('transport close');
+    expect(socket.active).toBe(true);
+    releaseSlowRequest();
+    const answer = await inFlight;
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ finished: true });
+    await closed;
+    socket.close();
   });
 });

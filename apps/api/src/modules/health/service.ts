@@ -5,6 +5,7 @@ import { pingDatabase } from '../../db/client';
 /** Short, so a load balancer's probe gets an answer even when the database hangs. */
 export const DATABASE_CHECK_TIMEOUT_MS = 2000;
 export const databaseDownMessage = 'The database is unreachable.';
+export const drainingMessage = 'This api process is shutting down; send requests to another one.';
 
 const pingsOnTheWay = new WeakMap<pg.Pool, Promise<HealthResponse>>();
 
