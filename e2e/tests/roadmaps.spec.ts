@@ -274,7 +274,7 @@ test('the roadmap pages of authors and admins have no serious accessibility viol
 
     const adminPage = await admin.newPage();
     await adminSignIn(adminPage);
-    await adminPage.getByRole('link', { name: /Roadmap management/ }).click();
+    await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Roadmaps' }).click();
     await expect(adminPage.getByRole('heading', { name: 'Roadmap Managment' })).toBeVisible();
     await expect(adminPage.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectNoSeriousA11yViolations(adminPage);
