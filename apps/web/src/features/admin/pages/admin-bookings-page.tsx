@@ -3,16 +3,15 @@ import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@skillroute/
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminBookingsQuery } from '../api';
 import { bookingStatusLabels } from '../dashboard-figures';
 import { formatDate } from '../components/format';
+import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
 
-const ALL = 'all';
+const statusOptions = [{ value: ANY, label: 'All statuses' }, ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] }))];
 const refundStatusLabels = { pending: 'pending', succeeded: 'refunded', failed: 'refused by the provider' } as const;
 
 /** Paid, confirmed or completed, and not refunded yet: what an admin may refund in full. */
@@ -21,8 +20,7 @@ const refundable = (booking: Booking) => (booking.status === 'confirmed' || book
 /** /admin/bookings (issue 15): every booking with its amount, by status, and a full refund with a reason. */
 export function AdminBookingsPage() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const status = BOOKING_STATUSES.find((value) => value === raw) as BookingStatus | undefined;
+  const status = paramOneOf<BookingStatus>(params.get('status'), statusOptions);
   const page = pageFrom(params);
   const { data, isLoading, isError } = useGetAdminBookingsQuery({ status, page }, { refetchOnMountOrArgChange: true });
 
@@ -32,22 +30,7 @@ export function AdminBookingsPage() {
         <h1 id="admin-bookings-title" className="text-2xl font-bold tracking-tight">
           Bookings
         </h1>
-        <div className="grid gap-2">
-          <Label id="booking-status-label">Status</Label>
-          <Select value={status ?? ALL} onValueChange={(value) => setParams(withParam(params, 'status', value === ALL ? undefined : value))}>
-            <SelectTrigger aria-labelledby="booking-status-label" className="w-48">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {BOOKING_STATUSES.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {bookingStatusLabels[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <ParamSelect id="booking-status-label" label="Status" param="status" options={statusOptions} className="w-48" />
       </div>
 
       {isLoading ? (

@@ -5,15 +5,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminUsersQuery } from '../api';
 import { BlockUserButton } from '../components/block-user-button';
 import { formatDate } from '../components/format';
+import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { UserDetailsSheet } from '../components/user-details-sheet';
 
-const ANY = 'any';
 const roleOptions = [
   { value: ANY, label: 'All roles' },
   { value: 'user', label: 'Users' },
@@ -25,11 +24,6 @@ const blockedOptions = [
   { value: 'false', label: 'Not blocked' },
 ] as const;
 
-function oneOf<T extends string>(value: string | null, options: readonly { value: T }[]): Exclude<T, typeof ANY> | undefined {
-  if (value === ANY) return undefined;
-  return options.find((option) => option.value === value)?.value as Exclude<T, typeof ANY> | undefined;
-}
-
 /**
  * /admin/user-management (spec §2, with its breadcrumb link labelled roadmap-management; issue 15): find
  * people by name or e-mail, filter by role and block, page through, open one, block or unblock. The filters
@@ -38,8 +32,8 @@ function oneOf<T extends string>(value: string | null, options: readonly { value
 export function AdminUsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const role = oneOf(params.get('role'), roleOptions);
-  const blocked = oneOf(params.get('blocked'), blockedOptions);
+  const role = paramOneOf<'user' | 'mentor'>(params.get('role'), roleOptions);
+  const blocked = paramOneOf<'true' | 'false'>(params.get('blocked'), blockedOptions);
   const page = pageFrom(params);
   const [draft, setDraft] = useState(search);
   const [openUser, setOpenUser] = useState<string | null>(null);
@@ -85,36 +79,8 @@ export function AdminUsersPage() {
           </div>
           <Button type="submit">Search</Button>
         </form>
-        <div className="grid gap-2">
-          <Label id="role-filter-label">Role</Label>
-          <Select value={role ?? ANY} onValueChange={(value) => setParams(withParam(params, 'role', value === ANY ? undefined : value))}>
-            <SelectTrigger aria-labelledby="role-filter-label" className="w-full md:w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {roleOptions.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label id="blocked-filter-label">Blocked</Label>
-          <Select value={blocked ?? ANY} onValueChange={(value) => setParams(withParam(params, 'blocked', value === ANY ? undefined : value))}>
-            <SelectTrigger aria-labelledby="blocked-filter-label" className="w-full md:w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {blockedOptions.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <ParamSelect id="role-filter-label" label="Role" param="role" options={roleOptions} className="w-full md:w-40" />
+        <ParamSelect id="blocked-filter-label" label="Blocked" param="blocked" options={blockedOptions} className="w-full md:w-40" />
       </div>
 
       {isLoading ? (
