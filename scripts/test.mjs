@@ -2,11 +2,11 @@
 // `npm test`: every check the project has, in one run, ending with one line `N passed, N failed`.
 // Typecheck and lint count as one check each; vitest and Playwright report their own test counts.
 import { spawnSync } from 'node:child_process';
-import { connect } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { reachable } from './cluster-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'skillroute-test-'));
@@ -95,20 +95,6 @@ function ensureChromium() {
   return run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
 }
 
-/** Whether something accepts TCP connections at host:port (one second at most). */
-function listening(host, port) {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port, timeout: 1000 });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
-
 /** Vitest's JSON report added to the tally; `label` names the run in the list of problems. */
 function tallyVitest(label, ok, report) {
   if (report) {
@@ -145,7 +131,7 @@ const clusterNeeds = [
   ['Redis', 6379],
 ];
 const missing = [];
-for (const [name, port] of clusterNeeds) if (!(await listening('127.0.0.1', port))) missing.push(`${name} at 127.0.0.1:${port}`);
+for (const [name, port] of clusterNeeds) if (!(await reachable(`tcp://127.0.0.1:${port}`))) missing.push(`${name} at 127.0.0.1:${port}`);
 if (missing.length > 0) {
   console.log(`\n▷ cluster tests skipped: nothing listens for ${missing.join(' or ')} (npm run test:cluster needs both).`);
 } else {
