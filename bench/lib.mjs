@@ -151,7 +151,11 @@ export function machine() {
   return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${new Date().toISOString().slice(0, 10)}`;
 }
 
-/** A TypeScript child with an IPC channel, sharing this terminal's output. */
+/**
+ * A TypeScript child with an IPC channel, sharing this terminal's output.
+ * @param {string} script
+ * @param {{ env?: Record<string, string>, execArgv?: string[] }} [options]
+ */
 export function startChild(script, { env = {}, execArgv = [] } = {}) {
   return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }

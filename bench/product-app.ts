@@ -1,19 +1,22 @@
-// The real api (buildApp) on an embedded PostgreSQL in a throwaway folder, as the benchmark servers run
-// it: production mode, rate limiting out of the way, fresh secrets, no demo data.
+// The real api (buildApp) on an embedded PostgreSQL in a throwaway folder (or a shared database and Redis, as
+// one replica of several), as the benchmark servers run it: production mode, rate limiting out of the way,
+// fresh secrets unless given, no demo data.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import { buildApp, type App } from '../apps/api/src/app';
 import { loadConfig, type Config } from '../apps/api/src/config';
 import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../apps/api/src/db/embedded-postgres';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { createLogger } from '../apps/api/src/lib/logger';
+import { connectRedis } from '../apps/api/src/lib/redis';
 
 export interface BenchProduct {
   app: App;
   config: Config;
-  /** The embedded PostgreSQL, for a benchmark that looks at the database beside the app (a query plan). */
+  /** The database (embedded unless given), for a benchmark that looks at it beside the app (a query plan). */
   databaseUrl: string;
   /** Closes the app, then PostgreSQL, then removes the folder; answers whether every step went cleanly. */
   stop(): Promise<boolean>;
@@ -21,18 +24,21 @@ export interface BenchProduct {
 
 /**
  * `webDistDir` defaults to a folder with no build: only the API is served. `env` adds to (or overrides) the
- * environment the configuration is read from, e.g. `SMTP_URL`.
+ * environment the configuration is read from, e.g. `SMTP_URL`; with `DATABASE_URL` (migrated here) and
+ * `REDIS_URL` in it, the process is one replica of several, as apps/api/src/server.ts would run it.
  */
 export async function startBenchProduct(name: string, options: { webDistDir?: string; env?: Record<string, string> } = {}): Promise<BenchProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `skillroute-bench-${name}-`));
   // As root, PostgreSQL runs as the postgres user and must reach its folder.
   chmodSync(dataDir, 0o755);
   let postgres: RunningPostgres | undefined;
+  let redis: Redis | undefined;
   let app: App | undefined;
   const stop = async () => {
     let clean = true;
     for (const [step, run] of [
       ['the app', () => app?.close()],
+      ['Redis', () => redis?.quit()],
       ['PostgreSQL', () => postgres?.stop()],
     ] as const) {
       try {
@@ -61,11 +67,21 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
       ...options.env,
     });
     const logger = createLogger(config);
-    postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
-    await migrateDatabase(postgres.connectionString);
-    app = await buildApp(config, { databaseUrl: postgres.connectionString, logger, webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build') });
+    if (config.databaseUrl === undefined) postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
+    const databaseUrl = config.databaseUrl ?? postgres!.connectionString;
+    await migrateDatabase(databaseUrl);
+    if (config.redisUrl) redis = await connectRedis(config.redisUrl, logger);
+    app = await buildApp(config, {
+      databaseUrl,
+      redis,
+      logger,
+      webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+      // The names apps/api/src/server.ts gives them, so this process shares limits and events with its replicas.
+      rateLimitNamespace: `${config.redisKeyPrefix}-rate-limit:`,
+      socketStreamName: `${config.redisKeyPrefix}:socket.io`,
+    });
     await app.listen({ port, host: '127.0.0.1' });
-    return { app, config, databaseUrl: postgres.connectionString, stop };
+    return { app, config, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

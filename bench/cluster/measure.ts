@@ -1,10 +1,13 @@
 // `npm run bench -- cluster`: the api behind nginx with 1, 2 and 4 replicas (scripts/cluster-lib.mjs) on this
 // machine's PostgreSQL and Redis: requests/s of a cached read and of booking creation. Not a test: the rates
-// are recorded, nothing passes or fails on them. Run by bench/run.mjs in a tsx child.
+// are recorded, nothing passes or fails on them. Then notification fan-out over two replicas (fanout.ts).
+// Run by bench/run.mjs in a tsx child.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { startCluster } from '../../scripts/cluster-lib.mjs';
+import { ms } from '../sockets/stats.mjs';
+import { fanoutAcrossReplicas } from './fanout';
 import { createDatabase, createPool } from '../../apps/api/src/db/client';
 import { users } from '../../apps/api/src/db/schema';
 import { signedInAs, weekAhead } from '../../apps/api/test/bookings';
@@ -112,6 +115,10 @@ for (const replicas of [1, 2, 4]) {
   }
 }
 
+const fanout = await fanoutAcrossReplicas(postgresUrl, redisUrl);
+const triple = (summary: { p50: number; p95: number; p99: number }) => `${ms(summary.p50)} / ${ms(summary.p95)} / ${ms(summary.p99)}`;
+console.log(`fan-out: same replica p50/p95/p99 ${triple(fanout.local)}, across Redis ${triple(fanout.crossing)}; ${fanout.local.missing + fanout.crossing.missing} missing`);
+
 recordResult(
   'cluster',
   `## Replicas behind nginx: a cached read and booking creation with 1, 2 and 4 api processes
@@ -129,6 +136,23 @@ not how the product scales on machines of its own.
 |---|---|---|---|---|---|
 ${results.map((r) => `| ${r.replicas} | ${Math.round(r.read)} | ${r.readP99} ms | ${Math.round(r.book)} | ${r.created} | ${r.failed} |`).join('\n')}
 
-Not measured yet: notification fan-out to 2,000 sockets split over two replicas.`,
+### Notification fan-out over two replicas
+
+${fanout.connected} authenticated sockets (${fanout.refused} refused) split evenly over two api processes on the same
+PostgreSQL and Redis: ${fanout.held[0]} on the replica that creates the notifications (the server process of
+\`npm run bench -- sockets\`, joined to the shared database and Redis) and ${fanout.held[1]} on a second replica
+(\`apps/api/src/server.ts\`, as \`npm run cluster\` runs it). Then one notification per user through
+\`app.notifications.notify\` (${Math.round(fanout.sendRate)}/s, one call after another), so half the deliveries stay in the
+notifying process and half cross Redis (socket.io's Redis streams adapter). The clients connect to each replica's own
+port: nginx hashes socket.io's clients by address, and these all share one. Latency runs from just before the call
+to the client's receipt (clocks ${fanout.skewMs.toFixed(3)} ms apart, measured by round trips).
+
+| sockets on | delivery p50 / p95 / p99 | max | delivered | emit alone (no rows) p50 / p95 / p99 |
+|---|---|---|---|---|
+| the notifying replica | ${triple(fanout.local)} | ${ms(fanout.local.max)} | ${fanout.local.count} (${fanout.local.missing} missing) | ${triple(fanout.emitLocal)} |
+| the other replica (through Redis) | ${triple(fanout.crossing)} | ${ms(fanout.crossing.max)} | ${fanout.crossing.count} (${fanout.crossing.missing} missing) | ${triple(fanout.emitCrossing)} |
+
+${fanout.duplicates} duplicates, ${fanout.foreign} events for another user; ${fanout.emitMissing} missing in the emit-only round.
+The single-process figures are in the socket section above.`,
 );
 process.exit(0);

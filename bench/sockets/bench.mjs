@@ -2,86 +2,12 @@
 // user through the api's notify function, delivery latency and memory per socket. Three processes: the
 // server (bench/sockets/server.ts), the clients (bench/sockets/clients.ts) and this one, which only
 // coordinates, so client work never sits on the server's event loop.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { machine, nextMessage, recordResult, startChild } from '../lib.mjs';
+import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, DELIVERY_TIMEOUT_MS, round, SPARE_DESCRIPTORS, stopChild } from './orchestrate.mjs';
 import { deliveryLatencies, kib, mib, ms, summarize } from './stats.mjs';
 
-/** A whole number from the environment, or the default; anything else stops the run with the variable's name. */
-function countFromEnv(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name}=${raw}: expected a whole number of at least 1`);
-  return Number(raw);
-}
-
 const TARGET_P99_MS = 100;
-/** How long after the last send the clients wait for stragglers before counting them as never delivered. */
-const DELIVERY_TIMEOUT_MS = 30_000;
-const CONNECT_TIMEOUT_MS = 20_000;
-/** Descriptors beyond the sockets: PostgreSQL connections, files, stdio, the IPC channel. */
-const SPARE_DESCRIPTORS = 500;
-
-/**
- * The open-file limit a node process gets here: node raises its own soft limit to the hard one at start,
- * so the children get what this process has. N sockets need N descriptors in each of the two children.
- */
-function checkFileLimit(sockets, descriptors) {
-  const line = readFileSync('/proc/self/limits', 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith('Max open files'));
-  const soft = line?.split(/\s+/)[3];
-  if (soft === undefined || soft === 'unlimited' || Number(soft) >= descriptors) return;
-  throw new Error(
-    `${sockets} sockets need about ${descriptors} open files per process, but the limit is ${soft}: raise it (ulimit -n ${descriptors} in the shell that runs the benchmark) or set BENCH_SOCKETS lower`,
-  );
-}
-
-function ask(child, request, replyType, timeoutMs) {
-  const answer = nextMessage(child, replyType, timeoutMs);
-  child.send(request);
-  return answer;
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (child.connected) child.send({ type: 'stop' });
-    else child.kill('SIGTERM');
-  });
-}
-
-/** This process's reading of the one clock the children stamp with (see protocol.ts clockNow). */
-const clockNow = () => performance.timeOrigin + performance.now();
-
-/**
- * How far a child's clock is from this one: the child's reading minus the middle of the round trip, from the
- * quickest of a few trips; `within` is half that trip, the most the estimate can be off.
- */
-async function clockOffset(child) {
-  let best;
-  for (let trip = 0; trip < 10; trip += 1) {
-    const asked = clockNow();
-    const { now } = await ask(child, { type: 'clock' }, 'clock', 10_000);
-    const answered = clockNow();
-    if (best === undefined || answered - asked < best.within * 2) best = { offset: now - (asked + answered) / 2, within: (answered - asked) / 2 };
-  }
-  return best;
-}
-
-/** One round: the clients forget the last one, the server sends, the clients report what came. */
-async function round(server, clients, request, replyType) {
-  await ask(clients, { type: 'expect' }, 'expecting', 10_000);
-  const sent = await ask(server, request, replyType, 600_000);
-  const collected = await ask(clients, { type: 'collect', timeoutMs: DELIVERY_TIMEOUT_MS }, 'collected', DELIVERY_TIMEOUT_MS + 30_000);
-  const { latencies, missing } = deliveryLatencies(sent.sentAt, collected.receivedAt);
-  return { sent, collected, latency: summarize(latencies), missing };
-}
 
 export async function socketsBench() {
   const sockets = countFromEnv('BENCH_SOCKETS', 2000);
@@ -96,7 +22,7 @@ export async function socketsBench() {
     const ready = await nextMessage(server, 'ready', 300_000);
     console.log(`server ready at ${ready.url}; ${ready.users.length} users and sessions seeded in ${ms(ready.seedMs)}`);
     const before = (await ask(server, { type: 'memory' }, 'memory', 30_000)).memory;
-    const connection = await ask(clients, { type: 'connect', url: ready.url, origin: ready.origin, users: ready.users, batchSize, connectTimeoutMs: CONNECT_TIMEOUT_MS }, 'connected', 600_000);
+    const connection = await ask(clients, { type: 'connect', urls: [ready.url], origin: ready.origin, users: ready.users, batchSize, connectTimeoutMs: CONNECT_TIMEOUT_MS }, 'connected', 600_000);
     console.log(`${connection.connected} sockets connected in ${ms(connection.durationMs)}, ${connection.refused} refused${connection.errors.length ? ` (${connection.errors.join('; ')})` : ''}`);
     if (connection.connected === 0) throw new Error('no socket connected, so there is nothing to measure');
     const after = (await ask(server, { type: 'memory' }, 'memory', 30_000)).memory;

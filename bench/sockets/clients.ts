@@ -68,7 +68,9 @@ async function connectAll(request: Extract<ClientRequest, { type: 'connect' }>):
   receivedAt = request.users.map(() => null);
   for (let first = 0; first < request.users.length; first += request.batchSize) {
     const batch = request.users.slice(first, first + request.batchSize);
-    const results = await Promise.all(batch.map((user, offset) => connectOne(request.url, request.origin, user, first + offset, request.connectTimeoutMs, errors)));
+    const results = await Promise.all(
+      batch.map((user, offset) => connectOne(request.urls[(first + offset) % request.urls.length] ?? '', request.origin, user, first + offset, request.connectTimeoutMs, errors)),
+    );
     connected += results.filter(Boolean).length;
   }
   reply({ type: 'connected', connected, refused: request.users.length - connected, errors: [...errors], durationMs: clockNow() - started });

@@ -38,7 +38,8 @@ export type ServerReply =
 
 export type ClientRequest =
   | ClockRequest
-  | { type: 'connect'; url: string; origin: string; users: BenchUser[]; batchSize: number; connectTimeoutMs: number }
+  /** User i connects to `urls[i % urls.length]`: one api process, or replicas side by side. */
+  | { type: 'connect'; urls: string[]; origin: string; users: BenchUser[]; batchSize: number; connectTimeoutMs: number }
   /** Forget the last round's receipts: the next events belong to a new round. */
   | { type: 'expect' }
   | { type: 'collect'; timeoutMs: number }

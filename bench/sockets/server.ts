@@ -1,6 +1,6 @@
-// The server process of the socket benchmark: the real api (buildApp) on an embedded PostgreSQL in a
-// throwaway folder, N verified users each with a live session, and on command one notification per user
-// through the api's own notify function. Driven over IPC by bench/sockets/bench.mjs; run it with
+// The server process of the socket benchmarks: the real api (buildApp) on an embedded PostgreSQL in a
+// throwaway folder (or, with BENCH_SHARED_ENV, one replica on a shared database and Redis), N verified users
+// each with a live session, and on command one notification per user through the api's own notify function. Driven over IPC by bench/sockets/bench.mjs; run it with
 // `node --import tsx --expose-gc` so memory can be read after a full collection.
 import { randomUUID } from 'node:crypto';
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
@@ -11,6 +11,8 @@ import { startBenchProduct, type BenchProduct } from '../product-app';
 import { clockNow, type BenchUser, type MemorySnapshot, type ServerReply, type ServerRequest } from './protocol';
 
 const userCount = Number(process.env.BENCH_SOCKETS ?? 2000);
+/** DATABASE_URL, REDIS_URL, secrets…: what makes this process one replica among others (bench/cluster/fanout.mjs). */
+const sharedEnv = JSON.parse(process.env.BENCH_SHARED_ENV ?? '{}') as Record<string, string>;
 
 let product: BenchProduct | undefined;
 let app: App | undefined;
@@ -47,7 +49,7 @@ async function seedUsers(target: App, secret: string): Promise<BenchUser[]> {
 }
 
 async function start(): Promise<void> {
-  product = await startBenchProduct('sockets');
+  product = await startBenchProduct('sockets', { env: sharedEnv });
   app = product.app;
   const config = product.config;
   const seedStarted = clockNow();
