@@ -22,6 +22,9 @@ import { appPort, baseURL } from '../support/ports';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
 
 test.use({ launchOptions: fakeMediaLaunchOptions });
+// One worker takes these in turn while the other runs the rest: two calls at once are four Chromium pages
+// encoding video on two cores, and each call took three times as long as alone (38 s against 125 s).
+test.describe.configure({ mode: 'default' });
 
 /** Width over height of the video the page receives: the fake camera is 4:3, the fake screen 16:9. */
 async function receivedAspect(page: Page): Promise<number> {
