@@ -24,7 +24,15 @@ async function openFrontendRoadmap(page: Page) {
   const frontend = roadmaps.find((roadmap) => roadmap.title.startsWith('Frontend'));
   expect(frontend, 'the demo Frontend roadmap').toBeDefined();
   await page.goto(`/roadmap/${frontend?.id}`);
+  await expect(page.locator('[data-roadmap-picture] [data-id]').first()).toBeVisible();
+}
+
+/** The Frontend roadmap with React Flow on its canvas: the pointer over the graph's picture wakes it. */
+async function openFrontendGraph(page: Page) {
+  await openFrontendRoadmap(page);
+  await page.locator('[data-roadmap-picture]').hover();
   await expect(page.locator('.react-flow__node').first()).toBeVisible();
+  await expect(page.locator('[data-roadmap-picture]')).toHaveCount(0);
 }
 
 /** A new author with an empty roadmap, in the editor. */
@@ -85,7 +93,7 @@ async function expectReadableCanvasChrome(page: Page) {
 }
 
 test('a reader lands at the top of the Frontend roadmap with readable labels, scrolls down, and the fit button brings them back; the minimap shows the nodes', async ({ page }) => {
-  await openFrontendRoadmap(page);
+  await openFrontendGraph(page);
   const first = page.locator('.react-flow__node').filter({ hasText: 'How the web works' });
   await expect(first).toBeVisible();
   expect(await isInView(page, first), 'the first topic is in view').toBe(true);
@@ -118,6 +126,45 @@ test('a reader lands at the top of the Frontend roadmap with readable labels, sc
   await expect.poll(() => isInView(page, first), { message: 'back at the first topic' }).toBe(true);
 });
 
+test('the roadmap opens as a picture of its graph, where React Flow then takes over without moving; a tap opens a topic, and Tab reaches the graph’s topics', async ({ browser }) => {
+  const context = await browser.newContext({ hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await openFrontendRoadmap(page);
+    const picture = page.locator('[data-roadmap-picture]');
+    /** Where a node sits inside its drawing (the picture, then React Flow: both fill the canvas), whatever the page's scroll. */
+    const placeOf = async (node: Locator, drawing: Locator) => {
+      const [box, frame] = await Promise.all([node.boundingBox(), drawing.boundingBox()]);
+      return box && frame ? { x: box.x - frame.x, y: box.y - frame.y } : null;
+    };
+    const before = await placeOf(picture.locator('[data-id]').filter({ hasText: 'How the web works' }), picture);
+    // No React Flow until the reader reaches for the graph.
+    await expect(page.locator('.react-flow')).toHaveCount(0);
+    expect(await picture.locator('path').count(), 'edges drawn').toBeGreaterThan(0);
+
+    // The keyboard: the graph is a Tab stop, and its focus moves on to a topic once React Flow is there.
+    await page.getByRole('group', { name: /the roadmap as a graph/ }).focus();
+    const focused = page.locator('.react-flow__node:focus');
+    await expect(focused).toHaveCount(1);
+    await expect(picture).toHaveCount(0);
+    // React Flow draws the topic where the picture had it.
+    const after = await placeOf(page.locator('.react-flow__node').filter({ hasText: 'How the web works' }), page.locator('.react-flow'));
+    expect(after && before && Math.abs(after.x - before.x) + Math.abs(after.y - before.y), 'moved by (px)').toBeLessThan(2);
+    const label = await focused.innerText();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toContainText(label);
+    await page.keyboard.press('Escape');
+
+    // A phone: a tap on the picture's topic opens it, whether or not React Flow has arrived by then.
+    await page.reload();
+    await picture.locator('[data-id]').filter({ hasText: 'How the web works' }).tap();
+    await expect(page.getByRole('dialog')).toContainText('How the web works');
+    await expect(page.locator('.react-flow__node').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
   test.beforeEach(async ({ context }) => {
@@ -134,7 +181,7 @@ test.describe('dark mode', () => {
 
     // A second tab: the editor would ask before leaving its unsaved node.
     const reader = await context.newPage();
-    await openFrontendRoadmap(reader);
+    await openFrontendGraph(reader);
     await expectReadableCanvasChrome(reader);
   });
 });

@@ -43,7 +43,8 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
   const title = `Rust path ${randomUUID().slice(0, 6)}`;
   const author = await browser.newContext();
   const admin = await browser.newContext();
-  const visitor = await browser.newContext();
+  // A phone's touch screen: the reader taps a topic on the graph's first picture.
+  const visitor = await browser.newContext({ hasTouch: true });
   try {
     // The author starts a roadmap from the profile's Roadmaps pane and lands in the editor.
     await signUpThroughApi(author, { name: 'Kavya', email: newEmail() });
@@ -157,8 +158,9 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     await expect(link).toBeVisible();
     await link.click();
     await expect(anonymous).toHaveURL(new RegExp(`/roadmap/${roadmapId}$`));
-    await expect(anonymous.locator('.react-flow__node')).toHaveCount(4);
-    await anonymous.locator('.react-flow__node').filter({ hasText: 'Ownership' }).click();
+    // The graph's first picture shows the four topics; a tap on one opens it.
+    await expect(anonymous.locator('[data-roadmap-picture] [data-id]')).toHaveCount(4);
+    await anonymous.locator('[data-roadmap-picture] [data-id]').filter({ hasText: 'Ownership' }).tap();
     const drawer = anonymous.getByRole('dialog');
     await expect(drawer).toContainText('Every value has one owner');
     await expect(drawer.getByRole('link', { name: 'The Rust Book: ownership' })).toHaveAttribute('href', /^https:\/\/doc\.rust-lang\.org\//);
@@ -203,7 +205,7 @@ test('a reader marks topics on a demo roadmap, and the marks survive a reload', 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the home page and a public roadmap have no serious accessibility violations, and the home page does not load the graph library', async ({ page }) => {
+test('the home page and a public roadmap have no serious accessibility violations; neither loads the graph library until the reader reaches for the graph', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -220,12 +222,18 @@ test('the home page and a public roadmap have no serious accessibility violation
     .getByRole('link', { name: /Backend/ })
     .first()
     .click();
+  // The roadmap opens as a picture of its graph, without the library either.
+  await expect(page.locator('[data-roadmap-picture] [data-id]').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const scriptsText = async (urls: string[]) => Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+  const pictureScripts = scripts.filter((url) => !homeScripts.includes(url));
+  for (const text of await scriptsText(pictureScripts)) expect(text).not.toContain('react-flow__pane');
+  // ...and the pointer over the graph loads it (so the checks above can fail).
+  await page.locator('[data-roadmap-picture]').hover();
   await expect(page.locator('.react-flow__node').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  // ...and the roadmap page did load it (so the check above can fail).
-  const graphScripts = scripts.filter((url) => !homeScripts.includes(url));
-  const texts = await Promise.all(graphScripts.map(async (url) => (await page.request.get(url)).text()));
-  expect(texts.some((text) => text.includes('react-flow__pane'))).toBe(true);
+  const graphScripts = scripts.filter((url) => !homeScripts.includes(url) && !pictureScripts.includes(url));
+  expect((await scriptsText(graphScripts)).some((text) => text.includes('react-flow__pane'))).toBe(true);
 });
 
 test('the roadmap pages of authors and admins have no serious accessibility violations; the editor works from the keyboard', async ({ browser }) => {

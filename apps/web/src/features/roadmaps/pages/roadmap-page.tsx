@@ -17,8 +17,9 @@ import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { openNodeOnKey } from '../graph/node-keys';
 
 /**
- * The graph library is the largest dependency (about 50 kB brotli, and a long first render on a phone): the title,
- * the outline and the drawer show without it, and the graph follows in its own chunk.
+ * The graph library is the largest dependency (about 55 kB brotli, and a long first render on a phone): the title,
+ * the outline and the drawer show without it. The canvas first draws a picture of the graph, and loads React Flow
+ * only once the reader reaches for it (RoadmapCanvas).
  */
 // The drawer (Radix Dialog, focus trap, scroll lock: about 11 kB compressed) is needed only once a topic is opened:
 // it loads after the first picture, beside the graph.
@@ -26,10 +27,9 @@ const TopicDrawer = lazy(async () => ({ default: (await import('../components/vi
 const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas }));
 
 /**
- * The graph joins in a transition once the rest of the page has been painted, so the title and outline never wait
- * for its chunk or its first render. It is then drawn once, where the reader starts (RoadmapCanvas), with its
- * minimap and background a frame later; React Flow's module and first render remain long tasks on a phone's CPU
- * (bench/RESULTS.md, "Lighthouse, third pass").
+ * The graph's picture joins in a transition once the rest of the page has been painted, so the title and outline
+ * never wait for it. React Flow, whose module and first render were the page's long tasks on a phone's CPU
+ * (bench/RESULTS.md, "Lighthouse, third pass"), follows only when the reader reaches for the graph (decision 040).
  */
 function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas> & { shown: boolean }) {
   const placeholder = <Skeleton className="size-full rounded-none" />;

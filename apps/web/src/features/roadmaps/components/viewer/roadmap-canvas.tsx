@@ -1,87 +1,69 @@
-import { Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi, type NodeMouseHandler } from '@xyflow/react';
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
-import { Maximize } from 'lucide-react';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useAfterPaint } from '@/lib/use-after-paint';
-import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
-import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
-import { readingViewport } from '../../graph/reading-view';
-import { roadmapNodeTypes } from '../../graph/roadmap-node';
-import { ZOOM_LIMITS } from '../../graph/zoom';
-import { statusOf } from './outline';
+import { lazy, memo, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { cn } from '@/lib/utils';
+import { readingViewport, type Viewport } from '../../graph/reading-view';
+import { RoadmapPicture } from './roadmap-picture';
+
+const ReadingFlow = lazy(async () => ({ default: (await import('./reading-flow')).ReadingFlow }));
 
 /**
- * The roadmap drawn read-only, read as a page: it opens at its top with labels readable, the wheel scrolls
- * it, and clicking a node opens it. Only nodes in view are rendered, so a roadmap of a thousand topics draws
- * as fast as one of fifty.
+ * The roadmap drawn read-only, opening at its top with labels readable. First as a picture (RoadmapPicture), which
+ * costs the page next to nothing; React Flow's chunk loads and takes over, at the same viewport, once the reader
+ * reaches for the graph: the pointer over it, a touch, the wheel, or the keyboard's focus. Until then the picture
+ * stands in, and a tap on one of its topics opens it.
  */
 export const RoadmapCanvas = memo(function RoadmapCanvas(props: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
-  // The canvas's size, read before React Flow's first render, so the graph is drawn once, where the reader starts
-  // (culled to the nodes in view there), rather than drawn at React Flow's default viewport and then moved.
+  // The canvas's size, read before the first picture, so the graph is drawn once, where the reader starts.
   const box = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState<{ width: number; height: number } | null>(null);
+  const [start, setStart] = useState<{ view: { width: number; height: number }; viewport: Viewport } | null>(null);
+  const [live, setLive] = useState(false);
+  // The picture stays under React Flow until React Flow has drawn: a tap that woke the graph lands on the picture.
+  const [flowReady, setFlowReady] = useState(false);
+  // Focus that woke the graph moves on to its first topic once React Flow has drawn it.
+  const focusOnReady = useRef(false);
   useLayoutEffect(() => {
     const element = box.current;
-    if (element) setView({ width: element.clientWidth, height: element.clientHeight });
-  }, []);
+    if (!element) return;
+    const view = { width: element.clientWidth, height: element.clientHeight };
+    setStart({ view, viewport: readingViewport(props.roadmap.nodes, view) });
+  }, [props.roadmap.nodes]);
+  const wake = () => setLive(true);
+  const onReady = () => {
+    setFlowReady(true);
+    if (!focusOnReady.current) return;
+    focusOnReady.current = false;
+    // React Flow renders its nodes a frame after it starts (it measures the pane first).
+    requestAnimationFrame(() => box.current?.querySelector<HTMLElement>('.react-flow__node')?.focus());
+  };
+
   return (
-    <div ref={box} className="size-full">
-      {view && (
-        <ReactFlowProvider>
-          <ReadingFlow {...props} view={view} />
-        </ReactFlowProvider>
+    <div
+      ref={box}
+      className="relative size-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      // A Tab stop only until React Flow is there; its nodes are the stops then.
+      tabIndex={live ? -1 : 0}
+      role={live ? undefined : 'group'}
+      aria-label={live ? undefined : `${props.roadmap.title}: the roadmap as a graph`}
+      // Moves too: a pointer already over the page where the picture appears gets no pointerenter.
+      onPointerEnter={wake}
+      onPointerMove={live ? undefined : wake}
+      onPointerDown={wake}
+      onWheel={wake}
+      onFocus={(event) => {
+        if (live || event.target !== event.currentTarget) return;
+        focusOnReady.current = true;
+        wake();
+      }}
+    >
+      {start && !flowReady && <RoadmapPicture {...props} view={start.view} viewport={start.viewport} />}
+      {start && live && (
+        // Not in the way of the tap that woke it: that lands on the picture until React Flow has drawn.
+        <div className={cn('absolute inset-0', !flowReady && 'pointer-events-none')}>
+          <Suspense fallback={null}>
+            <ReadingFlow {...props} viewport={start.viewport} onReady={onReady} />
+          </Suspense>
+        </div>
       )}
     </div>
   );
 });
-
-function ReadingFlow({ roadmap, progress, onOpen, view }: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void; view: { width: number; height: number } }) {
-  const nodes = useMemo(() => toFlowNodes(roadmap.nodes).map((node) => ({ ...node, data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined } })), [roadmap.nodes, progress]);
-  const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
-  const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
-  const { setViewport } = useReactFlow();
-  const store = useStoreApi();
-  const [startViewport] = useState(() => readingViewport(roadmap.nodes, view));
-  // The minimap (every node again) and the background pattern follow the graph's first picture: two shorter tasks
-  // on a phone's CPU instead of one long one.
-  const graphPainted = useAfterPaint();
-
-  const toTop = useCallback(
-    (duration?: number) => {
-      const { width, height } = store.getState();
-      void setViewport(readingViewport(roadmap.nodes, { width, height }), { duration });
-    },
-    [roadmap.nodes, setViewport, store],
-  );
-
-  return (
-    <ReactFlow
-      nodes={nodes}
-      edges={edges}
-      nodeTypes={roadmapNodeTypes}
-      onNodeClick={onNodeClick}
-      defaultViewport={startViewport}
-      nodesDraggable={false}
-      nodesConnectable={false}
-      edgesFocusable={false}
-      elementsSelectable
-      onlyRenderVisibleElements
-      panOnScroll
-      minZoom={ZOOM_LIMITS.min}
-      maxZoom={ZOOM_LIMITS.max}
-      attributionPosition={ATTRIBUTION_POSITION}
-      aria-label={`${roadmap.title}: the roadmap as a graph`}
-    >
-      {graphPainted && <Background gap={16} />}
-      {/* React Flow's own fit button fits the whole graph (a smear of tiny labels for a long roadmap) even when
-          given an onFitView; this one brings the reader back to where the roadmap starts, as Home does on a page. */}
-      <Controls showInteractive={false} showFitView={false}>
-        <ControlButton onClick={() => toTop(300)} title="Fit to width, back to the top" aria-label="Fit to width, back to the top">
-          <Maximize aria-hidden="true" />
-        </ControlButton>
-      </Controls>
-      {/* Narrow and tall, as a roadmap is: it covers less of the right-hand column. */}
-      {graphPainted && <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" style={{ width: 120, height: 160 }} {...minimapColours} />}
-    </ReactFlow>
-  );
-}
