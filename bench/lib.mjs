@@ -160,6 +160,20 @@ export function startChild(script, { env = {}, execArgv = [] } = {}) {
   return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
+/** Asks a startChild child to stop (its IPC `stop`, or SIGTERM once the channel is gone); SIGKILL after 30 s. */
+export function stopChild(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+  });
+}
+
 /** The child's next message of `type`; a `failed` message, an exit or the timeout reject. */
 export function nextMessage(child, type, timeoutMs) {
   return new Promise((resolve, reject) => {

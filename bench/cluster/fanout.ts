@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, healthy } from '../../scripts/cluster-lib.mjs';
 import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from '../../apps/api/test/database-server';
-import { nextMessage, root, startChild } from '../lib.mjs';
-import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, round, SPARE_DESCRIPTORS, stopChild } from '../sockets/orchestrate.mjs';
+import { nextMessage, root, startChild, stopChild } from '../lib.mjs';
+import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, round, SPARE_DESCRIPTORS } from '../sockets/orchestrate.mjs';
 import { deliveryLatencies, summarize } from '../sockets/stats.mjs';
 
 type Summary = ReturnType<typeof summarize>;

@@ -4,7 +4,7 @@
 // per fetch (batch size 1) on a small sample, as a rate: the concurrency the batches buy. Two processes: the product (bench/mail/server.ts) and this one, which is the mail server.
 import { cpus, loadavg } from 'node:os';
 import { SMTPServer } from 'smtp-server';
-import { machine, median, nextMessage, recordResult, startChild } from '../lib.mjs';
+import { machine, median, nextMessage, recordResult, startChild, stopChild } from '../lib.mjs';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 2);
@@ -53,19 +53,6 @@ async function startSink() {
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (child.connected) child.send({ type: 'stop' });
-    else child.kill('SIGTERM');
-  });
 }
 
 /**

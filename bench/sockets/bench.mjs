@@ -3,8 +3,8 @@
 // server (bench/sockets/server.ts), the clients (bench/sockets/clients.ts) and this one, which only
 // coordinates, so client work never sits on the server's event loop.
 import { loadavg } from 'node:os';
-import { machine, nextMessage, recordResult, startChild } from '../lib.mjs';
-import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, DELIVERY_TIMEOUT_MS, round, SPARE_DESCRIPTORS, stopChild } from './orchestrate.mjs';
+import { machine, nextMessage, recordResult, startChild, stopChild } from '../lib.mjs';
+import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, DELIVERY_TIMEOUT_MS, round, SPARE_DESCRIPTORS } from './orchestrate.mjs';
 import { deliveryLatencies, kib, mib, ms, summarize } from './stats.mjs';
 
 const TARGET_P99_MS = 100;

@@ -40,19 +40,6 @@ export function ask(child, request, replyType, timeoutMs) {
   return answer;
 }
 
-export function stopChild(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    if (child.connected) child.send({ type: 'stop' });
-    else child.kill('SIGTERM');
-  });
-}
-
 /** This process's reading of the one clock the children stamp with (see protocol.ts clockNow). */
 const clockNow = () => performance.timeOrigin + performance.now();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminBookingsQuerySchema, adminConsoleMessages, adminRefundBodySchema, adminUsersQuerySchema, blockUserBodySchema, passRate } from './admin-console';
+import { adminBookingsQuerySchema, adminConsoleMessages, adminRefundBodySchema, adminUsersQuerySchema, blockUserBodySchema, passRate, refundableByStaff } from './admin-console';
+import { BOOKING_STATUSES } from './bookings';
 
 describe('the admin console schemas', () => {
   it('reads the users query as the address bar gives it: blocked as a boolean, page and limit as numbers with defaults', () => {
@@ -28,5 +29,9 @@ describe('the admin console schemas', () => {
     expect(passRate({ taken: 0, passed: 0 })).toBeNull();
     expect(passRate({ taken: 3, passed: 2 })).toBe(67);
     expect(passRate({ taken: 4, passed: 4 })).toBe(100);
+  });
+
+  it('lets staff refund only a booking that was paid for a session held or to come', () => {
+    expect(BOOKING_STATUSES.filter(refundableByStaff)).toEqual(['confirmed', 'completed']);
   });
 });

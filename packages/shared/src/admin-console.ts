@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
-import { BOOKING_STATUSES, bookingSchema, refundSchema } from './bookings';
+import { BOOKING_STATUSES, bookingSchema, refundSchema, type BookingStatus } from './bookings';
 import { idSchema } from './ids';
 
 /**
@@ -26,6 +26,11 @@ export const adminConsoleMessages = {
   blockedFilter: 'blocked is true or false',
   statusUnknown: `Status is one of ${BOOKING_STATUSES.join(', ')}`,
 } as const;
+
+/** The bookings an admin may refund in full (once): money taken for a session that was or will be held. */
+export function refundableByStaff(status: BookingStatus): boolean {
+  return status === 'confirmed' || status === 'completed';
+}
 
 /** The dashboard's charts cover this many UTC days, today included. */
 export const DASHBOARD_DAYS = 30;

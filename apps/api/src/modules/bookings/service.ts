@@ -10,7 +10,7 @@ import {
   type RefundReason,
   type RefundStatus,
 } from '@skillroute/shared/bookings';
-import { adminConsoleMessages, type AdminBookingsQuery } from '@skillroute/shared/admin-console';
+import { adminConsoleMessages, refundableByStaff, type AdminBookingsQuery } from '@skillroute/shared/admin-console';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -264,7 +264,7 @@ export async function refundInFullByStaff(ctx: ServiceContext, uow: UnitOfWork, 
   const now = ctx.clock.now();
   const booking = await repository.findBookingRowForUpdate(uow.tx, bookingId);
   if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
-  if (booking.status !== 'confirmed' && booking.status !== 'completed') throw new AppError('conflict', adminConsoleMessages.notRefundable);
+  if (!refundableByStaff(booking.status)) throw new AppError('conflict', adminConsoleMessages.notRefundable);
   if (booking.refundAmount !== null) throw new AppError('conflict', adminConsoleMessages.alreadyRefunded);
   if (booking.providerPaymentId === null) throw new AppError('conflict', adminConsoleMessages.notPaid);
   if (booking.status === 'confirmed' && booking.startTime.getTime() > now.getTime()) {

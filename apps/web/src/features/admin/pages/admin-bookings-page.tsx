@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE } from '@skillroute/shared/admin-console';
+import { ADMIN_PAGE_SIZE, refundableByStaff } from '@skillroute/shared/admin-console';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
@@ -14,8 +14,8 @@ import { RefundDialog } from '../components/refund-dialog';
 const statusOptions = [{ value: ANY, label: 'All statuses' }, ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] }))];
 const refundStatusLabels = { pending: 'pending', succeeded: 'refunded', failed: 'refused by the provider' } as const;
 
-/** Paid, confirmed or completed, and not refunded yet: what an admin may refund in full. */
-const refundable = (booking: Booking) => (booking.status === 'confirmed' || booking.status === 'completed') && booking.refund === undefined;
+/** What an admin may refund in full: a booking the shared rule allows, not refunded yet. */
+const refundable = (booking: Booking) => refundableByStaff(booking.status) && booking.refund === undefined;
 
 /** /admin/bookings (issue 15): every booking with its amount, by status, and a full refund with a reason. */
 export function AdminBookingsPage() {
