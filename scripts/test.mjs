@@ -140,7 +140,7 @@ const npx = 'npx';
 // files, and the web's. Two vitest runs rather than one run with two workers: the api's files still run one at
 // a time (the 200-request races keep their pool to themselves, docs/testing-time.md), beside the web's.
 const vitestRun = async (label, projects) => {
-  const report = path.join(reports, `${label}.json`);
+  const report = path.join(reports, `${label.replace(/[^a-z]+/gi, '-')}.json`);
   const ok = await runQuietly(label, npx, ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   return { label, ok, report };
 };

@@ -1,9 +1,9 @@
 import type { AdminAction, AdminAuditEntry } from '@skillroute/shared/admin-audit';
 import { useSearchParams } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminAuditQuery } from '../api';
 import { formatDate } from '../components/format';
 import { Pager, pageFrom, withParam } from '../components/pager';
+import { ListState } from '../components/list-state';
 
 const actionLabels: Record<AdminAction, string> = {
   'roadmap.approve': 'Approved a roadmap',
@@ -52,40 +52,32 @@ export function AdminAuditPage() {
         </h1>
         <p className="text-muted-foreground">Every admin action, newest first. Times are UTC.</p>
       </div>
-      {isLoading ? (
-        <div aria-busy="true" className="grid gap-3">
-          <p>Loading the audit trail...</p>
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
-      ) : isError || data === undefined ? (
-        <p role="alert">Error loading the audit trail.</p>
-      ) : data.entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No admin actions yet.</p>
-      ) : (
-        <>
-          <ol className="grid gap-2" aria-label="Admin actions">
-            {data.entries.map((entry) => {
-              const note = noteOf(entry);
-              return (
-                <li key={entry.id} className="grid gap-1 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm sm:grid-cols-[12rem_1fr] sm:gap-4">
-                  <time dateTime={entry.createdAt} className="text-muted-foreground">
-                    {formatDate(entry.createdAt, true)}
-                  </time>
-                  <div className="grid min-w-0 gap-0.5">
-                    <p>
-                      <span className="font-semibold">{entry.admin.name}</span> <span className="text-muted-foreground">({entry.admin.email})</span> · {actionLabels[entry.action]}:{' '}
-                      <span className="font-medium [overflow-wrap:anywhere]">{targetOf(entry)}</span>
-                    </p>
-                    {note && <p className="[overflow-wrap:anywhere] text-muted-foreground">{note}</p>}
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-          <Pager label="Pages of the audit trail" page={page} limit={data.limit} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
-        </>
-      )}
+      <ListState what="the audit trail" isLoading={isLoading} isError={isError} data={data} isEmpty={(loaded) => loaded.entries.length === 0} empty="No admin actions yet." rowClassName="h-14">
+        {(data) => (
+          <>
+            <ol className="grid gap-2" aria-label="Admin actions">
+              {data.entries.map((entry) => {
+                const note = noteOf(entry);
+                return (
+                  <li key={entry.id} className="grid gap-1 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm sm:grid-cols-[12rem_1fr] sm:gap-4">
+                    <time dateTime={entry.createdAt} className="text-muted-foreground">
+                      {formatDate(entry.createdAt, true)}
+                    </time>
+                    <div className="grid min-w-0 gap-0.5">
+                      <p>
+                        <span className="font-semibold">{entry.admin.name}</span> <span className="text-muted-foreground">({entry.admin.email})</span> · {actionLabels[entry.action]}:{' '}
+                        <span className="font-medium [overflow-wrap:anywhere]">{targetOf(entry)}</span>
+                      </p>
+                      {note && <p className="[overflow-wrap:anywhere] text-muted-foreground">{note}</p>}
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <Pager label="Pages of the audit trail" page={page} limit={data.limit} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+          </>
+        )}
+      </ListState>
     </section>
   );
 }

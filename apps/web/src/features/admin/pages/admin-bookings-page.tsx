@@ -3,13 +3,13 @@ import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@skillroute/
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminBookingsQuery } from '../api';
 import { bookingStatusLabels } from '../dashboard-figures';
 import { formatDate } from '../components/format';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
+import { ListState } from '../components/list-state';
 
 const statusOptions = [{ value: ANY, label: 'All statuses' }, ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] }))];
 const refundStatusLabels = { pending: 'pending', succeeded: 'refunded', failed: 'refused by the provider' } as const;
@@ -33,42 +33,42 @@ export function AdminBookingsPage() {
         <ParamSelect id="booking-status-label" label="Status" param="status" options={statusOptions} className="w-48" />
       </div>
 
-      {isLoading ? (
-        <div aria-busy="true" className="grid gap-3">
-          <p>Loading bookings...</p>
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
-      ) : isError || data === undefined ? (
-        <p role="alert">Error loading bookings.</p>
-      ) : data.bookings.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No bookings{status ? ` with the status ${bookingStatusLabels[status].toLowerCase()}` : ''}.</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground">{data.total === 1 ? '1 booking' : `${data.total} bookings`}</p>
-          <ul className="grid gap-3" aria-label="Bookings">
-            {data.bookings.map((booking) => (
-              <li key={booking.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
-                <div className="grid min-w-0 gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold">
-                      {booking.mentee.name} with {booking.mentor.name}
-                    </h2>
-                    <Badge variant="secondary">{bookingStatusLabels[booking.status]}</Badge>
+      <ListState
+        what="bookings"
+        isLoading={isLoading}
+        isError={isError}
+        data={data}
+        isEmpty={(loaded) => loaded.bookings.length === 0}
+        empty={`No bookings${status ? ` with the status ${bookingStatusLabels[status].toLowerCase()}` : ''}.`}
+        rowClassName="h-20"
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground">{data.total === 1 ? '1 booking' : `${data.total} bookings`}</p>
+            <ul className="grid gap-3" aria-label="Bookings">
+              {data.bookings.map((booking) => (
+                <li key={booking.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+                  <div className="grid min-w-0 gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold">
+                        {booking.mentee.name} with {booking.mentor.name}
+                      </h2>
+                      <Badge variant="secondary">{bookingStatusLabels[booking.status]}</Badge>
+                    </div>
+                    <p className="text-sm text-muted-foreground">
+                      {formatDate(booking.startTime, true)} · <span className="font-medium text-foreground">{formatPaise(booking.amount)}</span>
+                      {booking.refund && ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
+                    </p>
+                    {booking.cancellation && <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">Cancelled: {booking.cancellation.reason || 'no reason given'}</p>}
                   </div>
-                  <p className="text-sm text-muted-foreground">
-                    {formatDate(booking.startTime, true)} · <span className="font-medium text-foreground">{formatPaise(booking.amount)}</span>
-                    {booking.refund && ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
-                  </p>
-                  {booking.cancellation && <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">Cancelled: {booking.cancellation.reason || 'no reason given'}</p>}
-                </div>
-                {refundable(booking) && <RefundDialog booking={booking} />}
-              </li>
-            ))}
-          </ul>
-          <Pager label="Pages of bookings" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
-        </>
-      )}
+                  {refundable(booking) && <RefundDialog booking={booking} />}
+                </li>
+              ))}
+            </ul>
+            <Pager label="Pages of bookings" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+          </>
+        )}
+      </ListState>
     </section>
   );
 }

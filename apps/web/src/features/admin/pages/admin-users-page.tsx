@@ -5,13 +5,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminUsersQuery } from '../api';
 import { BlockUserButton } from '../components/block-user-button';
 import { formatDate } from '../components/format';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { UserDetailsSheet } from '../components/user-details-sheet';
+import { ListState } from '../components/list-state';
 
 const roleOptions = [
   { value: ANY, label: 'All roles' },
@@ -83,47 +83,39 @@ export function AdminUsersPage() {
         <ParamSelect id="blocked-filter-label" label="Blocked" param="blocked" options={blockedOptions} className="w-full md:w-40" />
       </div>
 
-      {isLoading ? (
-        <div aria-busy="true" className="grid gap-3">
-          <p>Loading users...</p>
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
-      ) : isError || data === undefined ? (
-        <p role="alert">Error loading users.</p>
-      ) : data.users.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No users match.</p>
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={isFetching || undefined}>
-            {data.total === 1 ? '1 user' : `${data.total} users`}
-          </p>
-          <ul className="grid gap-3" aria-label="Users">
-            {data.users.map((user) => (
-              <li key={user.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
-                <div className="grid min-w-0 gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h2 className="font-semibold">{user.name}</h2>
-                    <Badge variant="secondary" className="capitalize">
-                      {user.role}
-                    </Badge>
-                    {user.blocked && <Badge variant="destructive">Blocked</Badge>}
+      <ListState what="users" isLoading={isLoading} isError={isError} data={data} isEmpty={(loaded) => loaded.users.length === 0} empty="No users match." rowClassName="h-16">
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={isFetching || undefined}>
+              {data.total === 1 ? '1 user' : `${data.total} users`}
+            </p>
+            <ul className="grid gap-3" aria-label="Users">
+              {data.users.map((user) => (
+                <li key={user.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+                  <div className="grid min-w-0 gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h2 className="font-semibold">{user.name}</h2>
+                      <Badge variant="secondary" className="capitalize">
+                        {user.role}
+                      </Badge>
+                      {user.blocked && <Badge variant="destructive">Blocked</Badge>}
+                    </div>
+                    <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{user.email}</p>
+                    <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
                   </div>
-                  <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{user.email}</p>
-                  <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <Button variant="outline" size="sm" aria-label={`Details of ${user.name}`} onClick={() => setOpenUser(user.id)}>
-                    Details
-                  </Button>
-                  <BlockUserButton user={user} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pager label="Pages of users" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
-        </>
-      )}
+                  <div className="flex shrink-0 gap-2">
+                    <Button variant="outline" size="sm" aria-label={`Details of ${user.name}`} onClick={() => setOpenUser(user.id)}>
+                      Details
+                    </Button>
+                    <BlockUserButton user={user} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pager label="Pages of users" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+          </>
+        )}
+      </ListState>
       <UserDetailsSheet userId={openUser} onClose={() => setOpenUser(null)} />
     </section>
   );

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+
+/**
+ * An admin list's states in one place: loading (the words for screen readers, two skeleton rows of the list's
+ * height), the error, the empty list, and otherwise the list itself, rendered only once its data is there.
+ */
+export function ListState<T>(props: {
+  /** What the list holds, as the messages say it: "bookings", "the audit trail". */
+  what: string;
+  isLoading: boolean;
+  isError: boolean;
+  data: T | undefined;
+  isEmpty: (data: T) => boolean;
+  empty: ReactNode;
+  /** The skeleton rows' height class, near the list's own rows. */
+  rowClassName: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (props.isLoading) {
+    return (
+      <div aria-busy="true" className="grid gap-3">
+        <p>Loading {props.what}...</p>
+        <Skeleton className={props.rowClassName} />
+        <Skeleton className={props.rowClassName} />
+      </div>
+    );
+  }
+  if (props.isError || props.data === undefined) return <p role="alert">Error loading {props.what}.</p>;
+  if (props.isEmpty(props.data)) return <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">{props.empty}</p>;
+  return props.children(props.data);
+}
