@@ -1,24 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../scripts/cluster-lib.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A free loopback port: the cluster script's, which finds nginx's and each replica's.
+export { freePort };
 
 /** Starts a child process and resolves once `ready(line)` returns a value for a line of its output. */
 export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_000 }) {
