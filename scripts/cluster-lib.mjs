@@ -116,8 +116,7 @@ ${forwarded}
 `;
 }
 
-/** Whether the api on this loopback port answers its health check with 200 (not draining, database there). */
-export async function healthy(port) {
+async function healthy(port) {
   try {
     const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
     await response.arrayBuffer();

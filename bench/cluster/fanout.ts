@@ -1,17 +1,13 @@
 // Notification fan-out across two replicas, for `npm run bench -- cluster`: 2,000 authenticated sockets split
 // evenly over two api processes on one PostgreSQL and Redis. The notifications are created in the first one (the
 // server process of bench/sockets, joined to the shared database and Redis), so half of the deliveries stay in
-// its process and half cross Redis to the second (apps/api/src/server.ts, as `npm run cluster` runs it).
+// its process and half cross Redis to the second (started by scripts/cluster-lib.mjs, as `npm run cluster` does).
 // The clients reach each replica's own port: behind nginx, sockets.io's upstream hashes the client address,
 // and every client here has the same one.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort, healthy } from '../../scripts/cluster-lib.mjs';
+import { startCluster, type Cluster } from '../../scripts/cluster-lib.mjs';
 import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from '../../apps/api/test/database-server';
-import { nextMessage, root, startChild, stopChild } from '../lib.mjs';
+import { nextMessage, startChild, stopChild } from '../lib.mjs';
 import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, round, SPARE_DESCRIPTORS } from '../sockets/orchestrate.mjs';
 import { deliveryLatencies, summarize } from '../sockets/stats.mjs';
 
@@ -45,23 +41,6 @@ function byReplica(sentAt: number[], receivedAt: Array<number | null>) {
   return [half(0), half(1)] as const;
 }
 
-async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (!(await healthy(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the second replica exited while starting (${child.signalCode ?? child.exitCode})`);
-    if (Date.now() > deadline) throw new Error('the second replica did not answer its health check within 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stopReplica(child: ChildProcess | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 export async function fanoutAcrossReplicas(postgresUrl: string, redisUrl: string): Promise<FanoutResult> {
   const sockets = countFromEnv('BENCH_SOCKETS', 2000);
   const batchSize = countFromEnv('BENCH_SOCKET_BATCH', 100);
@@ -77,33 +56,21 @@ export async function fanoutAcrossReplicas(postgresUrl: string, redisUrl: string
     JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
   };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-fanout-'));
-  chmodSync(dataDir, 0o755);
   const serverEnv: Record<string, string> = { BENCH_SOCKETS: String(sockets), BENCH_SHARED_ENV: JSON.stringify(shared) };
   const server = startChild('bench/sockets/server.ts', { env: serverEnv, execArgv: ['--expose-gc'] });
   const clients = startChild('bench/sockets/clients.ts');
-  let other: ChildProcess | undefined;
+  let second: Cluster | undefined;
   try {
     const ready = await nextMessage(server, 'ready', 300_000);
-    const port = await freePort();
-    other = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: root,
-      // As the first replica runs (bench/product-app.ts): production, the sandbox payments, no rate limit in the way.
-      env: {
-        ...process.env,
-        ...shared,
-        NODE_ENV: 'production',
-        PAYMENT_PROVIDER: 'sandbox',
-        PORT: String(port),
-        PUBLIC_URL: ready.origin,
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_MAX: '1000000000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+    // The second replica as `npm run cluster` starts it (its nginx goes unused), run as the first one is
+    // (bench/product-app.ts): production, the sandbox payments, no rate limit in the way, the first one's origin.
+    second = await startCluster({
+      replicas: 1,
+      databaseUrl: shared.DATABASE_URL,
+      redisUrl,
+      env: { ...shared, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL: ready.origin, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
     });
-    await waitHealthy(port, other);
+    const port = second.replicas[0]?.port;
     const connection = await ask(
       clients,
       { type: 'connect', urls: [ready.url, `http://127.0.0.1:${port}`], origin: ready.origin, users: ready.users, batchSize, connectTimeoutMs: CONNECT_TIMEOUT_MS },
@@ -135,8 +102,7 @@ export async function fanoutAcrossReplicas(postgresUrl: string, redisUrl: string
       emitMissing: emitted.missing,
     };
   } finally {
-    await Promise.all([stopChild(clients), stopChild(server), stopReplica(other)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stopChild(clients), stopChild(server), second?.stop()]);
     await runOnServer(postgresUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
   }
 }
