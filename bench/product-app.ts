@@ -76,9 +76,6 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
       redis,
       logger,
       webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
-      // The names apps/api/src/server.ts gives them, so this process shares limits and events with its replicas.
-      rateLimitNamespace: `${config.redisKeyPrefix}-rate-limit:`,
-      socketStreamName: `${config.redisKeyPrefix}:socket.io`,
     });
     await app.listen({ port, host: '127.0.0.1' });
     return { app, config, databaseUrl, stop };

@@ -75,6 +75,7 @@ export interface AppDeps {
   logger?: Logger;
   /** The built SPA; defaults to apps/web/dist. */
   webDistDir?: string;
+  /** The rate-limit counters' key prefix; defaults to REDIS_KEY_PREFIX's (tests use one of their own). */
   rateLimitNamespace?: string;
   /** Extra route plugins registered beside the modules (tests add probe routes here). */
   extraRoutes?: FastifyPluginAsyncZod[];
@@ -84,7 +85,7 @@ export interface AppDeps {
   clock?: Clock;
   /** The job queue's pace; tests poll faster and retry sooner than production. */
   jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
-  /** The Redis stream the socket.io replicas share (with REDIS_URL); tests use one of their own. */
+  /** The Redis stream the socket.io replicas share (with REDIS_URL); defaults to REDIS_KEY_PREFIX's (tests use one of their own). */
   socketStreamName?: string;
   /** Defaults to the one PAYMENT_PROVIDER names; tests pass a real adapter pointed at a local fake of the vendor's API. */
   paymentProvider?: PaymentProvider;
@@ -150,7 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(privateByDefault);
   await app.register(cookie);
   await app.register(jsonCompression);
-  await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? 'skillroute-rate-limit:' });
+  await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? `${config.redisKeyPrefix}-rate-limit:` });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
 
   // App plugins.
@@ -169,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     jwtSecret: config.jwtSecret,
     allowedOrigins: allowedOrigins(originRule),
     allowCrossOrigin: config.nodeEnv === 'development',
-    redis: config.redisUrl === undefined ? undefined : { url: config.redisUrl, streamName: deps.socketStreamName },
+    redis: config.redisUrl === undefined ? undefined : { url: config.redisUrl, streamName: deps.socketStreamName ?? `${config.redisKeyPrefix}:socket.io` },
   });
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));

@@ -68,13 +68,7 @@ async function start(): Promise<void> {
   if (redis) cleanups.push({ name: 'Redis', run: () => redis.quit() });
   if (stopping) return;
 
-  const app = await buildApp(config, {
-    databaseUrl,
-    redis,
-    logger,
-    rateLimitNamespace: `${config.redisKeyPrefix}-rate-limit:`,
-    socketStreamName: `${config.redisKeyPrefix}:socket.io`,
-  });
+  const app = await buildApp(config, { databaseUrl, redis, logger });
   running = app;
   cleanups.push({ name: 'HTTP server', run: () => app.close() });
   await app.listen({ port: config.port, host: '::' }).catch(async (error: NodeJS.ErrnoException) => {

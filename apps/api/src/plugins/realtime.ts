@@ -49,7 +49,7 @@ export interface RealtimeOptions {
   /** Cross-origin polling is answered only in development, where the Vite server is another origin. */
   allowCrossOrigin: boolean;
   /** With a Redis URL, emits and disconnects reach sockets held by the other replicas. */
-  redis?: { url: string; streamName?: string };
+  redis?: { url: string; streamName: string };
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -122,7 +122,7 @@ export const realtime = fp(
       allowRequest: (request, callback) => callback(null, isSocketOriginAllowed(request.headers.origin, options.allowedOrigins)),
       // No connection state recovery: it would skip the handshake check on a reconnect, and a client that
       // reconnects re-reads the count and the list anyway (the rows are the truth).
-      ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName: options.redis?.streamName ?? 'skillroute:socket.io', blockTimeInMs: 1000 }) }),
+      ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName: options.redis?.streamName, blockTimeInMs: 1000 }) }),
     });
 
     const authenticate = (socket: Socket, next: (error?: Error) => void) => {
