@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { reachable } from './cluster-lib.mjs';
+import { ensureNginx, reachable } from './cluster-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'skillroute-test-'));
@@ -134,6 +134,8 @@ function tallyVitest(label, ok, report) {
 }
 
 const npx = 'npx';
+/** `vitest run` with `options`, its usual output, and a JSON report in `report` for the tally. */
+const vitestArgs = (report, options) => ['vitest', 'run', ...options, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
 // Three lanes side by side on the two cores, each waiting on work of its own for part of the time (the api's
 // files on PostgreSQL): the static checks one after another, the api's (with the shared and tooling) test
@@ -141,7 +143,14 @@ const npx = 'npx';
 // a time (the 200-request races keep their pool to themselves, docs/testing-time.md), beside the web's.
 const vitestRun = async (label, projects) => {
   const report = path.join(reports, `${label.replace(/[^a-z]+/gi, '-')}.json`);
-  const ok = await runQuietly(label, npx, ['vitest', 'run', ...projects.flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const ok = await runQuietly(
+    label,
+    npx,
+    vitestArgs(
+      report,
+      projects.flatMap((name) => ['--project', name]),
+    ),
+  );
   return { label, ok, report };
 };
 const staticChecks = async () => {
@@ -169,16 +178,13 @@ const missing = [];
 for (const [name, port] of clusterNeeds) if (!(await reachable(`tcp://127.0.0.1:${port}`))) missing.push(`${name} at 127.0.0.1:${port}`);
 if (missing.length > 0) {
   console.log(`\n▷ cluster tests skipped: nothing listens for ${missing.join(' or ')} (npm run test:cluster needs both).`);
+} else if (ensureNginx()) {
+  const clusterReport = path.join(reports, 'cluster.json');
+  const clusterOk = run('cluster tests', npx, vitestArgs(clusterReport, ['-c', 'apps/api/test/cluster/vitest.config.ts']));
+  tallyVitest('cluster tests', clusterOk, readJson(clusterReport));
 } else {
-  const { ensureNginx } = await import('./cluster-lib.mjs');
-  if (ensureNginx()) {
-    const clusterReport = path.join(reports, 'cluster.json');
-    const clusterOk = run('cluster tests', npx, ['vitest', 'run', '-c', 'apps/api/test/cluster/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${clusterReport}`]);
-    tallyVitest('cluster tests', clusterOk, readJson(clusterReport));
-  } else {
-    tally.failed += 1;
-    problems.push('nginx install');
-  }
+  tally.failed += 1;
+  problems.push('nginx install');
 }
 
 // Browser journeys against the real server, on the freshly built web app.
