@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SESSION_MINUTES } from '@skillroute/shared/bookings';
+import { ROOM_OPENS_MINUTES_BEFORE } from '@skillroute/shared/meet';
 import pg from 'pg';
 import { dataDir } from './ports';
 
@@ -63,11 +65,11 @@ export async function roomOpensIn(bookingId: string, minutes: number): Promise<s
   return inTransaction(async (client) => {
     const moved = await client.query<{ room_id: string }>(
       `update bookings
-          set start_time = now() + make_interval(mins => $2::int + 10),
-              end_time = now() + make_interval(mins => $2::int + 70)
+          set start_time = now() + make_interval(mins => $2::int),
+              end_time = now() + make_interval(mins => $3::int)
         where id = $1 and status = 'confirmed'
         returning room_id`,
-      [bookingId, minutes],
+      [bookingId, minutes + ROOM_OPENS_MINUTES_BEFORE, minutes + ROOM_OPENS_MINUTES_BEFORE + SESSION_MINUTES],
     );
     if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
     return moved.rows[0]!.room_id;
