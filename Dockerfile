@@ -3,8 +3,8 @@
 # Build: docker build -t skillroute .   Run: docker run -e DATABASE_URL=... -e JWT_SECRET=... -e ADMIN_JWT_SECRET=... -p 3000:3000 skillroute
 # With DATABASE_URL set the image never starts its embedded PostgreSQL; docs/deploy.md lists the environment.
 
-# 1. Everything installed (dev dependencies too) to build the SPA.
-FROM node:20-bookworm-slim AS build
+# 0. The workspaces' manifests and the lockfile, which both installs below start from.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -12,20 +12,16 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+
+# 1. Everything installed (dev dependencies too) to build the SPA.
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY packages/shared packages/shared
 COPY apps/web apps/web
 RUN npm run build -w @skillroute/web
 
 # 2. Production dependencies of the api and the shared package only: no vitest, vite, eslint or Playwright.
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/shared/package.json packages/shared/
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
+FROM manifests AS deps
 RUN npm ci --omit=dev --no-audit --no-fund -w @skillroute/api -w @skillroute/shared
 
 # 3. The runtime: sources run by tsx (as `npm start` runs them), the built SPA, and an unprivileged user.
