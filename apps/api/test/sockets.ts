@@ -98,13 +98,14 @@ export function record<T = unknown>(socket: Socket, event: string): T[] {
   return received;
 }
 
-export async function waitFor<T>(find: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+/** Polls until `find` answers something other than undefined, every `intervalMs`; fails after `timeoutMs`. */
+export async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000, intervalMs = 20): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = find();
+    const found = await find();
     if (found !== undefined) return found;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '@skillroute/shared/constants';
+import { waitFor } from '../sockets';
 
 export interface Answer {
   status: number;
@@ -83,15 +84,9 @@ export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 30_000):
   });
 }
 
-/** Polls until `check` answers something other than undefined; fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Polls an HTTP-backed `check` (sockets.ts waitFor) with a cluster's patience: every 100 ms for up to `timeoutMs`. */
+export function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+  return waitFor(check, what, timeoutMs, 100);
 }
 
 /** A steady load: `step()` every `intervalMs` until stopped; `stop()` resolves once every request started has its answer. */
