@@ -45,10 +45,22 @@ export function boundaryZones(rootDir) {
     ...featureZones(rootDir, `${web}/features`, 'api.ts'),
     ...featureZones(rootDir, `${api}/modules`, 'service.ts'),
     // Web layers: app -> features -> components/lib -> shared.
-    { target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`], from: `./${web}/app`, message: 'Only the app layer composes the app.' },
-    { target: [`./${web}/components`, `./${web}/lib`], from: `./${web}/features`, message: 'Shared components and lib must not depend on a feature.' },
+    {
+      target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`],
+      from: `./${web}/app`,
+      message: 'Only the app layer composes the app.',
+    },
+    {
+      target: [`./${web}/components`, `./${web}/lib`],
+      from: `./${web}/features`,
+      message: 'Shared components and lib must not depend on a feature.',
+    },
     // Api layers: routes -> service -> db/adapters -> shared.
-    { target: [`./${api}/db`, `./${api}/adapters`], from: [`./${api}/modules`, `./${api}/plugins`], message: 'db and adapters sit below the modules.' },
+    {
+      target: [`./${api}/db`, `./${api}/adapters`],
+      from: [`./${api}/modules`, `./${api}/plugins`],
+      message: 'db and adapters sit below the modules.',
+    },
     // The shared package is the bottom layer of both apps.
     { target: './packages/shared', from: './apps', message: 'packages/shared must not import an app.' },
     { target: './apps/web', from: './apps/api', message: 'The web app never imports server code.' },
@@ -60,7 +72,15 @@ export function boundaryZones(rootDir) {
 export function createConfig(rootDir) {
   return tseslint.config(
     {
-      ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**', '**/*.d.ts'],
+      ignores: [
+        '**/node_modules/**',
+        '**/dist/**',
+        '**/data/**',
+        'test-results/**',
+        'playwright-report/**',
+        'apps/api/drizzle/**',
+        '**/*.d.ts',
+      ],
     },
     js.configs.recommended,
     ...tseslint.configs.recommended,
@@ -71,12 +91,20 @@ export function createConfig(rootDir) {
         // Without these, import-x cannot parse the TypeScript files an import leads to, and no-cycle sees nothing.
         'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
         'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-        'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((p) => path.join(rootDir, p)), noWarnOnMultipleProjects: true })],
+        'import-x/resolver-next': [
+          createTypeScriptImportResolver({
+            project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'].map((p) => path.join(rootDir, p)),
+            noWarnOnMultipleProjects: true,
+          }),
+        ],
       },
       rules: {
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
         'import-x/no-restricted-paths': ['error', { zones: boundaryZones(rootDir), basePath: rootDir }],
-        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+        '@typescript-eslint/no-unused-vars': [
+          'error',
+          { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+        ],
         '@typescript-eslint/consistent-type-imports': 'error',
       },
     },

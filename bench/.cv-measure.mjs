@@ -2,7 +2,10 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 const url = process.argv[2] ?? 'http://127.0.0.1:3102/';
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 const scripts = [];
 const page = await browser.newPage();
 page.on('response', async (r) => {

@@ -13,7 +13,11 @@ export { freePort };
 
 /** Starts a child process and resolves once `ready(line)` returns a value for a line of its output. */
 export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_000 }) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start in time`)), timeoutMs);
     let buffered = '';
@@ -33,7 +37,11 @@ export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_0
     };
     child.stdout.setEncoding('utf8').on('data', onData);
     child.stderr.setEncoding('utf8').on('data', (chunk) => (buffered += chunk));
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffered.slice(-2000)}`)));
+    child.on('exit', (code) =>
+      reject(
+        new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${buffered.slice(-2000)}`),
+      ),
+    );
   });
 }
 
@@ -53,11 +61,21 @@ export function stopProcess(child) {
 export async function startProduct({ seedDemo = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach its folder
-  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_JWT_SECRET: randomBytes(32).toString('hex') };
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
+  };
   const start = async (env) => {
     const port = await freePort();
     const started = startProcess(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000', ...secrets, ...env },
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+        ...secrets,
+        ...env,
+      },
       ready: (line) => (line.includes(`:${port}`) ? true : undefined),
     });
     const { child } = await started.catch((error) => {
@@ -67,7 +85,11 @@ export async function startProduct({ seedDemo = false } = {}) {
     return { child, port };
   };
   if (seedDemo) await stopProcess((await start({ NODE_ENV: 'development', SEED_DEMO: 'true' })).child);
-  const { child, port } = await start({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SEED_DEMO: 'false' });
+  const { child, port } = await start({
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'sandbox',
+    SEED_DEMO: 'false',
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
@@ -104,10 +126,13 @@ export async function compareLoad(targets, { rounds, seconds }) {
   for (let round = 1; round <= rounds; round += 1) {
     for (const [name, url] of Object.entries(targets)) {
       const result = await load(url, { durationSeconds: seconds });
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       rates[name].push(result.requests.average);
       p99[name].push(result.latency.p99);
-      console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+      console.log(
+        `round ${round} ${name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+      );
     }
   }
   return { rates, p99 };
@@ -148,7 +173,11 @@ export function machine() {
  * @param {{ env?: Record<string, string>, execArgv?: string[] }} [options]
  */
 export function startChild(script, { env = {}, execArgv = [] } = {}) {
-  return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return spawn(process.execPath, ['--import', 'tsx', ...execArgv, script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 /** Asks a startChild child to stop (its IPC `stop`, or SIGTERM once the channel is gone); SIGKILL after 30 s. */
@@ -178,8 +207,12 @@ export function nextMessage(child, type, timeoutMs) {
       if (message.type === type) done(resolve, message);
       else if (message.type === 'failed') done(reject, new Error(message.message));
     };
-    const onExit = (code) => done(reject, new Error(`the child exited with ${code} while we waited for "${type}"`));
-    const timer = setTimeout(() => done(reject, new Error(`no "${type}" within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onExit = (code) =>
+      done(reject, new Error(`the child exited with ${code} while we waited for "${type}"`));
+    const timer = setTimeout(
+      () => done(reject, new Error(`no "${type}" within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     child.on('message', onMessage);
     child.on('exit', onExit);
   });

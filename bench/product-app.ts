@@ -8,7 +8,11 @@ import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { buildApp, type App } from '../apps/api/src/app';
 import { loadConfig, type Config } from '../apps/api/src/config';
-import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from '../apps/api/src/db/embedded-postgres';
+import {
+  findFreePort,
+  startEmbeddedPostgres,
+  type RunningPostgres,
+} from '../apps/api/src/db/embedded-postgres';
 import { migrateDatabase } from '../apps/api/src/db/migrate';
 import { createLogger } from '../apps/api/src/lib/logger';
 import { connectRedis } from '../apps/api/src/lib/redis';
@@ -27,7 +31,10 @@ export interface BenchProduct {
  * environment the configuration is read from, e.g. `SMTP_URL`; with `DATABASE_URL` (migrated here) and
  * `REDIS_URL` in it, the process is one replica of several, as apps/api/src/server.ts would run it.
  */
-export async function startBenchProduct(name: string, options: { webDistDir?: string; env?: Record<string, string> } = {}): Promise<BenchProduct> {
+export async function startBenchProduct(
+  name: string,
+  options: { webDistDir?: string; env?: Record<string, string> } = {},
+): Promise<BenchProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `skillroute-bench-${name}-`));
   // As root, PostgreSQL runs as the postgres user and must reach its folder.
   chmodSync(dataDir, 0o755);
@@ -45,7 +52,9 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
         await run();
       } catch (error) {
         clean = false;
-        process.stderr.write(`bench server: could not stop ${step}: ${error instanceof Error ? error.stack : String(error)}\n`);
+        process.stderr.write(
+          `bench server: could not stop ${step}: ${error instanceof Error ? error.stack : String(error)}\n`,
+        );
       }
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -67,7 +76,8 @@ export async function startBenchProduct(name: string, options: { webDistDir?: st
       ...options.env,
     });
     const logger = createLogger(config);
-    if (config.databaseUrl === undefined) postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
+    if (config.databaseUrl === undefined)
+      postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
     const databaseUrl = config.databaseUrl ?? postgres!.connectionString;
     await migrateDatabase(databaseUrl);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl, logger);
@@ -100,7 +110,9 @@ export function runBenchServer(start: () => Promise<void>, current: () => BenchP
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   start().catch(async (error: unknown) => {
-    process.stderr.write(`bench server: did not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `bench server: did not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     await stop();
   });
 }

@@ -7,7 +7,17 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { bookingsBench } from './bookings/bench.mjs';
 import { clusterBench } from './cluster/bench.mjs';
-import { compareLoad, ensureWebBuild, freePort, machine, median, recordResult, startProcess, startProduct, stopProcess } from './lib.mjs';
+import {
+  compareLoad,
+  ensureWebBuild,
+  freePort,
+  machine,
+  median,
+  recordResult,
+  startProcess,
+  startProduct,
+  stopProcess,
+} from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
 import { mentorsBench } from './mentors/bench.mjs';
@@ -23,7 +33,9 @@ async function healthBench() {
   const loadAtStart = loadavg()[0];
   // The demo roadmaps, so the public list is a real one.
   const product = await startProduct({ seedDemo: true });
-  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], {
+    ready: (line) => line.match(/^listening (\d+)/)?.[1],
+  });
   const bareUrl = `http://127.0.0.1:${bare.value}/hello`;
   const healthUrl = `${product.url}/api/health`;
   const publishedUrl = `${product.url}/api/roadmap/published`;
@@ -32,7 +44,10 @@ async function healthBench() {
   let publishedBytes;
   try {
     publishedBytes = Buffer.byteLength(await (await fetch(publishedUrl)).text());
-    ({ rates, p99 } = await compareLoad({ bare: bareUrl, health: healthUrl, published: publishedUrl }, { rounds: ROUNDS, seconds: SECONDS }));
+    ({ rates, p99 } = await compareLoad(
+      { bare: bareUrl, health: healthUrl, published: publishedUrl },
+      { rounds: ROUNDS, seconds: SECONDS },
+    ));
   } finally {
     await stopProcess(bare.child);
     await product.stop();
@@ -71,7 +86,15 @@ async function bundleBench() {
   const product = await startProduct();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const pending = [];
   let scripts;
@@ -84,7 +107,12 @@ async function bundleBench() {
         (async () => {
           const response = await request.response();
           const { responseBodySize } = await request.sizes();
-          return { url: request.url(), wire: responseBodySize, encoding: response?.headers()['content-encoding'] ?? 'none', decoded: (await response?.body())?.length ?? 0 };
+          return {
+            url: request.url(),
+            wire: responseBodySize,
+            encoding: response?.headers()['content-encoding'] ?? 'none',
+            decoded: (await response?.body())?.length ?? 0,
+          };
         })(),
       );
     });
@@ -111,10 +139,14 @@ async function bundleBench() {
   for (const script of scripts) {
     total += script.wire;
     decodedTotal += script.decoded;
-    rows.push(`| \`${new URL(script.url).pathname}\` | ${script.encoding} | ${(script.wire / 1000).toFixed(1)} kB | ${(script.decoded / 1000).toFixed(1)} kB |`);
+    rows.push(
+      `| \`${new URL(script.url).pathname}\` | ${script.encoding} | ${(script.wire / 1000).toFixed(1)} kB | ${(script.decoded / 1000).toFixed(1)} kB |`,
+    );
   }
   const share = total / BUNDLE_BUDGET_BYTES;
-  console.log(`\nJS for /: ${(total / 1000).toFixed(1)} kB on the wire in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`);
+  console.log(
+    `\nJS for /: ${(total / 1000).toFixed(1)} kB on the wire in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`,
+  );
   recordResult(
     'bundle',
     `## JavaScript needed for /

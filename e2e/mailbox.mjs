@@ -4,7 +4,9 @@ import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
 function decodeQuotedPrintable(text) {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -43,7 +45,13 @@ export async function startMailbox({ smtpPort, httpPort }) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^subject:\s*(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        for (const to of session.envelope.rcptTo) messages.push({ to: to.address.toLowerCase(), subject, text: plainText(raw), receivedAt: Date.now() });
+        for (const to of session.envelope.rcptTo)
+          messages.push({
+            to: to.address.toLowerCase(),
+            subject,
+            text: plainText(raw),
+            receivedAt: Date.now(),
+          });
         callback();
       });
     },

@@ -3,7 +3,11 @@ export const NGINX: string;
 export function ensureNginx(log?: (line: string) => void): boolean;
 export function freePort(): Promise<number>;
 export function reachable(serviceUrl: string): Promise<boolean>;
-export function nginxConfig(options: { dir: string; port: number; replicas: Array<{ port: number; up: boolean }> }): string;
+export function nginxConfig(options: {
+  dir: string;
+  port: number;
+  replicas: Array<{ port: number; up: boolean }>;
+}): string;
 
 export interface Replica {
   index: number;

@@ -25,7 +25,11 @@ export function ensureNginx(log = console.log) {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (...args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
-  return apt('update', '-qq') && apt('install', '-y', '-qq', '--no-install-recommends', 'nginx') && existsSync(NGINX);
+  return (
+    apt('update', '-qq') &&
+    apt('install', '-y', '-qq', '--no-install-recommends', 'nginx') &&
+    existsSync(NGINX)
+  );
 }
 
 /** A TCP port nothing listens on right now. */
@@ -62,9 +66,21 @@ export function reachable(serviceUrl) {
  * session) with the websocket upgrade passed on. Every path lives in `dir`, so nothing in /etc is touched.
  */
 export function nginxConfig({ dir, port, replicas }) {
-  const servers = (extra) => replicas.map((replica) => `    server 127.0.0.1:${replica.port} max_fails=1 fail_timeout=2s${replica.up ? '' : ' down'}${extra};`).join('\n');
+  const servers = (extra) =>
+    replicas
+      .map(
+        (replica) =>
+          `    server 127.0.0.1:${replica.port} max_fails=1 fail_timeout=2s${replica.up ? '' : ' down'}${extra};`,
+      )
+      .join('\n');
   // In each location: one proxy_set_header there drops every one inherited from the server block.
-  const forwarded = ['Host $http_host', 'X-Forwarded-For $proxy_add_x_forwarded_for', 'X-Forwarded-Proto $scheme'].map((header) => `      proxy_set_header ${header};`).join('\n');
+  const forwarded = [
+    'Host $http_host',
+    'X-Forwarded-For $proxy_add_x_forwarded_for',
+    'X-Forwarded-Proto $scheme',
+  ]
+    .map((header) => `      proxy_set_header ${header};`)
+    .join('\n');
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return `# Written by scripts/cluster-lib.mjs; rewritten and reloaded when a replica's health changes.
 ${asRoot ? 'user nobody nogroup;\n' : ''}worker_processes 1;
@@ -118,7 +134,9 @@ ${forwarded}
 
 async function healthy(port) {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(2000),
+    });
     await response.arrayBuffer();
     return response.status === 200;
   } catch {
@@ -130,7 +148,11 @@ async function healthy(port) {
 async function sharedDatabase(databaseUrl, dataDir, log) {
   if (databaseUrl) return { url: databaseUrl, embedded: false, stop: async () => undefined };
   const { startEmbeddedPostgres } = await import('../apps/api/src/db/embedded-postgres.ts');
-  const quiet = { debug() {}, info: (details, message) => log(`postgres: ${message}`), warn: (details, message) => log(`postgres: ${message}`) };
+  const quiet = {
+    debug() {},
+    info: (details, message) => log(`postgres: ${message}`),
+    warn: (details, message) => log(`postgres: ${message}`),
+  };
   const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), quiet);
   return { url: postgres.connectionString, embedded: true, stop: () => postgres.stop() };
 }
@@ -146,13 +168,18 @@ export async function startCluster(options = {}) {
   const onOutput = options.onOutput ?? (() => undefined);
   if (!existsSync(NGINX)) throw new Error(`nginx is not installed at ${NGINX}`);
   const redisUrl = options.redisUrl;
-  if (!redisUrl) throw new Error('a cluster needs REDIS_URL: socket.io events and rate limits cross replicas through Redis');
-  if (!(await reachable(redisUrl))) throw new Error(`nothing listens at REDIS_URL (${new URL(redisUrl).host})`);
+  if (!redisUrl)
+    throw new Error(
+      'a cluster needs REDIS_URL: socket.io events and rate limits cross replicas through Redis',
+    );
+  if (!(await reachable(redisUrl)))
+    throw new Error(`nothing listens at REDIS_URL (${new URL(redisUrl).host})`);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'skillroute-cluster-'));
   // nginx's workers run as nobody when started by root: they must reach their temp folders.
   chmodSync(dir, 0o755);
-  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, 'temp', name), { recursive: true, mode: 0o777 });
+  for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(path.join(dir, 'temp', name), { recursive: true, mode: 0o777 });
   const dataDir = options.dataDir ?? path.join(dir, 'data');
   mkdirSync(dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
@@ -160,7 +187,10 @@ export async function startCluster(options = {}) {
   const database = await sharedDatabase(options.databaseUrl, dataDir, log);
 
   // One set of secrets for all: a session signed by one replica is read by every other.
-  const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), ADMIN_JWT_SECRET: randomBytes(32).toString('hex') };
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
+  };
   const baseEnv = {
     ...process.env,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -204,7 +234,9 @@ export async function startCluster(options = {}) {
           detached: true,
         });
         replica.child = child;
-        replica.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+        replica.exited = new Promise((resolve) =>
+          child.once('exit', (code, signal) => resolve(signal ?? code)),
+        );
         for (const stream of [child.stdout, child.stderr]) {
           let rest = '';
           stream.setEncoding('utf8').on('data', (chunk) => {
@@ -214,14 +246,16 @@ export async function startCluster(options = {}) {
           });
         }
         while (!(await healthy(replica.port))) {
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${replica.name} exited while starting (${child.signalCode ?? child.exitCode})`);
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(`${replica.name} exited while starting (${child.signalCode ?? child.exitCode})`);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         await replica.markUp();
       },
       /** Sends a signal (SIGTERM drains; SIGKILL does not) and resolves when the process is gone. */
       async stop(signal = 'SIGTERM') {
-        if (replica.child && replica.child.exitCode === null && replica.child.signalCode === null) replica.child.kill(signal);
+        if (replica.child && replica.child.exitCode === null && replica.child.signalCode === null)
+          replica.child.kill(signal);
         return replica.exited;
       },
       /** Waits until the cluster has taken this replica out of nginx (it failed or drained its health check). */
@@ -242,10 +276,18 @@ export async function startCluster(options = {}) {
   try {
     for (let i = 0; i < replicaCount; i += 1) replicas.push(await makeReplica(i));
     writeConfig();
-    const check = spawnSync(NGINX, ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { encoding: 'utf8' });
+    const check = spawnSync(
+      NGINX,
+      ['-t', '-q', '-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'],
+      { encoding: 'utf8' },
+    );
     if (check.status !== 0) throw new Error(`nginx refused the config: ${check.stderr}`);
-    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    for (const stream of [nginx.stdout, nginx.stderr]) stream.setEncoding('utf8').on('data', (chunk) => onOutput(chunk.trimEnd(), 'nginx'));
+    nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    for (const stream of [nginx.stdout, nginx.stderr])
+      stream.setEncoding('utf8').on('data', (chunk) => onOutput(chunk.trimEnd(), 'nginx'));
     // The first replica alone migrates (and seeds the embedded database); the others then start side by side.
     await replicas[0].start();
     await Promise.all(replicas.slice(1).map((replica) => replica.start()));
@@ -262,7 +304,10 @@ export async function startCluster(options = {}) {
   const probe = setInterval(() => {
     void Promise.all(
       replicas.map(async (replica) => {
-        const ok = replica.child?.exitCode === null && replica.child.signalCode === null && (await healthy(replica.port));
+        const ok =
+          replica.child?.exitCode === null &&
+          replica.child.signalCode === null &&
+          (await healthy(replica.port));
         if (ok !== replica.up && !stopping) {
           replica.up = ok;
           log(`${replica.name} is ${ok ? 'back in' : 'out of'} the balancer`);

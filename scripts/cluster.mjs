@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 import { ensureNginx, startCluster } from './cluster-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { replicas: { type: 'string', default: '2' }, port: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { replicas: { type: 'string', default: '2' }, port: { type: 'string' } },
+});
 const replicas = Number(values.replicas);
 if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16) {
   console.error(`--replicas ${values.replicas}: expected a whole number from 1 to 16`);
@@ -20,7 +22,10 @@ const port = values.port === undefined ? undefined : Number(values.port);
 if (!ensureNginx()) process.exit(1);
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.log('Building the web app first.');
-  if (spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+  if (
+    spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' }).status !== 0
+  )
+    process.exit(1);
 }
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -29,7 +34,9 @@ let stopping = false;
 const stop = async (signal) => {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: draining the replicas, then stopping nginx${process.env.DATABASE_URL ? '' : ' and PostgreSQL'}.`);
+  console.log(
+    `\n${signal}: draining the replicas, then stopping nginx${process.env.DATABASE_URL ? '' : ' and PostgreSQL'}.`,
+  );
   await cluster?.stop();
   process.exit(0);
 };
@@ -53,4 +60,6 @@ try {
 }
 if (stopping) process.exit(0);
 console.log(`\nSkillroute cluster is running at ${cluster.url}`);
-console.log(`${replicas} api processes (ports ${cluster.replicas.map((r) => r.port).join(', ')}) behind nginx; Redis ${redisUrl}. Ctrl-C stops everything.`);
+console.log(
+  `${replicas} api processes (ports ${cluster.replicas.map((r) => r.port).join(', ')}) behind nginx; Redis ${redisUrl}. Ctrl-C stops everything.`,
+);

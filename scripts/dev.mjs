@@ -7,7 +7,9 @@ import { createInterface } from 'node:readline';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const colour = process.stdout.isTTY ? { api: '\x1b[36m', web: '\x1b[35m', reset: '\x1b[0m' } : { api: '', web: '', reset: '' };
+const colour = process.stdout.isTTY
+  ? { api: '\x1b[36m', web: '\x1b[35m', reset: '\x1b[0m' }
+  : { api: '', web: '', reset: '' };
 
 const services = [
   {

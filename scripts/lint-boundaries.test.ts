@@ -11,14 +11,20 @@ const files: Record<string, string> = {
   'package.json': '{ "name": "fixture", "type": "module" }\n',
   'apps/web/src/features/auth/api.ts': 'export const authApi = 1;\n',
   'apps/web/src/features/auth/internal.ts': 'export const secret = 2;\n',
-  'apps/web/src/features/roadmaps/uses-api.ts': "import { authApi } from '../auth/api';\nexport const a = authApi;\n",
-  'apps/web/src/features/roadmaps/uses-internal.ts': "import { secret } from '../auth/internal';\nexport const b = secret;\n",
-  'apps/web/src/components/uses-feature.ts': "import { authApi } from '../features/auth/api';\nexport const c = authApi;\n",
+  'apps/web/src/features/roadmaps/uses-api.ts':
+    "import { authApi } from '../auth/api';\nexport const a = authApi;\n",
+  'apps/web/src/features/roadmaps/uses-internal.ts':
+    "import { secret } from '../auth/internal';\nexport const b = secret;\n",
+  'apps/web/src/components/uses-feature.ts':
+    "import { authApi } from '../features/auth/api';\nexport const c = authApi;\n",
   'apps/api/src/modules/users/service.ts': 'export const users = 1;\n',
   'apps/api/src/modules/users/repository.ts': 'export const rows = 2;\n',
-  'apps/api/src/modules/bookings/uses-service.ts': "import { users } from '../users/service';\nexport const d = users;\n",
-  'apps/api/src/modules/bookings/uses-repository.ts': "import { rows } from '../users/repository';\nexport const e = rows;\n",
-  'apps/api/src/db/uses-module.ts': "import { users } from '../modules/users/service';\nexport const f = users;\n",
+  'apps/api/src/modules/bookings/uses-service.ts':
+    "import { users } from '../users/service';\nexport const d = users;\n",
+  'apps/api/src/modules/bookings/uses-repository.ts':
+    "import { rows } from '../users/repository';\nexport const e = rows;\n",
+  'apps/api/src/db/uses-module.ts':
+    "import { users } from '../modules/users/service';\nexport const f = users;\n",
   'apps/api/src/lib/cycle-a.ts': "import { b } from './cycle-b';\nexport const a = () => b;\n",
   'apps/api/src/lib/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;\n",
 };
@@ -34,7 +40,9 @@ beforeAll(async () => {
   }
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: createConfig(root) });
   const report = await eslint.lintFiles(Object.keys(files).filter((file) => file.endsWith('.ts')));
-  results = new Map(report.map((r) => [path.relative(root, r.filePath), r.messages.map((m) => m.ruleId ?? m.message)]));
+  results = new Map(
+    report.map((r) => [path.relative(root, r.filePath), r.messages.map((m) => m.ruleId ?? m.message)]),
+  );
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,14 +52,18 @@ describe('import boundaries', () => {
     expect(results.get('apps/web/src/features/roadmaps/uses-api.ts')).toEqual([]);
   });
   it("refuse a web feature reaching into another feature's internals", () => {
-    expect(results.get('apps/web/src/features/roadmaps/uses-internal.ts')).toContain('import-x/no-restricted-paths');
+    expect(results.get('apps/web/src/features/roadmaps/uses-internal.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
   it('refuse shared components depending on a feature', () => {
     expect(results.get('apps/web/src/components/uses-feature.ts')).toContain('import-x/no-restricted-paths');
   });
   it("let an api module use another module's service, and nothing else of it", () => {
     expect(results.get('apps/api/src/modules/bookings/uses-service.ts')).toEqual([]);
-    expect(results.get('apps/api/src/modules/bookings/uses-repository.ts')).toContain('import-x/no-restricted-paths');
+    expect(results.get('apps/api/src/modules/bookings/uses-repository.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
   it('refuse the database layer importing a module', () => {
     expect(results.get('apps/api/src/db/uses-module.ts')).toContain('import-x/no-restricted-paths');

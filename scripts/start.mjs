@@ -28,7 +28,9 @@ function webBuildIsStale() {
   if (!existsSync(builtIndex)) return 'the web app has not been built yet';
   const builtAt = statSync(builtIndex).mtimeMs;
   const changed = buildInputs.filter((dir) => existsSync(dir) && newestInput(dir) > builtAt);
-  return changed.length > 0 ? `${changed.map((dir) => path.relative(root, dir)).join(' and ')} changed since the last build` : null;
+  return changed.length > 0
+    ? `${changed.map((dir) => path.relative(root, dir)).join(' and ')} changed since the last build`
+    : null;
 }
 
 const staleBecause = webBuildIsStale();
@@ -36,12 +38,17 @@ if (staleBecause) {
   console.log(`Building the web app: ${staleBecause}.`);
   const build = spawnSync('npm', ['run', 'build', '-w', '@skillroute/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
-    console.error('The web app did not build (see above); fix it, or run the api alone with `npm start -w @skillroute/api`.');
+    console.error(
+      'The web app did not build (see above); fix it, or run the api alone with `npm start -w @skillroute/api`.',
+    );
     process.exit(build.status ?? 1);
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 // A terminal's Ctrl-C reaches the server directly (same process group); a signal sent to this process
 // alone (a service manager, `npm` stopping us) is passed on. The server ignores a repeated signal.

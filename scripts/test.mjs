@@ -38,13 +38,19 @@ function count(label, ok) {
 function runQuietly(label, command, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1', ...env },
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     const finish = (ok, extra = '') => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`\n▶ ${label}: ${[command, ...args].join(' ')}\n${Buffer.concat(output).toString('utf8')}${extra}${ok ? '✔' : '✘'} ${label} (${seconds} s)`);
+      console.log(
+        `\n▶ ${label}: ${[command, ...args].join(' ')}\n${Buffer.concat(output).toString('utf8')}${extra}${ok ? '✔' : '✘'} ${label} (${seconds} s)`,
+      );
       resolve(ok);
     };
     child.on('error', (error) => finish(false, `${error.message}\n`));
@@ -66,7 +72,9 @@ function firstLine(text = '') {
  */
 function vitestMessage(failure) {
   const line = firstLine(failure);
-  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (testTimeout or hookTimeout; vitest reports it as STACK_TRACE_ERROR)' : line;
+  return line === 'Error: STACK_TRACE_ERROR'
+    ? 'timed out (testTimeout or hookTimeout; vitest reports it as STACK_TRACE_ERROR)'
+    : line;
 }
 
 function failedVitestTests(report) {
@@ -111,7 +119,10 @@ function ensureChromium() {
     return false;
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  return run('apt-get update', 'apt-get', ['update', '-qq'], env) && run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env);
+  return (
+    run('apt-get update', 'apt-get', ['update', '-qq'], env) &&
+    run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env)
+  );
 }
 
 /** Vitest's JSON report added to the tally; `label` names the run in the list of problems. */
@@ -135,7 +146,14 @@ function tallyVitest(label, ok, report) {
 
 const npx = 'npx';
 /** `vitest run` with `options`, its usual output, and a JSON report in `report` for the tally. */
-const vitestArgs = (report, options) => ['vitest', 'run', ...options, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+const vitestArgs = (report, options) => [
+  'vitest',
+  'run',
+  ...options,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
 
 // Three lanes side by side on the two cores, each waiting on work of its own for part of the time (the api's
 // files on PostgreSQL): the static checks one after another, the api's (with the shared and tooling) test
@@ -164,8 +182,14 @@ const staticChecks = async () => {
   return results;
 };
 const lanesStarted = Date.now();
-const [checks, ...vitestRuns] = await Promise.all([staticChecks(), vitestRun('vitest api, shared and tooling', ['api', 'shared', 'tooling']), vitestRun('vitest web', ['web'])]);
-console.log(`\nstatic checks and unit and integration tests side by side: ${((Date.now() - lanesStarted) / 1000).toFixed(1)} s`);
+const [checks, ...vitestRuns] = await Promise.all([
+  staticChecks(),
+  vitestRun('vitest api, shared and tooling', ['api', 'shared', 'tooling']),
+  vitestRun('vitest web', ['web']),
+]);
+console.log(
+  `\nstatic checks and unit and integration tests side by side: ${((Date.now() - lanesStarted) / 1000).toFixed(1)} s`,
+);
 for (const [label, ok] of checks) count(label, ok);
 for (const { label, ok, report } of vitestRuns) tallyVitest(label, ok, readJson(report));
 
@@ -175,12 +199,19 @@ const clusterNeeds = [
   ['Redis', 6379],
 ];
 const missing = [];
-for (const [name, port] of clusterNeeds) if (!(await reachable(`tcp://127.0.0.1:${port}`))) missing.push(`${name} at 127.0.0.1:${port}`);
+for (const [name, port] of clusterNeeds)
+  if (!(await reachable(`tcp://127.0.0.1:${port}`))) missing.push(`${name} at 127.0.0.1:${port}`);
 if (missing.length > 0) {
-  console.log(`\n▷ cluster tests skipped: nothing listens for ${missing.join(' or ')} (npm run test:cluster needs both).`);
+  console.log(
+    `\n▷ cluster tests skipped: nothing listens for ${missing.join(' or ')} (npm run test:cluster needs both).`,
+  );
 } else if (ensureNginx()) {
   const clusterReport = path.join(reports, 'cluster.json');
-  const clusterOk = run('cluster tests', npx, vitestArgs(clusterReport, ['-c', 'apps/api/test/cluster/vitest.config.ts']));
+  const clusterOk = run(
+    'cluster tests',
+    npx,
+    vitestArgs(clusterReport, ['-c', 'apps/api/test/cluster/vitest.config.ts']),
+  );
   tallyVitest('cluster tests', clusterOk, readJson(clusterReport));
 } else {
   tally.failed += 1;
@@ -192,7 +223,9 @@ const browserReady = ensureChromium();
 const built = run('build the web app', 'npm', ['run', 'build', '-w', '@skillroute/web']);
 if (browserReady && built) {
   const e2eReport = path.join(reports, 'e2e.json');
-  const e2eOk = run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
+  const e2eOk = run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport,
+  });
   const e2e = readJson(e2eReport);
   if (e2e?.stats) {
     tally.passed += e2e.stats.expected + e2e.stats.flaky;

@@ -34,7 +34,9 @@ export function routePreloads(root: string, routes: RoutePreload[]): Plugin {
     generateBundle: {
       order: 'pre',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle).filter((output): output is typeof output & Chunk => output.type === 'chunk');
+        const chunks = Object.values(bundle).filter(
+          (output): output is typeof output & Chunk => output.type === 'chunk',
+        );
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const withImports = (fileName: string, found = new Set<string>()) => {
           if (found.has(fileName)) return found;
@@ -43,7 +45,9 @@ export function routePreloads(root: string, routes: RoutePreload[]): Plugin {
           return found;
         };
         // The entry's own chunks are in index.html already.
-        const initial = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...withImports(chunk.fileName)]));
+        const initial = new Set(
+          chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...withImports(chunk.fileName)]),
+        );
         const table = routes.map(({ path: pattern, modules, reads = [] }) => {
           const files = modules.flatMap((module) => {
             const chunk = chunks.find((candidate) => candidate.facadeModuleId === path.resolve(root, module));
@@ -82,7 +86,13 @@ for (const [pattern, files, reads] of ${JSON.stringify(table)}) {
       order: 'post',
       handler() {
         if (!scriptFile) return [];
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${scriptFile}` }, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', crossorigin: true, src: `/${scriptFile}` },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

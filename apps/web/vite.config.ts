@@ -35,7 +35,12 @@ function precompress(): Plugin {
           const file = path.join(outDir, fileName);
           const source = await readFile(file);
           const [br, gz] = await Promise.all([
-            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+            brotli(source, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
             gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
           ]);
           if (br.length < source.length) await writeFile(`${file}.br`, br);
@@ -58,7 +63,12 @@ function chartsOwnToolkit(): Plugin {
     name: 'skillroute:charts-own-toolkit',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source !== '@reduxjs/toolkit' || importer === undefined || !importer.includes('/node_modules/recharts/')) return null;
+      if (
+        source !== '@reduxjs/toolkit' ||
+        importer === undefined ||
+        !importer.includes('/node_modules/recharts/')
+      )
+        return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const entry = /redux-toolkit\.(?:modern|browser)\.mjs$/;
       if (resolved === null || !entry.test(resolved.id)) return resolved;
@@ -74,15 +84,29 @@ export default defineConfig({
     tailwindcss(),
     // The pages a visit most often starts on, with the modules their routes import (src/app/routes.tsx).
     routePreloads(import.meta.dirname, [
-      { path: /^\/$/, modules: ['src/features/home/pages/home-page.tsx', 'src/features/roadmaps/components/home-roadmaps.tsx'] },
-      { path: /^\/roadmap\/([^/]+)\/?$/, modules: ['src/features/roadmaps/pages/roadmap-page.tsx'], reads: ['/api/roadmap/$1'] },
+      {
+        path: /^\/$/,
+        modules: [
+          'src/features/home/pages/home-page.tsx',
+          'src/features/roadmaps/components/home-roadmaps.tsx',
+        ],
+      },
+      {
+        path: /^\/roadmap\/([^/]+)\/?$/,
+        modules: ['src/features/roadmaps/pages/roadmap-page.tsx'],
+        reads: ['/api/roadmap/$1'],
+      },
       { path: /^\/login\/?$/, modules: ['src/features/auth/pages/login-page.tsx'] },
       { path: /^\/signup\/?$/, modules: ['src/features/auth/pages/signup-page.tsx'] },
       // Shared links: a search (filters in the URL) and a mentor's profile.
       { path: /^\/explore-mentors\/?$/, modules: ['src/features/mentors/pages/explore-mentors-page.tsx'] },
       {
         path: /^\/mentor-profile\/[^/]+\/?$/,
-        modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx', 'src/features/bookings/components/booking-panel.tsx'],
+        modules: [
+          'src/features/mentors/pages/mentor-profile-page.tsx',
+          'src/app/pages/not-found-page.tsx',
+          'src/features/bookings/components/booking-panel.tsx',
+        ],
       },
       // The link of the confirmation mail and the .ics.
       { path: /^\/meet\/[^/]+\/?$/, modules: ['src/features/meet/pages/meet-page.tsx'] },

@@ -13,7 +13,9 @@ await pool.query('create table if not exists bench_bare_bookings (like bookings 
 function subjectOf(cookieHeader) {
   const token = /(?:^|;\s*)accessToken=([^;]+)/.exec(cookieHeader ?? '')?.[1];
   const payload = token?.split('.')[1];
-  return payload === undefined ? undefined : JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sub;
+  return payload === undefined
+    ? undefined
+    : JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')).sub;
 }
 
 const app = Fastify({ logger: false });
@@ -30,4 +32,5 @@ app.post('/bookings', async (request, reply) => {
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`listening ${app.server.address().port}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.close().then(() => pool.end().then(() => process.exit(0))));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => app.close().then(() => pool.end().then(() => process.exit(0))));

@@ -46,7 +46,9 @@ async function slotStarts(url, mentorId) {
     [now + 60 * DAY_MS, now + 120 * DAY_MS],
     [now + 120 * DAY_MS, now + 179 * DAY_MS],
   ]) {
-    const answer = await fetch(`${url}/api/mentors/availability/${mentorId}/slots?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+    const answer = await fetch(
+      `${url}/api/mentors/availability/${mentorId}/slots?from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
+    );
     if (!answer.ok) throw new Error(`slots of ${mentorId}: ${answer.status} ${await answer.text()}`);
     starts.push(...(await answer.json()).slots.map((slot) => slot.startTime));
   }
@@ -57,10 +59,18 @@ async function slotStarts(url, mentorId) {
 function post(url, body, cookie, agent) {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), cookie },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -71,14 +81,22 @@ async function race(seed) {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const body = { mentorId: seed.race.mentorId, startTime: slot };
   const startedAt = performance.now();
-  const statuses = await Promise.all(seed.race.cookies.map((cookie) => post(`${seed.url}/api/bookings`, body, cookie, agent).catch((error) => `error: ${error.code ?? error.message}`)));
+  const statuses = await Promise.all(
+    seed.race.cookies.map((cookie) =>
+      post(`${seed.url}/api/bookings`, body, cookie, agent).catch(
+        (error) => `error: ${error.code ?? error.message}`,
+      ),
+    ),
+  );
   const wallMs = performance.now() - startedAt;
   agent.destroy();
   const counts = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   const overlaps = await overlappingLiveBookings(seed.databaseUrl);
   const serverErrors = statuses.filter((status) => typeof status !== 'number' || status >= 500).length;
-  console.log(`race: ${statuses.length} requests for ${slot} in ${Math.round(wallMs)} ms → ${JSON.stringify(counts)}; overlapping live bookings: ${overlaps}`);
+  console.log(
+    `race: ${statuses.length} requests for ${slot} in ${Math.round(wallMs)} ms → ${JSON.stringify(counts)}; overlapping live bookings: ${overlaps}`,
+  );
   return { slot, requests: statuses.length, counts, wallMs, overlaps, serverErrors };
 }
 
@@ -100,7 +118,11 @@ function loadPosts(url, next, seconds) {
             method: 'POST',
             setupRequest: (request) => {
               const { body, cookie } = next();
-              return { ...request, body: JSON.stringify(body), headers: { 'content-type': 'application/json', cookie } };
+              return {
+                ...request,
+                body: JSON.stringify(body),
+                headers: { 'content-type': 'application/json', cookie },
+              };
             },
           },
         ],
@@ -118,21 +140,31 @@ function loadPosts(url, next, seconds) {
 async function throughput(seed) {
   const { mentorIds, menteeCookies } = seed.throughput;
   const slots = await slotStarts(seed.url, mentorIds[0]);
-  const bare = await startProcess(process.execPath, ['bench/bookings/bare.mjs'], { env: { DATABASE_URL: seed.databaseUrl }, ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bare = await startProcess(process.execPath, ['bench/bookings/bare.mjs'], {
+    env: { DATABASE_URL: seed.databaseUrl },
+    ready: (line) => line.match(/^listening (\d+)/)?.[1],
+  });
   const counters = { product: 0, bare: 0 };
   const bareFrom = Math.ceil(Date.now() / DAY_MS) * DAY_MS + 365 * DAY_MS;
   const requestOf = (k, startTime) => {
     const mentor = k % mentorIds.length;
     const turn = Math.floor(k / mentorIds.length);
-    return { body: { mentorId: mentorIds[mentor], startTime: startTime(turn) }, cookie: menteeCookies[mentor][turn % menteeCookies[mentor].length] };
+    return {
+      body: { mentorId: mentorIds[mentor], startTime: startTime(turn) },
+      cookie: menteeCookies[mentor][turn % menteeCookies[mentor].length],
+    };
   };
   const targets = {
-    bare: { url: `http://127.0.0.1:${bare.value}/bookings`, next: () => requestOf(counters.bare++, (turn) => new Date(bareFrom + turn * HOUR_MS).toISOString()) },
+    bare: {
+      url: `http://127.0.0.1:${bare.value}/bookings`,
+      next: () => requestOf(counters.bare++, (turn) => new Date(bareFrom + turn * HOUR_MS).toISOString()),
+    },
     product: {
       url: `${seed.url}/api/bookings`,
       next: () =>
         requestOf(counters.product++, (turn) => {
-          if (turn >= slots.length) throw new Error(`the load mentors have no free slot left after ${slots.length} each`);
+          if (turn >= slots.length)
+            throw new Error(`the load mentors have no free slot left after ${slots.length} each`);
           return slots[turn];
         }),
     },
@@ -143,16 +175,20 @@ async function throughput(seed) {
   try {
     for (const [name, target] of Object.entries(targets)) {
       const warm = await loadPosts(target.url, target.next, 2);
-      if (warm.non2xx > 0 || warm.errors > 0) throw new Error(`${name} warm-up: ${JSON.stringify(warm.statusCodeStats)}, ${warm.errors} errors`);
+      if (warm.non2xx > 0 || warm.errors > 0)
+        throw new Error(`${name} warm-up: ${JSON.stringify(warm.statusCodeStats)}, ${warm.errors} errors`);
     }
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [name, target] of Object.entries(targets)) {
         const result = await loadPosts(target.url, target.next, SECONDS);
-        if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`${name}: ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors`);
         rates[name].push(result.requests.average);
         p99[name].push(result.latency.p99);
         answered[name] += result['2xx'];
-        console.log(`round ${round} ${name}: ${Math.round(result.requests.average)} bookings/s, p99 ${result.latency.p99} ms`);
+        console.log(
+          `round ${round} ${name}: ${Math.round(result.requests.average)} bookings/s, p99 ${result.latency.p99} ms`,
+        );
       }
     }
   } finally {
@@ -173,8 +209,14 @@ const QUERY_SECONDS = 3;
 async function inspectDatabase(databaseUrl, [ownerQuery, busyQuery]) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: QUERY_CLIENTS });
   try {
-    const plan = (await pool.query(`explain (analyze, buffers) ${busyQuery.query}`, busyQuery.params)).rows.map((row) => row['QUERY PLAN']).join('\n');
-    const [counts] = (await pool.query(`select count(*)::int as total, (count(*) filter (where status in ('pending_payment', 'confirmed')))::int as live from bookings`)).rows;
+    const plan = (await pool.query(`explain (analyze, buffers) ${busyQuery.query}`, busyQuery.params)).rows
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    const [counts] = (
+      await pool.query(
+        `select count(*)::int as total, (count(*) filter (where status in ('pending_payment', 'confirmed')))::int as live from bookings`,
+      )
+    ).rows;
     let pairs = 0;
     const startedAt = performance.now();
     const endAt = startedAt + QUERY_SECONDS * 1000;
@@ -203,10 +245,23 @@ async function slotsLoad(seed) {
   const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-json-'));
   const file = path.join(folder, 'slots.json');
   writeFileSync(file, body);
-  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { env: { BARE_JSON_FILE: file }, ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], {
+    env: { BARE_JSON_FILE: file },
+    ready: (line) => line.match(/^listening (\d+)/)?.[1],
+  });
   try {
-    const { rates, p99 } = await compareLoad({ bare: `http://127.0.0.1:${bare.value}/json`, health: `${seed.url}/api/health`, slots: slotsUrl }, { rounds: ROUNDS, seconds: SECONDS });
-    return { path: new URL(slotsUrl).pathname, bytes: Buffer.byteLength(body), slots: JSON.parse(body).slots.length, rates, p99, table };
+    const { rates, p99 } = await compareLoad(
+      { bare: `http://127.0.0.1:${bare.value}/json`, health: `${seed.url}/api/health`, slots: slotsUrl },
+      { rounds: ROUNDS, seconds: SECONDS },
+    );
+    return {
+      path: new URL(slotsUrl).pathname,
+      bytes: Buffer.byteLength(body),
+      slots: JSON.parse(body).slots.length,
+      rates,
+      p99,
+      table,
+    };
   } finally {
     await stopProcess(bare.child);
     rmSync(folder, { recursive: true, force: true });
@@ -246,7 +301,8 @@ export async function bookingsBench() {
 
   const won = raced.counts[201] ?? 0;
   const refused = raced.counts[409] ?? 0;
-  const raceHeld = won === 1 && refused === raced.requests - 1 && raced.serverErrors === 0 && raced.overlaps === 0;
+  const raceHeld =
+    won === 1 && refused === raced.requests - 1 && raced.serverErrors === 0 && raced.overlaps === 0;
   const bareRate = median(made.rates.bare);
   const bookingRate = median(made.rates.product);
   const bookingRatio = bookingRate / bareRate;

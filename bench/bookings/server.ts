@@ -32,17 +32,30 @@ const SEED_FILE = process.env.BENCH_BOOKINGS_SEED_FILE;
 
 /** Every weekday 10:00–17:00 UTC: about 875 bookable hours in the 180-day horizon. */
 const TEN_TO_FIVE = [10, 11, 12, 13, 14, 15, 16];
-const WEEK = { monday: TEN_TO_FIVE, tuesday: TEN_TO_FIVE, wednesday: TEN_TO_FIVE, thursday: TEN_TO_FIVE, friday: TEN_TO_FIVE };
+const WEEK = {
+  monday: TEN_TO_FIVE,
+  tuesday: TEN_TO_FIVE,
+  wednesday: TEN_TO_FIVE,
+  thursday: TEN_TO_FIVE,
+  friday: TEN_TO_FIVE,
+};
 
 let product: BenchProduct | undefined;
 
-const newMentor = (db: Database, name: string) => createMentor(db, { name, availability: { timezone: 'UTC', weeklyHours: WEEK, pricePaise: PRICE_PAISE } });
+const newMentor = (db: Database, name: string) =>
+  createMentor(db, { name, availability: { timezone: 'UTC', weeklyHours: WEEK, pricePaise: PRICE_PAISE } });
 
 /** `count` verified users in one insert; answers their ids in order. */
 async function newUsers(db: Database, tag: string, count: number): Promise<string[]> {
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: count }, (_, index) => ({ name: `${tag} ${index + 1}`, email: `${tag}-${index + 1}@bench.skillroute.test`, verifiedAt: new Date() })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        name: `${tag} ${index + 1}`,
+        email: `${tag}-${index + 1}@bench.skillroute.test`,
+        verifiedAt: new Date(),
+      })),
+    )
     .returning({ id: users.id });
   return rows.map((row) => row.id);
 }
@@ -55,7 +68,13 @@ async function cookiesOf(bench: BenchProduct, userIds: string[]): Promise<string
   const cookies: string[] = [];
   for (let start = 0; start < userIds.length; start += SESSION_BATCH) {
     const batch = userIds.slice(start, start + SESSION_BATCH).map(async (id) => {
-      const tokens = await openSession(bench.app.db, bench.config.jwtSecret, { sub: id, email: `${id}@bench.skillroute.test`, role: 'user' }, { userAgent: 'bench', ip: '127.0.0.1' }, new Date());
+      const tokens = await openSession(
+        bench.app.db,
+        bench.config.jwtSecret,
+        { sub: id, email: `${id}@bench.skillroute.test`, role: 'user' },
+        { userAgent: 'bench', ip: '127.0.0.1' },
+        new Date(),
+      );
       return `accessToken=${tokens.accessToken}`;
     });
     cookies.push(...(await Promise.all(batch)));
@@ -69,7 +88,11 @@ async function cookiesOf(bench: BenchProduct, userIds: string[]): Promise<string
  * or failed; ahead, a third live (confirmed, or held with a hold that lasts the run), the rest cancelled,
  * expired or failed. One hour each at distinct hours, so none overlap, for the mentor or any mentee.
  */
-async function seedSlotBookings(db: Database, mentorId: string, menteeIds: string[]): Promise<Record<string, number>> {
+async function seedSlotBookings(
+  db: Database,
+  mentorId: string,
+  menteeIds: string[],
+): Promise<Record<string, number>> {
   await db.execute(sql`
     with hours as (
       select h, (row_number() over (order by h))::int as n
@@ -108,20 +131,40 @@ async function inspectSlotsRoute(
   mentorId: string,
   from: Date,
   to: Date,
-): Promise<{ queries: { query: string; params: unknown[] }[]; busyIntervals: number; freeSlotsMicros: number }> {
+): Promise<{
+  queries: { query: string; params: unknown[] }[];
+  busyIntervals: number;
+  freeSlotsMicros: number;
+}> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     const queries: { query: string; params: unknown[] }[] = [];
-    const recorder = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => queries.push({ query, params }) } });
+    const recorder = drizzle(pool, {
+      schema,
+      casing: 'snake_case',
+      logger: { logQuery: (query, params) => queries.push({ query, params }) },
+    });
     const now = new Date();
     const availability = (await findAvailabilityOwner(recorder, mentorId))?.availability;
     if (availability == null) throw new Error('the busy mentor has no availability');
     const busy = (await busyIntervalsOf(recorder, [mentorId], from, to, now)).get(mentorId) ?? [];
-    const query = { weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy, now: now.getTime(), from: from.getTime(), to: to.getTime() };
+    const query = {
+      weekly: availability.weeklyHours,
+      overrides: availability.overrides,
+      timezone: availability.timezone,
+      busy,
+      now: now.getTime(),
+      from: from.getTime(),
+      to: to.getTime(),
+    };
     for (let call = 0; call < FREE_SLOTS_CALLS; call += 1) freeSlots(query);
     const startedAt = performance.now();
     for (let call = 0; call < FREE_SLOTS_CALLS; call += 1) freeSlots(query);
-    return { queries, busyIntervals: busy.length, freeSlotsMicros: ((performance.now() - startedAt) * 1000) / FREE_SLOTS_CALLS };
+    return {
+      queries,
+      busyIntervals: busy.length,
+      freeSlotsMicros: ((performance.now() - startedAt) * 1000) / FREE_SLOTS_CALLS,
+    };
   } finally {
     await pool.end();
   }
@@ -140,7 +183,9 @@ async function start(): Promise<void> {
   const menteeCookies: string[][] = [];
   for (let connection = 0; connection < CONNECTIONS; connection += 1) {
     throughputMentorIds.push(await newMentor(db, `Load Mentor ${connection + 1}`));
-    menteeCookies.push(await cookiesOf(product, await newUsers(db, `mentee-${connection + 1}`, MENTEES_PER_CONNECTION)));
+    menteeCookies.push(
+      await cookiesOf(product, await newUsers(db, `mentee-${connection + 1}`, MENTEES_PER_CONNECTION)),
+    );
   }
 
   const slotsMentorId = await newMentor(db, 'Busy Mentor');
@@ -159,7 +204,13 @@ async function start(): Promise<void> {
       seedMs,
       race: { mentorId: raceMentorId, cookies: racerCookies },
       throughput: { mentorIds: throughputMentorIds, menteeCookies },
-      slots: { mentorId: slotsMentorId, from: from.toISOString(), to: to.toISOString(), bookings: slotBookings, ...route },
+      slots: {
+        mentorId: slotsMentorId,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        bookings: slotBookings,
+        ...route,
+      },
     }),
   );
   console.log('ready');

@@ -17,7 +17,10 @@ export async function clusterBench() {
     }
   }
   if (!ensureNginx()) throw new Error('nginx is needed for the cluster benchmark');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster/measure.ts'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/cluster/measure.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const code = await new Promise((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the cluster benchmark failed (exit ${code})`);
 }

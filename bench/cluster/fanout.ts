@@ -6,9 +6,22 @@
 // and every client here has the same one.
 import { randomBytes } from 'node:crypto';
 import { startCluster, type Cluster } from '../../scripts/cluster-lib.mjs';
-import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from '../../apps/api/test/database-server';
+import {
+  quoteIdentifier,
+  runOnServer,
+  uniqueDatabaseName,
+  withDatabase,
+} from '../../apps/api/test/database-server';
 import { nextMessage, startChild, stopChild } from '../lib.mjs';
-import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, round, SPARE_DESCRIPTORS } from '../sockets/orchestrate.mjs';
+import {
+  ask,
+  checkFileLimit,
+  clockOffset,
+  CONNECT_TIMEOUT_MS,
+  countFromEnv,
+  round,
+  SPARE_DESCRIPTORS,
+} from '../sockets/orchestrate.mjs';
 import { deliveryLatencies, summarize } from '../sockets/stats.mjs';
 
 type Summary = ReturnType<typeof summarize>;
@@ -56,7 +69,10 @@ export async function fanoutAcrossReplicas(postgresUrl: string, redisUrl: string
     JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_JWT_SECRET: randomBytes(32).toString('hex'),
   };
-  const serverEnv: Record<string, string> = { BENCH_SOCKETS: String(sockets), BENCH_SHARED_ENV: JSON.stringify(shared) };
+  const serverEnv: Record<string, string> = {
+    BENCH_SOCKETS: String(sockets),
+    BENCH_SHARED_ENV: JSON.stringify(shared),
+  };
   const server = startChild('bench/sockets/server.ts', { env: serverEnv, execArgv: ['--expose-gc'] });
   const clients = startChild('bench/sockets/clients.ts');
   let second: Cluster | undefined;
@@ -68,16 +84,33 @@ export async function fanoutAcrossReplicas(postgresUrl: string, redisUrl: string
       replicas: 1,
       databaseUrl: shared.DATABASE_URL,
       redisUrl,
-      env: { ...shared, NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', PUBLIC_URL: ready.origin, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+      env: {
+        ...shared,
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        PUBLIC_URL: ready.origin,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+      },
     });
     const port = second.replicas[0]?.port;
     const connection = await ask(
       clients,
-      { type: 'connect', urls: [ready.url, `http://127.0.0.1:${port}`], origin: ready.origin, users: ready.users, batchSize, connectTimeoutMs: CONNECT_TIMEOUT_MS },
+      {
+        type: 'connect',
+        urls: [ready.url, `http://127.0.0.1:${port}`],
+        origin: ready.origin,
+        users: ready.users,
+        batchSize,
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      },
       'connected',
       600_000,
     );
-    console.log(`fan-out: ${connection.connected} sockets connected over two replicas, ${connection.refused} refused${connection.errors.length ? ` (${connection.errors.join('; ')})` : ''}`);
+    console.log(
+      `fan-out: ${connection.connected} sockets connected over two replicas, ${connection.refused} refused${connection.errors.length ? ` (${connection.errors.join('; ')})` : ''}`,
+    );
     if (connection.connected === 0) throw new Error('no socket connected, so there is nothing to measure');
     const heldHere = (await ask(server, { type: 'socket-count' }, 'socket-count', 10_000)).count;
     const serverClock = await clockOffset(server);

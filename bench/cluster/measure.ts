@@ -11,7 +11,12 @@ import { fanoutAcrossReplicas } from './fanout';
 import { createDatabase, createPool } from '../../apps/api/src/db/client';
 import { users } from '../../apps/api/src/db/schema';
 import { signedInAs, weekAhead } from '../../apps/api/test/bookings';
-import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from '../../apps/api/test/database-server';
+import {
+  quoteIdentifier,
+  runOnServer,
+  uniqueDatabaseName,
+  withDatabase,
+} from '../../apps/api/test/database-server';
 import { createMentor } from '../../apps/api/test/mentors';
 import { load, machine, recordResult } from '../lib.mjs';
 
@@ -22,17 +27,30 @@ const postgresUrl = process.env.CLUSTER_DATABASE_URL ?? 'postgres://postgres@127
 const redisUrl = process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const jwtSecret = randomBytes(32).toString('hex');
 const HOURS = [10, 11, 12, 13, 14, 15, 16];
-const weekdays = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, HOURS]));
+const weekdays = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => [day, HOURS]),
+);
 
 /** Bookings that all succeed: mentee j books mentor j at each of the 35 weekday hours in turn, over `seconds`. */
-async function bookingRate(url: string, databaseUrl: string, seconds: number): Promise<{ rate: number; created: number; failed: string }> {
+async function bookingRate(
+  url: string,
+  databaseUrl: string,
+  seconds: number,
+): Promise<{ rate: number; created: number; failed: string }> {
   const pool = createPool(databaseUrl, { warn: () => undefined }, 4);
   const db = createDatabase(pool);
   const mentors: string[] = [];
-  for (let i = 0; i < PAIRS; i += 1) mentors.push(await createMentor(db, { availability: { timezone: 'UTC', weeklyHours: weekdays } }));
+  for (let i = 0; i < PAIRS; i += 1)
+    mentors.push(await createMentor(db, { availability: { timezone: 'UTC', weeklyHours: weekdays } }));
   const rows = await db
     .insert(users)
-    .values(Array.from({ length: PAIRS }, (_, i) => ({ name: `Bench ${i}`, email: `bench-${i}-${randomBytes(4).toString('hex')}@example.org`, verifiedAt: new Date() })))
+    .values(
+      Array.from({ length: PAIRS }, (_, i) => ({
+        name: `Bench ${i}`,
+        email: `bench-${i}-${randomBytes(4).toString('hex')}@example.org`,
+        verifiedAt: new Date(),
+      })),
+    )
     .returning();
   const mentees: Array<{ cookie: string }> = [];
   for (const row of rows) mentees.push(await signedInAs(db, jwtSecret, row, new Date()));
@@ -50,7 +68,15 @@ async function bookingRate(url: string, databaseUrl: string, seconds: number): P
       const body = JSON.stringify({ mentorId: mentors[k % PAIRS], startTime: times[Math.floor(k / PAIRS)] });
       const req = http.request(
         `${url}/api/bookings`,
-        { method: 'POST', agent, headers: { cookie: mentees[k % PAIRS]?.cookie ?? '', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            cookie: mentees[k % PAIRS]?.cookie ?? '',
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -76,11 +102,21 @@ async function bookingRate(url: string, databaseUrl: string, seconds: number): P
   return {
     rate: created / ((Date.now() - started) / 1000),
     created,
-    failed: failed === 0 ? '0' : `${failed} (${[...statuses].map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`).join(', ')})`,
+    failed:
+      failed === 0
+        ? '0'
+        : `${failed} (${[...statuses].map(([status, count]) => `${count} × ${status === 0 ? 'no answer' : status}`).join(', ')})`,
   };
 }
 
-const results: Array<{ replicas: number; read: number; readP99: number; book: number; created: number; failed: string }> = [];
+const results: Array<{
+  replicas: number;
+  read: number;
+  readP99: number;
+  book: number;
+  created: number;
+  failed: string;
+}> = [];
 const loadAtStart = loadavg()[0] ?? 0;
 for (const replicas of [1, 2, 4]) {
   const name = uniqueDatabaseName('skillroute_bench_cluster');
@@ -103,9 +139,17 @@ for (const replicas of [1, 2, 4]) {
     const readUrl = `${cluster.url}/api/roadmap/published`;
     await load(readUrl, { durationSeconds: 2, connections: CONNECTIONS });
     const read = await load(readUrl, { durationSeconds: SECONDS, connections: CONNECTIONS });
-    if (read.non2xx > 0 || read.errors > 0) throw new Error(`reads: ${read.non2xx} non-2xx, ${read.errors} errors`);
+    if (read.non2xx > 0 || read.errors > 0)
+      throw new Error(`reads: ${read.non2xx} non-2xx, ${read.errors} errors`);
     const book = await bookingRate(cluster.url, databaseUrl, SECONDS);
-    results.push({ replicas, read: read.requests.average, readP99: read.latency.p99, book: book.rate, created: book.created, failed: book.failed });
+    results.push({
+      replicas,
+      read: read.requests.average,
+      readP99: read.latency.p99,
+      book: book.rate,
+      created: book.created,
+      failed: book.failed,
+    });
     console.log(
       `${replicas} replica(s): reads ${Math.round(read.requests.average)} req/s (p99 ${read.latency.p99} ms); bookings ${Math.round(book.rate)}/s (${book.created} created, ${book.failed} not)`,
     );
@@ -116,8 +160,11 @@ for (const replicas of [1, 2, 4]) {
 }
 
 const fanout = await fanoutAcrossReplicas(postgresUrl, redisUrl);
-const triple = (summary: { p50: number; p95: number; p99: number }) => `${ms(summary.p50)} / ${ms(summary.p95)} / ${ms(summary.p99)}`;
-console.log(`fan-out: same replica p50/p95/p99 ${triple(fanout.local)}, across Redis ${triple(fanout.crossing)}; ${fanout.local.missing + fanout.crossing.missing} missing`);
+const triple = (summary: { p50: number; p95: number; p99: number }) =>
+  `${ms(summary.p50)} / ${ms(summary.p95)} / ${ms(summary.p99)}`;
+console.log(
+  `fan-out: same replica p50/p95/p99 ${triple(fanout.local)}, across Redis ${triple(fanout.crossing)}; ${fanout.local.missing + fanout.crossing.missing} missing`,
+);
 
 recordResult(
   'cluster',

@@ -8,7 +8,16 @@ import { ensureWebBuild, machine, median, recordResult, root, startProduct } fro
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const TARGET_PERFORMANCE = 90;
 const TARGET_LCP_MS = 2500;
 
@@ -16,14 +25,26 @@ const TARGET_LCP_MS = 2500;
 function lighthouse(url) {
   const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-lighthouse-'));
   const report = path.join(folder, 'report.json');
-  const args = [url, '--output=json', `--output-path=${report}`, '--quiet', '--only-categories=performance,accessibility', `--chrome-flags=${chromeFlags.join(' ')}`];
-  const child = spawn(path.join(root, 'node_modules/.bin/lighthouse'), args, { cwd: root, env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = [
+    url,
+    '--output=json',
+    `--output-path=${report}`,
+    '--quiet',
+    '--only-categories=performance,accessibility',
+    `--chrome-flags=${chromeFlags.join(' ')}`,
+  ];
+  const child = spawn(path.join(root, 'node_modules/.bin/lighthouse'), args, {
+    cwd: root,
+    env: { ...process.env, CHROME_PATH },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.setEncoding('utf8').on('data', (chunk) => (errors += chunk));
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
       try {
-        if (code !== 0 || !existsSync(report)) throw new Error(`lighthouse ${url} exited with ${code}:\n${errors.slice(-2000)}`);
+        if (code !== 0 || !existsSync(report))
+          throw new Error(`lighthouse ${url} exited with ${code}:\n${errors.slice(-2000)}`);
         const { categories, audits, runtimeError } = JSON.parse(readFileSync(report, 'utf8'));
         if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
         resolve({
@@ -61,7 +82,12 @@ async function lighthouseWithRetry(url) {
 async function largestRoadmapId(productUrl) {
   const { roadmaps } = await (await fetch(`${productUrl}/api/roadmap/published`)).json();
   if (roadmaps.length === 0) throw new Error('the demo seed published no roadmap');
-  const sizes = await Promise.all(roadmaps.map(async ({ id }) => ({ id, nodes: (await (await fetch(`${productUrl}/api/roadmap/${id}`)).json()).nodes.length })));
+  const sizes = await Promise.all(
+    roadmaps.map(async ({ id }) => ({
+      id,
+      nodes: (await (await fetch(`${productUrl}/api/roadmap/${id}`)).json()).nodes.length,
+    })),
+  );
   return sizes.sort((a, b) => b.nodes - a.nodes)[0];
 }
 
@@ -82,7 +108,9 @@ export async function lighthouseBench() {
       for (const page of pages) {
         const result = await lighthouseWithRetry(`${product.url}${page}`);
         runs[page].push(result);
-        console.log(`run ${run} ${page}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${ms(result.lcp)}, TBT ${Math.round(result.tbt)} ms`);
+        console.log(
+          `run ${run} ${page}: performance ${result.performance}, accessibility ${result.accessibility}, LCP ${ms(result.lcp)}, TBT ${Math.round(result.tbt)} ms`,
+        );
       }
     }
     for (const page of pages) {
@@ -104,7 +132,10 @@ export async function lighthouseBench() {
     (result) =>
       `| \`${result.page.replace(roadmap.id, '{id}')}\` | ${result.performance} (${result.scores.join(', ')}) | ${result.accessibility} | ${ms(result.fcp)} | ${ms(result.lcp)} | ${Math.round(result.tbt)} ms |`,
   );
-  const met = results.filter((result) => result.performance >= TARGET_PERFORMANCE && result.lcp < TARGET_LCP_MS && result.accessibility === 100).length;
+  const met = results.filter(
+    (result) =>
+      result.performance >= TARGET_PERFORMANCE && result.lcp < TARGET_LCP_MS && result.accessibility === 100,
+  ).length;
   recordResult(
     'lighthouse',
     `## Lighthouse, mobile defaults

@@ -26,7 +26,8 @@ async function startSink() {
       stream.on('data', () => {});
       stream.on('end', () => {
         const at = clockNow();
-        for (const { address } of session.envelope.rcptTo) arrivals.set(address, [...(arrivals.get(address) ?? []), at]);
+        for (const { address } of session.envelope.rcptTo)
+          arrivals.set(address, [...(arrivals.get(address) ?? []), at]);
         callback();
         if (waiting && waiting.done()) waiting.resolve();
       });
@@ -39,7 +40,15 @@ async function startSink() {
     waitFor(tag, count, timeoutMs) {
       const mine = () => [...arrivals.entries()].filter(([address]) => address.startsWith(`${tag}-`));
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${mine().length} of ${count} mails of ${tag} arrived within ${timeoutMs / 1000} s`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `only ${mine().length} of ${count} mails of ${tag} arrived within ${timeoutMs / 1000} s`,
+              ),
+            ),
+          timeoutMs,
+        );
         waiting = {
           done: () => mine().length >= count,
           resolve: () => {
@@ -97,7 +106,8 @@ export async function mailBench() {
   let old;
   try {
     await nextMessage(server, 'ready', 300_000);
-    for (let round = 1; round <= ROUNDS; round += 1) rounds.push(await drain(server, sink, 'batched', MAILS, `round${round}`));
+    for (let round = 1; round <= ROUNDS; round += 1)
+      rounds.push(await drain(server, sink, 'batched', MAILS, `round${round}`));
     old = await drain(server, sink, 'one-at-a-time', OLD_PACE_MAILS, 'old');
   } finally {
     await stopChild(server);

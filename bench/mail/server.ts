@@ -13,8 +13,12 @@ import { startBenchProduct, type BenchProduct } from '../product-app';
 
 export type MailQueueName = 'batched' | 'one-at-a-time';
 
-export type MailServerRequest = { type: 'enqueue'; queue: MailQueueName; count: number; tag: string } | { type: 'stop' };
-export type MailServerReply = { type: 'ready' } | { type: 'enqueued'; enqueueMs: number; committedAt: number } | { type: 'failed'; message: string };
+export type MailServerRequest =
+  { type: 'enqueue'; queue: MailQueueName; count: number; tag: string } | { type: 'stop' };
+export type MailServerReply =
+  | { type: 'ready' }
+  | { type: 'enqueued'; enqueueMs: number; committedAt: number }
+  | { type: 'failed'; message: string };
 
 const clockNow = () => performance.timeOrigin + performance.now();
 const smtpUrl = process.env.SMTP_URL;
@@ -29,11 +33,19 @@ function reply(message: MailServerReply): void {
 
 async function start(): Promise<void> {
   if (smtpUrl === undefined) throw new Error('SMTP_URL is not set: the orchestrator passes its SMTP server');
-  product = await startBenchProduct('mail', { env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Skillroute <hello@skillroute.test>' } });
+  product = await startBenchProduct('mail', {
+    env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Skillroute <hello@skillroute.test>' },
+  });
   const { app, config } = product;
-  const mailer = createMailer({ smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
+  const mailer = createMailer(
+    { smtpUrl, from: config.mail.from, dataDir: config.dataDir },
+    app.log as Logger,
+  );
   oldPaceMailer = mailer;
-  await app.jobs.register(oneAtATimeJob, (message) => mailer.send(message), { batchSize: 1, retryLimit: MAIL_RETRY_LIMIT });
+  await app.jobs.register(oneAtATimeJob, (message) => mailer.send(message), {
+    batchSize: 1,
+    retryLimit: MAIL_RETRY_LIMIT,
+  });
   reply({ type: 'ready' });
 }
 
@@ -44,7 +56,15 @@ async function enqueue(queue: MailQueueName, count: number, tag: string): Promis
   const started = clockNow();
   await product.app.services.unitOfWork(async (uow) => {
     for (let index = 0; index < count; index += 1) {
-      await uow.enqueue(type, verificationCodeMail(`${tag}-${index}@bench.skillroute.test`, `Bench ${index}`, String(100000 + index), 10));
+      await uow.enqueue(
+        type,
+        verificationCodeMail(
+          `${tag}-${index}@bench.skillroute.test`,
+          `Bench ${index}`,
+          String(100000 + index),
+          10,
+        ),
+      );
     }
   });
   const committedAt = clockNow();
@@ -59,7 +79,9 @@ async function stop(): Promise<boolean> {
 
 process.on('message', (message: MailServerRequest) => {
   if (message.type === 'enqueue') {
-    enqueue(message.queue, message.count, message.tag).catch((error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+    enqueue(message.queue, message.count, message.tag).catch((error: unknown) =>
+      reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
   } else if (message.type === 'stop') {
     void stop().then((clean) => process.exit(clean ? 0 : 1));
   }

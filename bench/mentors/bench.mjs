@@ -18,9 +18,15 @@ async function throughput(listingUrl) {
   const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-json-'));
   const file = path.join(folder, 'mentors.json');
   writeFileSync(file, body);
-  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { env: { BARE_JSON_FILE: file }, ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], {
+    env: { BARE_JSON_FILE: file },
+    ready: (line) => line.match(/^listening (\d+)/)?.[1],
+  });
   try {
-    const { rates, p99 } = await compareLoad({ bare: `http://127.0.0.1:${bare.value}/json`, listing: listingUrl }, { rounds: ROUNDS, seconds: SECONDS });
+    const { rates, p99 } = await compareLoad(
+      { bare: `http://127.0.0.1:${bare.value}/json`, listing: listingUrl },
+      { rounds: ROUNDS, seconds: SECONDS },
+    );
     const { mentors, total } = JSON.parse(body);
     return { bytes: Buffer.byteLength(body), cards: mentors.length, total, rates, p99 };
   } finally {

@@ -102,7 +102,9 @@ const bioOpenings = [
 ];
 // One of these 32 carries the rare word (index 7).
 const bioMiddles = Array.from({ length: 32 }, (_, index) =>
-  index === 7 ? `Lately I design event pipelines on ${RARE_WORD} and help teams recover from consumer lag.` : `Area ${index + 1} of my work: clean code, tests and steady delivery in a busy team.`,
+  index === 7
+    ? `Lately I design event pipelines on ${RARE_WORD} and help teams recover from consumer lag.`
+    : `Area ${index + 1} of my work: clean code, tests and steady delivery in a busy team.`,
 );
 const bioEndings = [
   'I mentor on interviews, code reviews and career moves.',
@@ -132,16 +134,28 @@ const companyNames = [
   'Greenmarket Foods',
 ];
 // Mostly India, as the product's mentors are.
-const zones = ['Asia/Kolkata', 'Asia/Kolkata', 'Asia/Kolkata', 'Europe/London', 'America/New_York', 'Europe/Berlin', 'Asia/Singapore'];
+const zones = [
+  'Asia/Kolkata',
+  'Asia/Kolkata',
+  'Asia/Kolkata',
+  'Europe/London',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Singapore',
+];
 
 /** One parameter holding the whole list (a plain array in `sql` would become a list of parameters). */
 const textArray = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
 export async function seedMentors(db: Database, count: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into stacks (name) select unnest(${textArray(BENCH_STACKS)}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into stacks (name) select unnest(${textArray(BENCH_STACKS)}) on conflict do nothing`,
+    );
     // The mentors' numbers and ids once, so every table below joins on them; dropped with the transaction.
-    await tx.execute(sql`create temporary table bench_mentor on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${count}::int) as n`);
+    await tx.execute(
+      sql`create temporary table bench_mentor on commit drop as select n, gen_random_uuid() as id from generate_series(1, ${count}::int) as n`,
+    );
     await tx.execute(sql`
       insert into users (id, name, email, role, verified_at)
       select id, (${textArray(firstNames)})[1 + n % 32] || ' ' || (${textArray(lastNames)})[1 + (n / 32) % 32] || ' ' || n,

@@ -14,7 +14,13 @@ import { RARE_WORD, seedMentors } from './seed';
 const MENTORS = Number(process.env.BENCH_MENTORS ?? 10_000);
 /** The route the load goes to, and what it asks the repository for. */
 const LISTING_PATH = `/api/mentor/python?languages=hindi&search=${RARE_WORD}`;
-const filter: MentorListFilter = { skill: 'python', languages: ['hindi'], search: RARE_WORD, page: 1, limit: 12 };
+const filter: MentorListFilter = {
+  skill: 'python',
+  languages: ['hindi'],
+  search: RARE_WORD,
+  page: 1,
+  limit: 12,
+};
 
 /** createPool's default, which the app uses. */
 const APP_POOL_SIZE = 10;
@@ -25,7 +31,11 @@ let product: BenchProduct | undefined;
 /** The listing's SQL and parameters, recorded as Drizzle sends them when the repository runs it. */
 async function recordListingQuery(pool: pg.Pool): Promise<{ query: string; params: unknown[] }> {
   const recorded: { query: string; params: unknown[] }[] = [];
-  const recorder = drizzle(pool, { schema, casing: 'snake_case', logger: { logQuery: (query, params) => recorded.push({ query, params }) } });
+  const recorder = drizzle(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (query, params) => recorded.push({ query, params }) },
+  });
   await listMentors(recorder, filter);
   const [listing] = recorded;
   if (listing === undefined) throw new Error('the listing sent no query');
@@ -56,8 +66,14 @@ async function inspectListing(databaseUrl: string): Promise<{ plan: string; quer
   const pool = new pg.Pool({ connectionString: databaseUrl, max: APP_POOL_SIZE });
   try {
     const listing = await recordListingQuery(pool);
-    const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${listing.query}`, listing.params);
-    return { plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n'), queriesPerSecond: await queryRate(pool, listing) };
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${listing.query}`,
+      listing.params,
+    );
+    return {
+      plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n'),
+      queriesPerSecond: await queryRate(pool, listing),
+    };
   } finally {
     await pool.end();
   }
@@ -68,9 +84,15 @@ async function start(): Promise<void> {
   const seedStartedAt = performance.now();
   await seedMentors(product.app.db, MENTORS);
   const seedMs = Math.round(performance.now() - seedStartedAt);
-  const [matching] = (await product.app.db.execute<{ n: number }>(sql`select count(*)::int as n from mentor_profiles where search_text like ${`%${RARE_WORD}%`}`)).rows;
+  const [matching] = (
+    await product.app.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mentor_profiles where search_text like ${`%${RARE_WORD}%`}`,
+    )
+  ).rows;
   const { plan, queriesPerSecond } = await inspectListing(product.databaseUrl);
-  console.log(`ready ${JSON.stringify({ url: product.config.publicUrl, listingPath: LISTING_PATH, mentors: MENTORS, seedMs, searchMatches: matching?.n ?? 0, plan, queriesPerSecond })}`);
+  console.log(
+    `ready ${JSON.stringify({ url: product.config.publicUrl, listingPath: LISTING_PATH, mentors: MENTORS, seedMs, searchMatches: matching?.n ?? 0, plan, queriesPerSecond })}`,
+  );
 }
 
 runBenchServer(start, () => product);

@@ -13,7 +13,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RENDER_RUNS = 3;
 const NODES = 1000;
 const TARGET_MS = 1000;
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function throughput(productUrl, roadmapId) {
   const apiUrl = `${productUrl}/api/roadmap/${roadmapId}`;
@@ -21,10 +29,16 @@ async function throughput(productUrl, roadmapId) {
   const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-bench-json-'));
   const file = path.join(folder, 'roadmap.json');
   writeFileSync(file, body);
-  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], { env: { BARE_JSON_FILE: file }, ready: (line) => line.match(/^listening (\d+)/)?.[1] });
+  const bare = await startProcess(process.execPath, ['bench/servers/bare.mjs'], {
+    env: { BARE_JSON_FILE: file },
+    ready: (line) => line.match(/^listening (\d+)/)?.[1],
+  });
   const bareUrl = `http://127.0.0.1:${bare.value}/json`;
   try {
-    const { rates, p99 } = await compareLoad({ bare: bareUrl, api: apiUrl }, { rounds: ROUNDS, seconds: SECONDS });
+    const { rates, p99 } = await compareLoad(
+      { bare: bareUrl, api: apiUrl },
+      { rounds: ROUNDS, seconds: SECONDS },
+    );
     return { bytes: Buffer.byteLength(body), rates, p99 };
   } finally {
     await stopProcess(bare.child);
@@ -46,7 +60,8 @@ async function renderTimes(productUrl, roadmapId) {
         (count) => {
           const nodes = [...document.querySelectorAll('.react-flow__node')];
           const outline = document.querySelectorAll('nav[aria-label="Roadmap outline"] button').length;
-          const visible = nodes.length > 0 && nodes.every((node) => getComputedStyle(node).visibility !== 'hidden');
+          const visible =
+            nodes.length > 0 && nodes.every((node) => getComputedStyle(node).visibility !== 'hidden');
           return visible && outline >= count ? performance.now() : false;
         },
         NODES,
@@ -63,7 +78,9 @@ async function renderTimes(productUrl, roadmapId) {
       await page.getByRole('dialog').waitFor();
       const openedAt = await page.evaluate(() => performance.now());
       runs.push({ drawn, drawer: openedAt - clickedAt, inView });
-      console.log(`render ${run + 1}: drawn at ${Math.round(drawn)} ms (${inView} nodes in view, outline of ${NODES}); drawer opened ${Math.round(openedAt - clickedAt)} ms after the click`);
+      console.log(
+        `render ${run + 1}: drawn at ${Math.round(drawn)} ms (${inView} nodes in view, outline of ${NODES}); drawer opened ${Math.round(openedAt - clickedAt)} ms after the click`,
+      );
       await context.close();
     }
   } finally {
@@ -74,7 +91,9 @@ async function renderTimes(productUrl, roadmapId) {
 
 /** Saves of the whole 1,000-node graph, the current write and the one it replaced, in turns in their own process. */
 async function saveTimes() {
-  const saver = await startProcess(process.execPath, ['--import', 'tsx', 'bench/roadmaps/save.ts'], { ready: (line) => line.match(/^result (.+)$/)?.[1] });
+  const saver = await startProcess(process.execPath, ['--import', 'tsx', 'bench/roadmaps/save.ts'], {
+    ready: (line) => line.match(/^result (.+)$/)?.[1],
+  });
   if (saver.child.exitCode === null) await new Promise((resolve) => saver.child.once('exit', resolve));
   return JSON.parse(saver.value);
 }
@@ -103,8 +122,12 @@ export async function roadmapsBench() {
   const ratio = apiRate / bareRate;
   const saveBefore = median(save.times.before);
   const saveAfter = median(save.times.after);
-  console.log(`\nGET /api/roadmap/{id}: ${Math.round(apiRate)} req/s; bare: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}; drawn at ${Math.round(drawn)} ms`);
-  console.log(`save of ${save.nodes} nodes: ${saveAfter.toFixed(1)} ms; one UPDATE per node: ${saveBefore.toFixed(1)} ms; ratio ${(saveAfter / saveBefore).toFixed(2)}`);
+  console.log(
+    `\nGET /api/roadmap/{id}: ${Math.round(apiRate)} req/s; bare: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}; drawn at ${Math.round(drawn)} ms`,
+  );
+  console.log(
+    `save of ${save.nodes} nodes: ${saveAfter.toFixed(1)} ms; one UPDATE per node: ${saveBefore.toFixed(1)} ms; ratio ${(saveAfter / saveBefore).toFixed(2)}`,
+  );
   recordResult(
     'roadmaps',
     `## A roadmap of 1,000 nodes and 1,200 edges

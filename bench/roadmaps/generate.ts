@@ -3,14 +3,32 @@
 import { randomUUID } from 'node:crypto';
 
 export interface GeneratedRoadmap {
-  nodes: Array<{ id: string; type: 'topic' | 'subtopic'; x: number; y: number; label: string; background: string }>;
+  nodes: Array<{
+    id: string;
+    type: 'topic' | 'subtopic';
+    x: number;
+    y: number;
+    label: string;
+    background: string;
+  }>;
   edges: Array<{ sourceId: string; targetId: string }>;
-  details: Array<{ nodeId: string; title: string; description: string; links: Array<{ title: string; url: string }> }>;
+  details: Array<{
+    nodeId: string;
+    title: string;
+    description: string;
+    links: Array<{ title: string; url: string }>;
+  }>;
 }
 
 const SUBTOPICS_PER_TOPIC = 9;
 
-export function generateRoadmap({ nodes: nodeCount, edges: edgeCount }: { nodes: number; edges: number }): GeneratedRoadmap {
+export function generateRoadmap({
+  nodes: nodeCount,
+  edges: edgeCount,
+}: {
+  nodes: number;
+  edges: number;
+}): GeneratedRoadmap {
   const topicCount = Math.ceil(nodeCount / (SUBTOPICS_PER_TOPIC + 1));
   const nodes: GeneratedRoadmap['nodes'] = [];
   const topics: string[] = [];
@@ -18,14 +36,28 @@ export function generateRoadmap({ nodes: nodeCount, edges: edgeCount }: { nodes:
   for (let t = 0; t < topicCount && nodes.length < nodeCount; t += 1) {
     const topicId = randomUUID();
     topics.push(topicId);
-    nodes.push({ id: topicId, type: 'topic', x: 0, y: t * 240, label: `Topic ${t + 1}`, background: '#fdff00' });
+    nodes.push({
+      id: topicId,
+      type: 'topic',
+      x: 0,
+      y: t * 240,
+      label: `Topic ${t + 1}`,
+      background: '#fdff00',
+    });
     const subs: string[] = [];
     for (let s = 0; s < SUBTOPICS_PER_TOPIC && nodes.length < nodeCount; s += 1) {
       const id = randomUUID();
       subs.push(id);
       const side = s % 2 === 0 ? -1 : 1;
       const column = Math.floor(s / 2);
-      nodes.push({ id, type: 'subtopic', x: side * (160 + column * 120), y: t * 240 + (column % 2) * 60, label: `Topic ${t + 1}.${s + 1}`, background: '#f3c950' });
+      nodes.push({
+        id,
+        type: 'subtopic',
+        x: side * (160 + column * 120),
+        y: t * 240 + (column % 2) * 60,
+        label: `Topic ${t + 1}.${s + 1}`,
+        background: '#f3c950',
+      });
     }
     subtopicsOf.push(subs);
   }
@@ -50,7 +82,9 @@ export function generateRoadmap({ nodes: nodeCount, edges: edgeCount }: { nodes:
     nodeId: node.id,
     title: node.label,
     description: `What to learn in ${node.label}, and why it comes at this point of the path.`,
-    links: [{ title: `${node.label} reference`, url: `https://example.org/docs/${encodeURIComponent(node.label)}` }],
+    links: [
+      { title: `${node.label} reference`, url: `https://example.org/docs/${encodeURIComponent(node.label)}` },
+    ],
   }));
   return { nodes, edges, details };
 }

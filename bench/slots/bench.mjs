@@ -7,7 +7,9 @@ import { machine, median, recordResult, startProcess } from '../lib.mjs';
 const TARGET_US = 1000;
 
 async function measure() {
-  const measurer = await startProcess(process.execPath, ['--import', 'tsx', 'bench/slots/measure.ts'], { ready: (line) => line.match(/^result (.+)$/)?.[1] });
+  const measurer = await startProcess(process.execPath, ['--import', 'tsx', 'bench/slots/measure.ts'], {
+    ready: (line) => line.match(/^result (.+)$/)?.[1],
+  });
   if (measurer.child.exitCode === null) await new Promise((resolve) => measurer.child.once('exit', resolve));
   return JSON.parse(measurer.value);
 }

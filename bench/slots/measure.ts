@@ -11,7 +11,13 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 const tenToSixteen = [10, 11, 12, 13, 14, 15, 16];
-const weekly: WeeklyHours = { monday: tenToSixteen, tuesday: tenToSixteen, wednesday: tenToSixteen, thursday: tenToSixteen, friday: tenToSixteen };
+const weekly: WeeklyHours = {
+  monday: tenToSixteen,
+  tuesday: tenToSixteen,
+  wednesday: tenToSixteen,
+  thursday: tenToSixteen,
+  friday: tenToSixteen,
+};
 
 /** Sixty days from `mondayMidnight`, written with the zone's offset on that date. */
 function sixtyDays(timezone: string, mondayMidnight: string): SlotQuery {
@@ -22,7 +28,15 @@ function sixtyDays(timezone: string, mondayMidnight: string): SlotQuery {
     { start: from + 30 * DAY_MS + 10 * HOUR_MS, end: from + 30 * DAY_MS + 17 * HOUR_MS },
     { start: from + 9 * DAY_MS + 14 * HOUR_MS, end: from + 9 * DAY_MS + 15 * HOUR_MS },
   ];
-  return { weekly, overrides: [{ date: '2026-03-21', hours: [11, 12] }], timezone, busy, now: from - DAY_MS, from, to: from + 60 * DAY_MS };
+  return {
+    weekly,
+    overrides: [{ date: '2026-03-21', hours: [11, 12] }],
+    timezone,
+    busy,
+    now: from - DAY_MS,
+    from,
+    to: from + 60 * DAY_MS,
+  };
 }
 
 const cases = {
@@ -53,10 +67,13 @@ const loops = {
 };
 const slotCounts = { kolkata: freeSlots(cases.kolkata).length, newYork: freeSlots(cases.newYork).length };
 
-for (const call of Object.values(loops)) for (let index = 0; index < WARM_UP_CALLS; index += 1) sink += call();
+for (const call of Object.values(loops))
+  for (let index = 0; index < WARM_UP_CALLS; index += 1) sink += call();
 const means: Record<keyof typeof loops, number[]> = { kolkata: [], newYork: [], baseline: [] };
 for (let index = 0; index < ROUNDS; index += 1) {
   for (const [name, call] of Object.entries(loops)) means[name as keyof typeof loops].push(round(call));
 }
 
-console.log(`result ${JSON.stringify({ rounds: ROUNDS, callsPerRound: CALLS_PER_ROUND, warmUpCalls: WARM_UP_CALLS, baselineDates: BASELINE_DATES, slotCounts, means, sink })}`);
+console.log(
+  `result ${JSON.stringify({ rounds: ROUNDS, callsPerRound: CALLS_PER_ROUND, warmUpCalls: WARM_UP_CALLS, baselineDates: BASELINE_DATES, slotCounts, means, sink })}`,
+);

@@ -4,7 +4,16 @@
 // coordinates, so client work never sits on the server's event loop.
 import { loadavg } from 'node:os';
 import { machine, nextMessage, recordResult, startChild, stopChild } from '../lib.mjs';
-import { ask, checkFileLimit, clockOffset, CONNECT_TIMEOUT_MS, countFromEnv, DELIVERY_TIMEOUT_MS, round, SPARE_DESCRIPTORS } from './orchestrate.mjs';
+import {
+  ask,
+  checkFileLimit,
+  clockOffset,
+  CONNECT_TIMEOUT_MS,
+  countFromEnv,
+  DELIVERY_TIMEOUT_MS,
+  round,
+  SPARE_DESCRIPTORS,
+} from './orchestrate.mjs';
 import { deliveryLatencies, kib, mib, ms, summarize } from './stats.mjs';
 
 const TARGET_P99_MS = 100;
@@ -15,22 +24,44 @@ export async function socketsBench() {
   checkFileLimit(sockets, sockets + SPARE_DESCRIPTORS);
   // Other work on a 2-core machine moves these numbers; the record says how busy it was.
   const loadAtStart = loadavg()[0];
-  const server = startChild('bench/sockets/server.ts', { env: { BENCH_SOCKETS: String(sockets) }, execArgv: ['--expose-gc'] });
+  const server = startChild('bench/sockets/server.ts', {
+    env: { BENCH_SOCKETS: String(sockets) },
+    execArgv: ['--expose-gc'],
+  });
   const clients = startChild('bench/sockets/clients.ts');
   let result;
   try {
     const ready = await nextMessage(server, 'ready', 300_000);
-    console.log(`server ready at ${ready.url}; ${ready.users.length} users and sessions seeded in ${ms(ready.seedMs)}`);
+    console.log(
+      `server ready at ${ready.url}; ${ready.users.length} users and sessions seeded in ${ms(ready.seedMs)}`,
+    );
     const before = (await ask(server, { type: 'memory' }, 'memory', 30_000)).memory;
-    const connection = await ask(clients, { type: 'connect', urls: [ready.url], origin: ready.origin, users: ready.users, batchSize, connectTimeoutMs: CONNECT_TIMEOUT_MS }, 'connected', 600_000);
-    console.log(`${connection.connected} sockets connected in ${ms(connection.durationMs)}, ${connection.refused} refused${connection.errors.length ? ` (${connection.errors.join('; ')})` : ''}`);
+    const connection = await ask(
+      clients,
+      {
+        type: 'connect',
+        urls: [ready.url],
+        origin: ready.origin,
+        users: ready.users,
+        batchSize,
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      },
+      'connected',
+      600_000,
+    );
+    console.log(
+      `${connection.connected} sockets connected in ${ms(connection.durationMs)}, ${connection.refused} refused${connection.errors.length ? ` (${connection.errors.join('; ')})` : ''}`,
+    );
     if (connection.connected === 0) throw new Error('no socket connected, so there is nothing to measure');
     const after = (await ask(server, { type: 'memory' }, 'memory', 30_000)).memory;
     const held = (await ask(server, { type: 'socket-count' }, 'socket-count', 10_000)).count;
     console.log(`the server holds ${held} sockets`);
     // A latency is a client's stamp minus the server's, so the two clocks must agree to well under a millisecond.
     const [serverClock, clientClock] = [await clockOffset(server), await clockOffset(clients)];
-    const skew = { ms: clientClock.offset - serverClock.offset, within: clientClock.within + serverClock.within };
+    const skew = {
+      ms: clientClock.offset - serverClock.offset,
+      within: clientClock.within + serverClock.within,
+    };
     console.log(`clock skew clients − server: ${skew.ms.toFixed(3)} ms (± ${skew.within.toFixed(3)} ms)`);
     const notified = await round(server, clients, { type: 'notify-all' }, 'notify-all');
     const emitted = await round(server, clients, { type: 'emit-only' }, 'emit-only');
@@ -41,7 +72,18 @@ export async function socketsBench() {
   report(result);
 }
 
-function report({ sockets, batchSize, loadAtStart, before, after, connection, held, skew, notified, emitted }) {
+function report({
+  sockets,
+  batchSize,
+  loadAtStart,
+  before,
+  after,
+  connection,
+  held,
+  skew,
+  notified,
+  emitted,
+}) {
   const n = connection.connected;
   const { latency, missing, sent, collected } = notified;
   const sendRate = (sent.sentAt.length / sent.totalMs) * 1000;

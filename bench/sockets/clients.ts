@@ -23,7 +23,14 @@ function reply(message: ClientReply): void {
 }
 
 /** Opens one user's socket; resolves true once connected, false when the server refused it. */
-function connectOne(url: string, origin: string, user: BenchUser, index: number, timeoutMs: number, errors: Set<string>): Promise<boolean> {
+function connectOne(
+  url: string,
+  origin: string,
+  user: BenchUser,
+  index: number,
+  timeoutMs: number,
+  errors: Set<string>,
+): Promise<boolean> {
   const eventName = userEventName(user.email);
   const socket = io(url, {
     path: SOCKET_PATH,
@@ -69,11 +76,26 @@ async function connectAll(request: Extract<ClientRequest, { type: 'connect' }>):
   for (let first = 0; first < request.users.length; first += request.batchSize) {
     const batch = request.users.slice(first, first + request.batchSize);
     const results = await Promise.all(
-      batch.map((user, offset) => connectOne(request.urls[(first + offset) % request.urls.length] ?? '', request.origin, user, first + offset, request.connectTimeoutMs, errors)),
+      batch.map((user, offset) =>
+        connectOne(
+          request.urls[(first + offset) % request.urls.length] ?? '',
+          request.origin,
+          user,
+          first + offset,
+          request.connectTimeoutMs,
+          errors,
+        ),
+      ),
     );
     connected += results.filter(Boolean).length;
   }
-  reply({ type: 'connected', connected, refused: request.users.length - connected, errors: [...errors], durationMs: clockNow() - started });
+  reply({
+    type: 'connected',
+    connected,
+    refused: request.users.length - connected,
+    errors: [...errors],
+    durationMs: clockNow() - started,
+  });
 }
 
 function expectRound(): void {
@@ -112,7 +134,9 @@ process.on('message', (message: ClientRequest) => {
     else if (message.type === 'collect') await collect(message.timeoutMs);
     else stop();
   };
-  handle().catch((error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+  handle().catch((error: unknown) =>
+    reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
 });
 // The orchestrator gone (killed, crashed) means nobody will say stop: leave rather than hold sockets open.
 process.on('disconnect', stop);

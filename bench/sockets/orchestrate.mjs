@@ -9,7 +9,8 @@ import { deliveryLatencies, summarize } from './stats.mjs';
 export function countFromEnv(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new Error(`${name}=${raw}: expected a whole number of at least 1`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new Error(`${name}=${raw}: expected a whole number of at least 1`);
   return Number(raw);
 }
 
@@ -54,7 +55,8 @@ export async function clockOffset(child) {
     const asked = clockNow();
     const { now } = await ask(child, { type: 'clock' }, 'clock', 10_000);
     const answered = clockNow();
-    if (best === undefined || answered - asked < best.within * 2) best = { offset: now - (asked + answered) / 2, within: (answered - asked) / 2 };
+    if (best === undefined || answered - asked < best.within * 2)
+      best = { offset: now - (asked + answered) / 2, within: (answered - asked) / 2 };
   }
   return best;
 }
@@ -63,7 +65,12 @@ export async function clockOffset(child) {
 export async function round(server, clients, request, replyType) {
   await ask(clients, { type: 'expect' }, 'expecting', 10_000);
   const sent = await ask(server, request, replyType, 600_000);
-  const collected = await ask(clients, { type: 'collect', timeoutMs: DELIVERY_TIMEOUT_MS }, 'collected', DELIVERY_TIMEOUT_MS + 30_000);
+  const collected = await ask(
+    clients,
+    { type: 'collect', timeoutMs: DELIVERY_TIMEOUT_MS },
+    'collected',
+    DELIVERY_TIMEOUT_MS + 30_000,
+  );
   const { latencies, missing } = deliveryLatencies(sent.sentAt, collected.receivedAt);
   return { sent, collected, latency: summarize(latencies), missing };
 }

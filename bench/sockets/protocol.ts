@@ -24,7 +24,13 @@ export interface ClockReply {
   now: number;
 }
 
-export type ServerRequest = ClockRequest | { type: 'memory' } | { type: 'socket-count' } | { type: 'notify-all' } | { type: 'emit-only' } | { type: 'stop' };
+export type ServerRequest =
+  | ClockRequest
+  | { type: 'memory' }
+  | { type: 'socket-count' }
+  | { type: 'notify-all' }
+  | { type: 'emit-only' }
+  | { type: 'stop' };
 
 export type ServerReply =
   | ClockReply
@@ -39,7 +45,14 @@ export type ServerReply =
 export type ClientRequest =
   | ClockRequest
   /** User i connects to `urls[i % urls.length]`: one api process, or replicas side by side. */
-  | { type: 'connect'; urls: string[]; origin: string; users: BenchUser[]; batchSize: number; connectTimeoutMs: number }
+  | {
+      type: 'connect';
+      urls: string[];
+      origin: string;
+      users: BenchUser[];
+      batchSize: number;
+      connectTimeoutMs: number;
+    }
   /** Forget the last round's receipts: the next events belong to a new round. */
   | { type: 'expect' }
   | { type: 'collect'; timeoutMs: number }
@@ -50,7 +63,13 @@ export type ClientReply =
   | { type: 'connected'; connected: number; refused: number; errors: string[]; durationMs: number }
   | { type: 'expecting' }
   /** `receivedAt[i]` is when user i's socket got its event in this round, or null when it never came. */
-  | { type: 'collected'; receivedAt: Array<number | null>; duplicates: number; foreign: number; disconnects: number }
+  | {
+      type: 'collected';
+      receivedAt: Array<number | null>;
+      duplicates: number;
+      foreign: number;
+      disconnects: number;
+    }
   | { type: 'failed'; message: string };
 
 /** One clock for all processes: milliseconds since the epoch, at sub-millisecond resolution. */

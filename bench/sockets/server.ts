@@ -8,7 +8,13 @@ import type { App } from '../../apps/api/src/app';
 import { users } from '../../apps/api/src/db/schema';
 import { openSession } from '../../apps/api/src/sessions/repository';
 import { startBenchProduct, type BenchProduct } from '../product-app';
-import { clockNow, type BenchUser, type MemorySnapshot, type ServerReply, type ServerRequest } from './protocol';
+import {
+  clockNow,
+  type BenchUser,
+  type MemorySnapshot,
+  type ServerReply,
+  type ServerRequest,
+} from './protocol';
 
 const userCount = Number(process.env.BENCH_SOCKETS ?? 2000);
 /** DATABASE_URL, REDIS_URL, secrets…: what makes this process one replica among others (bench/cluster/fanout.mjs). */
@@ -26,7 +32,8 @@ function reply(message: ServerReply): void {
 function memory(): MemorySnapshot {
   const collect = globalThis.gc;
   // Without a full collection the numbers would mostly measure garbage not yet collected.
-  if (collect === undefined) throw new Error('memory needs a full garbage collection: start this process with --expose-gc');
+  if (collect === undefined)
+    throw new Error('memory needs a full garbage collection: start this process with --expose-gc');
   // Twice: the first pass can leave objects that only the second one finds unreachable.
   collect();
   collect();
@@ -36,12 +43,22 @@ function memory(): MemorySnapshot {
 
 /** Users and their sessions straight through the api's code, not HTTP sign-up (argon2 would take minutes). */
 async function seedUsers(target: App, secret: string): Promise<BenchUser[]> {
-  const rows = Array.from({ length: userCount }, (_, index) => ({ name: `Bench user ${index}`, email: `bench-${index}@skillroute.test`, verifiedAt: new Date() }));
+  const rows = Array.from({ length: userCount }, (_, index) => ({
+    name: `Bench user ${index}`,
+    email: `bench-${index}@skillroute.test`,
+    verifiedAt: new Date(),
+  }));
   seeded = await target.db.insert(users).values(rows).returning({ id: users.id, email: users.email });
   return target.db.transaction(async (tx) => {
     const signedIn: BenchUser[] = [];
     for (const user of seeded) {
-      const tokens = await openSession(tx, secret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'skillroute-bench', ip: '127.0.0.1' }, new Date());
+      const tokens = await openSession(
+        tx,
+        secret,
+        { sub: user.id, email: user.email, role: 'user' },
+        { userAgent: 'skillroute-bench', ip: '127.0.0.1' },
+        new Date(),
+      );
       signedIn.push({ email: user.email, accessToken: tokens.accessToken });
     }
     return signedIn;
@@ -54,7 +71,13 @@ async function start(): Promise<void> {
   const config = product.config;
   const seedStarted = clockNow();
   const signedIn = await seedUsers(app, config.jwtSecret);
-  reply({ type: 'ready', url: config.publicUrl, origin: config.publicUrl, users: signedIn, seedMs: clockNow() - seedStarted });
+  reply({
+    type: 'ready',
+    url: config.publicUrl,
+    origin: config.publicUrl,
+    users: signedIn,
+    seedMs: clockNow() - seedStarted,
+  });
 }
 
 /** One notification per user, one after another as fast as the server goes, as events would come. */
@@ -65,7 +88,11 @@ async function notifyAll(target: App): Promise<void> {
   for (const [index, user] of seeded.entries()) {
     const before = clockNow();
     sentAt.push(before);
-    await target.notifications.notify(user.id, { type: 'booking_reminder', message: `Your session starts in 15 minutes (${index})`, link: '/bookings' });
+    await target.notifications.notify(user.id, {
+      type: 'booking_reminder',
+      message: `Your session starts in 15 minutes (${index})`,
+      link: '/bookings',
+    });
     callMs.push(clockNow() - before);
   }
   reply({ type: 'notify-all', sentAt, callMs, totalMs: clockNow() - started });
@@ -80,7 +107,13 @@ function emitOnly(target: App): void {
   const started = clockNow();
   for (const [index, user] of seeded.entries()) {
     sentAt.push(clockNow());
-    const event: NotificationEvent = { id: randomUUID(), type: 'booking_reminder', message: `Your session starts in 15 minutes (${index})`, link: '/bookings', createdAt: new Date().toISOString() };
+    const event: NotificationEvent = {
+      id: randomUUID(),
+      type: 'booking_reminder',
+      message: `Your session starts in 15 minutes (${index})`,
+      link: '/bookings',
+      createdAt: new Date().toISOString(),
+    };
     target.realtime.emitToUser(user.id, userEventName(user.email), event);
   }
   reply({ type: 'emit-only', sentAt, totalMs: clockNow() - started });
@@ -101,11 +134,14 @@ process.on('message', (message: ServerRequest) => {
     if (message.type === 'clock') return reply({ type: 'clock', now: clockNow() });
     if (app === undefined) throw new Error('the server is not ready yet');
     if (message.type === 'memory') reply({ type: 'memory', memory: memory() });
-    else if (message.type === 'socket-count') reply({ type: 'socket-count', count: app.realtime.io.engine.clientsCount });
+    else if (message.type === 'socket-count')
+      reply({ type: 'socket-count', count: app.realtime.io.engine.clientsCount });
     else if (message.type === 'notify-all') await notifyAll(app);
     else emitOnly(app);
   };
-  handle().catch((error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));
+  handle().catch((error: unknown) =>
+    reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+  );
 });
 // The orchestrator gone, or Ctrl-C in its terminal (which reaches this process too): clean up rather than
 // leave PostgreSQL and its folder behind.
@@ -114,6 +150,9 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 start().catch(async (error: unknown) => {
-  reply({ type: 'failed', message: `the server did not start: ${error instanceof Error ? error.message : String(error)}` });
+  reply({
+    type: 'failed',
+    message: `the server did not start: ${error instanceof Error ? error.message : String(error)}`,
+  });
   await stop();
 });

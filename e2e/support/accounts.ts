@@ -29,7 +29,10 @@ export async function signUp(page: Page, { name, email }: { name: string; email:
  * under `persist:root`, which the app confirms with the server on load. For tests whose subject is not
  * the sign-up pages; accounts.spec.ts walks those.
  */
-export async function signUpThroughApi(context: BrowserContext, { name, email }: { name: string; email: string }): Promise<{ id: string }> {
+export async function signUpThroughApi(
+  context: BrowserContext,
+  { name, email }: { name: string; email: string },
+): Promise<{ id: string }> {
   const startedAt = Date.now();
   const created = await context.request.post('/api/auth', { data: { name, email, password } });
   expect(created.status(), await created.text()).toBe(201);
@@ -40,9 +43,13 @@ export async function signUpThroughApi(context: BrowserContext, { name, email }:
   // Only into a browser that has saved nothing yet, so a later logout in the test stays logged out.
   await context.addInitScript(
     (saved) => {
-      if (window.localStorage.getItem('persist:root') === null) window.localStorage.setItem('persist:root', saved);
+      if (window.localStorage.getItem('persist:root') === null)
+        window.localStorage.setItem('persist:root', saved);
     },
-    JSON.stringify({ auth: JSON.stringify({ user }), _persist: JSON.stringify({ version: -1, rehydrated: true }) }),
+    JSON.stringify({
+      auth: JSON.stringify({ user }),
+      _persist: JSON.stringify({ version: -1, rehydrated: true }),
+    }),
   );
   return user;
 }
@@ -56,7 +63,10 @@ export async function signIn(page: Page, email: string, secret = password) {
 
 /** The demo admin the seed made, with the password it generated into the server's data folder. */
 export function demoAdmin(): { email: string; password: string } {
-  return JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as { email: string; password: string };
+  return JSON.parse(readFileSync(path.join(dataDir, 'demo-admin.json'), 'utf8')) as {
+    email: string;
+    password: string;
+  };
 }
 
 /**

@@ -11,10 +11,17 @@ export const numbered = (stack: string, n: number) => ({
 });
 
 /** A stack with `count` questions, made through the admin API with the admin page's cookies. */
-export async function stackThroughApi(request: APIRequestContext, name: string, count: number): Promise<string> {
+export async function stackThroughApi(
+  request: APIRequestContext,
+  name: string,
+  count: number,
+): Promise<string> {
   const created = await request.post('/api/admin/stacks', { data: { name } });
   expect(created.status()).toBe(201);
   const stackId = ((await created.json()) as { stack: { id: string } }).stack.id;
-  for (let n = 1; n <= count; n++) expect((await request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(name, n) })).status()).toBe(201);
+  for (let n = 1; n <= count; n++)
+    expect(
+      (await request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(name, n) })).status(),
+    ).toBe(201);
   return stackId;
 }

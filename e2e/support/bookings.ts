@@ -21,12 +21,22 @@ export interface Pair {
  * A mentor of the worker's stack (mentors.ts `mentorStack`; ₹1,000 a session, 10:00 to 1:00 PM in Kolkata)
  * and a mentee, both signed in.
  */
-export async function mentorAndMentee(browser: Browser, stackId: string, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<Pair> {
+export async function mentorAndMentee(
+  browser: Browser,
+  stackId: string,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Pair> {
   const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', ...options });
   const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId });
-  const mentorEmail = ((await (await mentorContext.request.get('/api/auth/session')).json()) as { user: { email: string } }).user.email;
-  await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10, 11, 12], price: 1000 });
+  const mentorEmail = (
+    (await (await mentorContext.request.get('/api/auth/session')).json()) as { user: { email: string } }
+  ).user.email;
+  await availabilityThroughApi(mentorContext.request, mentorId, {
+    timezone: 'Asia/Kolkata',
+    hours: [10, 11, 12],
+    price: 1000,
+  });
   const email = newEmail();
   const mentee = { ...(await signUpThroughApi(menteeContext, { name: 'Meera', email })), email };
   const slots = await slotsThroughApi(menteeContext.request, mentorId);
@@ -42,14 +52,19 @@ export async function mentorAndMentee(browser: Browser, stackId: string, options
  */
 export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
   const request = pair.menteeContext.request;
-  const booked = await request.post('/api/bookings', { data: { mentorId: pair.mentorId, startTime: pair.slot } });
+  const booked = await request.post('/api/bookings', {
+    data: { mentorId: pair.mentorId, startTime: pair.slot },
+  });
   expect(booked.status(), await booked.text()).toBe(201);
   const bookingId = ((await booked.json()) as { booking: { id: string } }).booking.id;
   const payment = await request.post('/api/payments/create', { data: { bookingId } });
   expect(payment.status(), await payment.text()).toBe(200);
   const { checkoutUrl } = (await payment.json()) as { checkoutUrl?: string };
   expect(checkoutUrl, 'the sandbox checkout').toBeDefined();
-  const paid = await request.post(checkoutUrl!, { form: { cardNumber: SUCCEEDS.replaceAll(' ', '') }, maxRedirects: 0 });
+  const paid = await request.post(checkoutUrl!, {
+    form: { cardNumber: SUCCEEDS.replaceAll(' ', '') },
+    maxRedirects: 0,
+  });
   expect(paid.status(), await paid.text()).toBe(303);
   expect(paid.headers().location).toBe(`/payment-success?bookingId=${bookingId}`);
   return bookingId;

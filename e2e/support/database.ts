@@ -12,7 +12,8 @@ import { dataDir } from './ports';
  */
 export function connectionString(): string {
   const port = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in the embedded PostgreSQL's postmaster.pid under ${dataDir}`);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`no port in the embedded PostgreSQL's postmaster.pid under ${dataDir}`);
   return `postgres://postgres:skillroute@127.0.0.1:${port}/postgres`;
 }
 
@@ -53,7 +54,9 @@ export async function completeSessionInThePast(bookingId: string): Promise<void>
       [bookingId, minute],
     );
     if (moved.rowCount !== 1) throw new Error(`booking ${bookingId} is not a confirmed booking`);
-    await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [moved.rows[0]!.mentor_id]);
+    await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [
+      moved.rows[0]!.mentor_id,
+    ]);
   });
 }
 

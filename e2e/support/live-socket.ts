@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { SOCKET_PATH } from '@skillroute/shared/constants';
 
 /** socket.io's CONNECT acknowledgement ("4" message, "0" connect, then the session id), alone or in a batch. */
-const isConnectAck = (payload: string) => payload.split('\u001e').some((packet) => packet.startsWith('40{"sid"'));
+const isConnectAck = (payload: string) =>
+  payload.split('\u001e').some((packet) => packet.startsWith('40{"sid"'));
 
 /**
  * Counts the times the page's notification socket was acknowledged by the server, over long polling or

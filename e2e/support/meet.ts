@@ -11,7 +11,12 @@ import { chromiumLaunchOptions } from './chromium';
  */
 export const fakeMediaLaunchOptions = {
   ...chromiumLaunchOptions,
-  args: [...chromiumLaunchOptions.args, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection'],
+  args: [
+    ...chromiumLaunchOptions.args,
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+  ],
 };
 
 /** Keeps every RTCPeerConnection the pages of a context make in window.__pcs, so a test can read their stats. */
@@ -39,18 +44,29 @@ export interface Received {
 
 export function received(page: Page): Promise<Received> {
   return page.evaluate(async () => {
-    const open = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.signalingState !== 'closed');
+    const open = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter(
+      (pc) => pc.signalingState !== 'closed',
+    );
     const total = { framesDecoded: 0, frameWidth: 0, frameHeight: 0, audioEnergy: 0 };
     for (const pc of open) {
-      (await pc.getStats()).forEach((report: { type: string; kind?: string; framesDecoded?: number; frameWidth?: number; frameHeight?: number; totalAudioEnergy?: number }) => {
-        if (report.type !== 'inbound-rtp') return;
-        if (report.kind === 'video') {
-          total.framesDecoded += report.framesDecoded ?? 0;
-          if (report.frameWidth) total.frameWidth = report.frameWidth;
-          if (report.frameHeight) total.frameHeight = report.frameHeight;
-        }
-        if (report.kind === 'audio') total.audioEnergy += report.totalAudioEnergy ?? 0;
-      });
+      (await pc.getStats()).forEach(
+        (report: {
+          type: string;
+          kind?: string;
+          framesDecoded?: number;
+          frameWidth?: number;
+          frameHeight?: number;
+          totalAudioEnergy?: number;
+        }) => {
+          if (report.type !== 'inbound-rtp') return;
+          if (report.kind === 'video') {
+            total.framesDecoded += report.framesDecoded ?? 0;
+            if (report.frameWidth) total.frameWidth = report.frameWidth;
+            if (report.frameHeight) total.frameHeight = report.frameHeight;
+          }
+          if (report.kind === 'audio') total.audioEnergy += report.totalAudioEnergy ?? 0;
+        },
+      );
     }
     return total;
   });
@@ -67,23 +83,42 @@ async function growthOver(page: Page, what: 'framesDecoded' | 'audioEnergy', ms:
 
 /** Fails unless the page keeps decoding the other person's video: its decoded frames keep rising. */
 export async function expectVideoFlowing(page: Page, who: string): Promise<void> {
-  await expect.poll(async () => (await received(page)).framesDecoded, { message: `${who} decodes video`, timeout: 45_000 }).toBeGreaterThan(0);
-  await expect.poll(() => growthOver(page, 'framesDecoded', 1000), { message: `${who} keeps decoding video`, timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await received(page)).framesDecoded, {
+      message: `${who} decodes video`,
+      timeout: 45_000,
+    })
+    .toBeGreaterThan(0);
+  await expect
+    .poll(() => growthOver(page, 'framesDecoded', 1000), {
+      message: `${who} keeps decoding video`,
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0);
 }
 
 /** Fails unless the video the page receives stops: no frame decoded over two seconds (polled, so a frame in flight may still land). */
 export async function expectVideoStopped(page: Page, who: string): Promise<void> {
-  await expect.poll(() => growthOver(page, 'framesDecoded', 2000), { message: `${who} receives no more video`, timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(() => growthOver(page, 'framesDecoded', 2000), {
+      message: `${who} receives no more video`,
+      timeout: 30_000,
+    })
+    .toBe(0);
 }
 
 /** The fake microphone beeps: the audio energy the page receives rises while the other person is not muted. */
 export async function expectSoundFlowing(page: Page, who: string): Promise<void> {
-  await expect.poll(() => growthOver(page, 'audioEnergy', 2000), { message: `${who} hears sound`, timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => growthOver(page, 'audioEnergy', 2000), { message: `${who} hears sound`, timeout: 30_000 })
+    .toBeGreaterThan(0);
 }
 
 /** A muted microphone sends silence: no audio energy over three seconds (more than one beep's period). */
 export async function expectSilence(page: Page, who: string): Promise<void> {
-  await expect.poll(() => growthOver(page, 'audioEnergy', 3000), { message: `${who} hears nothing`, timeout: 30_000 }).toBe(0);
+  await expect
+    .poll(() => growthOver(page, 'audioEnergy', 3000), { message: `${who} hears nothing`, timeout: 30_000 })
+    .toBe(0);
 }
 
 export async function openPreJoin(page: Page, roomId: string, peerName: string): Promise<void> {
@@ -104,13 +139,19 @@ export async function pressJoin(page: Page, peerName: string): Promise<void> {
  * hand-made client gets, whatever the page would have shown. Resolves with the join's ack, or with the
  * handshake's refusal as `{ ok: false, message }`.
  */
-export async function joinFromOutside(baseURL: string, context: BrowserContext | undefined, roomId: string): Promise<JoinAck> {
+export async function joinFromOutside(
+  baseURL: string,
+  context: BrowserContext | undefined,
+  roomId: string,
+): Promise<JoinAck> {
   const cookies = context ? await context.cookies(baseURL) : [];
   const socket = io(`${baseURL}${MEET_NAMESPACE}`, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     reconnection: false,
-    extraHeaders: cookies.length ? { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') } : {},
+    extraHeaders: cookies.length
+      ? { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') }
+      : {},
   });
   try {
     return await new Promise<JoinAck>((resolve, reject) => {

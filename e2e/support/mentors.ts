@@ -47,7 +47,10 @@ interface StartedTest {
  * `stackId` (a stack numbered() questions were written for, see assessments.ts), start the test and hand in the
  * right answers. Returns the mentor's id. assessments.spec.ts walks the same steps through the pages.
  */
-export async function mentorThroughApi(context: BrowserContext, { name, stackId, languages = ['english'] }: { name: string; stackId: string; languages?: string[] }): Promise<string> {
+export async function mentorThroughApi(
+  context: BrowserContext,
+  { name, stackId, languages = ['english'] }: { name: string; stackId: string; languages?: string[] },
+): Promise<string> {
   const { id } = await signUpThroughApi(context, { name, email: newEmail() });
   const request = context.request;
   const applied = await request.post('/api/assessment/tests', {
@@ -66,7 +69,10 @@ export async function mentorThroughApi(context: BrowserContext, { name, stackId,
   const started = await request.post(`/api/assessment/tests/${testId}/start`);
   expect(started.status(), await started.text()).toBe(200);
   const { questions } = (await started.json()) as StartedTest;
-  const answers = questions.map((question) => ({ questionId: question.id, optionId: question.options.find((option) => option.text.startsWith('Right '))!.id }));
+  const answers = questions.map((question) => ({
+    questionId: question.id,
+    optionId: question.options.find((option) => option.text.startsWith('Right '))!.id,
+  }));
   const submitted = await request.post('/api/assessment/tests/submit', { data: { testId, answers } });
   expect(submitted.status(), await submitted.text()).toBe(200);
   expect(((await submitted.json()) as { passed: boolean }).passed).toBe(true);
@@ -76,14 +82,26 @@ export async function mentorThroughApi(context: BrowserContext, { name, stackId,
 /** One weekday's hours on the wire: start hours (10 … 16) as one-hour slots. */
 export function wireDay(startHours: number[]) {
   const time = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
-  return { isAvailable: startHours.length > 0, timeSlots: startHours.map((hour) => ({ startTime: time(hour), endTime: time(hour + 1) })) };
+  return {
+    isAvailable: startHours.length > 0,
+    timeSlots: startHours.map((hour) => ({ startTime: time(hour), endTime: time(hour + 1) })),
+  };
 }
 
 /** Sets a mentor's week through the API, as the Availability dialog would. */
-export async function availabilityThroughApi(request: APIRequestContext, mentorId: string, { timezone, hours, price = 1000 }: { timezone: string; hours: number[]; price?: number }) {
+export async function availabilityThroughApi(
+  request: APIRequestContext,
+  mentorId: string,
+  { timezone, hours, price = 1000 }: { timezone: string; hours: number[]; price?: number },
+) {
   const day = wireDay(hours);
   const saved = await request.put('/api/mentors/availability', {
-    data: { mentorId, timezone, pricePerSession: price, weeklySchedule: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day } },
+    data: {
+      mentorId,
+      timezone,
+      pricePerSession: price,
+      weeklySchedule: { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day },
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
 }
@@ -93,20 +111,40 @@ const DAY_MS = 86_400_000;
 /** A mentor's free hours from now for the 60 days the profile shows, as the page asks for them. */
 export async function slotsThroughApi(request: APIRequestContext, mentorId: string): Promise<FreeSlot[]> {
   const now = Date.now();
-  const answer = await request.get(`/api/mentors/availability/${mentorId}/slots`, { params: { from: new Date(now).toISOString(), to: new Date(now + 60 * DAY_MS).toISOString() } });
+  const answer = await request.get(`/api/mentors/availability/${mentorId}/slots`, {
+    params: { from: new Date(now).toISOString(), to: new Date(now + 60 * DAY_MS).toISOString() },
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   return ((await answer.json()) as { slots: FreeSlot[] }).slots;
 }
 
 /** "11:30 PM": a slot's start as a clock in `zone` shows it (the page formats with the same Intl options). */
-export const clockIn = (instant: string, zone: string): string => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone }).format(new Date(instant));
+export const clockIn = (instant: string, zone: string): string =>
+  new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: zone,
+  }).format(new Date(instant));
 
 /** "2026-11-30": a slot's date in `zone`. */
-export const dateIn = (instant: string, zone: string): string => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone }).format(new Date(instant));
+export const dateIn = (instant: string, zone: string): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: zone,
+  }).format(new Date(instant));
 
 /** "Monday, November 30, 2026": how the calendar names a date. */
 export const longDate = (day: string): string =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 /** The slots' start clocks per date in `zone`, in time order. */
 export function clocksByDate(slots: readonly FreeSlot[], zone: string): Map<string, string[]> {

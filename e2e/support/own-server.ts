@@ -45,10 +45,13 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
         LOG_LEVEL: 'warn',
       },
     });
-    const exited = new Promise<never>((_, reject) => child!.once('exit', (code) => reject(new Error(`the test's own api process exited with ${code}`))));
+    const exited = new Promise<never>((_, reject) =>
+      child!.once('exit', (code) => reject(new Error(`the test's own api process exited with ${code}`))),
+    );
     const deadline = Date.now() + 90_000;
     while (!(await Promise.race([answers(baseURL), exited]))) {
-      if (Date.now() > deadline) throw new Error(`the test's own api process did not answer on ${baseURL} within 90 s`);
+      if (Date.now() > deadline)
+        throw new Error(`the test's own api process did not answer on ${baseURL} within 90 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     exited.catch(() => {});

@@ -4,9 +4,12 @@ import { readFromMail, resetLinkPattern } from '../support/mail';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 /** A real 1x1 PNG, so the server's content check and re-encoding have something true to work on. */
-const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-test('sign up with the mailed code, stay signed in, rename, and log out through the dialog', async ({ page }) => {
+test('sign up with the mailed code, stay signed in, rename, and log out through the dialog', async ({
+  page,
+}) => {
   const email = newEmail();
   await signUp(page, { name: 'Asha', email });
   const banner = page.getByRole('banner');
@@ -25,11 +28,15 @@ test('sign up with the mailed code, stay signed in, rename, and log out through 
   await expect(page.getByText('Name must be at least 3 characters long')).toBeVisible();
   await nameInput.fill('Ashwini');
   await nameInput.press('Enter');
-  await expect(page.getByText('Your profile information has been updated successfully.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Your profile information has been updated successfully.', { exact: true }),
+  ).toBeVisible();
   await expect(banner.getByText('Ashwini')).toBeVisible();
 
   // A new avatar: picked, previewed, saved, and served back re-encoded.
-  await page.getByLabel('Profile picture file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(onePixelPng, 'base64') });
+  await page
+    .getByLabel('Profile picture file')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(onePixelPng, 'base64') });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
@@ -42,7 +49,9 @@ test('sign up with the mailed code, stay signed in, rename, and log out through 
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog.getByText('Are you absolutely sure?')).toBeVisible();
-  await expect(dialog.getByText('Are you sure you want to logout? This action will log you out of your account.')).toBeVisible();
+  await expect(
+    dialog.getByText('Are you sure you want to logout? This action will log you out of your account.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(banner.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -78,7 +87,9 @@ test('forget the password, reset it from the mailed link, and sign in with the n
   await expect(page.getByRole('banner').getByText(email)).toBeVisible();
 });
 
-test('guards: anonymous users go to sign in, signed-in users leave the account pages, non-admins go to admin sign-in', async ({ page }) => {
+test('guards: anonymous users go to sign in, signed-in users leave the account pages, non-admins go to admin sign-in', async ({
+  page,
+}) => {
   await page.goto('/profile/general');
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/admin/');
@@ -95,7 +106,9 @@ test('guards: anonymous users go to sign in, signed-in users leave the account p
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test('an admin signs in on the separate admin page, sees who is signed in, and signs out', async ({ page }) => {
+test('an admin signs in on the separate admin page, sees who is signed in, and signs out', async ({
+  page,
+}) => {
   // The demo seed made this admin with a password generated into the server's data folder.
   const admin = demoAdmin();
 

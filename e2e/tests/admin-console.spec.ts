@@ -12,7 +12,8 @@ import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/pa
  */
 
 /** A name of letters (the spec's rule) no other test uses, so lists shared with other workers find one row. */
-const uniqueName = (prefix: string) => `${prefix}${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+const uniqueName = (prefix: string) =>
+  `${prefix}${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 async function rename(request: APIRequestContext, userId: string, name: string) {
   const renamed = await request.put('/api/user/update', { data: { userId, name } });
@@ -24,10 +25,16 @@ async function shoot(page: Page, name: string, path: string) {
   return name;
 }
 
-test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a session and finds it all in the audit', async ({ browser, mentorStack }, testInfo) => {
+test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a session and finds it all in the audit', async ({
+  browser,
+  mentorStack,
+}, testInfo) => {
   test.slow(); // a long journey: three times the configured timeout
   const pair = await mentorAndMentee(browser, mentorStack.id);
-  const adminContext = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+  const adminContext = await browser.newContext({
+    colorScheme: 'light',
+    viewport: { width: 1280, height: 900 },
+  });
   try {
     const mentorName = uniqueName('Kav');
     const menteeName = uniqueName('Mee');
@@ -61,7 +68,9 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
     await page.getByRole('link', { name: /^Mentors: \d+$/ }).click();
     await expect(page).toHaveURL(/\/admin\/user-management\?role=mentor$/);
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'roadmap-management' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'roadmap-management' }),
+    ).toBeVisible();
     await page.getByLabel('Search by name or e-mail').fill(mentorEmail);
     await page.getByRole('button', { name: 'Search' }).click();
     const users = page.getByRole('list', { name: 'Users' });
@@ -87,11 +96,17 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
 
     // The mentor is signed out, cannot sign in, is gone from the listing; the paid session was cancelled and refunded.
     expect((await pair.mentorContext.request.get('/api/auth/session')).status()).toBe(401);
-    const signInAgain = await pair.mentorContext.request.post('/api/auth/login', { data: { email: mentorEmail, password: 'roadmap2026' } });
+    const signInAgain = await pair.mentorContext.request.post('/api/auth/login', {
+      data: { email: mentorEmail, password: 'roadmap2026' },
+    });
     expect(signInAgain.status()).toBe(403);
-    const listing = (await (await pair.menteeContext.request.get(`/api/mentor/${encodeURIComponent(mentorStack.name)}`)).json()) as { mentors: Array<{ id: string }> };
+    const listing = (await (
+      await pair.menteeContext.request.get(`/api/mentor/${encodeURIComponent(mentorStack.name)}`)
+    ).json()) as { mentors: Array<{ id: string }> };
     expect(listing.mentors.map((mentor) => mentor.id)).not.toContain(pair.mentorId);
-    const cancelled = (await (await pair.menteeContext.request.get(`/api/bookings/detail/${firstBooking}`)).json()) as { booking: { status: string; refund?: { amount: number } } };
+    const cancelled = (await (
+      await pair.menteeContext.request.get(`/api/bookings/detail/${firstBooking}`)
+    ).json()) as { booking: { status: string; refund?: { amount: number } } };
     expect(cancelled.booking).toMatchObject({ status: 'cancelled', refund: { amount: 100_000 } });
 
     await page.getByRole('button', { name: `Unblock ${mentorName}` }).click();
@@ -125,7 +140,9 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
     await expectNoSeriousA11yViolations(page);
     await refund.getByRole('button', { name: 'Refund in full' }).click();
     await expect(page.getByText(`₹1,000 to ${menteeName}: done.`, { exact: true })).toBeVisible();
-    const refunded = (await (await pair.menteeContext.request.get(`/api/bookings/detail/${secondBooking}`)).json()) as { booking: { status: string; refund?: { reason: string } } };
+    const refunded = (await (
+      await pair.menteeContext.request.get(`/api/bookings/detail/${secondBooking}`)
+    ).json()) as { booking: { status: string; refund?: { reason: string } } };
     expect(refunded.booking).toMatchObject({ status: 'cancelled', refund: { reason: 'refunded_by_admin' } });
     await shoot(page, 'bookings light', testInfo.outputPath('admin-bookings-light-1280.png'));
 
@@ -134,8 +151,12 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
     const entries = page.getByRole('list', { name: 'Admin actions' }).getByRole('listitem');
     await expect(entries.first()).toBeVisible();
     const texts = await entries.allTextContents();
-    const refundAt = texts.findIndex((text) => text.includes('Refunded a booking') && text.includes('The mentor asked us to cancel.'));
-    const unblockAt = texts.findIndex((text) => text.includes('Unblocked a user') && text.includes(mentorName));
+    const refundAt = texts.findIndex(
+      (text) => text.includes('Refunded a booking') && text.includes('The mentor asked us to cancel.'),
+    );
+    const unblockAt = texts.findIndex(
+      (text) => text.includes('Unblocked a user') && text.includes(mentorName),
+    );
     const blockAt = texts.findIndex((text) => text.includes('Blocked a user') && text.includes(mentorName));
     expect(refundAt).toBeGreaterThanOrEqual(0);
     expect([refundAt < unblockAt, unblockAt < blockAt]).toEqual([true, true]);

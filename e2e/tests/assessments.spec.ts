@@ -14,7 +14,11 @@ async function openBecomeMentor(page: Page) {
   await page.getByRole('menuitem', { name: 'Be mentor' }).click();
   const dialog = page.getByRole('dialog', { name: 'Become a Mentor' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Please fill in your details to become a mentor ( after a submission there will be a test ).')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Please fill in your details to become a mentor ( after a submission there will be a test ).',
+    ),
+  ).toBeVisible();
   return dialog;
 }
 
@@ -23,7 +27,9 @@ async function answerRight(page: Page) {
   await page.getByRole('radio', { name: /^Right \d+$/ }).check();
 }
 
-test('apply with bad input, apply, take the timed test, pass, and edit the mentor profile', async ({ browser }) => {
+test('apply with bad input, apply, take the timed test, pass, and edit the mentor profile', async ({
+  browser,
+}) => {
   test.slow(); // a long journey: three times the configured timeout
   const stack = `Svelte ${randomUUID().slice(0, 6)}`;
   const other = `Solid ${randomUUID().slice(0, 6)}`;
@@ -75,7 +81,9 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     await choose(page, 'Stack Domain', stack);
     await choose(page, 'Experience Level', '5+ years');
     await dialog.getByLabel('Professional Headline').fill('Frontend engineer who loves compilers');
-    await dialog.getByLabel('Bio').fill('Six years of building web apps; I enjoy explaining how the tools under our feet really work.');
+    await dialog
+      .getByLabel('Bio')
+      .fill('Six years of building web apps; I enjoy explaining how the tools under our feet really work.');
     await dialog.getByLabel('LinkedIn profile').fill('https://www.linkedin.com/in/nila');
     await dialog.getByLabel('GitHub profile').fill('https://github.com/nila');
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
@@ -130,8 +138,12 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     const profile = page.getByRole('region', { name: 'Mentor profile' });
     await expect(profile.getByText('Frontend engineer who loves compilers')).toBeVisible();
     await expect(profile.getByText('5+ years experience')).toBeVisible();
-    await expect(profile.getByRole('list', { name: 'Languages That I Speak' }).getByRole('listitem')).toHaveText(['English', 'Hindi']);
-    await expect(profile.getByRole('list', { name: 'Assessed skills' }).getByRole('listitem')).toHaveText([stack]);
+    await expect(
+      profile.getByRole('list', { name: 'Languages That I Speak' }).getByRole('listitem'),
+    ).toHaveText(['English', 'Hindi']);
+    await expect(profile.getByRole('list', { name: 'Assessed skills' }).getByRole('listitem')).toHaveText([
+      stack,
+    ]);
     await expectNoSeriousA11yViolations(page);
 
     // Edit the headline in place: a bad one is refused under the field, a good one saved.
@@ -141,9 +153,13 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     await expect(profile.getByText('Headline must be at least 10 characters')).toBeVisible();
     await profile.getByLabel('Headline').fill('Staff engineer: compilers and the web');
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Your profile information has been updated successfully.').first()).toBeVisible();
+    await expect(
+      page.getByText('Your profile information has been updated successfully.').first(),
+    ).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Mentor profile' }).getByText('Staff engineer: compilers and the web')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Mentor profile' }).getByText('Staff engineer: compilers and the web'),
+    ).toBeVisible();
 
     // And the pass was a notification.
     await page.goto('/notifications');
@@ -154,7 +170,9 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
     await expect(page.getByRole('menuitem', { name: 'Be mentor' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Add a skill' }).click();
     dialog = page.getByRole('dialog', { name: 'Add a skill' });
-    await expect(dialog.getByLabel('Professional Headline')).toHaveValue('Staff engineer: compilers and the web');
+    await expect(dialog.getByLabel('Professional Headline')).toHaveValue(
+      'Staff engineer: compilers and the web',
+    );
     await expect(dialog.getByLabel('GitHub profile')).toHaveValue('https://github.com/nila');
     await expect(dialog.getByRole('combobox', { name: 'Experience Level' })).toHaveText('5+ years');
     await dialog.getByRole('combobox', { name: 'Stack Domain' }).click();
@@ -171,7 +189,9 @@ test('apply with bad input, apply, take the timed test, pass, and edit the mento
   }
 });
 
-test('an admin keeps the question bank: adds a stack and the question that makes it drawable, and that question is drawn', async ({ browser }) => {
+test('an admin keeps the question bank: adds a stack and the question that makes it drawable, and that question is drawn', async ({
+  browser,
+}) => {
   test.slow(); // a long journey: three times the configured timeout
   const stack = `Elixir ${randomUUID().slice(0, 6)}`;
   const adminContext = await browser.newContext();
@@ -190,8 +210,14 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     await expect(card).toBeVisible();
     await expect(card.getByText('Needs at least 10 active questions before anyone can apply.')).toBeVisible();
     await expectNoSeriousA11yViolations(admin);
-    const stackId = ((await card.getByRole('link', { name: stack }).getAttribute('href')) ?? '').split('/').at(-1) ?? '';
-    for (let n = 1; n <= 9; n++) expect((await admin.request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(stack, n) })).status()).toBe(201);
+    const stackId =
+      ((await card.getByRole('link', { name: stack }).getAttribute('href')) ?? '').split('/').at(-1) ?? '';
+    for (let n = 1; n <= 9; n++)
+      expect(
+        (
+          await admin.request.post(`/api/admin/stacks/${stackId}/questions`, { data: numbered(stack, n) })
+        ).status(),
+      ).toBe(201);
 
     // The tenth, written in the dialog: a bad form first, then a good one.
     await card.getByRole('link', { name: stack }).click();
@@ -200,7 +226,9 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     const dialog = admin.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save question' }).click();
     await expect(dialog.getByText('Question text is required')).toBeVisible();
-    await dialog.getByLabel('Question').fill('Which Elixir construct runs a function in a new lightweight process?');
+    await dialog
+      .getByLabel('Question')
+      .fill('Which Elixir construct runs a function in a new lightweight process?');
     await dialog.getByLabel('Option 1', { exact: true }).fill('spawn');
     await dialog.getByLabel('Option 2', { exact: true }).fill('Task.yield_many');
     await dialog.getByRole('button', { name: 'Add option' }).click();
@@ -209,7 +237,9 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     await expectNoSeriousA11yViolations(admin);
     await dialog.getByRole('button', { name: 'Save question' }).click();
     await expect(dialog).toBeHidden();
-    await expect(admin.getByText('Which Elixir construct runs a function in a new lightweight process?')).toBeVisible();
+    await expect(
+      admin.getByText('Which Elixir construct runs a function in a new lightweight process?'),
+    ).toBeVisible();
     await expect(admin.getByText('Needs at least 10 active questions before anyone can apply.')).toBeHidden();
     await expectNoSeriousA11yViolations(admin);
 
@@ -222,7 +252,9 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     await choose(page, 'Experience Level', '2+ years');
     await choose(page, 'Preferred Language', 'Spanish');
     await apply.getByLabel('Professional Headline').fill('Backend developer, Elixir and Phoenix');
-    await apply.getByLabel('Bio').fill('Three years of Phoenix apps in production; I like teaching OTP with small examples.');
+    await apply
+      .getByLabel('Bio')
+      .fill('Three years of Phoenix apps in production; I like teaching OTP with small examples.');
     await apply.getByLabel('LinkedIn profile').fill('https://linkedin.com/in/tomas');
     await apply.getByLabel('GitHub profile').fill('https://github.com/tomas');
     await apply.getByRole('button', { name: 'Submit Application' }).click();
@@ -231,7 +263,9 @@ test('an admin keeps the question bank: adds a stack and the question that makes
     let seen = false;
     for (let i = 1; i <= 10 && !seen; i++) {
       await page.getByRole('button', { name: new RegExp(`^Question ${i}, `) }).click();
-      seen = await page.getByRole('group', { name: 'Which Elixir construct runs a function in a new lightweight process?' }).isVisible();
+      seen = await page
+        .getByRole('group', { name: 'Which Elixir construct runs a function in a new lightweight process?' })
+        .isVisible();
     }
     expect(seen).toBe(true);
     await expect(page.getByRole('radio', { name: 'spawn' })).toBeVisible();

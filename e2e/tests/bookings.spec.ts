@@ -23,10 +23,15 @@ async function bookAndPay(page: Page, pair: Pair, card: string) {
 async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {
   const answer = await request.get(`/api/user/notifications/${encodeURIComponent(email)}`);
   expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map((item) => item.type);
+  return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map(
+    (item) => item.type,
+  );
 }
 
-test('a mentee books and pays with the sandbox, both see the confirmed session and were told, and the mentee cancels with the refund shown', async ({ browser, mentorStack }) => {
+test('a mentee books and pays with the sandbox, both see the confirmed session and were told, and the mentee cancels with the refund shown', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a mentor and a mentee on a busy machine
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
@@ -51,8 +56,12 @@ test('a mentee books and pays with the sandbox, both see the confirmed session a
     await expect(theirs).toContainText('Mentee: Meera');
     await expect(theirs).toContainText('Confirmed');
 
-    await expect.poll(() => notificationTypes(page.request, pair.mentee.email)).toContain('booking_confirmed');
-    await expect.poll(() => notificationTypes(mentorPage.request, pair.mentorEmail)).toContain('booking_confirmed');
+    await expect
+      .poll(() => notificationTypes(page.request, pair.mentee.email))
+      .toContain('booking_confirmed');
+    await expect
+      .poll(() => notificationTypes(mentorPage.request, pair.mentorEmail))
+      .toContain('booking_confirmed');
 
     // More than 24 hours before the start: the mentee gets everything back.
     await mine.getByRole('button', { name: 'Cancel' }).click();
@@ -75,16 +84,24 @@ test('a mentee books and pays with the sandbox, both see the confirmed session a
     await mentorPage.reload();
     await expect(theirs).toContainText('Cancelled');
     await expect(theirs).toContainText('Cancelled byYour mentee');
-    await expect.poll(() => notificationTypes(mentorPage.request, pair.mentorEmail)).toContain('booking_cancelled');
+    await expect
+      .poll(() => notificationTypes(mentorPage.request, pair.mentorEmail))
+      .toContain('booking_cancelled');
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
   }
 });
 
-test('a declined card takes no money, frees the hour, and the pages pass axe in dark mode on a phone', async ({ browser, mentorStack }) => {
+test('a declined card takes no money, frees the hour, and the pages pass axe in dark mode on a phone', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a mentor and a mentee on a busy machine
-  const pair = await mentorAndMentee(browser, mentorStack.id, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  const pair = await mentorAndMentee(browser, mentorStack.id, {
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+  });
   try {
     const page = await pair.menteeContext.newPage();
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -95,7 +112,9 @@ test('a declined card takes no money, frees the hour, and the pages pass axe in 
     await expect(page).toHaveURL(new RegExp(`/mentor-profile/${pair.mentorId}$`));
     await expect.poll(() => notificationTypes(page.request, pair.mentee.email)).toContain('payment_failed');
     // The hour is free again.
-    expect((await slotsThroughApi(page.request, pair.mentorId)).map((slot) => slot.startTime)).toContain(pair.slot);
+    expect((await slotsThroughApi(page.request, pair.mentorId)).map((slot) => slot.startTime)).toContain(
+      pair.slot,
+    );
 
     await page.goto('/profile/bookings?status=payment_failed');
     const item = page.getByRole('list', { name: 'Your bookings' }).getByRole('article');
@@ -108,7 +127,10 @@ test('a declined card takes no money, frees the hour, and the pages pass axe in 
   }
 });
 
-test('after a completed session the mentee reviews it by keyboard, and the mentor’s profile, card and notifications show it', async ({ browser, mentorStack }) => {
+test('after a completed session the mentee reviews it by keyboard, and the mentor’s profile, card and notifications show it', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a mentor and a mentee on a busy machine
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
@@ -128,14 +150,17 @@ test('after a completed session the mentee reviews it by keyboard, and the mento
     // Arrow keys move through the stars and choose as they go, as in any radio group.
     const stars = dialog.getByRole('group', { name: 'Rating' });
     await stars.getByRole('radio', { name: '1 star' }).focus();
-    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft']) await page.keyboard.press(key);
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'])
+      await page.keyboard.press(key);
     await expect(stars.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await expect(stars.getByRole('radio', { name: '4 stars' })).toBeFocused();
     const comment = 'Kavya walked me through testing my service, step by step.';
     await dialog.getByLabel('Comment (optional)').fill(comment);
     await dialog.getByRole('button', { name: 'Send review' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Thank you for your review')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Thank you for your review'),
+    ).toBeVisible();
     await expect(item.getByText('Review: 4 out of 5 stars')).toBeAttached();
     await expect(item).toContainText(comment);
     await expect(item.getByRole('button', { name: 'Write a review' })).toHaveCount(0);
@@ -143,7 +168,10 @@ test('after a completed session the mentee reviews it by keyboard, and the mento
     // The mentee's rating is public: on the mentor's card in the listing of the stack, and on the profile it opens.
     await page.goto(`/explore-mentors?${new URLSearchParams({ skill: mentorStack.name }).toString()}`);
     const profileLink = page.locator(`a[href="/mentor-profile/${pair.mentorId}"]`);
-    const card = page.getByRole('region', { name: 'Mentors' }).getByRole('article').filter({ has: profileLink });
+    const card = page
+      .getByRole('region', { name: 'Mentors' })
+      .getByRole('article')
+      .filter({ has: profileLink });
     await expect(card).toContainText('4.0 (1 review) · 1 session held');
     await profileLink.click();
     await expect(page).toHaveURL(new RegExp(`/mentor-profile/${pair.mentorId}$`));
@@ -156,7 +184,9 @@ test('after a completed session the mentee reviews it by keyboard, and the mento
     await expect(review.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
     await expect(review).toContainText(comment);
     await expect(review).toContainText('Meera');
-    await expect.poll(() => notificationTypes(pair.mentorContext.request, pair.mentorEmail)).toContain('review_received');
+    await expect
+      .poll(() => notificationTypes(pair.mentorContext.request, pair.mentorEmail))
+      .toContain('review_received');
     expect(errors).toEqual([]);
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);

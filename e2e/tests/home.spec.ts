@@ -10,18 +10,27 @@ function watchRequests(page: Page, path: string) {
     if (new URL(request.url()).pathname === path) sent.push(request.url());
   });
   page.on('requestfailed', (request) => {
-    if (new URL(request.url()).pathname === path) failed.push(`${request.url()}: ${request.failure()?.errorText}`);
+    if (new URL(request.url()).pathname === path)
+      failed.push(`${request.url()}: ${request.failure()?.errorText}`);
   });
   return { sent, failed };
 }
 
 /** The demo Frontend roadmap, its id and the ids of its first `count` topics (as the public API gives them). */
 async function frontendRoadmap(request: APIRequestContext, count: number) {
-  const list = (await (await request.get('/api/roadmap/published?search=Frontend%20Developer')).json()) as { roadmaps: Array<{ id: string; nodeCount: number }> };
+  const list = (await (await request.get('/api/roadmap/published?search=Frontend%20Developer')).json()) as {
+    roadmaps: Array<{ id: string; nodeCount: number }>;
+  };
   const roadmap = list.roadmaps[0];
   if (!roadmap) throw new Error('the demo seed has no Frontend Developer roadmap');
-  const graph = (await (await request.get(`/api/roadmap/${roadmap.id}`)).json()) as { nodes: Array<{ id: string }> };
-  return { id: roadmap.id, nodeCount: roadmap.nodeCount, nodeIds: graph.nodes.slice(0, count).map((node) => node.id) };
+  const graph = (await (await request.get(`/api/roadmap/${roadmap.id}`)).json()) as {
+    nodes: Array<{ id: string }>;
+  };
+  return {
+    id: roadmap.id,
+    nodeCount: roadmap.nodeCount,
+    nodeIds: graph.nodes.slice(0, count).map((node) => node.id),
+  };
 }
 
 /** A signed-in reader who marked `done` topics of the Frontend roadmap done and one more in progress. */
@@ -29,7 +38,9 @@ async function readerWithProgress(context: BrowserContext, done: number) {
   await signUpThroughApi(context, { name: 'Meera', email: newEmail() });
   const roadmap = await frontendRoadmap(context.request, done + 1);
   for (const [index, nodeId] of roadmap.nodeIds.entries()) {
-    const marked = await context.request.put(`/api/roadmap/${roadmap.id}/progress`, { data: { nodeId, status: index < done ? 'done' : 'in_progress' } });
+    const marked = await context.request.put(`/api/roadmap/${roadmap.id}/progress`, {
+      data: { nodeId, status: index < done ? 'done' : 'in_progress' },
+    });
     expect(marked.status(), await marked.text()).toBe(200);
   }
   return roadmap;
@@ -70,7 +81,10 @@ test('a signed-in reader continues learning from the home page', async ({ contex
   const section = page.getByRole('region', { name: 'Continue learning' });
   const card = section.getByRole('link', { name: /Frontend Developer/ });
   await expect(card).toContainText(`2 of ${roadmap.nodeCount} topics done`);
-  await expect(card.getByRole('progressbar', { name: 'Progress in Frontend Developer' })).toHaveAttribute('aria-valuenow', '2');
+  await expect(card.getByRole('progressbar', { name: 'Progress in Frontend Developer' })).toHaveAttribute(
+    'aria-valuenow',
+    '2',
+  );
   await expectNoSeriousA11yViolations(page);
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/roadmap/${roadmap.id}$`));
@@ -86,7 +100,9 @@ test('a reader without progress gets no Continue learning row', async ({ context
   await expect(page.getByRole('heading', { name: 'Continue learning' })).toHaveCount(0);
 });
 
-test('the header links to the roadmap list, by keyboard too, with the current page marked', async ({ page }) => {
+test('the header links to the roadmap list, by keyboard too, with the current page marked', async ({
+  page,
+}) => {
   await page.goto('/login');
   const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
   const link = nav.getByRole('link', { name: 'Roadmaps' });
@@ -129,7 +145,10 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(page.getByRole('link', { name: /Frontend Developer/ }).first()).toBeVisible();
           if (signedIn) await expect(page.getByRole('heading', { name: 'Continue learning' })).toBeVisible();
           await page.waitForLoadState('networkidle');
-          await page.screenshot({ path: testInfo.outputPath(`home-${signedIn ? 'signed-in' : 'signed-out'}-${theme}-${width}.png`), fullPage: true });
+          await page.screenshot({
+            path: testInfo.outputPath(`home-${signedIn ? 'signed-in' : 'signed-out'}-${theme}-${width}.png`),
+            fullPage: true,
+          });
         } finally {
           await context.close();
         }

@@ -38,7 +38,10 @@ async function sendChat(page: Page, text: string) {
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 }
 
-test('the booked pair meet: each sees and hears the other; mute, camera off and screen sharing reach the other side; they chat, and a rejoin keeps the history', async ({ browser, mentorStack }) => {
+test('the booked pair meet: each sees and hears the other; mute, camera off and screen sharing reach the other side; they chat, and a rejoin keeps the history', async ({
+  browser,
+  mentorStack,
+}) => {
   test.setTimeout(300_000); // two browsers in a call on a busy two-core machine, with many waits on media
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
@@ -97,10 +100,20 @@ test('the booked pair meet: each sees and hears the other; mute, camera off and 
     expect(await receivedAspect(mentor)).toBeCloseTo(4 / 3, 1);
     await share.click();
     await expect(share).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => receivedAspect(mentor), { message: 'the mentor receives the shared screen', timeout: 30_000 }).toBeCloseTo(16 / 9, 1);
+    await expect
+      .poll(() => receivedAspect(mentor), {
+        message: 'the mentor receives the shared screen',
+        timeout: 30_000,
+      })
+      .toBeCloseTo(16 / 9, 1);
     await share.click();
     await expect(share).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(() => receivedAspect(mentor), { message: 'the mentor receives the camera again', timeout: 30_000 }).toBeCloseTo(4 / 3, 1);
+    await expect
+      .poll(() => receivedAspect(mentor), {
+        message: 'the mentor receives the camera again',
+        timeout: 30_000,
+      })
+      .toBeCloseTo(4 / 3, 1);
 
     const menteeMessages = mentee.getByRole('list', { name: 'Messages' });
     const mentorMessages = mentor.getByRole('list', { name: 'Messages' });
@@ -132,7 +145,10 @@ test('the booked pair meet: each sees and hears the other; mute, camera off and 
   }
 });
 
-test('the call survives a restart of the signalling server: a reconnecting banner, then media and chat again without a reload', async ({ browser, mentorStack }) => {
+test('the call survives a restart of the signalling server: a reconnecting banner, then media and chat again without a reload', async ({
+  browser,
+  mentorStack,
+}) => {
   test.setTimeout(300_000); // two browsers and a second api process started twice on a busy machine
   const pair = await mentorAndMentee(browser, mentorStack.id);
   // Its own api process (the suite's server serves every other test meanwhile), on a port of this run's own.
@@ -164,7 +180,9 @@ test('the call survives a restart of the signalling server: a reconnecting banne
     await expectVideoFlowing(mentee, 'the mentee, after the restart');
     await expectVideoFlowing(mentor, 'the mentor, after the restart');
     await sendChat(mentor, 'Still with me after that blip?');
-    await expect(mentee.getByRole('list', { name: 'Messages' })).toContainText('Still with me after that blip?');
+    await expect(mentee.getByRole('list', { name: 'Messages' })).toContainText(
+      'Still with me after that blip?',
+    );
     // Neither page was reloaded: the pre-join screen never came back.
     await expect(mentee.getByRole('heading', { name: 'Ready to join?' })).toHaveCount(0);
   } finally {
@@ -173,7 +191,10 @@ test('the call survives a restart of the signalling server: a reconnecting banne
   }
 });
 
-test('nobody else gets into an open room: a third user reads that it is not theirs, a signed-out visitor is sent to sign in, and the socket refuses both', async ({ browser, mentorStack }) => {
+test('nobody else gets into an open room: a third user reads that it is not theirs, a signed-out visitor is sent to sign in, and the socket refuses both', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a mentor, a mentee and two more browsers on a busy machine
   const pair = await mentorAndMentee(browser, mentorStack.id);
   const stranger = await browser.newContext();
@@ -195,16 +216,33 @@ test('nobody else gets into an open room: a third user reads that it is not thei
     await expect(visitorPage).toHaveURL(/\/login$/);
 
     // A hand-made client gets no further than the page: the stranger's join and the visitor's handshake are refused.
-    expect(await joinFromOutside(baseURL, stranger, roomId)).toEqual({ ok: false, message: meetMessages.notFound });
-    expect(await joinFromOutside(baseURL, undefined, roomId)).toEqual({ ok: false, message: socketRefusals.notSignedIn });
+    expect(await joinFromOutside(baseURL, stranger, roomId)).toEqual({
+      ok: false,
+      message: meetMessages.notFound,
+    });
+    expect(await joinFromOutside(baseURL, undefined, roomId)).toEqual({
+      ok: false,
+      message: socketRefusals.notSignedIn,
+    });
     // The mentee's own cookies do get in, so the refusals above are about who asks.
-    expect(await joinFromOutside(baseURL, pair.menteeContext, roomId)).toMatchObject({ ok: true, polite: true });
+    expect(await joinFromOutside(baseURL, pair.menteeContext, roomId)).toMatchObject({
+      ok: true,
+      polite: true,
+    });
   } finally {
-    await Promise.all([pair.mentorContext.close(), pair.menteeContext.close(), stranger.close(), visitor.close()]);
+    await Promise.all([
+      pair.mentorContext.close(),
+      pair.menteeContext.close(),
+      stranger.close(),
+      visitor.close(),
+    ]);
   }
 });
 
-test('outside the window the room stays shut: before it, the page says when it opens; after it, that it is closed; the socket agrees', async ({ browser, mentorStack }) => {
+test('outside the window the room stays shut: before it, the page says when it opens; after it, that it is closed; the socket agrees', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow();
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
@@ -216,26 +254,36 @@ test('outside the window the room stays shut: before it, the page says when it o
     await expect(page.getByText(/^It opens on .+, 10 minutes before the session starts\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join now' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    expect(await joinFromOutside(baseURL, pair.menteeContext, roomId)).toEqual({ ok: false, message: meetMessages.notOpenYet });
+    expect(await joinFromOutside(baseURL, pair.menteeContext, roomId)).toEqual({
+      ok: false,
+      message: meetMessages.notOpenYet,
+    });
 
     await completeSessionInThePast(bookingId);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: meetMessages.closed })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join now' })).toHaveCount(0);
-    expect(await joinFromOutside(baseURL, pair.mentorContext, roomId)).toEqual({ ok: false, message: meetMessages.closed });
+    expect(await joinFromOutside(baseURL, pair.mentorContext, roomId)).toEqual({
+      ok: false,
+      message: meetMessages.closed,
+    });
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
   }
 });
 
-test('without camera permission the pre-join screen says why and what to do, and the person can still join the call', async ({ browser, mentorStack }) => {
+test('without camera permission the pre-join screen says why and what to do, and the person can still join the call', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow();
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
     const roomId = await openRoomNow(await bookAndPayThroughApi(pair));
     // As when the person answers "Block" to the browser's prompt.
     await pair.menteeContext.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const page = await pair.menteeContext.newPage();
     await openPreJoin(page, roomId, 'Kavya');
@@ -247,7 +295,9 @@ test('without camera permission the pre-join screen says why and what to do, and
     await expect(page.getByRole('button', { name: /^Mute/ })).toBeDisabled();
     await expect(page.getByRole('button', { name: /^Camera off/ })).toBeDisabled();
     await sendChat(page, 'My camera is blocked, I will type for now.');
-    await expect(page.getByRole('list', { name: 'Messages' })).toContainText('My camera is blocked, I will type for now.');
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText(
+      'My camera is blocked, I will type for now.',
+    );
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
   }

@@ -1,5 +1,16 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { availabilityThroughApi, clockIn, clocksByDate, dateIn, longDate, mentorThroughApi, plainSpaces, slotsThroughApi, test, type FreeSlot } from '../support/mentors';
+import {
+  availabilityThroughApi,
+  clockIn,
+  clocksByDate,
+  dateIn,
+  longDate,
+  mentorThroughApi,
+  plainSpaces,
+  slotsThroughApi,
+  test,
+  type FreeSlot,
+} from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
 
 const DAY_MS = 86_400_000;
@@ -10,8 +21,14 @@ interface MentorList {
 }
 
 /** What the listing API answers for a query, as the page asks it (first page, 12 a page). */
-async function listThroughApi(request: APIRequestContext, skill: string, query: Record<string, string>): Promise<MentorList> {
-  const answer = await request.get(`/api/mentor/${encodeURIComponent(skill)}`, { params: { ...query, page: '1', limit: '12' } });
+async function listThroughApi(
+  request: APIRequestContext,
+  skill: string,
+  query: Record<string, string>,
+): Promise<MentorList> {
+  const answer = await request.get(`/api/mentor/${encodeURIComponent(skill)}`, {
+    params: { ...query, page: '1', limit: '12' },
+  });
   expect(answer.status(), await answer.text()).toBe(200);
   return (await answer.json()) as MentorList;
 }
@@ -19,8 +36,12 @@ async function listThroughApi(request: APIRequestContext, skill: string, query: 
 /** The names on the listing's cards, once the list for the current URL is in (its count says so). */
 async function expectCards(page: Page, list: MentorList) {
   const results = page.getByRole('region', { name: 'Mentors' });
-  await expect(results.getByText(`${list.total} ${list.total === 1 ? 'mentor' : 'mentors'}`, { exact: true })).toBeVisible();
-  await expect(results.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(list.mentors.map((mentor) => mentor.name));
+  await expect(
+    results.getByText(`${list.total} ${list.total === 1 ? 'mentor' : 'mentors'}`, { exact: true }),
+  ).toBeVisible();
+  await expect(results.getByRole('article').getByRole('heading', { level: 3 })).toHaveText(
+    list.mentors.map((mentor) => mentor.name),
+  );
 }
 
 /** The profile's free-hours panel on `day` (in the zone shown): moves the calendar forward to its month and picks it. */
@@ -39,10 +60,14 @@ async function openDay(page: Page, day: string) {
 
 /** The hours listed for the picked day, with ICU's narrow spaces made plain. */
 async function listedHours(page: Page): Promise<string[]> {
-  return (await page.getByRole('list', { name: 'Free hours' }).getByRole('button').allInnerTexts()).map(plainSpaces);
+  return (await page.getByRole('list', { name: 'Free hours' }).getByRole('button').allInnerTexts()).map(
+    plainSpaces,
+  );
 }
 
-test('a visitor filters the mentors, shares the link, steps back, and opens a profile', async ({ browser }) => {
+test('a visitor filters the mentors, shares the link, steps back, and opens a profile', async ({
+  browser,
+}) => {
   test.slow(); // two browsers and a dozen listings on a busy machine
   const context = await browser.newContext();
   const shared = await browser.newContext();
@@ -105,14 +130,20 @@ test('a visitor filters the mentors, shares the link, steps back, and opens a pr
   }
 });
 
-test('a New York visitor reads a Kolkata mentor’s hours in New York time, then in Kolkata time', async ({ browser, mentorStack }) => {
+test('a New York visitor reads a Kolkata mentor’s hours in New York time, then in Kolkata time', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a new mentor and a visitor on a busy machine
   const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
   const visitor = await browser.newContext({ timezoneId: 'America/New_York' });
   try {
     const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId: mentorStack.id });
     // 10:00 AM to 1:00 PM in Kolkata, Monday to Friday.
-    await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10, 11, 12] });
+    await availabilityThroughApi(mentorContext.request, mentorId, {
+      timezone: 'Asia/Kolkata',
+      hours: [10, 11, 12],
+    });
 
     const page = await visitor.newPage();
     await page.goto(`/mentor-profile/${mentorId}`);
@@ -121,7 +152,11 @@ test('a New York visitor reads a Kolkata mentor’s hours in New York time, then
 
     // A Kolkata 10:00 AM at least two days off, so the two hours' notice cannot take a slot of its day meanwhile.
     const slots = await slotsThroughApi(visitor.request, mentorId);
-    const tenAm = slots.find((slot: FreeSlot) => Date.parse(slot.startTime) > Date.now() + 2 * DAY_MS && clockIn(slot.startTime, 'Asia/Kolkata') === '10:00 AM');
+    const tenAm = slots.find(
+      (slot: FreeSlot) =>
+        Date.parse(slot.startTime) > Date.now() + 2 * DAY_MS &&
+        clockIn(slot.startTime, 'Asia/Kolkata') === '10:00 AM',
+    );
     expect(tenAm, 'a Kolkata 10:00 AM in the next 60 days').toBeDefined();
     const inNewYork = clockIn(tenAm!.startTime, 'America/New_York');
     // 10:00 in Kolkata (UTC+5:30) is 11:30 PM the day before in New York in winter (UTC−5), 12:30 AM in summer (UTC−4).
@@ -143,13 +178,20 @@ test('a New York visitor reads a Kolkata mentor’s hours in New York time, then
     const kolkataDay = dateIn(tenAm!.startTime, 'Asia/Kolkata');
     await openDay(page, kolkataDay);
     expect(await listedHours(page)).toEqual(['10:00 AM', '11:00 AM', '12:00 PM']);
-    await expect(page.getByRole('region', { name: `Free hours on ${longDate(kolkataDay)}` }).getByText('Asia/Kolkata (GMT+5:30)', { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: `Free hours on ${longDate(kolkataDay)}` })
+        .getByText('Asia/Kolkata (GMT+5:30)', { exact: true }),
+    ).toBeVisible();
   } finally {
     await Promise.all([mentorContext.close(), visitor.close()]);
   }
 });
 
-test('a mentor sets their rate, hours and companies, and a visitor sees them on the public profile', async ({ browser, mentorStack }) => {
+test('a mentor sets their rate, hours and companies, and a visitor sees them on the public profile', async ({
+  browser,
+  mentorStack,
+}) => {
   test.slow(); // a new mentor and a visitor on a busy machine
   const mentorContext = await browser.newContext({ timezoneId: 'Europe/Berlin' });
   const visitor = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
@@ -164,7 +206,9 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
     for (const company of ['Quillstone Systems', 'Brightwater Labs']) {
       await profile.getByLabel('Add a company').fill(company);
       await profile.getByLabel('Add a company').press('Enter');
-      await expect(profile.getByRole('list', { name: 'Companies' }).getByText(company, { exact: true })).toBeVisible();
+      await expect(
+        profile.getByRole('list', { name: 'Companies' }).getByText(company, { exact: true }),
+      ).toBeVisible();
       await expect(profile.getByLabel('Add a company')).toHaveValue('');
     }
 
@@ -192,20 +236,32 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
     await expect(dialog.getByRole('switch', { name: 'Wednesday' })).not.toBeChecked();
     await dialog.getByRole('combobox', { name: 'Time zone' }).fill('Kolkata');
     await dialog.getByRole('option', { name: 'Asia/Kolkata', exact: true }).click();
-    await expect(dialog.getByText('You will receive bookings in your local timezone: Asia/Kolkata')).toBeVisible();
+    await expect(
+      dialog.getByText('You will receive bookings in your local timezone: Asia/Kolkata'),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Availability Updated', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText('Your time slots have been successfully updated.', { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByText('Your time slots have been successfully updated.', { exact: true }).first(),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(profile.getByText('₹1,500 per session')).toBeVisible();
 
     // What was saved, read back through the API.
     const saved = await mentorContext.request.get(`/api/mentors/availability/${mentorId}`);
-    const availability = (await saved.json()) as { timezone: string; pricePerSession: number; weeklySchedule: Record<string, { isAvailable: boolean; timeSlots: { startTime: string }[] }> };
+    const availability = (await saved.json()) as {
+      timezone: string;
+      pricePerSession: number;
+      weeklySchedule: Record<string, { isAvailable: boolean; timeSlots: { startTime: string }[] }>;
+    };
     expect(availability).toMatchObject({ timezone: 'Asia/Kolkata', pricePerSession: 1500 });
     expect(availability.weeklySchedule['wednesday']).toEqual({ isAvailable: false, timeSlots: [] });
-    expect(availability.weeklySchedule['friday']!.timeSlots.map((slot) => slot.startTime)).toEqual(['11:00 AM', '12:00 PM', '1:00 PM']);
+    expect(availability.weeklySchedule['friday']!.timeSlots.map((slot) => slot.startTime)).toEqual([
+      '11:00 AM',
+      '12:00 PM',
+      '1:00 PM',
+    ]);
 
     // Another visitor, in Kolkata too, sees the rate, the companies and the hours.
     const other = await visitor.newPage();
@@ -213,16 +269,22 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
     await expect(other.getByRole('heading', { name: 'Tanvi', level: 1 })).toBeVisible();
     // Chromium in India reports the old name, Asia/Calcutta: the page shows the one the app keeps.
     await expect(other.getByRole('button', { name: 'Time zone: Asia / Kolkata' })).toBeVisible();
-    await expect(other.getByRole('list', { name: 'Companies' }).getByRole('listitem')).toHaveText(['Quillstone Systems', 'Brightwater Labs']);
+    await expect(other.getByRole('list', { name: 'Companies' }).getByRole('listitem')).toHaveText([
+      'Quillstone Systems',
+      'Brightwater Labs',
+    ]);
     await expect(other.getByRole('complementary').getByText('₹1,500')).toBeVisible();
     const slots = await slotsThroughApi(visitor.request, mentorId);
     const byDay = clocksByDate(slots, 'Asia/Kolkata');
     // No Wednesday, and every other weekday 11 to 2.
     for (const [day, clocks] of byDay) {
       expect(new Date(`${day}T00:00:00Z`).getUTCDay(), day).not.toBe(3);
-      if (Date.parse(`${day}T00:00:00+05:30`) > Date.now() + DAY_MS) expect(clocks.map(plainSpaces), day).toEqual(['11:00 AM', '12:00 PM', '1:00 PM']);
+      if (Date.parse(`${day}T00:00:00+05:30`) > Date.now() + DAY_MS)
+        expect(clocks.map(plainSpaces), day).toEqual(['11:00 AM', '12:00 PM', '1:00 PM']);
     }
-    const later = [...byDay.keys()].find((day) => Date.parse(`${day}T00:00:00+05:30`) > Date.now() + 2 * DAY_MS)!;
+    const later = [...byDay.keys()].find(
+      (day) => Date.parse(`${day}T00:00:00+05:30`) > Date.now() + 2 * DAY_MS,
+    )!;
     await openDay(other, later);
     expect(await listedHours(other)).toEqual(['11:00 AM', '12:00 PM', '1:00 PM']);
   } finally {
@@ -235,7 +297,11 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
 for (const theme of ['light', 'dark'] as const) {
   test(`the mentor pages pass axe, ${theme}, on a desktop and on a phone`, async ({ browser }, testInfo) => {
     test.slow(); // axe over two long pages at two widths, beside other tests on two cores
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme, timezoneId: 'Asia/Kolkata' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      colorScheme: theme,
+      timezoneId: 'Asia/Kolkata',
+    });
     try {
       const page = await context.newPage();
       if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -245,13 +311,21 @@ for (const theme of ['light', 'dark'] as const) {
       const checkListing = async (device: string) => {
         await expectCards(page, list);
         await expectNoSeriousA11yViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`explore-mentors-${theme}-${device}.png`), fullPage: true });
+        await page.screenshot({
+          path: testInfo.outputPath(`explore-mentors-${theme}-${device}.png`),
+          fullPage: true,
+        });
       };
       const checkProfile = async (device: string) => {
         await expect(page.getByRole('heading', { name: mentor.name, level: 1 })).toBeVisible();
-        await expect(page.getByRole('list', { name: 'Free hours' }).getByRole('button').first()).toBeVisible();
+        await expect(
+          page.getByRole('list', { name: 'Free hours' }).getByRole('button').first(),
+        ).toBeVisible();
         await expectNoSeriousA11yViolations(page);
-        await page.screenshot({ path: testInfo.outputPath(`mentor-profile-${theme}-${device}.png`), fullPage: true });
+        await page.screenshot({
+          path: testInfo.outputPath(`mentor-profile-${theme}-${device}.png`),
+          fullPage: true,
+        });
       };
 
       await page.goto('/explore-mentors?skill=React');

@@ -5,7 +5,9 @@ import { expectNoSeriousA11yViolations } from '../support/page-checks';
 
 // Sign-up is accounts.spec.ts's subject; here people arrive signed up (through the API) and open the app.
 
-test('a notification reaches only its person, live: a toast and the badge there, nothing in the other browser', async ({ browser }) => {
+test('a notification reaches only its person, live: a toast and the badge there, nothing in the other browser', async ({
+  browser,
+}) => {
   const asha = { name: 'Asha', email: newEmail() };
   const ravi = { name: 'Ravi', email: newEmail() };
   const ashaContext = await browser.newContext();
@@ -25,8 +27,12 @@ test('a notification reaches only its person, live: a toast and the badge there,
     await expect(ashaBell).toContainText('1');
     await expect(raviBell).toContainText('1');
     // Both are listening before anything happens: otherwise Ravi's silence below would prove nothing.
-    await expect.poll(ashaSocket.connections, { message: "Asha's notification socket connects" }).toBeGreaterThan(0);
-    await expect.poll(raviSocket.connections, { message: "Ravi's notification socket connects" }).toBeGreaterThan(0);
+    await expect
+      .poll(ashaSocket.connections, { message: "Asha's notification socket connects" })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(raviSocket.connections, { message: "Ravi's notification socket connects" })
+      .toBeGreaterThan(0);
 
     // Asha signs in on another device: her open browser is told at once.
     const devicePage = await otherDevice.newPage();

@@ -5,8 +5,11 @@ import { newEmail, signUpThroughApi } from '../support/accounts';
 
 /** React Flow's viewport as it draws it: `translate(x, y) scale(zoom)` on the viewport element. */
 async function viewportOf(page: Page): Promise<{ x: number; y: number; zoom: number }> {
-  const transform = await page.locator('.react-flow__viewport').evaluate((element) => (element as HTMLElement).style.transform);
-  const [, x, y, zoom] = /translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\) scale\(([\d.e-]+)\)/.exec(transform) ?? [];
+  const transform = await page
+    .locator('.react-flow__viewport')
+    .evaluate((element) => (element as HTMLElement).style.transform);
+  const [, x, y, zoom] =
+    /translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\) scale\(([\d.e-]+)\)/.exec(transform) ?? [];
   return { x: Number(x), y: Number(y), zoom: Number(zoom) };
 }
 
@@ -15,7 +18,12 @@ async function isInView(page: Page, node: Locator): Promise<boolean> {
   if ((await node.count()) === 0) return false;
   const [box, pane] = await Promise.all([node.boundingBox(), page.locator('.react-flow').boundingBox()]);
   if (!box || !pane) return false;
-  return box.y >= pane.y && box.y + box.height <= pane.y + pane.height && box.x + box.width > pane.x && box.x < pane.x + pane.width;
+  return (
+    box.y >= pane.y &&
+    box.y + box.height <= pane.y + pane.height &&
+    box.x + box.width > pane.x &&
+    box.x < pane.x + pane.width
+  );
 }
 
 async function openFrontendRoadmap(page: Page) {
@@ -38,7 +46,9 @@ async function openFrontendGraph(page: Page) {
 /** A new author with an empty roadmap, in the editor. */
 async function openNewRoadmapInEditor(context: BrowserContext, page: Page) {
   await signUpThroughApi(context, { name: 'Tara', email: newEmail() });
-  const created = await context.request.post('/api/roadmap', { data: { title: `Canvas ${randomUUID().slice(0, 6)}`, description: 'A roadmap to try the canvas on.' } });
+  const created = await context.request.post('/api/roadmap', {
+    data: { title: `Canvas ${randomUUID().slice(0, 6)}`, description: 'A roadmap to try the canvas on.' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/draw-roadmap/${id}`);
@@ -69,7 +79,8 @@ async function contrast(page: Page, foreground: string, background: string): Pro
   );
 }
 
-const computed = (element: Locator, property: 'color' | 'backgroundColor' | 'fill') => element.evaluate((node, name) => getComputedStyle(node)[name], property);
+const computed = (element: Locator, property: 'color' | 'backgroundColor' | 'fill') =>
+  element.evaluate((node, name) => getComputedStyle(node)[name], property);
 
 /** The canvas's controls, minimap and credit in dark mode: icons and nodes stand out, text passes axe. */
 async function expectReadableCanvasChrome(page: Page) {
@@ -77,28 +88,51 @@ async function expectReadableCanvasChrome(page: Page) {
   await expect(buttons.first()).toBeVisible();
   for (const button of await buttons.all()) {
     // The icons are drawn in the button's text colour (React Flow fills them with currentColor).
-    expect(await contrast(page, await computed(button, 'color'), await computed(button, 'backgroundColor')), 'icon on button').toBeGreaterThanOrEqual(3);
+    expect(
+      await contrast(page, await computed(button, 'color'), await computed(button, 'backgroundColor')),
+      'icon on button',
+    ).toBeGreaterThanOrEqual(3);
   }
   const minimap = page.locator('.react-flow__minimap');
   const minimapBackground = await computed(minimap, 'backgroundColor');
   // A dark minimap, not a white box under the page's light text.
-  expect(await contrast(page, await computed(page.locator('body'), 'color'), minimapBackground), 'page text on minimap').toBeGreaterThanOrEqual(4.5);
+  expect(
+    await contrast(page, await computed(page.locator('body'), 'color'), minimapBackground),
+    'page text on minimap',
+  ).toBeGreaterThanOrEqual(4.5);
   const minimapNode = minimap.locator('.react-flow__minimap-node').first();
   await expect(minimapNode).toBeAttached();
-  expect(await contrast(page, await computed(minimapNode, 'fill'), minimapBackground), 'minimap node on minimap').toBeGreaterThanOrEqual(3);
+  expect(
+    await contrast(page, await computed(minimapNode, 'fill'), minimapBackground),
+    'minimap node on minimap',
+  ).toBeGreaterThanOrEqual(3);
 
   await expect(page.locator('.react-flow__attribution')).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('.react-flow__controls').include('.react-flow__minimap').include('.react-flow__attribution').withRules(['color-contrast']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .include('.react-flow__controls')
+    .include('.react-flow__minimap')
+    .include('.react-flow__attribution')
+    .withRules(['color-contrast'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
-test('a reader lands at the top of the Frontend roadmap with readable labels, scrolls down, and the fit button brings them back; the minimap shows the nodes', async ({ page }) => {
+test('a reader lands at the top of the Frontend roadmap with readable labels, scrolls down, and the fit button brings them back; the minimap shows the nodes', async ({
+  page,
+}) => {
   await openFrontendGraph(page);
   const first = page.locator('.react-flow__node').filter({ hasText: 'How the web works' });
   await expect(first).toBeVisible();
   expect(await isInView(page, first), 'the first topic is in view').toBe(true);
   // Section 4 is further down, not what the reader meets first.
-  expect(await isInView(page, page.locator('.react-flow__node').filter({ hasText: /^JavaScript$/ })), 'JavaScript is below the fold').toBe(false);
+  expect(
+    await isInView(page, page.locator('.react-flow__node').filter({ hasText: /^JavaScript$/ })),
+    'JavaScript is below the fold',
+  ).toBe(false);
 
   const { zoom } = await viewportOf(page);
   const fontPx = await first
@@ -126,7 +160,9 @@ test('a reader lands at the top of the Frontend roadmap with readable labels, sc
   await expect.poll(() => isInView(page, first), { message: 'back at the first topic' }).toBe(true);
 });
 
-test('the roadmap opens as a picture of its graph, where React Flow then takes over without moving; a tap opens a topic, and Tab reaches the graph’s topics', async ({ browser }) => {
+test('the roadmap opens as a picture of its graph, where React Flow then takes over without moving; a tap opens a topic, and Tab reaches the graph’s topics', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ hasTouch: true });
   try {
     const page = await context.newPage();
@@ -137,7 +173,10 @@ test('the roadmap opens as a picture of its graph, where React Flow then takes o
       const [box, frame] = await Promise.all([node.boundingBox(), drawing.boundingBox()]);
       return box && frame ? { x: box.x - frame.x, y: box.y - frame.y } : null;
     };
-    const before = await placeOf(picture.locator('[data-id]').filter({ hasText: 'How the web works' }), picture);
+    const before = await placeOf(
+      picture.locator('[data-id]').filter({ hasText: 'How the web works' }),
+      picture,
+    );
     // No React Flow until the reader reaches for the graph.
     await expect(page.locator('.react-flow')).toHaveCount(0);
     expect(await picture.locator('path').count(), 'edges drawn').toBeGreaterThan(0);
@@ -148,8 +187,14 @@ test('the roadmap opens as a picture of its graph, where React Flow then takes o
     await expect(focused).toHaveCount(1);
     await expect(picture).toHaveCount(0);
     // React Flow draws the topic where the picture had it.
-    const after = await placeOf(page.locator('.react-flow__node').filter({ hasText: 'How the web works' }), page.locator('.react-flow'));
-    expect(after && before && Math.abs(after.x - before.x) + Math.abs(after.y - before.y), 'moved by (px)').toBeLessThan(2);
+    const after = await placeOf(
+      page.locator('.react-flow__node').filter({ hasText: 'How the web works' }),
+      page.locator('.react-flow'),
+    );
+    expect(
+      after && before && Math.abs(after.x - before.x) + Math.abs(after.y - before.y),
+      'moved by (px)',
+    ).toBeLessThan(2);
     const label = await focused.innerText();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toContainText(label);
@@ -171,7 +216,10 @@ test.describe('dark mode', () => {
     await context.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
   });
 
-  test('the canvas controls, minimap and credit keep their contrast, in the editor and in the viewer', async ({ page, context }) => {
+  test('the canvas controls, minimap and credit keep their contrast, in the editor and in the viewer', async ({
+    page,
+    context,
+  }) => {
     await openNewRoadmapInEditor(context, page);
     await expect(page.locator('body')).toHaveClass(/dark/);
     await page.getByRole('button', { name: /^Topic: / }).focus();
@@ -189,7 +237,10 @@ test.describe('dark mode', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
-  test('tapping Topic or SubTopic adds the node in the middle of the view, and the minimap leaves the canvas free', async ({ page, context }) => {
+  test('tapping Topic or SubTopic adds the node in the middle of the view, and the minimap leaves the canvas free', async ({
+    page,
+    context,
+  }) => {
     await openNewRoadmapInEditor(context, page);
     await page.getByRole('button', { name: /^Topic: / }).tap();
     const node = page.locator('.react-flow__node');
@@ -226,7 +277,10 @@ test('one Escape closes the node sheet, even with a toast showing', async ({ pag
   await expect(sheet).toBeHidden();
 });
 
-test('dropping the first node leaves the view where it was, so the next one lands beside it', async ({ page, context }) => {
+test('dropping the first node leaves the view where it was, so the next one lands beside it', async ({
+  page,
+  context,
+}) => {
   await openNewRoadmapInEditor(context, page);
   const pane = page.locator('.react-flow__pane');
   const before = await viewportOf(page);
@@ -251,6 +305,7 @@ test('dropping the first node leaves the view where it was, so the next one land
       return box;
     }),
   );
-  const overlap = a && b && a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
+  const overlap =
+    a && b && a.y < b.y + b.height && b.y < a.y + a.height && a.x < b.x + b.width && b.x < a.x + a.width;
   expect(overlap, 'the second node is not on top of the first').toBe(false);
 });

@@ -38,7 +38,9 @@ async function openRequests(page: Page): Promise<Locator> {
   return dialog;
 }
 
-test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it approved; it goes public, and unlisting hides it', async ({ browser }) => {
+test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it approved; it goes public, and unlisting hides it', async ({
+  browser,
+}) => {
   test.slow(); // a long journey: three times the configured timeout
   const title = `Rust path ${randomUUID().slice(0, 6)}`;
   const author = await browser.newContext();
@@ -69,7 +71,9 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     // An edge from Ownership to Traits.
     const ownership = page.locator('.react-flow__node').filter({ hasText: 'Ownership' });
     const traits = page.locator('.react-flow__node').filter({ hasText: 'Traits' });
-    await ownership.locator('.react-flow__handle.source').dragTo(traits.locator('.react-flow__handle.target'));
+    await ownership
+      .locator('.react-flow__handle.source')
+      .dragTo(traits.locator('.react-flow__handle.target'));
     await expect(page.locator('.react-flow__edge')).toHaveCount(1);
 
     // Content and a link for Ownership; the link rules are the spec's.
@@ -82,7 +86,9 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     await sheet.getByLabel('Link 1 URL').fill('javascript:alert(1)');
     await sheet.getByRole('button', { name: 'Submit' }).click();
     await expect(sheet.getByText('Enter a web address starting with http:// or https://')).toBeVisible();
-    await sheet.getByLabel('Link 1 URL').fill('https://doc.rust-lang.org/book/ch04-00-understanding-ownership.html');
+    await sheet
+      .getByLabel('Link 1 URL')
+      .fill('https://doc.rust-lang.org/book/ch04-00-understanding-ownership.html');
     await sheet.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('content saved!').first()).toBeVisible();
     // The sheet's own button closes it (one Escape would too, toast or not: roadmap-canvas.spec.ts).
@@ -90,7 +96,9 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     await expect(sheet).toBeHidden();
 
     await page.getByRole('button', { name: 'Save Roadmap' }).click();
-    await expect(page.getByText('Roadmap saved successfully wait for admin approval!!').first()).toBeVisible();
+    await expect(
+      page.getByText('Roadmap saved successfully wait for admin approval!!').first(),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
 
     // Not public yet.
@@ -129,7 +137,12 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
       .locator('.react-flow__node')
       .filter({ hasText: 'Traits' })
       .locator('.react-flow__handle.source')
-      .dragTo(page.locator('.react-flow__node').filter({ hasText: 'Lifetimes' }).locator('.react-flow__handle.target'));
+      .dragTo(
+        page
+          .locator('.react-flow__node')
+          .filter({ hasText: 'Lifetimes' })
+          .locator('.react-flow__handle.target'),
+      );
     await expect(page.locator('.react-flow__edge')).toHaveCount(2);
     await page.getByRole('button', { name: 'Save Roadmap' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -163,7 +176,10 @@ test('draw a roadmap, get it rejected with feedback, fix and resubmit it, get it
     await anonymous.locator('[data-roadmap-picture] [data-id]').filter({ hasText: 'Ownership' }).tap();
     const drawer = anonymous.getByRole('dialog');
     await expect(drawer).toContainText('Every value has one owner');
-    await expect(drawer.getByRole('link', { name: 'The Rust Book: ownership' })).toHaveAttribute('href', /^https:\/\/doc\.rust-lang\.org\//);
+    await expect(drawer.getByRole('link', { name: 'The Rust Book: ownership' })).toHaveAttribute(
+      'href',
+      /^https:\/\/doc\.rust-lang\.org\//,
+    );
 
     // Unlisting hides it from everyone but its author and the admins.
     await adminPage.goto('/admin/roadmap-management');
@@ -205,7 +221,9 @@ test('a reader marks topics on a demo roadmap, and the marks survive a reload', 
   await expectNoSeriousA11yViolations(page);
 });
 
-test('the home page and a public roadmap have no serious accessibility violations; neither loads the graph library until the reader reaches for the graph', async ({ page }) => {
+test('the home page and a public roadmap have no serious accessibility violations; neither loads the graph library until the reader reaches for the graph', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -216,7 +234,8 @@ test('the home page and a public roadmap have no serious accessibility violation
   // React Flow's code names its pane class; none of the scripts the home page loaded contains it.
   const homeScripts = [...scripts];
   expect(homeScripts.length).toBeGreaterThan(0);
-  for (const url of homeScripts) expect(await (await page.request.get(url)).text()).not.toContain('react-flow__pane');
+  for (const url of homeScripts)
+    expect(await (await page.request.get(url)).text()).not.toContain('react-flow__pane');
 
   await page
     .getByRole('link', { name: /Backend/ })
@@ -225,7 +244,8 @@ test('the home page and a public roadmap have no serious accessibility violation
   // The roadmap opens as a picture of its graph, without the library either.
   await expect(page.locator('[data-roadmap-picture] [data-id]').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  const scriptsText = async (urls: string[]) => Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+  const scriptsText = async (urls: string[]) =>
+    Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
   const pictureScripts = scripts.filter((url) => !homeScripts.includes(url));
   for (const text of await scriptsText(pictureScripts)) expect(text).not.toContain('react-flow__pane');
   // ...and the pointer over the graph loads it (so the checks above can fail).
@@ -236,7 +256,9 @@ test('the home page and a public roadmap have no serious accessibility violation
   expect((await scriptsText(graphScripts)).some((text) => text.includes('react-flow__pane'))).toBe(true);
 });
 
-test('the roadmap pages of authors and admins have no serious accessibility violations; the editor works from the keyboard', async ({ browser }) => {
+test('the roadmap pages of authors and admins have no serious accessibility violations; the editor works from the keyboard', async ({
+  browser,
+}) => {
   test.slow(); // a long journey: three times the configured timeout
   const author = await browser.newContext();
   const admin = await browser.newContext();
@@ -282,7 +304,10 @@ test('the roadmap pages of authors and admins have no serious accessibility viol
 
     const adminPage = await admin.newPage();
     await adminSignIn(adminPage);
-    await adminPage.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Roadmaps' }).click();
+    await adminPage
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Roadmaps' })
+      .click();
     await expect(adminPage.getByRole('heading', { name: 'Roadmap Managment' })).toBeVisible();
     await expect(adminPage.getByRole('main').getByRole('article').first()).toBeVisible();
     await expectNoSeriousA11yViolations(adminPage);
@@ -294,8 +319,12 @@ test('the roadmap pages of authors and admins have no serious accessibility viol
   }
 });
 
-test("a visit that opens on a roadmap asks for the roadmap once, before the app's code has run", async ({ page }) => {
-  const { roadmaps } = (await (await page.request.get('/api/roadmap/published')).json()) as { roadmaps: Array<{ id: string; title: string }> };
+test("a visit that opens on a roadmap asks for the roadmap once, before the app's code has run", async ({
+  page,
+}) => {
+  const { roadmaps } = (await (await page.request.get('/api/roadmap/published')).json()) as {
+    roadmaps: Array<{ id: string; title: string }>;
+  };
   const roadmap = roadmaps[0]!;
   const reads: string[] = [];
   page.on('request', (request) => {
@@ -306,5 +335,7 @@ test("a visit that opens on a roadmap asks for the roadmap once, before the app'
   await page.waitForLoadState('networkidle');
   expect(reads).toHaveLength(1);
   // Asked by the build's route-preloads script, so the preload link is there before the app added any.
-  await expect(page.locator(`link[rel="preload"][as="fetch"][href="/api/roadmap/${roadmap.id}"]`)).toHaveCount(1);
+  await expect(
+    page.locator(`link[rel="preload"][as="fetch"][href="/api/roadmap/${roadmap.id}"]`),
+  ).toHaveCount(1);
 });

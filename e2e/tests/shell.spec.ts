@@ -8,8 +8,14 @@ test('the home page loads with no console errors and leads to sign-up', async ({
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Skillroute' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/signup');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Get started' })).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });
@@ -50,7 +56,9 @@ test('the store is persisted under "root" without the roadMap slice', async ({ p
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('persist:root'))).not.toBeNull();
-  const persisted = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}') as Record<string, unknown>;
+  const persisted = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}',
+  ) as Record<string, unknown>;
   expect(Object.keys(persisted)).toEqual(expect.arrayContaining(['theme', 'auth', 'adminAuth']));
   expect(persisted).not.toHaveProperty('roadMap');
 });

@@ -20,7 +20,9 @@ interface TestView {
   questions: unknown[];
 }
 
-test('the test introduction before the clock: reading and reloading it start nothing, Start starts the server’s clock', async ({ browser }) => {
+test('the test introduction before the clock: reading and reloading it start nothing, Start starts the server’s clock', async ({
+  browser,
+}) => {
   test.slow(); // an admin, a learner and a 3-second wait on a busy machine
   const stack = `Kotlin ${randomUUID().slice(0, 6)}`;
   const adminContext = await browser.newContext();
@@ -31,16 +33,20 @@ test('the test introduction before the clock: reading and reloading it start not
     const stackId = await stackThroughApi(adminContext.request, stack, 10);
 
     await signUpThroughApi(learnerContext, { name: 'Ravi', email: newEmail() });
-    const applied = await learnerContext.request.post('/api/assessment/tests', { data: application(stackId) });
+    const applied = await learnerContext.request.post('/api/assessment/tests', {
+      data: application(stackId),
+    });
     expect(applied.status(), await applied.text()).toBe(201);
     const { id } = (await applied.json()) as { id: string };
-    const readTest = async () => (await (await learnerContext.request.get(`/api/assessment/tests/${id}`)).json()) as TestView;
+    const readTest = async () =>
+      (await (await learnerContext.request.get(`/api/assessment/tests/${id}`)).json()) as TestView;
 
     const page = await learnerContext.newPage();
     await page.goto(`/assessment/${id}`);
     await expect(page.getByRole('heading', { name: stack, level: 1 })).toBeVisible();
     const intro = page.getByRole('region', { name: 'Before you start' });
-    for (const fact of ['10 questions', '15 minutes', '70% to pass', '24 hours after a fail']) await expect(intro.getByText(fact, { exact: true })).toBeVisible();
+    for (const fact of ['10 questions', '15 minutes', '70% to pass', '24 hours after a fail'])
+      await expect(intro.getByText(fact, { exact: true })).toBeVisible();
     await expect(page.getByRole('timer')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'My Account' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);

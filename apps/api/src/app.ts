@@ -1,7 +1,17 @@
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  serializerCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { MEET_NAMESPACE } from '@skillroute/shared/meet';
 import type { Logger } from 'pino';
@@ -59,7 +69,13 @@ import { services } from './plugins/services';
 import { securityHeaders } from './plugins/security-headers';
 import { staticSpa } from './plugins/static-spa';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Large enough for any JSON form of the product; uploads get their own limit on their own route. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -107,8 +123,23 @@ const contentSecurityPolicy = {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'", 'ws:', 'wss:', GOOGLE, 'https://api.stripe.com', 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-    frameSrc: ["'self'", GOOGLE, 'https://js.stripe.com', 'https://hooks.stripe.com', 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+    connectSrc: [
+      "'self'",
+      'ws:',
+      'wss:',
+      GOOGLE,
+      'https://api.stripe.com',
+      'https://api.razorpay.com',
+      'https://lumberjack.razorpay.com',
+    ],
+    frameSrc: [
+      "'self'",
+      GOOGLE,
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://api.razorpay.com',
+      'https://checkout.razorpay.com',
+    ],
   },
 };
 
@@ -146,12 +177,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   // External plugins.
   // HSTS only makes sense (and is only honoured) when the public address is HTTPS.
-  await app.register(securityHeaders, { contentSecurityPolicy, crossOriginEmbedderPolicy: false, hsts: config.publicUrl.startsWith('https:') });
+  await app.register(securityHeaders, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https:'),
+  });
   await app.register(lifecycle);
   await app.register(privateByDefault);
   await app.register(cookie);
   await app.register(jsonCompression);
-  await app.register(rateLimits, { max: config.rateLimitMax, redis: deps.redis, namespace: deps.rateLimitNamespace ?? `${config.redisKeyPrefix}-rate-limit:` });
+  await app.register(rateLimits, {
+    max: config.rateLimitMax,
+    redis: deps.redis,
+    namespace: deps.rateLimitNamespace ?? `${config.redisKeyPrefix}-rate-limit:`,
+  });
   await app.register(apiDocs, { publicUrl: config.publicUrl });
 
   // App plugins.
@@ -170,7 +209,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     jwtSecret: config.jwtSecret,
     allowedOrigins: allowedOrigins(originRule),
     allowCrossOrigin: config.nodeEnv === 'development',
-    redis: config.redisUrl === undefined ? undefined : { url: config.redisUrl, streamName: deps.socketStreamName ?? `${config.redisKeyPrefix}:socket.io` },
+    redis:
+      config.redisUrl === undefined
+        ? undefined
+        : { url: config.redisUrl, streamName: deps.socketStreamName ?? `${config.redisKeyPrefix}:socket.io` },
   });
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
   app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
@@ -179,12 +221,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(services, { payments: deps.paymentProvider ?? createPaymentProvider(config) });
 
   // Job workers, each registered by its own module.
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir }, app.log as Logger);
+  const mailer =
+    deps.mailer ??
+    createMailer(
+      { smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir },
+      app.log as Logger,
+    );
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerBookingWorkers(app.services);
-  await registerAnnouncementWorkers(app.services, { publicUrl: config.publicUrl, mailFrom: config.mail.from });
-  await registerPasswordResetWorker({ ...app.services, jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  await registerAnnouncementWorkers(app.services, {
+    publicUrl: config.publicUrl,
+    mailFrom: config.mail.from,
+  });
+  await registerPasswordResetWorker({
+    ...app.services,
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
   await registerWaitlistWorkers({ ...app.services, publicUrl: config.publicUrl });
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
@@ -205,12 +259,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
-  await app.register(paymentRoutes, { prefix: '/api/payments', sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
-  await app.register(meetRoutes, { prefix: '/api/meet', settings: { iceServers: config.iceServers, turnSecret: config.turnSecret, turnTtlSeconds: config.turnTtlSeconds } });
+  await app.register(paymentRoutes, {
+    prefix: '/api/payments',
+    sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),
+  });
+  await app.register(meetRoutes, {
+    prefix: '/api/meet',
+    settings: {
+      iceServers: config.iceServers,
+      turnSecret: config.turnSecret,
+      turnTtlSeconds: config.turnTtlSeconds,
+    },
+  });
   // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
   await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
-  if (config.files.storage === 'disk') await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
+  if (config.files.storage === 'disk')
+    await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });
   for (const routes of deps.extraRoutes ?? []) await app.register(routes);
 
   // The SPA last, so its catch-all never shadows an API route.

@@ -40,7 +40,9 @@ describe('parseConfig', () => {
 
   it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
     expect(parseConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
-    expect(parseConfig({ PUBLIC_URL: 'https://skillroute.example/' }).publicUrl).toBe('https://skillroute.example');
+    expect(parseConfig({ PUBLIC_URL: 'https://skillroute.example/' }).publicUrl).toBe(
+      'https://skillroute.example',
+    );
   });
 
   it('resolves DATA_DIR against the working directory', () => {
@@ -56,7 +58,11 @@ describe('parseConfig', () => {
   });
 
   it('never seeds demo data in production, even on the embedded database, and refuses to be told to', () => {
-    const secrets = { JWT_SECRET: 'u'.repeat(40), ADMIN_JWT_SECRET: 'a'.repeat(40), PAYMENT_PROVIDER: 'sandbox' };
+    const secrets = {
+      JWT_SECRET: 'u'.repeat(40),
+      ADMIN_JWT_SECRET: 'a'.repeat(40),
+      PAYMENT_PROVIDER: 'sandbox',
+    };
     expect(parseConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
     expect(() => parseConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets })).toThrow(
       'SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production',
@@ -86,7 +92,11 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'true', 'TRUST_PROXY=true: expected a number of proxy hops from 0 to 10'],
     ['TRUST_PROXY', '11', 'TRUST_PROXY=11: expected a number of proxy hops from 0 to 10'],
     ['TRUST_PROXY', '10.0.0.1,nginx', 'TRUST_PROXY=10.0.0.1,nginx: expected a number of proxy hops'],
-    ['REDIS_KEY_PREFIX', 'a b', 'REDIS_KEY_PREFIX=(hidden): expected 1 to 64 letters, digits, dots, dashes or underscores'],
+    [
+      'REDIS_KEY_PREFIX',
+      'a b',
+      'REDIS_KEY_PREFIX=(hidden): expected 1 to 64 letters, digits, dots, dashes or underscores',
+    ],
     ['SHUTDOWN_DRAIN_SECONDS', '301', 'SHUTDOWN_DRAIN_SECONDS=301: expected a whole number from 0 to 300'],
     ['SIGN_UP_LIMIT_PER_HOUR', '0', 'SIGN_UP_LIMIT_PER_HOUR=0: expected a whole number from 1 to 1000000'],
     ['ICE_SERVERS', 'stun:x', 'ICE_SERVERS=stun:x: expected a JSON list of ICE servers'],
@@ -104,25 +114,44 @@ describe('parseConfig', () => {
 
   it('names every bad variable at once, one per line', () => {
     const message = problemsOf({ PORT: 'abc', PAYMENT_PROVIDER: 'paypal' });
-    expect(message.split('\n')).toEqual(['PORT=abc: expected a whole number from 1 to 65535', 'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe']);
+    expect(message.split('\n')).toEqual([
+      'PORT=abc: expected a whole number from 1 to 65535',
+      'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe',
+    ]);
   });
 
   it('trusts no proxy and drains for no time by default; reads a hop count or a list of proxy addresses', () => {
-    expect(parseConfig({})).toMatchObject({ trustProxy: false, shutdownDrainSeconds: 0, redisKeyPrefix: 'skillroute' });
+    expect(parseConfig({})).toMatchObject({
+      trustProxy: false,
+      shutdownDrainSeconds: 0,
+      redisKeyPrefix: 'skillroute',
+    });
     expect(parseConfig({ REDIS_KEY_PREFIX: 'staging-1' }).redisKeyPrefix).toBe('staging-1');
     expect(parseConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(parseConfig({ TRUST_PROXY: '1', SHUTDOWN_DRAIN_SECONDS: '5' })).toMatchObject({ trustProxy: 1, shutdownDrainSeconds: 5 });
-    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    expect(parseConfig({ TRUST_PROXY: '1', SHUTDOWN_DRAIN_SECONDS: '5' })).toMatchObject({
+      trustProxy: 1,
+      shutdownDrainSeconds: 5,
+    });
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
   });
 
   it('parses ICE_SERVERS', () => {
-    const servers = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org'], username: 'u', credential: 'c' }];
+    const servers = [
+      { urls: 'stun:stun.example.org:3478' },
+      { urls: ['turn:turn.example.org'], username: 'u', credential: 'c' },
+    ];
     expect(parseConfig({ ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);
   });
 
   it('reads TURN_SECRET and TURN_TTL_SECONDS, with no secret and an hour by default', () => {
     expect(parseConfig({})).toMatchObject({ turnSecret: undefined, turnTtlSeconds: 3600 });
-    expect(parseConfig({ TURN_SECRET: 'a-turn-secret-of-some-length', TURN_TTL_SECONDS: '600' })).toMatchObject({ turnSecret: 'a-turn-secret-of-some-length', turnTtlSeconds: 600 });
+    expect(
+      parseConfig({ TURN_SECRET: 'a-turn-secret-of-some-length', TURN_TTL_SECONDS: '600' }),
+    ).toMatchObject({ turnSecret: 'a-turn-secret-of-some-length', turnTtlSeconds: 600 });
     expect(parseConfig({ TURN_SECRET: '  ' }).turnSecret).toBeUndefined();
   });
 
@@ -131,13 +160,23 @@ describe('parseConfig', () => {
       'RAZORPAY_KEY_SECRET is missing: required when PAYMENT_PROVIDER=razorpay',
       'RAZORPAY_WEBHOOK_SECRET is missing: required when PAYMENT_PROVIDER=razorpay',
     ]);
-    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toContain('STRIPE_SECRET_KEY is missing: required when PAYMENT_PROVIDER=stripe');
-    expect(problemsOf({ FILE_STORAGE: 's3' })).toContain('S3_BUCKET is missing: required when FILE_STORAGE=s3');
-    expect(parseConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-south-1' }).files).toMatchObject({ storage: 's3', bucket: 'b' });
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toContain(
+      'STRIPE_SECRET_KEY is missing: required when PAYMENT_PROVIDER=stripe',
+    );
+    expect(problemsOf({ FILE_STORAGE: 's3' })).toContain(
+      'S3_BUCKET is missing: required when FILE_STORAGE=s3',
+    );
+    expect(parseConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'ap-south-1' }).files).toMatchObject({
+      storage: 's3',
+      bucket: 'b',
+    });
   });
 
   it('enables Google sign-in only with a client id, with Google keys by default', () => {
-    expect(parseConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toEqual({ clientId: 'id', jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs' });
+    expect(parseConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toEqual({
+      clientId: 'id',
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    });
   });
 
   describe('in production', () => {
@@ -150,21 +189,42 @@ describe('parseConfig', () => {
     });
 
     it('takes the sandbox only when it is named', () => {
-      expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: strong, ADMIN_JWT_SECRET: strongAdmin, PAYMENT_PROVIDER: 'sandbox' }).payments).toEqual({ provider: 'sandbox' });
+      expect(
+        parseConfig({
+          NODE_ENV: 'production',
+          JWT_SECRET: strong,
+          ADMIN_JWT_SECRET: strongAdmin,
+          PAYMENT_PROVIDER: 'sandbox',
+        }).payments,
+      ).toEqual({ provider: 'sandbox' });
     });
 
     it('refuses short secrets without printing them', () => {
-      const message = problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', JWT_SECRET: 'short-secret', ADMIN_JWT_SECRET: strongAdmin });
+      const message = problemsOf({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        JWT_SECRET: 'short-secret',
+        ADMIN_JWT_SECRET: strongAdmin,
+      });
       expect(message).toBe('JWT_SECRET=(hidden): expected at least 32 characters in production');
       expect(message).not.toContain('short-secret');
     });
 
     it('refuses one secret for both users and admins', () => {
-      expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: strong, ADMIN_JWT_SECRET: strong })).toContain('ADMIN_JWT_SECRET=(hidden): expected a different value');
+      expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: strong, ADMIN_JWT_SECRET: strong })).toContain(
+        'ADMIN_JWT_SECRET=(hidden): expected a different value',
+      );
     });
 
     it('accepts real secrets', () => {
-      expect(parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', JWT_SECRET: strong, ADMIN_JWT_SECRET: strongAdmin })).toMatchObject({ jwtSecret: strong, adminJwtSecret: strongAdmin });
+      expect(
+        parseConfig({
+          NODE_ENV: 'production',
+          PAYMENT_PROVIDER: 'sandbox',
+          JWT_SECRET: strong,
+          ADMIN_JWT_SECRET: strongAdmin,
+        }),
+      ).toMatchObject({ jwtSecret: strong, adminJwtSecret: strongAdmin });
     });
   });
 });
@@ -186,7 +246,10 @@ describe('loadConfig', () => {
     expect(first.jwtSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(first.adminJwtSecret).not.toBe(first.jwtSecret);
     const file = path.join(folder, 'secrets.json');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret, adminJwtSecret: first.adminJwtSecret });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      jwtSecret: first.jwtSecret,
+      adminJwtSecret: first.adminJwtSecret,
+    });
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const second = loadConfig({ DATA_DIR: folder });

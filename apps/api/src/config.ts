@@ -19,7 +19,8 @@ const nodeEnvs = ['development', 'production', 'test'] as const;
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // Each rule carries the words shown after `NAME=value:` when the value is refused.
-const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankAsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalText = z.preprocess(blankAsUnset, z.string().optional());
 const wholeNumber = (min: number, max: number) =>
   z.preprocess(
@@ -35,7 +36,10 @@ const httpUrl = z.preprocess(
   blankAsUnset,
   z
     .string()
-    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'expected an http:// or https:// URL')
+    .refine(
+      (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+      'expected an http:// or https:// URL',
+    )
     .optional(),
 );
 const urlWithScheme = (schemes: string[], example: string) =>
@@ -43,10 +47,14 @@ const urlWithScheme = (schemes: string[], example: string) =>
     blankAsUnset,
     z
       .string()
-      .refine((value) => URL.canParse(value) && schemes.includes(new URL(value).protocol), `expected a URL like ${example}`)
+      .refine(
+        (value) => URL.canParse(value) && schemes.includes(new URL(value).protocol),
+        `expected a URL like ${example}`,
+      )
       .optional(),
   );
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankAsUnset, z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional());
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankAsUnset, z.enum(values, { error: `expected one of ${values.join(', ')}` }).optional());
 const booleanFlag = z.preprocess(
   blankAsUnset,
   z
@@ -65,8 +73,13 @@ const trustProxy = z.preprocess(
     .transform((value, ctx) => {
       if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
       const entries = value.split(',').map((entry) => entry.trim());
-      if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry))) return entries;
-      ctx.addIssue({ code: 'custom', message: 'expected a number of proxy hops from 0 to 10, or a comma-separated list of proxy addresses like 10.0.0.0/8,127.0.0.1' });
+      if (entries.every((entry) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && /[.:]/.test(entry)))
+        return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected a number of proxy hops from 0 to 10, or a comma-separated list of proxy addresses like 10.0.0.0/8,127.0.0.1',
+      });
       return z.NEVER;
     })
     .optional(),
@@ -116,7 +129,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   ICE_SERVERS: iceServers,
-  TURN_SECRET: z.preprocess(blankAsUnset, z.string().min(MIN_TURN_SECRET_LENGTH, `expected at least ${MIN_TURN_SECRET_LENGTH} characters (the secret the TURN server shares)`).optional()),
+  TURN_SECRET: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .min(
+        MIN_TURN_SECRET_LENGTH,
+        `expected at least ${MIN_TURN_SECRET_LENGTH} characters (the secret the TURN server shares)`,
+      )
+      .optional(),
+  ),
   TURN_TTL_SECONDS: wholeNumber(60, 86_400),
   SEED_DEMO: booleanFlag,
   LOG_LEVEL: oneOf(logLevels),
@@ -152,7 +174,15 @@ export interface Config {
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; publishableKey: string };
   google: { clientId: string; jwksUrl: string } | undefined;
   files:
-    { storage: 'disk'; uploadsDir: string } | { storage: 's3'; bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+    | { storage: 'disk'; uploadsDir: string }
+    | {
+        storage: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+      };
   iceServers: IceServer[];
   /** The secret shared with the TURN server (coturn `static-auth-secret`); with it, rooms get short-lived TURN credentials. */
   turnSecret: string | undefined;
@@ -212,24 +242,46 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
 
   for (const name of ['JWT_SECRET', 'ADMIN_JWT_SECRET'] as const) {
     const value = e[name];
-    if (production && value === undefined) problems.push(`${name} is missing: required in production (at least ${MIN_SECRET_LENGTH} random characters)`);
-    else if (production && value !== undefined && value.length < MIN_SECRET_LENGTH) problems.push(`${name}=(hidden): expected at least ${MIN_SECRET_LENGTH} characters in production`);
+    if (production && value === undefined)
+      problems.push(
+        `${name} is missing: required in production (at least ${MIN_SECRET_LENGTH} random characters)`,
+      );
+    else if (production && value !== undefined && value.length < MIN_SECRET_LENGTH)
+      problems.push(`${name}=(hidden): expected at least ${MIN_SECRET_LENGTH} characters in production`);
   }
-  if (production && e.SEED_DEMO === true) problems.push('SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production');
+  if (production && e.SEED_DEMO === true)
+    problems.push(
+      'SEED_DEMO=true: demo data (and its demo admin with a printed password) is never seeded in production',
+    );
   if (production && e.JWT_SECRET !== undefined && e.JWT_SECRET === e.ADMIN_JWT_SECRET) {
-    problems.push('ADMIN_JWT_SECRET=(hidden): expected a different value from JWT_SECRET, so a user token can never pass as an admin token');
+    problems.push(
+      'ADMIN_JWT_SECRET=(hidden): expected a different value from JWT_SECRET, so a user token can never pass as an admin token',
+    );
   }
 
   // The sandbox takes no money: a production deployment names its provider, even to run the sandbox on purpose.
-  if (production && e.PAYMENT_PROVIDER === undefined) problems.push('PAYMENT_PROVIDER is missing: required in production (razorpay or stripe; sandbox only on purpose, as it takes no money)');
+  if (production && e.PAYMENT_PROVIDER === undefined)
+    problems.push(
+      'PAYMENT_PROVIDER is missing: required in production (razorpay or stripe; sandbox only on purpose, as it takes no money)',
+    );
   const provider = e.PAYMENT_PROVIDER ?? 'sandbox';
   let payments: Config['payments'] = { provider: 'sandbox' };
   if (provider === 'razorpay') {
     const why = 'required when PAYMENT_PROVIDER=razorpay';
-    payments = { provider, keyId: required('RAZORPAY_KEY_ID', why), keySecret: required('RAZORPAY_KEY_SECRET', why), webhookSecret: required('RAZORPAY_WEBHOOK_SECRET', why) };
+    payments = {
+      provider,
+      keyId: required('RAZORPAY_KEY_ID', why),
+      keySecret: required('RAZORPAY_KEY_SECRET', why),
+      webhookSecret: required('RAZORPAY_WEBHOOK_SECRET', why),
+    };
   } else if (provider === 'stripe') {
     const why = 'required when PAYMENT_PROVIDER=stripe';
-    payments = { provider, secretKey: required('STRIPE_SECRET_KEY', why), webhookSecret: required('STRIPE_WEBHOOK_SECRET', why), publishableKey: required('STRIPE_PUBLISHABLE_KEY', why) };
+    payments = {
+      provider,
+      secretKey: required('STRIPE_SECRET_KEY', why),
+      webhookSecret: required('STRIPE_WEBHOOK_SECRET', why),
+      publishableKey: required('STRIPE_PUBLISHABLE_KEY', why),
+    };
   }
 
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
@@ -261,7 +313,9 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     adminJwtSecret: e.ADMIN_JWT_SECRET,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Skillroute <no-reply@skillroute.local>' },
     payments,
-    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT } : undefined,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_DEFAULT }
+      : undefined,
     files,
     iceServers: e.ICE_SERVERS ?? [],
     turnSecret: e.TURN_SECRET,
@@ -285,7 +339,12 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const parsed = parseConfig(env, cwd);
   const { jwtSecret, adminJwtSecret } = parsed;
-  if (jwtSecret !== undefined && adminJwtSecret !== undefined) return { ...parsed, jwtSecret, adminJwtSecret };
+  if (jwtSecret !== undefined && adminJwtSecret !== undefined)
+    return { ...parsed, jwtSecret, adminJwtSecret };
   const generated = readOrCreateDevSecrets(parsed.dataDir);
-  return { ...parsed, jwtSecret: jwtSecret ?? generated.jwtSecret, adminJwtSecret: adminJwtSecret ?? generated.adminJwtSecret };
+  return {
+    ...parsed,
+    jwtSecret: jwtSecret ?? generated.jwtSecret,
+    adminJwtSecret: adminJwtSecret ?? generated.adminJwtSecret,
+  };
 }

@@ -18,7 +18,10 @@ export function readOrCreateDevSecrets(dataDir: string): DevSecrets {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && !(error instanceof SyntaxError)) throw error;
   }
-  const secrets: DevSecrets = { jwtSecret: randomBytes(32).toString('hex'), adminJwtSecret: randomBytes(32).toString('hex') };
+  const secrets: DevSecrets = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    adminJwtSecret: randomBytes(32).toString('hex'),
+  };
   mkdirSync(dataDir, { recursive: true });
   // Owner-only: the file holds what signs every session of this installation.
   writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });

@@ -28,12 +28,35 @@ interface Operation {
   contentType: string | undefined;
 }
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string }>;
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
 // Values that have broken servers before: wrong types, the NUL character, huge and odd text, injections.
-const BAD_TEXT = ['', ' ', '\u0000', 'a\u0000b', 'x'.repeat(20_000), "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '𝕏🙂\u202e', '-1', '1e309', 'null'];
+const BAD_TEXT = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(20_000),
+  "' or 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '𝕏🙂\u202e',
+  '-1',
+  '1e309',
+  'null',
+];
 const BAD_VALUES: unknown[] = [null, true, 0, -1, 1.5, 1e308, [], [null], {}, { $ne: null }, ...BAD_TEXT];
 const BAD_PATH_SEGMENTS = [
   'x',
@@ -67,9 +90,12 @@ function plausible(schema: JsonSchema, document: OpenApiDocument, depth = 0): un
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'object' || s.properties !== undefined) {
     if (depth > 4) return {};
-    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, child]) => [key, plausible(child, document, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(s.properties ?? {}).map(([key, child]) => [key, plausible(child, document, depth + 1)]),
+    );
   }
-  if (type === 'array') return depth > 4 || s.items === undefined ? [] : [plausible(s.items, document, depth + 1)];
+  if (type === 'array')
+    return depth > 4 || s.items === undefined ? [] : [plausible(s.items, document, depth + 1)];
   if (type === 'integer' || type === 'number') return 1;
   if (type === 'boolean') return true;
   if (s.format === 'uuid') return randomUUID();
@@ -80,7 +106,16 @@ function plausible(schema: JsonSchema, document: OpenApiDocument, depth = 0): un
 
 /** The bodies to send: garbage of every shape, then the plausible body with one field at a time replaced. */
 function badBodies(schema: JsonSchema | undefined, document: OpenApiDocument): unknown[] {
-  const bodies: unknown[] = [null, [], 'text', 42, {}, { unknownField: 'x' }, { __proto__: { polluted: true } }, JSON.parse('{"constructor":{"prototype":{"polluted":true}}}')];
+  const bodies: unknown[] = [
+    null,
+    [],
+    'text',
+    42,
+    {},
+    { unknownField: 'x' },
+    { __proto__: { polluted: true } },
+    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
+  ];
   if (schema === undefined) return bodies;
   const base = plausible(schema, document);
   bodies.push(base);
@@ -101,8 +136,12 @@ function operationsOf(document: OpenApiDocument): Operation[] {
       return {
         method: method.toUpperCase(),
         path,
-        pathParams: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-        queryParams: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name),
+        pathParams: (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name),
+        queryParams: (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .map((parameter) => parameter.name),
         body: contentType === undefined ? undefined : content[contentType]?.schema,
         contentType,
       };
@@ -136,48 +175,69 @@ describe('every documented operation, fuzzed', () => {
     expect(operationsOf(document).length).toBeGreaterThanOrEqual(45);
   });
 
-  it('answers every bad request without a 5xx, and every refusal in the envelope', { timeout: 600_000 }, async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    // Sign-outs last, so the identities stay signed in for everything else.
-    const operations = operationsOf(document).sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
-    for (const operation of operations) {
-      const requests: Array<{ url: string; payload?: string; contentType?: string }> = [];
-      const plainPath = pathWith(operation, () => randomUUID());
-      for (const segment of operation.pathParams.length > 0 ? BAD_PATH_SEGMENTS : []) requests.push({ url: pathWith(operation, () => segment) });
-      for (const name of operation.queryParams) for (const value of BAD_TEXT) requests.push({ url: `${plainPath}?${name}=${encodeURIComponent(value)}` });
-      requests.push({ url: `${plainPath}?unknown=%00&${'q'.repeat(50)}=${'v'.repeat(5000)}` });
-      if (operation.contentType !== undefined || ['POST', 'PUT'].includes(operation.method)) {
-        for (const body of badBodies(operation.body, document)) requests.push({ url: plainPath, payload: JSON.stringify(body), contentType: 'application/json' });
-        requests.push({ url: plainPath, payload: '{"broken": ', contentType: 'application/json' });
-        requests.push({ url: plainPath, payload: 'a=1', contentType: 'application/x-www-form-urlencoded' });
-        requests.push({ url: plainPath, payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n\u0000\r\n--x--', contentType: 'multipart/form-data; boundary=x' });
-      }
-      for (const [who, headers] of Object.entries(identities)) {
-        for (const request of requests) {
-          const response = await t.app.inject({
-            method: operation.method as 'GET',
-            url: request.url,
-            headers: { ...headers(), ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }) },
-            ...(request.payload === undefined ? {} : { payload: request.payload }),
+  it(
+    'answers every bad request without a 5xx, and every refusal in the envelope',
+    { timeout: 600_000 },
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      // Sign-outs last, so the identities stay signed in for everything else.
+      const operations = operationsOf(document).sort(
+        (a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')),
+      );
+      for (const operation of operations) {
+        const requests: Array<{ url: string; payload?: string; contentType?: string }> = [];
+        const plainPath = pathWith(operation, () => randomUUID());
+        for (const segment of operation.pathParams.length > 0 ? BAD_PATH_SEGMENTS : [])
+          requests.push({ url: pathWith(operation, () => segment) });
+        for (const name of operation.queryParams)
+          for (const value of BAD_TEXT)
+            requests.push({ url: `${plainPath}?${name}=${encodeURIComponent(value)}` });
+        requests.push({ url: `${plainPath}?unknown=%00&${'q'.repeat(50)}=${'v'.repeat(5000)}` });
+        if (operation.contentType !== undefined || ['POST', 'PUT'].includes(operation.method)) {
+          for (const body of badBodies(operation.body, document))
+            requests.push({ url: plainPath, payload: JSON.stringify(body), contentType: 'application/json' });
+          requests.push({ url: plainPath, payload: '{"broken": ', contentType: 'application/json' });
+          requests.push({ url: plainPath, payload: 'a=1', contentType: 'application/x-www-form-urlencoded' });
+          requests.push({
+            url: plainPath,
+            payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n\u0000\r\n--x--',
+            contentType: 'multipart/form-data; boundary=x',
           });
-          sent += 1;
-          const label = `${who} ${operation.method} ${request.url.slice(0, 120)} ${request.payload?.slice(0, 120) ?? ''}`;
-          if (response.statusCode >= 500) failures.push(`${response.statusCode} ${label}: ${response.body.slice(0, 200)}`);
-          else if (response.statusCode >= 400) {
-            const parsed = (() => {
-              try {
-                return errorEnvelopeSchema.safeParse(response.json()).success;
-              } catch {
-                return false;
-              }
-            })();
-            if (!parsed) failures.push(`${response.statusCode} outside the envelope: ${label}: ${response.body.slice(0, 200)}`);
+        }
+        for (const [who, headers] of Object.entries(identities)) {
+          for (const request of requests) {
+            const response = await t.app.inject({
+              method: operation.method as 'GET',
+              url: request.url,
+              headers: {
+                ...headers(),
+                ...(request.contentType === undefined ? {} : { 'content-type': request.contentType }),
+              },
+              ...(request.payload === undefined ? {} : { payload: request.payload }),
+            });
+            sent += 1;
+            const label = `${who} ${operation.method} ${request.url.slice(0, 120)} ${request.payload?.slice(0, 120) ?? ''}`;
+            if (response.statusCode >= 500)
+              failures.push(`${response.statusCode} ${label}: ${response.body.slice(0, 200)}`);
+            else if (response.statusCode >= 400) {
+              const parsed = (() => {
+                try {
+                  return errorEnvelopeSchema.safeParse(response.json()).success;
+                } catch {
+                  return false;
+                }
+              })();
+              if (!parsed)
+                failures.push(
+                  `${response.statusCode} outside the envelope: ${label}: ${response.body.slice(0, 200)}`,
+                );
+            }
           }
         }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(2000);
-  });
+      expect(failures).toEqual([]);
+      expect(sent).toBeGreaterThan(2000);
+    },
+  );
 });

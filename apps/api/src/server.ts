@@ -43,7 +43,11 @@ async function start(): Promise<void> {
     const postgres = await startEmbeddedPostgres(pgDataDir, logger);
     cleanups.push({ name: 'embedded PostgreSQL', run: () => postgres.stop() });
     void postgres.exited.then(() => {
-      if (!stopping) logger.error({ pgDataDir }, 'the embedded PostgreSQL exited on its own; requests needing the database will fail');
+      if (!stopping)
+        logger.error(
+          { pgDataDir },
+          'the embedded PostgreSQL exited on its own; requests needing the database will fail',
+        );
     });
     databaseUrl = postgres.connectionString;
     logger.info({ port: postgres.port, pgDataDir }, 'embedded PostgreSQL is running');
@@ -84,7 +88,10 @@ async function start(): Promise<void> {
   const demoAdmin = demoAdminLine(config);
   if (demoAdmin !== undefined) process.stdout.write(`${demoAdmin}\n`);
   // Without a mail server, the sign-up code has to be readable somewhere: say where.
-  if (config.mail.smtpUrl === undefined) process.stdout.write(`Mail: SMTP_URL is not set, so mails are printed to the log and kept in ${path.join(config.dataDir, 'mail')}\n`);
+  if (config.mail.smtpUrl === undefined)
+    process.stdout.write(
+      `Mail: SMTP_URL is not set, so mails are printed to the log and kept in ${path.join(config.dataDir, 'mail')}\n`,
+    );
 }
 
 async function runCleanups(): Promise<boolean> {
@@ -146,8 +153,13 @@ started.catch(async (error: unknown) => {
   if (stopping) return;
   stopping = true;
   // An error that already says what to do is printed as it is, without a stack trace.
-  logger.fatal(error instanceof EmbeddedPostgresUnreachable ? { reason: error.message } : { err: error }, 'Skillroute could not start');
-  process.stderr.write(`Skillroute could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  logger.fatal(
+    error instanceof EmbeddedPostgresUnreachable ? { reason: error.message } : { err: error },
+    'Skillroute could not start',
+  );
+  process.stderr.write(
+    `Skillroute could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   await runCleanups();
   logger.flush();
   process.exit(1);

@@ -3,7 +3,17 @@ import { users, type UserRow } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
 /** A user row as a finished sign-up leaves it (verified unless told otherwise). */
-export async function createUser(db: Database, values: { email: string; password?: string; name?: string; verified?: boolean; blocked?: boolean; role?: 'user' | 'mentor' }): Promise<UserRow> {
+export async function createUser(
+  db: Database,
+  values: {
+    email: string;
+    password?: string;
+    name?: string;
+    verified?: boolean;
+    blocked?: boolean;
+    role?: 'user' | 'mentor';
+  },
+): Promise<UserRow> {
   const [user] = await db
     .insert(users)
     .values({

@@ -8,7 +8,12 @@ import type { TestApp } from './helpers';
 export async function adminCookieFor(t: TestApp): Promise<string> {
   const credentials = { email: 'root@skillroute.dev', password: 'correct-horse-42' };
   await createOrUpdateAdmin(t.app.db, { ...credentials, name: 'Root' });
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials, remoteAddress: '10.9.9.9' });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: credentials,
+    remoteAddress: '10.9.9.9',
+  });
   const access = login.cookies.find((cookie) => cookie.name === 'adminAccessToken');
   if (access === undefined) throw new Error(`admin login failed: ${login.body}`);
   return `adminAccessToken=${access.value}`;
@@ -25,12 +30,27 @@ export const questionNumbered = (n: number, prefix = 'Question'): QuestionInput 
 });
 
 /** A stack with `count` numbered questions, made through the admin API. */
-export async function stackWithQuestions(t: TestApp, adminCookie: string, name: string, count: number): Promise<string> {
-  const created = await t.app.inject({ method: 'POST', url: '/api/admin/stacks', headers: { cookie: adminCookie }, payload: { name } });
+export async function stackWithQuestions(
+  t: TestApp,
+  adminCookie: string,
+  name: string,
+  count: number,
+): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/stacks',
+    headers: { cookie: adminCookie },
+    payload: { name },
+  });
   expect(created.statusCode).toBe(201);
   const stackId = created.json<{ stack: { id: string } }>().stack.id;
   for (let n = 1; n <= count; n++) {
-    const added = await t.app.inject({ method: 'POST', url: `/api/admin/stacks/${stackId}/questions`, headers: { cookie: adminCookie }, payload: questionNumbered(n, name) });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/stacks/${stackId}/questions`,
+      headers: { cookie: adminCookie },
+      payload: questionNumbered(n, name),
+    });
     expect(added.statusCode).toBe(201);
   }
   return stackId;

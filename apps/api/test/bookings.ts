@@ -14,12 +14,21 @@ export const DAY_MS = 24 * HOUR_MS;
  */
 export function weekAhead(): { monday: number; at(days: number, hour: number, minute?: number): Date } {
   const monday = mondayAhead();
-  return { monday, at: (days, hour, minute = 0) => new Date(monday + days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS) };
+  return {
+    monday,
+    at: (days, hour, minute = 0) => new Date(monday + days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS),
+  };
 }
 
 /** Every weekday 10:00–17:00 in the mentor's zone. */
 const WORKING_HOURS = [10, 11, 12, 13, 14, 15, 16];
-export const WEEKDAYS_10_TO_17: StoredWeeklyHours = { monday: WORKING_HOURS, tuesday: WORKING_HOURS, wednesday: WORKING_HOURS, thursday: WORKING_HOURS, friday: WORKING_HOURS };
+export const WEEKDAYS_10_TO_17: StoredWeeklyHours = {
+  monday: WORKING_HOURS,
+  tuesday: WORKING_HOURS,
+  wednesday: WORKING_HOURS,
+  thursday: WORKING_HOURS,
+  friday: WORKING_HOURS,
+};
 
 export interface SignedInPerson {
   id: string;
@@ -27,8 +36,19 @@ export interface SignedInPerson {
 }
 
 /** A session opened straight in the table (the sign-in route hashes passwords: too slow for many people). */
-export async function signedInAs(db: Executor, jwtSecret: string, user: Pick<UserRow, 'id' | 'email' | 'role'>, now: Date): Promise<SignedInPerson> {
-  const tokens = await openSession(db, jwtSecret, { sub: user.id, email: user.email, role: user.role }, { userAgent: 'vitest', ip: '127.0.0.1' }, now);
+export async function signedInAs(
+  db: Executor,
+  jwtSecret: string,
+  user: Pick<UserRow, 'id' | 'email' | 'role'>,
+  now: Date,
+): Promise<SignedInPerson> {
+  const tokens = await openSession(
+    db,
+    jwtSecret,
+    { sub: user.id, email: user.email, role: user.role },
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    now,
+  );
   return { id: user.id, cookie: `accessToken=${tokens.accessToken}` };
 }
 

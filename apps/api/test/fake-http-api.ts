@@ -37,9 +37,17 @@ export async function startFakeHttpApi(): Promise<FakeHttpApi> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = (request.url ?? '/').split('?')[0] ?? '/';
-      requests.push({ method: request.method ?? '', path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const queued = answers.get(`${request.method} ${path}`) ?? [];
-      const answer = (queued.length > 1 ? queued.shift() : queued[0]) ?? { status: 404, json: { error: { code: 'NOT_FOUND', description: `no fake answer for ${request.method} ${path}` } } };
+      const answer = (queued.length > 1 ? queued.shift() : queued[0]) ?? {
+        status: 404,
+        json: { error: { code: 'NOT_FOUND', description: `no fake answer for ${request.method} ${path}` } },
+      };
       response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer.json));
     });
@@ -51,7 +59,9 @@ export async function startFakeHttpApi(): Promise<FakeHttpApi> {
     port,
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    answer: (method, path, answer) => answers.set(`${method} ${path}`, Array.isArray(answer) ? [...answer] : [answer]),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    answer: (method, path, answer) =>
+      answers.set(`${method} ${path}`, Array.isArray(answer) ? [...answer] : [answer]),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

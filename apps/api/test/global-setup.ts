@@ -15,7 +15,11 @@ declare module 'vitest' {
   }
 }
 
-const quietLogger = { debug() {}, info() {}, warn: (details: object, message: string) => console.warn(message, details) };
+const quietLogger = {
+  debug() {},
+  info() {},
+  warn: (details: object, message: string) => console.warn(message, details),
+};
 
 /**
  * Starts one PostgreSQL for the whole run (embedded in a temp folder, or the server of DATABASE_URL)
@@ -42,7 +46,10 @@ export default async function setup(project: TestProject) {
     if (folder) rmSync(folder, { recursive: true, force: true });
     // On a shared server, leave nothing behind: the template and every per-file clone of this run.
     if (postgres === undefined && serverUrl !== undefined) {
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(templateDatabase)} WITH (FORCE)`);
+      await runOnServer(
+        serverUrl,
+        `DROP DATABASE IF EXISTS ${quoteIdentifier(templateDatabase)} WITH (FORCE)`,
+      );
     }
   };
 }

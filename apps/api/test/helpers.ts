@@ -17,7 +17,10 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('testServerUrl');
   const name = uniqueDatabaseName('skillroute_test');
-  await runOnServer(serverUrl, `CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(inject('templateDatabase'))}`);
+  await runOnServer(
+    serverUrl,
+    `CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(inject('templateDatabase'))}`,
+  );
   return {
     url: withDatabase(serverUrl, name),
     drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
@@ -62,7 +65,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });

@@ -19,7 +19,11 @@ export function createRecordingMailer(): RecordingMailer {
     },
     close() {},
     async waitFor(to, subject, after = 0) {
-      return waitUntil(() => sent.slice(after).findLast((mail) => mail.to === to && subject.test(mail.subject)), 10_000, `a mail to ${to} matching ${subject}`);
+      return waitUntil(
+        () => sent.slice(after).findLast((mail) => mail.to === to && subject.test(mail.subject)),
+        10_000,
+        `a mail to ${to} matching ${subject}`,
+      );
     },
   };
 }
@@ -61,7 +65,8 @@ export function plainTextOf(raw: string): string {
     if (!/content-type:\s*text\/plain/i.test(head)) continue;
     const content = body.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
     return content;
   }
   throw new Error('the message has no text/plain part');

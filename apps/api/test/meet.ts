@@ -11,18 +11,31 @@ export const EVENT_TIMEOUT_MS = 15_000;
 export const meetUrl = (baseUrl: string) => `${baseUrl}${MEET_NAMESPACE}`;
 
 /** A one-hour booking written straight in the table, starting `startsInMs` from the real now. */
-export async function insertBooking(db: Executor, people: { mentorId: string; menteeId: string }, startsInMs: number, status: BookingRow['status'] = 'confirmed'): Promise<BookingRow> {
+export async function insertBooking(
+  db: Executor,
+  people: { mentorId: string; menteeId: string },
+  startsInMs: number,
+  status: BookingRow['status'] = 'confirmed',
+): Promise<BookingRow> {
   const startTime = new Date(Date.now() + startsInMs);
   const [row] = await db
     .insert(bookings)
-    .values({ ...people, startTime, endTime: new Date(startTime.getTime() + HOUR_MS), status, amount: 150_000, holdExpiresAt: new Date() })
+    .values({
+      ...people,
+      startTime,
+      endTime: new Date(startTime.getTime() + HOUR_MS),
+      status,
+      amount: 150_000,
+      holdExpiresAt: new Date(),
+    })
     .returning();
   if (row === undefined) throw new Error('no booking row');
   return row;
 }
 
 /** Emits and waits for the ack. */
-export const ask = <T>(socket: Socket, event: string, payload?: unknown): Promise<T> => socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(event, payload) as Promise<T>;
+export const ask = <T>(socket: Socket, event: string, payload?: unknown): Promise<T> =>
+  socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(event, payload) as Promise<T>;
 export const join = (socket: Socket, roomId: string) => ask<JoinAck>(socket, 'join', { roomId });
 
 /** The next `event` the socket receives. */

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../src/db/client';
-import { mentorAvailability, mentorProfiles, mentorSkills, stacks, type StoredDateOverride, type StoredWeeklyHours } from '../src/db/schema';
+import {
+  mentorAvailability,
+  mentorProfiles,
+  mentorSkills,
+  stacks,
+  type StoredDateOverride,
+  type StoredWeeklyHours,
+} from '../src/db/schema';
 import { createUser } from './accounts';
 
 /** A stack row by name (the listing's `skill`), without questions. */
@@ -29,7 +36,13 @@ export interface MentorSeed {
   sessionsHeld?: number;
   createdAt?: Date;
   /** The availability row: null for none; `hasHours` false for a row that offers no hour. */
-  availability?: { pricePaise?: number; timezone?: string; weeklyHours?: StoredWeeklyHours; overrides?: StoredDateOverride[]; hasHours?: boolean } | null;
+  availability?: {
+    pricePaise?: number;
+    timezone?: string;
+    weeklyHours?: StoredWeeklyHours;
+    overrides?: StoredDateOverride[];
+    hasHours?: boolean;
+  } | null;
 }
 
 /**
@@ -59,7 +72,10 @@ export async function createMentor(db: Executor, seed: MentorSeed = {}): Promise
     ...(seed.createdAt === undefined ? {} : { createdAt: seed.createdAt }),
   });
   let assessedAt = Date.now() - 60_000;
-  for (const stackId of seed.skills ?? []) await db.insert(mentorSkills).values({ userId: user.id, stackId, assessedAt: new Date((assessedAt += 1000)) });
+  for (const stackId of seed.skills ?? [])
+    await db
+      .insert(mentorSkills)
+      .values({ userId: user.id, stackId, assessedAt: new Date((assessedAt += 1000)) });
   if (seed.availability !== null) {
     const availability = seed.availability ?? {};
     const hasHours = availability.hasHours ?? true;

@@ -3,10 +3,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, record, waitFor } from './sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  disconnectionOf,
+  record,
+  waitFor,
+} from './sockets';
 
 const redisReachable = await reachable(externalRedisUrl);
-if (!redisReachable) console.warn(`Skipping the socket scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
+if (!redisReachable)
+  console.warn(`Skipping the socket scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
 
 describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)', () => {
   let replicas: Replicas;
@@ -29,7 +37,10 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
     const adaEvents = record<NotificationEvent>(adaOnB, userEventName(ada.email));
     const bobOverhears = record(bobOnB, userEventName(ada.email));
 
-    const sent = await replicaA.app.notifications.notify(ada.id, { type: 'assessment_passed', message: 'You passed' });
+    const sent = await replicaA.app.notifications.notify(ada.id, {
+      type: 'assessment_passed',
+      message: 'You passed',
+    });
     expect(await waitFor(() => adaEvents[0], 'the event to cross replicas')).toEqual(sent);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(bobOverhears).toEqual([]);

@@ -24,7 +24,11 @@ export async function startReplicas(count: number): Promise<Replicas> {
   const apps: TestApp[] = [];
   const urls: string[] = [];
   const add = async () => {
-    const app = await buildTestApp({ databaseUrl: database.url, env: { REDIS_URL: externalRedisUrl }, socketStreamName: streamName });
+    const app = await buildTestApp({
+      databaseUrl: database.url,
+      env: { REDIS_URL: externalRedisUrl },
+      socketStreamName: streamName,
+    });
     apps.push(app);
     const url = await listen(app.app);
     urls.push(url);

@@ -21,7 +21,13 @@ export interface S3Server {
  */
 export async function startS3Server(bucket = 'skillroute-test'): Promise<S3Server> {
   const directory = await mkdtemp(path.join(tmpdir(), 'skillroute-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

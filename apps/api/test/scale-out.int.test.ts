@@ -8,12 +8,19 @@ import { buildTestApp, type TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 
 // The PostgreSQL this machine runs for the scale-out paths; override to point elsewhere.
-const externalPostgresUrl = process.env.SCALE_OUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const externalPostgresUrl =
+  process.env.SCALE_OUT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const postgresReachable = await reachable(externalPostgresUrl);
 const redisReachable = await reachable(externalRedisUrl);
-if (!postgresReachable) console.warn(`Skipping the DATABASE_URL scale-out test: nothing listens at ${new URL(externalPostgresUrl).host}.`);
-if (!redisReachable) console.warn(`Skipping the REDIS_URL scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
+if (!postgresReachable)
+  console.warn(
+    `Skipping the DATABASE_URL scale-out test: nothing listens at ${new URL(externalPostgresUrl).host}.`,
+  );
+if (!redisReachable)
+  console.warn(
+    `Skipping the REDIS_URL scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`,
+  );
 
 describe.runIf(postgresReachable)('with DATABASE_URL (an external PostgreSQL server)', () => {
   const name = uniqueDatabaseName('skillroute_scaleout');
@@ -33,7 +40,9 @@ describe.runIf(postgresReachable)('with DATABASE_URL (an external PostgreSQL ser
     expect(t.config.seedDemo).toBe(false);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    const extensions = await client.query<{ extname: string }>(`select extname from pg_extension where extname in ('citext', 'pg_trgm', 'btree_gist') order by extname`);
+    const extensions = await client.query<{ extname: string }>(
+      `select extname from pg_extension where extname in ('citext', 'pg_trgm', 'btree_gist') order by extname`,
+    );
     await client.end();
     expect(extensions.rows.map((row) => row.extname)).toEqual(['btree_gist', 'citext', 'pg_trgm']);
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -42,7 +51,9 @@ describe.runIf(postgresReachable)('with DATABASE_URL (an external PostgreSQL ser
   });
 
   it('migrates idempotently when a second replica starts', async () => {
-    await expect(Promise.all([migrateDatabase(databaseUrl), migrateDatabase(databaseUrl)])).resolves.toBeDefined();
+    await expect(
+      Promise.all([migrateDatabase(databaseUrl), migrateDatabase(databaseUrl)]),
+    ).resolves.toBeDefined();
   });
 });
 
@@ -54,8 +65,16 @@ describe.runIf(redisReachable)('with REDIS_URL (two replicas)', () => {
   beforeAll(async () => {
     // One connection per replica, as two processes would have.
     for (let i = 0; i < 2; i += 1) clients.push(new Redis(externalRedisUrl, { maxRetriesPerRequest: 1 }));
-    replicaA = await buildTestApp({ redis: clients[0], rateLimitNamespace: namespace, env: { RATE_LIMIT_MAX: '4' } });
-    replicaB = await buildTestApp({ redis: clients[1], rateLimitNamespace: namespace, env: { RATE_LIMIT_MAX: '4' } });
+    replicaA = await buildTestApp({
+      redis: clients[0],
+      rateLimitNamespace: namespace,
+      env: { RATE_LIMIT_MAX: '4' },
+    });
+    replicaB = await buildTestApp({
+      redis: clients[1],
+      rateLimitNamespace: namespace,
+      env: { RATE_LIMIT_MAX: '4' },
+    });
   });
   afterAll(async () => {
     await replicaA?.close();

@@ -32,7 +32,8 @@ function spawnServer(env: Record<string, string>): ServerProcess {
 async function waitForOutput(server: ServerProcess, text: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!server.output().includes(text)) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
+    if (server.child.exitCode !== null)
+      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
     if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -95,17 +96,25 @@ describe('the server process', () => {
     expect(second.output()).not.toContain('initialising a new embedded PostgreSQL cluster');
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
 
-    const client = new pg.Client({ connectionString: `postgres://postgres:skillroute@127.0.0.1:${embeddedPostgresPort(second.output())}/postgres` });
+    const client = new pg.Client({
+      connectionString: `postgres://postgres:skillroute@127.0.0.1:${embeddedPostgresPort(second.output())}/postgres`,
+    });
     await client.connect();
     const duplicates = await client.query('select name from seed_runs group by name having count(*) > 1');
     // The demo data was seeded once over both starts: one demo admin, not two.
-    const demoAdmins = await client.query(`select count(*)::int as count from admins where email = 'admin@skillroute.dev'`);
+    const demoAdmins = await client.query(
+      `select count(*)::int as count from admins where email = 'admin@skillroute.dev'`,
+    );
     const migrations = await client.query('select count(*)::int as count from drizzle.__drizzle_migrations');
     await client.end();
     expect(duplicates.rows).toEqual([]);
     expect(demoAdmins.rows[0]).toEqual({ count: 1 });
     // Each committed migration ran exactly once, over both starts.
-    const committedMigrations = (JSON.parse(readFileSync(path.join(repositoryRoot, 'apps/api/drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    const committedMigrations = (
+      JSON.parse(readFileSync(path.join(repositoryRoot, 'apps/api/drizzle/meta/_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      }
+    ).entries.length;
     expect(migrations.rows[0]).toEqual({ count: committedMigrations });
 
     // A service manager's SIGTERM to the node process alone stops PostgreSQL too.

@@ -25,11 +25,22 @@ let nextAddress = 1;
  */
 export async function signIn(app: App, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
   nextAddress += 1;
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: `10.1.${Math.floor(nextAddress / 250)}.${nextAddress % 250}` });
-  if (response.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: `10.1.${Math.floor(nextAddress / 250)}.${nextAddress % 250}`,
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
   const cookies = cookiesOf(response);
   const user = response.json<{ user: { id: string; email: string } }>().user;
-  return { id: user.id, email: user.email, cookies, cookie: cookieHeader({ accessToken: cookies.accessToken }) };
+  return {
+    id: user.id,
+    email: user.email,
+    cookies,
+    cookie: cookieHeader({ accessToken: cookies.accessToken }),
+  };
 }
 
 /** A verified account with a password, then signed in. */
@@ -99,7 +110,12 @@ export function record<T = unknown>(socket: Socket, event: string): T[] {
 }
 
 /** Polls until `find` answers something other than undefined, every `intervalMs`; fails after `timeoutMs`. */
-export async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 5000, intervalMs = 20): Promise<T> {
+export async function waitFor<T>(
+  find: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 5000,
+  intervalMs = 20,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await find();

@@ -5,7 +5,8 @@ describe('adminActionTarget', () => {
   it('names the target type of every action, which the target list holds', () => {
     expect(adminActionTarget('roadmap.approve')).toBe('roadmap');
     expect(adminActionTarget('booking.refund')).toBe('booking');
-    for (const action of adminActions) expect(adminTargetTypeSchema.safeParse(adminActionTarget(action)).success).toBe(true);
+    for (const action of adminActions)
+      expect(adminTargetTypeSchema.safeParse(adminActionTarget(action)).success).toBe(true);
   });
 });
 
@@ -16,6 +17,7 @@ describe('adminAuditQuerySchema', () => {
   });
 
   it('refuses zero, negative, fractional, non-numeric and huge pages', () => {
-    for (const page of ['0', '-1', '1.5', 'abc', '10001', 'Infinity']) expect(adminAuditQuerySchema.safeParse({ page }).success).toBe(false);
+    for (const page of ['0', '-1', '1.5', 'abc', '10001', 'Infinity'])
+      expect(adminAuditQuerySchema.safeParse({ page }).success).toBe(false);
   });
 });

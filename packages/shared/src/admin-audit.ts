@@ -30,7 +30,8 @@ export const adminTargetTypeSchema = z.enum(adminTargetTypes);
 export type AdminTargetType = z.infer<typeof adminTargetTypeSchema>;
 
 /** The target type an action is done to, by its name: `roadmap.approve` → `roadmap`. */
-export type AdminActionTarget<A extends AdminAction> = A extends `${infer T extends AdminTargetType}.${string}` ? T : never;
+export type AdminActionTarget<A extends AdminAction> =
+  A extends `${infer T extends AdminTargetType}.${string}` ? T : never;
 
 export function adminActionTarget<A extends AdminAction>(action: A): AdminActionTarget<A> {
   return action.slice(0, action.indexOf('.')) as AdminActionTarget<A>;

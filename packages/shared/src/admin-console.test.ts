@@ -1,27 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { adminBookingsQuerySchema, adminConsoleMessages, adminRefundBodySchema, adminUsersQuerySchema, blockUserBodySchema, passRate, refundableByStaff } from './admin-console';
+import {
+  adminBookingsQuerySchema,
+  adminConsoleMessages,
+  adminRefundBodySchema,
+  adminUsersQuerySchema,
+  blockUserBodySchema,
+  passRate,
+  refundableByStaff,
+} from './admin-console';
 import { BOOKING_STATUSES } from './bookings';
 
 describe('the admin console schemas', () => {
   it('reads the users query as the address bar gives it: blocked as a boolean, page and limit as numbers with defaults', () => {
-    expect(adminUsersQuerySchema.parse({ search: '  priya ', blocked: 'true', page: '2' })).toEqual({ search: 'priya', blocked: true, page: 2, limit: 20 });
+    expect(adminUsersQuerySchema.parse({ search: '  priya ', blocked: 'true', page: '2' })).toEqual({
+      search: 'priya',
+      blocked: true,
+      page: 2,
+      limit: 20,
+    });
     expect(adminUsersQuerySchema.parse({ blocked: 'false' }).blocked).toBe(false);
     expect(adminUsersQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
-    expect(adminUsersQuerySchema.safeParse({ blocked: '1' }).error?.issues[0]?.message).toBe(adminConsoleMessages.blockedFilter);
-    expect(adminUsersQuerySchema.safeParse({ limit: '101' }).error?.issues[0]?.message).toBe(adminConsoleMessages.limitRange);
-    expect(adminUsersQuerySchema.safeParse({ role: 'admin' }).error?.issues[0]?.message).toBe(adminConsoleMessages.roleUnknown);
+    expect(adminUsersQuerySchema.safeParse({ blocked: '1' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.blockedFilter,
+    );
+    expect(adminUsersQuerySchema.safeParse({ limit: '101' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.limitRange,
+    );
+    expect(adminUsersQuerySchema.safeParse({ role: 'admin' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.roleUnknown,
+    );
   });
 
   it('takes a booking status from the list of statuses only', () => {
     expect(adminBookingsQuerySchema.parse({ status: 'cancelled' })).toEqual({ status: 'cancelled', page: 1 });
-    expect(adminBookingsQuerySchema.safeParse({ status: 'refunded' }).error?.issues[0]?.message).toBe(adminConsoleMessages.statusUnknown);
+    expect(adminBookingsQuerySchema.safeParse({ status: 'refunded' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.statusUnknown,
+    );
   });
 
   it('wants a refund reason of 5 to 500 characters after trimming, and blocked as a real boolean', () => {
     expect(adminRefundBodySchema.parse({ reason: '  Never held  ' })).toEqual({ reason: 'Never held' });
-    expect(adminRefundBodySchema.safeParse({ reason: '    ' }).error?.issues[0]?.message).toBe(adminConsoleMessages.reasonRequired);
-    expect(adminRefundBodySchema.safeParse({ reason: 'four' }).error?.issues[0]?.message).toBe(adminConsoleMessages.reasonTooShort);
-    expect(adminRefundBodySchema.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(adminConsoleMessages.reasonTooLong);
+    expect(adminRefundBodySchema.safeParse({ reason: '    ' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.reasonRequired,
+    );
+    expect(adminRefundBodySchema.safeParse({ reason: 'four' }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.reasonTooShort,
+    );
+    expect(adminRefundBodySchema.safeParse({ reason: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(
+      adminConsoleMessages.reasonTooLong,
+    );
     expect(blockUserBodySchema.safeParse({ blocked: 'true' }).success).toBe(false);
   });
 

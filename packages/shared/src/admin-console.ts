@@ -56,7 +56,12 @@ export const dashboardResponseSchema = z.object({
     users: count,
     mentors: count,
     blockedUsers: count,
-    bookings: z.object(Object.fromEntries(BOOKING_STATUSES.map((status) => [status, count])) as Record<(typeof BOOKING_STATUSES)[number], typeof count>),
+    bookings: z.object(
+      Object.fromEntries(BOOKING_STATUSES.map((status) => [status, count])) as Record<
+        (typeof BOOKING_STATUSES)[number],
+        typeof count
+      >,
+    ),
     revenue: count,
     refunds: count,
     roadmaps: z.object({ drafted: count, published: count, rejected: count }),
@@ -110,7 +115,14 @@ export interface AdminUsersQueryInput {
   limit?: number;
 }
 
-export const adminUserSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), role: roleSchema, blocked: z.boolean(), createdAt: z.string() });
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  blocked: z.boolean(),
+  createdAt: z.string(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), total: count });
@@ -120,11 +132,30 @@ export const adminUserIdParamsSchema = z.object({ id: idSchema });
 
 /** `GET /api/admin/users/:id`: the user with their roadmaps, bookings (either role, newest first) and tests. */
 export const adminUserDetailsResponseSchema = z.object({
-  user: adminUserSchema.extend({ avatar: z.string().nullable(), verified: z.boolean(), blockedAt: z.string().nullable() }),
-  roadmaps: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['drafted', 'published', 'rejected']), isActive: z.boolean(), createdAt: z.string() })),
+  user: adminUserSchema.extend({
+    avatar: z.string().nullable(),
+    verified: z.boolean(),
+    blockedAt: z.string().nullable(),
+  }),
+  roadmaps: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      status: z.enum(['drafted', 'published', 'rejected']),
+      isActive: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
   bookings: z.array(bookingSchema),
   tests: z.array(
-    z.object({ id: z.string(), stack: z.string(), status: z.enum(['in_progress', 'passed', 'failed']), score: z.number().int().nullable(), createdAt: z.string(), submittedAt: z.string().nullable() }),
+    z.object({
+      id: z.string(),
+      stack: z.string(),
+      status: z.enum(['in_progress', 'passed', 'failed']),
+      score: z.number().int().nullable(),
+      createdAt: z.string(),
+      submittedAt: z.string().nullable(),
+    }),
   ),
 });
 export type AdminUserDetailsResponse = z.infer<typeof adminUserDetailsResponseSchema>;
@@ -148,7 +179,12 @@ export interface AdminBookingsQueryInput {
   page?: number;
 }
 
-export const adminBookingsResponseSchema = z.object({ bookings: z.array(bookingSchema), total: count, page: z.number().int().min(1), limit: z.number().int().min(1) });
+export const adminBookingsResponseSchema = z.object({
+  bookings: z.array(bookingSchema),
+  total: count,
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+});
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 
 export const adminBookingIdParamsSchema = z.object({ id: idSchema });

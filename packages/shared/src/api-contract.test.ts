@@ -10,7 +10,9 @@ describe('the api contract', () => {
     expect(apiRouteOf('GET', '/api/roadmap/r1/progress')).toBe('GET /api/roadmap/:id/progress');
     expect(apiRouteOf('POST', '/api/auth/')).toBe('POST /api/auth/');
     expect(apiRouteOf('GET', '/api/roadmap/')).toBe('GET /api/roadmap');
-    expect(apiRouteOf('GET', '/api/user/notifications/notification-count/a%40b.co')).toBe('GET /api/user/notifications/notification-count/:email');
+    expect(apiRouteOf('GET', '/api/user/notifications/notification-count/a%40b.co')).toBe(
+      'GET /api/user/notifications/notification-count/:email',
+    );
     expect(apiRouteOf('DELETE', '/api/roadmap/r1')).toBeUndefined();
     expect(apiRouteOf('GET', '/api/nowhere')).toBeUndefined();
   });

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { adminAuditListResponseSchema } from './admin-audit';
-import { adminBookingsResponseSchema, adminRefundResponseSchema, adminUserDetailsResponseSchema, adminUserResponseSchema, adminUsersResponseSchema, dashboardResponseSchema } from './admin-console';
+import {
+  adminBookingsResponseSchema,
+  adminRefundResponseSchema,
+  adminUserDetailsResponseSchema,
+  adminUserResponseSchema,
+  adminUsersResponseSchema,
+  dashboardResponseSchema,
+} from './admin-console';
 import {
   adminQuestionListSchema,
   adminQuestionResponseSchema,
@@ -12,8 +19,22 @@ import {
   testResultSchema,
   testSchema,
 } from './assessments';
-import { adminResponseSchema, messageResponseSchema, profileUpdateResponseSchema, publicConfigSchema, signupResponseSchema, userResponseSchema } from './auth';
-import { bookingListResponseSchema, bookingResponseSchema, cancelBookingResponseSchema, mentorReviewsResponseSchema, reviewResponseSchema, waitlistResponseSchema } from './bookings';
+import {
+  adminResponseSchema,
+  messageResponseSchema,
+  profileUpdateResponseSchema,
+  publicConfigSchema,
+  signupResponseSchema,
+  userResponseSchema,
+} from './auth';
+import {
+  bookingListResponseSchema,
+  bookingResponseSchema,
+  cancelBookingResponseSchema,
+  mentorReviewsResponseSchema,
+  reviewResponseSchema,
+  waitlistResponseSchema,
+} from './bookings';
 import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
@@ -22,7 +43,15 @@ import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResp
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { meetRoomSchema } from './meet';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
-import { listingResponseSchema, myProgressResponseSchema, nodeDetailsResponseSchema, progressResponseSchema, publishedRoadmapListSchema, roadmapListSchema, roadmapSchema } from './roadmap-api';
+import {
+  listingResponseSchema,
+  myProgressResponseSchema,
+  nodeDetailsResponseSchema,
+  progressResponseSchema,
+  publishedRoadmapListSchema,
+  roadmapListSchema,
+  roadmapSchema,
+} from './roadmap-api';
 
 /**
  * What each route of the api answers when it succeeds, by "METHOD /path" (`:name` for a parameter; a
@@ -128,7 +157,11 @@ export function apiRouteOf(method: string, path: string): ApiRoute | undefined {
     const [routeMethod, routePath = ''] = route.split(' ');
     if (routeMethod !== method) continue;
     const routeParts = withoutTrailingSlash(routePath).split('/');
-    if (routeParts.length !== parts.length || !routeParts.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))) continue;
+    if (
+      routeParts.length !== parts.length ||
+      !routeParts.every((part, index) => (part.startsWith(':') ? parts[index] !== '' : part === parts[index]))
+    )
+      continue;
     const params = routeParts.filter((part) => part.startsWith(':')).length;
     if (!best || params < best.params) best = { route, params };
   }

@@ -58,8 +58,10 @@ export const assessmentMessages = {
 /** Texts that name a stack or a time, made in one place so the api and the tests agree. */
 export const assessmentTexts = {
   alreadyAssessed: (stack: string) => `You have already passed the ${stack} test.`,
-  retryLater: (stack: string, hours: number) => `You can take the ${stack} test again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
-  passedNotice: (stack: string, score: number, total: number) => `You passed the ${stack} test with ${score}/${total}. You are now a mentor: ${stack} is on your profile as an assessed skill.`,
+  retryLater: (stack: string, hours: number) =>
+    `You can take the ${stack} test again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
+  passedNotice: (stack: string, score: number, total: number) =>
+    `You passed the ${stack} test with ${score}/${total}. You are now a mentor: ${stack} is on your profile as an assessed skill.`,
   failedNotice: (stack: string, score: number, total: number) =>
     `You scored ${score}/${total} on the ${stack} test; the pass mark is ${PASS_MARK_PERCENT}%. You can try again in ${RETRY_AFTER_HOURS} hours.`,
 };
@@ -150,11 +152,18 @@ export type SubmitTestBody = z.infer<typeof submitTestBodySchema>;
 
 // --- Admin: stacks and questions ---
 
-export const stackNameSchema = z.string({ error: assessmentMessages.stackNameRequired }).trim().min(1, assessmentMessages.stackNameRequired).max(STACK_NAME_MAX, assessmentMessages.stackNameMax);
+export const stackNameSchema = z
+  .string({ error: assessmentMessages.stackNameRequired })
+  .trim()
+  .min(1, assessmentMessages.stackNameRequired)
+  .max(STACK_NAME_MAX, assessmentMessages.stackNameMax);
 
 export const createStackBodySchema = z.object({ name: stackNameSchema, isActive: z.boolean().optional() });
 export const updateStackBodySchema = z
-  .object({ name: stackNameSchema.optional(), isActive: z.boolean({ error: 'isActive must be true or false' }).optional() })
+  .object({
+    name: stackNameSchema.optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  })
   .refine((body) => body.name !== undefined || body.isActive !== undefined, errorMessages.nothingToUpdate);
 export type CreateStackBody = z.infer<typeof createStackBodySchema>;
 export type UpdateStackBody = z.infer<typeof updateStackBodySchema>;
@@ -174,19 +183,33 @@ export type AdminStackList = z.infer<typeof adminStackListSchema>;
 export type AdminStackResponse = z.infer<typeof adminStackResponseSchema>;
 
 export const questionOptionSchema = z.object({
-  text: z.string({ error: assessmentMessages.optionTextRequired }).trim().min(1, assessmentMessages.optionTextRequired).max(OPTION_TEXT_MAX, assessmentMessages.optionTextMax),
+  text: z
+    .string({ error: assessmentMessages.optionTextRequired })
+    .trim()
+    .min(1, assessmentMessages.optionTextRequired)
+    .max(OPTION_TEXT_MAX, assessmentMessages.optionTextMax),
   isCorrect: z.boolean({ error: 'isCorrect must be true or false' }),
 });
 
 /** A question of the bank (DESIGN.md §4): 2 to 6 distinct options, exactly one of them correct. */
 export const questionBodySchema = z.object({
-  text: z.string({ error: assessmentMessages.questionTextRequired }).trim().min(1, assessmentMessages.questionTextRequired).max(QUESTION_TEXT_MAX, assessmentMessages.questionTextMax),
+  text: z
+    .string({ error: assessmentMessages.questionTextRequired })
+    .trim()
+    .min(1, assessmentMessages.questionTextRequired)
+    .max(QUESTION_TEXT_MAX, assessmentMessages.questionTextMax),
   options: z
     .array(questionOptionSchema, { error: assessmentMessages.optionsMin })
     .min(QUESTION_OPTIONS_MIN, assessmentMessages.optionsMin)
     .max(QUESTION_OPTIONS_MAX, assessmentMessages.optionsMax)
-    .refine((options) => options.filter((option) => option.isCorrect).length === 1, assessmentMessages.oneCorrect)
-    .refine((options) => new Set(options.map((option) => option.text.trim().toLowerCase())).size === options.length, assessmentMessages.optionsDistinct),
+    .refine(
+      (options) => options.filter((option) => option.isCorrect).length === 1,
+      assessmentMessages.oneCorrect,
+    )
+    .refine(
+      (options) => new Set(options.map((option) => option.text.trim().toLowerCase())).size === options.length,
+      assessmentMessages.optionsDistinct,
+    ),
   /** Inactive questions stay in the bank but are not drawn. */
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
@@ -202,7 +225,10 @@ export const adminQuestionSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
-export const adminQuestionListSchema = z.object({ stack: adminStackSchema, questions: z.array(adminQuestionSchema) });
+export const adminQuestionListSchema = z.object({
+  stack: adminStackSchema,
+  questions: z.array(adminQuestionSchema),
+});
 export const adminQuestionResponseSchema = z.object({ question: adminQuestionSchema });
 export type AdminQuestionList = z.infer<typeof adminQuestionListSchema>;
 export type AdminQuestionResponse = z.infer<typeof adminQuestionResponseSchema>;

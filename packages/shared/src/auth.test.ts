@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, nameSchema, otpSchema, passwordSchema, signupBodySchema } from './auth';
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []));
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
 
 describe('account rules', () => {
   it('name: 3 to 10 letters, with the spec messages', () => {
@@ -21,7 +22,9 @@ describe('account rules', () => {
     expect(messages(passwordSchema.safeParse('short1'))).toContain('Password must be at least 8 characters');
     expect(messages(passwordSchema.safeParse('onlyletters'))).toContain('Password must contain a digit');
     expect(messages(passwordSchema.safeParse('12345678'))).toContain('Password must contain a letter');
-    expect(messages(passwordSchema.safeParse(`a1${'x'.repeat(127)}`))).toContain('Password must not exceed 128 characters');
+    expect(messages(passwordSchema.safeParse(`a1${'x'.repeat(127)}`))).toContain(
+      'Password must not exceed 128 characters',
+    );
   });
   it('code: exactly six digits', () => {
     expect(otpSchema.safeParse('012345').success).toBe(true);
@@ -31,6 +34,8 @@ describe('account rules', () => {
   it('sign-up reports every bad field at once', () => {
     const result = signupBodySchema.safeParse({ name: 'A', email: 'x', password: 'y' });
     expect(result.success).toBe(false);
-    expect(new Set(result.error?.issues.map((issue) => issue.path[0]))).toEqual(new Set(['name', 'email', 'password']));
+    expect(new Set(result.error?.issues.map((issue) => issue.path[0]))).toEqual(
+      new Set(['name', 'email', 'password']),
+    );
   });
 });

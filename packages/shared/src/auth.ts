@@ -41,16 +41,25 @@ export const signupBodySchema = z.object({ name: nameSchema, email: emailSchema,
 /** Sign-in checks only that something was typed: the rules of a new password do not apply to an old one. */
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, passwordMaxMessage),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, passwordMaxMessage),
 });
 export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema });
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({
-  token: z.string({ error: 'The reset link is not valid' }).min(1, 'The reset link is not valid').max(200, 'The reset link is not valid'),
+  token: z
+    .string({ error: 'The reset link is not valid' })
+    .min(1, 'The reset link is not valid')
+    .max(200, 'The reset link is not valid'),
   password: passwordSchema,
 });
 export const googleLoginBodySchema = z.object({
-  credential: z.string({ error: 'Google sign-in failed' }).min(1, 'Google sign-in failed').max(8192, 'Google sign-in failed'),
+  credential: z
+    .string({ error: 'Google sign-in failed' })
+    .min(1, 'Google sign-in failed')
+    .max(8192, 'Google sign-in failed'),
 });
 
 export const roleSchema = z.enum(['user', 'mentor']);

@@ -15,7 +15,10 @@ export const weekdayLabel = (day: Weekday): string => day.charAt(0).toUpperCase(
 export const FIRST_HOUR = 10;
 export const LAST_HOUR = 17;
 /** Start hours of the one-hour slots a day can have: 10 … 16. */
-export const SLOT_START_HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, index) => FIRST_HOUR + index);
+export const SLOT_START_HOURS = Array.from(
+  { length: LAST_HOUR - FIRST_HOUR },
+  (_, index) => FIRST_HOUR + index,
+);
 /** Spec §9: hourly rate minimum 100, step 100 (whole rupees on the wire). */
 export const RATE_MIN = 100;
 export const RATE_STEP = 100;
@@ -80,21 +83,42 @@ export const timeSlotSchema = z
     const start = timeToHour(slot.startTime);
     const end = timeToHour(slot.endTime);
     if (start === undefined || end === undefined) return;
-    if (start < FIRST_HOUR || end > LAST_HOUR) context.addIssue({ code: 'custom', message: availabilityMessages.slotOutsideHours, path: ['startTime'] });
-    else if (end - start !== 1) context.addIssue({ code: 'custom', message: availabilityMessages.slotOneHour, path: ['endTime'] });
+    if (start < FIRST_HOUR || end > LAST_HOUR)
+      context.addIssue({
+        code: 'custom',
+        message: availabilityMessages.slotOutsideHours,
+        path: ['startTime'],
+      });
+    else if (end - start !== 1)
+      context.addIssue({ code: 'custom', message: availabilityMessages.slotOneHour, path: ['endTime'] });
   });
 export type TimeSlot = z.infer<typeof timeSlotSchema>;
 
 const daySlotsSchema = z
   .array(timeSlotSchema)
   .max(SLOT_START_HOURS.length)
-  .refine((slots) => new Set(slots.map((slot) => timeToHour(slot.startTime))).size === slots.length, availabilityMessages.slotTwice);
+  .refine(
+    (slots) => new Set(slots.map((slot) => timeToHour(slot.startTime))).size === slots.length,
+    availabilityMessages.slotTwice,
+  );
 
 /** One day of the week (spec §3): on with its hours, or off with none. */
-export const dayScheduleSchema = z.object({ isAvailable: z.boolean(), timeSlots: daySlotsSchema }).superRefine((day, context) => {
-  if (day.isAvailable && day.timeSlots.length === 0) context.addIssue({ code: 'custom', message: availabilityMessages.availableDayNeedsSlots, path: ['timeSlots'] });
-  if (!day.isAvailable && day.timeSlots.length > 0) context.addIssue({ code: 'custom', message: availabilityMessages.unavailableDayHasSlots, path: ['timeSlots'] });
-});
+export const dayScheduleSchema = z
+  .object({ isAvailable: z.boolean(), timeSlots: daySlotsSchema })
+  .superRefine((day, context) => {
+    if (day.isAvailable && day.timeSlots.length === 0)
+      context.addIssue({
+        code: 'custom',
+        message: availabilityMessages.availableDayNeedsSlots,
+        path: ['timeSlots'],
+      });
+    if (!day.isAvailable && day.timeSlots.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message: availabilityMessages.unavailableDayHasSlots,
+        path: ['timeSlots'],
+      });
+  });
 export type DaySchedule = z.infer<typeof dayScheduleSchema>;
 
 export const weeklyScheduleSchema = z.strictObject({
@@ -140,16 +164,31 @@ export const timezoneSchema = z
 const isoDateSchema = z.iso.date(availabilityMessages.dateFormat);
 
 /** A date that differs from the week (beyond the spec): a day off, or other hours on that date. */
-export const dateOverrideSchema = z.object({ date: isoDateSchema, isAvailable: z.boolean(), timeSlots: daySlotsSchema }).superRefine((day, context) => {
-  if (day.isAvailable && day.timeSlots.length === 0) context.addIssue({ code: 'custom', message: availabilityMessages.availableDayNeedsSlots, path: ['timeSlots'] });
-  if (!day.isAvailable && day.timeSlots.length > 0) context.addIssue({ code: 'custom', message: availabilityMessages.unavailableDayHasSlots, path: ['timeSlots'] });
-});
+export const dateOverrideSchema = z
+  .object({ date: isoDateSchema, isAvailable: z.boolean(), timeSlots: daySlotsSchema })
+  .superRefine((day, context) => {
+    if (day.isAvailable && day.timeSlots.length === 0)
+      context.addIssue({
+        code: 'custom',
+        message: availabilityMessages.availableDayNeedsSlots,
+        path: ['timeSlots'],
+      });
+    if (!day.isAvailable && day.timeSlots.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message: availabilityMessages.unavailableDayHasSlots,
+        path: ['timeSlots'],
+      });
+  });
 export type DateOverride = z.infer<typeof dateOverrideSchema>;
 
 export const dateOverridesSchema = z
   .array(dateOverrideSchema)
   .max(AVAILABILITY_DAYS_AHEAD, availabilityMessages.overridesMax)
-  .refine((overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length, availabilityMessages.overrideTwice);
+  .refine(
+    (overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length,
+    availabilityMessages.overrideTwice,
+  );
 
 /** `PUT /api/mentors/availability`. Whether override dates lie ahead depends on today in the zone: the service checks. */
 export const availabilityBodySchema = z.object({
@@ -177,7 +216,9 @@ export const availabilityUpdateResponseSchema = availabilitySchema.extend({ mess
 /** An ISO date ("2026-12-01", read as UTC midnight) or instant with its offset. */
 const instantSchema = z.string().transform((text, context) => {
   const isDate = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const isInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text);
+  const isInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(
+    text,
+  );
   const time = isDate || isInstant ? Date.parse(isDate ? `${text}T00:00:00Z` : text) : Number.NaN;
   if (Number.isNaN(time)) {
     context.addIssue({ code: 'custom', message: availabilityMessages.instantFormat });
@@ -204,7 +245,9 @@ export interface DayWindow {
 
 /** A day's one-hour slots collapsed to the dialog's from/to pair (the first start to the last end). */
 export function collapseDay(day: DaySchedule): DayWindow {
-  const starts = day.timeSlots.map((slot) => timeToHour(slot.startTime)).filter((hour): hour is number => hour !== undefined);
+  const starts = day.timeSlots
+    .map((slot) => timeToHour(slot.startTime))
+    .filter((hour): hour is number => hour !== undefined);
   if (!day.isAvailable || starts.length === 0) return { isAvailable: false, from: FIRST_HOUR, to: LAST_HOUR };
   return { isAvailable: true, from: Math.min(...starts), to: Math.max(...starts) + 1 };
 }
@@ -213,7 +256,8 @@ export function collapseDay(day: DaySchedule): DayWindow {
 export function expandDay(window: DayWindow): DaySchedule {
   if (!window.isAvailable) return { isAvailable: false, timeSlots: [] };
   const timeSlots: TimeSlot[] = [];
-  for (let hour = window.from; hour < window.to; hour += 1) timeSlots.push({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) });
+  for (let hour = window.from; hour < window.to; hour += 1)
+    timeSlots.push({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) });
   return { isAvailable: true, timeSlots };
 }
 
@@ -229,15 +273,27 @@ export const dayStartHours = (day: DaySchedule): number[] =>
 /** Start hours back to the wire's day. */
 export function dayFromStartHours(hours: readonly number[] | undefined): DaySchedule {
   if (!hours || hours.length === 0) return { isAvailable: false, timeSlots: [] };
-  return { isAvailable: true, timeSlots: [...hours].sort((a, b) => a - b).map((hour) => ({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) })) };
+  return {
+    isAvailable: true,
+    timeSlots: [...hours]
+      .sort((a, b) => a - b)
+      .map((hour) => ({ startTime: hourToTime(hour), endTime: hourToTime(hour + 1) })),
+  };
 }
 
 /** The week as the dialog shows it before a mentor saved anything (spec §9: default window 10:00 to 17:00, off). */
-export const emptyWeeklySchedule = (): WeeklySchedule => Object.fromEntries(WEEKDAYS.map((day) => [day, { isAvailable: false, timeSlots: [] }])) as unknown as WeeklySchedule;
+export const emptyWeeklySchedule = (): WeeklySchedule =>
+  Object.fromEntries(
+    WEEKDAYS.map((day) => [day, { isAvailable: false, timeSlots: [] }]),
+  ) as unknown as WeeklySchedule;
 
 /** One day in the dialog (spec §5: From cannot be at or after To; To cannot be at or before From). */
 export const dayWindowSchema = z
-  .object({ isAvailable: z.boolean(), from: z.number().int().min(FIRST_HOUR).max(LAST_HOUR), to: z.number().int().min(FIRST_HOUR).max(LAST_HOUR) })
+  .object({
+    isAvailable: z.boolean(),
+    from: z.number().int().min(FIRST_HOUR).max(LAST_HOUR),
+    to: z.number().int().min(FIRST_HOUR).max(LAST_HOUR),
+  })
   .superRefine((window, context) => {
     if (!window.isAvailable || window.from < window.to) return;
     context.addIssue({ code: 'custom', message: availabilityMessages.fromBeforeTo, path: ['from'] });
@@ -248,6 +304,12 @@ export const dayWindowSchema = z
 export const availabilityFormSchema = z.object({
   pricePerSession: pricePerSessionSchema,
   timezone: timezoneSchema,
-  days: z.object({ monday: dayWindowSchema, tuesday: dayWindowSchema, wednesday: dayWindowSchema, thursday: dayWindowSchema, friday: dayWindowSchema }),
+  days: z.object({
+    monday: dayWindowSchema,
+    tuesday: dayWindowSchema,
+    wednesday: dayWindowSchema,
+    thursday: dayWindowSchema,
+    friday: dayWindowSchema,
+  }),
 });
 export type AvailabilityForm = z.input<typeof availabilityFormSchema>;

@@ -8,10 +8,20 @@ import { idSchema } from './ids';
  */
 
 /** pending_payment → confirmed → completed; pending_payment → expired | payment_failed; confirmed → cancelled. */
-export const BOOKING_STATUSES = ['pending_payment', 'confirmed', 'completed', 'expired', 'payment_failed', 'cancelled'] as const;
+export const BOOKING_STATUSES = [
+  'pending_payment',
+  'confirmed',
+  'completed',
+  'expired',
+  'payment_failed',
+  'cancelled',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** The statuses that hold time: no two such bookings of one mentor, nor of one mentee, overlap. */
-export const LIVE_BOOKING_STATUSES = ['pending_payment', 'confirmed'] as const satisfies readonly BookingStatus[];
+export const LIVE_BOOKING_STATUSES = [
+  'pending_payment',
+  'confirmed',
+] as const satisfies readonly BookingStatus[];
 
 /** How long a new booking holds its slot while the mentee pays. */
 export const HOLD_MINUTES = 15;
@@ -33,30 +43,55 @@ export const bookingMessages = {
 } as const;
 
 /** An instant with its offset ("2026-12-01T10:00:00Z", "2026-12-01T15:30:00+05:30"); a bare date is not a start. */
-export const instantSchema = z.string().refine((text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)), {
-  message: bookingMessages.startTimeFormat,
-});
+export const instantSchema = z
+  .string()
+  .refine(
+    (text) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text) &&
+      !Number.isNaN(Date.parse(text)),
+    {
+      message: bookingMessages.startTimeFormat,
+    },
+  );
 
 /** `POST /api/bookings`. */
 export const createBookingBodySchema = z.object({ mentorId: idSchema, startTime: instantSchema });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
-export const bookingPartySchema = z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() });
+export const bookingPartySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
 export type BookingParty = z.infer<typeof bookingPartySchema>;
 
 /** Who cancelled a booking, why and when (set by the cancellation work). */
 /** `staff` when neither person did: an admin's refund of a session to come, or the block of one of the two people. */
-export const bookingCancellationSchema = z.object({ cancelledBy: z.enum(['mentor', 'mentee', 'staff']), reason: z.string(), cancelledAt: z.string() });
+export const bookingCancellationSchema = z.object({
+  cancelledBy: z.enum(['mentor', 'mentee', 'staff']),
+  reason: z.string(),
+  cancelledAt: z.string(),
+});
 export type BookingCancellation = z.infer<typeof bookingCancellationSchema>;
 
 /** The mentee's review of a completed session (set by the review work). */
-export const bookingReviewSchema = z.object({ rating: z.number().int().min(1).max(5), comment: z.string(), createdAt: z.string() });
+export const bookingReviewSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  createdAt: z.string(),
+});
 export type BookingReview = z.infer<typeof bookingReviewSchema>;
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** Why money went back to the mentee: a cancellation, a late payment, an admin's refund, or the block of one of the two people. */
-export const REFUND_REASONS = ['cancelled_by_mentee', 'cancelled_by_mentor', 'paid_after_slot_taken', 'refunded_by_admin', 'user_blocked'] as const;
+export const REFUND_REASONS = [
+  'cancelled_by_mentee',
+  'cancelled_by_mentor',
+  'paid_after_slot_taken',
+  'refunded_by_admin',
+  'user_blocked',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** DESIGN.md §4: a booking as either of its two people see it. */
@@ -77,7 +112,9 @@ export const bookingSchema = z.object({
   roomId: z.string(),
   cancellation: bookingCancellationSchema.optional(),
   /** Money returned: by a cancellation's tier, or in full for a payment that came after the slot was taken. */
-  refund: z.object({ amount: z.number().int(), status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) }).optional(),
+  refund: z
+    .object({ amount: z.number().int(), status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) })
+    .optional(),
   review: bookingReviewSchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -89,7 +126,9 @@ export const bookingListResponseSchema = z.object({ bookings: z.array(bookingSch
 export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
 
 /** `GET /api/bookings/:mentorId?status=` and `GET /api/bookings/profile/:mentorId?status=`. */
-export const bookingListQuerySchema = z.object({ status: z.enum(BOOKING_STATUSES, bookingMessages.statusUnknown).optional() });
+export const bookingListQuerySchema = z.object({
+  status: z.enum(BOOKING_STATUSES, bookingMessages.statusUnknown).optional(),
+});
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 // ——— Cancellation and refunds (DESIGN.md §4) ———
@@ -107,7 +146,12 @@ export type CancellingParty = 'mentor' | 'mentee';
  * mentee gets everything more than 24 h before the start, half (rounded down to the paisa) from 24 h to 2 h
  * inclusive, nothing under 2 h. The one rule both the confirmation dialog and the api apply.
  */
-export function refundForCancellation(input: { amount: number; startTime: Date | string; cancelledBy: CancellingParty; now: Date }): { amount: number; share: 'full' | 'half' | 'none' } {
+export function refundForCancellation(input: {
+  amount: number;
+  startTime: Date | string;
+  cancelledBy: CancellingParty;
+  now: Date;
+}): { amount: number; share: 'full' | 'half' | 'none' } {
   if (input.cancelledBy === 'mentor') return { amount: input.amount, share: 'full' };
   const msBefore = new Date(input.startTime).getTime() - input.now.getTime();
   const hour = 60 * 60 * 1000;
@@ -128,11 +172,19 @@ export const cancelMessages = {
 
 /** `POST /api/bookings/:id/cancel`. */
 export const cancelBookingBodySchema = z.object({
-  reason: z.string(cancelMessages.reasonRequired).trim().min(1, cancelMessages.reasonRequired).max(CANCEL_REASON_MAX, cancelMessages.reasonTooLong),
+  reason: z
+    .string(cancelMessages.reasonRequired)
+    .trim()
+    .min(1, cancelMessages.reasonRequired)
+    .max(CANCEL_REASON_MAX, cancelMessages.reasonTooLong),
 });
 export type CancelBookingBody = z.infer<typeof cancelBookingBodySchema>;
 
-export const refundSchema = z.object({ amount: z.number().int(), currency: z.literal(BOOKING_CURRENCY), status: z.enum(REFUND_STATUSES) });
+export const refundSchema = z.object({
+  amount: z.number().int(),
+  currency: z.literal(BOOKING_CURRENCY),
+  status: z.enum(REFUND_STATUSES),
+});
 export type Refund = z.infer<typeof refundSchema>;
 
 export const cancelBookingResponseSchema = z.object({ booking: bookingSchema, refund: refundSchema });
@@ -152,7 +204,11 @@ export const reviewMessages = {
 
 /** `POST /api/bookings/:id/review`. */
 export const reviewBodySchema = z.object({
-  rating: z.number(reviewMessages.ratingRange).int(reviewMessages.ratingRange).min(1, reviewMessages.ratingRange).max(5, reviewMessages.ratingRange),
+  rating: z
+    .number(reviewMessages.ratingRange)
+    .int(reviewMessages.ratingRange)
+    .min(1, reviewMessages.ratingRange)
+    .max(5, reviewMessages.ratingRange),
   comment: z.string().trim().max(REVIEW_COMMENT_MAX, reviewMessages.commentTooLong),
 });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
@@ -160,14 +216,27 @@ export type ReviewBody = z.infer<typeof reviewBodySchema>;
 export const reviewResponseSchema = z.object({ review: bookingReviewSchema });
 export type ReviewResponse = z.infer<typeof reviewResponseSchema>;
 
-export const mentorReviewSchema = z.object({ rating: z.number().int(), comment: z.string(), author: z.object({ name: z.string(), avatar: z.string().nullable() }), createdAt: z.string() });
+export const mentorReviewSchema = z.object({
+  rating: z.number().int(),
+  comment: z.string(),
+  author: z.object({ name: z.string(), avatar: z.string().nullable() }),
+  createdAt: z.string(),
+});
 export type MentorReview = z.infer<typeof mentorReviewSchema>;
 
 /** `GET /api/mentors/:mentorId/reviews?page=` (public), newest first. */
 export const mentorReviewsQuerySchema = z.object({
-  page: z.coerce.number('Page is a whole number from 1').int('Page is a whole number from 1').min(1, 'Page is a whole number from 1').max(10_000, 'Page is a whole number from 1').default(1),
+  page: z.coerce
+    .number('Page is a whole number from 1')
+    .int('Page is a whole number from 1')
+    .min(1, 'Page is a whole number from 1')
+    .max(10_000, 'Page is a whole number from 1')
+    .default(1),
 });
-export const mentorReviewsResponseSchema = z.object({ reviews: z.array(mentorReviewSchema), total: z.number().int() });
+export const mentorReviewsResponseSchema = z.object({
+  reviews: z.array(mentorReviewSchema),
+  total: z.number().int(),
+});
 export type MentorReviewsResponse = z.infer<typeof mentorReviewsResponseSchema>;
 
 // ——— Waitlist (DESIGN.md §4, beyond the anchors) ———

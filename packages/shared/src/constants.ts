@@ -25,7 +25,14 @@ export const SOCKET_RECONNECTION_DELAY_MAX_MS = 5000;
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 
 /** RTK Query cache tags, spelled as the spec gives them. */
-export const API_TAGS = ['Users', 'Roadmap', 'RoadmapPublished', 'AvailbilityMentor', 'BookingData', 'MentorDetails'] as const;
+export const API_TAGS = [
+  'Users',
+  'Roadmap',
+  'RoadmapPublished',
+  'AvailbilityMentor',
+  'BookingData',
+  'MentorDetails',
+] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 
 export const REFRESH_PATH = '/api/auth/refreshToken';

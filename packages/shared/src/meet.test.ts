@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chatRequestSchema, CHAT_MESSAGE_MAX, isRoomOpen, joinRequestSchema, roomWindow, signalSchema } from './meet';
+import {
+  chatRequestSchema,
+  CHAT_MESSAGE_MAX,
+  isRoomOpen,
+  joinRequestSchema,
+  roomWindow,
+  signalSchema,
+} from './meet';
 
 const start = new Date('2030-03-04T10:00:00.000Z');
 const end = new Date('2030-03-04T11:00:00.000Z');
@@ -8,11 +15,16 @@ const at = (iso: string) => new Date(iso);
 
 describe('roomWindow', () => {
   it('opens 10 minutes before the start and closes 15 minutes after the end', () => {
-    expect(roomWindow(confirmed)).toEqual({ opensAt: at('2030-03-04T09:50:00.000Z'), closesAt: at('2030-03-04T11:15:00.000Z') });
+    expect(roomWindow(confirmed)).toEqual({
+      opensAt: at('2030-03-04T09:50:00.000Z'),
+      closesAt: at('2030-03-04T11:15:00.000Z'),
+    });
   });
 
   it('takes the ISO strings the api sends as well as dates', () => {
-    expect(roomWindow({ startTime: start.toISOString(), endTime: end.toISOString() })).toEqual(roomWindow(confirmed));
+    expect(roomWindow({ startTime: start.toISOString(), endTime: end.toISOString() })).toEqual(
+      roomWindow(confirmed),
+    );
   });
 });
 
@@ -33,14 +45,19 @@ describe('isRoomOpen', () => {
     expect(isRoomOpen({ ...confirmed, status: 'completed' }, at('2030-03-04T11:05:00.000Z'))).toBe(true);
   });
 
-  it.each(['pending_payment', 'expired', 'payment_failed', 'cancelled'])('never opens for a %s booking, even inside the window', (status) => {
-    expect(isRoomOpen({ ...confirmed, status }, at('2030-03-04T10:30:00.000Z'))).toBe(false);
-  });
+  it.each(['pending_payment', 'expired', 'payment_failed', 'cancelled'])(
+    'never opens for a %s booking, even inside the window',
+    (status) => {
+      expect(isRoomOpen({ ...confirmed, status }, at('2030-03-04T10:30:00.000Z'))).toBe(false);
+    },
+  );
 });
 
 describe('the socket payloads', () => {
   it('joins only a room id shaped like one', () => {
-    expect(joinRequestSchema.safeParse({ roomId: '0b6f4ad2-6a0e-4b1e-9a57-0d1f5a3c2b10' }).success).toBe(true);
+    expect(joinRequestSchema.safeParse({ roomId: '0b6f4ad2-6a0e-4b1e-9a57-0d1f5a3c2b10' }).success).toBe(
+      true,
+    );
     expect(joinRequestSchema.safeParse({ roomId: 'user:someone' }).success).toBe(false);
     expect(joinRequestSchema.safeParse('0b6f4ad2-6a0e-4b1e-9a57-0d1f5a3c2b10').success).toBe(false);
   });
@@ -54,10 +71,16 @@ describe('the socket payloads', () => {
 
   it('accepts SDP and ICE candidates, and nothing else', () => {
     expect(signalSchema.safeParse({ description: { type: 'offer', sdp: 'v=0' } }).success).toBe(true);
-    expect(signalSchema.safeParse({ candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } }).success).toBe(true);
+    expect(
+      signalSchema.safeParse({
+        candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      }).success,
+    ).toBe(true);
     expect(signalSchema.safeParse({ candidate: null }).success).toBe(true);
     expect(signalSchema.safeParse({ description: { type: 'evil', sdp: 'v=0' } }).success).toBe(false);
-    expect(signalSchema.safeParse({ description: { type: 'offer', sdp: 'x'.repeat(200_001) } }).success).toBe(false);
+    expect(signalSchema.safeParse({ description: { type: 'offer', sdp: 'x'.repeat(200_001) } }).success).toBe(
+      false,
+    );
     expect(signalSchema.safeParse({ hello: 'world' }).success).toBe(false);
   });
 });

@@ -17,7 +17,10 @@ export const MEET_NAMESPACE = '/meet';
 const MINUTE_MS = 60_000;
 
 /** When a booking's room opens and closes. */
-export function roomWindow(booking: { startTime: Date | string; endTime: Date | string }): { opensAt: Date; closesAt: Date } {
+export function roomWindow(booking: { startTime: Date | string; endTime: Date | string }): {
+  opensAt: Date;
+  closesAt: Date;
+} {
   return {
     opensAt: new Date(new Date(booking.startTime).getTime() - ROOM_OPENS_MINUTES_BEFORE * MINUTE_MS),
     closesAt: new Date(new Date(booking.endTime).getTime() + ROOM_CLOSES_MINUTES_AFTER * MINUTE_MS),
@@ -25,7 +28,10 @@ export function roomWindow(booking: { startTime: Date | string; endTime: Date | 
 }
 
 /** Whether the room of a booking is open at `now`: confirmed, and within its window (both ends inclusive of opening, exclusive of closing). */
-export function isRoomOpen(booking: { status: string; startTime: Date | string; endTime: Date | string }, now: Date): boolean {
+export function isRoomOpen(
+  booking: { status: string; startTime: Date | string; endTime: Date | string },
+  now: Date,
+): boolean {
   if (booking.status !== 'confirmed' && booking.status !== 'completed') return false;
   const { opensAt, closesAt } = roomWindow(booking);
   return now.getTime() >= opensAt.getTime() && now.getTime() < closesAt.getTime();
@@ -40,7 +46,11 @@ export const meetMessages = {
   chatEmpty: 'Write something first.',
 } as const;
 
-export const iceServerSchema = z.object({ urls: z.union([z.string(), z.array(z.string())]), username: z.string().optional(), credential: z.string().optional() });
+export const iceServerSchema = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 export type IceServerConfig = z.infer<typeof iceServerSchema>;
 
 /** `GET /api/meet/:roomId`: for the booking's two people only (404 to anyone else); `open: false` outside the window. */
@@ -59,7 +69,12 @@ export const meetRoomSchema = z.object({
 export type MeetRoom = z.infer<typeof meetRoomSchema>;
 
 /** A chat message as kept with the booking and relayed. */
-export const chatMessageSchema = z.object({ id: z.string(), fromId: z.string(), text: z.string(), sentAt: z.string() });
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  fromId: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+});
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 // ——— The `/meet` socket namespace (DESIGN.md §5) ———
@@ -69,14 +84,26 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const joinRequestSchema = z.object({ roomId: z.string().uuid() });
 /** The ack of `join`: the room's state, or why not. */
-export type JoinAck = { ok: true; polite: boolean; peerPresent: boolean; history: ChatMessage[] } | { ok: false; message: string };
+export type JoinAck =
+  | { ok: true; polite: boolean; peerPresent: boolean; history: ChatMessage[] }
+  | { ok: false; message: string };
 
 /** SDP or ICE, relayed to the other person only; the server does not read it beyond its shape. */
 export const signalSchema = z.union([
-  z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(200_000).optional() }) }),
+  z.object({
+    description: z.object({
+      type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+      sdp: z.string().max(200_000).optional(),
+    }),
+  }),
   z.object({
     candidate: z
-      .object({ candidate: z.string().max(5_000), sdpMid: z.string().nullable().optional(), sdpMLineIndex: z.number().int().nullable().optional(), usernameFragment: z.string().nullable().optional() })
+      .object({
+        candidate: z.string().max(5_000),
+        sdpMid: z.string().nullable().optional(),
+        sdpMLineIndex: z.number().int().nullable().optional(),
+        usernameFragment: z.string().nullable().optional(),
+      })
       .nullable(),
   }),
 ]);
@@ -85,5 +112,7 @@ export type Signal = z.infer<typeof signalSchema>;
 /** `room-closed`: the room closed under the call (its booking was cancelled); the message says why. */
 export const roomClosedSchema = z.object({ message: z.string() });
 
-export const chatRequestSchema = z.object({ text: z.string().trim().min(1, meetMessages.chatEmpty).max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong) });
+export const chatRequestSchema = z.object({
+  text: z.string().trim().min(1, meetMessages.chatEmpty).max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong),
+});
 export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; message: string };

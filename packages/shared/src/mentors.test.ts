@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { experienceTextSchema, languageLabel, mentorApplicationSchema, mentorUpdateBodySchema } from './mentors';
+import {
+  experienceTextSchema,
+  languageLabel,
+  mentorApplicationSchema,
+  mentorUpdateBodySchema,
+} from './mentors';
 
-const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+const firstMessages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 const valid = {
   stackId: '0b7e1f4c-1234-4abc-8def-1234567890ab',
@@ -20,18 +27,25 @@ describe('the mentor application', () => {
   });
 
   it('tells a missing field from an empty one, as the spec does', () => {
-    expect(firstMessages(mentorApplicationSchema.safeParse({ ...valid, stackId: undefined, expirience: undefined }))).toEqual({
+    expect(
+      firstMessages(
+        mentorApplicationSchema.safeParse({ ...valid, stackId: undefined, expirience: undefined }),
+      ),
+    ).toEqual({
       stackId: 'Stack domain is required',
       expirience: 'Experience level is required',
     });
-    expect(firstMessages(mentorApplicationSchema.safeParse({ ...valid, stackId: '', expirience: '' }))).toEqual({
+    expect(
+      firstMessages(mentorApplicationSchema.safeParse({ ...valid, stackId: '', expirience: '' })),
+    ).toEqual({
       stackId: 'Please select a stack domain',
       expirience: 'Please select your experience level',
     });
   });
 
   it('wants profile links on the sites’ own hosts, over http or https', () => {
-    const linkMessages = (linkedinUrl: string, githubUrl: string) => firstMessages(mentorApplicationSchema.safeParse({ ...valid, linkedinUrl, githubUrl }));
+    const linkMessages = (linkedinUrl: string, githubUrl: string) =>
+      firstMessages(mentorApplicationSchema.safeParse({ ...valid, linkedinUrl, githubUrl }));
     expect(linkMessages('https://in.linkedin.com/in/ada', 'http://gist.github.com/ada')).toEqual({});
     expect(linkMessages('https://evil.example/linkedin.com', 'https://evil.example/github.com')).toEqual({
       linkedinUrl: 'Must be a LinkedIn URL',
@@ -57,9 +71,14 @@ describe('the profile rules', () => {
 
   it('changes only the four profile fields, at least one at a time', () => {
     const mentorId = valid.stackId;
-    expect(mentorUpdateBodySchema.safeParse({ mentorId, updatedData: { headline: 'A perfectly fine headline' } }).success).toBe(true);
+    expect(
+      mentorUpdateBodySchema.safeParse({ mentorId, updatedData: { headline: 'A perfectly fine headline' } })
+        .success,
+    ).toBe(true);
     expect(mentorUpdateBodySchema.safeParse({ mentorId, updatedData: {} }).success).toBe(false);
-    expect(mentorUpdateBodySchema.safeParse({ mentorId, updatedData: { role: 'admin' } }).success).toBe(false);
+    expect(mentorUpdateBodySchema.safeParse({ mentorId, updatedData: { role: 'admin' } }).success).toBe(
+      false,
+    );
   });
 
   it('labels languages for people', () => {

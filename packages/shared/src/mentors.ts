@@ -24,13 +24,17 @@ export const MENTOR_SEARCH_MAX = 100;
 
 /** Spec §3: the experience choices of the application, as the string values it sends and their labels. */
 export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
-export const EXPERIENCE_CHOICES = EXPERIENCE_VALUES.map((value) => ({ value, label: `${value}+ ${value === '1' ? 'year' : 'years'}` }));
+export const EXPERIENCE_CHOICES = EXPERIENCE_VALUES.map((value) => ({
+  value,
+  label: `${value}+ ${value === '1' ? 'year' : 'years'}`,
+}));
 
 /** Spec §3: the seven languages, as the application sends them. */
 export const LANGUAGES = ['english', 'hindi', 'malayalam', 'tamil', 'spanish', 'french', 'german'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** "english" → "English": the values are the spec's, the labels are for people. */
-export const languageLabel = (language: string): string => language.charAt(0).toUpperCase() + language.slice(1);
+export const languageLabel = (language: string): string =>
+  language.charAt(0).toUpperCase() + language.slice(1);
 
 export const mentorMessages = {
   stackRequired: 'Stack domain is required',
@@ -76,12 +80,16 @@ export const mentorMessages = {
 } as const;
 
 /** `A` when the value is missing altogether, `B` when it is there but empty or wrong: the spec has both. */
-const missingOr = (missing: string, wrong: string) => (issue: { input?: unknown }) => (issue.input === undefined ? missing : wrong);
+const missingOr = (missing: string, wrong: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? missing : wrong;
 
 function hostIs(value: string, domain: string): boolean {
   try {
     const { hostname, protocol } = new URL(value);
-    return (protocol === 'http:' || protocol === 'https:') && (hostname === domain || hostname.endsWith(`.${domain}`));
+    return (
+      (protocol === 'http:' || protocol === 'https:') &&
+      (hostname === domain || hostname.endsWith(`.${domain}`))
+    );
   } catch {
     return false;
   }
@@ -146,12 +154,22 @@ export const mentorApplicationSchema = z.object({
     .string({ error: missingOr(mentorMessages.stackRequired, mentorMessages.stackSelect) })
     .min(1, { error: mentorMessages.stackSelect, abort: true })
     .pipe(z.uuid(mentorMessages.stackSelect)),
-  expirience: z.enum(EXPERIENCE_VALUES, { error: missingOr(mentorMessages.experienceRequired, mentorMessages.experienceSelect) }),
+  expirience: z.enum(EXPERIENCE_VALUES, {
+    error: missingOr(mentorMessages.experienceRequired, mentorMessages.experienceSelect),
+  }),
   languages: languagesSchema,
   headline: headlineSchema,
   bio: bioSchema,
-  linkedinUrl: profileUrlSchema('linkedin.com', { required: mentorMessages.linkedinInvalid, invalid: mentorMessages.linkedinInvalid, host: mentorMessages.linkedinHost }),
-  githubUrl: profileUrlSchema('github.com', { required: mentorMessages.githubRequired, invalid: mentorMessages.githubInvalid, host: mentorMessages.githubHost }),
+  linkedinUrl: profileUrlSchema('linkedin.com', {
+    required: mentorMessages.linkedinInvalid,
+    invalid: mentorMessages.linkedinInvalid,
+    host: mentorMessages.linkedinHost,
+  }),
+  githubUrl: profileUrlSchema('github.com', {
+    required: mentorMessages.githubRequired,
+    invalid: mentorMessages.githubInvalid,
+    host: mentorMessages.githubHost,
+  }),
   /** Prefilled from the signed-in user (spec §3); the server takes the applicant from the session. */
   userId: z.string().optional(),
 });
@@ -159,11 +177,18 @@ export type MentorApplication = z.infer<typeof mentorApplicationSchema>;
 /** What the dialog's fields hold before validation. */
 export type MentorApplicationInput = z.input<typeof mentorApplicationSchema>;
 
-export const companySchema = z.string({ error: mentorMessages.companyRequired }).trim().min(1, { error: mentorMessages.companyRequired, abort: true }).max(COMPANY_NAME_MAX, mentorMessages.companyMax);
+export const companySchema = z
+  .string({ error: mentorMessages.companyRequired })
+  .trim()
+  .min(1, { error: mentorMessages.companyRequired, abort: true })
+  .max(COMPANY_NAME_MAX, mentorMessages.companyMax);
 export const companiesSchema = z
   .array(companySchema)
   .max(COMPANIES_MAX, mentorMessages.companiesMax)
-  .refine((companies) => new Set(companies.map((company) => company.toLowerCase())).size === companies.length, mentorMessages.companyTwice);
+  .refine(
+    (companies) => new Set(companies.map((company) => company.toLowerCase())).size === companies.length,
+    mentorMessages.companyTwice,
+  );
 
 /** `PUT /api/mentor` (spec §7): one or more of the mentor's own profile fields. */
 export const mentorUpdateBodySchema = z.object({
@@ -177,9 +202,17 @@ export const mentorUpdateBodySchema = z.object({
         languages: languagesSchema.optional(),
         companies: companiesSchema.optional(),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? `Only headline, bio, expirience, languages and companies can be changed here.` : errorMessages.nothingToUpdate) },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Only headline, bio, expirience, languages and companies can be changed here.`
+            : errorMessages.nothingToUpdate,
+      },
     )
-    .refine((data) => Object.values(data).some((value) => value !== undefined), errorMessages.nothingToUpdate),
+    .refine(
+      (data) => Object.values(data).some((value) => value !== undefined),
+      errorMessages.nothingToUpdate,
+    ),
 });
 export type MentorUpdateBody = z.infer<typeof mentorUpdateBodySchema>;
 export type MentorProfileChange = MentorUpdateBody['updatedData'];
@@ -238,7 +271,12 @@ export const mentorListQuerySchema = z.object({
     .optional(),
   languages: commaListSchema(languageSchema).optional(),
   search: z.string().trim().max(MENTOR_SEARCH_MAX, mentorMessages.searchMax).optional(),
-  page: z.coerce.number({ error: mentorMessages.pageInvalid }).int(mentorMessages.pageInvalid).min(1, mentorMessages.pageInvalid).max(10_000, mentorMessages.pageInvalid).default(1),
+  page: z.coerce
+    .number({ error: mentorMessages.pageInvalid })
+    .int(mentorMessages.pageInvalid)
+    .min(1, mentorMessages.pageInvalid)
+    .max(10_000, mentorMessages.pageInvalid)
+    .default(1),
   limit: z.coerce
     .number({ error: mentorMessages.limitInvalid })
     .int(mentorMessages.limitInvalid)
@@ -271,5 +309,10 @@ export const mentorCardSchema = mentorProfileSchema
     nextFreeSlot: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
   });
 export type MentorCard = z.infer<typeof mentorCardSchema>;
-export const mentorListResponseSchema = z.object({ mentors: z.array(mentorCardSchema), total: z.number(), page: z.number(), limit: z.number() });
+export const mentorListResponseSchema = z.object({
+  mentors: z.array(mentorCardSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
 export type MentorListResponse = z.infer<typeof mentorListResponseSchema>;

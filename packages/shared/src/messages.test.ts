@@ -34,9 +34,15 @@ describe('messages made from the limits they name', () => {
 
   it('read as before where the messages are ours', () => {
     expect(messagesOf(passwordSchema, 'a1')).toEqual(['Password must be at least 8 characters']);
-    expect(messagesOf(passwordSchema, `a1${'x'.repeat(127)}`)).toEqual(['Password must not exceed 128 characters']);
-    expect(messagesOf(loginBodySchema.shape.password, 'x'.repeat(129))).toEqual(['Password must not exceed 128 characters']);
-    expect(messagesOf(emailSchema, `${'a'.repeat(250)}@b.co`)).toContain('E-mail must not exceed 254 characters');
+    expect(messagesOf(passwordSchema, `a1${'x'.repeat(127)}`)).toEqual([
+      'Password must not exceed 128 characters',
+    ]);
+    expect(messagesOf(loginBodySchema.shape.password, 'x'.repeat(129))).toEqual([
+      'Password must not exceed 128 characters',
+    ]);
+    expect(messagesOf(emailSchema, `${'a'.repeat(250)}@b.co`)).toContain(
+      'E-mail must not exceed 254 characters',
+    );
     expect(messagesOf(otpSchema, '12345')).toEqual(['Enter the 6-digit code from the e-mail']);
     expect(messagesOf(otpSchema, '123456')).toEqual([]);
     expect(messagesOf(otpSchema, '1234567')).toEqual(['Enter the 6-digit code from the e-mail']);
@@ -46,18 +52,25 @@ describe('messages made from the limits they name', () => {
     expect(assessmentMessages.optionTextMax).toBe('Option text must not exceed 300 characters');
     expect(assessmentMessages.optionsMin).toBe('A question needs at least 2 options');
     expect(assessmentMessages.optionsMax).toBe('A question can have at most 6 options');
-    expect(messagesOf(questionBodySchema, { text: 'q', options: [{ text: 'a', isCorrect: true }] })).toEqual(['A question needs at least 2 options']);
+    expect(messagesOf(questionBodySchema, { text: 'q', options: [{ text: 'a', isCorrect: true }] })).toEqual([
+      'A question needs at least 2 options',
+    ]);
     expect(messagesOf(nodeLabelSchema, 'x'.repeat(81))).toEqual(['Label must not exceed 80 characters']);
-    expect(messagesOf(feedbackSchema, 'x'.repeat(1001))).toEqual(['Feedback must not exceed 1000 characters']);
-    expect(messagesOf(nodeContentSchema, { title: 'x'.repeat(121), description: 'x'.repeat(5001), links: [] })).toEqual([
-      'Title must not exceed 120 characters',
-      'Description must not exceed 5000 characters',
+    expect(messagesOf(feedbackSchema, 'x'.repeat(1001))).toEqual([
+      'Feedback must not exceed 1000 characters',
     ]);
-    expect(messagesOf(createRoadmapBodySchema, { title: 'Go', description: 'Short' })).toEqual(['Title must be at least 3 characters', 'Description must be at least 10 characters']);
-    expect(messagesOf(createRoadmapBodySchema, { title: 'x'.repeat(101), description: 'x'.repeat(501) })).toEqual([
-      'Title must not exceed 100 characters',
-      'Description must not exceed 500 characters',
+    expect(
+      messagesOf(nodeContentSchema, { title: 'x'.repeat(121), description: 'x'.repeat(5001), links: [] }),
+    ).toEqual(['Title must not exceed 120 characters', 'Description must not exceed 5000 characters']);
+    expect(messagesOf(createRoadmapBodySchema, { title: 'Go', description: 'Short' })).toEqual([
+      'Title must be at least 3 characters',
+      'Description must be at least 10 characters',
     ]);
-    expect(messagesOf(publishedRoadmapQuerySchema, { search: 'x'.repeat(101) })).toEqual(['Search must not exceed 100 characters']);
+    expect(
+      messagesOf(createRoadmapBodySchema, { title: 'x'.repeat(101), description: 'x'.repeat(501) }),
+    ).toEqual(['Title must not exceed 100 characters', 'Description must not exceed 500 characters']);
+    expect(messagesOf(publishedRoadmapQuerySchema, { search: 'x'.repeat(101) })).toEqual([
+      'Search must not exceed 100 characters',
+    ]);
   });
 });

@@ -3,11 +3,21 @@
  * refunds as integer paise (DESIGN.md §4); both are written in rupees with Indian digit grouping.
  */
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeRupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Whole rupees with Indian digit grouping: 125000 → "₹1,25,000". */
 export const formatRupees = (rupees: number): string => wholeRupees.format(rupees);
 
 /** Paise as rupees: whole rupees without decimals (75000 → "₹750"), otherwise with the paise (75050 → "₹750.50"). */
-export const formatPaise = (paise: number): string => (paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100));
+export const formatPaise = (paise: number): string =>
+  paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);

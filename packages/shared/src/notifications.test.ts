@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { markReadBodySchema, notificationListQuerySchema, notificationTitle, NOTIFICATION_FALLBACK_TITLE, userEventName } from './notifications';
+import {
+  markReadBodySchema,
+  notificationListQuerySchema,
+  notificationTitle,
+  NOTIFICATION_FALLBACK_TITLE,
+  userEventName,
+} from './notifications';
 
 describe('notificationListQuerySchema', () => {
   it('reads skip as a row count, 0 when absent', () => {
@@ -8,7 +14,8 @@ describe('notificationListQuerySchema', () => {
   });
 
   it('refuses negative, fractional, non-numeric and huge values', () => {
-    for (const skip of ['-1', '1.5', 'abc', '100001', 'Infinity']) expect(notificationListQuerySchema.safeParse({ skip }).success).toBe(false);
+    for (const skip of ['-1', '1.5', 'abc', '100001', 'Infinity'])
+      expect(notificationListQuerySchema.safeParse({ skip }).success).toBe(false);
   });
 });
 
@@ -22,7 +29,11 @@ describe('markReadBodySchema', () => {
   it('refuses ids that are not uuids, an empty list and too many', () => {
     expect(markReadBodySchema.safeParse({ ids: ['1'] }).success).toBe(false);
     expect(markReadBodySchema.safeParse({ ids: [] }).success).toBe(false);
-    expect(markReadBodySchema.safeParse({ ids: Array.from({ length: 501 }, () => '7f1d1c1e-8a43-4a8e-9d3a-4f6f2b1c0a11') }).success).toBe(false);
+    expect(
+      markReadBodySchema.safeParse({
+        ids: Array.from({ length: 501 }, () => '7f1d1c1e-8a43-4a8e-9d3a-4f6f2b1c0a11'),
+      }).success,
+    ).toBe(false);
   });
 });
 

@@ -77,7 +77,9 @@ export const notificationListResponseSchema = z.object({
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 /** Unread notifications; the response of the count route and of mark-read. */
-export const notificationCountResponseSchema = z.object({ notificationCount: z.number().int().nonnegative() });
+export const notificationCountResponseSchema = z.object({
+  notificationCount: z.number().int().nonnegative(),
+});
 export type NotificationCountResponse = z.infer<typeof notificationCountResponseSchema>;
 
 export const notificationListQuerySchema = z.object({

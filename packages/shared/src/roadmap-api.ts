@@ -1,7 +1,24 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
-import { FEEDBACK_MAX, graphIssues, PROGRESS_STATUSES, ROADMAP_EDGES_MAX, ROADMAP_NODES_MAX, ROADMAP_SEARCH_MAX, ROADMAP_STATUSES } from './roadmap-rules';
-import { colourSchema, feedbackSchema, nodeContentSchema, nodeLabelSchema, nodeTypeSchema, positionSchema, roadmapDescriptionSchema, roadmapTitleSchema } from './roadmap-fields';
+import {
+  FEEDBACK_MAX,
+  graphIssues,
+  PROGRESS_STATUSES,
+  ROADMAP_EDGES_MAX,
+  ROADMAP_NODES_MAX,
+  ROADMAP_SEARCH_MAX,
+  ROADMAP_STATUSES,
+} from './roadmap-rules';
+import {
+  colourSchema,
+  feedbackSchema,
+  nodeContentSchema,
+  nodeLabelSchema,
+  nodeTypeSchema,
+  positionSchema,
+  roadmapDescriptionSchema,
+  roadmapTitleSchema,
+} from './roadmap-fields';
 
 /**
  * The roadmap routes' requests and responses (spec §7 "Roadmaps" and "Admin", DESIGN.md §4), built from the
@@ -11,7 +28,10 @@ import { colourSchema, feedbackSchema, nodeContentSchema, nodeLabelSchema, nodeT
 export const nodeDetailSchema = nodeContentSchema.extend({ nodeId: idSchema });
 
 /** POST /api/roadmap: the "New roadmap" form. */
-export const createRoadmapBodySchema = z.object({ title: roadmapTitleSchema, description: roadmapDescriptionSchema });
+export const createRoadmapBodySchema = z.object({
+  title: roadmapTitleSchema,
+  description: roadmapDescriptionSchema,
+});
 
 export const roadmapNodeSchema = z.object({
   id: idSchema,
@@ -34,8 +54,12 @@ export const publishRoadmapBodySchema = z
   .object({
     roadmapId: idSchema,
     nodeDetails: z.array(nodeDetailSchema).max(ROADMAP_NODES_MAX),
-    nodes: z.array(roadmapNodeSchema).max(ROADMAP_NODES_MAX, `A roadmap can have at most ${ROADMAP_NODES_MAX} nodes`),
-    edges: z.array(roadmapEdgeSchema).max(ROADMAP_EDGES_MAX, `A roadmap can have at most ${ROADMAP_EDGES_MAX} edges`),
+    nodes: z
+      .array(roadmapNodeSchema)
+      .max(ROADMAP_NODES_MAX, `A roadmap can have at most ${ROADMAP_NODES_MAX} nodes`),
+    edges: z
+      .array(roadmapEdgeSchema)
+      .max(ROADMAP_EDGES_MAX, `A roadmap can have at most ${ROADMAP_EDGES_MAX} edges`),
   })
   .superRefine((body, context) => {
     for (const issue of graphIssues(body)) context.addIssue({ code: 'custom', ...issue });
@@ -44,7 +68,11 @@ export const publishRoadmapBodySchema = z
 export const reviewRoadmapBodySchema = z.discriminatedUnion(
   'status',
   [
-    z.object({ roadmapId: idSchema, status: z.literal('published'), adminFeedback: z.string().max(FEEDBACK_MAX).optional() }),
+    z.object({
+      roadmapId: idSchema,
+      status: z.literal('published'),
+      adminFeedback: z.string().max(FEEDBACK_MAX).optional(),
+    }),
     z.object({ roadmapId: idSchema, status: z.literal('rejected'), adminFeedback: feedbackSchema }),
   ],
   { error: 'Status must be published or rejected' },
@@ -52,14 +80,22 @@ export const reviewRoadmapBodySchema = z.discriminatedUnion(
 
 export const roadmapIdBodySchema = z.object({ roadmapId: idSchema });
 export const roadmapIdParamsSchema = z.object({ id: idSchema });
-export const roadmapStatusSchema = z.enum(ROADMAP_STATUSES, { error: 'Status must be drafted, published or rejected' });
+export const roadmapStatusSchema = z.enum(ROADMAP_STATUSES, {
+  error: 'Status must be drafted, published or rejected',
+});
 export const roadmapStatusQuerySchema = z.object({ status: roadmapStatusSchema.optional() });
 export const adminRoadmapQuerySchema = z.object({ status: roadmapStatusSchema });
 export const publishedRoadmapQuerySchema = z.object({
-  search: z.string().trim().max(ROADMAP_SEARCH_MAX, `Search must not exceed ${ROADMAP_SEARCH_MAX} characters`).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(ROADMAP_SEARCH_MAX, `Search must not exceed ${ROADMAP_SEARCH_MAX} characters`)
+    .optional(),
 });
 
-export const progressStatusSchema = z.enum(PROGRESS_STATUSES, { error: 'Status must be pending, in_progress, done or skipped' });
+export const progressStatusSchema = z.enum(PROGRESS_STATUSES, {
+  error: 'Status must be pending, in_progress, done or skipped',
+});
 export const progressBodySchema = z.object({ nodeId: idSchema, status: progressStatusSchema });
 
 // Responses.
@@ -85,7 +121,9 @@ export const MATCHED_TOPICS_MAX = 3;
  * GET /api/roadmap/published: a search also finds a roadmap by its topics (node labels and content titles);
  * `matchedTopics` then names the first few that matched, in reading order. Absent without a topic match.
  */
-export const publishedRoadmapSchema = roadmapSummarySchema.extend({ matchedTopics: z.array(z.string()).max(MATCHED_TOPICS_MAX).optional() });
+export const publishedRoadmapSchema = roadmapSummarySchema.extend({
+  matchedTopics: z.array(z.string()).max(MATCHED_TOPICS_MAX).optional(),
+});
 export const publishedRoadmapListSchema = z.object({ roadmaps: z.array(publishedRoadmapSchema) });
 
 /** GET /api/roadmap/progress/mine: each roadmap the signed-in reader has marks on, most recently marked first. */
@@ -118,7 +156,10 @@ const storedNodeDetailSchema = z.object({
   description: z.string(),
   links: z.array(z.object({ title: z.string(), url: z.string() })),
 });
-export const roadmapSchema = roadmapSummarySchema.extend({ nodes: z.array(storedNodeSchema), edges: z.array(storedEdgeSchema) });
+export const roadmapSchema = roadmapSummarySchema.extend({
+  nodes: z.array(storedNodeSchema),
+  edges: z.array(storedEdgeSchema),
+});
 export const nodeDetailsResponseSchema = z.array(storedNodeDetailSchema);
 export const progressEntrySchema = z.object({ nodeId: z.string(), status: progressStatusSchema });
 export const progressResponseSchema = z.object({ progress: z.array(progressEntrySchema) });

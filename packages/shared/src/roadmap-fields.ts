@@ -34,18 +34,29 @@ export const httpUrlSchema = z
   .refine((value) => isHttpUrl(value), roadmapMessages.linkUrlInvalid);
 
 export const nodeLinkSchema = z.object({
-  title: z.string({ error: roadmapMessages.linkFieldRequired }).trim().min(1, roadmapMessages.linkFieldRequired).max(LINK_TITLE_MAX, 'The link title is too long'),
+  title: z
+    .string({ error: roadmapMessages.linkFieldRequired })
+    .trim()
+    .min(1, roadmapMessages.linkFieldRequired)
+    .max(LINK_TITLE_MAX, 'The link title is too long'),
   url: httpUrlSchema,
 });
 
 /** The "Content & Links" form of a node (spec §2, §5). */
 export const nodeContentSchema = z.object({
-  title: z.string({ error: roadmapMessages.titleRequired }).trim().min(1, roadmapMessages.titleRequired).max(NODE_CONTENT_TITLE_MAX, `Title must not exceed ${NODE_CONTENT_TITLE_MAX} characters`),
+  title: z
+    .string({ error: roadmapMessages.titleRequired })
+    .trim()
+    .min(1, roadmapMessages.titleRequired)
+    .max(NODE_CONTENT_TITLE_MAX, `Title must not exceed ${NODE_CONTENT_TITLE_MAX} characters`),
   description: z
     .string({ error: roadmapMessages.descriptionMin })
     .trim()
     .min(NODE_CONTENT_DESCRIPTION_MIN, roadmapMessages.descriptionMin)
-    .max(NODE_CONTENT_DESCRIPTION_MAX, `Description must not exceed ${NODE_CONTENT_DESCRIPTION_MAX} characters`),
+    .max(
+      NODE_CONTENT_DESCRIPTION_MAX,
+      `Description must not exceed ${NODE_CONTENT_DESCRIPTION_MAX} characters`,
+    ),
   links: z.array(nodeLinkSchema).max(NODE_LINKS_MAX, roadmapMessages.linksMax),
 });
 
@@ -61,11 +72,19 @@ export const roadmapDescriptionSchema = z
   .min(ROADMAP_DESCRIPTION_MIN, `Description must be at least ${ROADMAP_DESCRIPTION_MIN} characters`)
   .max(ROADMAP_DESCRIPTION_MAX, `Description must not exceed ${ROADMAP_DESCRIPTION_MAX} characters`);
 
-const coordinateSchema = z.number({ error: 'Position must be a number' }).finite().min(-POSITION_LIMIT).max(POSITION_LIMIT);
+const coordinateSchema = z
+  .number({ error: 'Position must be a number' })
+  .finite()
+  .min(-POSITION_LIMIT)
+  .max(POSITION_LIMIT);
 export const positionSchema = z.object({ x: coordinateSchema, y: coordinateSchema });
 export const nodeTypeSchema = z.enum(NODE_TYPES, { error: 'Type must be topic or subtopic' });
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #fdff00');
-export const nodeLabelSchema = z.string({ error: 'Label is required' }).trim().min(1, 'Label is required').max(NODE_LABEL_MAX, `Label must not exceed ${NODE_LABEL_MAX} characters`);
+export const nodeLabelSchema = z
+  .string({ error: 'Label is required' })
+  .trim()
+  .min(1, 'Label is required')
+  .max(NODE_LABEL_MAX, `Label must not exceed ${NODE_LABEL_MAX} characters`);
 
 /** The admin's decision (spec §7 Admin). Rejection needs feedback of at least 5 characters (spec §5). */
 export const feedbackSchema = z

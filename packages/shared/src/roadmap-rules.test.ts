@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canEditRoadmap, graphIssues, isEditableStatus, roadmapEditRefusal, ROADMAP_STATUSES } from './roadmap-rules';
+import {
+  canEditRoadmap,
+  graphIssues,
+  isEditableStatus,
+  roadmapEditRefusal,
+  ROADMAP_STATUSES,
+} from './roadmap-rules';
 
 describe('who may edit a roadmap', () => {
   const author = 'u1';
@@ -27,7 +33,9 @@ describe('a whole graph', () => {
   const nodes = [{ id: 'a' }, { id: 'b' }];
 
   it('has no issues when every edge and every content belongs to listed nodes', () => {
-    expect(graphIssues({ nodes, edges: [{ source: 'a', target: 'b' }], nodeDetails: [{ nodeId: 'a' }] })).toEqual([]);
+    expect(
+      graphIssues({ nodes, edges: [{ source: 'a', target: 'b' }], nodeDetails: [{ nodeId: 'a' }] }),
+    ).toEqual([]);
   });
 
   it('names every part that does not fit, by its path in the save', () => {

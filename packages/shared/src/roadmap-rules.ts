@@ -75,7 +75,8 @@ export const roadmapMessages = {
 /** A roadmap is drawn while drafted, and again after a rejection; once published it is fixed (spec §3). */
 export const EDITABLE_STATUSES = ['drafted', 'rejected'] as const satisfies readonly RoadmapStatus[];
 
-export const isEditableStatus = (status: RoadmapStatus): boolean => (EDITABLE_STATUSES as readonly RoadmapStatus[]).includes(status);
+export const isEditableStatus = (status: RoadmapStatus): boolean =>
+  (EDITABLE_STATUSES as readonly RoadmapStatus[]).includes(status);
 
 /** Why someone may not edit a roadmap, named as the message that says so (`roadmapMessages[refusal]`). */
 export type RoadmapEditRefusal = 'notYours' | 'notEditable';
@@ -84,13 +85,19 @@ export type RoadmapEditRefusal = 'notYours' | 'notEditable';
  * Only the author edits, and only while it is drafted or rejected. Undefined when `userId` may edit it; the
  * api turns a refusal into its error, the editor page into its explanation.
  */
-export function roadmapEditRefusal(roadmap: { authorId: string; status: RoadmapStatus }, userId: string | undefined): RoadmapEditRefusal | undefined {
+export function roadmapEditRefusal(
+  roadmap: { authorId: string; status: RoadmapStatus },
+  userId: string | undefined,
+): RoadmapEditRefusal | undefined {
   if (userId === undefined || roadmap.authorId !== userId) return 'notYours';
   if (!isEditableStatus(roadmap.status)) return 'notEditable';
   return undefined;
 }
 
-export const canEditRoadmap = (roadmap: { authorId: string; status: RoadmapStatus }, userId: string | undefined): boolean => roadmapEditRefusal(roadmap, userId) === undefined;
+export const canEditRoadmap = (
+  roadmap: { authorId: string; status: RoadmapStatus },
+  userId: string | undefined,
+): boolean => roadmapEditRefusal(roadmap, userId) === undefined;
 
 // --- The fields of the forms ---
 
@@ -114,7 +121,11 @@ export interface GraphIssue {
  * What makes a saved graph whole: every node listed once, every edge between two different listed nodes and
  * listed once, content only for listed nodes and once each. Paths are those of the save's body.
  */
-export function graphIssues(graph: { nodes: readonly { id: string }[]; edges: readonly { source: string; target: string }[]; nodeDetails: readonly { nodeId: string }[] }): GraphIssue[] {
+export function graphIssues(graph: {
+  nodes: readonly { id: string }[];
+  edges: readonly { source: string; target: string }[];
+  nodeDetails: readonly { nodeId: string }[];
+}): GraphIssue[] {
   const issues: GraphIssue[] = [];
   const ids = new Set<string>();
   graph.nodes.forEach((node, index) => {
@@ -134,8 +145,13 @@ export function graphIssues(graph: { nodes: readonly { id: string }[]; edges: re
   });
   const detailIds = new Set<string>();
   graph.nodeDetails.forEach((detail, index) => {
-    if (!ids.has(detail.nodeId)) issues.push({ path: ['nodeDetails', index, 'nodeId'], message: 'Content must belong to a node of the roadmap.' });
-    if (detailIds.has(detail.nodeId)) issues.push({ path: ['nodeDetails', index, 'nodeId'], message: 'A node has content twice.' });
+    if (!ids.has(detail.nodeId))
+      issues.push({
+        path: ['nodeDetails', index, 'nodeId'],
+        message: 'Content must belong to a node of the roadmap.',
+      });
+    if (detailIds.has(detail.nodeId))
+      issues.push({ path: ['nodeDetails', index, 'nodeId'], message: 'A node has content twice.' });
     detailIds.add(detail.nodeId);
   });
   return issues;

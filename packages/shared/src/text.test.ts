@@ -11,7 +11,12 @@ describe('findNulCharacter', () => {
   it('names the path of the first string holding U+0000, however deep', () => {
     expect(findNulCharacter('a\u0000b')).toEqual([]);
     expect(findNulCharacter({ search: '\u0000' })).toEqual(['search']);
-    expect(findNulCharacter({ nodes: [{ data: { label: 'ok' } }, { data: { label: 'x\u0000' } }] })).toEqual(['nodes', 1, 'data', 'label']);
+    expect(findNulCharacter({ nodes: [{ data: { label: 'ok' } }, { data: { label: 'x\u0000' } }] })).toEqual([
+      'nodes',
+      1,
+      'data',
+      'label',
+    ]);
   });
 
   it('refuses a NUL character in a key too', () => {

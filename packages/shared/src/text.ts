@@ -9,7 +9,10 @@ export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (U
  * The path to the first string holding a NUL character inside a request part (body, query, params),
  * keys and array indexes included; undefined when there is none.
  */
-export function findNulCharacter(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+export function findNulCharacter(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {

@@ -33,7 +33,13 @@ function adminCreate(...args: string[]): Promise<{ code: number | null; stdout: 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://skillroute.test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://skillroute.test',
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -48,10 +54,19 @@ const adminRow = async (email: string) => (await db.select().from(admins).where(
 
 describe('npm run admin:create', () => {
   it('creates an admin with an argon2id hash and says where to sign in', async () => {
-    const result = await adminCreate('--email', 'Boss@Example.org', '--password', 'first-pass-1', '--name', 'Boss');
+    const result = await adminCreate(
+      '--email',
+      'Boss@Example.org',
+      '--password',
+      'first-pass-1',
+      '--name',
+      'Boss',
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('Admin created: boss@example.org (Boss). Sign in at http://skillroute.test/admin/login\n');
+    expect(result.stdout).toBe(
+      'Admin created: boss@example.org (Boss). Sign in at http://skillroute.test/admin/login\n',
+    );
     const row = await adminRow('boss@example.org');
     expect(row?.name).toBe('Boss');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -70,11 +85,23 @@ describe('npm run admin:create', () => {
 
   it('refuses bad input with the shared rules, exits non-zero and saves nothing', async () => {
     const cases = [
-      { args: ['--email', 'not-an-email', '--password', 'good-pass-1'], says: '--email: Please enter a valid e-mail address' },
-      { args: ['--email', 'weak@example.org', '--password', 'lettersonly'], says: '--password: Password must contain a digit' },
-      { args: ['--email', 'name@example.org', '--password', 'good-pass-1', '--name', 'R2D2'], says: '--name: Username must only contain alphabets' },
+      {
+        args: ['--email', 'not-an-email', '--password', 'good-pass-1'],
+        says: '--email: Please enter a valid e-mail address',
+      },
+      {
+        args: ['--email', 'weak@example.org', '--password', 'lettersonly'],
+        says: '--password: Password must contain a digit',
+      },
+      {
+        args: ['--email', 'name@example.org', '--password', 'good-pass-1', '--name', 'R2D2'],
+        says: '--name: Username must only contain alphabets',
+      },
       { args: ['--email', 'half@example.org'], says: 'Both --email and --password are needed.' },
-      { args: ['--email', 'x@example.org', '--password', 'good-pass-1', '--admin', 'yes'], says: "Unknown option '--admin'" },
+      {
+        args: ['--email', 'x@example.org', '--password', 'good-pass-1', '--admin', 'yes'],
+        says: "Unknown option '--admin'",
+      },
     ];
     for (const { args, says } of cases) {
       const result = await adminCreate(...args);
@@ -95,10 +122,27 @@ describe('npm run admin:create', () => {
 
   it('says plainly when the database cannot be reached', async () => {
     const child = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const run = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', 'a@example.org', '--password', 'good-pass-1'], {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:9/none', DATA_DIR: dataDir, NODE_ENV: 'test' },
-      });
+      const run = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'apps/api/src/cli/admin-create.ts',
+          '--email',
+          'a@example.org',
+          '--password',
+          'good-pass-1',
+        ],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            DATABASE_URL: 'postgres://nobody:nothing@127.0.0.1:9/none',
+            DATA_DIR: dataDir,
+            NODE_ENV: 'test',
+          },
+        },
+      );
       let stderr = '';
       run.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       run.on('close', (code) => resolve({ code, stderr }));

@@ -22,7 +22,15 @@ function fail(message: string, exitCode = 1): never {
 function readInput() {
   let values;
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
+    ({ values } = parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
   } catch (error) {
     fail(`${error instanceof Error ? error.message : String(error)}\n${usage}`, 2);
   }
@@ -30,16 +38,28 @@ function readInput() {
     process.stdout.write(`${usage}\n`);
     process.exit(0);
   }
-  if (values.email === undefined || values.password === undefined) fail(`Both --email and --password are needed.\n${usage}`, 2);
-  const parsed = adminAccountSchema.safeParse({ email: values.email, password: values.password, name: values.name });
+  if (values.email === undefined || values.password === undefined)
+    fail(`Both --email and --password are needed.\n${usage}`, 2);
+  const parsed = adminAccountSchema.safeParse({
+    email: values.email,
+    password: values.password,
+    name: values.name,
+  });
   if (!parsed.success) {
-    fail(`The admin was not saved:\n${parsed.error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`).join('\n')}`, 2);
+    fail(
+      `The admin was not saved:\n${parsed.error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+      2,
+    );
   }
   return parsed.data;
 }
 
 // Embedded PostgreSQL talks a lot at debug level; only what needs a person's attention is shown.
-const quietLogger = { debug() {}, info() {}, warn: (_details: object, message: string) => process.stderr.write(`${message}\n`) };
+const quietLogger = {
+  debug() {},
+  info() {},
+  warn: (_details: object, message: string) => process.stderr.write(`${message}\n`),
+};
 
 async function main(): Promise<void> {
   const input = readInput();
@@ -74,4 +94,6 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => fail(`Could not save the admin: ${error instanceof Error ? error.message : String(error)}`));
+main().catch((error: unknown) =>
+  fail(`Could not save the admin: ${error instanceof Error ? error.message : String(error)}`),
+);

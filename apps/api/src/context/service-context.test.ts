@@ -11,7 +11,11 @@ function fakePool(): pg.Pool {
   return { connect: async () => client } as unknown as pg.Pool;
 }
 
-const logger = () => ({ info: vi.fn<ServiceLogger['info']>(), warn: vi.fn<ServiceLogger['warn']>(), error: vi.fn<ServiceLogger['error']>() });
+const logger = () => ({
+  info: vi.fn<ServiceLogger['info']>(),
+  warn: vi.fn<ServiceLogger['warn']>(),
+  error: vi.fn<ServiceLogger['error']>(),
+});
 
 function context(log: ServiceLogger) {
   return createServiceContext({
@@ -46,7 +50,10 @@ describe('the unit of work of a context', () => {
     await userContext.unitOfWork(failingEffect);
 
     expect(requestLog.warn).toHaveBeenCalledTimes(2);
-    expect(requestLog.warn).toHaveBeenCalledWith({ err: expect.any(Error) }, 'a change was committed but what should follow it failed');
+    expect(requestLog.warn).toHaveBeenCalledWith(
+      { err: expect.any(Error) },
+      'a change was committed but what should follow it failed',
+    );
     expect(appLog.warn).not.toHaveBeenCalled();
 
     await app.unitOfWork(failingEffect);

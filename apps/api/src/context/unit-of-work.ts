@@ -34,7 +34,10 @@ export interface UnitOfWorkDeps {
   log: ServiceLogger;
 }
 
-export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+export async function runUnitOfWork<T>(
+  deps: UnitOfWorkDeps,
+  work: (uow: UnitOfWork) => Promise<T>,
+): Promise<T> {
   const client = await deps.pool.connect();
   const effects: Array<() => void> = [];
   const queues = new Set<string>();
@@ -49,7 +52,8 @@ export async function runUnitOfWork<T>(deps: UnitOfWorkDeps, work: (uow: UnitOfW
       tx,
       async enqueue(type, data, options = {}) {
         await deps.jobs.enqueue(type, data, { ...options, executor });
-        if (options.startAfter === undefined || options.startAfter.getTime() <= Date.now()) queues.add(type.name);
+        if (options.startAfter === undefined || options.startAfter.getTime() <= Date.now())
+          queues.add(type.name);
       },
       async cancelJobs(type, singletonKey) {
         await deps.jobs.cancel(type, singletonKey, executor);

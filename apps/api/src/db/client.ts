@@ -19,7 +19,12 @@ export const CONNECT_TIMEOUT_MS = 2000;
  */
 export const REQUEST_QUERY_TIMEOUTS = { statementMs: 5000, queryMs: 6000 } as const;
 
-export function createPool(connectionString: string, logger: PoolLogger, max = 10, timeouts?: { statementMs: number; queryMs: number }): pg.Pool {
+export function createPool(
+  connectionString: string,
+  logger: PoolLogger,
+  max = 10,
+  timeouts?: { statementMs: number; queryMs: number },
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -30,7 +35,11 @@ export function createPool(connectionString: string, logger: PoolLogger, max = 1
   // An idle client whose server went away emits 'error' on the pool; unhandled, that would end the
   // process. The pool drops that client and connects afresh on the next query, so a log line is enough.
   // The error carries the whole client object; its message and SQLSTATE code are what a reader needs.
-  const logLostConnection = (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'a database connection was lost; the pool will reconnect');
+  const logLostConnection = (error: Error & { code?: string }) =>
+    logger.warn(
+      { error: error.message, code: error.code },
+      'a database connection was lost; the pool will reconnect',
+    );
   pool.on('error', logLostConnection);
   // The pool listens for errors only on idle clients. A connection that dies while checked out (the
   // outage noticed mid-query) emits 'error' on its client too, which would crash the process unheard;
@@ -60,7 +69,10 @@ export async function pingDatabase(pool: pg.Pool, timeoutMs: number): Promise<vo
     await Promise.race([
       client.query('select 1'),
       new Promise((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`the database did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       }),
     ]);
     client.release();

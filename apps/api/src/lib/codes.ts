@@ -43,13 +43,24 @@ export type CodeCheck =
  * wrong code and marks an accepted code consumed. The fifth wrong try answers "burnt" at once, so the
  * person knows to ask for a new code rather than try a sixth time.
  */
-export function checkCode(stored: StoredCode | undefined, typed: string, secret: string, now = new Date()): CodeCheck {
-  if (stored === undefined || stored.consumedAt !== null) return { outcome: 'missing', message: codeMessages.missing };
+export function checkCode(
+  stored: StoredCode | undefined,
+  typed: string,
+  secret: string,
+  now = new Date(),
+): CodeCheck {
+  if (stored === undefined || stored.consumedAt !== null)
+    return { outcome: 'missing', message: codeMessages.missing };
   if (stored.attempts >= CODE_MAX_ATTEMPTS) return { outcome: 'burnt', message: codeMessages.burnt };
-  if (stored.expiresAt.getTime() <= now.getTime()) return { outcome: 'expired', message: codeMessages.expired };
+  if (stored.expiresAt.getTime() <= now.getTime())
+    return { outcome: 'expired', message: codeMessages.expired };
   const expected = Buffer.from(stored.codeHash, 'hex');
   const actual = Buffer.from(hashCode(typed, secret), 'hex');
   if (expected.length === actual.length && timingSafeEqual(expected, actual)) return { outcome: 'accepted' };
   const attempts = stored.attempts + 1;
-  return { outcome: 'wrong', attempts, message: attempts >= CODE_MAX_ATTEMPTS ? codeMessages.burnt : codeMessages.wrong };
+  return {
+    outcome: 'wrong',
+    attempts,
+    message: attempts >= CODE_MAX_ATTEMPTS ? codeMessages.burnt : codeMessages.wrong,
+  };
 }

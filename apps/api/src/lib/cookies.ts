@@ -17,13 +17,28 @@ function baseOptions(policy: CookiePolicy, path: string): CookieSerializeOptions
   return { httpOnly: true, sameSite: 'lax', secure: policy.secure, path };
 }
 
-export function setSessionCookies(reply: FastifyReply, audience: AccessAudience, policy: CookiePolicy, tokens: { accessToken: string; refreshToken: string }): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  audience: AccessAudience,
+  policy: CookiePolicy,
+  tokens: { accessToken: string; refreshToken: string },
+): void {
   const names = cookieNames[audience];
-  reply.setCookie(names.access, tokens.accessToken, { ...baseOptions(policy, '/'), maxAge: ACCESS_TOKEN_TTL_SECONDS });
-  reply.setCookie(names.refresh, tokens.refreshToken, { ...baseOptions(policy, names.refreshPath), maxAge: REFRESH_TOKEN_TTL_MS / 1000 });
+  reply.setCookie(names.access, tokens.accessToken, {
+    ...baseOptions(policy, '/'),
+    maxAge: ACCESS_TOKEN_TTL_SECONDS,
+  });
+  reply.setCookie(names.refresh, tokens.refreshToken, {
+    ...baseOptions(policy, names.refreshPath),
+    maxAge: REFRESH_TOKEN_TTL_MS / 1000,
+  });
 }
 
-export function clearSessionCookies(reply: FastifyReply, audience: AccessAudience, policy: CookiePolicy): void {
+export function clearSessionCookies(
+  reply: FastifyReply,
+  audience: AccessAudience,
+  policy: CookiePolicy,
+): void {
   const names = cookieNames[audience];
   reply.clearCookie(names.access, baseOptions(policy, '/'));
   reply.clearCookie(names.refresh, baseOptions(policy, names.refreshPath));

@@ -32,7 +32,11 @@ export function constraintOf(error: unknown): string | undefined {
 
 /** An error and its causes, outermost first: Drizzle wraps the driver's error, which holds the SQLSTATE. */
 function* causeChain(error: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
-  for (let current: unknown = error; typeof current === 'object' && current !== null; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    typeof current === 'object' && current !== null;
+    current = (current as { cause?: unknown }).cause
+  ) {
     yield current as { code?: unknown; message?: unknown; constraint?: unknown };
   }
 }
@@ -45,17 +49,34 @@ export function errorCodeOf(error: unknown): string | undefined {
 
 function hasSqlState(error: unknown, sqlStates: readonly string[], constraint: string | undefined): boolean {
   for (const { code, constraint: name } of causeChain(error)) {
-    if (typeof code === 'string' && sqlStates.includes(code)) return constraint === undefined || name === constraint;
+    if (typeof code === 'string' && sqlStates.includes(code))
+      return constraint === undefined || name === constraint;
   }
   return false;
 }
 
 // SQLSTATEs of a database that cannot serve now (not of a bad query): a statement cancelled by its
 // timeout, the server shutting down or starting, too many connections, and the connection exceptions.
-const UNAVAILABLE_SQL_STATES = ['57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006'];
+const UNAVAILABLE_SQL_STATES = [
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+];
 // What node-postgres and the operating system report when the server does not answer or goes away.
 const UNAVAILABLE_SOCKET_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH'];
-const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /query read timeout/i, /client has encountered a connection error/i];
+const UNAVAILABLE_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /connection terminated/i,
+  /query read timeout/i,
+  /client has encountered a connection error/i,
+];
 
 /**
  * Whether a query failed because the database could not answer in time or at all, rather than because of
@@ -63,8 +84,13 @@ const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /conne
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of causeChain(error)) {
-    if (typeof code === 'string' && (UNAVAILABLE_SQL_STATES.includes(code) || UNAVAILABLE_SOCKET_CODES.includes(code))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQL_STATES.includes(code) || UNAVAILABLE_SOCKET_CODES.includes(code))
+    )
+      return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message)))
+      return true;
   }
   return false;
 }

@@ -29,7 +29,12 @@ export class AppError extends Error {
   /** Seconds until trying again makes sense; sent as Retry-After (with 429). */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, message: string, errors: ErrorItem[] = [{ message }], extra: { reason?: string; retryAfterSeconds?: number } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    errors: ErrorItem[] = [{ message }],
+    extra: { reason?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.errors = errors;

@@ -2,7 +2,8 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serializeError, withoutUserInput } from './log-redaction';
 
-const pgError = (message: string, fields: Record<string, string>) => Object.assign(new Error(message), fields);
+const pgError = (message: string, fields: Record<string, string>) =>
+  Object.assign(new Error(message), fields);
 
 describe('serializeError', () => {
   it("keeps a failed query's text and SQLSTATE but none of its parameters, wherever they appear", () => {
@@ -11,7 +12,11 @@ describe('serializeError', () => {
       detail: 'Key (email)=(asha@example.com) already exists.',
       constraint: 'users_email_unique',
     });
-    const error = new DrizzleQueryError('insert into users (email, password_hash) values ($1, $2)', ['asha@example.com', 'hash-of-secret'], cause);
+    const error = new DrizzleQueryError(
+      'insert into users (email, password_hash) values ($1, $2)',
+      ['asha@example.com', 'hash-of-secret'],
+      cause,
+    );
     const text = JSON.stringify(serializeError(error));
     expect(text).not.toContain('asha@example.com');
     expect(text).not.toContain('hash-of-secret');

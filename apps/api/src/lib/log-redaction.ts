@@ -19,10 +19,27 @@ export function withoutUserInput(error: unknown): unknown {
   }
   if ('detail' in error && error.detail !== undefined) Object.assign(copy, { detail: REDACTED });
   // A data exception (SQLSTATE class 22) quotes the value it could not take after the first colon.
-  if ('code' in error && typeof error.code === 'string' && error.code.startsWith('22')) message = message.replace(/: [\s\S]*$/, `: ${REDACTED}`);
-  Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true, configurable: true });
-  Object.defineProperty(copy, 'stack', { value: error.stack?.replace(error.message, message), enumerable: false, writable: true, configurable: true });
-  if (error.cause !== undefined) Object.defineProperty(copy, 'cause', { value: withoutUserInput(error.cause), enumerable: false, writable: true, configurable: true });
+  if ('code' in error && typeof error.code === 'string' && error.code.startsWith('22'))
+    message = message.replace(/: [\s\S]*$/, `: ${REDACTED}`);
+  Object.defineProperty(copy, 'message', {
+    value: message,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
+  Object.defineProperty(copy, 'stack', {
+    value: error.stack?.replace(error.message, message),
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
+  if (error.cause !== undefined)
+    Object.defineProperty(copy, 'cause', {
+      value: withoutUserInput(error.cause),
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
   return copy;
 }
 
@@ -30,6 +47,12 @@ export function withoutUserInput(error: unknown): unknown {
 export function serializeError(error: unknown): unknown {
   const serialized = stdSerializers.err(withoutUserInput(error) as Error) as unknown;
   const code = errorCodeOf(error);
-  if (typeof serialized === 'object' && serialized !== null && code !== undefined && !('code' in serialized && serialized.code !== undefined)) Object.assign(serialized, { code });
+  if (
+    typeof serialized === 'object' &&
+    serialized !== null &&
+    code !== undefined &&
+    !('code' in serialized && serialized.code !== undefined)
+  )
+    Object.assign(serialized, { code });
   return serialized;
 }

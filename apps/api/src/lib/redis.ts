@@ -7,7 +7,12 @@ import type { Logger } from 'pino';
  * queue), and the rate limiter lets requests through meanwhile instead of hanging them.
  */
 export async function connectRedis(url: string, logger: Logger): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+  });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem; retrying'));
   try {
     await redis.connect();

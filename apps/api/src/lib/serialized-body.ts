@@ -19,9 +19,18 @@ export interface CachedAnswer<T> {
 }
 
 /** `value` as the GET route at `url` with this 200 schema writes it: a cached body is byte for byte what the route would have sent. */
-export function serializeBody(schema: z.ZodType, url: string, value: unknown, isPublicBody: boolean): SerializedBody {
+export function serializeBody(
+  schema: z.ZodType,
+  url: string,
+  value: unknown,
+  isPublicBody: boolean,
+): SerializedBody {
   const body = serializerCompiler({ schema, method: 'GET', url, httpStatus: '200' })(value);
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`, public: isPublicBody };
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+    public: isPublicBody,
+  };
 }
 
 /** `If-None-Match` lists the ETag (or is `*`); weak and strong forms compare alike, as RFC 9110 says for GET. */
@@ -38,8 +47,14 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * again each time (`no-cache`), so an unlisted roadmap is gone on the next visit; anything else is kept by none
  * (`no-store`), not even the browser of a shared computer.
  */
-export function sendSerialized(request: FastifyRequest, reply: FastifyReply, cached: SerializedBody): FastifyReply {
-  reply.header('etag', cached.etag).header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
+export function sendSerialized(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: SerializedBody,
+): FastifyReply {
+  reply
+    .header('etag', cached.etag)
+    .header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
   // A string with a JSON content type goes out as it is: no second validation or serialization.
   return reply.type('application/json; charset=utf-8').send(cached.body);

@@ -1,6 +1,12 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, hashToken, randomToken, signAccessToken, verifyAccessToken } from './tokens';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  hashToken,
+  randomToken,
+  signAccessToken,
+  verifyAccessToken,
+} from './tokens';
 
 const secret = 'a-test-secret-of-more-than-32-characters';
 const claims = { sub: 'user-1', email: 'ada@example.org', role: 'user' as const, sid: 'session-1' };
@@ -30,17 +36,35 @@ describe('access tokens', () => {
   it('expire after 15 minutes', async () => {
     const issued = new Date('2026-01-01T10:00:00Z');
     const token = await signAccessToken(secret, 'user', claims, issued);
-    expect(await verifyAccessToken(secret, 'user', token, new Date(issued.getTime() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000))).toEqual(claims);
-    expect(await verifyAccessToken(secret, 'user', token, new Date(issued.getTime() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000))).toBeUndefined();
+    expect(
+      await verifyAccessToken(
+        secret,
+        'user',
+        token,
+        new Date(issued.getTime() + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000),
+      ),
+    ).toEqual(claims);
+    expect(
+      await verifyAccessToken(
+        secret,
+        'user',
+        token,
+        new Date(issued.getTime() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000),
+      ),
+    ).toBeUndefined();
   });
 
   it('are refused with another secret, another audience, or when altered or malformed', async () => {
     const token = await signAccessToken(secret, 'user', claims);
-    expect(await verifyAccessToken('another-secret-of-more-than-32-characters', 'user', token)).toBeUndefined();
+    expect(
+      await verifyAccessToken('another-secret-of-more-than-32-characters', 'user', token),
+    ).toBeUndefined();
     expect(await verifyAccessToken(secret, 'admin', token)).toBeUndefined();
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ ...claims, role: 'mentor' })).toString('base64url');
-    expect(await verifyAccessToken(secret, 'user', `${header}.${forgedPayload}.${signature}`)).toBeUndefined();
+    expect(
+      await verifyAccessToken(secret, 'user', `${header}.${forgedPayload}.${signature}`),
+    ).toBeUndefined();
     expect(await verifyAccessToken(secret, 'user', 'not-a-jwt')).toBeUndefined();
     expect(await verifyAccessToken(secret, 'user', '')).toBeUndefined();
   });

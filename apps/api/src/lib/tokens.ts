@@ -41,7 +41,12 @@ const ISSUER = 'skillroute';
 const encoder = new TextEncoder();
 
 /** A 15-minute HS256 JWT. The audience keeps a user token from passing as an admin one even if the secrets were equal. */
-export async function signAccessToken(secret: string, audience: AccessAudience, claims: AccessClaims, now = new Date()): Promise<string> {
+export async function signAccessToken(
+  secret: string,
+  audience: AccessAudience,
+  claims: AccessClaims,
+  now = new Date(),
+): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ email: claims.email, role: claims.role, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256' })
@@ -57,7 +62,13 @@ export async function signAccessToken(secret: string, audience: AccessAudience, 
  * The claims of a valid token, or undefined for a forged, expired, foreign or malformed one.
  * `expiredToleranceSeconds` accepts a token that expired that long ago (logout only needs to know whose it was).
  */
-export async function verifyAccessToken(secret: string, audience: AccessAudience, token: string, now = new Date(), expiredToleranceSeconds = 0): Promise<AccessClaims | undefined> {
+export async function verifyAccessToken(
+  secret: string,
+  audience: AccessAudience,
+  token: string,
+  now = new Date(),
+  expiredToleranceSeconds = 0,
+): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), {
       algorithms: ['HS256'],

@@ -13,9 +13,17 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
     const nulAt = findNulCharacter(data);
     if (nulAt !== undefined) {
       // The shape Ajv reports, which the error envelope turns into `{message, field}`.
-      return { error: [{ keyword: 'nul', instancePath: nulAt.map((segment) => `/${segment}`).join(''), schemaPath: '', params: {}, message: NUL_CHARACTER_MESSAGE }] } as unknown as ReturnType<
-        typeof validate
-      >;
+      return {
+        error: [
+          {
+            keyword: 'nul',
+            instancePath: nulAt.map((segment) => `/${segment}`).join(''),
+            schemaPath: '',
+            params: {},
+            message: NUL_CHARACTER_MESSAGE,
+          },
+        ],
+      } as unknown as ReturnType<typeof validate>;
     }
     return validate(data);
   };

@@ -4,13 +4,20 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
 /** "METHOD /path" with `:name` parameters and no trailing slash, as packages/shared api-contract keys routes. */
-const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/+$/, '$1')}`;
+const keyOf = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/+$/, '$1')}`;
 
 /** The fields of a JSON schema, all the way down: enough to tell a renamed, added or dropped field. */
 function fieldsOf(schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
-  const { properties, items, anyOf, type } = schema as { properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; type?: unknown };
-  if (properties) return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldsOf(field)]));
+  const { properties, items, anyOf, type } = schema as {
+    properties?: Record<string, unknown>;
+    items?: unknown;
+    anyOf?: unknown[];
+    type?: unknown;
+  };
+  if (properties)
+    return Object.fromEntries(Object.entries(properties).map(([name, field]) => [name, fieldsOf(field)]));
   if (items) return [fieldsOf(items)];
   // Nullable reads `anyOf: [X, null]` or `type: [x, 'null']` in zod's JSON schema and `nullable: true` in
   // OpenAPI 3.0: the fields are X's.
@@ -28,14 +35,19 @@ describe('the api contract the web tests check their fixtures against', () => {
     t = await buildTestApp();
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     documented = new Map();
-    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>(document.paths)) {
-      for (const [method, operation] of Object.entries(operations)) documented.set(keyOf(method, path), operation.responses);
+    for (const [path, operations] of Object.entries<
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+    >(document.paths)) {
+      for (const [method, operation] of Object.entries(operations))
+        documented.set(keyOf(method, path), operation.responses);
     }
   });
   afterAll(() => t.close());
 
   it('lists every route of the api, and no other', () => {
-    const contract = Object.keys(apiResponses).map((route) => keyOf(...(route.split(' ') as [string, string])));
+    const contract = Object.keys(apiResponses).map((route) =>
+      keyOf(...(route.split(' ') as [string, string])),
+    );
     expect(new Set(contract)).toEqual(new Set(documented.keys()));
   });
 
@@ -48,7 +60,9 @@ describe('the api contract the web tests check their fixtures against', () => {
       ).toEqual(Object.keys(responses));
       for (const [status, schema] of Object.entries(responses)) {
         const served = declared[status]?.content?.['application/json']?.schema;
-        expect(fieldsOf(served), `${route} ${status}`).toEqual(fieldsOf(z.toJSONSchema(schema as z.ZodType, { io: 'output' })));
+        expect(fieldsOf(served), `${route} ${status}`).toEqual(
+          fieldsOf(z.toJSONSchema(schema as z.ZodType, { io: 'output' })),
+        );
       }
     }
   });

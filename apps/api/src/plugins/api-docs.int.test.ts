@@ -18,7 +18,13 @@ describe('the API reference', () => {
       type: 'object',
       properties: { status: { enum: ['ok', 'degraded', 'draining'] }, db: { enum: ['ok', 'down'] } },
     });
-    expect(Object.keys(health.responses['503'].content['application/json'].schema.properties)).toEqual(['message', 'errors', 'reason', 'status', 'db']);
+    expect(Object.keys(health.responses['503'].content['application/json'].schema.properties)).toEqual([
+      'message',
+      'errors',
+      'reason',
+      'status',
+      'db',
+    ]);
     // The SPA's catch-all is not part of the API.
     expect(Object.keys(document.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
   });

@@ -15,7 +15,11 @@ export const apiDocs = fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
-        info: { title: 'Skillroute API', description: 'Every error answers with { message, errors: [{ message, field? }] }.', version: '0.0.0' },
+        info: {
+          title: 'Skillroute API',
+          description: 'Every error answers with { message, errors: [{ message, field? }] }.',
+          version: '0.0.0',
+        },
         servers: [{ url: options.publicUrl }],
       },
       transform: jsonSchemaTransform,

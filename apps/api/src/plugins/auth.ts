@@ -3,7 +3,12 @@ import fp from 'fastify-plugin';
 import { errorMessages } from '@skillroute/shared/errors';
 import { cookieNames } from '../lib/cookies';
 import { AppError } from '../lib/errors';
-import { findLiveAdminSession, findLiveUserSession, type LiveAdminSession, type LiveUserSession } from '../sessions/repository';
+import {
+  findLiveAdminSession,
+  findLiveUserSession,
+  type LiveAdminSession,
+  type LiveUserSession,
+} from '../sessions/repository';
 
 /** The signed-in user as routes see it; read fresh from the database on every request. */
 export type AuthUser = LiveUserSession;
@@ -61,8 +66,10 @@ export const auth = fp(
     app.decorateRequest('admin', null);
     app.decorateRequest('userSessionLapsed', false);
 
-    const findUser = (token: string | undefined) => findLiveUserSession(app.db, options.jwtSecret, token, app.clock.now());
-    const findAdmin = (token: string | undefined) => findLiveAdminSession(app.db, options.adminJwtSecret, token, app.clock.now());
+    const findUser = (token: string | undefined) =>
+      findLiveUserSession(app.db, options.jwtSecret, token, app.clock.now());
+    const findAdmin = (token: string | undefined) =>
+      findLiveAdminSession(app.db, options.adminJwtSecret, token, app.clock.now());
 
     app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
       const user = await findUser(request.cookies[cookieNames.user.access]);

@@ -30,7 +30,10 @@ describe('a database that stops answering', () => {
       for (const answer of answers) {
         expect(answer.statusCode).toBe(503);
         expect(answer.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-        expect(answer.json()).toEqual({ message: errorMessages.serviceUnavailable, errors: [{ message: databaseUnavailableMessage }] });
+        expect(answer.json()).toEqual({
+          message: errorMessages.serviceUnavailable,
+          errors: [{ message: databaseUnavailableMessage }],
+        });
       }
     } finally {
       proxy.thaw();
@@ -47,7 +50,11 @@ describe('a database that stops answering', () => {
     } finally {
       proxy.restore();
     }
-    expect(t.logs.some((line) => line.msg === 'the database could not answer; told the client to retry' && line.level === 40)).toBe(true);
+    expect(
+      t.logs.some(
+        (line) => line.msg === 'the database could not answer; told the client to retry' && line.level === 40,
+      ),
+    ).toBe(true);
     expect(t.logs.some((line) => line.msg === 'unexpected error while handling a request')).toBe(false);
     await expect.poll(async () => (await read(t)).statusCode, { timeout: 30_000, interval: 250 }).toBe(404);
   });

@@ -11,15 +11,22 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/test-probe/echo',
     {
       schema: {
-        body: z.object({ name: z.string().min(2, 'Name is too short'), address: z.object({ city: z.string({ error: 'City is required' }) }) }),
+        body: z.object({
+          name: z.string().min(2, 'Name is too short'),
+          address: z.object({ city: z.string({ error: 'City is required' }) }),
+        }),
         response: { 200: z.object({ name: z.string() }) },
       },
     },
     async (request) => ({ name: request.body.name }),
   );
-  app.get('/api/test-probe/explode', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => {
-    throw new Error('connection string postgres://secret@db leaked');
-  });
+  app.get(
+    '/api/test-probe/explode',
+    { schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+    async () => {
+      throw new Error('connection string postgres://secret@db leaked');
+    },
+  );
 };
 
 describe('the error envelope, over HTTP', () => {
@@ -32,30 +39,55 @@ describe('the error envelope, over HTTP', () => {
   it('answers an unknown /api path with a 404 envelope', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: errorMessages.notFound, errors: [{ message: 'Nothing answers GET /api/no-such-thing.' }] });
+    expect(response.json()).toEqual({
+      message: errorMessages.notFound,
+      errors: [{ message: 'Nothing answers GET /api/no-such-thing.' }],
+    });
   });
 
   it('answers malformed JSON with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/echo', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: errorMessages.malformedJson, errors: [{ message: errorMessages.malformedJson }] });
+    expect(response.json()).toEqual({
+      message: errorMessages.malformedJson,
+      errors: [{ message: errorMessages.malformedJson }],
+    });
   });
 
   it('answers an oversized body with 413', async () => {
     const payload = JSON.stringify({ name: 'x'.repeat(BODY_LIMIT_BYTES + 10), address: { city: 'Pune' } });
-    const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/echo', headers: { 'content-type': 'application/json' }, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(errorMessages.payloadTooLarge);
   });
 
   it('answers a content type it does not read with 415', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/echo', headers: { 'content-type': 'application/xml' }, payload: '<name/>' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<name/>',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe(errorMessages.unsupportedMediaType);
   });
 
   it('answers a failed validation with 400 and one entry per field', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/echo', payload: { name: 'x', address: {} } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      payload: { name: 'x', address: {} },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: errorMessages.badRequest,
@@ -67,14 +99,25 @@ describe('the error envelope, over HTTP', () => {
   });
 
   it('filters the response through its schema', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/test-probe/echo', payload: { name: 'Asha', address: { city: 'Pune' } } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      payload: { name: 'Asha', address: { city: 'Pune' } },
+    });
     expect(response.json()).toEqual({ name: 'Asha' });
   });
 
   it('answers an unexpected error with a generic 500: details in the log, never in the response', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/test-probe/explode', headers: { 'x-request-id': 'probe-500' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/test-probe/explode',
+      headers: { 'x-request-id': 'probe-500' },
+    });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: errorMessages.internal, errors: [{ message: errorMessages.internal }] });
+    expect(response.json()).toEqual({
+      message: errorMessages.internal,
+      errors: [{ message: errorMessages.internal }],
+    });
     expect(response.body).not.toContain('secret');
     expect(response.body).not.toContain('error-envelope.int.test');
     const logged = t.logs.find((line) => line.reqId === 'probe-500' && line.level === 50);
@@ -85,9 +128,17 @@ describe('the error envelope, over HTTP', () => {
   });
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {
-    const given = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-42' } });
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-42' },
+    });
     expect(given.headers['x-request-id']).toBe('trace-42');
-    const made = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'has spaces' } });
+    const made = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'has spaces' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -101,11 +152,15 @@ describe('rate limits', () => {
 
   it('answers 429 with Retry-After once the budget is spent, the 404 handler included', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) statuses.push((await t.app.inject({ method: 'GET', url: `/api/unknown-${i}` })).statusCode);
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await t.app.inject({ method: 'GET', url: `/api/unknown-${i}` })).statusCode);
     expect(statuses).toEqual([404, 404, 404]);
     const limited = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json()).toEqual({ message: errorMessages.tooManyRequests, errors: [{ message: expect.stringMatching(/^Too many requests\. Please try again in .+\.$/) }] });
+    expect(limited.json()).toEqual({
+      message: errorMessages.tooManyRequests,
+      errors: [{ message: expect.stringMatching(/^Too many requests\. Please try again in .+\.$/) }],
+    });
   });
 });

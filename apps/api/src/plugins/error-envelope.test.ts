@@ -16,17 +16,26 @@ describe('describeError', () => {
   });
 
   it('keeps an AppError message and its field entries', () => {
-    const error = new AppError('conflict', 'This e-mail is already registered.', [{ message: 'Use another e-mail.', field: 'email' }]);
+    const error = new AppError('conflict', 'This e-mail is already registered.', [
+      { message: 'Use another e-mail.', field: 'email' },
+    ]);
     expect(describeError(error)).toEqual({
       statusCode: 409,
-      body: { message: 'This e-mail is already registered.', errors: [{ message: 'Use another e-mail.', field: 'email' }] },
+      body: {
+        message: 'This e-mail is already registered.',
+        errors: [{ message: 'Use another e-mail.', field: 'email' }],
+      },
       unexpected: false,
     });
   });
 
   it('hides the text of an internal AppError', () => {
     const described = describeError(new AppError('internal', 'pool exhausted at db.ts:12'));
-    expect(described).toEqual({ statusCode: 500, body: { message: errorMessages.internal, errors: [{ message: errorMessages.internal }] }, unexpected: true });
+    expect(described).toEqual({
+      statusCode: 500,
+      body: { message: errorMessages.internal, errors: [{ message: errorMessages.internal }] },
+      unexpected: true,
+    });
   });
 
   it('gives one entry per failed field with a dotted path', () => {
@@ -61,17 +70,32 @@ describe('describeError', () => {
     ['FST_ERR_RATE_LIMIT', 429, errorMessages.tooManyRequests],
     ['FST_ERR_NOT_FOUND', 404, errorMessages.notFound],
   ])('turns %s into %i with the shared message', (code, status, message) => {
-    expect(describeError(fastifyError(code, status))).toEqual({ statusCode: status, body: { message, errors: [{ message }] }, unexpected: false });
+    expect(describeError(fastifyError(code, status))).toEqual({
+      statusCode: status,
+      body: { message, errors: [{ message }] },
+      unexpected: false,
+    });
   });
 
   it('treats a SyntaxError with status 400 as malformed JSON', () => {
-    expect(describeError(Object.assign(new SyntaxError('Unexpected token }'), { statusCode: 400 })).body.message).toBe(errorMessages.malformedJson);
+    expect(
+      describeError(Object.assign(new SyntaxError('Unexpected token }'), { statusCode: 400 })).body.message,
+    ).toBe(errorMessages.malformedJson);
   });
 
   it('answers anything else with a generic 500 and flags it for the log', () => {
-    for (const thrown of [new Error('secret detail'), 'a string', null, fastifyError('FST_ERR_RESPONSE_SERIALIZATION', 500, 'column password')]) {
+    for (const thrown of [
+      new Error('secret detail'),
+      'a string',
+      null,
+      fastifyError('FST_ERR_RESPONSE_SERIALIZATION', 500, 'column password'),
+    ]) {
       const described = describeError(thrown);
-      expect(described).toEqual({ statusCode: 500, body: { message: errorMessages.internal, errors: [{ message: errorMessages.internal }] }, unexpected: true });
+      expect(described).toEqual({
+        statusCode: 500,
+        body: { message: errorMessages.internal, errors: [{ message: errorMessages.internal }] },
+        unexpected: true,
+      });
     }
   });
 });

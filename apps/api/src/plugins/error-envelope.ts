@@ -24,7 +24,10 @@ interface ValidationEntry {
 }
 
 /** `/address/0/city` -> `address.0.city`; empty for a problem with the whole body. */
-function fieldFromPath(instancePath: string | undefined, params: Record<string, unknown> | undefined): string | undefined {
+function fieldFromPath(
+  instancePath: string | undefined,
+  params: Record<string, unknown> | undefined,
+): string | undefined {
   const segments = (instancePath ?? '').split('/').filter(Boolean);
   // Ajv reports a missing property at its parent's path, naming the property in params.
   if (typeof params?.missingProperty === 'string') segments.push(params.missingProperty);
@@ -48,9 +51,17 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof AppError) {
     const unexpected = error.statusCode >= 500;
     const message = unexpected && error.code === 'internal' ? errorMessages.internal : error.message;
-    const body: ErrorEnvelope = { message, errors: unexpected && error.code === 'internal' ? [{ message }] : error.errors };
+    const body: ErrorEnvelope = {
+      message,
+      errors: unexpected && error.code === 'internal' ? [{ message }] : error.errors,
+    };
     if (error.reason !== undefined) body.reason = error.reason;
-    return { statusCode: error.statusCode, body, unexpected, ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }) };
+    return {
+      statusCode: error.statusCode,
+      body,
+      unexpected,
+      ...(error.retryAfterSeconds !== undefined && { retryAfterSeconds: error.retryAfterSeconds }),
+    };
   }
   // A database that cannot answer is an outage to wait out, not a fault of ours nor the client's.
   if (isDatabaseUnavailable(error)) {
@@ -63,7 +74,11 @@ export function describeError(error: unknown): DescribedError {
   }
   const fastifyError = (typeof error === 'object' && error !== null ? error : {}) as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation) && fastifyError.validation.length > 0) {
-    return { statusCode: 400, body: { message: errorMessages.badRequest, errors: validationItems(fastifyError.validation) }, unexpected: false };
+    return {
+      statusCode: 400,
+      body: { message: errorMessages.badRequest, errors: validationItems(fastifyError.validation) },
+      unexpected: false,
+    };
   }
   const statusCode = fastifyError.statusCode ?? 500;
   switch (fastifyError.code) {
@@ -100,21 +115,32 @@ export function describeError(error: unknown): DescribedError {
 /** The 404 envelope for a path nothing answers; the SPA fallback never reaches here for /api/*. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   request.log.info({ method: request.method, url: request.url }, 'no route');
-  return reply.code(404).send({ message: errorMessages.notFound, errors: [{ message: `Nothing answers ${request.method} ${request.url.split('?')[0]}.` }] });
+  return reply.code(404).send({
+    message: errorMessages.notFound,
+    errors: [{ message: `Nothing answers ${request.method} ${request.url.split('?')[0]}.` }],
+  });
 }
 
 /**
  * Errors the router raises before any route or hook runs (a path parameter over the length limit, a
  * malformed percent-encoding): Fastify's `frameworkErrors` option, answered in the same envelope.
  */
-export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const described = describeError(error);
-  request.log.info({ statusCode: described.statusCode, reason: error.message }, 'request refused by the router');
+  request.log.info(
+    { statusCode: described.statusCode, reason: error.message },
+    'request refused by the router',
+  );
   return sendDescribed(reply, described);
 }
 
 function sendDescribed(reply: FastifyReply, described: DescribedError): FastifyReply {
-  if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
+  if (described.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(described.retryAfterSeconds));
   return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
 }
 
@@ -126,9 +152,15 @@ export const errorEnvelope = fp(
   async function errorEnvelope(app: FastifyInstance) {
     app.setErrorHandler(function handleError(error, request, reply) {
       const described = describeError(error);
-      if (described.unexpected) request.log.error({ err: error }, 'unexpected error while handling a request');
-      else if (described.statusCode === 503) request.log.warn({ err: error }, 'the database could not answer; told the client to retry');
-      else request.log.info({ statusCode: described.statusCode, reason: (error as Error).message }, 'request refused');
+      if (described.unexpected)
+        request.log.error({ err: error }, 'unexpected error while handling a request');
+      else if (described.statusCode === 503)
+        request.log.warn({ err: error }, 'the database could not answer; told the client to retry');
+      else
+        request.log.info(
+          { statusCode: described.statusCode, reason: (error as Error).message },
+          'request refused',
+        );
       return sendDescribed(reply, described);
     });
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);

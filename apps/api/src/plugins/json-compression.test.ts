@@ -14,16 +14,23 @@ beforeAll(async () => {
   app.get('/api/large', async () => large);
   app.get('/api/huge', async () => huge);
   app.get('/api/small', async () => ({ ok: true }));
-  app.get('/api/tagged', async (_request, reply) => reply.header('etag', '"abc"').type('application/json; charset=utf-8').send(largeJson));
+  app.get('/api/tagged', async (_request, reply) =>
+    reply.header('etag', '"abc"').type('application/json; charset=utf-8').send(largeJson),
+  );
   // Outside /api: the SPA's files, which the web build compressed already.
-  app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<p>'.repeat(2000)));
+  app.get('/page', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send('<p>'.repeat(2000)),
+  );
   app.get('/data.json', async () => large);
-  app.get('/api/encoded', async (_request, reply) => reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(largeJson)));
+  app.get('/api/encoded', async (_request, reply) =>
+    reply.header('content-encoding', 'gzip').type('application/json').send(gzipSync(largeJson)),
+  );
   app.post('/api/echo', async (request) => request.body);
 });
 afterAll(() => app.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 
 describe('jsonCompression', () => {
   it('sends JSON above the threshold in brotli when the client takes it, else gzip', async () => {
@@ -45,7 +52,10 @@ describe('jsonCompression', () => {
   });
 
   it('sends the plain body to a client that takes no encoding, and small bodies always', async () => {
-    for (const response of [await get('/api/large'), await get('/api/large', { 'accept-encoding': 'identity' })]) {
+    for (const response of [
+      await get('/api/large'),
+      await get('/api/large', { 'accept-encoding': 'identity' }),
+    ]) {
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.json()).toEqual(large);
     }
@@ -55,7 +65,8 @@ describe('jsonCompression', () => {
   });
 
   it('leaves routes outside /api and already encoded bodies alone', async () => {
-    for (const url of ['/page', '/data.json']) expect((await get(url, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
+    for (const url of ['/page', '/data.json'])
+      expect((await get(url, { 'accept-encoding': 'br' })).headers['content-encoding']).toBeUndefined();
     const encoded = await get('/api/encoded', { 'accept-encoding': 'br' });
     expect(encoded.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(encoded.rawPayload).toString())).toEqual(large);
@@ -67,7 +78,12 @@ describe('jsonCompression', () => {
   });
 
   it('does not decompress request bodies', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: gzipSync(largeJson) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(largeJson),
+    });
     expect(response.statusCode).toBe(400);
   });
 });

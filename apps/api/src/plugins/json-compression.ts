@@ -6,7 +6,8 @@ import { isApiPath } from '../lib/api-path';
 
 const weakenEtagOfEncodedBody: onSendHookHandler = async (_request, reply, payload) => {
   const etag = reply.getHeader('etag');
-  if (reply.getHeader('content-encoding') !== undefined && typeof etag === 'string' && etag.startsWith('"')) reply.header('etag', `W/${etag}`);
+  if (reply.getHeader('content-encoding') !== undefined && typeof etag === 'string' && etag.startsWith('"'))
+    reply.header('etag', `W/${etag}`);
   return payload;
 };
 

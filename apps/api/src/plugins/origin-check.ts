@@ -44,7 +44,10 @@ export const originCheck = fp(
     const allowed = allowedOrigins(rule);
     app.addHook('onRequest', async (request) => {
       if (!isOriginAllowed(request.method, request.headers.origin, allowed)) {
-        request.log.warn({ origin: request.headers.origin, method: request.method, url: request.url }, 'foreign origin refused');
+        request.log.warn(
+          { origin: request.headers.origin, method: request.method, url: request.url },
+          'foreign origin refused',
+        );
         throw new AppError('forbidden', foreignOriginMessage);
       }
     });

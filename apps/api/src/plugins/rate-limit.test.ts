@@ -4,7 +4,17 @@ import { clientKey } from './rate-limit';
 
 describe('clientKey', () => {
   it('answers what @fastify/rate-limit would key the client by', () => {
-    for (const ip of ['127.0.0.1', '203.0.113.9', '::ffff:127.0.0.1', '::FFFF:203.0.113.9', '::1', '2001:db8::1', '2001:db8:0:0:abcd::1', '::ffff:7f00:1', 'fe80::1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '203.0.113.9',
+      '::ffff:127.0.0.1',
+      '::FFFF:203.0.113.9',
+      '::1',
+      '2001:db8::1',
+      '2001:db8:0:0:abcd::1',
+      '::ffff:7f00:1',
+      'fe80::1',
+    ]) {
       expect(clientKey(ip), ip).toBe(normalizeIP(ip));
     }
   });

@@ -46,7 +46,10 @@ export const rateLimits = fp(
       skipOnError: true,
       keyGenerator: (request) => clientKey(request.ip),
       allowList: (request) => !request.url.startsWith('/api'),
-      errorResponseBuilder: (_request, context) => new AppError('too_many_requests', errorMessages.tooManyRequests, [{ message: `Too many requests. Please try again in ${context.after}.` }]),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('too_many_requests', errorMessages.tooManyRequests, [
+          { message: `Too many requests. Please try again in ${context.after}.` },
+        ]),
     });
   },
   { name: 'rate-limits' },

@@ -31,7 +31,8 @@ const plainProbe: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/test-probe/plain', async (request) => seen(request));
 };
 
-const post = (url: string, payload: string | Buffer, contentType = 'application/json') => t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+const post = (url: string, payload: string | Buffer, contentType = 'application/json') =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
 
 let t: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,10 @@ afterAll(() => t.close());
 
 // Odd spacing, keys out of order, a duplicate key, escaped and literal non-ASCII, a float and a trailing newline:
 // none of it survives JSON.parse and JSON.stringify.
-const sent = Buffer.from('{ "z":1,\n\t"a" : "₹ 1,500 — नमस्ते 🎉",  "escaped":"\\u20b9", "a2":1.50e2, "dup":1, "dup":2 }\n', 'utf8');
+const sent = Buffer.from(
+  '{ "z":1,\n\t"a" : "₹ 1,500 — नमस्ते 🎉",  "escaped":"\\u20b9", "a2":1.50e2, "dup":1, "dup":2 }\n',
+  'utf8',
+);
 
 describe('rawBody, inside its scope', () => {
   it('keeps the exact bytes and still parses the body', async () => {
@@ -67,11 +71,17 @@ describe('rawBody, inside its scope', () => {
     for (const payload of ['{"id": ', '{"__proto__": {"admin": true}}']) {
       const response = await post('/api/test-probe/webhook', payload);
       expect(response.statusCode, payload).toBe(400);
-      expect(response.json(), payload).toEqual({ message: errorMessages.malformedJson, errors: [{ message: errorMessages.malformedJson }] });
+      expect(response.json(), payload).toEqual({
+        message: errorMessages.malformedJson,
+        errors: [{ message: errorMessages.malformedJson }],
+      });
     }
     const empty = await post('/api/test-probe/webhook', '');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'The request body is empty; send a JSON object.', errors: [{ message: 'The request body is empty; send a JSON object.' }] });
+    expect(empty.json()).toEqual({
+      message: 'The request body is empty; send a JSON object.',
+      errors: [{ message: 'The request body is empty; send a JSON object.' }],
+    });
   });
 
   it('answers a body over the app’s limit, or over the route’s own, with the 413 envelope', async () => {
@@ -83,7 +93,10 @@ describe('rawBody, inside its scope', () => {
     ] as const) {
       const response = await post(url, payload);
       expect(response.statusCode, url).toBe(413);
-      expect(response.json(), url).toEqual({ message: errorMessages.payloadTooLarge, errors: [{ message: errorMessages.payloadTooLarge }] });
+      expect(response.json(), url).toEqual({
+        message: errorMessages.payloadTooLarge,
+        errors: [{ message: errorMessages.payloadTooLarge }],
+      });
     }
     expect((await post('/api/test-probe/webhook-small', '{"ok":true}')).statusCode).toBe(200);
   });

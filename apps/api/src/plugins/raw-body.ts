@@ -12,7 +12,11 @@ declare module 'fastify' {
 }
 
 /** Fastify's own JSON parser is the callback form, though its type admits the promise form too. */
-type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => void;
+type JsonParser = (
+  request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+) => void;
 
 /**
  * Keeps the raw bytes of `application/json` bodies as `request.rawBody`, and parses them into `request.body`
@@ -26,7 +30,10 @@ type JsonParser = (request: FastifyRequest, body: string, done: (error: Error | 
  */
 export const rawBody = fp(
   async function rawBody(app: FastifyInstance) {
-    const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error') as JsonParser;
+    const parseJson = app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    ) as JsonParser;
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
       request.rawBody = body;

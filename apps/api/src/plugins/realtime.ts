@@ -88,11 +88,18 @@ export function isSocketOriginAllowed(origin: string | undefined, allowed: Reado
  * The handshake's identity, by the rule of `requireUser` (plugins/auth.ts): a valid signature is not enough,
  * the session row must be live and the user not blocked. Returns the refusal's words otherwise.
  */
-export async function authenticateHandshake(db: Database, jwtSecret: string, cookieHeader: string | undefined, now = new Date()): Promise<SocketIdentity | { refused: string }> {
+export async function authenticateHandshake(
+  db: Database,
+  jwtSecret: string,
+  cookieHeader: string | undefined,
+  now = new Date(),
+): Promise<SocketIdentity | { refused: string }> {
   const token = accessTokenFromCookieHeader(cookieHeader);
   if (token === undefined) return { refused: socketRefusals.notSignedIn };
   const session = await findLiveUserSession(db, jwtSecret, token, now);
-  return session === undefined ? { refused: socketRefusals.sessionEnded } : { userId: session.id, email: session.email, sessionFamilyId: session.familyId };
+  return session === undefined
+    ? { refused: socketRefusals.sessionEnded }
+    : { userId: session.id, email: session.email, sessionFamilyId: session.familyId };
 }
 
 /**
@@ -103,15 +110,22 @@ export async function authenticateHandshake(db: Database, jwtSecret: string, coo
 export const realtime = fp(
   async function realtime(app: FastifyInstance, options: RealtimeOptions) {
     // A connection of its own: the adapter copies it for its blocking stream reads, and quitting it is ours.
-    const redis = options.redis === undefined ? undefined : new Redis(options.redis.url, { lazyConnect: true, connectTimeout: 5000 });
+    const redis =
+      options.redis === undefined
+        ? undefined
+        : new Redis(options.redis.url, { lazyConnect: true, connectTimeout: 5000 });
     if (redis !== undefined) {
-      redis.on('error', (error) => app.log.warn({ err: error }, 'realtime redis connection problem; retrying'));
+      redis.on('error', (error) =>
+        app.log.warn({ err: error }, 'realtime redis connection problem; retrying'),
+      );
       try {
         await redis.connect();
       } catch (error) {
         // Stop its reconnect loop: the app is not going to start.
         redis.disconnect();
-        throw new Error(`Redis at REDIS_URL is unreachable for socket.io: ${(error as Error).message}`, { cause: error });
+        throw new Error(`Redis at REDIS_URL is unreachable for socket.io: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     }
 
@@ -119,10 +133,13 @@ export const realtime = fp(
       path: SOCKET_PATH,
       serveClient: false,
       cors: options.allowCrossOrigin ? { origin: [...options.allowedOrigins], credentials: true } : undefined,
-      allowRequest: (request, callback) => callback(null, isSocketOriginAllowed(request.headers.origin, options.allowedOrigins)),
+      allowRequest: (request, callback) =>
+        callback(null, isSocketOriginAllowed(request.headers.origin, options.allowedOrigins)),
       // No connection state recovery: it would skip the handshake check on a reconnect, and a client that
       // reconnects re-reads the count and the list anyway (the rows are the truth).
-      ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName: options.redis?.streamName, blockTimeInMs: 1000 }) }),
+      ...(redis === undefined
+        ? {}
+        : { adapter: createAdapter(redis, { streamName: options.redis?.streamName, blockTimeInMs: 1000 }) }),
     });
 
     const authenticate = (socket: Socket, next: (error?: Error) => void) => {
@@ -156,7 +173,8 @@ export const realtime = fp(
         for (const namespace of namespaces) namespace.in(userRoom(userId)).disconnectSockets(true);
       },
       disconnectSession: (sessionFamilyId) => {
-        for (const namespace of namespaces) namespace.in(sessionRoom(sessionFamilyId)).disconnectSockets(true);
+        for (const namespace of namespaces)
+          namespace.in(sessionRoom(sessionFamilyId)).disconnectSockets(true);
       },
       closeRoom: (name, room, event, payload) => {
         const namespace = io.of(name);

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { securityHeaders } from './security-headers';
 
 const options: FastifyHelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", 'https://js.stripe.com'], objectSrc: ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://js.stripe.com'],
+      objectSrc: ["'none'"],
+    },
+  },
   crossOriginEmbedderPolicy: false,
   hsts: false,
 };
@@ -23,7 +30,9 @@ describe('securityHeaders', () => {
   it('sends exactly the headers @fastify/helmet sends with the same options', async () => {
     const ours = await headersWith('ours', '/page');
     expect(ours).toEqual(await headersWith('helmet', '/page'));
-    expect(ours['content-security-policy']).toBe("default-src 'self';script-src 'self' https://js.stripe.com;object-src 'none'");
+    expect(ours['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self' https://js.stripe.com;object-src 'none'",
+    );
     expect(ours['x-content-type-options']).toBe('nosniff');
     expect(ours['strict-transport-security']).toBeUndefined();
   });

@@ -17,7 +17,11 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   };
   const plain = await answer(false);
   const secured = await answer(true);
-  return Object.fromEntries(Object.entries(secured).flatMap(([name, value]) => (name in plain || value === undefined ? [] : [[name, String(value)]])));
+  return Object.fromEntries(
+    Object.entries(secured).flatMap(([name, value]) =>
+      name in plain || value === undefined ? [] : [[name, String(value)]],
+    ),
+  );
 }
 
 /**

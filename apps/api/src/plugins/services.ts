@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
-import { createServiceContext, withLogger, type AdminContext, type ServiceContext, type UserContext } from '../context/service-context';
+import {
+  createServiceContext,
+  withLogger,
+  type AdminContext,
+  type ServiceContext,
+  type UserContext,
+} from '../context/service-context';
 import { adminOf, userOf } from './auth';
 
 declare module 'fastify' {

@@ -7,7 +7,8 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { webNotBuiltMessage } from './static-spa';
 
-const indexHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const indexHtml =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 
 describe('the SPA, when apps/web/dist exists', () => {
   let dist: string;
@@ -25,13 +26,16 @@ describe('the SPA, when apps/web/dist exists', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/some/path', '/profile/general', '/roadmap/42?tab=notes'])('serves index.html with 200 for %s (history fallback)', async (url) => {
-    const response = await t.app.inject({ method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(indexHtml);
-  });
+  it.each(['/', '/some/path', '/profile/general', '/roadmap/42?tab=notes'])(
+    'serves index.html with 200 for %s (history fallback)',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(indexHtml);
+    },
+  );
 
   it('serves hashed assets with a long cache life, other files revalidated', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
@@ -80,7 +84,12 @@ describe('the SPA, with the .br and .gz twins the web build writes', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   it('sends brotli when the browser accepts it, keeping the long cache life', async () => {
     const response = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
@@ -100,13 +109,16 @@ describe('the SPA, with the .br and .gz twins the web build writes', () => {
     expect(gunzipSync(response.rawPayload).toString()).toBe(script);
   });
 
-  it.each([undefined, 'identity', 'deflate'])('sends the plain file when the browser accepts neither (accept-encoding %s)', async (acceptEncoding) => {
-    const response = await get('/assets/index-abc123.js', acceptEncoding);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBeUndefined();
-    expect(response.headers.vary).toContain('accept-encoding');
-    expect(response.body).toBe(script);
-  });
+  it.each([undefined, 'identity', 'deflate'])(
+    'sends the plain file when the browser accepts neither (accept-encoding %s)',
+    async (acceptEncoding) => {
+      const response = await get('/assets/index-abc123.js', acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.body).toBe(script);
+    },
+  );
 
   it.each(['/', '/roadmap/42'])('compresses index.html too, still revalidated (%s)', async (url) => {
     const br = await get(url, 'gzip, br');
@@ -154,7 +166,8 @@ describe('the SPA and the rate limit', () => {
     }
     const statuses = [];
     // Not /api/health: a load balancer's probe is never limited.
-    for (let call = 0; call < 3; call += 1) statuses.push((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
+    for (let call = 0; call < 3; call += 1)
+      statuses.push((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
   });
 });
@@ -172,6 +185,8 @@ describe('the SPA, when the web app is not built', () => {
     expect(page.json()).toEqual({ message: webNotBuiltMessage, errors: [{ message: webNotBuiltMessage }] });
     expect(webNotBuiltMessage).toContain('npm run build');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).json().message).toBe(errorMessages.notFound);
+    expect((await t.app.inject({ method: 'GET', url: '/api/nothing' })).json().message).toBe(
+      errorMessages.notFound,
+    );
   });
 });

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { isApiPath } from '../lib/api-path';
 
-export const webNotBuiltMessage = 'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.';
+export const webNotBuiltMessage =
+  'The web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.';
 
 /** Vite puts content-hashed files under /assets/: they never change, so browsers may keep them a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,7 +48,10 @@ export const staticSpa = fp(
     });
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
-      return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html');
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html');
     });
   },
   { name: 'static-spa' },

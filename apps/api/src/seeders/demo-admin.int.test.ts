@@ -10,7 +10,12 @@ import { admins } from '../db/schema';
 import { runSeeders } from '../db/seed';
 import { verifyPassword } from '../lib/passwords';
 import { createOrUpdateAdmin } from '../modules/admin/service';
-import { createDemoAdminSeeder, DEMO_ADMIN_EMAIL, demoAdminLine, readDemoAdminCredentials } from './demo-admin';
+import {
+  createDemoAdminSeeder,
+  DEMO_ADMIN_EMAIL,
+  demoAdminLine,
+  readDemoAdminCredentials,
+} from './demo-admin';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -43,7 +48,9 @@ describe('demo admin seeder', () => {
 
     const [row] = await db.select().from(admins).where(eq(admins.email, DEMO_ADMIN_EMAIL));
     expect(await verifyPassword(row?.passwordHash ?? '', credentials?.password ?? '')).toBe(true);
-    expect(demoAdminLine(config())).toBe(`Demo admin: admin@skillroute.dev / ${credentials?.password} (sign in at http://localhost:3000/admin/login)`);
+    expect(demoAdminLine(config())).toBe(
+      `Demo admin: admin@skillroute.dev / ${credentials?.password} (sign in at http://localhost:3000/admin/login)`,
+    );
     expect(demoAdminLine(config(false))).toBeUndefined();
   });
 

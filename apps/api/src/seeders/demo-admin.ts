@@ -61,7 +61,11 @@ export function createDemoAdminSeeder(dataDir: () => string): Seeder {
       const credentials = readOrCreateDemoAdminCredentials(folder);
       const inserted = await tx
         .insert(admins)
-        .values({ email: credentials.email, name: DEMO_ADMIN_NAME, passwordHash: await hashPassword(credentials.password) })
+        .values({
+          email: credentials.email,
+          name: DEMO_ADMIN_NAME,
+          passwordHash: await hashPassword(credentials.password),
+        })
         .onConflictDoNothing()
         .returning({ id: admins.id });
       // Someone made this admin already (admin:create) with a password of their own: print nothing false.
@@ -74,7 +78,11 @@ export function createDemoAdminSeeder(dataDir: () => string): Seeder {
  * The line `npm start` prints when demo data is on: "Demo admin: admin@skillroute.dev / <password> (sign in
  * at PUBLIC_URL/admin/login)"; undefined when demo data is off or no demo admin was seeded here.
  */
-export function demoAdminLine(config: { seedDemo: boolean; dataDir: string; publicUrl: string }): string | undefined {
+export function demoAdminLine(config: {
+  seedDemo: boolean;
+  dataDir: string;
+  publicUrl: string;
+}): string | undefined {
   if (!config.seedDemo) return undefined;
   const credentials = readDemoAdminCredentials(config.dataDir);
   if (credentials === undefined) return undefined;

@@ -3,7 +3,16 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { admins, sessions, users, type SessionRow } from '../db/schema';
 import { AppError } from '../lib/errors';
-import { hashToken, randomToken, REFRESH_TOKEN_TTL_MS, signAccessToken, successorToken, verifyAccessToken, type AccessAudience, type AccessClaims } from '../lib/tokens';
+import {
+  hashToken,
+  randomToken,
+  REFRESH_TOKEN_TTL_MS,
+  signAccessToken,
+  successorToken,
+  verifyAccessToken,
+  type AccessAudience,
+  type AccessClaims,
+} from '../lib/tokens';
 
 /**
  * Every question about sessions, for users and admins alike: opening, rotating, ending, and "is this session
@@ -85,9 +94,18 @@ export async function createSession(
 }
 
 /** A session for a principal who just proved who they are: a new family, both tokens. */
-export async function openSession(db: Executor, secret: string, principal: Omit<AccessClaims, 'sid'>, client: ClientInfo, now: Date): Promise<SessionTokens> {
+export async function openSession(
+  db: Executor,
+  secret: string,
+  principal: Omit<AccessClaims, 'sid'>,
+  client: ClientInfo,
+  now: Date,
+): Promise<SessionTokens> {
   const audience: AccessAudience = principal.role === 'admin' ? 'admin' : 'user';
-  const owner: SessionOwner = audience === 'admin' ? { subject: 'admin', adminId: principal.sub } : { subject: 'user', userId: principal.sub };
+  const owner: SessionOwner =
+    audience === 'admin'
+      ? { subject: 'admin', adminId: principal.sub }
+      : { subject: 'user', userId: principal.sub };
   const { row, refreshToken } = await createSession(db, owner, client, now);
   const accessToken = await signAccessToken(secret, audience, { ...principal, sid: row.id }, now);
   return { sessionId: row.id, accessToken, refreshToken };
@@ -99,17 +117,34 @@ export async function openSession(db: Executor, secret: string, principal: Omit<
  * that was already exchanged or revoked means someone kept a copy: the whole family is revoked and the caller
  * gets 401. Returns the new row (its owner id tells the caller whom to issue the access token for).
  */
-export async function rotateSession(db: Database, secret: string, subject: AccessAudience, refreshToken: string, client: ClientInfo, now: Date): Promise<{ row: SessionRow; refreshToken: string }> {
+export async function rotateSession(
+  db: Database,
+  secret: string,
+  subject: AccessAudience,
+  refreshToken: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<{ row: SessionRow; refreshToken: string }> {
   const tokenHash = hashToken(refreshToken);
   const successor = successorToken(secret, refreshToken);
   const rotated = await db.transaction(async (tx) => {
     const [old] = await tx
       .update(sessions)
       .set({ replacedAt: now })
-      .where(and(eq(sessions.refreshTokenHash, tokenHash), eq(sessions.subject, subject), isNull(sessions.replacedAt), isLive(now)))
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, tokenHash),
+          eq(sessions.subject, subject),
+          isNull(sessions.replacedAt),
+          isLive(now),
+        ),
+      )
       .returning();
     if (old === undefined) return undefined;
-    const owner: SessionOwner = old.subject === 'admin' ? { subject: 'admin', adminId: old.adminId ?? '' } : { subject: 'user', userId: old.userId ?? '' };
+    const owner: SessionOwner =
+      old.subject === 'admin'
+        ? { subject: 'admin', adminId: old.adminId ?? '' }
+        : { subject: 'user', userId: old.userId ?? '' };
     return createSession(tx, owner, client, now, old.familyId, successor);
   });
   if (rotated !== undefined) return rotated;
@@ -118,15 +153,27 @@ export async function rotateSession(db: Database, secret: string, subject: Acces
     .select()
     .from(sessions)
     .where(and(eq(sessions.refreshTokenHash, tokenHash), eq(sessions.subject, subject)));
-  if (known?.replacedAt != null && known.revokedAt === null && now.getTime() - known.replacedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+  if (
+    known?.replacedAt != null &&
+    known.revokedAt === null &&
+    now.getTime() - known.replacedAt.getTime() <= REFRESH_REUSE_GRACE_MS
+  ) {
     // The successor must itself be untouched: one already exchanged again means this is no simple race.
     const [next] = await db
       .select()
       .from(sessions)
-      .where(and(eq(sessions.refreshTokenHash, hashToken(successor)), eq(sessions.familyId, known.familyId), isNull(sessions.replacedAt), isLive(now)));
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, hashToken(successor)),
+          eq(sessions.familyId, known.familyId),
+          isNull(sessions.replacedAt),
+          isLive(now),
+        ),
+      );
     if (next !== undefined) return { row: next, refreshToken: successor };
   }
-  if (known !== undefined && (known.replacedAt !== null || known.revokedAt !== null)) await revokeSessionFamily(db, known.familyId, now);
+  if (known !== undefined && (known.replacedAt !== null || known.revokedAt !== null))
+    await revokeSessionFamily(db, known.familyId, now);
   throw new AppError('unauthorized', sessionExpiredMessage);
 }
 
@@ -134,8 +181,14 @@ export async function rotateSession(db: Database, secret: string, subject: Acces
  * The user an access token speaks for, if its session row is live and the user is not blocked: a valid
  * signature is not enough, so a logout, a password reset or a block take effect on the next request.
  */
-export async function findLiveUserSession(db: Executor, jwtSecret: string, token: string | undefined, now: Date): Promise<LiveUserSession | undefined> {
-  const claims = token === undefined || token === '' ? undefined : await verifyAccessToken(jwtSecret, 'user', token, now);
+export async function findLiveUserSession(
+  db: Executor,
+  jwtSecret: string,
+  token: string | undefined,
+  now: Date,
+): Promise<LiveUserSession | undefined> {
+  const claims =
+    token === undefined || token === '' ? undefined : await verifyAccessToken(jwtSecret, 'user', token, now);
   if (claims === undefined) return undefined;
   const [row] = await db
     .select({ id: users.id, email: users.email, role: users.role, familyId: sessions.familyId })
@@ -146,8 +199,16 @@ export async function findLiveUserSession(db: Executor, jwtSecret: string, token
 }
 
 /** The admin an admin access token speaks for, by the same rule. */
-export async function findLiveAdminSession(db: Executor, adminJwtSecret: string, token: string | undefined, now: Date): Promise<LiveAdminSession | undefined> {
-  const claims = token === undefined || token === '' ? undefined : await verifyAccessToken(adminJwtSecret, 'admin', token, now);
+export async function findLiveAdminSession(
+  db: Executor,
+  adminJwtSecret: string,
+  token: string | undefined,
+  now: Date,
+): Promise<LiveAdminSession | undefined> {
+  const claims =
+    token === undefined || token === ''
+      ? undefined
+      : await verifyAccessToken(adminJwtSecret, 'admin', token, now);
   if (claims === undefined) return undefined;
   const [row] = await db
     .select({ id: admins.id, email: admins.email, familyId: sessions.familyId })
@@ -176,7 +237,8 @@ export async function revokeSessionFamily(db: Executor, familyId: string, now: D
 
 /** Every session of one user or admin: after a password reset, or when an admin blocks the user. */
 export async function revokeAllSessions(db: Executor, owner: SessionOwner, now: Date): Promise<void> {
-  const ownerColumn = owner.subject === 'user' ? eq(sessions.userId, owner.userId) : eq(sessions.adminId, owner.adminId);
+  const ownerColumn =
+    owner.subject === 'user' ? eq(sessions.userId, owner.userId) : eq(sessions.adminId, owner.adminId);
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -184,8 +246,15 @@ export async function revokeAllSessions(db: Executor, owner: SessionOwner, now: 
 }
 
 /** The family (the sign-in) a session row belongs to, by its row id or its refresh token. */
-async function findSessionFamily(db: Executor, subject: AccessAudience, by: { sessionId: string } | { refreshToken: string }): Promise<string | undefined> {
-  const match = 'sessionId' in by ? eq(sessions.id, by.sessionId) : eq(sessions.refreshTokenHash, hashToken(by.refreshToken));
+async function findSessionFamily(
+  db: Executor,
+  subject: AccessAudience,
+  by: { sessionId: string } | { refreshToken: string },
+): Promise<string | undefined> {
+  const match =
+    'sessionId' in by
+      ? eq(sessions.id, by.sessionId)
+      : eq(sessions.refreshTokenHash, hashToken(by.refreshToken));
   const [row] = await db
     .select({ familyId: sessions.familyId })
     .from(sessions)
@@ -198,15 +267,28 @@ async function findSessionFamily(db: Executor, subject: AccessAudience, by: { se
  * when only that one came (even expired: its signature still proves which session it was). Returns the ended
  * families, so the caller can drop their sockets.
  */
-export async function endSignIn(db: Executor, subject: AccessAudience, secret: string, cookies: { refreshToken: string | undefined; accessToken: string | undefined }, now: Date): Promise<string[]> {
+export async function endSignIn(
+  db: Executor,
+  subject: AccessAudience,
+  secret: string,
+  cookies: { refreshToken: string | undefined; accessToken: string | undefined },
+  now: Date,
+): Promise<string[]> {
   const families = new Set<string>();
   if (cookies.refreshToken) {
     const family = await findSessionFamily(db, subject, { refreshToken: cookies.refreshToken });
     if (family !== undefined) families.add(family);
   }
   if (cookies.accessToken) {
-    const claims = await verifyAccessToken(secret, subject, cookies.accessToken, now, SIGN_OUT_TOKEN_TOLERANCE_SECONDS);
-    const family = claims === undefined ? undefined : await findSessionFamily(db, subject, { sessionId: claims.sid });
+    const claims = await verifyAccessToken(
+      secret,
+      subject,
+      cookies.accessToken,
+      now,
+      SIGN_OUT_TOKEN_TOLERANCE_SECONDS,
+    );
+    const family =
+      claims === undefined ? undefined : await findSessionFamily(db, subject, { sessionId: claims.sid });
     if (family !== undefined) families.add(family);
   }
   for (const family of families) await revokeSessionFamily(db, family, now);

@@ -15,7 +15,12 @@ export interface Answer {
  * socket stickiness and the api its rate limit on the client address, so each address is a client of its
  * own. A request that gets no answer at all resolves with status 0 instead of throwing.
  */
-export function send(baseUrl: string, method: string, path: string, options: { from: string; cookie?: string; body?: unknown }): Promise<Answer> {
+export function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { from: string; cookie?: string; body?: unknown },
+): Promise<Answer> {
   const url = new URL(path, baseUrl);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve) => {
@@ -25,13 +30,24 @@ export function send(baseUrl: string, method: string, path: string, options: { f
         method,
         localAddress: options.from,
         agent: false,
-        headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
       },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, upstream: String(res.headers['x-skillroute-upstream'] ?? '') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            upstream: String(res.headers['x-skillroute-upstream'] ?? ''),
+          }),
+        );
         res.on('error', () => resolve({ status: 0, body, upstream: '' }));
       },
     );
@@ -85,12 +101,19 @@ export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 30_000):
 }
 
 /** Polls an HTTP-backed `check` (sockets.ts waitFor) with a cluster's patience: every 100 ms for up to `timeoutMs`. */
-export function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
+export function eventually<T>(
+  check: () => Promise<T | undefined>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
   return waitFor(check, what, timeoutMs, 100);
 }
 
 /** A steady load: `step()` every `intervalMs` until stopped; `stop()` resolves once every request started has its answer. */
-export function steadyLoad(step: (n: number) => Promise<void>, intervalMs: number): { stop(): Promise<void>; started: () => number } {
+export function steadyLoad(
+  step: (n: number) => Promise<void>,
+  intervalMs: number,
+): { stop(): Promise<void>; started: () => number } {
   const running: Array<Promise<void>> = [];
   let n = 0;
   const timer = setInterval(() => running.push(step(n++)), intervalMs);

@@ -42,7 +42,10 @@ describe('the account menu', () => {
     const { store } = signedInAt('/');
     await user.click(await screen.findByRole('button', { name: 'My Account' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/general');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile/general',
+    );
     const themeSwitch = within(menu).getByRole('menuitemcheckbox', { name: 'Switch' });
     expect(themeSwitch).toHaveAttribute('aria-checked', 'false');
     await user.click(themeSwitch);
@@ -70,7 +73,9 @@ describe('the account menu', () => {
     const { store } = signedInAt('/');
     const dialog = await openLogoutDialog(user);
     expect(within(dialog).getByRole('heading', { name: 'Are you absolutely sure?' })).toBeInTheDocument();
-    expect(dialog).toHaveTextContent('Are you sure you want to logout? This action will log you out of your account.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to logout? This action will log you out of your account.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/auth/logout')).toHaveLength(0);
@@ -126,7 +131,9 @@ describe('the account menu', () => {
 
 describe('the session check on load', () => {
   it('confirms a restored user once and takes in the server’s copy', async () => {
-    const { callsTo } = serve({ 'GET /api/auth/session': () => json(200, { user: { ...ada, name: 'Augusta' } }) });
+    const { callsTo } = serve({
+      'GET /api/auth/session': () => json(200, { user: { ...ada, name: 'Augusta' } }),
+    });
     const { store } = signedInAt('/');
     await waitFor(() => expect(store.getState().auth.user?.name).toBe('Augusta'));
     expect(callsTo('GET', '/api/auth/session')).toHaveLength(1);
@@ -141,7 +148,9 @@ describe('the session check on load', () => {
     const { store } = signedInAt('/');
     await waitFor(() => expect(store.getState().auth.user).toBeNull());
     expect(callsTo('POST', '/api/auth/refreshToken')).toHaveLength(1);
-    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', { name: 'Sign in' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the user when the server cannot be reached', async () => {

@@ -17,14 +17,19 @@ afterEach(() => {
 });
 
 describe('guest-only account pages', () => {
-  it.each(['/login', '/signup', '/forgot-password', '/reset-password?token=t'])('send a signed-in user from %s to /', async (path) => {
-    serve({ 'GET /api/auth/session': () => json(200, { user: ada }) });
-    const store = makeTestStore();
-    store.dispatch(login(ada));
-    const { router } = renderRoutes(routes, path, store);
-    expect(await screen.findByRole('heading', { level: 1, name: /learn a tech skill/i })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
-  });
+  it.each(['/login', '/signup', '/forgot-password', '/reset-password?token=t'])(
+    'send a signed-in user from %s to /',
+    async (path) => {
+      serve({ 'GET /api/auth/session': () => json(200, { user: ada }) });
+      const store = makeTestStore();
+      store.dispatch(login(ada));
+      const { router } = renderRoutes(routes, path, store);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: /learn a tech skill/i }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
   it.each([
     ['/login', 'Sign in'],
@@ -85,7 +90,10 @@ describe('the admin area', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/'));
     expect(store.getState().adminAuth.isAuth).toBe(true);
     expect(store.getState().auth.user).toBeNull();
-    expect(callsTo('POST', '/api/admin/login')[0]?.body).toEqual({ email: 'grace@skillroute.dev', password: 'hopper123' });
+    expect(callsTo('POST', '/api/admin/login')[0]?.body).toEqual({
+      email: 'grace@skillroute.dev',
+      password: 'hopper123',
+    });
     expect(await screen.findByText('grace@skillroute.dev')).toBeInTheDocument();
     expect(screen.getByText('Grace')).toBeInTheDocument();
   });

@@ -24,7 +24,9 @@ export function AdminLayout() {
               <BrandMark />
               <span className="max-[359px]:sr-only">Skillroute</span>
             </Link>
-            <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">Admin</span>
+            <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">
+              Admin
+            </span>
           </div>
           <div className="flex items-center gap-1">
             <ThemeToggle />

@@ -1,4 +1,10 @@
-import { PASS_MARK_PERCENT, RETRY_AFTER_HOURS, TEST_DURATION_SECONDS, TEST_QUESTION_COUNT, type AssessmentTest } from '@skillroute/shared/assessments';
+import {
+  PASS_MARK_PERCENT,
+  RETRY_AFTER_HOURS,
+  TEST_DURATION_SECONDS,
+  TEST_QUESTION_COUNT,
+  type AssessmentTest,
+} from '@skillroute/shared/assessments';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,14 +30,26 @@ beforeAll(() =>
   ]),
 );
 
-function signedIn(path: string, handlers: Routes, user: typeof nila | (Omit<typeof nila, 'role'> & { role: 'mentor' }) = nila) {
-  const server = serve({ 'GET /api/auth/session': () => json(200, { user }), 'GET /api/user/u1': () => json(200, { user }), ...handlers });
+function signedIn(
+  path: string,
+  handlers: Routes,
+  user: typeof nila | (Omit<typeof nila, 'role'> & { role: 'mentor' }) = nila,
+) {
+  const server = serve({
+    'GET /api/auth/session': () => json(200, { user }),
+    'GET /api/user/u1': () => json(200, { user }),
+    ...handlers,
+  });
   const store = makeTestStore();
   store.dispatch(login(user));
   return { ...server, ...renderRoutes(routes, path, store) };
 }
 
-async function openDialog(user: ReturnType<typeof userEvent.setup>, item = 'Be mentor', title = 'Become a Mentor') {
+async function openDialog(
+  user: ReturnType<typeof userEvent.setup>,
+  item = 'Be mentor',
+  title = 'Become a Mentor',
+) {
   await user.click(await screen.findByRole('button', { name: 'My Account' }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
   return screen.findByRole('dialog', { name: title });
@@ -47,7 +65,11 @@ async function fillValidApplication(user: ReturnType<typeof userEvent.setup>, di
   // Pasted, not typed: typing 170 characters dispatches some 850 key and input events, each rendered
   // under act(), which cost 0.6 to 1 s of CPU per test here; the form reads the fields only on submit.
   await fill(user, within(dialog).getByLabelText('Professional Headline'), 'Frontend engineer at a bank');
-  await fill(user, within(dialog).getByLabelText('Bio'), 'I have shipped React apps for years and like helping people learn the craft.');
+  await fill(
+    user,
+    within(dialog).getByLabelText('Bio'),
+    'I have shipped React apps for years and like helping people learn the craft.',
+  );
   await fill(user, within(dialog).getByLabelText('LinkedIn profile'), 'https://www.linkedin.com/in/nila');
   await fill(user, within(dialog).getByLabelText('GitHub profile'), 'https://github.com/nila');
 }
@@ -61,9 +83,13 @@ describe('the Become a Mentor dialog', () => {
   it('says so while the stacks load, and when they fail', async () => {
     const user = userEvent.setup();
     let fail!: () => void;
-    signedIn('/', { 'GET /api/assessment': () => new Promise((resolve) => (fail = () => resolve(envelope(500, 'Down.')))) });
+    signedIn('/', {
+      'GET /api/assessment': () => new Promise((resolve) => (fail = () => resolve(envelope(500, 'Down.')))),
+    });
     const dialog = await openDialog(user);
-    expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveTextContent('Loading stacks...');
+    expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveTextContent(
+      'Loading stacks...',
+    );
     fail();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error loading stacks.');
   });
@@ -113,7 +139,10 @@ describe('the Become a Mentor dialog', () => {
     await fillValidApplication(user, dialog);
     for (const [status, , toastText] of answers) {
       await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
-      expect(await screen.findByText(toastText, { selector: '[data-slot="toast"] *' }), `the toast of a ${status}`).toBeInTheDocument();
+      expect(
+        await screen.findByText(toastText, { selector: '[data-slot="toast"] *' }),
+        `the toast of a ${status}`,
+      ).toBeInTheDocument();
       expect(screen.getByRole('dialog', { name: 'Become a Mentor' })).toBeInTheDocument();
     }
     expect(callsTo('POST', '/api/assessment/tests')).toHaveLength(3);
@@ -145,7 +174,9 @@ describe('the selects of the dialog', () => {
       const dialog = await openDialog(user);
       await fillValidApplication(user, dialog);
       expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveTextContent('React');
-      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('3+ years');
+      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent(
+        '3+ years',
+      );
       expect(watch.switches()).toEqual([]);
     } finally {
       watch.stop();
@@ -203,17 +234,28 @@ describe('a mentor adding a skill', () => {
       await user.keyboard('{Escape}');
       const dialog = await openDialog(user, 'Add a skill', 'Add a skill');
 
-      expect(await within(dialog).findByDisplayValue(profile.headline)).toHaveAccessibleName('Professional Headline');
+      expect(await within(dialog).findByDisplayValue(profile.headline)).toHaveAccessibleName(
+        'Professional Headline',
+      );
       expect(within(dialog).getByLabelText('Bio')).toHaveValue(profile.bio);
       expect(within(dialog).getByLabelText('LinkedIn profile')).toHaveValue(profile.linkedinUrl);
       expect(within(dialog).getByLabelText('GitHub profile')).toHaveValue(profile.githubUrl);
-      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent('3+ years');
-      expect(within(dialog).getByRole('list', { name: 'Chosen languages' })).toHaveTextContent(/English.*Tamil/);
+      expect(within(dialog).getByRole('combobox', { name: 'Experience Level' })).toHaveTextContent(
+        '3+ years',
+      );
+      expect(within(dialog).getByRole('list', { name: 'Chosen languages' })).toHaveTextContent(
+        /English.*Tamil/,
+      );
       // The one choice left to make takes the focus once the stacks are there.
-      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveFocus());
+      await waitFor(() =>
+        expect(within(dialog).getByRole('combobox', { name: 'Stack Domain' })).toHaveFocus(),
+      );
 
       await user.click(within(dialog).getByRole('combobox', { name: 'Stack Domain' }));
-      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Node.js', 'SQL']);
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+        'Node.js',
+        'SQL',
+      ]);
       await user.click(screen.getByRole('option', { name: 'Node.js' }));
       await user.click(within(dialog).getByRole('button', { name: 'Submit Application' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/assessment/test-2'));
@@ -235,7 +277,14 @@ describe('a mentor adding a skill', () => {
 
   it('says so when the mentor holds every stack offered', async () => {
     const user = userEvent.setup();
-    signedIn('/', { 'GET /api/assessment': () => json(200, [{ id: stackId, name: 'react' }]), 'GET /api/mentor/details/u1': () => json(200, { mentor: profile }) }, mentorUser);
+    signedIn(
+      '/',
+      {
+        'GET /api/assessment': () => json(200, [{ id: stackId, name: 'react' }]),
+        'GET /api/mentor/details/u1': () => json(200, { mentor: profile }),
+      },
+      mentorUser,
+    );
     const dialog = await openDialog(user, 'Add a skill', 'Add a skill');
     const stack = within(dialog).getByRole('combobox', { name: 'Stack Domain' });
     await waitFor(() => expect(stack).toHaveTextContent('You hold every stack offered'));
@@ -248,10 +297,25 @@ describe('applying while a test runs', () => {
     const user = userEvent.setup();
     const { router } = signedIn('/', {
       'GET /api/assessment': () => json(200, [{ id: stackId, name: 'React' }]),
-      'POST /api/assessment/tests': () => json(409, { message: 'You have a test in progress.', errors: [{ message: 'You have a test in progress.' }], reason: 'test_in_progress' }),
+      'POST /api/assessment/tests': () =>
+        json(409, {
+          message: 'You have a test in progress.',
+          errors: [{ message: 'You have a test in progress.' }],
+          reason: 'test_in_progress',
+        }),
       'GET /api/assessment/tests': () =>
         json(200, {
-          tests: [{ id: 'running', stack: { id: stackId, name: 'SQL' }, status: 'in_progress', startedAt: '', expiresAt: '', score: null, total: 10 }],
+          tests: [
+            {
+              id: 'running',
+              stack: { id: stackId, name: 'SQL' },
+              status: 'in_progress',
+              startedAt: '',
+              expiresAt: '',
+              score: null,
+              total: 10,
+            },
+          ],
         }),
       'GET /api/assessment/tests/running': () => new Promise<Response>(() => {}),
     });
@@ -292,7 +356,15 @@ function runningTest(secondsLeft: number, answers: AssessmentTest['answers'] = [
   };
 }
 
-const passed = { score: 3, total: 3, passed: true, passMark: 70, late: false, submittedAt: new Date().toISOString(), retryAt: null };
+const passed = {
+  score: 3,
+  total: 3,
+  passed: true,
+  passMark: 70,
+  late: false,
+  submittedAt: new Date().toISOString(),
+  retryAt: null,
+};
 
 function unstartedTest(): AssessmentTest {
   return { ...runningTest(900), startedAt: null, expiresAt: null, questions: [] };
@@ -332,10 +404,15 @@ describe('the test introduction', () => {
     const user = userEvent.setup();
     signedIn('/assessment/t1', {
       'GET /api/assessment/tests/t1': () => json(200, unstartedTest()),
-      'POST /api/assessment/tests/t1/start': () => envelope(409, 'This test was not started within 24 hours and has lapsed. Apply again to take it.'),
+      'POST /api/assessment/tests/t1/start': () =>
+        envelope(409, 'This test was not started within 24 hours and has lapsed. Apply again to take it.'),
     });
     await user.click(await screen.findByRole('button', { name: 'Start the test' }));
-    expect(await screen.findByText('This test was not started within 24 hours and has lapsed. Apply again to take it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This test was not started within 24 hours and has lapsed. Apply again to take it.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Before you start' })).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
@@ -345,7 +422,8 @@ describe('the test page', () => {
   it('saves each choice, tells which questions are unanswered, and asks before submitting with some left', async () => {
     const user = userEvent.setup();
     const { callsTo } = signedIn('/assessment/t1', {
-      'GET /api/assessment/tests/t1': () => json(200, runningTest(600, [{ questionId: questionId(1), optionId: optionId(1, 'b') }])),
+      'GET /api/assessment/tests/t1': () =>
+        json(200, runningTest(600, [{ questionId: questionId(1), optionId: optionId(1, 'b') }])),
       'PUT /api/assessment/tests/t1/answers': () => json(200, { answers: [] }),
       'POST /api/assessment/tests/submit': () => json(200, passed),
     });
@@ -357,7 +435,12 @@ describe('the test page', () => {
     expect(screen.getByRole('timer')).toHaveTextContent(/^(10:00|09:59)$/);
 
     await user.click(screen.getByRole('radio', { name: 'Answer 2a' }));
-    await waitFor(() => expect(callsTo('PUT', '/api/assessment/tests/t1/answers')[0]?.body).toEqual({ questionId: questionId(2), optionId: optionId(2, 'a') }));
+    await waitFor(() =>
+      expect(callsTo('PUT', '/api/assessment/tests/t1/answers')[0]?.body).toEqual({
+        questionId: questionId(2),
+        optionId: optionId(2, 'a'),
+      }),
+    );
     expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Submit test' }));
@@ -366,7 +449,9 @@ describe('the test page', () => {
     expect(callsTo('POST', '/api/assessment/tests/submit')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Submit test' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit anyway' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Submit anyway' }),
+    );
     expect(await screen.findByRole('heading', { name: 'You passed the React test' })).toBeInTheDocument();
     expect(callsTo('POST', '/api/assessment/tests/submit')[0]?.body).toEqual({
       testId: 't1',
@@ -379,23 +464,47 @@ describe('the test page', () => {
 
   it('hands the test in by itself when the clock reaches zero', async () => {
     const { callsTo } = signedIn('/assessment/t1', {
-      'GET /api/assessment/tests/t1': () => json(200, runningTest(1, [{ questionId: questionId(3), optionId: optionId(3, 'a') }])),
-      'POST /api/assessment/tests/submit': () => json(200, { ...passed, score: 1, passed: false, retryAt: new Date(Date.now() + 86_400_000).toISOString() }),
+      'GET /api/assessment/tests/t1': () =>
+        json(200, runningTest(1, [{ questionId: questionId(3), optionId: optionId(3, 'a') }])),
+      'POST /api/assessment/tests/submit': () =>
+        json(200, {
+          ...passed,
+          score: 1,
+          passed: false,
+          retryAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
     });
-    expect(await screen.findByRole('heading', { name: 'You did not pass the React test this time' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(callsTo('POST', '/api/assessment/tests/submit')[0]?.body).toEqual({ testId: 't1', answers: [{ questionId: questionId(3), optionId: optionId(3, 'a') }] });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'You did not pass the React test this time' },
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo('POST', '/api/assessment/tests/submit')[0]?.body).toEqual({
+      testId: 't1',
+      answers: [{ questionId: questionId(3), optionId: optionId(3, 'a') }],
+    });
     expect(screen.getByText(/You need 70% to pass/)).toBeInTheDocument();
   });
 
   it('shows a finished test’s result instead of the questions', async () => {
-    signedIn('/assessment/t1', { 'GET /api/assessment/tests/t1': () => json(200, { ...runningTest(0), status: 'passed', result: passed }) });
+    signedIn('/assessment/t1', {
+      'GET /api/assessment/tests/t1': () =>
+        json(200, { ...runningTest(0), status: 'passed', result: passed }),
+    });
     expect(await screen.findByText('3 / 3')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile/general');
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute(
+      'href',
+      '/profile/general',
+    );
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
   it('says when the test belongs to someone else', async () => {
-    signedIn('/assessment/t2', { 'GET /api/assessment/tests/t2': () => envelope(403, 'This test belongs to someone else.') });
+    signedIn('/assessment/t2', {
+      'GET /api/assessment/tests/t2': () => envelope(403, 'This test belongs to someone else.'),
+    });
     expect(await screen.findByRole('heading', { name: 'Not your test' })).toBeInTheDocument();
     expect(screen.getByText('This test belongs to someone else.')).toBeInTheDocument();
   });
@@ -452,8 +561,15 @@ describe('the mentor fields on the profile', () => {
     expect(await within(section).findByText('Experience must be a whole number.')).toBeInTheDocument();
     await user.clear(within(section).getByLabelText('Experience'));
     await user.type(within(section).getByLabelText('Experience'), '4{Enter}');
-    await waitFor(() => expect(callsTo('PUT', '/api/mentor')[0]?.body).toEqual({ mentorId: 'u1', updatedData: { expirience: 4 } }));
-    expect(await screen.findByText('Your profile information has been updated successfully.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(callsTo('PUT', '/api/mentor')[0]?.body).toEqual({
+        mentorId: 'u1',
+        updatedData: { expirience: 4 },
+      }),
+    );
+    expect(
+      await screen.findByText('Your profile information has been updated successfully.'),
+    ).toBeInTheDocument();
 
     // The last language cannot be removed: a mentor speaks at least one.
     await user.click(within(section).getByRole('button', { name: 'Remove English' }));

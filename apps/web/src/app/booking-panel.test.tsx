@@ -11,7 +11,13 @@ import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from './routes';
 
 const NOW = Date.parse('2026-11-23T09:00:00.000Z');
-const grace = { id: MENTEE_ID, name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null } as const;
+const grace = {
+  id: MENTEE_ID,
+  name: 'Grace',
+  email: 'grace@example.com',
+  role: 'user',
+  avatar: null,
+} as const;
 const ada = { id: MENTOR_ID, name: 'Ada', email: 'ada@example.com', role: 'mentor', avatar: null } as const;
 
 const mentor: MentorProfile = {
@@ -34,18 +40,32 @@ const mentor: MentorProfile = {
   sessionsHeld: 0,
 };
 
-const hour = (startTime: string): FreeSlot => ({ startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() });
+const hour = (startTime: string): FreeSlot => ({
+  startTime,
+  endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
+});
 // 10:00 and 11:00 in Kolkata on Dec 1.
 const TEN = '2026-12-01T04:30:00.000Z';
 const ELEVEN = '2026-12-01T05:30:00.000Z';
-const held = () => aBooking({ status: 'pending_payment', startTime: TEN, endTime: ELEVEN, holdExpiresAt: new Date(NOW + HOLD_MINUTES * 60_000).toISOString() });
+const held = () =>
+  aBooking({
+    status: 'pending_payment',
+    startTime: TEN,
+    endTime: ELEVEN,
+    holdExpiresAt: new Date(NOW + HOLD_MINUTES * 60_000).toISOString(),
+  });
 
-function open(routesExtra: Routes = {}, user: typeof grace | typeof ada | null = grace, path = `/mentor-profile/${MENTOR_ID}`) {
+function open(
+  routesExtra: Routes = {},
+  user: typeof grace | typeof ada | null = grace,
+  path = `/mentor-profile/${MENTOR_ID}`,
+) {
   const server = serve({
     // Answered: RTK Query holds back invalidations while any query is pending.
     'GET /api/auth/session': () => (user ? json(200, { user }) : envelope(401, 'Please sign in.')),
     [`GET /api/mentor/details/${MENTOR_ID}`]: () => json(200, { mentor }),
-    [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [hour(TEN), hour(ELEVEN)] }),
+    [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () =>
+      json(200, { timezone: 'Asia/Kolkata', slots: [hour(TEN), hour(ELEVEN)] }),
     ...routesExtra,
   });
   const store = makeTestStore();
@@ -57,7 +77,9 @@ const panel = () => screen.getByRole('region', { name: 'Book a session' });
 
 beforeEach(() => {
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
     return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
   });
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -76,7 +98,14 @@ describe('booking on /mentor-profile/{id}', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const { callsTo } = open({
       'POST /api/bookings': () => json(201, { booking: held() }),
-      'POST /api/payments/create': () => json(200, { provider: 'sandbox', paymentId: 'pay_1', amount: 150_000, currency: 'INR', checkoutUrl: '/api/payments/sandbox/checkout/pay_1' }),
+      'POST /api/payments/create': () =>
+        json(200, {
+          provider: 'sandbox',
+          paymentId: 'pay_1',
+          amount: 150_000,
+          currency: 'INR',
+          checkoutUrl: '/api/payments/sandbox/checkout/pay_1',
+        }),
     });
     await screen.findByRole('grid', { name: 'December 2026' });
     expect(panel()).toHaveTextContent('Choose a free hour above');
@@ -91,9 +120,15 @@ describe('booking on /mentor-profile/{id}', () => {
     expect(callsTo('POST', '/api/bookings')[0]?.body).toEqual({ mentorId: MENTOR_ID, startTime: TEN });
     expect(panel()).toHaveTextContent('Slot held for 15:00');
     expect(screen.getByTestId('hold-announcement')).toHaveAttribute('aria-live', 'polite');
-    expect(screen.getByTestId('hold-announcement')).toHaveTextContent('The slot is held for you for 15 minutes while you pay.');
+    expect(screen.getByTestId('hold-announcement')).toHaveTextContent(
+      'The slot is held for you for 15 minutes while you pay.',
+    );
     // The held hour is no longer free: the free hours are read again.
-    await waitFor(() => expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(slotReads));
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(
+        slotReads,
+      ),
+    );
 
     await user.click(within(panel()).getByRole('button', { name: 'Pay ₹1,500' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
@@ -102,13 +137,21 @@ describe('booking on /mentor-profile/{id}', () => {
 
   it('shows the server’s message on a 409 and reads the free hours again', async () => {
     const user = userEvent.setup();
-    const { callsTo } = open({ 'POST /api/bookings': () => envelope(409, 'This slot was just taken. Please choose another time.') });
+    const { callsTo } = open({
+      'POST /api/bookings': () => envelope(409, 'This slot was just taken. Please choose another time.'),
+    });
     await screen.findByRole('grid', { name: 'December 2026' });
     await user.click(screen.getByRole('button', { name: '11:00 AM' }));
     const slotReads = callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length;
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
-    expect(await within(panel()).findByRole('alert')).toHaveTextContent('This slot was just taken. Please choose another time.');
-    await waitFor(() => expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(slotReads));
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent(
+      'This slot was just taken. Please choose another time.',
+    );
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(
+        slotReads,
+      ),
+    );
     expect(within(panel()).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });
 
@@ -122,7 +165,9 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(screen.getByRole('button', { name: '10:00 AM' }));
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
     await user.click(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' }));
-    expect(await within(panel()).findByRole('alert')).toHaveTextContent('This booking is no longer waiting for payment.');
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent(
+      'This booking is no longer waiting for payment.',
+    );
   });
 
   it('opens Razorpay Checkout for a Razorpay order, and goes to /payment-success when it is paid', async () => {
@@ -141,14 +186,27 @@ describe('booking on /mentor-profile/{id}', () => {
     );
     open({
       'POST /api/bookings': () => json(201, { booking: held() }),
-      'POST /api/payments/create': () => json(200, { provider: 'razorpay', paymentId: 'pay_1', amount: 150_000, currency: 'INR', orderId: 'order_1', keyId: 'rzp_test_1' }),
+      'POST /api/payments/create': () =>
+        json(200, {
+          provider: 'razorpay',
+          paymentId: 'pay_1',
+          amount: 150_000,
+          currency: 'INR',
+          orderId: 'order_1',
+          keyId: 'rzp_test_1',
+        }),
     });
     await screen.findByRole('grid', { name: 'December 2026' });
     await user.click(screen.getByRole('button', { name: '10:00 AM' }));
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
     await user.click(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' }));
     await waitFor(() => expect(opened).toHaveLength(1));
-    expect(opened[0]).toMatchObject({ key: 'rzp_test_1', order_id: 'order_1', amount: 150_000, currency: 'INR' });
+    expect(opened[0]).toMatchObject({
+      key: 'rzp_test_1',
+      order_id: 'order_1',
+      amount: 150_000,
+      currency: 'INR',
+    });
     (opened[0]!.handler as () => void)();
     expect(assign).toHaveBeenCalledWith(`/payment-success?bookingId=${BOOKING_ID}`);
     // Closing Checkout without paying gives the Pay button back.
@@ -161,12 +219,22 @@ describe('booking on /mentor-profile/{id}', () => {
     const user = userEvent.setup();
     const mounted: HTMLElement[] = [];
     const confirmPayment = vi.fn(async () => ({ error: { message: 'Your card was declined.' } }));
-    const elements = { create: () => ({ mount: (element: HTMLElement) => mounted.push(element), destroy: () => {} }) };
+    const elements = {
+      create: () => ({ mount: (element: HTMLElement) => mounted.push(element), destroy: () => {} }),
+    };
     const Stripe = vi.fn(() => ({ elements: vi.fn(() => elements), confirmPayment }));
     vi.stubGlobal('Stripe', Stripe);
     open({
       'POST /api/bookings': () => json(201, { booking: held() }),
-      'POST /api/payments/create': () => json(200, { provider: 'stripe', paymentId: 'pi_1', amount: 150_000, currency: 'INR', clientSecret: 'pi_1_secret', publishableKey: 'pk_test_1' }),
+      'POST /api/payments/create': () =>
+        json(200, {
+          provider: 'stripe',
+          paymentId: 'pi_1',
+          amount: 150_000,
+          currency: 'INR',
+          clientSecret: 'pi_1_secret',
+          publishableKey: 'pk_test_1',
+        }),
     });
     await screen.findByRole('grid', { name: 'December 2026' });
     await user.click(screen.getByRole('button', { name: '10:00 AM' }));
@@ -177,7 +245,11 @@ describe('booking on /mentor-profile/{id}', () => {
     expect(Stripe).toHaveBeenCalledWith('pk_test_1');
     await user.click(within(dialog).getByRole('button', { name: 'Pay ₹1,500' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
-    expect(confirmPayment).toHaveBeenCalledWith(expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}/payment-success?bookingId=${BOOKING_ID}` } }));
+    expect(confirmPayment).toHaveBeenCalledWith(
+      expect.objectContaining({
+        confirmParams: { return_url: `${window.location.origin}/payment-success?bookingId=${BOOKING_ID}` },
+      }),
+    );
   });
 
   it('says the hold lapsed when the countdown runs out, and asks for a slot again', async () => {
@@ -194,11 +266,17 @@ describe('booking on /mentor-profile/{id}', () => {
 
     const slotReads = callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length;
     vi.setSystemTime(new Date(NOW + HOLD_MINUTES * 60_000 + 1000));
-    expect(await within(panel()).findByRole('status', {}, { timeout: 2500 })).toHaveTextContent('Your hold lapsed. Choose a time again to book it.');
+    expect(await within(panel()).findByRole('status', {}, { timeout: 2500 })).toHaveTextContent(
+      'Your hold lapsed. Choose a time again to book it.',
+    );
     expect(within(panel()).queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'false');
     // The lapsed hold freed the hour: the free hours are read again.
-    await waitFor(() => expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(slotReads));
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length).toBeGreaterThan(
+        slotReads,
+      ),
+    );
   });
 
   it('sends a signed-out visitor to sign in, then back to the same mentor with the same hour chosen', async () => {
@@ -208,7 +286,9 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(screen.getByRole('button', { name: '11:00 AM' }));
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: `/mentor-profile/${MENTOR_ID}?slot=${encodeURIComponent(ELEVEN)}` });
+    expect(router.state.location.state).toEqual({
+      from: `/mentor-profile/${MENTOR_ID}?slot=${encodeURIComponent(ELEVEN)}`,
+    });
 
     // Signing in on the login page sends them back (the guest-only guard follows `from`).
     store.dispatch(login(grace));

@@ -31,15 +31,19 @@ const stacks = () =>
     { id: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11', name: 'React' },
     { id: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a12', name: 'Node.js' },
   ]);
-const page = (mentors: MentorCard[], total = mentors.length, at = 1) => json(200, { mentors, total, page: at, limit: 12 });
+const page = (mentors: MentorCard[], total = mentors.length, at = 1) =>
+  json(200, { mentors, total, page: at, limit: 12 });
 
 /** The listing's routes, one per skill a test asks for (the fake server matches whole paths). */
 function listing(handler: (call: RecordedCall) => Response | Promise<Response>) {
-  return Object.fromEntries(['all', 'React', 'Node.js'].map((skill) => [`GET /api/mentor/${skill}`, handler]));
+  return Object.fromEntries(
+    ['all', 'React', 'Node.js'].map((skill) => [`GET /api/mentor/${skill}`, handler]),
+  );
 }
 
 /** Every listing request so far, whatever its skill. */
-const listCalls = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET' && /^\/api\/mentor\/(?!details\/)[^/]+$/.test(call.path));
+const listCalls = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'GET' && /^\/api\/mentor\/(?!details\/)[^/]+$/.test(call.path));
 
 /** The skill the request asked for, from its path. */
 const skillOf = (call: RecordedCall) => decodeURIComponent(call.path.split('/').at(-1) ?? '');
@@ -51,14 +55,26 @@ describe('/explore-mentors', () => {
       ...listing(() =>
         page([
           mentor({ id: 'm1', name: 'Ada Lovelace' }),
-          mentor({ id: 'm2', name: 'Grace', pricePerSession: 125_000, rating: null, reviewCount: 0, sessionsHeld: 1, nextFreeSlot: null, companies: [] }),
+          mentor({
+            id: 'm2',
+            name: 'Grace',
+            pricePerSession: 125_000,
+            rating: null,
+            reviewCount: 0,
+            sessionsHeld: 1,
+            nextFreeSlot: null,
+            companies: [],
+          }),
         ]),
       ),
     });
     renderRoutes(routes, '/explore-mentors');
     expect(await screen.findByRole('heading', { level: 1, name: 'Find a mentor' })).toBeInTheDocument();
     const ada = (await screen.findByRole('link', { name: 'Ada Lovelace' })).closest('article') as HTMLElement;
-    expect(within(ada).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/mentor-profile/m1');
+    expect(within(ada).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/mentor-profile/m1',
+    );
     expect(ada).toHaveTextContent('Senior frontend engineer who enjoys teaching');
     expect(within(ada).getByRole('list', { name: 'Assessed skills' })).toHaveTextContent('React');
     expect(ada).toHaveTextContent('English, Hindi');
@@ -79,18 +95,36 @@ describe('/explore-mentors', () => {
   });
 
   it('writes ₹12,500 with Indian grouping', async () => {
-    serve({ 'GET /api/assessment': stacks, ...listing(() => page([mentor({ id: 'm1', name: 'Ada', pricePerSession: 12_500 })])) });
+    serve({
+      'GET /api/assessment': stacks,
+      ...listing(() => page([mentor({ id: 'm1', name: 'Ada', pricePerSession: 12_500 })])),
+    });
     renderRoutes(routes, '/explore-mentors');
-    expect((await screen.findByRole('link', { name: 'Ada' })).closest('article')).toHaveTextContent('₹12,500 / session');
+    expect((await screen.findByRole('link', { name: 'Ada' })).closest('article')).toHaveTextContent(
+      '₹12,500 / session',
+    );
   });
 
   it('reads the filters from the URL it was opened at, and sends them', async () => {
-    const { calls } = serve({ 'GET /api/assessment': stacks, ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])) });
-    renderRoutes(routes, '/explore-mentors?skill=React&experience=5&languages=hindi,tamil&companies=Acme,Globex&search=design&page=2');
+    const { calls } = serve({
+      'GET /api/assessment': stacks,
+      ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])),
+    });
+    renderRoutes(
+      routes,
+      '/explore-mentors?skill=React&experience=5&languages=hindi,tamil&companies=Acme,Globex&search=design&page=2',
+    );
     await screen.findByRole('link', { name: 'Ada' });
     const call = listCalls(calls).at(-1) as RecordedCall;
     expect(skillOf(call)).toBe('React');
-    expect(Object.fromEntries(call.query)).toEqual({ languages: 'hindi,tamil', companies: 'Acme,Globex', expirience: '5', search: 'design', page: '2', limit: '12' });
+    expect(Object.fromEntries(call.query)).toEqual({
+      languages: 'hindi,tamil',
+      companies: 'Acme,Globex',
+      expirience: '5',
+      search: 'design',
+      page: '2',
+      limit: '12',
+    });
     // The form shows them back.
     expect(screen.getByRole('searchbox', { name: 'Search mentors' })).toHaveValue('design');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Skill' })).toHaveValue('React'));
@@ -103,7 +137,10 @@ describe('/explore-mentors', () => {
 
   it('writes each filter to the URL, sends it, and steps back through them', async () => {
     const user = userEvent.setup();
-    const { calls } = serve({ 'GET /api/assessment': stacks, ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])) });
+    const { calls } = serve({
+      'GET /api/assessment': stacks,
+      ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])),
+    });
     const { router } = renderRoutes(routes, '/explore-mentors', signedIn());
     await screen.findByRole('link', { name: 'Ada' });
     expect(listCalls(calls).at(-1)?.query.get('userId')).toBe('0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a99');
@@ -114,9 +151,17 @@ describe('/explore-mentors', () => {
     await user.click(screen.getByRole('checkbox', { name: 'French' }));
     await user.type(screen.getByRole('textbox', { name: 'Companies' }), 'Acme, Initech');
     await user.type(screen.getByRole('searchbox', { name: 'Search mentors' }), 'graphs');
-    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('search')).toBe('graphs'));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('search')).toBe('graphs'),
+    );
     const params = new URLSearchParams(router.state.location.search);
-    expect(Object.fromEntries(params)).toEqual({ skill: 'Node.js', experience: '3', languages: 'french', companies: 'Acme,Initech', search: 'graphs' });
+    expect(Object.fromEntries(params)).toEqual({
+      skill: 'Node.js',
+      experience: '3',
+      languages: 'french',
+      companies: 'Acme,Initech',
+      search: 'graphs',
+    });
     await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('search')).toBe('graphs'));
     const call = listCalls(calls).at(-1) as RecordedCall;
     expect(skillOf(call)).toBe('Node.js');
@@ -161,7 +206,12 @@ describe('/explore-mentors', () => {
 
   it('offers the first page when a link names a page past the end', async () => {
     const user = userEvent.setup();
-    serve({ 'GET /api/assessment': stacks, ...listing((call) => (call.query.get('page') === '9' ? page([], 3, 9) : page([mentor({ id: 'm1', name: 'Ada' })], 3))) });
+    serve({
+      'GET /api/assessment': stacks,
+      ...listing((call) =>
+        call.query.get('page') === '9' ? page([], 3, 9) : page([mentor({ id: 'm1', name: 'Ada' })], 3),
+      ),
+    });
     const { router } = renderRoutes(routes, '/explore-mentors?skill=React&page=9');
     expect(await screen.findByText('There is no page 9 of these results')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Go to the first page' }));
@@ -171,7 +221,12 @@ describe('/explore-mentors', () => {
 
   it('says when no mentor matches, and clears the filters', async () => {
     const user = userEvent.setup();
-    serve({ 'GET /api/assessment': stacks, ...listing((call) => (call.query.get('languages') ? page([]) : page([mentor({ id: 'm1', name: 'Ada' })]))) });
+    serve({
+      'GET /api/assessment': stacks,
+      ...listing((call) =>
+        call.query.get('languages') ? page([]) : page([mentor({ id: 'm1', name: 'Ada' })]),
+      ),
+    });
     const { router } = renderRoutes(routes, '/explore-mentors?languages=german&search=zzz');
     expect(await screen.findByText('No mentor matches these filters')).toBeInTheDocument();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
@@ -190,7 +245,9 @@ describe('/explore-mentors', () => {
       'GET /api/assessment': stacks,
       ...listing(() => {
         calls += 1;
-        return calls === 1 ? new Promise<Response>((resolve) => (answer = resolve)) : page([mentor({ id: 'm1', name: 'Ada' })]);
+        return calls === 1
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : page([mentor({ id: 'm1', name: 'Ada' })]);
       }),
     });
     renderRoutes(routes, '/explore-mentors');
@@ -205,7 +262,9 @@ describe('/explore-mentors', () => {
   it('is linked from the header as Mentors, marked current', async () => {
     serve({ 'GET /api/assessment': stacks, ...listing(() => page([])) });
     renderRoutes(routes, '/explore-mentors');
-    const link = within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Mentors' });
+    const link = within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', {
+      name: 'Mentors',
+    });
     expect(link).toHaveAttribute('href', '/explore-mentors');
     expect(link).toHaveAttribute('aria-current', 'page');
   });
@@ -213,6 +272,14 @@ describe('/explore-mentors', () => {
 
 function signedIn() {
   const store = makeTestStore();
-  store.dispatch(login({ id: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a99', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null }));
+  store.dispatch(
+    login({
+      id: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a99',
+      name: 'Ada',
+      email: 'ada@example.com',
+      role: 'user',
+      avatar: null,
+    }),
+  );
   return store;
 }

@@ -9,5 +9,9 @@ export interface HeaderLink {
 /** The header's main navigation, in order: the one place to add a page. */
 export const HEADER_LINKS: readonly HeaderLink[] = [
   { label: 'Roadmaps', to: '/#roadmaps', isCurrent: (pathname) => pathname === '/' },
-  { label: 'Mentors', to: '/explore-mentors', isCurrent: (pathname) => pathname === '/explore-mentors' || pathname.startsWith('/mentor-profile/') },
+  {
+    label: 'Mentors',
+    to: '/explore-mentors',
+    isCurrent: (pathname) => pathname === '/explore-mentors' || pathname.startsWith('/mentor-profile/'),
+  },
 ];

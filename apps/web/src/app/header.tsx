@@ -9,8 +9,12 @@ import { HEADER_LINKS } from './header-links';
 import { useAppDispatch, useAppSelector } from './hooks';
 
 // Only signed-in people see the menu; its dropdown, dialog and the API slice stay off the home page.
-const AccountMenu = lazy(async () => ({ default: (await import('@/features/auth/components/account-menu')).AccountMenu }));
-const BecomeMentorDialog = lazy(async () => ({ default: (await import('@/features/assessment/components/become-mentor-dialog')).BecomeMentorDialog }));
+const AccountMenu = lazy(async () => ({
+  default: (await import('@/features/auth/components/account-menu')).AccountMenu,
+}));
+const BecomeMentorDialog = lazy(async () => ({
+  default: (await import('@/features/assessment/components/become-mentor-dialog')).BecomeMentorDialog,
+}));
 const NotificationBell = lazy(async () => ({
   default: (await import('@/features/notifications/components/notification-bell')).NotificationBell,
 }));
@@ -23,11 +27,25 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
   const user = useAppSelector(selectCurrentUser);
   const profile = variant === 'mentor-profile';
   return (
-    <header data-variant={variant} className={cn('top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80', profile ? 'fixed inset-x-0' : 'sticky')}>
+    <header
+      data-variant={variant}
+      className={cn(
+        'top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80',
+        profile ? 'fixed inset-x-0' : 'sticky',
+      )}
+    >
       {/* On phones the navigation wraps to a compact second row; from 640 px it sits beside the brand. */}
       {/* The fixed header must stay one row high (the page below leaves room for one), so it never wraps. */}
-      <div className={cn('mx-auto flex max-w-6xl items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6', profile ? 'flex-nowrap' : 'flex-wrap')}>
-        <Link to="/" className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+      <div
+        className={cn(
+          'mx-auto flex max-w-6xl items-center gap-x-2 px-3 sm:flex-nowrap sm:gap-x-4 sm:px-6',
+          profile ? 'flex-nowrap' : 'flex-wrap',
+        )}
+      >
+        <Link
+          to="/"
+          className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
           <BrandMark />
           {/* On narrow screens only the mark shows (below 360 px; 480 px in the one-row profile header); the name stays the link's accessible name. */}
           <span className={profile ? 'max-[479px]:sr-only' : 'max-[359px]:sr-only'}>Skillroute</span>
@@ -68,7 +86,10 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
 function MainNav() {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Main" className="order-last -mx-3 w-[calc(100%+1.5rem)] border-t px-2 py-1 sm:order-none sm:mx-0 sm:w-auto sm:border-t-0 sm:p-0">
+    <nav
+      aria-label="Main"
+      className="order-last -mx-3 w-[calc(100%+1.5rem)] border-t px-2 py-1 sm:order-none sm:mx-0 sm:w-auto sm:border-t-0 sm:p-0"
+    >
       <ul className="flex items-center gap-1">
         {HEADER_LINKS.map((link) => {
           const current = link.isCurrent(pathname);
@@ -97,11 +118,20 @@ function SignedInMenu({ userId, isMentor }: { userId: string; isMentor: boolean 
   return (
     <>
       <Suspense fallback={<span className="size-9 rounded-full bg-muted" aria-hidden="true" />}>
-        <AccountMenu isDarkMode={isDarkMode} onToggleDarkMode={() => dispatch(toggleDarkMode())} onBecomeMentor={() => setApplying(true)} />
+        <AccountMenu
+          isDarkMode={isDarkMode}
+          onToggleDarkMode={() => dispatch(toggleDarkMode())}
+          onBecomeMentor={() => setApplying(true)}
+        />
       </Suspense>
       {applying !== null && (
         <Suspense fallback={null}>
-          <BecomeMentorDialog userId={userId} isMentor={isMentor} open={applying} onOpenChange={setApplying} />
+          <BecomeMentorDialog
+            userId={userId}
+            isMentor={isMentor}
+            open={applying}
+            onOpenChange={setApplying}
+          />
         </Suspense>
       )}
     </>
@@ -113,7 +143,13 @@ export function BrandMark() {
   return (
     <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" className="fill-primary" />
-      <path d="M9 22c4 0 4-12 8-12s4 8 6 8" className="stroke-primary-foreground" strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M9 22c4 0 4-12 8-12s4 8 6 8"
+        className="stroke-primary-foreground"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

@@ -26,11 +26,17 @@ function published(changes: Partial<PublishedRoadmap> & { id: string; title: str
   };
 }
 
-const progress = (changes: Partial<RoadmapProgressSummary> & { id: string; title: string }): RoadmapProgressSummary => ({ done: 12, total: 48, lastMarkedAt: '2026-11-22T10:00:00.000Z', ...changes });
+const progress = (
+  changes: Partial<RoadmapProgressSummary> & { id: string; title: string },
+): RoadmapProgressSummary => ({ done: 12, total: 48, lastMarkedAt: '2026-11-22T10:00:00.000Z', ...changes });
 
 /** The home page for a signed-in reader; the session check never answers, so it changes nothing. */
 function signedInHome(extra: Parameters<typeof serve>[0]) {
-  const server = serve({ 'GET /api/auth/session': () => new Promise<Response>(() => {}), 'GET /api/roadmap/published': () => json(200, { roadmaps: [] }), ...extra });
+  const server = serve({
+    'GET /api/auth/session': () => new Promise<Response>(() => {}),
+    'GET /api/roadmap/published': () => json(200, { roadmaps: [] }),
+    ...extra,
+  });
   const store = makeTestStore();
   store.dispatch(login(ada));
   return { ...server, ...renderRoutes(routes, '/', store) };
@@ -60,7 +66,10 @@ describe('the home page search', () => {
   });
 
   it('sends one request for the list even when React mounts the page twice (StrictMode)', async () => {
-    const { callsTo } = serve({ 'GET /api/roadmap/published': () => json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }) });
+    const { callsTo } = serve({
+      'GET /api/roadmap/published': () =>
+        json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }),
+    });
     const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     render(
       <StrictMode>
@@ -78,9 +87,17 @@ describe('the home page search', () => {
 describe('Continue learning', () => {
   it('shows each roadmap with progress, how far the reader is, and links to it', async () => {
     const { callsTo } = signedInHome({
-      'GET /api/roadmap/progress/mine': () => json(200, { roadmaps: [progress({ id: 'r1', title: 'Frontend' }), progress({ id: 'r2', title: 'SQL basics', done: 0, total: 4 })] }),
+      'GET /api/roadmap/progress/mine': () =>
+        json(200, {
+          roadmaps: [
+            progress({ id: 'r1', title: 'Frontend' }),
+            progress({ id: 'r2', title: 'SQL basics', done: 0, total: 4 }),
+          ],
+        }),
     });
-    const section = (await screen.findByRole('heading', { name: 'Continue learning' })).closest('section') as HTMLElement;
+    const section = (await screen.findByRole('heading', { name: 'Continue learning' })).closest(
+      'section',
+    ) as HTMLElement;
     const frontend = await within(section).findByRole('link', { name: /Frontend/ });
     expect(frontend).toHaveAttribute('href', '/roadmap/r1');
     expect(frontend).toHaveTextContent('12 of 48 topics done');
@@ -92,7 +109,11 @@ describe('Continue learning', () => {
   });
 
   it('shows no row at all without progress', async () => {
-    signedInHome({ 'GET /api/roadmap/progress/mine': () => json(200, { roadmaps: [] }), 'GET /api/roadmap/published': () => json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }) });
+    signedInHome({
+      'GET /api/roadmap/progress/mine': () => json(200, { roadmaps: [] }),
+      'GET /api/roadmap/published': () =>
+        json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }),
+    });
     expect(await screen.findByRole('link', { name: /Frontend/ })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('heading', { name: 'Continue learning' })).not.toBeInTheDocument();
@@ -103,17 +124,26 @@ describe('Continue learning', () => {
     let fail = true;
     signedInHome({
       'GET /api/roadmap/progress/mine': () =>
-        fail ? envelope(500, 'Something went wrong on our side. Please try again later.') : json(200, { roadmaps: [progress({ id: 'r1', title: 'Frontend' })] }),
+        fail
+          ? envelope(500, 'Something went wrong on our side. Please try again later.')
+          : json(200, { roadmaps: [progress({ id: 'r1', title: 'Frontend' })] }),
     });
-    const section = (await screen.findByRole('heading', { name: 'Continue learning' })).closest('section') as HTMLElement;
+    const section = (await screen.findByRole('heading', { name: 'Continue learning' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(await within(section).findByRole('alert')).toHaveTextContent('Your progress could not be loaded.');
     fail = false;
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
-    expect(await within(section).findByRole('link', { name: /Frontend/ })).toHaveTextContent('12 of 48 topics done');
+    expect(await within(section).findByRole('link', { name: /Frontend/ })).toHaveTextContent(
+      '12 of 48 topics done',
+    );
   });
 
   it('is not asked for by a visitor who is not signed in', async () => {
-    const { callsTo } = serve({ 'GET /api/roadmap/published': () => json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }) });
+    const { callsTo } = serve({
+      'GET /api/roadmap/published': () =>
+        json(200, { roadmaps: [published({ id: 'r1', title: 'Frontend' })] }),
+    });
     renderRoutes(routes, '/');
     expect(await screen.findByRole('link', { name: /Frontend/ })).toBeInTheDocument();
     expect(callsTo('GET', '/api/roadmap/progress/mine')).toHaveLength(0);
@@ -133,8 +163,14 @@ describe('the header navigation', () => {
     expect(mentors).toHaveAttribute('href', '/explore-mentors');
     expect(mentors).not.toHaveAttribute('aria-current');
     expect(await screen.findByRole('heading', { name: 'Roadmaps to follow' })).toBeInTheDocument();
-    expect(document.getElementById('roadmaps')).toContainElement(screen.getByRole('heading', { name: 'Roadmaps to follow' }));
+    expect(document.getElementById('roadmaps')).toContainElement(
+      screen.getByRole('heading', { name: 'Roadmaps to follow' }),
+    );
     await act(() => router.navigate('/login'));
-    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Roadmaps' })).not.toHaveAttribute('aria-current'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Roadmaps' }),
+      ).not.toHaveAttribute('aria-current'),
+    );
   });
 });

@@ -34,7 +34,10 @@ describe('the login page', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).toHaveFocus();
     expect(callsTo('POST', '/api/auth/login')).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('signs in and goes home, showing the user in the header', async () => {
@@ -68,7 +71,8 @@ describe('the login page', () => {
 
   it('takes an unverified account to the code step for that e-mail, then signs in', async () => {
     const { callsTo } = serve({
-      'POST /api/auth/login': () => envelope(403, 'Verify your e-mail first: we sent you a new code', { reason: 'unverified' }),
+      'POST /api/auth/login': () =>
+        envelope(403, 'Verify your e-mail first: we sent you a new code', { reason: 'unverified' }),
       'POST /api/auth/verify-otp': () => json(200, { user: ada }),
     });
     const user = userEvent.setup();
@@ -77,11 +81,16 @@ describe('the login page', () => {
     await user.type(screen.getByLabelText('Verification code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({ email: 'ada@example.com', otp: '654321' });
+    expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      otp: '654321',
+    });
   });
 
   it('tells a blocked person plainly why they cannot sign in', async () => {
-    serve({ 'POST /api/auth/login': () => envelope(403, 'You are not allowed to do this.', { reason: 'blocked' }) });
+    serve({
+      'POST /api/auth/login': () => envelope(403, 'You are not allowed to do this.', { reason: 'blocked' }),
+    });
     const user = userEvent.setup();
     const { store } = await signIn(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(BLOCKED_MESSAGE);
@@ -100,7 +109,9 @@ describe('the login page', () => {
   it('renders Google’s button with the configured client id and signs in with its credential', async () => {
     let onCredential: (response: { credential?: string }) => void = () => {};
     const renderButton = vi.fn();
-    const initialize = vi.fn((options: { client_id: string; callback: typeof onCredential }) => (onCredential = options.callback));
+    const initialize = vi.fn(
+      (options: { client_id: string; callback: typeof onCredential }) => (onCredential = options.callback),
+    );
     const { callsTo } = serve({
       'GET /api/config': () => json(200, { googleClientId: 'client-123' }),
       'POST /api/auth/google-login': () => json(200, { user: ada }),
@@ -117,7 +128,9 @@ describe('the login page', () => {
     );
     vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
     act(() => script.dispatchEvent(new Event('load')));
-    await waitFor(() => expect(renderButton).toHaveBeenCalledWith(screen.getByTestId('google-sign-in'), expect.any(Object)));
+    await waitFor(() =>
+      expect(renderButton).toHaveBeenCalledWith(screen.getByTestId('google-sign-in'), expect.any(Object)),
+    );
     expect(initialize).toHaveBeenCalledWith(expect.objectContaining({ client_id: 'client-123' }));
 
     await act(async () => onCredential({ credential: 'id-token' }));
@@ -129,19 +142,26 @@ describe('the login page', () => {
 
 describe('forgot password', () => {
   it('shows the same confirmation for any address once the server answers', async () => {
-    const { callsTo } = serve({ 'POST /api/auth/forgot-password': () => json(200, { message: 'If the account exists, a link was sent' }) });
+    const { callsTo } = serve({
+      'POST /api/auth/forgot-password': () =>
+        json(200, { message: 'If the account exists, a link was sent' }),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'Nobody@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('If an account exists for nobody@example.com, we have sent it a link to set a new password. The link works for 30 minutes.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account exists for nobody@example.com, we have sent it a link to set a new password. The link works for 30 minutes.',
+    );
     expect(callsTo('POST', '/api/auth/forgot-password')[0]?.body).toEqual({ email: 'nobody@example.com' });
   });
 
   it('says so when it is asked too often', async () => {
-    serve({ 'POST /api/auth/forgot-password': () => envelope(429, 'Too many requests. Please try again later.') });
+    serve({
+      'POST /api/auth/forgot-password': () => envelope(429, 'Too many requests. Please try again later.'),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot-password');
     await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
@@ -152,7 +172,9 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('needs matching passwords that follow the rule, then confirms and goes to /login', async () => {
-    const { callsTo } = serve({ 'POST /api/auth/reset-password': () => json(200, { message: 'Password changed' }) });
+    const { callsTo } = serve({
+      'POST /api/auth/reset-password': () => json(200, { message: 'Password changed' }),
+    });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, '/reset-password?token=abc');
     await user.type(await screen.findByLabelText('New password'), 'newpass12');
@@ -165,12 +187,18 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'newpass12');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({ token: 'abc', password: 'newpass12' });
+    expect(callsTo('POST', '/api/auth/reset-password')[0]?.body).toEqual({
+      token: 'abc',
+      password: 'newpass12',
+    });
     expect(screen.getByText('Password changed')).toBeInTheDocument();
   });
 
   it('explains a used or expired link and offers to ask again', async () => {
-    serve({ 'POST /api/auth/reset-password': () => envelope(400, 'This reset link has expired or was already used', { field: 'token' }) });
+    serve({
+      'POST /api/auth/reset-password': () =>
+        envelope(400, 'This reset link has expired or was already used', { field: 'token' }),
+    });
     const user = userEvent.setup();
     renderRoutes(routes, '/reset-password?token=old');
     await user.type(await screen.findByLabelText('New password'), 'newpass12');
@@ -178,7 +206,10 @@ describe('reset password', () => {
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This reset link has expired or was already used');
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
   });
 
   it('says at once when the link has no token', async () => {

@@ -10,14 +10,25 @@ import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from './routes';
 
 const ROOM_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
-const grace = { id: '5d0f6a3e-2c1b-4a8e-9f7d-3e2b1c0a9f88', name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null } as const;
+const grace = {
+  id: '5d0f6a3e-2c1b-4a8e-9f7d-3e2b1c0a9f88',
+  name: 'Grace',
+  email: 'grace@example.com',
+  role: 'user',
+  avatar: null,
+} as const;
 const START = Date.parse('2026-12-01T04:30:00.000Z');
 const MINUTE = 60_000;
 
 function aRoom(changes: Partial<MeetRoom> = {}): MeetRoom {
   return {
     roomId: ROOM_ID,
-    booking: { id: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', startTime: '2026-12-01T04:30:00.000Z', endTime: '2026-12-01T05:30:00.000Z', status: 'confirmed' },
+    booking: {
+      id: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      startTime: '2026-12-01T04:30:00.000Z',
+      endTime: '2026-12-01T05:30:00.000Z',
+      status: 'confirmed',
+    },
     self: { id: grace.id, name: 'Grace' },
     peer: { id: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11', name: 'Asha', avatar: null },
     polite: true,
@@ -41,7 +52,9 @@ function open(reply: () => Response, { signedIn = true } = {}) {
 
 beforeEach(() => {
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
     return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
   });
 });
@@ -55,7 +68,10 @@ describe('/meet/{roomId}', () => {
   it('tells someone whose room it is not, or that does not exist, without the header', async () => {
     open(() => envelope(404, meetMessages.notFound));
     expect(await screen.findByRole('heading', { level: 1, name: meetMessages.notFound })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to your bookings' })).toHaveAttribute('href', '/profile/bookings');
+    expect(screen.getByRole('link', { name: 'Back to your bookings' })).toHaveAttribute(
+      'href',
+      '/profile/bookings',
+    );
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
@@ -72,8 +88,12 @@ describe('/meet/{roomId}', () => {
     let opened = false;
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: undefined });
     const { callsTo } = open(() => json(200, aRoom({ open: opened })));
-    expect(await screen.findByRole('heading', { level: 1, name: meetMessages.notOpenYet })).toBeInTheDocument();
-    expect(screen.getByText(/It opens on/)).toHaveTextContent('It opens on Tue, Dec 1, 2026, 9:50 AM GMT+5:30, 10 minutes before the session starts.');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: meetMessages.notOpenYet }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/It opens on/)).toHaveTextContent(
+      'It opens on Tue, Dec 1, 2026, 9:50 AM GMT+5:30, 10 minutes before the session starts.',
+    );
 
     opened = true;
     await act(() => vi.advanceTimersByTimeAsync(4000));
@@ -83,7 +103,12 @@ describe('/meet/{roomId}', () => {
 
   it.each([
     ['after the window', aRoom(), START + 2 * 60 * MINUTE, meetMessages.closed],
-    ['when the session was cancelled', aRoom({ booking: { ...aRoom().booking, status: 'cancelled' } }), START - 60 * MINUTE, meetMessages.cancelled],
+    [
+      'when the session was cancelled',
+      aRoom({ booking: { ...aRoom().booking, status: 'cancelled' } }),
+      START - 60 * MINUTE,
+      meetMessages.cancelled,
+    ],
   ])('says the room is closed %s', async (_when, room, now, message) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(now));
@@ -99,18 +124,28 @@ describe('/meet/{roomId}', () => {
     open(() => json(200, aRoom({ open: true })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ready to join?' })).toBeInTheDocument();
     expect(screen.getByText('Your session with Asha')).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use a camera or microphone on this page. You can still join');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This browser cannot use a camera or microphone on this page. You can still join',
+    );
     expect(screen.getByRole('button', { name: 'Join now' })).toBeEnabled();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
   it('offers a retry when the room cannot be loaded', async () => {
     let fail = true;
-    open(() => (fail ? envelope(500, 'Something went wrong.') : json(200, aRoom({ open: false, opensAt: '2099-01-01T00:00:00.000Z' }))));
-    expect(await screen.findByRole('heading', { level: 1, name: 'The room could not be loaded.' })).toBeInTheDocument();
+    open(() =>
+      fail
+        ? envelope(500, 'Something went wrong.')
+        : json(200, aRoom({ open: false, opensAt: '2099-01-01T00:00:00.000Z' })),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The room could not be loaded.' }),
+    ).toBeInTheDocument();
     fail = false;
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
-    expect(await screen.findByRole('heading', { level: 1, name: meetMessages.notOpenYet })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: meetMessages.notOpenYet }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -158,7 +193,14 @@ describe('/meet/{roomId}: the call', () => {
   let restore: () => void;
   let camera: FakeTrack;
   let microphone: FakeTrack;
-  const history = [{ id: 'm1', fromId: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11', text: 'See you soon', sentAt: '2026-12-01T04:21:00.000Z' }];
+  const history = [
+    {
+      id: 'm1',
+      fromId: '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11',
+      text: 'See you soon',
+      sentAt: '2026-12-01T04:21:00.000Z',
+    },
+  ];
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -208,7 +250,9 @@ describe('/meet/{roomId}: the call', () => {
     const { user, socket } = await joinCall();
     act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: false, history }));
     expect(screen.getByText('Waiting for Asha to join', { selector: '[aria-live]' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Messages' })).getByText('See you soon')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Messages' })).getByText('See you soon'),
+    ).toBeInTheDocument();
     expect(peerConnections).toHaveLength(0);
 
     act(() => socket.serverEmits('peer-joined', { peerId: 'p' }));
@@ -220,8 +264,15 @@ describe('/meet/{roomId}: the call', () => {
     await user.type(box, 'Hello{Enter}');
     const sent = socket.lastOf('chat');
     expect(sent?.payload).toEqual({ text: 'Hello' });
-    act(() => sent?.ack?.({ ok: true, message: { id: 'm2', fromId: grace.id, text: 'Hello', sentAt: '2026-12-01T04:31:00.000Z' } }));
-    expect(await within(screen.getByRole('list', { name: 'Messages' })).findByText('Hello')).toBeInTheDocument();
+    act(() =>
+      sent?.ack?.({
+        ok: true,
+        message: { id: 'm2', fromId: grace.id, text: 'Hello', sentAt: '2026-12-01T04:31:00.000Z' },
+      }),
+    );
+    expect(
+      await within(screen.getByRole('list', { name: 'Messages' })).findByText('Hello'),
+    ).toBeInTheDocument();
     expect(box).toHaveValue('');
 
     await user.type(box, 'x'.repeat(3) + '{Enter}');

@@ -1,4 +1,8 @@
-import { emptyWeeklySchedule, pricePerSessionSchema, type Availability } from '@skillroute/shared/availability';
+import {
+  emptyWeeklySchedule,
+  pricePerSessionSchema,
+  type Availability,
+} from '@skillroute/shared/availability';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -30,11 +34,23 @@ const mentor = {
   reviewCount: 0,
   sessionsHeld: 0,
 };
-const neverSaved: Availability = { mentorId: 'u1', weeklySchedule: emptyWeeklySchedule(), pricePerSession: null, timezone: 'Asia/Kolkata', overrides: [] };
+const neverSaved: Availability = {
+  mentorId: 'u1',
+  weeklySchedule: emptyWeeklySchedule(),
+  pricePerSession: null,
+  timezone: 'Asia/Kolkata',
+  overrides: [],
+};
 const slot = (startTime: string, endTime: string) => ({ startTime, endTime });
 const saved: Availability = {
   mentorId: 'u1',
-  weeklySchedule: { ...emptyWeeklySchedule(), tuesday: { isAvailable: true, timeSlots: [slot('11:00 AM', '12:00 PM'), slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')] } },
+  weeklySchedule: {
+    ...emptyWeeklySchedule(),
+    tuesday: {
+      isAvailable: true,
+      timeSlots: [slot('11:00 AM', '12:00 PM'), slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')],
+    },
+  },
   pricePerSession: 1500,
   timezone: 'Europe/Paris',
   overrides: [],
@@ -43,9 +59,17 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 afterEach(() => act(() => resetToasts()));
 
-beforeAll(() => Promise.all([import('@/features/profile/pages/profile-general-page'), import('@/features/profile/components/mentor-profile-fields')]));
+beforeAll(() =>
+  Promise.all([
+    import('@/features/profile/pages/profile-general-page'),
+    import('@/features/profile/components/mentor-profile-fields'),
+  ]),
+);
 
-function openProfile(handlers: Routes = {}, user: { id: string; name: string; email: string; role: 'mentor' | 'user'; avatar: null } = nila) {
+function openProfile(
+  handlers: Routes = {},
+  user: { id: string; name: string; email: string; role: 'mentor' | 'user'; avatar: null } = nila,
+) {
   const server = serve({
     'GET /api/auth/session': () => json(200, { user }),
     'GET /api/user/u1': () => json(200, { user }),
@@ -65,12 +89,18 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   return dialog;
 }
 
-async function pick(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, select: string, option: string) {
+async function pick(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  select: string,
+  option: string,
+) {
   await user.click(within(dialog).getByRole('combobox', { name: select }));
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-const zoneText = (dialog: HTMLElement) => within(dialog).getByText(/You will receive bookings in your local timezone:/).textContent;
+const zoneText = (dialog: HTMLElement) =>
+  within(dialog).getByText(/You will receive bookings in your local timezone:/).textContent;
 
 describe('the Availability dialog', () => {
   it('is offered to mentors only, and reads the week only once opened', async () => {
@@ -98,7 +128,9 @@ describe('the Availability dialog', () => {
     expect(within(dialog).getByLabelText('Hourly Rate')).toHaveValue(null);
     expect(within(dialog).getByLabelText('Hourly Rate')).toHaveAttribute('min', '100');
     expect(within(dialog).getByLabelText('Hourly Rate')).toHaveAttribute('step', '100');
-    expect(zoneText(dialog)).toBe(`You will receive bookings in your local timezone: ${browserTimezone() ?? 'Asia/Kolkata'}`);
+    expect(zoneText(dialog)).toBe(
+      `You will receive bookings in your local timezone: ${browserTimezone() ?? 'Asia/Kolkata'}`,
+    );
 
     await user.click(within(dialog).getByRole('switch', { name: 'Monday' }));
     expect(within(dialog).getByRole('combobox', { name: 'Monday From' })).toHaveTextContent('10:00 AM');
@@ -129,7 +161,9 @@ describe('the Availability dialog', () => {
     await pick(user, dialog, 'Tuesday From', '3:00 PM');
     expect(await within(dialog).findByText('From must be before To')).toBeInTheDocument();
     expect(within(dialog).getByText('To must be after From')).toBeInTheDocument();
-    expect(within(dialog).getByRole('combobox', { name: 'Tuesday From' })).toHaveAccessibleDescription('From must be before To');
+    expect(within(dialog).getByRole('combobox', { name: 'Tuesday From' })).toHaveAccessibleDescription(
+      'From must be before To',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
 
@@ -156,7 +190,9 @@ describe('the Availability dialog', () => {
     const user = userEvent.setup();
     openProfile({ 'GET /api/mentors/availability/u1': () => json(200, saved) });
     const dialog = await openDialog(user);
-    expect(within(dialog).getByText(/To apply this slot to all days/)).toHaveTextContent('To apply this slot to all days Click here');
+    expect(within(dialog).getByText(/To apply this slot to all days/)).toHaveTextContent(
+      'To apply this slot to all days Click here',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Click here' }));
     for (const day of DAYS) {
       expect(within(dialog).getByRole('switch', { name: day })).toBeChecked();
@@ -192,7 +228,8 @@ describe('the Availability dialog', () => {
     const user = userEvent.setup();
     const { callsTo } = openProfile({
       'GET /api/mentors/availability/u1': () => json(200, saved),
-      'PUT /api/mentors/availability': (call) => json(200, { ...(call.body as Availability), message: 'Availability updated' }),
+      'PUT /api/mentors/availability': (call) =>
+        json(200, { ...(call.body as Availability), message: 'Availability updated' }),
     });
     const dialog = await openDialog(user);
     await user.clear(within(dialog).getByLabelText('Hourly Rate'));
@@ -224,7 +261,14 @@ describe('the Availability dialog', () => {
         mentorId: 'u1',
         weeklySchedule: {
           monday: { isAvailable: true, timeSlots: [slot('3:00 PM', '4:00 PM'), slot('4:00 PM', '5:00 PM')] },
-          tuesday: { isAvailable: true, timeSlots: [slot('11:00 AM', '12:00 PM'), slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')] },
+          tuesday: {
+            isAvailable: true,
+            timeSlots: [
+              slot('11:00 AM', '12:00 PM'),
+              slot('12:00 PM', '1:00 PM'),
+              slot('1:00 PM', '2:00 PM'),
+            ],
+          },
           wednesday: { isAvailable: false, timeSlots: [] },
           thursday: { isAvailable: false, timeSlots: [] },
           friday: { isAvailable: false, timeSlots: [] },
@@ -233,11 +277,17 @@ describe('the Availability dialog', () => {
         timezone: 'Europe/Paris',
         overrides: [
           { date: addDays(today, 3), isAvailable: false, timeSlots: [] },
-          { date: addDays(today, 4), isAvailable: true, timeSlots: [slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')] },
+          {
+            date: addDays(today, 4),
+            isAvailable: true,
+            timeSlots: [slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')],
+          },
         ],
       },
     ]);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Availability' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Availability' })).not.toBeInTheDocument(),
+    );
   });
 
   it('refuses an override date past the 60 days', async () => {
@@ -253,8 +303,16 @@ describe('the Availability dialog', () => {
 
   it('shows the server’s message when the save is refused, and the fallback when the network fails', async () => {
     const user = userEvent.setup();
-    let reply: () => Promise<Response> = () => Promise.resolve(envelope(400, 'Slots run on the hour from 10:00 to 17:00', { field: 'weeklySchedule.monday.timeSlots.0.startTime' }));
-    openProfile({ 'GET /api/mentors/availability/u1': () => json(200, saved), 'PUT /api/mentors/availability': () => reply() });
+    let reply: () => Promise<Response> = () =>
+      Promise.resolve(
+        envelope(400, 'Slots run on the hour from 10:00 to 17:00', {
+          field: 'weeklySchedule.monday.timeSlots.0.startTime',
+        }),
+      );
+    openProfile({
+      'GET /api/mentors/availability/u1': () => json(200, saved),
+      'PUT /api/mentors/availability': () => reply(),
+    });
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
@@ -264,7 +322,9 @@ describe('the Availability dialog', () => {
     act(() => resetToasts());
     reply = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An unexpected error occurred. Please try again later.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Uh oh! Something went wrong.')).toBeInTheDocument();
   });
 
@@ -273,7 +333,9 @@ describe('the Availability dialog', () => {
     const { callsTo } = openProfile();
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Availability' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Availability' })).not.toBeInTheDocument(),
+    );
     expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Manage Availability' })).toHaveFocus();
 
@@ -304,7 +366,9 @@ describe('the Availability dialog', () => {
 
 describe('the mentor’s companies and rate on the profile', () => {
   it('shows the rate per session once set', async () => {
-    openProfile({ 'GET /api/mentor/details/u1': () => json(200, { mentor: { ...mentor, pricePerSession: 1500 } }) });
+    openProfile({
+      'GET /api/mentor/details/u1': () => json(200, { mentor: { ...mentor, pricePerSession: 1500 } }),
+    });
     expect(await screen.findByText('₹1,500 per session')).toBeInTheDocument();
   });
 
@@ -328,7 +392,12 @@ describe('the mentor’s companies and rate on the profile', () => {
 
     const input = within(section).getByRole('textbox', { name: 'Add a company' });
     await user.type(input, '  Hooli {Enter}');
-    await waitFor(() => expect(callsTo('PUT', '/api/mentor').at(-1)?.body).toEqual({ mentorId: 'u1', updatedData: { companies: ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'] } }));
+    await waitFor(() =>
+      expect(callsTo('PUT', '/api/mentor').at(-1)?.body).toEqual({
+        mentorId: 'u1',
+        updatedData: { companies: ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'] },
+      }),
+    );
     expect(await within(section).findByText('Hooli')).toBeInTheDocument();
     expect(input).toHaveValue('');
 
@@ -339,13 +408,20 @@ describe('the mentor’s companies and rate on the profile', () => {
     expect(callsTo('PUT', '/api/mentor')).toHaveLength(1);
 
     await user.click(within(section).getByRole('button', { name: 'Remove Globex' }));
-    await waitFor(() => expect(callsTo('PUT', '/api/mentor').at(-1)?.body).toEqual({ mentorId: 'u1', updatedData: { companies: ['Acme', 'Initech', 'Umbrella', 'Hooli'] } }));
+    await waitFor(() =>
+      expect(callsTo('PUT', '/api/mentor').at(-1)?.body).toEqual({
+        mentorId: 'u1',
+        updatedData: { companies: ['Acme', 'Initech', 'Umbrella', 'Hooli'] },
+      }),
+    );
     await waitFor(() => expect(within(section).queryByText('Globex')).not.toBeInTheDocument());
   });
 
   it('refuses an empty name and a company listed twice', async () => {
     const user = userEvent.setup();
-    const { callsTo } = openProfile({ 'GET /api/mentor/details/u1': () => json(200, { mentor: { ...mentor, companies: ['Acme'] } }) });
+    const { callsTo } = openProfile({
+      'GET /api/mentor/details/u1': () => json(200, { mentor: { ...mentor, companies: ['Acme'] } }),
+    });
     const section = await screen.findByRole('region', { name: 'Mentor profile' });
     await within(section).findByRole('list', { name: 'Companies' });
     const input = within(section).getByRole('textbox', { name: 'Add a company' });

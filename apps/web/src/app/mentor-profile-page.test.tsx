@@ -33,14 +33,22 @@ function profile(changes: Partial<MentorProfile> = {}): MentorProfile {
   };
 }
 
-const hour = (startTime: string): FreeSlot => ({ startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() });
+const hour = (startTime: string): FreeSlot => ({
+  startTime,
+  endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
+});
 // An Asia/Kolkata mentor's 10:00 and 11:00 on Dec 1 and 10:00 on Dec 2.
-const SLOTS = [hour('2026-12-01T04:30:00.000Z'), hour('2026-12-01T05:30:00.000Z'), hour('2026-12-02T04:30:00.000Z')];
+const SLOTS = [
+  hour('2026-12-01T04:30:00.000Z'),
+  hour('2026-12-01T05:30:00.000Z'),
+  hour('2026-12-02T04:30:00.000Z'),
+];
 
 function serveMentor(extra: Parameters<typeof serve>[0] = {}) {
   return serve({
     [`GET /api/mentor/details/${ID}`]: () => json(200, { mentor: profile() }),
-    [`GET /api/mentors/availability/${ID}/slots`]: () => json(200, { timezone: 'Asia/Kolkata', slots: SLOTS }),
+    [`GET /api/mentors/availability/${ID}/slots`]: () =>
+      json(200, { timezone: 'Asia/Kolkata', slots: SLOTS }),
     [`GET /api/mentors/${ID}/reviews`]: () => json(200, { reviews: [], total: 0 }),
     ...extra,
   });
@@ -49,7 +57,9 @@ function serveMentor(extra: Parameters<typeof serve>[0] = {}) {
 /** The visitor's browser runs in `zone`. */
 function browserIn(zone: string) {
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
     return { ...resolved.call(this), timeZone: zone };
   });
 }
@@ -100,7 +110,11 @@ describe('/mentor-profile/{id}', () => {
 
     await screen.findByRole('list', { name: 'Free hours' });
     expect(screen.queryByRole('button', { name: /book/i })).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path.includes('review')).map((call) => `${call.path}?${call.query.toString()}`)).toEqual([`/api/mentors/${ID}/reviews?page=1`]);
+    expect(
+      calls
+        .filter((call) => call.path.includes('review'))
+        .map((call) => `${call.path}?${call.query.toString()}`),
+    ).toEqual([`/api/mentors/${ID}/reviews?page=1`]);
     // The free hours of the next 60 days, from now.
     const slotsCall = calls.find((call) => call.path.endsWith('/slots'));
     const from = Date.parse(slotsCall?.query.get('from') ?? '');
@@ -125,14 +139,19 @@ describe('/mentor-profile/{id}', () => {
   it('shows a signed-in person their bell, account menu, name and e-mail there, the theme switch being in the menu', async () => {
     serveMentor({ 'GET /api/auth/session': () => new Promise<Response>(() => {}) });
     const store = makeTestStore();
-    store.dispatch(login({ id: 'u1', name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null }));
+    store.dispatch(
+      login({ id: 'u1', name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null }),
+    );
     renderRoutes(routes, `/mentor-profile/${ID}`, store);
     await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' });
     const header = screen.getByRole('banner');
     expect(header).toHaveTextContent('Grace');
     expect(header).toHaveTextContent('grace@example.com');
     expect(await within(header).findByRole('button', { name: 'My Account' })).toBeInTheDocument();
-    expect(await within(header).findByRole('link', { name: /Notifications/ })).toHaveAttribute('href', '/notifications');
+    expect(await within(header).findByRole('link', { name: /Notifications/ })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(within(header).queryByRole('button', { name: 'Dark mode' })).not.toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
@@ -142,15 +161,25 @@ describe('/mentor-profile/{id}', () => {
     serveMentor();
     renderRoutes(routes, `/mentor-profile/${ID}`);
     const grid = await screen.findByRole('grid', { name: 'December 2026' });
-    expect(within(grid).getByRole('button', { name: 'Tuesday, December 1, 2026, 2 free hours' })).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Wednesday, December 2, 2026, 1 free hour' })).toBeInTheDocument();
-    expect(within(grid).getByRole('button', { name: 'Thursday, December 3, 2026, no free hours' })).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('heading', { name: 'Free hours on Tuesday, December 1, 2026' })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', { name: 'Tuesday, December 1, 2026, 2 free hours' }),
+    ).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', { name: 'Wednesday, December 2, 2026, 1 free hour' }),
+    ).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', { name: 'Thursday, December 3, 2026, no free hours' }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByRole('heading', { name: 'Free hours on Tuesday, December 1, 2026' }),
+    ).toBeInTheDocument();
     expect(hoursShown()).toEqual(['10:00 AM', '11:00 AM']);
     expect(screen.getByRole('button', { name: 'Time zone: Asia / Kolkata' })).toBeInTheDocument();
 
     await user.click(within(grid).getByRole('button', { name: /December 2, 2026/ }));
-    expect(screen.getByRole('heading', { name: 'Free hours on Wednesday, December 2, 2026' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Free hours on Wednesday, December 2, 2026' }),
+    ).toBeInTheDocument();
     expect(hoursShown()).toEqual(['10:00 AM']);
     // Choosing an hour marks it, and offers to book it.
     const ten = screen.getByRole('button', { name: '10:00 AM' });
@@ -178,15 +207,21 @@ describe('/mentor-profile/{id}', () => {
     expect(await screen.findByRole('button', { name: 'Time zone: America / New York' })).toBeInTheDocument();
     // The chosen hour keeps its day: now Monday, November 30.
     const grid = screen.getByRole('grid', { name: 'November 2026' });
-    expect(within(grid).getByRole('button', { name: 'Monday, November 30, 2026, 1 free hour' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Free hours on Monday, November 30, 2026' })).toBeInTheDocument();
+    expect(
+      within(grid).getByRole('button', { name: 'Monday, November 30, 2026, 1 free hour' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Free hours on Monday, November 30, 2026' }),
+    ).toBeInTheDocument();
     expect(hoursShown()).toEqual(['11:30 PM']);
     expect(screen.getByRole('button', { name: '11:30 PM' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText(/America\/New_York \(EST\)/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     const december = screen.getByRole('grid', { name: 'December 2026' });
-    await user.click(within(december).getByRole('button', { name: 'Tuesday, December 1, 2026, 2 free hours' }));
+    await user.click(
+      within(december).getByRole('button', { name: 'Tuesday, December 1, 2026, 2 free hours' }),
+    );
     expect(hoursShown()).toEqual(['12:30 AM', '11:30 PM']);
   });
 
@@ -209,7 +244,9 @@ describe('/mentor-profile/{id}', () => {
     await user.keyboard('{ArrowDown}');
     expect(within(grid).getByRole('button', { name: /December 9, 2026/ })).toHaveFocus();
     await user.keyboard('{ArrowUp}{Enter}');
-    expect(screen.getByRole('heading', { name: 'Free hours on Wednesday, December 2, 2026' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Free hours on Wednesday, December 2, 2026' }),
+    ).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
     // Into November: the month turns with the focus.
     expect(await screen.findByRole('grid', { name: 'November 2026' })).toBeInTheDocument();
@@ -219,7 +256,17 @@ describe('/mentor-profile/{id}', () => {
   it('lists the written reviews in the Reviews section, below the rating summary', async () => {
     serveMentor({
       [`GET /api/mentors/${ID}/reviews`]: () =>
-        json(200, { reviews: [{ rating: 5, comment: 'Explained closures at last.', author: { name: 'Grace Hopper', avatar: null }, createdAt: '2026-11-20T12:00:00.000Z' }], total: 1 }),
+        json(200, {
+          reviews: [
+            {
+              rating: 5,
+              comment: 'Explained closures at last.',
+              author: { name: 'Grace Hopper', avatar: null },
+              createdAt: '2026-11-20T12:00:00.000Z',
+            },
+          ],
+          total: 1,
+        }),
     });
     renderRoutes(routes, `/mentor-profile/${ID}`);
     const reviews = await screen.findByRole('region', { name: 'Reviews' });
@@ -232,7 +279,9 @@ describe('/mentor-profile/{id}', () => {
   });
 
   it('says when there are no free hours', async () => {
-    serveMentor({ [`GET /api/mentors/availability/${ID}/slots`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [] }) });
+    serveMentor({
+      [`GET /api/mentors/availability/${ID}/slots`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [] }),
+    });
     renderRoutes(routes, `/mentor-profile/${ID}`);
     expect(await screen.findByText('No free hours in the next 60 days.')).toBeInTheDocument();
   });
@@ -240,7 +289,9 @@ describe('/mentor-profile/{id}', () => {
   it('shows the not-found page for an id that is no mentor', async () => {
     serve({ [`GET /api/mentor/details/${ID}`]: () => envelope(404, 'Mentor not found.') });
     renderRoutes(routes, `/mentor-profile/${ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find this mentor.' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not find this mentor.' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 
@@ -248,8 +299,14 @@ describe('/mentor-profile/{id}', () => {
     const user = userEvent.setup();
     let fail = true;
     serveMentor({
-      [`GET /api/mentor/details/${ID}`]: () => (fail ? envelope(500, 'Something went wrong on our side. Please try again later.') : json(200, { mentor: profile() })),
-      [`GET /api/mentors/availability/${ID}/slots`]: () => (fail ? envelope(500, 'Something went wrong on our side. Please try again later.') : json(200, { timezone: 'Asia/Kolkata', slots: SLOTS })),
+      [`GET /api/mentor/details/${ID}`]: () =>
+        fail
+          ? envelope(500, 'Something went wrong on our side. Please try again later.')
+          : json(200, { mentor: profile() }),
+      [`GET /api/mentors/availability/${ID}/slots`]: () =>
+        fail
+          ? envelope(500, 'Something went wrong on our side. Please try again later.')
+          : json(200, { timezone: 'Asia/Kolkata', slots: SLOTS }),
     });
     renderRoutes(routes, `/mentor-profile/${ID}`);
     expect(await screen.findByRole('alert')).toHaveTextContent("This mentor's profile could not be loaded.");

@@ -33,7 +33,10 @@ const mentor: MentorProfile = {
   sessionsHeld: 0,
 };
 
-const hour = (startTime: string): FreeSlot => ({ startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() });
+const hour = (startTime: string): FreeSlot => ({
+  startTime,
+  endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
+});
 // "Now" is Nov 23, 09:00 UTC: Dec 8 10:00 is 15 days ahead, beyond the waitlist's 14; Dec 6 10:00 is within.
 const ONLY_LATER = [hour('2026-12-08T10:00:00.000Z')];
 const SOON = [hour('2026-12-06T10:00:00.000Z'), ...ONLY_LATER];
@@ -84,10 +87,14 @@ describe('the waitlist on /mentor-profile/{id}', () => {
     await user.click(within(aside).getByRole('button', { name: 'Tell me when a slot frees up' }));
     expect(await within(aside).findByText("You're on the waitlist")).toBeInTheDocument();
     expect(await screen.findByText(waitlistMessages.joined)).toBeInTheDocument();
-    expect(within(aside).queryByRole('button', { name: 'Tell me when a slot frees up' })).not.toBeInTheDocument();
+    expect(
+      within(aside).queryByRole('button', { name: 'Tell me when a slot frees up' }),
+    ).not.toBeInTheDocument();
 
     await user.click(within(aside).getByRole('button', { name: 'Leave waitlist' }));
-    expect(await within(aside).findByRole('button', { name: 'Tell me when a slot frees up' })).toBeInTheDocument();
+    expect(
+      await within(aside).findByRole('button', { name: 'Tell me when a slot frees up' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText(waitlistMessages.left)).toBeInTheDocument();
     // One read, then the answers of joining and leaving stand in for reading again.
     expect(waitlistCalls(calls).map((call) => call.method)).toEqual(['GET', 'POST', 'DELETE']);
@@ -138,7 +145,9 @@ describe('the waitlist on /mentor-profile/{id}', () => {
     const { calls } = openProfile(ONLY_LATER, {}, { ...grace, id: ID, role: 'user' });
     await screen.findByRole('heading', { level: 1, name: 'Asha Rao' });
     await screen.findByRole('list', { name: 'Free hours' });
-    await waitFor(() => expect(screen.queryByText(/No free hour in the next 14 days/)).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText(/No free hour in the next 14 days/)).not.toBeInTheDocument(),
+    );
     expect(screen.queryByRole('button', { name: 'Tell me when a slot frees up' })).not.toBeInTheDocument();
     expect(waitlistCalls(calls)).toEqual([]);
   });

@@ -62,7 +62,9 @@ describe('the header bell', () => {
     serve({});
     renderRoutes(routes, '/');
     await screen.findByRole('heading', { level: 1 });
-    expect(within(screen.getByRole('banner')).queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).queryByRole('link', { name: /Notifications/ }),
+    ).not.toBeInTheDocument();
     expect(sockets.sockets).toHaveLength(0);
   });
 
@@ -90,7 +92,10 @@ describe('the header bell', () => {
   });
 
   it('has no badge when the count cannot be read', async () => {
-    serve({ 'GET /api/auth/session': () => json(200, { user: ada }), [`GET ${countPath}`]: () => envelope(500, 'Down') });
+    serve({
+      'GET /api/auth/session': () => json(200, { user: ada }),
+      [`GET ${countPath}`]: () => envelope(500, 'Down'),
+    });
     signedInAt('/');
     const bell = await findHeaderLink('Notifications');
     expect(within(bell).queryByTestId('notification-badge')).not.toBeInTheDocument();
@@ -162,7 +167,13 @@ describe('the live socket', () => {
       read: true,
       createdAt: new Date(Date.now() - 3_600_000).toISOString(),
     };
-    const newer = { ...older, id: '8a1f3c4e-0000-4000-8000-000000000002', type: 'security', message: 'New sign-in to your account', read: false };
+    const newer = {
+      ...older,
+      id: '8a1f3c4e-0000-4000-8000-000000000002',
+      type: 'security',
+      message: 'New sign-in to your account',
+      read: false,
+    };
     const rows = [older];
     serverWithCount(0, { [`GET ${listPath}`]: () => json(200, { notifications: rows, hasMore: false }) });
     signedInAt('/notifications');
@@ -216,7 +227,8 @@ describe('the live socket', () => {
   it('after a refused handshake with an expired access token renews it and connects again', async () => {
     let tokenExpired = true;
     const { callsTo } = serverWithCount(0, {
-      [`GET ${countPath}`]: () => (tokenExpired ? envelope(401, 'You need to sign in.') : json(200, { notificationCount: 0 })),
+      [`GET ${countPath}`]: () =>
+        tokenExpired ? envelope(401, 'You need to sign in.') : json(200, { notificationCount: 0 }),
       'POST /api/auth/refreshToken': () => {
         tokenExpired = false;
         return json(200, { user: ada });

@@ -9,11 +9,25 @@ import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from './routes';
 
 const NOW = Date.parse('2026-11-23T09:00:00.000Z');
-const grace = { id: MENTEE_ID, name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null } as const;
+const grace = {
+  id: MENTEE_ID,
+  name: 'Grace',
+  email: 'grace@example.com',
+  role: 'user',
+  avatar: null,
+} as const;
 const detailPath = `/api/bookings/detail/${BOOKING_ID}`;
-const pending = (changes: Partial<Booking> = {}) => aBooking({ status: 'pending_payment', holdExpiresAt: new Date(NOW + 10 * 60_000).toISOString(), ...changes });
+const pending = (changes: Partial<Booking> = {}) =>
+  aBooking({
+    status: 'pending_payment',
+    holdExpiresAt: new Date(NOW + 10 * 60_000).toISOString(),
+    ...changes,
+  });
 
-function open(detail: Routes[string], { signedIn = true, path = `/payment-success?bookingId=${BOOKING_ID}`, extra = {} as Routes } = {}) {
+function open(
+  detail: Routes[string],
+  { signedIn = true, path = `/payment-success?bookingId=${BOOKING_ID}`, extra = {} as Routes } = {},
+) {
   const server = serve({
     'GET /api/auth/session': () => (signedIn ? json(200, { user: grace }) : envelope(401, 'Please sign in.')),
     [`GET ${detailPath}`]: detail,
@@ -40,10 +54,16 @@ describe('/payment-success', () => {
       reads += 1;
       return json(200, { booking: reads < 3 ? pending() : aBooking({ status: 'confirmed' }) });
     });
-    expect(await screen.findByRole('status', { name: 'Waiting for the payment to be confirmed' })).toHaveTextContent('Confirming your payment…');
-    expect(await screen.findByRole('heading', { name: 'Booking completed' }, { timeout: 6000 })).toHaveFocus();
+    expect(
+      await screen.findByRole('status', { name: 'Waiting for the payment to be confirmed' }),
+    ).toHaveTextContent('Confirming your payment…');
+    expect(
+      await screen.findByRole('heading', { name: 'Booking completed' }, { timeout: 6000 }),
+    ).toHaveFocus();
     expect(callsTo('GET', detailPath).length).toBeGreaterThanOrEqual(3);
-    expect(screen.queryByRole('status', { name: 'Waiting for the payment to be confirmed' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('status', { name: 'Waiting for the payment to be confirmed' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByText(/Your session with/)).toHaveTextContent('Ada Lovelace');
 
     // Polling stopped with the answer.
@@ -58,19 +78,33 @@ describe('/payment-success', () => {
   it('tells a declined payer no money was taken, with a link back to the mentor', async () => {
     open(() => json(200, { booking: aBooking({ status: 'payment_failed' }) }));
     expect(await screen.findByText('Your payment was declined. No money was taken.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute('href', `/mentor-profile/${MENTOR_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute(
+      'href',
+      `/mentor-profile/${MENTOR_ID}`,
+    );
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 
   it('says the hold lapsed, with a link back to the mentor', async () => {
     open(() => json(200, { booking: aBooking({ status: 'expired' }) }));
     expect(await screen.findByRole('heading', { name: 'Your hold lapsed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute('href', `/mentor-profile/${MENTOR_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute(
+      'href',
+      `/mentor-profile/${MENTOR_ID}`,
+    );
   });
 
   it('stops waiting a minute after the hold ends and says the payment is still being processed', async () => {
-    const { callsTo } = open(() => json(200, { booking: pending({ holdExpiresAt: new Date(NOW - 61_000).toISOString() }) }));
-    expect(await screen.findByRole('heading', { name: 'Your payment is still being processed' }, { timeout: 4000 })).toBeInTheDocument();
+    const { callsTo } = open(() =>
+      json(200, { booking: pending({ holdExpiresAt: new Date(NOW - 61_000).toISOString() }) }),
+    );
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Your payment is still being processed' },
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
     const reads = callsTo('GET', detailPath).length;
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(callsTo('GET', detailPath)).toHaveLength(reads);

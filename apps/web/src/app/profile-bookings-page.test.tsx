@@ -11,12 +11,21 @@ import { routes } from './routes';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-12-01T04:30:00.000Z');
-const grace = { id: MENTEE_ID, name: 'Grace', email: 'grace@example.com', role: 'user', avatar: null } as const;
+const grace = {
+  id: MENTEE_ID,
+  name: 'Grace',
+  email: 'grace@example.com',
+  role: 'user',
+  avatar: null,
+} as const;
 const ada = { id: MENTOR_ID, name: 'Ada', email: 'ada@example.com', role: 'mentor', avatar: null } as const;
 const OTHER_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
 const listPath = (userId: string) => `/api/bookings/profile/${userId}`;
 
-function open(bookings: (call: RecordedCall) => Booking[], { user = grace as typeof grace | typeof ada, path = '/profile/bookings', extra = {} as Routes } = {}) {
+function open(
+  bookings: (call: RecordedCall) => Booking[],
+  { user = grace as typeof grace | typeof ada, path = '/profile/bookings', extra = {} as Routes } = {},
+) {
   const server = serve({
     'GET /api/auth/session': () => json(200, { user }),
     [`GET ${listPath(user.id)}`]: (call) => json(200, { bookings: bookings(call) }),
@@ -32,7 +41,9 @@ const at = (hoursBeforeStart: number) => vi.setSystemTime(new Date(START - hours
 
 beforeEach(() => {
   const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
     return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
   });
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -54,7 +65,11 @@ describe('/profile/bookings', () => {
       mentee: { id: OTHER_ID, name: 'Linus Torvalds', avatar: null },
       status: 'cancelled',
       startTime: '2026-11-20T04:30:00.000Z',
-      cancellation: { cancelledBy: 'mentee', reason: 'Something came up at work', cancelledAt: '2026-11-19T04:30:00.000Z' },
+      cancellation: {
+        cancelledBy: 'mentee',
+        reason: 'Something came up at work',
+        cancelledAt: '2026-11-19T04:30:00.000Z',
+      },
       refund: { amount: 75_000, status: 'succeeded', reason: 'cancelled_by_mentee' },
     });
     open(() => [aBooking(), asMentor]);
@@ -102,12 +117,23 @@ describe('/profile/bookings', () => {
 
   it('filters by status through ?status=, with readable labels', async () => {
     const user = userEvent.setup();
-    const { router, callsTo } = open((call) => (call.query.get('status') === 'completed' ? [aBooking({ status: 'completed' })] : []), { path: '/profile/bookings?status=payment_failed' });
+    const { router, callsTo } = open(
+      (call) => (call.query.get('status') === 'completed' ? [aBooking({ status: 'completed' })] : []),
+      { path: '/profile/bookings?status=payment_failed' },
+    );
     expect(await screen.findByText('No bookings with the status "Payment failed".')).toBeInTheDocument();
     expect(callsTo('GET', listPath(MENTEE_ID))[0]?.query.get('status')).toBe('payment_failed');
 
     await user.click(screen.getByRole('combobox', { name: 'Show bookings' }));
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Awaiting payment', 'Confirmed', 'Completed', 'Hold lapsed', 'Payment failed', 'Cancelled']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All',
+      'Awaiting payment',
+      'Confirmed',
+      'Completed',
+      'Hold lapsed',
+      'Payment failed',
+      'Cancelled',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Completed' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=completed'));
     expect(await screen.findByText('Completed', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
@@ -124,7 +150,8 @@ describe('/profile/bookings', () => {
     let fail = true;
     serve({
       'GET /api/auth/session': () => json(200, { user: grace }),
-      [`GET ${listPath(MENTEE_ID)}`]: () => (fail ? envelope(500, 'Something went wrong.') : json(200, { bookings: [aBooking()] })),
+      [`GET ${listPath(MENTEE_ID)}`]: () =>
+        fail ? envelope(500, 'Something went wrong.') : json(200, { bookings: [aBooking()] }),
     });
     const store = makeTestStore();
     store.dispatch(login(grace));
@@ -137,8 +164,18 @@ describe('/profile/bookings', () => {
 
   it.each([
     ['the mentee, more than 24 hours before', grace, 25, 'You will get ₹1,500 back.'],
-    ['the mentee, from 24 to 2 hours before', grace, 24, 'You will get ₹750 back: half, as the session starts within 24 hours.'],
-    ['the mentee, under 2 hours before', grace, 1, 'You will get ₹0 back: the session starts in under 2 hours.'],
+    [
+      'the mentee, from 24 to 2 hours before',
+      grace,
+      24,
+      'You will get ₹750 back: half, as the session starts within 24 hours.',
+    ],
+    [
+      'the mentee, under 2 hours before',
+      grace,
+      1,
+      'You will get ₹0 back: the session starts in under 2 hours.',
+    ],
     ['the mentor, at any time', ada, 1, 'Your mentee gets ₹1,500 back.'],
   ])('states the refund in the cancel dialog for %s', async (_who, user, hoursBefore, text) => {
     at(hoursBefore);
@@ -167,7 +204,10 @@ describe('/profile/bookings', () => {
         extra: {
           [`POST /api/bookings/${BOOKING_ID}/cancel`]: () => {
             cancelled = true;
-            return json(200, { booking: aBooking({ status: 'cancelled' }), refund: { amount: 75_000, currency: 'INR', status: 'pending' } });
+            return json(200, {
+              booking: aBooking({ status: 'cancelled' }),
+              refund: { amount: 75_000, currency: 'INR', status: 'pending' },
+            });
           },
         },
       },
@@ -193,13 +233,20 @@ describe('/profile/bookings', () => {
 
   it('shows the server’s refusal in the cancel dialog', async () => {
     const user = userEvent.setup();
-    open(() => [aBooking()], { extra: { [`POST /api/bookings/${BOOKING_ID}/cancel`]: () => envelope(409, 'Only a confirmed session that has not started can be cancelled.') } });
+    open(() => [aBooking()], {
+      extra: {
+        [`POST /api/bookings/${BOOKING_ID}/cancel`]: () =>
+          envelope(409, 'Only a confirmed session that has not started can be cancelled.'),
+      },
+    });
     const [item] = await waitFor(() => items());
     await user.click(within(item!).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Reason'), 'Busy');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the session' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only a confirmed session that has not started can be cancelled.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only a confirmed session that has not started can be cancelled.',
+    );
   });
 
   it('lets the mentee review a completed session: a rating is required, the comment is at most 1000 characters, then the item shows the review', async () => {
@@ -245,7 +292,10 @@ describe('/profile/bookings', () => {
     fireEvent.change(comment, { target: { value: 'Clear and kind.' } });
     await user.click(within(dialog).getByRole('button', { name: 'Send review' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/review`)[0]?.body).toEqual({ rating: 4, comment: 'Clear and kind.' });
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/review`)[0]?.body).toEqual({
+      rating: 4,
+      comment: 'Clear and kind.',
+    });
     await waitFor(() => expect(items()[0]).toHaveTextContent('Review: 4 out of 5 stars'));
     expect(items()[0]).toHaveTextContent('Clear and kind.');
     expect(within(items()[0]!).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
@@ -255,9 +305,21 @@ describe('/profile/bookings', () => {
     const user = userEvent.setup();
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    const held = aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() });
+    const held = aBooking({
+      status: 'pending_payment',
+      holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString(),
+    });
     const { callsTo } = open(() => [held], {
-      extra: { 'POST /api/payments/create': () => json(200, { provider: 'sandbox', paymentId: 'pay_1', amount: 150_000, currency: 'INR', checkoutUrl: '/api/payments/sandbox/checkout/pay_1' }) },
+      extra: {
+        'POST /api/payments/create': () =>
+          json(200, {
+            provider: 'sandbox',
+            paymentId: 'pay_1',
+            amount: 150_000,
+            currency: 'INR',
+            checkoutUrl: '/api/payments/sandbox/checkout/pay_1',
+          }),
+      },
     });
     const [item] = await waitFor(() => items());
     expect(item).toHaveTextContent('Awaiting payment');
@@ -268,7 +330,15 @@ describe('/profile/bookings', () => {
   });
 
   it('offers the mentor of a held booking nothing to do', async () => {
-    open(() => [aBooking({ status: 'pending_payment', holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString() })], { user: ada });
+    open(
+      () => [
+        aBooking({
+          status: 'pending_payment',
+          holdExpiresAt: new Date(START - 48 * HOUR + 10 * 60_000).toISOString(),
+        }),
+      ],
+      { user: ada },
+    );
     const [item] = await waitFor(() => items());
     expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
   });

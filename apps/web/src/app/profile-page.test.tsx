@@ -11,7 +11,10 @@ import { routes } from './routes';
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null } as const;
 
 beforeEach(() => {
-  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }));
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() }),
+  );
 });
 
 afterEach(() => {
@@ -23,7 +26,10 @@ function formField(call: RecordedCall | undefined, name: string) {
   return (call?.body as FormData | undefined)?.get(name);
 }
 
-function openProfile(path = '/profile/general', update: (call: RecordedCall) => Response = () => json(200, { user: ada, message: 'ok' })) {
+function openProfile(
+  path = '/profile/general',
+  update: (call: RecordedCall) => Response = () => json(200, { user: ada, message: 'ok' }),
+) {
   const server = serve({
     'GET /api/auth/session': () => json(200, { user: ada }),
     'GET /api/user/u1': () => json(200, { user: ada }),
@@ -80,13 +86,17 @@ describe('the profile layout', () => {
 describe('renaming in place', () => {
   it('saves on Enter with the user id and the new name, then says so', async () => {
     const user = userEvent.setup();
-    const { callsTo, store } = openProfile('/profile/general', () => json(200, { user: { ...ada, name: 'Augusta' }, message: 'ok' }));
+    const { callsTo, store } = openProfile('/profile/general', () =>
+      json(200, { user: { ...ada, name: 'Augusta' }, message: 'ok' }),
+    );
     await user.click(await nameButton());
     const input = screen.getByLabelText('Name');
     expect(input).toHaveFocus();
     await user.clear(input);
     await user.type(input, 'Augusta{Enter}');
-    expect(await screen.findByText('Your profile information has been updated successfully.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your profile information has been updated successfully.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Success')).toBeInTheDocument();
     const [call] = callsTo('PUT', '/api/user/update');
     expect(formField(call, 'userId')).toBe('u1');
@@ -139,7 +149,9 @@ describe('renaming in place', () => {
 
   it('shows the server’s first message when the update is refused, and keeps the old name', async () => {
     const user = userEvent.setup();
-    const { store } = openProfile('/profile/general', () => envelope(403, 'You can only change your own profile'));
+    const { store } = openProfile('/profile/general', () =>
+      envelope(403, 'You can only change your own profile'),
+    );
     await user.click(await nameButton());
     await user.type(screen.getByLabelText('Name'), 'x{Enter}');
     expect(await screen.findByText('Uh oh! Something went wrong.')).toBeInTheDocument();
@@ -158,7 +170,9 @@ describe('the avatar', () => {
 
   it('is picked through a labelled button, previewed, and saved with a success toast', async () => {
     const user = userEvent.setup();
-    const { callsTo } = openProfile('/profile/general', () => json(200, { user: { ...ada, avatar: '/uploads/a.webp' }, message: 'ok' }));
+    const { callsTo } = openProfile('/profile/general', () =>
+      json(200, { user: { ...ada, avatar: '/uploads/a.webp' }, message: 'ok' }),
+    );
     expect(await screen.findByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     const input = screen.getByLabelText('Profile picture file');
     expect(input).toHaveAttribute('accept', '.jpg,.jpeg,.png,.webp');
@@ -214,6 +228,8 @@ describe('the avatar', () => {
 
     reply = fromAProxy(new Response('<html>', { status: 502 }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('An unexpected error occurred. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An unexpected error occurred. Please try again later.'),
+    ).toBeInTheDocument();
   });
 });

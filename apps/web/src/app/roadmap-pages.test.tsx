@@ -37,12 +37,26 @@ function signedInAt(path: string, extra: Parameters<typeof serve>[0] = {}) {
 describe('/profile/roadmaps', () => {
   const mine = [
     summary({ id: 'r1', title: 'Rust basics' }),
-    summary({ id: 'r2', title: 'Go in depth', status: 'rejected', adminFeedback: 'Add a topic on channels.', submittedAt: '2026-11-19T10:00:00.000Z' }),
-    summary({ id: 'r3', title: 'SQL daily', status: 'published', isActive: true, submittedAt: '2026-11-18T10:00:00.000Z' }),
+    summary({
+      id: 'r2',
+      title: 'Go in depth',
+      status: 'rejected',
+      adminFeedback: 'Add a topic on channels.',
+      submittedAt: '2026-11-19T10:00:00.000Z',
+    }),
+    summary({
+      id: 'r3',
+      title: 'SQL daily',
+      status: 'published',
+      isActive: true,
+      submittedAt: '2026-11-18T10:00:00.000Z',
+    }),
   ];
 
   it("lists the author's roadmaps with their status and feedback, and offers Edit only while they can be edited", async () => {
-    const { callsTo } = signedInAt('/profile/roadmaps', { 'GET /api/roadmap/profile/u1': () => json(200, { roadmaps: mine }) });
+    const { callsTo } = signedInAt('/profile/roadmaps', {
+      'GET /api/roadmap/profile/u1': () => json(200, { roadmaps: mine }),
+    });
     const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(3);
     const [draft, rejected, published] = cards as [HTMLElement, HTMLElement, HTMLElement];
@@ -76,7 +90,10 @@ describe('/profile/roadmaps', () => {
     await user.type(within(dialog).getByLabelText('Description'), ' is not enough here.');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/draw-roadmap/new-1'));
-    expect(callsTo('POST', '/api/roadmap')[0]?.body).toEqual({ title: 'Go in practice', description: 'Too short is not enough here.' });
+    expect(callsTo('POST', '/api/roadmap')[0]?.body).toEqual({
+      title: 'Go in practice',
+      description: 'Too short is not enough here.',
+    });
   });
 });
 
@@ -93,7 +110,12 @@ describe('/admin/roadmap-management', () => {
     let listed = true;
     const { callsTo } = adminAt('/admin/roadmap-management', {
       'GET /api/admin/roadmap': (call) =>
-        json(200, { roadmaps: call.query.get('status') === 'published' ? [summary({ id: 'p1', title: 'Published one', status: 'published', isActive: listed })] : [] }),
+        json(200, {
+          roadmaps:
+            call.query.get('status') === 'published'
+              ? [summary({ id: 'p1', title: 'Published one', status: 'published', isActive: listed })]
+              : [],
+        }),
       'PUT /api/admin/roadmap/list-unlist': () => {
         listed = !listed;
         return json(200, { message: 'updated successfully', isActive: listed });
@@ -103,20 +125,30 @@ describe('/admin/roadmap-management', () => {
     const card = await screen.findByRole('article');
     expect(within(card).getByRole('link', { name: /View Roadmap/ })).toHaveAttribute('target', '_blank');
     await user.click(within(card).getByRole('button', { name: 'Unlist' }));
-    expect(await within(await screen.findByRole('article')).findByRole('button', { name: 'List' })).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('article')).findByRole('button', { name: 'List' }),
+    ).toBeInTheDocument();
     expect(callsTo('PUT', '/api/admin/roadmap/list-unlist')[0]?.body).toEqual({ roadmapId: 'p1' });
     expect(callsTo('GET', '/api/admin/roadmap')[0]?.query.get('status')).toBe('published');
   });
 
   it('says so when the roadmaps cannot be loaded', async () => {
-    adminAt('/admin/roadmap-management', { 'GET /api/admin/roadmap': () => envelope(500, 'Something went wrong on our side.') });
+    adminAt('/admin/roadmap-management', {
+      'GET /api/admin/roadmap': () => envelope(500, 'Something went wrong on our side.'),
+    });
     expect(await screen.findByText('Error loading roadmaps')).toBeInTheDocument();
   });
 
   it('rejects a request only with feedback of five characters or more', async () => {
     const user = userEvent.setup();
     const { callsTo } = adminAt('/admin/roadmap-management', {
-      'GET /api/admin/roadmap': (call) => json(200, { roadmaps: call.query.get('status') === 'drafted' ? [summary({ id: 'd1', title: 'Waiting one', submittedAt: '2026-11-21T10:00:00.000Z' })] : [] }),
+      'GET /api/admin/roadmap': (call) =>
+        json(200, {
+          roadmaps:
+            call.query.get('status') === 'drafted'
+              ? [summary({ id: 'd1', title: 'Waiting one', submittedAt: '2026-11-21T10:00:00.000Z' })]
+              : [],
+        }),
       'POST /api/admin/roadmap/review': () => json(200, { message: 'updated successfully' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Roadmap Requests' }));
@@ -132,7 +164,11 @@ describe('/admin/roadmap-management', () => {
     expect(within(item).queryByText('Feedback must be at least 5 characters')).toBeNull();
     await user.click(within(item).getByRole('button', { name: 'Submit Rejection' }));
     await waitFor(() => expect(callsTo('POST', '/api/admin/roadmap/review')).toHaveLength(1));
-    expect(callsTo('POST', '/api/admin/roadmap/review')[0]?.body).toEqual({ roadmapId: 'd1', status: 'rejected', adminFeedback: 'Hmm, add examples.' });
+    expect(callsTo('POST', '/api/admin/roadmap/review')[0]?.body).toEqual({
+      roadmapId: 'd1',
+      status: 'rejected',
+      adminFeedback: 'Hmm, add examples.',
+    });
     expect((await screen.findAllByText('updated successfully')).length).toBeGreaterThan(0);
   });
 
@@ -140,7 +176,9 @@ describe('/admin/roadmap-management', () => {
     const user = userEvent.setup();
     adminAt('/admin/roadmap-management', { 'GET /api/admin/roadmap': () => json(200, { roadmaps: [] }) });
     await user.click(await screen.findByRole('button', { name: 'Roadmap Requests' }));
-    expect(await within(await screen.findByRole('dialog')).findByText('sorry no requests!')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('dialog')).findByText('sorry no requests!'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -148,10 +186,18 @@ describe('the home page list', () => {
   it('searches published roadmaps and says when nothing matches', async () => {
     const user = userEvent.setup();
     const { callsTo } = serve({
-      'GET /api/roadmap/published': (call) => json(200, { roadmaps: call.query.get('search') ? [] : [summary({ id: 'p1', title: 'Frontend Developer', status: 'published', isActive: true })] }),
+      'GET /api/roadmap/published': (call) =>
+        json(200, {
+          roadmaps: call.query.get('search')
+            ? []
+            : [summary({ id: 'p1', title: 'Frontend Developer', status: 'published', isActive: true })],
+        }),
     });
     renderRoutes(routes, '/');
-    expect(await screen.findByRole('link', { name: /Frontend Developer/ })).toHaveAttribute('href', '/roadmap/p1');
+    expect(await screen.findByRole('link', { name: /Frontend Developer/ })).toHaveAttribute(
+      'href',
+      '/roadmap/p1',
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search roadmaps' }), 'cobol');
     expect(await screen.findByText('No roadmaps match your search.')).toBeInTheDocument();
     expect(callsTo('GET', '/api/roadmap/published').at(-1)?.query.get('search')).toBe('cobol');

@@ -9,7 +9,9 @@ import { useAfterPaint } from '@/lib/use-after-paint';
 // The toaster (Radix Toast: about 10 kB compressed) joins after the first picture, so the entry chunk every page waits
 // for is smaller. Its store lives outside React (lib/use-toast.ts): a toast raised before it mounts shows once it has.
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
-const SessionCheck = lazy(async () => ({ default: (await import('@/features/auth/components/session-check')).SessionCheck }));
+const SessionCheck = lazy(async () => ({
+  default: (await import('@/features/auth/components/session-check')).SessionCheck,
+}));
 const LiveNotifications = lazy(async () => ({
   default: (await import('@/features/notifications/components/live-notifications')).LiveNotifications,
 }));

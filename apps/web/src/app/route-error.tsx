@@ -10,12 +10,17 @@ export function RouteError() {
   console.error(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section aria-labelledby="route-error-title" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <section
+      aria-labelledby="route-error-title"
+      className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
       <h1 id="route-error-title" className="text-2xl font-bold tracking-tight">
         {notFound ? 'This page does not exist' : 'Something went wrong'}
       </h1>
       <p className="text-muted-foreground">
-        {notFound ? 'The link may be old or mistyped.' : 'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.'}
+        {notFound
+          ? 'The link may be old or mistyped.'
+          : 'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.'}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (

@@ -43,7 +43,9 @@ describe('the route table', () => {
 
   it('shows the signed-in user instead of Sign in and Get started', async () => {
     const store = makeTestStore();
-    store.dispatch(login({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', avatar: null }));
+    store.dispatch(
+      login({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', avatar: null }),
+    );
     renderRoutes(routes, '/', store);
     const banner = await screen.findByRole('banner');
     expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument();
@@ -56,7 +58,10 @@ describe('the route table', () => {
     store.dispatch(login({ id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null }));
     renderRoutes(routes, '/', store);
     const main = await screen.findByRole('main');
-    expect(await within(main).findByRole('link', { name: 'Open your profile' })).toHaveAttribute('href', '/profile/general');
+    expect(await within(main).findByRole('link', { name: 'Open your profile' })).toHaveAttribute(
+      'href',
+      '/profile/general',
+    );
     expect(within(main).queryByRole('link', { name: 'Get started' })).not.toBeInTheDocument();
     expect(within(main).queryByRole('link', { name: 'Create your account' })).not.toBeInTheDocument();
   });
@@ -76,7 +81,9 @@ describe('the route table', () => {
   it('hides the header on the meeting paths (the assessment page is checked in the browser journey)', async () => {
     serve({ 'GET /api/meet/1': () => envelope(404, meetMessages.notFound) });
     const store = makeTestStore();
-    store.dispatch(login({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', avatar: null }));
+    store.dispatch(
+      login({ id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', avatar: null }),
+    );
     renderRoutes(routes, '/meet/1', store);
     expect(await screen.findByText(meetMessages.notFound)).toBeInTheDocument();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
@@ -87,7 +94,13 @@ describe('the route table', () => {
     function Broken(): never {
       throw new Error('boom');
     }
-    const withBrokenPage = [{ path: '/', element: <RootLayout />, children: [{ path: 'broken', Component: Broken, errorElement: <RouteError /> }] }];
+    const withBrokenPage = [
+      {
+        path: '/',
+        element: <RootLayout />,
+        children: [{ path: 'broken', Component: Broken, errorElement: <RouteError /> }],
+      },
+    ];
     renderRoutes(withBrokenPage, '/broken');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');

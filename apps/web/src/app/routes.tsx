@@ -21,14 +21,19 @@ function RootError() {
 }
 
 const home = async () => {
-  const [{ HomePage }, { HomeRoadmaps }] = await Promise.all([import('@/features/home/pages/home-page'), import('@/features/roadmaps/components/home-roadmaps')]);
+  const [{ HomePage }, { HomeRoadmaps }] = await Promise.all([
+    import('@/features/home/pages/home-page'),
+    import('@/features/roadmaps/components/home-roadmaps'),
+  ]);
   function Home() {
     const signedIn = useAppSelector(selectCurrentUser) !== null;
     return <HomePage signedIn={signedIn} roadmaps={<HomeRoadmaps signedIn={signedIn} />} />;
   }
   return { Component: Home };
 };
-const profileGeneral = async () => ({ Component: (await import('@/features/profile/pages/profile-general-page')).ProfileGeneralPage });
+const profileGeneral = async () => ({
+  Component: (await import('@/features/profile/pages/profile-general-page')).ProfileGeneralPage,
+});
 const exploreMentors = async () => {
   const { ExploreMentorsPage } = await import('@/features/mentors/pages/explore-mentors-page');
   function ExploreMentors() {
@@ -43,7 +48,12 @@ const mentorProfile = async () => {
     import('@/features/bookings/components/booking-panel'),
   ]);
   function MentorProfile() {
-    return <MentorProfilePage notFound={<NotFoundPage title="We could not find this mentor." />} booking={(props) => <BookingPanel {...props} />} />;
+    return (
+      <MentorProfilePage
+        notFound={<NotFoundPage title="We could not find this mentor." />}
+        booking={(props) => <BookingPanel {...props} />}
+      />
+    );
   }
   return { Component: MentorProfile };
 };
@@ -74,7 +84,9 @@ export const routes: RouteObject[] = [
           readRoadmapEarly(params.id);
           return null;
         },
-        lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/roadmap-page')).RoadmapPage }),
+        lazy: async () => ({
+          Component: (await import('@/features/roadmaps/pages/roadmap-page')).RoadmapPage,
+        }),
       },
       { path: 'explore-mentors', errorElement: <RouteError />, lazy: exploreMentors },
       // Its own fixed header (./header-visibility).
@@ -83,15 +95,25 @@ export const routes: RouteObject[] = [
         element: <GuestOnly />,
         errorElement: <RouteError />,
         children: [
-          { path: 'login', lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
-          { path: 'signup', lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }),
+          },
           {
             path: 'forgot-password',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+            }),
           },
           {
             path: 'reset-password',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
+            }),
           },
         ],
       },
@@ -101,23 +123,41 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'profile',
-            lazy: async () => ({ Component: (await import('@/features/profile/pages/profile-layout')).ProfileLayout }),
+            lazy: async () => ({
+              Component: (await import('@/features/profile/pages/profile-layout')).ProfileLayout,
+            }),
             children: [
               { index: true, lazy: profileGeneral },
               { path: 'general', lazy: profileGeneral },
-              { path: 'roadmaps', lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/profile-roadmaps-page')).ProfileRoadmapsPage }) },
-              { path: 'bookings', lazy: async () => ({ Component: (await import('@/features/bookings/pages/profile-bookings-page')).ProfileBookingsPage }) },
+              {
+                path: 'roadmaps',
+                lazy: async () => ({
+                  Component: (await import('@/features/roadmaps/pages/profile-roadmaps-page'))
+                    .ProfileRoadmapsPage,
+                }),
+              },
+              {
+                path: 'bookings',
+                lazy: async () => ({
+                  Component: (await import('@/features/bookings/pages/profile-bookings-page'))
+                    .ProfileBookingsPage,
+                }),
+              },
             ],
           },
           {
             // Full screen, without the header (./header-visibility).
             path: 'draw-roadmap/:id',
-            lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/draw-roadmap-page')).DrawRoadmapPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/roadmaps/pages/draw-roadmap-page')).DrawRoadmapPage,
+            }),
           },
           {
             // The skill test, full screen without the header (./header-visibility).
             path: 'assessment/:id',
-            lazy: async () => ({ Component: (await import('@/features/assessment/pages/assessment-page')).AssessmentPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/assessment/pages/assessment-page')).AssessmentPage,
+            }),
           },
           {
             // The video room, full screen without the header (./header-visibility).
@@ -127,11 +167,16 @@ export const routes: RouteObject[] = [
           {
             // Where a payment provider's checkout sends the payer back to.
             path: 'payment-success',
-            lazy: async () => ({ Component: (await import('@/features/bookings/pages/payment-success-page')).PaymentSuccessPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/bookings/pages/payment-success-page')).PaymentSuccessPage,
+            }),
           },
           {
             path: 'notifications',
-            lazy: async () => ({ Component: (await import('@/features/notifications/pages/notifications-page')).NotificationsPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/notifications/pages/notifications-page'))
+                .NotificationsPage,
+            }),
           },
         ],
       },
@@ -145,36 +190,61 @@ export const routes: RouteObject[] = [
     errorElement: <RootError />,
     HydrateFallback: BlankFallback,
     children: [
-      { path: 'login', errorElement: <RouteError />, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-login-page')).AdminLoginPage }) },
+      {
+        path: 'login',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('@/features/admin/pages/admin-login-page')).AdminLoginPage,
+        }),
+      },
       {
         element: <RequireAdmin />,
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage }) },
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('@/features/admin/pages/admin-dashboard-page')).AdminDashboardPage,
+            }),
+          },
           {
             path: 'roadmap-management',
-            lazy: async () => ({ Component: (await import('@/features/roadmaps/pages/admin-roadmap-management-page')).AdminRoadmapManagementPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/roadmaps/pages/admin-roadmap-management-page'))
+                .AdminRoadmapManagementPage,
+            }),
           },
           {
             // Spelled as the spec gives the route.
             path: 'assessment-managment',
-            lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-stacks-page')).AdminStacksPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/assessment/pages/admin-stacks-page')).AdminStacksPage,
+            }),
           },
           {
             path: 'user-management',
-            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-users-page')).AdminUsersPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/admin/pages/admin-users-page')).AdminUsersPage,
+            }),
           },
           {
             path: 'bookings',
-            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-bookings-page')).AdminBookingsPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/admin/pages/admin-bookings-page')).AdminBookingsPage,
+            }),
           },
           {
             path: 'audit',
-            lazy: async () => ({ Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,
+            }),
           },
           {
             path: 'assessment-managment/:id',
-            lazy: async () => ({ Component: (await import('@/features/assessment/pages/admin-questions-page')).AdminQuestionsPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/assessment/pages/admin-questions-page'))
+                .AdminQuestionsPage,
+            }),
           },
           { path: '*', lazy: notFound },
         ],

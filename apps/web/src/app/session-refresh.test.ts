@@ -83,7 +83,11 @@ describe('the base query', () => {
   });
 
   it('signs out locally and clears the admin flag when the refresh is refused, and returns the original failure', async () => {
-    const { calls } = serve((request) => (request.url.endsWith(REFRESH_PATH) ? json(401, { message: 'no session', errors: [] }) : json(401, { message: 'expired', errors: [] })));
+    const { calls } = serve((request) =>
+      request.url.endsWith(REFRESH_PATH)
+        ? json(401, { message: 'no session', errors: [] })
+        : json(401, { message: 'expired', errors: [] }),
+    );
     const result = await probe('/api/user/1');
     expect(result.error).toEqual({ status: 401, data: { message: 'expired', errors: [] } });
     expect(calls).toEqual(['GET /api/user/1', `POST ${REFRESH_PATH}`]);
@@ -101,20 +105,23 @@ describe('the base query', () => {
     expect(store.getState().auth.user).toEqual(ada);
   });
 
-  it.each(['/api/admin/roadmap?status=drafted', 'api/admin/roadmap?status=published'])('refreshes %s with the admin refresh call', async (url) => {
-    let first = true;
-    const { calls } = serve((request) => {
-      if (request.url.endsWith(ADMIN_REFRESH_PATH)) return json(200);
-      if (request.url.endsWith(REFRESH_PATH)) throw new Error('the user refresh must not be called');
-      const status = first ? 401 : 200;
-      first = false;
-      return json(status, []);
-    });
-    const result = await probe(url);
-    expect(result.data).toEqual([]);
-    expect(calls[1]).toBe(`POST ${ADMIN_REFRESH_PATH}`);
-    expect(calls).toHaveLength(3);
-  });
+  it.each(['/api/admin/roadmap?status=drafted', 'api/admin/roadmap?status=published'])(
+    'refreshes %s with the admin refresh call',
+    async (url) => {
+      let first = true;
+      const { calls } = serve((request) => {
+        if (request.url.endsWith(ADMIN_REFRESH_PATH)) return json(200);
+        if (request.url.endsWith(REFRESH_PATH)) throw new Error('the user refresh must not be called');
+        const status = first ? 401 : 200;
+        first = false;
+        return json(status, []);
+      });
+      const result = await probe(url);
+      expect(result.data).toEqual([]);
+      expect(calls[1]).toBe(`POST ${ADMIN_REFRESH_PATH}`);
+      expect(calls).toHaveLength(3);
+    },
+  );
 
   it('calls a path written without its leading slash from the site root, whatever page is open', async () => {
     window.history.pushState({}, '', '/admin/roadmap-management');
@@ -136,11 +143,21 @@ describe('the base query', () => {
       }
       return refreshed ? json(200, { path: new URL(request.url).pathname }) : json(401);
     });
-    const results = Promise.all([probe('/api/user/1'), probe('/api/roadmap'), probe('/api/user/notifications/a@b.c')]);
-    await vi.waitFor(() => expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1), { timeout: 10_000 });
+    const results = Promise.all([
+      probe('/api/user/1'),
+      probe('/api/roadmap'),
+      probe('/api/user/notifications/a@b.c'),
+    ]);
+    await vi.waitFor(() => expect(calls.filter((c) => c.startsWith('POST'))).toHaveLength(1), {
+      timeout: 10_000,
+    });
     releaseRefresh();
     const [a, b, c] = await results;
-    expect([a.data, b.data, c.data]).toEqual([{ path: '/api/user/1' }, { path: '/api/roadmap' }, { path: '/api/user/notifications/a@b.c' }]);
+    expect([a.data, b.data, c.data]).toEqual([
+      { path: '/api/user/1' },
+      { path: '/api/roadmap' },
+      { path: '/api/user/notifications/a@b.c' },
+    ]);
     expect(calls.filter((call) => call === `POST ${REFRESH_PATH}`)).toHaveLength(1);
     expect(calls).toHaveLength(7);
   });
@@ -167,8 +184,13 @@ describe('the base query', () => {
     });
     expect((await probe('/api/user/1')).error).toMatchObject({ status: 'FETCH_ERROR' });
 
-    const { calls } = serve(() => new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }));
-    expect((await probe('/api/user/2')).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+    const { calls } = serve(
+      () => new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    expect((await probe('/api/user/2')).error).toMatchObject({
+      status: 'PARSING_ERROR',
+      originalStatus: 200,
+    });
     expect(calls).toEqual(['GET /api/user/2']);
   });
 });

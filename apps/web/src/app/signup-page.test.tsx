@@ -31,9 +31,14 @@ describe('the sign-up form', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const name = screen.getByLabelText('Name');
-    expect(await screen.findByText('Name must be at least 3 characters long')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('Name must be at least 3 characters long')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveAccessibleDescription(expect.stringContaining('Name must be at least 3 characters long'));
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining('Name must be at least 3 characters long'),
+    );
     expect(screen.getByText('Please enter a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(name).toHaveFocus();
@@ -68,7 +73,10 @@ describe('the sign-up form', () => {
   });
 
   it('puts a server field error under its field (an e-mail already registered)', async () => {
-    serve({ 'POST /api/auth/': () => envelope(409, 'An account with this e-mail already exists', { field: 'email' }) });
+    serve({
+      'POST /api/auth/': () =>
+        envelope(409, 'An account with this e-mail already exists', { field: 'email' }),
+    });
     const user = userEvent.setup();
     await openSignup();
     await user.type(screen.getByLabelText('Name'), 'Ada');
@@ -91,11 +99,19 @@ describe('the code step', () => {
   }
 
   it('sends the shared rules’ cleaned values and says where the code went', async () => {
-    const { callsTo } = serve({ 'POST /api/auth/': () => json(201, { message: 'Code sent', email: 'ada@example.com' }) });
+    const { callsTo } = serve({
+      'POST /api/auth/': () => json(201, { message: 'Code sent', email: 'ada@example.com' }),
+    });
     const user = userEvent.setup();
     await reachCodeStep(user);
-    expect(callsTo('POST', '/api/auth/')[0]?.body).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'lovelace1' });
-    expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent('We sent a 6-digit code to ada@example.com');
+    expect(callsTo('POST', '/api/auth/')[0]?.body).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'lovelace1',
+    });
+    expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent(
+      'We sent a 6-digit code to ada@example.com',
+    );
     const code = screen.getByLabelText('Verification code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -136,7 +152,9 @@ describe('the code step', () => {
     await reachCodeStep(user);
     act(() => vi.advanceTimersByTime(60_000));
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute before asking for a new code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please wait a minute before asking for a new code',
+    );
   });
 
   it('checks the code’s shape before calling, and shows a wrong code’s message under the field', async () => {
@@ -156,7 +174,10 @@ describe('the code step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('The code is wrong. 4 tries left.')).toBeInTheDocument();
     expect(screen.getByLabelText('Verification code')).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({ email: 'ada@example.com', otp: '123456' });
+    expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      otp: '123456',
+    });
   });
 
   it('signs in on the right code, welcomes the person and goes home', async () => {

@@ -18,7 +18,9 @@ describe('the store', () => {
     const { store, persistor } = makeStore(createSafeStorage());
     await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
     store.dispatch(login(ada));
-    store.dispatch(setNodeContent({ nodeId: 'n1', content: { title: 'Arrays', description: 'Indexing', links: [] } }));
+    store.dispatch(
+      setNodeContent({ nodeId: 'n1', content: { title: 'Arrays', description: 'Indexing', links: [] } }),
+    );
     await persistor.flush();
 
     const persisted = readPersistedRoot();
@@ -30,21 +32,33 @@ describe('the store', () => {
   });
 
   it('restores the signed-in user from storage', async () => {
-    window.localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ user: ada }), _persist: '{"version":-1,"rehydrated":true}' }));
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({ auth: JSON.stringify({ user: ada }), _persist: '{"version":-1,"rehydrated":true}' }),
+    );
     const { store, persistor } = makeStore(createSafeStorage());
     await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
     expect(store.getState().auth.user).toEqual(ada);
   });
 
   it('never restores the moment of leaving: a reload during a logout is an ordinary visit', async () => {
-    window.localStorage.setItem('persist:root', JSON.stringify({ auth: JSON.stringify({ user: ada, leaving: true }), _persist: '{"version":-1,"rehydrated":true}' }));
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        auth: JSON.stringify({ user: ada, leaving: true }),
+        _persist: '{"version":-1,"rehydrated":true}',
+      }),
+    );
     const { store, persistor } = makeStore(createSafeStorage());
     await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
     expect(store.getState().auth).toEqual({ user: ada });
   });
 
   it('takes the dark flag from the saved theme preference, not from the copy under "root"', async () => {
-    window.localStorage.setItem('persist:root', JSON.stringify({ theme: '{"isDarkMode":true}', _persist: '{"version":-1,"rehydrated":true}' }));
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({ theme: '{"isDarkMode":true}', _persist: '{"version":-1,"rehydrated":true}' }),
+    );
     const { store, persistor } = makeStore(createSafeStorage());
     await waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
     expect(store.getState().theme.isDarkMode).toBe(false);

@@ -1,6 +1,23 @@
 import { PERSIST_KEY } from '@skillroute/shared/constants';
-import { combineSlices, configureStore, createAction, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore, type PersistConfig, type Persistor } from 'redux-persist';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type WithSlice,
+} from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+  type PersistConfig,
+  type Persistor,
+} from 'redux-persist';
 import { adminAuthSlice } from '@/features/admin/admin-auth-slice';
 import { authSlice } from '@/features/auth/auth-slice';
 import { roadmapContentSlice } from '@/features/roadmaps/roadmap-content-slice';
@@ -10,7 +27,12 @@ import { whenApiLoaded } from '@/lib/api-loading';
 import { createSafeStorage, type PersistStorage } from '@/lib/safe-storage';
 
 /** The API slice is injected when its module first loads (lib/api-loading.ts): see makeStore. */
-const rootReducer = combineSlices(themeSlice, authSlice, adminAuthSlice, roadmapContentSlice).withLazyLoadedSlices<WithSlice<typeof api>>();
+const rootReducer = combineSlices(
+  themeSlice,
+  authSlice,
+  adminAuthSlice,
+  roadmapContentSlice,
+).withLazyLoadedSlices<WithSlice<typeof api>>();
 
 /** Dispatched once the API slice has joined a store, so its state exists before any hook reads it. */
 const apiConnected = createAction('app/apiConnected');

@@ -7,7 +7,14 @@ import { createBaseQueryWithReauth } from './base-query';
  * Tags the web app adds to the spec's list (spec §7 names the cached ones; notifications are never cached,
  * but a live event must still make the mounted count and list read again).
  */
-const WEB_TAGS = ['Notifications', 'RoadmapProgress', 'AssessmentStacks', 'AssessmentQuestions', 'AssessmentTest', 'AdminConsole'] as const;
+const WEB_TAGS = [
+  'Notifications',
+  'RoadmapProgress',
+  'AssessmentStacks',
+  'AssessmentQuestions',
+  'AssessmentTest',
+  'AdminConsole',
+] as const;
 
 /**
  * The one RTK Query API slice. It declares no endpoints: each feature adds its own with

@@ -1,7 +1,13 @@
 import { ADMIN_REFRESH_PATH, REFRESH_PATH } from '@skillroute/shared/constants';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBaseQueryWithReauth, isAdminPath, refreshLockName, refreshPathFor, skipsRefresh } from './base-query';
+import {
+  createBaseQueryWithReauth,
+  isAdminPath,
+  refreshLockName,
+  refreshPathFor,
+  skipsRefresh,
+} from './base-query';
 
 // The refresh-and-replay behaviour is tested through the real store in app/session-refresh.test.ts.
 describe('paths', () => {
@@ -76,11 +82,25 @@ describe('refreshing in several tabs at once', () => {
           refreshed += 1;
           return new Response('{}', { status: 200 });
         }
-        return new Response(JSON.stringify(refreshed > 0 ? { ok: true } : { message: 'expired', errors: [] }), { status: refreshed > 0 ? 200 : 401 });
+        return new Response(
+          JSON.stringify(refreshed > 0 ? { ok: true } : { message: 'expired', errors: [] }),
+          { status: refreshed > 0 ? 200 : 401 },
+        );
       }),
     );
-    const api = { signal: new AbortController().signal, dispatch: vi.fn(), getState: () => ({}), abort: vi.fn(), extra: undefined, endpoint: 'probe', type: 'query' } as unknown as BaseQueryApi;
-    const [tabA, tabB] = [createBaseQueryWithReauth('http://localhost'), createBaseQueryWithReauth('http://localhost')];
+    const api = {
+      signal: new AbortController().signal,
+      dispatch: vi.fn(),
+      getState: () => ({}),
+      abort: vi.fn(),
+      extra: undefined,
+      endpoint: 'probe',
+      type: 'query',
+    } as unknown as BaseQueryApi;
+    const [tabA, tabB] = [
+      createBaseQueryWithReauth('http://localhost'),
+      createBaseQueryWithReauth('http://localhost'),
+    ];
     const results = await Promise.all([tabA('/api/user/1', api, {}), tabB('/api/user/1', api, {})]);
     expect(results.map((result) => result.data)).toEqual([{ ok: true }, { ok: true }]);
     expect(overlapped).toBe(false);

@@ -1,8 +1,21 @@
 import { ADMIN_REFRESH_PATH, REFRESH_PATH } from '@skillroute/shared/constants';
-import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
 import { sessionExpired } from './session';
 
-export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+export type AppBaseQuery = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+>;
 
 /** Admin calls are written both as '/api/admin/...' and 'api/admin/...' (spec §7), some as 'admin/...'. */
 export function isAdminPath(url: string): boolean {
@@ -84,7 +97,9 @@ export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
     if (running) return running;
     // Its own abort signal: one caller cancelling must not cancel the refresh the others wait for.
     const refreshApi: BaseQueryApi = { ...api, signal: new AbortController().signal };
-    const refresh = acrossTabs(refreshLockName(path), async () => rawBaseQuery({ url: path, method: 'POST' }, refreshApi, {}))
+    const refresh = acrossTabs(refreshLockName(path), async () =>
+      rawBaseQuery({ url: path, method: 'POST' }, refreshApi, {}),
+    )
       .then((result) => {
         if (!result.error) return true;
         if (typeof result.error.status === 'number') api.dispatch(sessionExpired());

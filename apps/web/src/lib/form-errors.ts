@@ -7,7 +7,12 @@ import { errorItems, errorMessage } from './api-error';
  * shown on the form (or null when every message found its field). `fields` are the form's own names:
  * an error about anything else (a token, a header) is a form-level message.
  */
-export function applyServerErrors<Field extends string>(error: ApiError, fields: readonly Field[], setFieldError: (field: Field, message: string) => void, fallback: string): string | null {
+export function applyServerErrors<Field extends string>(
+  error: ApiError,
+  fields: readonly Field[],
+  setFieldError: (field: Field, message: string) => void,
+  fallback: string,
+): string | null {
   const items = errorItems(error);
   const placed = new Set<Field>();
   const unplaced: string[] = [];

@@ -3,6 +3,7 @@
  * site. Anything else (another origin, "//evil.example", a value that is not a string) gives null.
  */
 export function safeReturnPath(from: unknown): string | null {
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return null;
   return from;
 }

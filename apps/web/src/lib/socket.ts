@@ -1,4 +1,9 @@
-import { SOCKET_CONNECT_TIMEOUT_MS, SOCKET_PATH, SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
+import {
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_PATH,
+  SOCKET_RECONNECTION_DELAY_MAX_MS,
+  SOCKET_RECONNECTION_DELAY_MS,
+} from '@skillroute/shared/constants';
 
 /**
  * The part of a socket.io client socket that the app uses (live notifications today; video rooms share the

@@ -5,7 +5,9 @@ import { useAfterPaint } from './use-after-paint';
 describe('useAfterPaint', () => {
   it('turns true only after an animation frame once ready, and stays true', async () => {
     const frame = vi.spyOn(window, 'requestAnimationFrame');
-    const { result, rerender } = renderHook(({ ready }) => useAfterPaint(ready), { initialProps: { ready: false } });
+    const { result, rerender } = renderHook(({ ready }) => useAfterPaint(ready), {
+      initialProps: { ready: false },
+    });
     expect(result.current).toBe(false);
     expect(frame).not.toHaveBeenCalled();
 

@@ -25,12 +25,20 @@ describe('toastReducer', () => {
         toast: { id: '1', description: 'after' },
       },
     );
-    expect(state.toasts[0]).toMatchObject({ id: '1', title: 'toast 1', description: 'after', variant: 'destructive' });
+    expect(state.toasts[0]).toMatchObject({
+      id: '1',
+      title: 'toast 1',
+      description: 'after',
+      variant: 'destructive',
+    });
   });
 
   it('dismisses one toast or all of them by closing them', () => {
     const two = { toasts: [make('1'), make('2')] };
-    expect(toastReducer(two, { type: 'DISMISS_TOAST', toastId: '2' }).toasts.map((t) => t.open)).toEqual([true, false]);
+    expect(toastReducer(two, { type: 'DISMISS_TOAST', toastId: '2' }).toasts.map((t) => t.open)).toEqual([
+      true,
+      false,
+    ]);
     expect(toastReducer(two, { type: 'DISMISS_TOAST' }).toasts.map((t) => t.open)).toEqual([false, false]);
   });
 
@@ -57,7 +65,11 @@ describe('toast() and useToast()', () => {
       const shown = toast({ title: 'Saving' });
       shown.update({ title: 'Saved', description: 'Your profile is up to date.' });
     });
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Saved', description: 'Your profile is up to date.', open: true });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Saved',
+      description: 'Your profile is up to date.',
+      open: true,
+    });
   });
 
   it('keeps a dismissed toast, closed, until the removal delay has passed', () => {

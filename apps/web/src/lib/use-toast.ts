@@ -31,10 +31,14 @@ export function toastReducer(state: ToastState, action: ToastAction): ToastState
       return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
     case 'DISMISS_TOAST':
       return {
-        toasts: state.toasts.map((t) => (action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t,
+        ),
       };
     case 'REMOVE_TOAST':
-      return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };
+      return {
+        toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId),
+      };
   }
 }
 

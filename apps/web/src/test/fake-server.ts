@@ -20,9 +20,17 @@ export function json(status: number, body: unknown = {}): Response {
 }
 
 /** The error envelope of DESIGN.md §4. */
-export function envelope(status: number, message: string, extra: { field?: string; reason?: string } = {}): Response {
+export function envelope(
+  status: number,
+  message: string,
+  extra: { field?: string; reason?: string } = {},
+): Response {
   const { field, reason } = extra;
-  return json(status, { message, errors: [field ? { message, field } : { message }], ...(reason ? { reason } : {}) });
+  return json(status, {
+    message,
+    errors: [field ? { message, field } : { message }],
+    ...(reason ? { reason } : {}),
+  });
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -44,7 +52,10 @@ export async function checkReply(method: string, path: string, reply: Response):
   const route = apiRouteOf(method, path);
   if (!route) throw new Error(`${where}: the api has no such route (packages/shared/src/api-contract.ts).`);
   const schema = apiResponseSchema(route, reply.status);
-  if (!schema) throw new Error(`${where}: ${route} never answers ${reply.status} (packages/shared/src/api-contract.ts).`);
+  if (!schema)
+    throw new Error(
+      `${where}: ${route} never answers ${reply.status} (packages/shared/src/api-contract.ts).`,
+    );
   const text = await reply.clone().text();
   let body: unknown;
   try {
@@ -53,7 +64,8 @@ export async function checkReply(method: string, path: string, reply: Response):
     throw new Error(`${where}: the body is not JSON: ${text.slice(0, 200)}`);
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw new Error(`${where} does not fit the api's schema of ${route}:\n${z.prettifyError(result.error)}`);
+  if (!result.success)
+    throw new Error(`${where} does not fit the api's schema of ${route}:\n${z.prettifyError(result.error)}`);
 }
 
 const notFromTheApi = new WeakSet<Response>();
@@ -83,7 +95,12 @@ export function serve(routes: Routes) {
     'fetch',
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
-      const call = { method: input.method, path: url.pathname, query: url.searchParams, body: await readBody(input) };
+      const call = {
+        method: input.method,
+        path: url.pathname,
+        query: url.searchParams,
+        body: await readBody(input),
+      };
       calls.push(call);
       const handler = routes[`${call.method} ${call.path}`];
       const reply = await (handler ? handler(call) : envelope(404, 'Not found.'));
@@ -97,6 +114,7 @@ export function serve(routes: Routes) {
   return {
     calls,
     /** Calls other than the ones every page makes on its own (the session check, the public config). */
-    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+    callsTo: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.path === path),
   };
 }

@@ -37,8 +37,18 @@ describe('disk file store', () => {
   it('refuses keys that would climb out of the uploads folder', async () => {
     const store = createDiskFileStore(uploadsDir);
     writeFileSync(path.join(folder, 'secret.txt'), 'keep me');
-    for (const key of ['../secret.txt', 'avatars/../../secret.txt', '/etc/passwd', 'a//b', '', 'a\\..\\b', '.hidden']) {
-      await expect(store.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow(/Refusing the file key/);
+    for (const key of [
+      '../secret.txt',
+      'avatars/../../secret.txt',
+      '/etc/passwd',
+      'a//b',
+      '',
+      'a\\..\\b',
+      '.hidden',
+    ]) {
+      await expect(store.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow(
+        /Refusing the file key/,
+      );
       await expect(store.remove(key), key).rejects.toThrow(/Refusing the file key/);
     }
     expect(readFileSync(path.join(folder, 'secret.txt'), 'utf8')).toBe('keep me');
@@ -72,7 +82,10 @@ describe('serveUploads', () => {
       expect(response.headers['cache-control']).toBe(IMMUTABLE_CACHE_CONTROL);
       expect((await app.inject({ method: 'HEAD', url: '/uploads/avatars/u1/a.webp' })).statusCode).toBe(200);
       for (const method of ['PUT', 'POST', 'DELETE'] as const) {
-        expect((await app.inject({ method, url: '/uploads/avatars/u1/a.webp', payload: 'x' })).statusCode, method).toBe(404);
+        expect(
+          (await app.inject({ method, url: '/uploads/avatars/u1/a.webp', payload: 'x' })).statusCode,
+          method,
+        ).toBe(404);
       }
       expect(existsSync(path.join(uploadsDir, 'avatars/u1/a.webp'))).toBe(true);
     } finally {
@@ -85,7 +98,13 @@ describe('serveUploads', () => {
     const app = await appServing();
     try {
       writeFileSync(path.join(uploadsDir, 'b.webp.1234.partial'), 'half');
-      for (const url of ['/uploads/../secrets.json', '/uploads/%2e%2e/secrets.json', '/uploads/', '/uploads/b.webp.1234.partial', '/uploads/missing.webp']) {
+      for (const url of [
+        '/uploads/../secrets.json',
+        '/uploads/%2e%2e/secrets.json',
+        '/uploads/',
+        '/uploads/b.webp.1234.partial',
+        '/uploads/missing.webp',
+      ]) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
         expect(response.body, url).not.toContain('jwtSecret');

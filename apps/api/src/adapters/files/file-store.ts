@@ -21,7 +21,13 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
  * out of its folder (`..`), start at the root or carry odd characters is refused outright.
  */
 export function assertSafeKey(key: string): void {
-  if (key.length > 512 || !SAFE_KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment === '..' || segment.includes('..'))) {
-    throw new Error(`Refusing the file key ${JSON.stringify(key)}: keys are relative paths of letters, digits, '.', '_' and '-'.`);
+  if (
+    key.length > 512 ||
+    !SAFE_KEY.test(key) ||
+    key.split('/').some((segment) => segment === '.' || segment === '..' || segment.includes('..'))
+  ) {
+    throw new Error(
+      `Refusing the file key ${JSON.stringify(key)}: keys are relative paths of letters, digits, '.', '_' and '-'.`,
+    );
   }
 }

@@ -11,12 +11,23 @@ beforeAll(async () => {
 afterAll(() => s3.close());
 
 const store = (overrides: Partial<S3StoreOptions> = {}) =>
-  createS3FileStore({ bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, ...overrides });
+  createS3FileStore({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    ...overrides,
+  });
 
 /** What a browser gets for the URL: an unsigned GET, as from a bucket with public reads. */
 async function read(url: string) {
   const response = await fetch(url);
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+  return {
+    status: response.status,
+    bytes: Buffer.from(await response.arrayBuffer()),
+    headers: response.headers,
+  };
 }
 
 describe('S3 file store, against an S3-compatible server', () => {
@@ -50,16 +61,22 @@ describe('S3 file store, against an S3-compatible server', () => {
   });
 
   it('fails loudly, with the status and the server text, when the store refuses', async () => {
-    await expect(store({ secretAccessKey: 'not-the-secret' }).put('avatars/u4/a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(
-      /S3 PUT \/avatars-bucket\/avatars\/u4\/a\.webp answered 403: .*SignatureDoesNotMatch/s,
+    await expect(
+      store({ secretAccessKey: 'not-the-secret' }).put('avatars/u4/a.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toThrow(/S3 PUT \/avatars-bucket\/avatars\/u4\/a\.webp answered 403: .*SignatureDoesNotMatch/s);
+    await expect(store({ secretAccessKey: 'not-the-secret' }).remove('avatars/u4/a.webp')).rejects.toThrow(
+      /answered 403/,
     );
-    await expect(store({ secretAccessKey: 'not-the-secret' }).remove('avatars/u4/a.webp')).rejects.toThrow(/answered 403/);
-    await expect(store({ bucket: 'no-such-bucket' }).put('avatars/u4/a.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/answered 404: .*NoSuchBucket/s);
+    await expect(
+      store({ bucket: 'no-such-bucket' }).put('avatars/u4/a.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toThrow(/answered 404: .*NoSuchBucket/s);
     expect((await read(`${s3.endpoint}/avatars-bucket/avatars/u4/a.webp`)).status).toBe(404);
   });
 
   it('refuses keys that would leave the bucket prefix', async () => {
-    await expect(store().put('../other-bucket/x', Buffer.from('x'), 'image/webp')).rejects.toThrow(/Refusing the file key/);
+    await expect(store().put('../other-bucket/x', Buffer.from('x'), 'image/webp')).rejects.toThrow(
+      /Refusing the file key/,
+    );
     await expect(store().remove('/etc/passwd')).rejects.toThrow(/Refusing the file key/);
   });
 
@@ -71,7 +88,13 @@ describe('S3 file store, against an S3-compatible server', () => {
   });
 
   it('defaults to the regional AWS endpoint', () => {
-    const aws = createS3FileStore({ bucket: 'b', endpoint: undefined, region: 'eu-central-1', accessKeyId: 'id', secretAccessKey: 'secret' });
+    const aws = createS3FileStore({
+      bucket: 'b',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
     expect(aws.keyFromUrl('https://s3.eu-central-1.amazonaws.com/b/avatars/x.webp')).toBe('avatars/x.webp');
   });
 });

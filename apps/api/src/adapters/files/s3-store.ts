@@ -24,13 +24,24 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
   const base = (options.endpoint ?? `https://s3.${options.region}.amazonaws.com`).replace(/\/+$/, '');
   const bucketUrl = `${base}/${encodeURIComponent(options.bucket)}/`;
   // No retries of its own: one attempt within the timeout, and the caller sees the failure.
-  const client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region: options.region, service: 's3', retries: 0 });
+  const client = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+    service: 's3',
+    retries: 0,
+  });
   const urlOf = (key: string) => {
     assertSafeKey(key);
     return new URL(`${bucketUrl}${key.split('/').map(encodeURIComponent).join('/')}`);
   };
 
-  async function call(method: 'PUT' | 'DELETE', key: string, body: Buffer | undefined, headers: Record<string, string>): Promise<void> {
+  async function call(
+    method: 'PUT' | 'DELETE',
+    key: string,
+    body: Buffer | undefined,
+    headers: Record<string, string>,
+  ): Promise<void> {
     const url = urlOf(key);
     // aws4fetch sends S3 bodies as UNSIGNED-PAYLOAD unless told the hash: signing it lets the store refuse a
     // body that changed on the way.
@@ -54,7 +65,10 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
 
   return {
     async put(key, bytes, contentType) {
-      await call('PUT', key, bytes, { 'content-type': contentType, 'cache-control': IMMUTABLE_CACHE_CONTROL });
+      await call('PUT', key, bytes, {
+        'content-type': contentType,
+        'cache-control': IMMUTABLE_CACHE_CONTROL,
+      });
       return { url: urlOf(key).toString() };
     },
     async remove(key) {

@@ -29,10 +29,14 @@ export interface IdTokenOptions {
 
 const KEY_ID = 'fake-google-key-1';
 
-export async function startFakeGoogle(clientId = 'test-client.apps.googleusercontent.com'): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  clientId = 'test-client.apps.googleusercontent.com',
+): Promise<FakeGoogle> {
   const google = await generateKeyPair('RS256');
   const forger: CryptoKey = (await generateKeyPair('RS256')).privateKey;
-  const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(google.publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' }] });
+  const jwks = JSON.stringify({
+    keys: [{ ...(await exportJWK(google.publicKey)), kid: KEY_ID, alg: 'RS256', use: 'sig' }],
+  });
   let requests = 0;
   const server = createServer((_request, response) => {
     requests += 1;
@@ -48,7 +52,13 @@ export async function startFakeGoogle(clientId = 'test-client.apps.googleusercon
     jwksRequests: () => requests,
     idToken(options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ email: 'Ada@Example.org', email_verified: true, name: 'Ada Lovelace', given_name: 'Ada', ...options.claims })
+      return new SignJWT({
+        email: 'Ada@Example.org',
+        email_verified: true,
+        name: 'Ada Lovelace',
+        given_name: 'Ada',
+        ...options.claims,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: KEY_ID, typ: 'JWT' })
         .setSubject(options.subject ?? 'google-sub-123')
         .setIssuer(options.issuer ?? 'https://accounts.google.com')

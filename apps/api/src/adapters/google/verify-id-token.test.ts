@@ -13,11 +13,15 @@ afterAll(() => google.close());
 
 const googleToken = (options?: IdTokenOptions) => google.idToken(options);
 
-const verify = (credential: string) => verifyGoogleIdToken(credential, { clientId: google.clientId, jwksUrl: google.jwksUrl });
+const verify = (credential: string) =>
+  verifyGoogleIdToken(credential, { clientId: google.clientId, jwksUrl: google.jwksUrl });
 
 async function problemOf(credential: string | Promise<string>, url?: string): Promise<GoogleTokenProblem> {
   try {
-    await verifyGoogleIdToken(await credential, { clientId: google.clientId, jwksUrl: url ?? google.jwksUrl });
+    await verifyGoogleIdToken(await credential, {
+      clientId: google.clientId,
+      jwksUrl: url ?? google.jwksUrl,
+    });
   } catch (error) {
     expect(error).toBeInstanceOf(GoogleTokenError);
     return (error as GoogleTokenError).problem;
@@ -27,12 +31,21 @@ async function problemOf(credential: string | Promise<string>, url?: string): Pr
 
 describe('verifyGoogleIdToken', () => {
   it('accepts a valid token and returns who it vouches for, with the e-mail lower-cased', async () => {
-    await expect(verify(await googleToken())).resolves.toEqual({ sub: 'google-sub-123', email: 'ada@example.org', name: 'Ada Lovelace', givenName: 'Ada' });
+    await expect(verify(await googleToken())).resolves.toEqual({
+      sub: 'google-sub-123',
+      email: 'ada@example.org',
+      name: 'Ada Lovelace',
+      givenName: 'Ada',
+    });
   });
 
   it('accepts both spellings of the issuer and the older string form of email_verified', async () => {
-    await expect(verify(await googleToken({ issuer: 'accounts.google.com' }))).resolves.toMatchObject({ sub: 'google-sub-123' });
-    await expect(verify(await googleToken({ claims: { email_verified: 'true' } }))).resolves.toMatchObject({ sub: 'google-sub-123' });
+    await expect(verify(await googleToken({ issuer: 'accounts.google.com' }))).resolves.toMatchObject({
+      sub: 'google-sub-123',
+    });
+    await expect(verify(await googleToken({ claims: { email_verified: 'true' } }))).resolves.toMatchObject({
+      sub: 'google-sub-123',
+    });
   });
 
   it('caches the keys between sign-ins', async () => {
@@ -47,7 +60,9 @@ describe('verifyGoogleIdToken', () => {
   });
 
   it('refuses a token issued for another app', async () => {
-    expect(await problemOf(googleToken({ audience: 'someone-else.apps.googleusercontent.com' }))).toBe('invalid');
+    expect(await problemOf(googleToken({ audience: 'someone-else.apps.googleusercontent.com' }))).toBe(
+      'invalid',
+    );
   });
 
   it('refuses a token from another issuer', async () => {
@@ -78,7 +93,13 @@ describe('verifyGoogleIdToken', () => {
   });
 
   it('refuses malformed credentials', async () => {
-    for (const credential of ['', 'not-a-jwt', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9..', (await googleToken()).slice(0, -10)]) {
+    for (const credential of [
+      '',
+      'not-a-jwt',
+      'a.b.c',
+      'eyJhbGciOiJSUzI1NiJ9..',
+      (await googleToken()).slice(0, -10),
+    ]) {
       expect(await problemOf(credential), credential).toBe('invalid');
     }
   });

@@ -51,14 +51,21 @@ function keySetFor(jwksUrl: string): ReturnType<typeof createRemoteJWKSet> {
 
 function problemOf(error: unknown): GoogleTokenError {
   if (error instanceof joseErrors.JWTExpired) return new GoogleTokenError('expired', error.message);
-  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return new GoogleTokenError('keys_unavailable', error.message);
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid)
+    return new GoogleTokenError('keys_unavailable', error.message);
   // jose reports a key endpoint that answers with an error page or non-JSON with a plain JOSEError.
-  if (error instanceof joseErrors.JOSEError && error.code === 'ERR_JOSE_GENERIC' && /JSON Web Key Set/.test(error.message)) {
+  if (
+    error instanceof joseErrors.JOSEError &&
+    error.code === 'ERR_JOSE_GENERIC' &&
+    /JSON Web Key Set/.test(error.message)
+  ) {
     return new GoogleTokenError('keys_unavailable', error.message);
   }
-  if (error instanceof joseErrors.JOSEError) return new GoogleTokenError('invalid', `${error.code}: ${error.message}`);
+  if (error instanceof joseErrors.JOSEError)
+    return new GoogleTokenError('invalid', `${error.code}: ${error.message}`);
   // fetch's own failures (connection refused, DNS): Google's keys cannot be read right now.
-  if (error instanceof TypeError && /fetch/i.test(error.message)) return new GoogleTokenError('keys_unavailable', String(error.cause ?? error.message));
+  if (error instanceof TypeError && /fetch/i.test(error.message))
+    return new GoogleTokenError('keys_unavailable', String(error.cause ?? error.message));
   if (error instanceof TypeError) return new GoogleTokenError('invalid', error.message);
   throw error;
 }
@@ -68,7 +75,10 @@ function problemOf(error: unknown): GoogleTokenError {
  * Google for our client id, not expired, and vouching for a verified e-mail address.
  * Throws a GoogleTokenError saying why when any of that fails.
  */
-export async function verifyGoogleIdToken(credential: string, options: GoogleVerifierOptions): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(
+  credential: string,
+  options: GoogleVerifierOptions,
+): Promise<GoogleIdentity> {
   let payload;
   try {
     ({ payload } = await jwtVerify(credential, keySetFor(options.jwksUrl), {
@@ -82,10 +92,13 @@ export async function verifyGoogleIdToken(credential: string, options: GoogleVer
     throw problemOf(error);
   }
   const { sub, email, email_verified: emailVerified, name, given_name: givenName } = payload;
-  if (typeof sub !== 'string' || sub === '') throw new GoogleTokenError('invalid', 'the token names no account (sub)');
-  if (typeof email !== 'string' || email === '') throw new GoogleTokenError('invalid', 'the token carries no e-mail address');
+  if (typeof sub !== 'string' || sub === '')
+    throw new GoogleTokenError('invalid', 'the token names no account (sub)');
+  if (typeof email !== 'string' || email === '')
+    throw new GoogleTokenError('invalid', 'the token carries no e-mail address');
   // Older tokens sent the flag as the string "true".
-  if (emailVerified !== true && emailVerified !== 'true') throw new GoogleTokenError('email_unverified', `Google has not verified ${email}`);
+  if (emailVerified !== true && emailVerified !== 'true')
+    throw new GoogleTokenError('email_unverified', `Google has not verified ${email}`);
   return {
     sub,
     email: email.toLowerCase(),

@@ -39,12 +39,19 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /** SMTP when SMTP_URL is set; otherwise the dev outbox, so a newcomer reads their code in the log. */
 export function createMailer(options: MailerOptions, logger: Logger): Mailer {
-  return options.smtpUrl === undefined ? createDevOutbox(options, logger) : createSmtpMailer(options.smtpUrl, options.from, logger);
+  return options.smtpUrl === undefined
+    ? createDevOutbox(options, logger)
+    : createSmtpMailer(options.smtpUrl, options.from, logger);
 }
 
 function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
   // Pooled: the mail worker sends a batch at once over a few reused connections, not one connection a mail.
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    ...SMTP_TIMEOUTS,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
@@ -65,7 +72,10 @@ function createDevOutbox(options: MailerOptions, logger: Logger): Mailer {
       const file = path.join(outboxDir, fileName);
       writeFileSync(file, info.message as Buffer);
       // No mail server here: the text body in the log is how a developer reads the code or the link.
-      logger.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail kept in the dev outbox (SMTP_URL is not set)');
+      logger.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail kept in the dev outbox (SMTP_URL is not set)',
+      );
     },
     close: () => transport.close(),
   };

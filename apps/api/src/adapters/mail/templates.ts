@@ -3,7 +3,10 @@ import type { MailMessage } from './mailer';
 export const PRODUCT = 'Skillroute';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 }
 
 /** The one HTML frame of every mail: inline styles only, since mail clients drop style sheets. */
@@ -18,7 +21,12 @@ ${bodyHtml}
 </div></body></html>`;
 }
 
-export function verificationCodeMail(to: string, name: string, code: string, validMinutes: number): MailMessage {
+export function verificationCodeMail(
+  to: string,
+  name: string,
+  code: string,
+  validMinutes: number,
+): MailMessage {
   const subject = `Your ${PRODUCT} code: ${code}`;
   const text = [
     `Hello ${name},`,

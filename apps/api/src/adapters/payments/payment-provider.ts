@@ -52,7 +52,11 @@ export interface CreatePaymentInput {
 export type CreatedPayment =
   | { provider: 'sandbox'; providerPaymentId: string; clientData: { checkoutUrl: string } }
   | { provider: 'razorpay'; providerPaymentId: string; clientData: { orderId: string; keyId: string } }
-  | { provider: 'stripe'; providerPaymentId: string; clientData: { clientSecret: string; publishableKey: string } };
+  | {
+      provider: 'stripe';
+      providerPaymentId: string;
+      clientData: { clientSecret: string; publishableKey: string };
+    };
 
 export interface WebhookInput {
   rawBody: Buffer;

@@ -1,6 +1,11 @@
 import Razorpay from 'razorpay';
 import { z } from 'zod';
-import { WebhookSignatureError, type PaymentEvent, type PaymentProvider, type RefundResult } from './payment-provider';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type RefundResult,
+} from './payment-provider';
 import { hasHmacSha256Hex, singleHeader } from './webhook-signature';
 
 export interface RazorpayProviderOptions {
@@ -24,13 +29,27 @@ const RECEIPT_MAX = 40;
 /** What Razorpay accepts in X-Refund-Idempotency: at least 10 of letters, digits, hyphens and underscores. */
 const REFUND_IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
-const paymentEntity = z.object({ id: z.string(), order_id: z.string().nullable(), amount: z.number(), currency: z.string() });
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+});
 const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
 const eventNameSchema = z.object({ event: z.string() });
 const webhookSchema = z.object({
   payload: z.object({
     payment: z.object({ entity: paymentEntity }).optional(),
-    refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string(), amount: z.number(), currency: z.string() }) }).optional(),
+    refund: z
+      .object({
+        entity: z.object({
+          id: z.string(),
+          payment_id: z.string(),
+          amount: z.number(),
+          currency: z.string(),
+        }),
+      })
+      .optional(),
   }),
 });
 const refundAnswer = z.object({ id: z.string(), status: z.enum(['pending', 'processed', 'failed']) });
@@ -40,14 +59,20 @@ const refundAnswer = z.object({ id: z.string(), status: z.enum(['pending', 'proc
  * payment before the webhook arrives: HMAC-SHA256 of `${orderId}|${paymentId}` under the key secret. The order
  * id must be the one stored on the booking, never one the browser sends. Compared in constant time.
  */
-export function verifyRazorpayCheckoutSignature(keySecret: string, input: { orderId: string; paymentId: string; signature: string }): boolean {
+export function verifyRazorpayCheckoutSignature(
+  keySecret: string,
+  input: { orderId: string; paymentId: string; signature: string },
+): boolean {
   return hasHmacSha256Hex(keySecret, `${input.orderId}|${input.paymentId}`, input.signature);
 }
 
 /** The API's error, as the SDK throws it: a plain object, or a TypeError when no answer came at all. */
 function describeError(error: unknown): string {
   if (typeof error === 'object' && error !== null && 'statusCode' in error) {
-    const { statusCode, error: body } = error as { statusCode: unknown; error?: { code?: unknown; description?: unknown } };
+    const { statusCode, error: body } = error as {
+      statusCode: unknown;
+      error?: { code?: unknown; description?: unknown };
+    };
     return `HTTP ${String(statusCode)} ${String(body?.code ?? '')} ${String(body?.description ?? '')}`.trim();
   }
   return error instanceof Error ? error.message : String(error);
@@ -67,22 +92,37 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
     name: 'razorpay',
 
     async createPayment(input) {
-      if (input.idempotencyKey.length > RECEIPT_MAX) throw new Error(`Razorpay receipts are at most ${RECEIPT_MAX} characters; the idempotency key has ${input.idempotencyKey.length}.`);
+      if (input.idempotencyKey.length > RECEIPT_MAX)
+        throw new Error(
+          `Razorpay receipts are at most ${RECEIPT_MAX} characters; the idempotency key has ${input.idempotencyKey.length}.`,
+        );
       // `unique_receipt` makes Razorpay answer a retried create with the first order rather than a second one;
       // the SDK's types predate it, hence the spread.
       const order = await client.orders
-        .create({ amount: input.amountPaise, currency: input.currency, receipt: input.idempotencyKey, notes: { bookingId: input.bookingId }, ...{ unique_receipt: true } })
+        .create({
+          amount: input.amountPaise,
+          currency: input.currency,
+          receipt: input.idempotencyKey,
+          notes: { bookingId: input.bookingId },
+          ...{ unique_receipt: true },
+        })
         .catch((error: unknown) => {
           throw razorpayError('order create', error);
         });
-      return { provider: 'razorpay', providerPaymentId: order.id, clientData: { orderId: order.id, keyId: options.keyId } };
+      return {
+        provider: 'razorpay',
+        providerPaymentId: order.id,
+        clientData: { orderId: order.id, keyId: options.keyId },
+      };
     },
 
     async parseWebhook({ rawBody, headers }) {
       const signature = singleHeader(headers, 'x-razorpay-signature');
-      if (signature === undefined) throw new WebhookSignatureError('razorpay', 'no x-razorpay-signature header');
+      if (signature === undefined)
+        throw new WebhookSignatureError('razorpay', 'no x-razorpay-signature header');
       // Our own constant-time check: the SDK's validateWebhookSignature compares with ===.
-      if (!hasHmacSha256Hex(options.webhookSecret, rawBody, signature)) throw new WebhookSignatureError('razorpay', 'signature does not match the body');
+      if (!hasHmacSha256Hex(options.webhookSecret, rawBody, signature))
+        throw new WebhookSignatureError('razorpay', 'signature does not match the body');
 
       const eventId = singleHeader(headers, 'x-razorpay-event-id');
       if (eventId === undefined) throw new Error('Razorpay webhook has no x-razorpay-event-id header.');
@@ -97,23 +137,41 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       // either confirms the booking, and the state change makes the second a no-op.
       if (event !== 'refund.processed') {
         if (payment?.order_id == null) return undefined; // A payment made without an order is none of ours.
-        const kind: PaymentEvent['kind'] = event === 'payment.failed' ? 'payment_failed' : 'payment_succeeded';
-        return { eventId, kind, providerPaymentId: payment.order_id, amountPaise: payment.amount, currency: payment.currency };
+        const kind: PaymentEvent['kind'] =
+          event === 'payment.failed' ? 'payment_failed' : 'payment_succeeded';
+        return {
+          eventId,
+          kind,
+          providerPaymentId: payment.order_id,
+          amountPaise: payment.amount,
+          currency: payment.currency,
+        };
       }
       const refund = body.payload.refund?.entity;
       if (refund === undefined || payment?.order_id == null) return undefined;
-      return { eventId, kind: 'payment_refunded', providerPaymentId: payment.order_id, amountPaise: refund.amount, currency: refund.currency };
+      return {
+        eventId,
+        kind: 'payment_refunded',
+        providerPaymentId: payment.order_id,
+        amountPaise: refund.amount,
+        currency: refund.currency,
+      };
     },
 
     async refund(input) {
       if (!REFUND_IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
-        throw new Error('Razorpay refund idempotency keys are at least 10 letters, digits, hyphens or underscores.');
+        throw new Error(
+          'Razorpay refund idempotency keys are at least 10 letters, digits, hyphens or underscores.',
+        );
       }
       const payments = await client.orders.fetchPayments(input.providerPaymentId).catch((error: unknown) => {
         throw razorpayError('order payments fetch', error);
       });
-      const captured = payments.items.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
-      if (captured === undefined) throw new Error(`Razorpay order ${input.providerPaymentId} has no captured payment to refund.`);
+      const captured = payments.items.find(
+        (payment) => payment.status === 'captured' || payment.status === 'refunded',
+      );
+      if (captured === undefined)
+        throw new Error(`Razorpay order ${input.providerPaymentId} has no captured payment to refund.`);
 
       // payments.refund cannot send X-Refund-Idempotency: the SDK keeps only X-Razorpay-Account and Content-Type
       // of the headers it is given, and has no per-request headers. So the same request goes through the SDK's
@@ -121,12 +179,20 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       const answer = await http
         .post(
           `/v1/payments/${encodeURIComponent(captured.id)}/refund`,
-          { amount: input.amountPaise, speed: 'normal', notes: { reason: input.reason }, receipt: input.idempotencyKey.slice(0, RECEIPT_MAX) },
+          {
+            amount: input.amountPaise,
+            speed: 'normal',
+            notes: { reason: input.reason },
+            receipt: input.idempotencyKey.slice(0, RECEIPT_MAX),
+          },
           { headers: { 'X-Refund-Idempotency': input.idempotencyKey } },
         )
         .catch((error: unknown) => {
           const response = (error as { response?: { status: number; data?: { error?: unknown } } }).response;
-          throw razorpayError('refund', response ? { statusCode: response.status, error: response.data?.error } : error);
+          throw razorpayError(
+            'refund',
+            response ? { statusCode: response.status, error: response.data?.error } : error,
+          );
         });
       const refund = refundAnswer.parse(answer.data);
       const status: RefundResult['status'] = refund.status === 'processed' ? 'succeeded' : refund.status;

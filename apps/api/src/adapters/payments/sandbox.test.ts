@@ -20,36 +20,69 @@ describe('sandbox payment provider', () => {
   });
 
   it('creates a checkout page URL under the public URL, and the same payment id for a retry', async () => {
-    const input = { bookingId: 'b1', amountPaise: 150000, currency: 'INR', idempotencyKey: 'booking-b1' } as const;
+    const input = {
+      bookingId: 'b1',
+      amountPaise: 150000,
+      currency: 'INR',
+      idempotencyKey: 'booking-b1',
+    } as const;
     const first = await provider.createPayment(input);
     expect(first).toEqual({
       provider: 'sandbox',
       providerPaymentId: expect.stringMatching(/^sbx_[0-9a-f]{24}$/),
-      clientData: { checkoutUrl: `http://localhost:3000/api/payments/sandbox/checkout/${first.providerPaymentId}` },
+      clientData: {
+        checkoutUrl: `http://localhost:3000/api/payments/sandbox/checkout/${first.providerPaymentId}`,
+      },
     });
     expect(await provider.createPayment(input)).toEqual(first);
-    expect((await provider.createPayment({ ...input, idempotencyKey: 'booking-b2' })).providerPaymentId).not.toBe(first.providerPaymentId);
+    expect(
+      (await provider.createPayment({ ...input, idempotencyKey: 'booking-b2' })).providerPaymentId,
+    ).not.toBe(first.providerPaymentId);
   });
 
   it('parses a signed event, passing the amount and currency through', async () => {
     const input = signed({ id: 'sbx_evt_1' });
     expect(input.headers['x-sandbox-event-id']).toBe('sbx_evt_1');
-    expect(await provider.parseWebhook(input)).toEqual({ eventId: 'sbx_evt_1', kind: 'payment_succeeded', providerPaymentId: 'sbx_abc', amountPaise: 150000, currency: 'INR' });
-    const failed = await provider.parseWebhook(signed({ kind: 'payment_failed', amount: 99, currency: 'USD' }));
-    expect(failed).toMatchObject({ kind: 'payment_failed', amountPaise: 99, currency: 'USD', eventId: expect.stringMatching(/^sbx_evt_/) });
+    expect(await provider.parseWebhook(input)).toEqual({
+      eventId: 'sbx_evt_1',
+      kind: 'payment_succeeded',
+      providerPaymentId: 'sbx_abc',
+      amountPaise: 150000,
+      currency: 'INR',
+    });
+    const failed = await provider.parseWebhook(
+      signed({ kind: 'payment_failed', amount: 99, currency: 'USD' }),
+    );
+    expect(failed).toMatchObject({
+      kind: 'payment_failed',
+      amountPaise: 99,
+      currency: 'USD',
+      eventId: expect.stringMatching(/^sbx_evt_/),
+    });
   });
 
   it('takes the event id from the header when the body has none', async () => {
-    const rawBody = Buffer.from(JSON.stringify({ kind: 'payment_refunded', paymentId: 'sbx_abc', amount: 75000, currency: 'INR' }));
-    const headers = { 'x-sandbox-signature': createHmac('sha256', secret).update(rawBody).digest('hex'), 'x-sandbox-event-id': 'sbx_evt_header' };
-    expect(await provider.parseWebhook({ rawBody, headers })).toMatchObject({ eventId: 'sbx_evt_header', kind: 'payment_refunded', amountPaise: 75000 });
+    const rawBody = Buffer.from(
+      JSON.stringify({ kind: 'payment_refunded', paymentId: 'sbx_abc', amount: 75000, currency: 'INR' }),
+    );
+    const headers = {
+      'x-sandbox-signature': createHmac('sha256', secret).update(rawBody).digest('hex'),
+      'x-sandbox-event-id': 'sbx_evt_header',
+    };
+    expect(await provider.parseWebhook({ rawBody, headers })).toMatchObject({
+      eventId: 'sbx_evt_header',
+      kind: 'payment_refunded',
+      amountPaise: 75000,
+    });
   });
 
   it('refuses a tampered body, another secret, a missing or malformed signature', async () => {
     const tampered = signed();
     tampered.rawBody = Buffer.from(tampered.rawBody.toString().replace('150000', '1'));
     await expect(provider.parseWebhook(tampered)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(signed({}, 'not-the-secret'))).rejects.toThrow(/signature does not match/);
+    await expect(provider.parseWebhook(signed({}, 'not-the-secret'))).rejects.toThrow(
+      /signature does not match/,
+    );
     const missing = signed();
     delete missing.headers['x-sandbox-signature'];
     await expect(provider.parseWebhook(missing)).rejects.toThrow(/no x-sandbox-signature header/);
@@ -64,9 +97,17 @@ describe('sandbox payment provider', () => {
   });
 
   it('refunds at once, with the same refund id for a retry', async () => {
-    const input = { providerPaymentId: 'sbx_abc', amountPaise: 75000, idempotencyKey: 'refund-b1', reason: 'cancelled_by_mentee' } as const;
+    const input = {
+      providerPaymentId: 'sbx_abc',
+      amountPaise: 75000,
+      idempotencyKey: 'refund-b1',
+      reason: 'cancelled_by_mentee',
+    } as const;
     const first = await provider.refund(input);
-    expect(first).toEqual({ refundId: expect.stringMatching(/^sbx_rfnd_[0-9a-f]{24}$/), status: 'succeeded' });
+    expect(first).toEqual({
+      refundId: expect.stringMatching(/^sbx_rfnd_[0-9a-f]{24}$/),
+      status: 'succeeded',
+    });
     expect(await provider.refund(input)).toEqual(first);
   });
 });

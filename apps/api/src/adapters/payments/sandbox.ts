@@ -43,10 +43,30 @@ const sandboxEventSchema = z.object({
 export function signSandboxEvent(
   secret: string,
   event: Omit<SandboxEventBody, 'id'> & { id?: string },
-): { body: string; headers: { 'content-type': 'application/json'; [SANDBOX_SIGNATURE_HEADER]: string; [SANDBOX_EVENT_ID_HEADER]: string } } {
-  const withId: SandboxEventBody = { id: event.id ?? `sbx_evt_${randomUUID()}`, kind: event.kind, paymentId: event.paymentId, amount: event.amount, currency: event.currency };
+): {
+  body: string;
+  headers: {
+    'content-type': 'application/json';
+    [SANDBOX_SIGNATURE_HEADER]: string;
+    [SANDBOX_EVENT_ID_HEADER]: string;
+  };
+} {
+  const withId: SandboxEventBody = {
+    id: event.id ?? `sbx_evt_${randomUUID()}`,
+    kind: event.kind,
+    paymentId: event.paymentId,
+    amount: event.amount,
+    currency: event.currency,
+  };
   const body = JSON.stringify(withId);
-  return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: hmacSha256Hex(secret, body), [SANDBOX_EVENT_ID_HEADER]: withId.id } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      [SANDBOX_SIGNATURE_HEADER]: hmacSha256Hex(secret, body),
+      [SANDBOX_EVENT_ID_HEADER]: withId.id,
+    },
+  };
 }
 
 export interface SandboxProviderOptions {
@@ -63,28 +83,46 @@ export interface SandboxProviderOptions {
  */
 export function createSandboxPaymentProvider(options: SandboxProviderOptions): PaymentProvider {
   const { webhookSecret, publicUrl } = options;
-  const derivedId = (prefix: string, purpose: string, key: string) => `${prefix}${hmacSha256Hex(webhookSecret, `${purpose}:${key}`).slice(0, 24)}`;
+  const derivedId = (prefix: string, purpose: string, key: string) =>
+    `${prefix}${hmacSha256Hex(webhookSecret, `${purpose}:${key}`).slice(0, 24)}`;
 
   return {
     name: 'sandbox',
 
     async createPayment(input) {
       const providerPaymentId = derivedId('sbx_', 'payment', input.idempotencyKey);
-      return { provider: 'sandbox', providerPaymentId, clientData: { checkoutUrl: `${publicUrl}/api/payments/sandbox/checkout/${providerPaymentId}` } };
+      return {
+        provider: 'sandbox',
+        providerPaymentId,
+        clientData: { checkoutUrl: `${publicUrl}/api/payments/sandbox/checkout/${providerPaymentId}` },
+      };
     },
 
     async parseWebhook({ rawBody, headers }) {
       const signature = singleHeader(headers, SANDBOX_SIGNATURE_HEADER);
-      if (signature === undefined) throw new WebhookSignatureError('sandbox', `no ${SANDBOX_SIGNATURE_HEADER} header`);
-      if (!hasHmacSha256Hex(webhookSecret, rawBody, signature)) throw new WebhookSignatureError('sandbox', 'signature does not match the body');
+      if (signature === undefined)
+        throw new WebhookSignatureError('sandbox', `no ${SANDBOX_SIGNATURE_HEADER} header`);
+      if (!hasHmacSha256Hex(webhookSecret, rawBody, signature))
+        throw new WebhookSignatureError('sandbox', 'signature does not match the body');
 
       // Signed by this app, so a body that does not parse is this app's bug, not an attack: an error, not undefined.
       const body = sandboxEventSchema.parse(JSON.parse(rawBody.toString('utf8')));
       // The body's id is under the signature and the header's is not, so the body wins when both are there.
       const eventId = body.id ?? singleHeader(headers, SANDBOX_EVENT_ID_HEADER);
       if (eventId === undefined) throw new Error('Sandbox webhook has no event id (header or body).');
-      if (body.kind !== 'payment_succeeded' && body.kind !== 'payment_failed' && body.kind !== 'payment_refunded') return undefined;
-      return { eventId, kind: body.kind, providerPaymentId: body.paymentId, amountPaise: body.amount, currency: body.currency };
+      if (
+        body.kind !== 'payment_succeeded' &&
+        body.kind !== 'payment_failed' &&
+        body.kind !== 'payment_refunded'
+      )
+        return undefined;
+      return {
+        eventId,
+        kind: body.kind,
+        providerPaymentId: body.paymentId,
+        amountPaise: body.amount,
+        currency: body.currency,
+      };
     },
 
     async refund(input) {

@@ -4,7 +4,11 @@ import { WebhookSignatureError } from './payment-provider';
 import { createStripePaymentProvider } from './stripe';
 
 const webhookSecret = 'whsec_test_secret';
-const provider = createStripePaymentProvider({ secretKey: 'sk_test_key', webhookSecret, publishableKey: 'pk_test_key' });
+const provider = createStripePaymentProvider({
+  secretKey: 'sk_test_key',
+  webhookSecret,
+  publishableKey: 'pk_test_key',
+});
 const { webhooks } = new Stripe('sk_test_key');
 
 const intent = (overrides: Record<string, unknown> = {}) => ({
@@ -19,7 +23,11 @@ const intent = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** An event as Stripe sends it, signed at test time with the SDK's own helper (`timestamp` in seconds). */
-function webhook(type: string, object: Record<string, unknown>, options: { secret?: string; timestamp?: number } = {}) {
+function webhook(
+  type: string,
+  object: Record<string, unknown>,
+  options: { secret?: string; timestamp?: number } = {},
+) {
   const payload = JSON.stringify({
     id: `evt_${type}`,
     object: 'event',
@@ -31,13 +39,22 @@ function webhook(type: string, object: Record<string, unknown>, options: { secre
     pending_webhooks: 1,
     request: null,
   });
-  const signature = webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) });
-  return { rawBody: Buffer.from(payload), headers: { 'content-type': 'application/json', 'stripe-signature': signature } as Record<string, string> };
+  const signature = webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? webhookSecret,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+  return {
+    rawBody: Buffer.from(payload),
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature } as Record<string, string>,
+  };
 }
 
 describe('Stripe webhooks', () => {
   it('maps payment_intent.succeeded to payment_succeeded for the intent, with what was received', async () => {
-    expect(await provider.parseWebhook(webhook('payment_intent.succeeded', intent({ amount_received: 149000 })))).toEqual({
+    expect(
+      await provider.parseWebhook(webhook('payment_intent.succeeded', intent({ amount_received: 149000 }))),
+    ).toEqual({
       eventId: 'evt_payment_intent.succeeded',
       kind: 'payment_succeeded',
       providerPaymentId: 'pi_1',
@@ -47,12 +64,29 @@ describe('Stripe webhooks', () => {
   });
 
   it('maps payment_intent.payment_failed to payment_failed with the amount asked, and passes another currency through', async () => {
-    const failed = webhook('payment_intent.payment_failed', intent({ status: 'requires_payment_method', amount_received: 0, currency: 'usd' }));
-    expect(await provider.parseWebhook(failed)).toEqual({ eventId: 'evt_payment_intent.payment_failed', kind: 'payment_failed', providerPaymentId: 'pi_1', amountPaise: 150000, currency: 'USD' });
+    const failed = webhook(
+      'payment_intent.payment_failed',
+      intent({ status: 'requires_payment_method', amount_received: 0, currency: 'usd' }),
+    );
+    expect(await provider.parseWebhook(failed)).toEqual({
+      eventId: 'evt_payment_intent.payment_failed',
+      kind: 'payment_failed',
+      providerPaymentId: 'pi_1',
+      amountPaise: 150000,
+      currency: 'USD',
+    });
   });
 
   it('maps charge.refunded to payment_refunded for the intent, with the amount refunded so far', async () => {
-    const charge = { id: 'ch_1', object: 'charge', amount: 150000, amount_refunded: 75000, currency: 'inr', payment_intent: 'pi_1', refunded: false };
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      amount: 150000,
+      amount_refunded: 75000,
+      currency: 'inr',
+      payment_intent: 'pi_1',
+      refunded: false,
+    };
     expect(await provider.parseWebhook(webhook('charge.refunded', charge))).toEqual({
       eventId: 'evt_charge.refunded',
       kind: 'payment_refunded',
@@ -60,20 +94,34 @@ describe('Stripe webhooks', () => {
       amountPaise: 75000,
       currency: 'INR',
     });
-    expect(await provider.parseWebhook(webhook('charge.refunded', { ...charge, payment_intent: { id: 'pi_2' } }))).toMatchObject({ providerPaymentId: 'pi_2' });
-    expect(await provider.parseWebhook(webhook('charge.refunded', { ...charge, payment_intent: null }))).toBeUndefined();
+    expect(
+      await provider.parseWebhook(webhook('charge.refunded', { ...charge, payment_intent: { id: 'pi_2' } })),
+    ).toMatchObject({ providerPaymentId: 'pi_2' });
+    expect(
+      await provider.parseWebhook(webhook('charge.refunded', { ...charge, payment_intent: null })),
+    ).toBeUndefined();
   });
 
   it('answers undefined for an event it does not act on', async () => {
-    expect(await provider.parseWebhook(webhook('payment_intent.created', intent({ status: 'requires_payment_method' })))).toBeUndefined();
-    expect(await provider.parseWebhook(webhook('customer.created', { id: 'cus_1', object: 'customer' }))).toBeUndefined();
+    expect(
+      await provider.parseWebhook(
+        webhook('payment_intent.created', intent({ status: 'requires_payment_method' })),
+      ),
+    ).toBeUndefined();
+    expect(
+      await provider.parseWebhook(webhook('customer.created', { id: 'cus_1', object: 'customer' })),
+    ).toBeUndefined();
   });
 
   it('refuses a tampered body, another secret and a missing header', async () => {
     const tampered = webhook('payment_intent.succeeded', intent());
-    tampered.rawBody = Buffer.from(tampered.rawBody.toString().replace('"amount_received":150000', '"amount_received":1'));
+    tampered.rawBody = Buffer.from(
+      tampered.rawBody.toString().replace('"amount_received":150000', '"amount_received":1'),
+    );
     await expect(provider.parseWebhook(tampered)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { secret: 'whsec_other' }))).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(
+      provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { secret: 'whsec_other' })),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
     const missing = webhook('payment_intent.succeeded', intent());
     delete missing.headers['stripe-signature'];
     await expect(provider.parseWebhook(missing)).rejects.toThrow(/no stripe-signature header/);
@@ -84,7 +132,11 @@ describe('Stripe webhooks', () => {
 
   it('refuses a signature 600 s old and accepts one 200 s old (tolerance 300 s)', async () => {
     const now = Math.floor(Date.now() / 1000);
-    await expect(provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { timestamp: now - 600 }))).rejects.toThrow(/stripe webhook refused: .*tolerance/i);
-    expect(await provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { timestamp: now - 200 }))).toMatchObject({ kind: 'payment_succeeded' });
+    await expect(
+      provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { timestamp: now - 600 })),
+    ).rejects.toThrow(/stripe webhook refused: .*tolerance/i);
+    expect(
+      await provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { timestamp: now - 200 })),
+    ).toMatchObject({ kind: 'payment_succeeded' });
   });
 });

@@ -28,7 +28,10 @@ export const adminAudit = pgTable(
   },
   (table) => [
     // The trail's pages, newest first; the id orders the entries of one instant so pages never overlap.
-    index('admin_audit_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('admin_audit_created_at_id_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // One record's history: everything done to this roadmap or that user.
     index('admin_audit_target_idx').on(table.targetType, table.targetId),
     // Finding an admin's entries when the account is deleted (the set null), and an admin's own history.

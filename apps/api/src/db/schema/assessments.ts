@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { citext, createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -32,7 +44,10 @@ export const questions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('questions_stack_id_idx').on(table.stackId), check('questions_options_array', sql`jsonb_typeof(${table.options}) = 'array'`)],
+  (table) => [
+    index('questions_stack_id_idx').on(table.stackId),
+    check('questions_options_array', sql`jsonb_typeof(${table.options}) = 'array'`),
+  ],
 );
 
 export const testStatus = pgEnum('test_status', ['in_progress', 'passed', 'failed']);
@@ -56,8 +71,21 @@ export const assessmentTests = pgTable(
     stackId: uuid()
       .notNull()
       .references(() => stacks.id, { onDelete: 'restrict' }),
-    application: jsonb().$type<{ expirience: number; languages: string[]; headline: string; bio: string; linkedinUrl: string; githubUrl: string }>().notNull(),
-    questions: jsonb().$type<{ id: string; text: string; options: { id: string; text: string }[]; correctOptionId: string }[]>().notNull(),
+    application: jsonb()
+      .$type<{
+        expirience: number;
+        languages: string[];
+        headline: string;
+        bio: string;
+        linkedinUrl: string;
+        githubUrl: string;
+      }>()
+      .notNull(),
+    questions: jsonb()
+      .$type<
+        { id: string; text: string; options: { id: string; text: string }[]; correctOptionId: string }[]
+      >()
+      .notNull(),
     answers: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: testStatus().notNull().default('in_progress'),
     createdAt: createdAt(),
@@ -76,7 +104,10 @@ export const assessmentTests = pgTable(
       .where(sql`${table.status} = 'in_progress'`),
     index('assessment_tests_stack_id_idx').on(table.stackId),
     // The clock is started whole or not at all.
-    check('assessment_tests_clock_started_whole', sql`(${table.startedAt} is null) = (${table.expiresAt} is null)`),
+    check(
+      'assessment_tests_clock_started_whole',
+      sql`(${table.startedAt} is null) = (${table.expiresAt} is null)`,
+    ),
   ],
 );
 

@@ -1,12 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 // The shared list, spelled out here so drizzle-kit reads the schema without loading the shared package;
 // `satisfies` keeps the two in step.
-const statuses = ['pending_payment', 'confirmed', 'completed', 'expired', 'payment_failed', 'cancelled'] as const satisfies readonly BookingStatus[];
+const statuses = [
+  'pending_payment',
+  'confirmed',
+  'completed',
+  'expired',
+  'payment_failed',
+  'cancelled',
+] as const satisfies readonly BookingStatus[];
 export const bookingStatus = pgEnum('booking_status', statuses);
 
 /**
@@ -58,7 +76,10 @@ export const bookings = pgTable(
     check('bookings_not_oneself', sql`${table.mentorId} <> ${table.menteeId}`),
     index('bookings_mentor_start_idx').on(table.mentorId, table.startTime),
     index('bookings_mentee_start_idx').on(table.menteeId, table.startTime),
-    check('bookings_refund_within_amount', sql`${table.refundAmount} is null or (${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amount})`),
+    check(
+      'bookings_refund_within_amount',
+      sql`${table.refundAmount} is null or (${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amount})`,
+    ),
   ],
 );
 
@@ -79,7 +100,10 @@ export const paymentEvents = pgTable(
     outcome: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.eventId] }), index('payment_events_booking_idx').on(table.bookingId)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.eventId] }),
+    index('payment_events_booking_idx').on(table.bookingId),
+  ],
 );
 
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;
@@ -101,7 +125,10 @@ export const bookingReviews = pgTable(
     comment: text().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [check('booking_reviews_rating_range', sql`${table.rating} between 1 and 5`), index('booking_reviews_mentor_created_idx').on(table.mentorId, table.createdAt)],
+  (table) => [
+    check('booking_reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    index('booking_reviews_mentor_created_idx').on(table.mentorId, table.createdAt),
+  ],
 );
 
 export type BookingReviewRow = typeof bookingReviews.$inferSelect;
@@ -118,7 +145,10 @@ export const mentorWaitlist = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.mentorId, table.userId] }), check('mentor_waitlist_not_oneself', sql`${table.mentorId} <> ${table.userId}`)],
+  (table) => [
+    primaryKey({ columns: [table.mentorId, table.userId] }),
+    check('mentor_waitlist_not_oneself', sql`${table.mentorId} <> ${table.userId}`),
+  ],
 );
 
 export type MentorWaitlistRow = typeof mentorWaitlist.$inferSelect;
@@ -137,7 +167,10 @@ export const meetingMessages = pgTable(
     text: text().notNull(),
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('meeting_messages_booking_sent_idx').on(table.bookingId, table.sentAt), check('meeting_messages_text_length', sql`char_length(${table.text}) between 1 and 1000`)],
+  (table) => [
+    index('meeting_messages_booking_sent_idx').on(table.bookingId, table.sentAt),
+    check('meeting_messages_text_length', sql`char_length(${table.text}) between 1 and 1000`),
+  ],
 );
 
 export type MeetingMessageRow = typeof meetingMessages.$inferSelect;

@@ -32,5 +32,8 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('password_reset_tokens_token_hash_idx').on(table.tokenHash), index('password_reset_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('password_reset_tokens_token_hash_idx').on(table.tokenHash),
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { assessmentTests, stacks } from './assessments';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -54,13 +65,18 @@ export const mentorSkills = pgTable(
     testId: uuid().references(() => assessmentTests.id, { onDelete: 'set null' }),
     assessedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.stackId] }), index('mentor_skills_stack_id_idx').on(table.stackId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.stackId] }),
+    index('mentor_skills_stack_id_idx').on(table.stackId),
+  ],
 );
 
 export type MentorProfileRow = typeof mentorProfiles.$inferSelect;
 
 /** Start hours (10…16, one-hour slots) per weekday, as wall-clock hours in the mentor's zone. */
-export type StoredWeeklyHours = Partial<Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday', number[]>>;
+export type StoredWeeklyHours = Partial<
+  Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday', number[]>
+>;
 /** A date in the mentor's zone with other hours than its weekday; no hours is a day off. */
 export interface StoredDateOverride {
   date: string;
@@ -90,7 +106,12 @@ export const mentorAvailability = pgTable(
     hasHours: boolean().notNull(),
     updatedAt: updatedAt(),
   },
-  (table) => [check('mentor_availability_price_rule', sql`${table.pricePerSession} >= 10000 and ${table.pricePerSession} % 10000 = 0`)],
+  (table) => [
+    check(
+      'mentor_availability_price_rule',
+      sql`${table.pricePerSession} >= 10000 and ${table.pricePerSession} % 10000 = 0`,
+    ),
+  ],
 );
 
 export type MentorAvailabilityRow = typeof mentorAvailability.$inferSelect;

@@ -24,7 +24,11 @@ export const notifications = pgTable(
   (table) => [
     // The list: newest first, the id breaking ties between rows of one instant. NULLS FIRST is what a plain
     // `desc` sorts by, so the index serves the query as written (the columns are never null anyway).
-    index('notifications_user_id_created_at_id_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('notifications_user_id_created_at_id_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The bell's count reads only unread rows, so it stays cheap however long the history grows.
     index('notifications_unread_user_id_idx')
       .on(table.userId)

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -30,7 +42,10 @@ export const roadmaps = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('roadmaps_status_is_active_idx').on(table.status, table.isActive), index('roadmaps_author_id_idx').on(table.authorId)],
+  (table) => [
+    index('roadmaps_status_is_active_idx').on(table.status, table.isActive),
+    index('roadmaps_author_id_idx').on(table.authorId),
+  ],
 );
 
 /** Topics and subtopics drawn on a roadmap's canvas. Ids come from the server (POST /api/roadmap/node). */
@@ -94,7 +109,10 @@ export const roadmapNodeDetails = pgTable(
     description: text().notNull(),
     links: jsonb().$type<{ title: string; url: string }[]>().notNull(),
   },
-  (table) => [index('roadmap_node_details_roadmap_id_idx').on(table.roadmapId), check('roadmap_node_details_links_array', sql`jsonb_typeof(${table.links}) = 'array'`)],
+  (table) => [
+    index('roadmap_node_details_roadmap_id_idx').on(table.roadmapId),
+    check('roadmap_node_details_links_array', sql`jsonb_typeof(${table.links}) = 'array'`),
+  ],
 );
 
 /** A reader's progress on one node of a roadmap; no row means pending. */

@@ -18,7 +18,15 @@ import { DAY_MS, HOUR_MS, MINUTE_MS, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { insertBooking, join, meetUrl, next } from '../../../test/meet';
 import { createMentor, createStack } from '../../../test/mentors';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen, signIn, TEST_PASSWORD } from '../../../test/sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  disconnectionOf,
+  listen,
+  signIn,
+  TEST_PASSWORD,
+} from '../../../test/sockets';
 import { adminAudit, bookings, notifications, roadmaps, sessions, users } from '../../db/schema';
 import { BLOCKED_CANCEL_REASON } from './service';
 
@@ -39,12 +47,22 @@ beforeEach(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH';
 const call = (method: Method, url: string, cookie: string | undefined, payload?: object) =>
-  t.app.inject({ method, url, headers: cookie === undefined ? {} : { cookie }, ...(payload === undefined ? {} : { payload }) });
+  t.app.inject({
+    method,
+    url,
+    headers: cookie === undefined ? {} : { cookie },
+    ...(payload === undefined ? {} : { payload }),
+  });
 const admin = (method: Method, url: string, payload?: object) => call(method, url, adminCookie, payload);
-const auditEntries = () => t.app.db.select().from(adminAudit).orderBy(asc(adminAudit.createdAt), asc(adminAudit.id));
+const auditEntries = () =>
+  t.app.db.select().from(adminAudit).orderBy(asc(adminAudit.createdAt), asc(adminAudit.id));
 
 /** A confirmed booking as a sandbox payment leaves it, starting `startsInMs` from now. */
-async function paidBooking(people: { mentorId: string; menteeId: string }, startsInMs: number, status: 'confirmed' | 'completed' = 'confirmed') {
+async function paidBooking(
+  people: { mentorId: string; menteeId: string },
+  startsInMs: number,
+  status: 'confirmed' | 'completed' = 'confirmed',
+) {
   const row = await insertBooking(t.app.db, people, startsInMs, status);
   await t.app.db
     .update(bookings)
@@ -53,8 +71,10 @@ async function paidBooking(people: { mentorId: string; menteeId: string }, start
   return row;
 }
 
-const bookingRow = async (id: string) => (await t.app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
-const noticesOf = (userId: string) => t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
+const bookingRow = async (id: string) =>
+  (await t.app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const noticesOf = (userId: string) =>
+  t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 describe('who may call the admin console', () => {
   const someId = randomUUID();
@@ -74,7 +94,10 @@ describe('who may call the admin console', () => {
       for (const cookie of [undefined, user.cookie, `adminAccessToken=${user.cookies.accessToken}`]) {
         const response = await call(method, url, cookie, payload);
         expect(response.statusCode, `${method} ${url} with ${cookie ?? 'no cookie'}`).toBe(401);
-        expect(response.json()).toMatchObject({ message: expect.any(String), errors: [{ message: expect.any(String) }] });
+        expect(response.json()).toMatchObject({
+          message: expect.any(String),
+          errors: [{ message: expect.any(String) }],
+        });
       }
     }
     expect(await auditEntries()).toEqual([]);
@@ -93,16 +116,28 @@ describe('who may call the admin console', () => {
       ['GET', '/api/admin/bookings?status=paid', undefined, adminConsoleMessages.statusUnknown],
       ['GET', '/api/admin/bookings?page=abc', undefined, adminConsoleMessages.pageRange],
       ['POST', `/api/admin/bookings/${someId}/refund`, {}, adminConsoleMessages.reasonRequired],
-      ['POST', `/api/admin/bookings/${someId}/refund`, { reason: '   ' }, adminConsoleMessages.reasonRequired],
+      [
+        'POST',
+        `/api/admin/bookings/${someId}/refund`,
+        { reason: '   ' },
+        adminConsoleMessages.reasonRequired,
+      ],
       ['POST', `/api/admin/bookings/${someId}/refund`, { reason: 'no' }, adminConsoleMessages.reasonTooShort],
-      ['POST', `/api/admin/bookings/${someId}/refund`, { reason: 'x'.repeat(501) }, adminConsoleMessages.reasonTooLong],
+      [
+        'POST',
+        `/api/admin/bookings/${someId}/refund`,
+        { reason: 'x'.repeat(501) },
+        adminConsoleMessages.reasonTooLong,
+      ],
       ['POST', '/api/admin/bookings/nope/refund', { reason: 'A fine reason' }, 'Not a valid id'],
       ['GET', '/api/admin/audit?page=-1', undefined, 'page must be at least 1'],
     ];
     for (const [method, url, payload, message] of bad) {
       const response = await admin(method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(400);
-      expect(response.json<{ errors: Array<{ message: string }> }>().errors.map((error) => error.message)).toContain(message);
+      expect(
+        response.json<{ errors: Array<{ message: string }> }>().errors.map((error) => error.message),
+      ).toContain(message);
     }
     expect(await auditEntries()).toEqual([]);
   });
@@ -111,7 +146,12 @@ describe('who may call the admin console', () => {
     for (const [method, url, payload, message] of [
       ['GET', `/api/admin/users/${someId}`, undefined, adminConsoleMessages.userNotFound],
       ['PATCH', `/api/admin/users/${someId}`, { blocked: true }, adminConsoleMessages.userNotFound],
-      ['POST', `/api/admin/bookings/${someId}/refund`, { reason: 'A fine reason' }, adminConsoleMessages.bookingNotFound],
+      [
+        'POST',
+        `/api/admin/bookings/${someId}/refund`,
+        { reason: 'A fine reason' },
+        adminConsoleMessages.bookingNotFound,
+      ],
     ] as const) {
       const response = await admin(method, url, payload);
       expect(response.statusCode).toBe(404);
@@ -130,7 +170,9 @@ describe('GET /api/admin/users', () => {
       { name: 'Meera', email: 'meera@findme.test', role: 'user' as const, blockedAt: new Date() },
       { name: 'Per_cent%', email: 'odd@example.org', role: 'user' as const },
     ];
-    await t.app.db.insert(users).values(people.map((person, index) => ({ ...person, createdAt: new Date(base + index * 1000) })));
+    await t.app.db
+      .insert(users)
+      .values(people.map((person, index) => ({ ...person, createdAt: new Date(base + index * 1000) })));
 
     const list = async (query: string) => {
       const response = await admin('GET', `/api/admin/users?${query}`);
@@ -152,25 +194,63 @@ describe('GET /api/admin/users', () => {
     expect(first.total).toBe(3);
     expect(names(first)).toEqual(['Meera', 'Arjun Findme']);
     expect(names(second)).toEqual(['Priya Sharma']);
-    expect(second.users[0]).toEqual({ id: expect.any(String), name: 'Priya Sharma', email: 'priya@findme.test', role: 'mentor', blocked: false, createdAt: new Date(base).toISOString() });
+    expect(second.users[0]).toEqual({
+      id: expect.any(String),
+      name: 'Priya Sharma',
+      email: 'priya@findme.test',
+      role: 'mentor',
+      blocked: false,
+      createdAt: new Date(base).toISOString(),
+    });
     expect((await list('search=findme&page=9')).users).toEqual([]);
   });
 });
 
 describe('GET /api/admin/users/:id', () => {
   it('shows the user with their roadmaps, bookings in either role and tests, and never the password hash', async () => {
-    const person = await createUser(t.app.db, { email: 'details@example.org', name: 'Details', password: TEST_PASSWORD });
+    const person = await createUser(t.app.db, {
+      email: 'details@example.org',
+      name: 'Details',
+      password: TEST_PASSWORD,
+    });
     const other = await createUser(t.app.db, { email: 'details-peer@example.org', name: 'Peer' });
-    await t.app.db.insert(roadmaps).values({ authorId: person.id, title: 'Go basics', description: 'Goroutines and friends.', status: 'published', isActive: true });
+    await t.app.db.insert(roadmaps).values({
+      authorId: person.id,
+      title: 'Go basics',
+      description: 'Goroutines and friends.',
+      status: 'published',
+      isActive: true,
+    });
     const asMentee = await insertBooking(t.app.db, { mentorId: other.id, menteeId: person.id }, 5 * DAY_MS);
-    const asMentor = await insertBooking(t.app.db, { mentorId: person.id, menteeId: other.id }, -5 * DAY_MS, 'completed');
+    const asMentor = await insertBooking(
+      t.app.db,
+      { mentorId: person.id, menteeId: other.id },
+      -5 * DAY_MS,
+      'completed',
+    );
 
     const response = await admin('GET', `/api/admin/users/${person.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).not.toContain('passwordHash');
     const details = adminUserDetailsResponseSchema.parse(response.json());
-    expect(details.user).toMatchObject({ id: person.id, name: 'Details', email: 'details@example.org', role: 'user', blocked: false, blockedAt: null, verified: true });
-    expect(details.roadmaps).toEqual([{ id: expect.any(String), title: 'Go basics', status: 'published', isActive: true, createdAt: expect.any(String) }]);
+    expect(details.user).toMatchObject({
+      id: person.id,
+      name: 'Details',
+      email: 'details@example.org',
+      role: 'user',
+      blocked: false,
+      blockedAt: null,
+      verified: true,
+    });
+    expect(details.roadmaps).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Go basics',
+        status: 'published',
+        isActive: true,
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(details.bookings.map((booking) => booking.id)).toEqual([asMentee.id, asMentor.id]);
     expect(details.tests).toEqual([]);
   });
@@ -179,9 +259,17 @@ describe('GET /api/admin/users/:id', () => {
 describe('PATCH /api/admin/users/:id (block and unblock)', () => {
   it('ends the live session and socket, refuses sign-in, hides and unbooks the mentor, refunds upcoming sessions, and tells both people', async () => {
     const stackId = await createStack(t.app.db, 'Blockology');
-    const mentorId = await createMentor(t.app.db, { name: 'Blocked Mentor', email: 'to-block@example.org', password: TEST_PASSWORD, skills: [stackId] });
+    const mentorId = await createMentor(t.app.db, {
+      name: 'Blocked Mentor',
+      email: 'to-block@example.org',
+      password: TEST_PASSWORD,
+      skills: [stackId],
+    });
     const mentee = await createSignedInUser(t, 'mentee-of-blocked@example.org');
-    const listing = async () => (await call('GET', '/api/mentor/blockology', mentee.cookie)).json<{ mentors: Array<{ id: string }> }>().mentors.map((mentor) => mentor.id);
+    const listing = async () =>
+      (await call('GET', '/api/mentor/blockology', mentee.cookie))
+        .json<{ mentors: Array<{ id: string }> }>()
+        .mentors.map((mentor) => mentor.id);
     expect(await listing()).toEqual([mentorId]);
 
     const mentor = await signIn(t.app, 'to-block@example.org');
@@ -193,7 +281,11 @@ describe('PATCH /api/admin/users/:id (block and unblock)', () => {
 
     const response = await admin('PATCH', `/api/admin/users/${mentorId}`, { blocked: true });
     expect(response.statusCode, response.body).toBe(200);
-    expect(adminUserResponseSchema.parse(response.json()).user).toMatchObject({ id: mentorId, blocked: true, role: 'mentor' });
+    expect(adminUserResponseSchema.parse(response.json()).user).toMatchObject({
+      id: mentorId,
+      blocked: true,
+      role: 'mentor',
+    });
 
     // The socket is dropped by the server, and the session no longer opens any door.
     expect(await dropped).toBe('io server disconnect');
@@ -202,14 +294,22 @@ describe('PATCH /api/admin/users/:id (block and unblock)', () => {
     expect(live.every((session) => session.revokedAt !== null)).toBe(true);
 
     // Sign-in is refused with a clear message.
-    const signInAgain = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'to-block@example.org', password: TEST_PASSWORD }, remoteAddress: '10.77.0.1' });
+    const signInAgain = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'to-block@example.org', password: TEST_PASSWORD },
+      remoteAddress: '10.77.0.1',
+    });
     expect(signInAgain.statusCode).toBe(403);
     expect(signInAgain.json()).toMatchObject({ message: accountBlockedMessage });
 
     // Gone from the listing at once, and cannot be booked.
     expect(await listing()).toEqual([]);
     const { at } = weekAhead();
-    const book = await call('POST', '/api/bookings', mentee.cookie, { mentorId, startTime: at(0, 4, 30).toISOString() });
+    const book = await call('POST', '/api/bookings', mentee.cookie, {
+      mentorId,
+      startTime: at(0, 4, 30).toISOString(),
+    });
     expect(book.statusCode).toBe(404);
 
     // Upcoming sessions cancelled with a full refund (settled by the sandbox), the past one left alone.
@@ -232,8 +332,15 @@ describe('PATCH /api/admin/users/:id (block and unblock)', () => {
 
     const [entry, ...rest] = await auditEntries();
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ action: 'user.block', targetType: 'user', targetId: mentorId, adminEmail: 'root@skillroute.dev' });
-    expect((entry?.details as { cancelledBookings: string[] }).cancelledBookings.sort()).toEqual([upcoming.id, soon.id].sort());
+    expect(entry).toMatchObject({
+      action: 'user.block',
+      targetType: 'user',
+      targetId: mentorId,
+      adminEmail: 'root@skillroute.dev',
+    });
+    expect((entry?.details as { cancelledBookings: string[] }).cancelledBookings.sort()).toEqual(
+      [upcoming.id, soon.id].sort(),
+    );
 
     // Blocking again changes nothing and records nothing.
     expect((await admin('PATCH', `/api/admin/users/${mentorId}`, { blocked: true })).statusCode).toBe(200);
@@ -253,7 +360,11 @@ describe('PATCH /api/admin/users/:id (block and unblock)', () => {
     // Less than 2 hours before the start: a mentee cancelling would get nothing; a block returns all.
     const close = await paidBooking({ mentorId, menteeId: mentee.id }, HOUR_MS);
     expect((await admin('PATCH', `/api/admin/users/${mentee.id}`, { blocked: true })).statusCode).toBe(200);
-    expect(await bookingRow(close.id)).toMatchObject({ status: 'cancelled', refundAmount: 150_000, refundReason: 'user_blocked' });
+    expect(await bookingRow(close.id)).toMatchObject({
+      status: 'cancelled',
+      refundAmount: 150_000,
+      refundReason: 'user_blocked',
+    });
     expect((await noticesOf(mentorId)).map((notice) => notice.type)).toContain('booking_cancelled');
   });
 
@@ -274,7 +385,12 @@ describe('bookings', () => {
   it('lists every booking with a status filter and pages', async () => {
     const mentorId = await createMentor(t.app.db, { email: 'list-mentor@example.org' });
     const mentee = await createUser(t.app.db, { email: 'list-mentee@example.org' });
-    const completed = await insertBooking(t.app.db, { mentorId, menteeId: mentee.id }, -2 * DAY_MS, 'completed');
+    const completed = await insertBooking(
+      t.app.db,
+      { mentorId, menteeId: mentee.id },
+      -2 * DAY_MS,
+      'completed',
+    );
     const response = await admin('GET', '/api/admin/bookings?status=completed');
     expect(response.statusCode, response.body).toBe(200);
     const answer = adminBookingsResponseSchema.parse(response.json());
@@ -283,7 +399,9 @@ describe('bookings', () => {
     expect(answer).toMatchObject({ page: 1, limit: 20 });
     const all = adminBookingsResponseSchema.parse((await admin('GET', '/api/admin/bookings')).json());
     expect(all.total).toBeGreaterThanOrEqual(answer.total);
-    expect(all.bookings.map((booking) => booking.startTime)).toEqual([...all.bookings.map((booking) => booking.startTime)].sort().reverse());
+    expect(all.bookings.map((booking) => booking.startTime)).toEqual(
+      [...all.bookings.map((booking) => booking.startTime)].sort().reverse(),
+    );
   });
 
   it('refunds a completed booking in full through the provider, once, and tells both people', async () => {
@@ -291,20 +409,35 @@ describe('bookings', () => {
     const mentee = await createUser(t.app.db, { email: 'refund-mentee@example.org' });
     const held = await paidBooking({ mentorId, menteeId: mentee.id }, -2 * DAY_MS, 'completed');
 
-    const response = await admin('POST', `/api/admin/bookings/${held.id}/refund`, { reason: '  The mentor never joined the call.  ' });
+    const response = await admin('POST', `/api/admin/bookings/${held.id}/refund`, {
+      reason: '  The mentor never joined the call.  ',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const answer = adminRefundResponseSchema.parse(response.json());
     expect(answer.refund).toEqual({ amount: 150_000, currency: 'INR', status: 'succeeded' });
-    expect(answer.booking).toMatchObject({ id: held.id, status: 'completed', refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' } });
+    expect(answer.booking).toMatchObject({
+      id: held.id,
+      status: 'completed',
+      refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' },
+    });
     expect(await bookingRow(held.id)).toMatchObject({ refundId: expect.stringMatching(/^sbx_rfnd_/) });
     for (const userId of [mentorId, mentee.id]) {
-      expect((await noticesOf(userId)).find((notice) => notice.type === 'payment_refunded')?.message).toContain('The reason given: "The mentor never joined the call."');
+      expect(
+        (await noticesOf(userId)).find((notice) => notice.type === 'payment_refunded')?.message,
+      ).toContain('The reason given: "The mentor never joined the call."');
     }
     const [entry, ...rest] = await auditEntries();
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ action: 'booking.refund', targetType: 'booking', targetId: held.id, details: { amount: 150_000, reason: 'The mentor never joined the call.' } });
+    expect(entry).toMatchObject({
+      action: 'booking.refund',
+      targetType: 'booking',
+      targetId: held.id,
+      details: { amount: 150_000, reason: 'The mentor never joined the call.' },
+    });
 
-    const again = await admin('POST', `/api/admin/bookings/${held.id}/refund`, { reason: 'Second time lucky' });
+    const again = await admin('POST', `/api/admin/bookings/${held.id}/refund`, {
+      reason: 'Second time lucky',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: adminConsoleMessages.alreadyRefunded });
     expect(await auditEntries()).toHaveLength(1);
@@ -314,12 +447,22 @@ describe('bookings', () => {
     const mentorId = await createMentor(t.app.db, { email: 'refund-mentor-2@example.org' });
     const mentee = await createUser(t.app.db, { email: 'refund-mentee-2@example.org' });
     const upcoming = await paidBooking({ mentorId, menteeId: mentee.id }, 4 * DAY_MS);
-    const response = await admin('POST', `/api/admin/bookings/${upcoming.id}/refund`, { reason: 'Mentor asked us to.' });
+    const response = await admin('POST', `/api/admin/bookings/${upcoming.id}/refund`, {
+      reason: 'Mentor asked us to.',
+    });
     expect(response.statusCode, response.body).toBe(200);
-    expect(adminRefundResponseSchema.parse(response.json()).booking).toMatchObject({ status: 'cancelled', cancellation: { cancelledBy: 'staff', reason: 'Mentor asked us to.' } });
+    expect(adminRefundResponseSchema.parse(response.json()).booking).toMatchObject({
+      status: 'cancelled',
+      cancellation: { cancelledBy: 'staff', reason: 'Mentor asked us to.' },
+    });
     expect((await noticesOf(mentee.id)).map((notice) => notice.type)).toContain('booking_cancelled');
 
-    const pending = await insertBooking(t.app.db, { mentorId, menteeId: mentee.id }, 8 * DAY_MS, 'pending_payment');
+    const pending = await insertBooking(
+      t.app.db,
+      { mentorId, menteeId: mentee.id },
+      8 * DAY_MS,
+      'pending_payment',
+    );
     const unpaid = await insertBooking(t.app.db, { mentorId, menteeId: mentee.id }, -8 * DAY_MS, 'completed');
     await t.app.db.delete(adminAudit);
     for (const [id, message] of [
@@ -351,6 +494,10 @@ describe('GET /api/admin/audit', () => {
       ['user.block', second.id],
       ['user.block', first.id],
     ]);
-    expect(entries[0]).toMatchObject({ admin: { name: 'Root', email: 'root@skillroute.dev' }, targetType: 'user', details: { email: 'audit-1@example.org' } });
+    expect(entries[0]).toMatchObject({
+      admin: { name: 'Root', email: 'root@skillroute.dev' },
+      targetType: 'user',
+      details: { email: 'audit-1@example.org' },
+    });
   });
 });

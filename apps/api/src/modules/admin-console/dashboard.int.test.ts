@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_DAYS, dashboardResponseSchema, type DashboardResponse } from '@skillroute/shared/admin-console';
+import {
+  DASHBOARD_DAYS,
+  dashboardResponseSchema,
+  type DashboardResponse,
+} from '@skillroute/shared/admin-console';
 import { adminCookieFor, stackWithQuestions } from '../../../test/assessments';
 import { createUser } from '../../../test/accounts';
 import { DAY_MS, HOUR_MS } from '../../../test/bookings';
@@ -23,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function getDashboard(): Promise<DashboardResponse> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: adminCookie } });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/dashboard',
+    headers: { cookie: adminCookie },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return dashboardResponseSchema.parse(response.json());
 }
@@ -37,7 +45,14 @@ describe('GET /api/admin/dashboard', () => {
       users: 0,
       mentors: 0,
       blockedUsers: 0,
-      bookings: { pending_payment: 0, confirmed: 0, completed: 0, expired: 0, payment_failed: 0, cancelled: 0 },
+      bookings: {
+        pending_payment: 0,
+        confirmed: 0,
+        completed: 0,
+        expired: 0,
+        payment_failed: 0,
+        cancelled: 0,
+      },
       revenue: 0,
       refunds: 0,
       roadmaps: { drafted: 0, published: 0, rejected: 0 },
@@ -59,20 +74,55 @@ describe('GET /api/admin/dashboard', () => {
       { name: 'Old', email: 'old@example.org', createdAt: ago(40) },
     ]);
 
-    const booking = (values: Partial<BookingRow> & { status: BookingRow['status']; amount: number; createdAt: Date }) => {
+    const booking = (
+      values: Partial<BookingRow> & { status: BookingRow['status']; amount: number; createdAt: Date },
+    ) => {
       const start = new Date(values.createdAt.getTime() + 3 * DAY_MS);
-      return { mentorId: mentor.id, menteeId: mentee.id, startTime: start, endTime: new Date(start.getTime() + HOUR_MS), holdExpiresAt: values.createdAt, ...values };
+      return {
+        mentorId: mentor.id,
+        menteeId: mentee.id,
+        startTime: start,
+        endTime: new Date(start.getTime() + HOUR_MS),
+        holdExpiresAt: values.createdAt,
+        ...values,
+      };
     };
     // Sessions far apart, so the live ones never overlap.
     await t.app.db.insert(bookings).values([
       booking({ status: 'confirmed', amount: 100_000, createdAt: ago(0) }),
-      booking({ status: 'completed', amount: 200_000, createdAt: ago(5), startTime: ago(-1), endTime: new Date(ago(-1).getTime() + HOUR_MS) }),
-      booking({ status: 'cancelled', amount: 50_000, createdAt: ago(5), refundAmount: 25_000, refundStatus: 'succeeded', refundReason: 'cancelled_by_mentee' }),
+      booking({
+        status: 'completed',
+        amount: 200_000,
+        createdAt: ago(5),
+        startTime: ago(-1),
+        endTime: new Date(ago(-1).getTime() + HOUR_MS),
+      }),
+      booking({
+        status: 'cancelled',
+        amount: 50_000,
+        createdAt: ago(5),
+        refundAmount: 25_000,
+        refundStatus: 'succeeded',
+        refundReason: 'cancelled_by_mentee',
+      }),
       // Never paid: in the counts by status, not in revenue nor the daily bookings.
       booking({ status: 'expired', amount: 70_000, createdAt: ago(5) }),
-      booking({ status: 'pending_payment', amount: 30_000, createdAt: ago(0), startTime: ago(-2), endTime: new Date(ago(-2).getTime() + HOUR_MS) }),
+      booking({
+        status: 'pending_payment',
+        amount: 30_000,
+        createdAt: ago(0),
+        startTime: ago(-2),
+        endTime: new Date(ago(-2).getTime() + HOUR_MS),
+      }),
       // Paid too late and refunded in full: revenue and refunds both.
-      booking({ status: 'expired', amount: 40_000, createdAt: ago(7), refundAmount: 40_000, refundStatus: 'pending', refundReason: 'paid_after_slot_taken' }),
+      booking({
+        status: 'expired',
+        amount: 40_000,
+        createdAt: ago(7),
+        refundAmount: 40_000,
+        refundStatus: 'pending',
+        refundReason: 'paid_after_slot_taken',
+      }),
       // A refund the provider refused is owed, not paid back: not in refunds.
       booking({
         status: 'completed',
@@ -100,7 +150,14 @@ describe('GET /api/admin/dashboard', () => {
       status,
       total: 10,
       questions: [],
-      application: { expirience: 1, languages: ['english'], headline: 'A headline here', bio: 'b'.repeat(50), linkedinUrl: 'https://linkedin.com/in/x', githubUrl: 'https://github.com/x' },
+      application: {
+        expirience: 1,
+        languages: ['english'],
+        headline: 'A headline here',
+        bio: 'b'.repeat(50),
+        linkedinUrl: 'https://linkedin.com/in/x',
+        githubUrl: 'https://github.com/x',
+      },
     });
     // One in progress (not taken yet), then two taken of which one passed; the partial index allows one in progress per user.
     await t.app.db.insert(assessmentTests).values([test('in_progress'), test('passed'), test('failed')]);
@@ -110,7 +167,14 @@ describe('GET /api/admin/dashboard', () => {
       users: 6,
       mentors: 1,
       blockedUsers: 1,
-      bookings: { pending_payment: 1, confirmed: 1, completed: 2, expired: 2, payment_failed: 0, cancelled: 1 },
+      bookings: {
+        pending_payment: 1,
+        confirmed: 1,
+        completed: 2,
+        expired: 2,
+        payment_failed: 0,
+        cancelled: 1,
+      },
       revenue: 100_000 + 200_000 + 50_000 + 40_000 + 10_000,
       refunds: 25_000 + 40_000,
       roadmaps: { drafted: 1, published: 2, rejected: 1 },
@@ -124,11 +188,31 @@ describe('GET /api/admin/dashboard', () => {
     const byDate = new Map(daily.map((day) => [day.date, day]));
     const today = utcDate(new Date());
     expect(byDate.get(today)).toEqual({ date: today, signUps: 3, bookings: 1, revenue: 100_000 });
-    expect(byDate.get(utcDate(ago(3)))).toEqual({ date: utcDate(ago(3)), signUps: 2, bookings: 0, revenue: 0 });
-    expect(byDate.get(utcDate(ago(5)))).toEqual({ date: utcDate(ago(5)), signUps: 0, bookings: 2, revenue: 250_000 });
-    expect(byDate.get(utcDate(ago(7)))).toEqual({ date: utcDate(ago(7)), signUps: 0, bookings: 1, revenue: 40_000 });
+    expect(byDate.get(utcDate(ago(3)))).toEqual({
+      date: utcDate(ago(3)),
+      signUps: 2,
+      bookings: 0,
+      revenue: 0,
+    });
+    expect(byDate.get(utcDate(ago(5)))).toEqual({
+      date: utcDate(ago(5)),
+      signUps: 0,
+      bookings: 2,
+      revenue: 250_000,
+    });
+    expect(byDate.get(utcDate(ago(7)))).toEqual({
+      date: utcDate(ago(7)),
+      signUps: 0,
+      bookings: 1,
+      revenue: 40_000,
+    });
     // A day with nothing is there, with zeros.
-    expect(byDate.get(utcDate(ago(4)))).toEqual({ date: utcDate(ago(4)), signUps: 0, bookings: 0, revenue: 0 });
+    expect(byDate.get(utcDate(ago(4)))).toEqual({
+      date: utcDate(ago(4)),
+      signUps: 0,
+      bookings: 0,
+      revenue: 0,
+    });
     // Nothing from before the window reaches the days.
     expect(byDate.has(utcDate(ago(40)))).toBe(false);
     expect(daily.reduce((sum, day) => sum + day.signUps, 0)).toBe(5);

@@ -59,7 +59,9 @@ export async function dashboardTotals(db: Executor): Promise<DashboardTotals> {
     users: row.users,
     mentors: row.mentors,
     blockedUsers: row.blocked_users,
-    bookings: Object.fromEntries(BOOKING_STATUSES.map((status) => [status, Number(byStatus[status] ?? 0)])) as Record<BookingStatus, number>,
+    bookings: Object.fromEntries(
+      BOOKING_STATUSES.map((status) => [status, Number(byStatus[status] ?? 0)]),
+    ) as Record<BookingStatus, number>,
     revenue: Number(row.revenue),
     refunds: Number(row.refunds),
     roadmaps: { drafted: row.drafted, published: row.published, rejected: row.rejected },
@@ -104,7 +106,12 @@ export async function dailyFigures(db: Executor, now: Date, days: number): Promi
       left join sign_ups on sign_ups.day = series.day
       left join paid on paid.day = series.day
      order by series.day`);
-  return result.rows.map((row) => ({ date: row.date, signUps: row.sign_ups, bookings: row.bookings, revenue: Number(row.revenue) }));
+  return result.rows.map((row) => ({
+    date: row.date,
+    signUps: row.sign_ups,
+    bookings: row.bookings,
+    revenue: Number(row.revenue),
+  }));
 }
 
 /** `%`, `_` and `\` taken literally inside an ILIKE pattern. */
@@ -119,7 +126,10 @@ export interface UserFilter {
 }
 
 /** A page of users matching the filter, newest first, with how many match in all. */
-export async function listUsers(db: Executor, filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(
+  db: Executor,
+  filter: UserFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.search !== undefined && filter.search !== '') {
     const pattern = `%${likeLiteral(filter.search)}%`;
@@ -127,9 +137,16 @@ export async function listUsers(db: Executor, filter: UserFilter): Promise<{ row
     if (matches !== undefined) conditions.push(matches);
   }
   if (filter.role !== undefined) conditions.push(eq(users.role, filter.role));
-  if (filter.blocked !== undefined) conditions.push(filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
+  if (filter.blocked !== undefined)
+    conditions.push(filter.blocked ? isNotNull(users.blockedAt) : isNull(users.blockedAt));
   const where = and(...conditions);
-  const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).offset(filter.offset).limit(filter.limit);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .offset(filter.offset)
+    .limit(filter.limit);
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
@@ -143,18 +160,30 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
 }
 
 /** Sets or clears the block; answers the row only when it changed (blocking a blocked user changes nothing). */
-export async function setBlocked(tx: Executor, userId: string, blockedAt: Date | null): Promise<UserRow | undefined> {
+export async function setBlocked(
+  tx: Executor,
+  userId: string,
+  blockedAt: Date | null,
+): Promise<UserRow | undefined> {
   const [row] = await tx
     .update(users)
     .set({ blockedAt, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), blockedAt === null ? isNotNull(users.blockedAt) : isNull(users.blockedAt)))
+    .where(
+      and(eq(users.id, userId), blockedAt === null ? isNotNull(users.blockedAt) : isNull(users.blockedAt)),
+    )
     .returning();
   return row;
 }
 
 export async function roadmapsOf(db: Executor, userId: string) {
   return db
-    .select({ id: roadmaps.id, title: roadmaps.title, status: roadmaps.status, isActive: roadmaps.isActive, createdAt: roadmaps.createdAt })
+    .select({
+      id: roadmaps.id,
+      title: roadmaps.title,
+      status: roadmaps.status,
+      isActive: roadmaps.isActive,
+      createdAt: roadmaps.createdAt,
+    })
     .from(roadmaps)
     .where(eq(roadmaps.authorId, userId))
     .orderBy(desc(roadmaps.createdAt));

@@ -30,19 +30,41 @@ const withLookups = { ...refusals, 404: errorEnvelopeSchema, 409: errorEnvelopeS
 export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireAdmin);
 
-  app.get('/dashboard', { schema: { summary: 'Counts and the last 30 days (UTC), from SQL aggregates', tags, response: { 200: dashboardResponseSchema, ...refusals } } }, async (request) =>
-    dashboard(adminContextOf(request)),
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        summary: 'Counts and the last 30 days (UTC), from SQL aggregates',
+        tags,
+        response: { 200: dashboardResponseSchema, ...refusals },
+      },
+    },
+    async (request) => dashboard(adminContextOf(request)),
   );
 
   app.get(
     '/users',
-    { schema: { summary: 'Users by name or e-mail, role and block, newest first', tags, querystring: adminUsersQuerySchema, response: { 200: adminUsersResponseSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Users by name or e-mail, role and block, newest first',
+        tags,
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersResponseSchema, ...refusals },
+      },
+    },
     async (request) => listUsers(adminContextOf(request), request.query),
   );
 
   app.get(
     '/users/:id',
-    { schema: { summary: 'A user with their roadmaps, bookings and tests', tags, params: adminUserIdParamsSchema, response: { 200: adminUserDetailsResponseSchema, ...withLookups } } },
+    {
+      schema: {
+        summary: 'A user with their roadmaps, bookings and tests',
+        tags,
+        params: adminUserIdParamsSchema,
+        response: { 200: adminUserDetailsResponseSchema, ...withLookups },
+      },
+    },
     async (request) => userDetails(adminContextOf(request), request.params.id),
   );
 
@@ -50,19 +72,29 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       schema: {
-        summary: 'Block (sessions and sockets ended, upcoming sessions cancelled and refunded) or unblock a user',
+        summary:
+          'Block (sessions and sockets ended, upcoming sessions cancelled and refunded) or unblock a user',
         tags,
         params: adminUserIdParamsSchema,
         body: blockUserBodySchema,
         response: { 200: adminUserResponseSchema, ...withLookups },
       },
     },
-    async (request) => ({ user: await setUserBlocked(adminContextOf(request), request.params.id, request.body.blocked) }),
+    async (request) => ({
+      user: await setUserBlocked(adminContextOf(request), request.params.id, request.body.blocked),
+    }),
   );
 
   app.get(
     '/bookings',
-    { schema: { summary: 'Every booking, latest start first', tags, querystring: adminBookingsQuerySchema, response: { 200: adminBookingsResponseSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Every booking, latest start first',
+        tags,
+        querystring: adminBookingsQuerySchema,
+        response: { 200: adminBookingsResponseSchema, ...refusals },
+      },
+    },
     async (request) => listBookings(adminContextOf(request), request.query),
   );
 
@@ -82,7 +114,14 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/audit',
-    { schema: { summary: 'Every admin action, newest first', tags, querystring: adminAuditQuerySchema, response: { 200: adminAuditListResponseSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Every admin action, newest first',
+        tags,
+        querystring: adminAuditQuerySchema,
+        response: { 200: adminAuditListResponseSchema, ...refusals },
+      },
+    },
     async (request) => listAdminActions(adminContextOf(request).db, { page: request.query.page }),
   );
 };

@@ -16,7 +16,15 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../sessions/repository';
 import { recordAdminAction } from '../audit/service';
-import { cancelUpcomingOfBlocked, getBookingRow, listAllBookings, listBookingsOfPerson, refundInFullByStaff, settleRefundNow, type DecidedRefund } from '../bookings/service';
+import {
+  cancelUpcomingOfBlocked,
+  getBookingRow,
+  listAllBookings,
+  listBookingsOfPerson,
+  refundInFullByStaff,
+  settleRefundNow,
+  type DecidedRefund,
+} from '../bookings/service';
 import * as repository from './repository';
 
 /** How many of a user's bookings their details show (the latest). */
@@ -25,7 +33,14 @@ export const USER_DETAILS_BOOKINGS = 50;
 export const BLOCKED_CANCEL_REASON = 'One of the two accounts was suspended by Skillroute.';
 
 function toAdminUser(row: UserRow): AdminUser {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, blocked: row.blockedAt !== null, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    blocked: row.blockedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** `GET /api/admin/dashboard`: the totals and the last DASHBOARD_DAYS days, counted by the database. */
@@ -37,7 +52,13 @@ export async function dashboard(ctx: AdminContext): Promise<DashboardResponse> {
 
 /** `GET /api/admin/users`. */
 export async function listUsers(ctx: AdminContext, query: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const { rows, total } = await repository.listUsers(ctx.db, { search: query.search, role: query.role, blocked: query.blocked, offset: (query.page - 1) * query.limit, limit: query.limit });
+  const { rows, total } = await repository.listUsers(ctx.db, {
+    search: query.search,
+    role: query.role,
+    blocked: query.blocked,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
   return { users: rows.map(toAdminUser), total };
 }
 
@@ -45,12 +66,25 @@ export async function listUsers(ctx: AdminContext, query: AdminUsersQuery): Prom
 export async function userDetails(ctx: AdminContext, userId: string): Promise<AdminUserDetailsResponse> {
   const row = await repository.findUser(ctx.db, userId);
   if (row === undefined) throw new AppError('not_found', adminConsoleMessages.userNotFound);
-  const [roadmaps, bookings, tests] = await Promise.all([repository.roadmapsOf(ctx.db, userId), listBookingsOfPerson(ctx.db, userId, USER_DETAILS_BOOKINGS), repository.testsOf(ctx.db, userId)]);
+  const [roadmaps, bookings, tests] = await Promise.all([
+    repository.roadmapsOf(ctx.db, userId),
+    listBookingsOfPerson(ctx.db, userId, USER_DETAILS_BOOKINGS),
+    repository.testsOf(ctx.db, userId),
+  ]);
   return {
-    user: { ...toAdminUser(row), avatar: row.avatar, verified: row.verifiedAt !== null, blockedAt: row.blockedAt?.toISOString() ?? null },
+    user: {
+      ...toAdminUser(row),
+      avatar: row.avatar,
+      verified: row.verifiedAt !== null,
+      blockedAt: row.blockedAt?.toISOString() ?? null,
+    },
     roadmaps: roadmaps.map((roadmap) => ({ ...roadmap, createdAt: roadmap.createdAt.toISOString() })),
     bookings,
-    tests: tests.map((test) => ({ ...test, createdAt: test.createdAt.toISOString(), submittedAt: test.submittedAt?.toISOString() ?? null })),
+    tests: tests.map((test) => ({
+      ...test,
+      createdAt: test.createdAt.toISOString(),
+      submittedAt: test.submittedAt?.toISOString() ?? null,
+    })),
   };
 }
 
@@ -62,11 +96,16 @@ export async function userDetails(ctx: AdminContext, userId: string): Promise<Ad
  * from then on is refused (the session row and the block are checked on each one), and so is a sign-in.
  * Setting what is already set changes nothing and records nothing.
  */
-export async function setUserBlocked(ctx: AdminContext, userId: string, blocked: boolean): Promise<AdminUser> {
+export async function setUserBlocked(
+  ctx: AdminContext,
+  userId: string,
+  blocked: boolean,
+): Promise<AdminUser> {
   const now = ctx.clock.now();
   const outcome = await ctx.unitOfWork(async (uow) => {
     const changed = await repository.setBlocked(uow.tx, userId, blocked ? now : null);
-    if (changed === undefined) return { row: await repository.findUser(uow.tx, userId), refunds: [] as DecidedRefund[] };
+    if (changed === undefined)
+      return { row: await repository.findUser(uow.tx, userId), refunds: [] as DecidedRefund[] };
     let refunds: DecidedRefund[] = [];
     if (blocked) {
       await revokeAllSessions(uow.tx, { subject: 'user', userId }, now);
@@ -79,7 +118,13 @@ export async function setUserBlocked(ctx: AdminContext, userId: string, blocked:
       action: blocked ? 'user.block' : 'user.unblock',
       targetType: 'user',
       targetId: userId,
-      details: blocked ? { email: changed.email, name: changed.name, cancelledBookings: refunds.map((refund) => refund.bookingId) } : { email: changed.email, name: changed.name },
+      details: blocked
+        ? {
+            email: changed.email,
+            name: changed.name,
+            cancelledBookings: refunds.map((refund) => refund.bookingId),
+          }
+        : { email: changed.email, name: changed.name },
     });
     return { row: changed, refunds };
   });
@@ -89,18 +134,33 @@ export async function setUserBlocked(ctx: AdminContext, userId: string, blocked:
 }
 
 /** `GET /api/admin/bookings`. */
-export async function listBookings(ctx: AdminContext, query: AdminBookingsQuery): Promise<AdminBookingsResponse> {
+export async function listBookings(
+  ctx: AdminContext,
+  query: AdminBookingsQuery,
+): Promise<AdminBookingsResponse> {
   const { bookings, total } = await listAllBookings(ctx.db, query, ADMIN_PAGE_SIZE);
   return { bookings, total, page: query.page, limit: ADMIN_PAGE_SIZE };
 }
 
 /** `POST /api/admin/bookings/:id/refund` {reason}: decided with its audit entry in one transaction, then asked of the provider. */
-export async function refundBooking(ctx: AdminContext, bookingId: string, reason: string): Promise<AdminRefundResponse> {
+export async function refundBooking(
+  ctx: AdminContext,
+  bookingId: string,
+  reason: string,
+): Promise<AdminRefundResponse> {
   const decided = await ctx.unitOfWork(async (uow) => {
     const refund = await refundInFullByStaff(ctx, uow, bookingId, reason);
-    await recordAdminAction(uow.tx, ctx.admin, { action: 'booking.refund', targetType: 'booking', targetId: bookingId, details: { amount: refund.amount, reason } });
+    await recordAdminAction(uow.tx, ctx.admin, {
+      action: 'booking.refund',
+      targetType: 'booking',
+      targetId: bookingId,
+      details: { amount: refund.amount, reason },
+    });
     return refund;
   });
   const status = await settleRefundNow(ctx, bookingId, decided.status);
-  return { booking: await getBookingRow(ctx, bookingId), refund: { amount: decided.amount, currency: 'INR', status } };
+  return {
+    booking: await getBookingRow(ctx, bookingId),
+    refund: { amount: decided.amount, currency: 'INR', status },
+  };
 }

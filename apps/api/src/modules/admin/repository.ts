@@ -17,11 +17,25 @@ export async function findPublicAdmin(db: Executor, id: string): Promise<Admin |
 }
 
 /** Creates the admin, or gives an existing one (same e-mail, any case) the new password, and the name if given. */
-export async function upsertAdmin(db: Executor, values: { email: string; name: string | undefined; defaultName: string; passwordHash: string }): Promise<{ admin: Admin; created: boolean }> {
+export async function upsertAdmin(
+  db: Executor,
+  values: { email: string; name: string | undefined; defaultName: string; passwordHash: string },
+): Promise<{ admin: Admin; created: boolean }> {
   const [row] = await db
     .insert(admins)
-    .values({ email: values.email, name: values.name ?? values.defaultName, passwordHash: values.passwordHash })
-    .onConflictDoUpdate({ target: admins.email, set: { passwordHash: values.passwordHash, updatedAt: new Date(), ...(values.name === undefined ? {} : { name: values.name }) } })
+    .values({
+      email: values.email,
+      name: values.name ?? values.defaultName,
+      passwordHash: values.passwordHash,
+    })
+    .onConflictDoUpdate({
+      target: admins.email,
+      set: {
+        passwordHash: values.passwordHash,
+        updatedAt: new Date(),
+        ...(values.name === undefined ? {} : { name: values.name }),
+      },
+    })
     // xmax is 0 on a freshly inserted row version and set on an updated one: one statement, no race.
     .returning({ ...publicAdminColumns, created: sql<boolean>`(xmax = 0)` });
   if (row === undefined) throw new Error('upserting an admin returned no row');

@@ -28,7 +28,12 @@ const cookieHeader = (jar: Jar) =>
     .join('; ');
 
 async function logIn(body: unknown = credentials, remoteAddress = '127.0.0.1') {
-  return testApp.app.inject({ method: 'POST', url: '/api/admin/login', payload: body as object, remoteAddress });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: body as object,
+    remoteAddress,
+  });
 }
 
 let signIns = 0;
@@ -40,8 +45,14 @@ async function signedInJar(): Promise<Jar> {
   return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
 }
 
-const me = (jar: Jar) => testApp.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: cookieHeader(jar) } });
-const refresh = (jar: Jar) => testApp.app.inject({ method: 'POST', url: '/api/admin/refreshToken', headers: { cookie: cookieHeader(jar) } });
+const me = (jar: Jar) =>
+  testApp.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: cookieHeader(jar) } });
+const refresh = (jar: Jar) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/refreshToken',
+    headers: { cookie: cookieHeader(jar) },
+  });
 
 describe('POST /api/admin/login', () => {
   it('signs in with admin cookies only: httpOnly, SameSite=Lax, the refresh one scoped to /api/admin', async () => {
@@ -62,7 +73,10 @@ describe('POST /api/admin/login', () => {
     ]) {
       const response = await logIn(body);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: adminMessages.wrongCredentials, errors: [{ message: adminMessages.wrongCredentials }] });
+      expect(response.json()).toEqual({
+        message: adminMessages.wrongCredentials,
+        errors: [{ message: adminMessages.wrongCredentials }],
+      });
       expect(response.cookies).toEqual([]);
     }
   });
@@ -73,13 +87,17 @@ describe('POST /api/admin/login', () => {
     expect(noPassword.json().errors).toContainEqual(expect.objectContaining({ field: 'password' }));
     const badEmail = await logIn({ email: 'not-an-email', password: 'x' });
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().errors).toContainEqual({ message: 'Please enter a valid e-mail address', field: 'email' });
+    expect(badEmail.json().errors).toContainEqual({
+      message: 'Please enter a valid e-mail address',
+      field: 'email',
+    });
     expect((await logIn({ email: 42, password: ['x'] })).statusCode).toBe(400);
   });
 
   it('allows 10 attempts per 15 minutes per e-mail and IP, then 429 with Retry-After', async () => {
     const body = { email: 'guess@skillroute.dev', password: 'not-it-0' };
-    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await logIn(body)).statusCode, `attempt ${attempt}`).toBe(401);
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await logIn(body)).statusCode, `attempt ${attempt}`).toBe(401);
     const limited = await logIn(body);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -97,9 +115,18 @@ describe('GET /api/admin/me', () => {
   });
 
   it('refuses no cookie, a forged one, and every form of a user session with 401', async () => {
-    const [user] = await testApp.app.db.insert(users).values({ name: 'Ada', email: 'ada@example.org', verifiedAt: new Date() }).returning();
+    const [user] = await testApp.app.db
+      .insert(users)
+      .values({ name: 'Ada', email: 'ada@example.org', verifiedAt: new Date() })
+      .returning();
     if (user === undefined) throw new Error('no user');
-    const userTokens = await openSession(testApp.app.db, testApp.config.jwtSecret, { sub: user.id, email: user.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' }, new Date());
+    const userTokens = await openSession(
+      testApp.app.db,
+      testApp.config.jwtSecret,
+      { sub: user.id, email: user.email, role: 'user' },
+      { userAgent: 'vitest', ip: '127.0.0.1' },
+      new Date(),
+    );
     const jars: Jar[] = [
       {},
       { adminAccessToken: 'forged.token.value' },
@@ -118,9 +145,17 @@ describe('GET /api/admin/me', () => {
 
   it('never lets admin cookies act as a user', async () => {
     const jar = await signedInJar();
-    const asUser = await testApp.app.inject({ method: 'GET', url: `/api/user/${adminId}`, headers: { cookie: cookieHeader(jar) } });
+    const asUser = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/user/${adminId}`,
+      headers: { cookie: cookieHeader(jar) },
+    });
     expect(asUser.statusCode).toBe(401);
-    const renamed = await testApp.app.inject({ method: 'GET', url: `/api/user/${adminId}`, headers: { cookie: `accessToken=${jar.adminAccessToken}` } });
+    const renamed = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/user/${adminId}`,
+      headers: { cookie: `accessToken=${jar.adminAccessToken}` },
+    });
     expect(renamed.statusCode).toBe(401);
   });
 });
@@ -142,7 +177,8 @@ describe('POST /api/admin/refreshToken', () => {
     const jar = await signedInJar();
     const [first, second] = await Promise.all([refresh(jar), refresh(jar)]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    const refreshTokenOf = (response: typeof first) => response.cookies.find((cookie) => cookie.name === 'adminRefreshToken')?.value;
+    const refreshTokenOf = (response: typeof first) =>
+      response.cookies.find((cookie) => cookie.name === 'adminRefreshToken')?.value;
     expect(refreshTokenOf(first)).toBe(refreshTokenOf(second));
   });
 
@@ -176,7 +212,11 @@ describe('POST /api/admin/refreshToken', () => {
 describe('POST /api/admin/logout', () => {
   it('ends the session: cookies cleared, access and refresh tokens dead', async () => {
     const jar = await signedInJar();
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: cookieHeader(jar) } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { cookie: cookieHeader(jar) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: adminMessages.loggedOut });
     expect(
@@ -192,7 +232,15 @@ describe('POST /api/admin/logout', () => {
   it('ends the session with only the access cookie too, and answers 200 without any cookie', async () => {
     const jar = await signedInJar();
     const accessOnly = { adminAccessToken: jar.adminAccessToken ?? '' };
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: cookieHeader(accessOnly) } })).statusCode).toBe(200);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/admin/logout',
+          headers: { cookie: cookieHeader(accessOnly) },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await me(jar)).statusCode).toBe(401);
     expect((await refresh(jar)).statusCode).toBe(401);
     expect((await testApp.app.inject({ method: 'POST', url: '/api/admin/logout' })).statusCode).toBe(200);
@@ -200,7 +248,13 @@ describe('POST /api/admin/logout', () => {
 
   it('ends the session with only an expired access cookie, as a user logout does', async () => {
     const now = new Date();
-    const opened = await openSession(testApp.app.db, testApp.config.adminJwtSecret, { sub: adminId, email: credentials.email, role: 'admin' }, { userAgent: 'vitest', ip: '127.0.0.1' }, now);
+    const opened = await openSession(
+      testApp.app.db,
+      testApp.config.adminJwtSecret,
+      { sub: adminId, email: credentials.email, role: 'admin' },
+      { userAgent: 'vitest', ip: '127.0.0.1' },
+      now,
+    );
     const [row] = await testApp.app.db.select().from(sessions).where(eq(sessions.id, opened.sessionId));
     const expired = await signAccessToken(
       testApp.config.adminJwtSecret,
@@ -209,7 +263,15 @@ describe('POST /api/admin/logout', () => {
       new Date(now.getTime() - 60 * 60_000),
     );
     expect((await me({ adminAccessToken: expired })).statusCode).toBe(401);
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: cookieHeader({ adminAccessToken: expired }) } })).statusCode).toBe(200);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/admin/logout',
+          headers: { cookie: cookieHeader({ adminAccessToken: expired }) },
+        })
+      ).statusCode,
+    ).toBe(200);
     const [after] = await testApp.app.db.select().from(sessions).where(eq(sessions.familyId, row!.familyId));
     expect(after?.revokedAt).not.toBeNull();
     expect((await refresh({ adminRefreshToken: opened.refreshToken })).statusCode).toBe(401);

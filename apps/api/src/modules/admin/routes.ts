@@ -16,7 +16,8 @@ export interface AdminRoutesOptions {
 export const adminSignInLimit = {
   max: 10,
   timeWindowMs: 15 * 60_000,
-  key: (email: unknown, ip: string) => `admin-sign-in:${typeof email === 'string' ? email.trim().toLowerCase() : ''}:${ip}`,
+  key: (email: unknown, ip: string) =>
+    `admin-sign-in:${typeof email === 'string' ? email.trim().toLowerCase() : ''}:${ip}`,
 } as const;
 
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
@@ -33,7 +34,8 @@ function clientOf(request: FastifyRequest): ClientInfo {
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { config }) => {
   const cookiePolicy = { secure: config.nodeEnv === 'production' };
-  const signIn = (reply: FastifyReply, tokens: SessionTokens) => setSessionCookies(reply, 'admin', cookiePolicy, tokens);
+  const signIn = (reply: FastifyReply, tokens: SessionTokens) =>
+    setSessionCookies(reply, 'admin', cookiePolicy, tokens);
 
   app.post(
     '/login',
@@ -44,37 +46,87 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           timeWindow: adminSignInLimit.timeWindowMs,
           // Counted after validation, so the key uses the parsed e-mail.
           hook: 'preHandler',
-          keyGenerator: (request) => adminSignInLimit.key((request.body as { email?: unknown } | undefined)?.email, request.ip),
+          keyGenerator: (request) =>
+            adminSignInLimit.key((request.body as { email?: unknown } | undefined)?.email, request.ip),
         },
       },
-      schema: { summary: 'Admin sign-in', tags, body: loginBodySchema, response: { 200: adminResponseSchema, ...refusals } },
+      schema: {
+        summary: 'Admin sign-in',
+        tags,
+        body: loginBodySchema,
+        response: { 200: adminResponseSchema, ...refusals },
+      },
     },
     async (request, reply) => {
-      const { admin, tokens } = await signInAdmin(contextOf(request), config.adminJwtSecret, request.body, clientOf(request));
+      const { admin, tokens } = await signInAdmin(
+        contextOf(request),
+        config.adminJwtSecret,
+        request.body,
+        clientOf(request),
+      );
       signIn(reply, tokens);
       return { admin };
     },
   );
 
-  app.post('/logout', { schema: { summary: 'End this admin session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
-    await signOutAdmin(contextOf(request), config.adminJwtSecret, { refreshToken: request.cookies[cookieNames.admin.refresh], accessToken: request.cookies[cookieNames.admin.access] });
-    clearSessionCookies(reply, 'admin', cookiePolicy);
-    return { message: adminMessages.loggedOut };
-  });
-
-  app.post('/refreshToken', { schema: { summary: 'Rotate the admin session cookies', tags, response: { 200: adminResponseSchema, ...refusals } } }, async (request, reply) => {
-    try {
-      const { admin, tokens } = await refreshAdminSession(contextOf(request), config.adminJwtSecret, request.cookies[cookieNames.admin.refresh], clientOf(request));
-      signIn(reply, tokens);
-      return { admin };
-    } catch (error) {
-      // A refused refresh leaves nothing behind that the browser would keep sending.
+  app.post(
+    '/logout',
+    {
+      schema: {
+        summary: 'End this admin session',
+        tags,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await signOutAdmin(contextOf(request), config.adminJwtSecret, {
+        refreshToken: request.cookies[cookieNames.admin.refresh],
+        accessToken: request.cookies[cookieNames.admin.access],
+      });
       clearSessionCookies(reply, 'admin', cookiePolicy);
-      throw error;
-    }
-  });
+      return { message: adminMessages.loggedOut };
+    },
+  );
 
-  app.get('/me', { onRequest: app.requireAdmin, schema: { summary: 'The signed-in admin', tags, response: { 200: adminResponseSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
-    admin: await currentAdmin(adminContextOf(request)),
-  }));
+  app.post(
+    '/refreshToken',
+    {
+      schema: {
+        summary: 'Rotate the admin session cookies',
+        tags,
+        response: { 200: adminResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { admin, tokens } = await refreshAdminSession(
+          contextOf(request),
+          config.adminJwtSecret,
+          request.cookies[cookieNames.admin.refresh],
+          clientOf(request),
+        );
+        signIn(reply, tokens);
+        return { admin };
+      } catch (error) {
+        // A refused refresh leaves nothing behind that the browser would keep sending.
+        clearSessionCookies(reply, 'admin', cookiePolicy);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        summary: 'The signed-in admin',
+        tags,
+        response: { 200: adminResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      admin: await currentAdmin(adminContextOf(request)),
+    }),
+  );
 };

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuestionListSchema, assessmentMessages, testSchema } from '@skillroute/shared/assessments';
-import { adminCookieFor, questionNumbered, stackWithQuestions, validApplication } from '../../../test/assessments';
+import {
+  adminCookieFor,
+  questionNumbered,
+  stackWithQuestions,
+  validApplication,
+} from '../../../test/assessments';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createSignedInUser } from '../../../test/sockets';
 import { mentorSkills, questions } from '../../db/schema';
@@ -17,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: adminCookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 describe('admin routes are for admins only', () => {
   it('refuses anonymous callers and signed-in users on every route', async () => {
@@ -35,7 +45,10 @@ describe('admin routes are for admins only', () => {
     ];
     for (const [method, url] of routes) {
       expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await t.app.inject({ method, url, headers: { cookie: user.cookie } })).statusCode, `${method} ${url} as a user`).toBe(401);
+      expect(
+        (await t.app.inject({ method, url, headers: { cookie: user.cookie } })).statusCode,
+        `${method} ${url} as a user`,
+      ).toBe(401);
     }
   });
 });
@@ -47,18 +60,39 @@ describe('stacks', () => {
     const stack = created.json().stack;
     expect(stack).toMatchObject({ name: 'Rust', isActive: true, questionCount: 0, activeQuestionCount: 0 });
     await admin('POST', `/api/admin/stacks/${stack.id}/questions`, questionNumbered(1));
-    await admin('POST', `/api/admin/stacks/${stack.id}/questions`, { ...questionNumbered(2), isActive: false });
-    expect((await admin('GET', '/api/admin/stacks')).json().stacks).toContainEqual({ id: stack.id, name: 'Rust', isActive: true, questionCount: 2, activeQuestionCount: 1 });
+    await admin('POST', `/api/admin/stacks/${stack.id}/questions`, {
+      ...questionNumbered(2),
+      isActive: false,
+    });
+    expect((await admin('GET', '/api/admin/stacks')).json().stacks).toContainEqual({
+      id: stack.id,
+      name: 'Rust',
+      isActive: true,
+      questionCount: 2,
+      activeQuestionCount: 1,
+    });
 
-    expect((await admin('PUT', `/api/admin/stacks/${stack.id}`, { name: 'Rust language' })).json().stack.name).toBe('Rust language');
-    expect((await admin('PUT', `/api/admin/stacks/${stack.id}`, { isActive: false })).json().stack.isActive).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: '/api/assessment' })).json()).not.toContainEqual(expect.objectContaining({ id: stack.id }));
-    expect((await admin('PUT', `/api/admin/stacks/${stack.id}`, { isActive: true })).json().stack.isActive).toBe(true);
+    expect(
+      (await admin('PUT', `/api/admin/stacks/${stack.id}`, { name: 'Rust language' })).json().stack.name,
+    ).toBe('Rust language');
+    expect(
+      (await admin('PUT', `/api/admin/stacks/${stack.id}`, { isActive: false })).json().stack.isActive,
+    ).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/assessment' })).json()).not.toContainEqual(
+      expect.objectContaining({ id: stack.id }),
+    );
+    expect(
+      (await admin('PUT', `/api/admin/stacks/${stack.id}`, { isActive: true })).json().stack.isActive,
+    ).toBe(true);
   });
 
   it('refuses a blank or long name, a name taken in any case, an empty change and unknown ids', async () => {
-    expect((await admin('POST', '/api/admin/stacks', { name: '   ' })).json().errors).toEqual([{ field: 'name', message: assessmentMessages.stackNameRequired }]);
-    expect((await admin('POST', '/api/admin/stacks', { name: 'x'.repeat(51) })).json().errors).toEqual([{ field: 'name', message: assessmentMessages.stackNameMax }]);
+    expect((await admin('POST', '/api/admin/stacks', { name: '   ' })).json().errors).toEqual([
+      { field: 'name', message: assessmentMessages.stackNameRequired },
+    ]);
+    expect((await admin('POST', '/api/admin/stacks', { name: 'x'.repeat(51) })).json().errors).toEqual([
+      { field: 'name', message: assessmentMessages.stackNameMax },
+    ]);
     await admin('POST', '/api/admin/stacks', { name: 'Go' });
     const taken = await admin('POST', '/api/admin/stacks', { name: 'GO' });
     expect(taken.statusCode).toBe(409);
@@ -79,7 +113,12 @@ describe('stacks', () => {
 
     const used = await stackWithQuestions(t, adminCookie, 'Used', 10);
     const taker = await createSignedInUser(t, 'taker@example.org');
-    const applied = await t.app.inject({ method: 'POST', url: '/api/assessment/tests', headers: { cookie: taker.cookie }, payload: validApplication(used) });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/assessment/tests',
+      headers: { cookie: taker.cookie },
+      payload: validApplication(used),
+    });
     expect(applied.statusCode).toBe(201);
     const refused = await admin('DELETE', `/api/admin/stacks/${used}`);
     expect(refused.statusCode).toBe(409);
@@ -120,7 +159,10 @@ describe('questions', () => {
         { field: 'options', message: assessmentMessages.optionsMin },
       ],
       [
-        { text: 'Seven options?', options: Array.from({ length: 7 }, (_, i) => ({ text: `O${i}`, isCorrect: i === 0 })) },
+        {
+          text: 'Seven options?',
+          options: Array.from({ length: 7 }, (_, i) => ({ text: `O${i}`, isCorrect: i === 0 })),
+        },
         { field: 'options', message: assessmentMessages.optionsMax },
       ],
       [
@@ -170,7 +212,9 @@ describe('questions', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().errors).toEqual([error]);
     }
-    expect((await admin('POST', `/api/admin/stacks/${randomUUID()}/questions`, questionNumbered(1))).statusCode).toBe(404);
+    expect(
+      (await admin('POST', `/api/admin/stacks/${randomUUID()}/questions`, questionNumbered(1))).statusCode,
+    ).toBe(404);
     expect((await admin('GET', `/api/admin/stacks/${stackId}/questions`)).json().questions).toEqual([]);
   });
 
@@ -192,12 +236,24 @@ describe('questions', () => {
       isActive: false,
     });
     expect(edited.statusCode).toBe(200);
-    const list = adminQuestionListSchema.parse((await admin('GET', `/api/admin/stacks/${stackId}/questions`)).json());
-    expect(list.questions).toEqual([expect.objectContaining({ id: question.id, text: 'Which HTTP status means Not Found?', isActive: false })]);
+    const list = adminQuestionListSchema.parse(
+      (await admin('GET', `/api/admin/stacks/${stackId}/questions`)).json(),
+    );
+    expect(list.questions).toEqual([
+      expect.objectContaining({
+        id: question.id,
+        text: 'Which HTTP status means Not Found?',
+        isActive: false,
+      }),
+    ]);
     expect(list.stack).toMatchObject({ questionCount: 1, activeQuestionCount: 0 });
 
-    expect((await admin('PUT', `/api/admin/questions/${randomUUID()}`, questionNumbered(2))).statusCode).toBe(404);
-    expect((await admin('PUT', `/api/admin/questions/${question.id}`, { text: 'No options' })).statusCode).toBe(400);
+    expect((await admin('PUT', `/api/admin/questions/${randomUUID()}`, questionNumbered(2))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await admin('PUT', `/api/admin/questions/${question.id}`, { text: 'No options' })).statusCode,
+    ).toBe(400);
     expect((await admin('DELETE', `/api/admin/questions/${question.id}`)).statusCode).toBe(200);
     expect((await admin('DELETE', `/api/admin/questions/${question.id}`)).statusCode).toBe(404);
   });
@@ -213,14 +269,32 @@ describe('questions', () => {
     });
     const questionId = added.json().question.id;
     const taker = await createSignedInUser(t, 'drawer@example.org');
-    const applied = await t.app.inject({ method: 'POST', url: '/api/assessment/tests', headers: { cookie: taker.cookie }, payload: validApplication(drawable) });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/assessment/tests',
+      headers: { cookie: taker.cookie },
+      payload: validApplication(drawable),
+    });
     expect(applied.statusCode).toBe(201);
-    await t.app.inject({ method: 'POST', url: `/api/assessment/tests/${applied.json().id}/start`, headers: { cookie: taker.cookie } });
-    const read = () => t.app.inject({ method: 'GET', url: `/api/assessment/tests/${applied.json().id}`, headers: { cookie: taker.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/assessment/tests/${applied.json().id}/start`,
+      headers: { cookie: taker.cookie },
+    });
+    const read = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/assessment/tests/${applied.json().id}`,
+        headers: { cookie: taker.cookie },
+      });
     const test = testSchema.parse((await read()).json());
-    expect(test.questions.find((question) => question.id === questionId)).toMatchObject({ text: 'Which port does HTTPS use by default?' });
+    expect(test.questions.find((question) => question.id === questionId)).toMatchObject({
+      text: 'Which port does HTTPS use by default?',
+    });
 
     await admin('PUT', `/api/admin/questions/${questionId}`, { ...questionNumbered(99), text: 'Rewritten' });
-    expect(testSchema.parse((await read()).json()).questions.find((question) => question.id === questionId)?.text).toBe('Which port does HTTPS use by default?');
+    expect(
+      testSchema.parse((await read()).json()).questions.find((question) => question.id === questionId)?.text,
+    ).toBe('Which port does HTTPS use by default?');
   });
 });

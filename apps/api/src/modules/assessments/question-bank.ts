@@ -1,4 +1,11 @@
-import { assessmentMessages, type AdminQuestion, type AdminStack, type CreateStackBody, type QuestionBody, type UpdateStackBody } from '@skillroute/shared/assessments';
+import {
+  assessmentMessages,
+  type AdminQuestion,
+  type AdminStack,
+  type CreateStackBody,
+  type QuestionBody,
+  type UpdateStackBody,
+} from '@skillroute/shared/assessments';
 import type { AdminContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -12,7 +19,10 @@ import { withOptionIds, type BankQuestion } from './rules';
  * that records who made it in the audit trail: the change and its entry commit together or not at all.
  */
 
-const nameTaken = () => new AppError('conflict', assessmentMessages.stackNameTaken, [{ message: assessmentMessages.stackNameTaken, field: 'name' }]);
+const nameTaken = () =>
+  new AppError('conflict', assessmentMessages.stackNameTaken, [
+    { message: assessmentMessages.stackNameTaken, field: 'name' },
+  ]);
 
 async function stackOrNotFound(db: Executor, id: string, options: { lock?: boolean } = {}) {
   const stack = await repository.findStack(db, id, options);
@@ -27,13 +37,22 @@ async function adminStackOrNotFound(db: Executor, id: string): Promise<AdminStac
 }
 
 /** `{ field: { from, to } }` for each field that differs: what the trail keeps of an edit. */
-function changesOf<K extends string>(before: Record<K, unknown>, after: Record<K, unknown>, fields: readonly K[]): Record<string, { from: unknown; to: unknown }> {
-  return Object.fromEntries(fields.filter((field) => before[field] !== after[field]).map((field) => [field, { from: before[field], to: after[field] }]));
+function changesOf<K extends string>(
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+  fields: readonly K[],
+): Record<string, { from: unknown; to: unknown }> {
+  return Object.fromEntries(
+    fields
+      .filter((field) => before[field] !== after[field])
+      .map((field) => [field, { from: before[field], to: after[field] }]),
+  );
 }
 
 /** Options compared by what an applicant sees and which is right; an edit gives them new ids either way. */
 const sameOptions = (a: BankQuestion['options'], b: BankQuestion['options']) =>
-  JSON.stringify(a.map(({ text, isCorrect }) => [text, isCorrect])) === JSON.stringify(b.map(({ text, isCorrect }) => [text, isCorrect]));
+  JSON.stringify(a.map(({ text, isCorrect }) => [text, isCorrect])) ===
+  JSON.stringify(b.map(({ text, isCorrect }) => [text, isCorrect]));
 
 export async function listStacksForAdmin({ db }: AdminContext): Promise<AdminStack[]> {
   return repository.listAdminStacks(db);
@@ -44,7 +63,12 @@ export async function createStack(ctx: AdminContext, body: CreateStackBody): Pro
   try {
     return await ctx.unitOfWork(async ({ tx }) => {
       const stack = await adminStackOrNotFound(tx, await repository.insertStack(tx, body));
-      await recordAdminAction(tx, ctx.admin, { action: 'stack.create', targetType: 'stack', targetId: stack.id, details: { name: stack.name, isActive: stack.isActive } });
+      await recordAdminAction(tx, ctx.admin, {
+        action: 'stack.create',
+        targetType: 'stack',
+        targetId: stack.id,
+        details: { name: stack.name, isActive: stack.isActive },
+      });
       return stack;
     });
   } catch (error) {
@@ -60,7 +84,12 @@ export async function updateStack(ctx: AdminContext, id: string, body: UpdateSta
       const before = await stackOrNotFound(tx, id, { lock: true });
       await repository.updateStack(tx, id, body);
       const stack = await adminStackOrNotFound(tx, id);
-      await recordAdminAction(tx, ctx.admin, { action: 'stack.update', targetType: 'stack', targetId: id, details: changesOf(before, stack, ['name', 'isActive']) });
+      await recordAdminAction(tx, ctx.admin, {
+        action: 'stack.update',
+        targetType: 'stack',
+        targetId: id,
+        details: changesOf(before, stack, ['name', 'isActive']),
+      });
       return stack;
     });
   } catch (error) {
@@ -77,9 +106,15 @@ export async function deleteStack(ctx: AdminContext, id: string): Promise<void> 
   try {
     await ctx.unitOfWork(async ({ tx }) => {
       const stack = await stackOrNotFound(tx, id, { lock: true });
-      if ((await repository.countTestsOfStack(tx, id)) > 0) throw new AppError('conflict', assessmentMessages.stackHasTests);
+      if ((await repository.countTestsOfStack(tx, id)) > 0)
+        throw new AppError('conflict', assessmentMessages.stackHasTests);
       await repository.deleteStack(tx, id);
-      await recordAdminAction(tx, ctx.admin, { action: 'stack.delete', targetType: 'stack', targetId: id, details: { name: stack.name } });
+      await recordAdminAction(tx, ctx.admin, {
+        action: 'stack.delete',
+        targetType: 'stack',
+        targetId: id,
+        details: { name: stack.name },
+      });
     });
   } catch (error) {
     // Someone applied between the count and the delete: their test now names the stack.
@@ -88,15 +123,27 @@ export async function deleteStack(ctx: AdminContext, id: string): Promise<void> 
   }
 }
 
-export async function listStackQuestions({ db }: AdminContext, stackId: string): Promise<{ stack: AdminStack; questions: AdminQuestion[] }> {
+export async function listStackQuestions(
+  { db }: AdminContext,
+  stackId: string,
+): Promise<{ stack: AdminStack; questions: AdminQuestion[] }> {
   const stack = await adminStackOrNotFound(db, stackId);
   return { stack, questions: await repository.listQuestions(db, stackId) };
 }
 
-export async function addQuestion(ctx: AdminContext, stackId: string, body: QuestionBody): Promise<AdminQuestion> {
+export async function addQuestion(
+  ctx: AdminContext,
+  stackId: string,
+  body: QuestionBody,
+): Promise<AdminQuestion> {
   return ctx.unitOfWork(async ({ tx }) => {
     const stack = await stackOrNotFound(tx, stackId);
-    const question = await repository.insertQuestion(tx, { stackId, text: body.text, options: withOptionIds(body.options), isActive: body.isActive });
+    const question = await repository.insertQuestion(tx, {
+      stackId,
+      text: body.text,
+      options: withOptionIds(body.options),
+      isActive: body.isActive,
+    });
     await recordAdminAction(tx, ctx.admin, {
       action: 'question.create',
       targetType: 'question',
@@ -108,14 +155,25 @@ export async function addQuestion(ctx: AdminContext, stackId: string, body: Ques
 }
 
 /** An edit replaces the text and options; tests already drawn keep the question as it was. */
-export async function editQuestion(ctx: AdminContext, id: string, body: QuestionBody): Promise<AdminQuestion> {
+export async function editQuestion(
+  ctx: AdminContext,
+  id: string,
+  body: QuestionBody,
+): Promise<AdminQuestion> {
   return ctx.unitOfWork(async ({ tx }) => {
     const before = await repository.findQuestion(tx, id, { lock: true });
     if (before === undefined) throw new AppError('not_found', assessmentMessages.questionNotFound);
-    const question = await repository.updateQuestion(tx, id, { text: body.text, options: withOptionIds(body.options), isActive: body.isActive });
+    const question = await repository.updateQuestion(tx, id, {
+      text: body.text,
+      options: withOptionIds(body.options),
+      isActive: body.isActive,
+    });
     if (question === undefined) throw new AppError('not_found', assessmentMessages.questionNotFound);
     const stack = await repository.findStack(tx, before.stackId);
-    const changed = [...Object.keys(changesOf(before, question, ['text', 'isActive'])), ...(sameOptions(before.options, question.options) ? [] : ['options'])];
+    const changed = [
+      ...Object.keys(changesOf(before, question, ['text', 'isActive'])),
+      ...(sameOptions(before.options, question.options) ? [] : ['options']),
+    ];
     await recordAdminAction(tx, ctx.admin, {
       action: 'question.update',
       targetType: 'question',
@@ -129,7 +187,8 @@ export async function editQuestion(ctx: AdminContext, id: string, body: Question
 export async function deleteQuestion(ctx: AdminContext, id: string): Promise<void> {
   await ctx.unitOfWork(async ({ tx }) => {
     const question = await repository.findQuestion(tx, id, { lock: true });
-    if (question === undefined || !(await repository.deleteQuestion(tx, id))) throw new AppError('not_found', assessmentMessages.questionNotFound);
+    if (question === undefined || !(await repository.deleteQuestion(tx, id)))
+      throw new AppError('not_found', assessmentMessages.questionNotFound);
     const stack = await repository.findStack(tx, question.stackId);
     await recordAdminAction(tx, ctx.admin, {
       action: 'question.delete',

@@ -7,11 +7,22 @@ import type { BankQuestion, DrawnQuestion } from './rules';
 // --- Stacks ---
 
 export async function listActiveStacks(db: Executor): Promise<Stack[]> {
-  return db.select({ id: stacks.id, name: stacks.name }).from(stacks).where(eq(stacks.isActive, true)).orderBy(asc(stacks.name));
+  return db
+    .select({ id: stacks.id, name: stacks.name })
+    .from(stacks)
+    .where(eq(stacks.isActive, true))
+    .orderBy(asc(stacks.name));
 }
 
-export async function findStack(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<{ id: string; name: string; isActive: boolean } | undefined> {
-  const query = db.select({ id: stacks.id, name: stacks.name, isActive: stacks.isActive }).from(stacks).where(eq(stacks.id, id));
+export async function findStack(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<{ id: string; name: string; isActive: boolean } | undefined> {
+  const query = db
+    .select({ id: stacks.id, name: stacks.name, isActive: stacks.isActive })
+    .from(stacks)
+    .where(eq(stacks.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
@@ -20,7 +31,13 @@ export async function findStack(db: Executor, id: string, options: { lock?: bool
 // subquery would be the question's own.
 const questionCount = sql<number>`(select count(*)::int from questions q where q.stack_id = stacks.id)`;
 const activeQuestionCount = sql<number>`(select count(*)::int from questions q where q.stack_id = stacks.id and q.is_active)`;
-const adminStackColumns = { id: stacks.id, name: stacks.name, isActive: stacks.isActive, questionCount, activeQuestionCount } as const;
+const adminStackColumns = {
+  id: stacks.id,
+  name: stacks.name,
+  isActive: stacks.isActive,
+  questionCount,
+  activeQuestionCount,
+} as const;
 
 export async function listAdminStacks(db: Executor): Promise<AdminStack[]> {
   return db.select(adminStackColumns).from(stacks).orderBy(asc(stacks.name));
@@ -31,14 +48,21 @@ export async function findAdminStack(db: Executor, id: string): Promise<AdminSta
   return row;
 }
 
-export async function insertStack(db: Executor, values: { name: string; isActive?: boolean }): Promise<string> {
+export async function insertStack(
+  db: Executor,
+  values: { name: string; isActive?: boolean },
+): Promise<string> {
   const [row] = await db.insert(stacks).values(values).returning({ id: stacks.id });
   if (row === undefined) throw new Error('the stack row was not written');
   return row.id;
 }
 
 /** False when there is no such stack. */
-export async function updateStack(db: Executor, id: string, values: { name?: string; isActive?: boolean }): Promise<boolean> {
+export async function updateStack(
+  db: Executor,
+  id: string,
+  values: { name?: string; isActive?: boolean },
+): Promise<boolean> {
   const rows = await db.update(stacks).set(values).where(eq(stacks.id, id)).returning({ id: stacks.id });
   return rows.length > 0;
 }
@@ -48,18 +72,31 @@ export async function deleteStack(db: Executor, id: string): Promise<void> {
 }
 
 export async function countTestsOfStack(db: Executor, stackId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(assessmentTests).where(eq(assessmentTests.stackId, stackId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(assessmentTests)
+    .where(eq(assessmentTests.stackId, stackId));
   return row?.n ?? 0;
 }
 
 // --- Questions ---
 
 function toAdminQuestion(row: typeof questions.$inferSelect): AdminQuestion {
-  return { id: row.id, text: row.text, isActive: row.isActive, options: row.options, updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    text: row.text,
+    isActive: row.isActive,
+    options: row.options,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function listQuestions(db: Executor, stackId: string): Promise<AdminQuestion[]> {
-  const rows = await db.select().from(questions).where(eq(questions.stackId, stackId)).orderBy(asc(questions.createdAt), asc(questions.id));
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(eq(questions.stackId, stackId))
+    .orderBy(asc(questions.createdAt), asc(questions.id));
   return rows.map(toAdminQuestion);
 }
 
@@ -70,19 +107,39 @@ export async function activeBank(db: Executor, stackId: string): Promise<BankQue
     .where(and(eq(questions.stackId, stackId), eq(questions.isActive, true)));
 }
 
-export async function findQuestion(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<(BankQuestion & { stackId: string; isActive: boolean }) | undefined> {
-  const query = db.select({ id: questions.id, stackId: questions.stackId, text: questions.text, options: questions.options, isActive: questions.isActive }).from(questions).where(eq(questions.id, id));
+export async function findQuestion(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<(BankQuestion & { stackId: string; isActive: boolean }) | undefined> {
+  const query = db
+    .select({
+      id: questions.id,
+      stackId: questions.stackId,
+      text: questions.text,
+      options: questions.options,
+      isActive: questions.isActive,
+    })
+    .from(questions)
+    .where(eq(questions.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function insertQuestion(db: Executor, values: { stackId: string; text: string; options: BankQuestion['options']; isActive?: boolean }): Promise<AdminQuestion> {
+export async function insertQuestion(
+  db: Executor,
+  values: { stackId: string; text: string; options: BankQuestion['options']; isActive?: boolean },
+): Promise<AdminQuestion> {
   const [row] = await db.insert(questions).values(values).returning();
   if (row === undefined) throw new Error('the question row was not written');
   return toAdminQuestion(row);
 }
 
-export async function updateQuestion(db: Executor, id: string, values: { text: string; options: BankQuestion['options']; isActive?: boolean }): Promise<AdminQuestion | undefined> {
+export async function updateQuestion(
+  db: Executor,
+  id: string,
+  values: { text: string; options: BankQuestion['options']; isActive?: boolean },
+): Promise<AdminQuestion | undefined> {
   const [row] = await db.update(questions).set(values).where(eq(questions.id, id)).returning();
   return row === undefined ? undefined : toAdminQuestion(row);
 }
@@ -97,7 +154,13 @@ export async function deleteQuestion(db: Executor, id: string): Promise<boolean>
 
 export async function insertTest(
   db: Executor,
-  values: { userId: string; stackId: string; application: AssessmentTestRow['application']; questions: DrawnQuestion[]; createdAt: Date },
+  values: {
+    userId: string;
+    stackId: string;
+    application: AssessmentTestRow['application'];
+    questions: DrawnQuestion[];
+    createdAt: Date;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(assessmentTests)
@@ -107,7 +170,11 @@ export async function insertTest(
   return row.id;
 }
 
-export async function findTest(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<AssessmentTestRow | undefined> {
+export async function findTest(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AssessmentTestRow | undefined> {
   const query = db.select().from(assessmentTests).where(eq(assessmentTests.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
@@ -143,7 +210,11 @@ export async function listTestsOfUser(db: Executor, userId: string): Promise<Own
 }
 
 /** Starts a test's clock: from now on it runs, whatever the page does. */
-export async function startTest(db: Executor, id: string, values: { startedAt: Date; expiresAt: Date }): Promise<void> {
+export async function startTest(
+  db: Executor,
+  id: string,
+  values: { startedAt: Date; expiresAt: Date },
+): Promise<void> {
   await db.update(assessmentTests).set(values).where(eq(assessmentTests.id, id));
 }
 
@@ -156,6 +227,16 @@ export async function saveAnswers(db: Executor, id: string, answers: Record<stri
   await db.update(assessmentTests).set({ answers }).where(eq(assessmentTests.id, id));
 }
 
-export async function finishTest(db: Executor, id: string, values: { status: 'passed' | 'failed'; score: number; submittedAt: Date; late: boolean; answers: Record<string, string> }): Promise<void> {
+export async function finishTest(
+  db: Executor,
+  id: string,
+  values: {
+    status: 'passed' | 'failed';
+    score: number;
+    submittedAt: Date;
+    late: boolean;
+    answers: Record<string, string>;
+  },
+): Promise<void> {
   await db.update(assessmentTests).set(values).where(eq(assessmentTests.id, id));
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentMessages, testResultSchema, testSchema, type AssessmentTest } from '@skillroute/shared/assessments';
+import {
+  assessmentMessages,
+  testResultSchema,
+  testSchema,
+  type AssessmentTest,
+} from '@skillroute/shared/assessments';
 import { errorMessages } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { adminCookieFor, stackWithQuestions, validApplication } from '../../../test/assessments';
@@ -27,7 +32,12 @@ afterAll(() => t.close());
 let people = 0;
 const newUser = () => createSignedInUser(t, `person${++people}@example.org`);
 const call = (who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who === undefined ? {} : { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who === undefined ? {} : { cookie: who.cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function apply(who: SignedIn, stackId: string): Promise<string> {
   const response = await call(who, 'POST', '/api/assessment/tests', validApplication(stackId));
@@ -59,10 +69,19 @@ function answersFor(test: AssessmentTest, right: number) {
 const moveClock = (testId: string, minutesAgo: number) =>
   t.app.db
     .update(assessmentTests)
-    .set({ startedAt: sql`now() - make_interval(mins => ${minutesAgo + 15})`, expiresAt: sql`now() - make_interval(mins => ${minutesAgo})` })
+    .set({
+      startedAt: sql`now() - make_interval(mins => ${minutesAgo + 15})`,
+      expiresAt: sql`now() - make_interval(mins => ${minutesAgo})`,
+    })
     .where(eq(assessmentTests.id, testId));
 
-const notificationTypesOf = async (userId: string) => (await t.app.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId))).map((row) => row.type);
+const notificationTypesOf = async (userId: string) =>
+  (
+    await t.app.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+  ).map((row) => row.type);
 
 describe('the stacks list', () => {
   it('offers active stacks by name to anyone', async () => {
@@ -124,17 +143,34 @@ describe('applying', () => {
       { field: 'linkedinUrl', message: 'Must be a LinkedIn URL' },
       { field: 'githubUrl', message: 'Must be a Github URL' },
     ]);
-    const script = await call(who, 'POST', '/api/assessment/tests', { ...validApplication(react), linkedinUrl: 'javascript:alert(1)//linkedin.com' });
-    expect(script.json().errors).toEqual([{ field: 'linkedinUrl', message: 'Please enter a valid LinkedIn URL' }]);
-    const twice = await call(who, 'POST', '/api/assessment/tests', { ...validApplication(react), languages: ['english', 'english'] });
-    expect(twice.json().errors).toEqual([{ field: 'languages', message: 'Each language can be chosen once' }]);
-    expect(await t.app.db.select().from(assessmentTests).where(eq(assessmentTests.userId, who.id))).toEqual([]);
+    const script = await call(who, 'POST', '/api/assessment/tests', {
+      ...validApplication(react),
+      linkedinUrl: 'javascript:alert(1)//linkedin.com',
+    });
+    expect(script.json().errors).toEqual([
+      { field: 'linkedinUrl', message: 'Please enter a valid LinkedIn URL' },
+    ]);
+    const twice = await call(who, 'POST', '/api/assessment/tests', {
+      ...validApplication(react),
+      languages: ['english', 'english'],
+    });
+    expect(twice.json().errors).toEqual([
+      { field: 'languages', message: 'Each language can be chosen once' },
+    ]);
+    expect(await t.app.db.select().from(assessmentTests).where(eq(assessmentTests.userId, who.id))).toEqual(
+      [],
+    );
   });
 
   it('refuses anonymous callers and an application for someone else', async () => {
-    expect((await call(undefined, 'POST', '/api/assessment/tests', validApplication(react))).statusCode).toBe(401);
+    expect((await call(undefined, 'POST', '/api/assessment/tests', validApplication(react))).statusCode).toBe(
+      401,
+    );
     const who = await newUser();
-    const other = await call(who, 'POST', '/api/assessment/tests', { ...validApplication(react), userId: randomUUID() });
+    const other = await call(who, 'POST', '/api/assessment/tests', {
+      ...validApplication(react),
+      userId: randomUUID(),
+    });
     expect(other.statusCode).toBe(403);
     expect(other.json().message).toBe(mentorMessages.notYourApplication);
   });
@@ -147,9 +183,16 @@ describe('applying', () => {
       expect(response.json().message).toBe('For this stack currently no tests.');
     }
     const closed = await stackWithQuestions(t, adminCookie, 'Closed', 10);
-    await t.app.inject({ method: 'PUT', url: `/api/admin/stacks/${closed}`, headers: { cookie: adminCookie }, payload: { isActive: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/stacks/${closed}`,
+      headers: { cookie: adminCookie },
+      payload: { isActive: false },
+    });
     expect((await call(who, 'POST', '/api/assessment/tests', validApplication(closed))).statusCode).toBe(404);
-    expect((await call(who, 'GET', '/api/assessment')).json()).not.toContainEqual(expect.objectContaining({ id: closed }));
+    expect((await call(who, 'GET', '/api/assessment')).json()).not.toContainEqual(
+      expect.objectContaining({ id: closed }),
+    );
   });
 
   it('draws 10 questions for the taker alone, never sending which option is right', async () => {
@@ -158,7 +201,13 @@ describe('applying', () => {
     const response = await call(ada, 'POST', `/api/assessment/tests/${id}/start`);
     expect(response.body).not.toMatch(/isCorrect|correctOptionId|Right \d+"[^}]*true/);
     const test = testSchema.parse(response.json());
-    expect(test).toMatchObject({ stack: { id: react, name: 'React' }, status: 'in_progress', durationSeconds: 900, answers: [], result: null });
+    expect(test).toMatchObject({
+      stack: { id: react, name: 'React' },
+      status: 'in_progress',
+      durationSeconds: 900,
+      answers: [],
+      result: null,
+    });
     expect(test.questions).toHaveLength(10);
     expect(new Set(test.questions.map((question) => question.id)).size).toBe(10);
     expect(Date.parse(test.expiresAt!) - Date.parse(test.startedAt!)).toBe(900_000);
@@ -170,17 +219,25 @@ describe('applying', () => {
 
   it('refuses a second application while a test runs, even two sent at once', async () => {
     const who = await newUser();
-    const [first, second] = await Promise.all([call(who, 'POST', '/api/assessment/tests', validApplication(react)), call(who, 'POST', '/api/assessment/tests', validApplication(node))]);
+    const [first, second] = await Promise.all([
+      call(who, 'POST', '/api/assessment/tests', validApplication(react)),
+      call(who, 'POST', '/api/assessment/tests', validApplication(node)),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
     const again = await call(who, 'POST', '/api/assessment/tests', validApplication(node));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ reason: 'test_in_progress', errors: [{ message: assessmentMessages.testInProgress }] });
+    expect(again.json()).toMatchObject({
+      reason: 'test_in_progress',
+      errors: [{ message: assessmentMessages.testInProgress }],
+    });
 
     // The running test is in the taker's own list, so it can be resumed; nobody else's tests are.
     const running = [first, second].find((response) => response.statusCode === 201)!.json().id;
     const own = await call(who, 'GET', '/api/assessment/tests');
     expect(own.statusCode).toBe(200);
-    expect(own.json().tests).toEqual([expect.objectContaining({ id: running, status: 'in_progress', score: null, total: 10 })]);
+    expect(own.json().tests).toEqual([
+      expect.objectContaining({ id: running, status: 'in_progress', score: null, total: 10 }),
+    ]);
     expect((await call(await newUser(), 'GET', '/api/assessment/tests')).json()).toEqual({ tests: [] });
     expect((await call(undefined, 'GET', '/api/assessment/tests')).statusCode).toBe(401);
   });
@@ -199,15 +256,31 @@ describe('the introduction before the clock', () => {
     // Ten minutes on the introduction, read twice (a reload): the clock has not started and no question is out.
     await setCreatedAt(id, 10);
     for (let read = 0; read < 2; read++) {
-      expect(await readTest(ada, id)).toMatchObject({ status: 'in_progress', startedAt: null, expiresAt: null, questions: [], answers: [], result: null, durationSeconds: 900 });
+      expect(await readTest(ada, id)).toMatchObject({
+        status: 'in_progress',
+        startedAt: null,
+        expiresAt: null,
+        questions: [],
+        answers: [],
+        result: null,
+        durationSeconds: 900,
+      });
     }
-    expect((await call(ada, 'GET', '/api/assessment/tests')).json().tests).toEqual([expect.objectContaining({ id, status: 'in_progress', startedAt: null, expiresAt: null })]);
+    expect((await call(ada, 'GET', '/api/assessment/tests')).json().tests).toEqual([
+      expect.objectContaining({ id, status: 'in_progress', startedAt: null, expiresAt: null }),
+    ]);
 
     // Nothing can be answered or handed in before Start.
     const question = randomUUID();
-    const early = await call(ada, 'PUT', `/api/assessment/tests/${id}/answers`, { questionId: question, optionId: randomUUID() });
+    const early = await call(ada, 'PUT', `/api/assessment/tests/${id}/answers`, {
+      questionId: question,
+      optionId: randomUUID(),
+    });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toMatchObject({ message: assessmentMessages.notStarted, errors: [{ message: assessmentMessages.notStarted }] });
+    expect(early.json()).toMatchObject({
+      message: assessmentMessages.notStarted,
+      errors: [{ message: assessmentMessages.notStarted }],
+    });
     const handedIn = await call(ada, 'POST', '/api/assessment/tests/submit', { testId: id, answers: [] });
     expect(handedIn.statusCode).toBe(409);
     expect(handedIn.json().message).toBe(assessmentMessages.notStarted);
@@ -216,7 +289,10 @@ describe('the introduction before the clock', () => {
     expect(Math.abs(Date.parse(started.startedAt!) - Date.now())).toBeLessThan(60_000);
     expect(Date.parse(started.expiresAt!) - Date.parse(started.startedAt!)).toBe(900_000);
     expect(started.questions).toHaveLength(10);
-    const [row] = await t.app.db.select({ createdAt: assessmentTests.createdAt, startedAt: assessmentTests.startedAt }).from(assessmentTests).where(eq(assessmentTests.id, id));
+    const [row] = await t.app.db
+      .select({ createdAt: assessmentTests.createdAt, startedAt: assessmentTests.startedAt })
+      .from(assessmentTests)
+      .where(eq(assessmentTests.id, id));
     expect(row!.startedAt!.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(9 * 60_000);
 
     // Start again (a second tab, a double click): the running test, its clock unchanged.
@@ -228,7 +304,8 @@ describe('the introduction before the clock', () => {
   it('refuses a bad id (400), an unknown test (404), someone else’s (403), an anonymous caller (401) and a finished test (409), in the envelope', async () => {
     const [ada, bob] = [await newUser(), await newUser()];
     const id = await apply(ada, react);
-    const start = (who: SignedIn | undefined, testId: string) => call(who, 'POST', `/api/assessment/tests/${testId}/start`);
+    const start = (who: SignedIn | undefined, testId: string) =>
+      call(who, 'POST', `/api/assessment/tests/${testId}/start`);
     const cases: [Awaited<ReturnType<typeof start>>, number, string | undefined][] = [
       [await start(ada, 'not-an-id'), 400, undefined],
       [await start(ada, randomUUID()), 404, assessmentMessages.testNotFound],
@@ -238,7 +315,9 @@ describe('the introduction before the clock', () => {
     for (const [response, status, message] of cases) {
       expect(response.statusCode, response.body).toBe(status);
       const body = response.json();
-      expect(body).toEqual(expect.objectContaining({ message: expect.any(String), errors: expect.any(Array) }));
+      expect(body).toEqual(
+        expect.objectContaining({ message: expect.any(String), errors: expect.any(Array) }),
+      );
       if (message !== undefined) expect(body.message).toBe(message);
     }
     // Someone else's attempt started nothing.
@@ -248,14 +327,19 @@ describe('the introduction before the clock', () => {
     await call(ada, 'POST', '/api/assessment/tests/submit', { testId: id, answers: answersFor(test, 2) });
     const finished = await start(ada, id);
     expect(finished.statusCode).toBe(409);
-    expect(finished.json()).toMatchObject({ message: assessmentMessages.alreadySubmitted, errors: [{ message: assessmentMessages.alreadySubmitted }] });
+    expect(finished.json()).toMatchObject({
+      message: assessmentMessages.alreadySubmitted,
+      errors: [{ message: assessmentMessages.alreadySubmitted }],
+    });
   });
 
   it('a test never started is no fail: after a day it lapses and the taker may apply again at once', async () => {
     const cleo = await newUser();
     const id = await apply(cleo, react);
     // Within its day, it is the one open test: a second application takes the person back to it.
-    expect((await call(cleo, 'POST', '/api/assessment/tests', validApplication(node))).json()).toMatchObject({ reason: 'test_in_progress' });
+    expect((await call(cleo, 'POST', '/api/assessment/tests', validApplication(node))).json()).toMatchObject({
+      reason: 'test_in_progress',
+    });
 
     await setCreatedAt(id, 24 * 60 + 1);
     const lapsed = await call(cleo, 'POST', `/api/assessment/tests/${id}/start`);
@@ -264,7 +348,10 @@ describe('the introduction before the clock', () => {
 
     // The same stack at once: no 24-hour wait, no failed test, no notification of a result.
     const next = await apply(cleo, react);
-    const tests = await t.app.db.select({ id: assessmentTests.id, status: assessmentTests.status }).from(assessmentTests).where(eq(assessmentTests.userId, cleo.id));
+    const tests = await t.app.db
+      .select({ id: assessmentTests.id, status: assessmentTests.status })
+      .from(assessmentTests)
+      .where(eq(assessmentTests.userId, cleo.id));
     expect(tests).toEqual([{ id: next, status: 'in_progress' }]);
     expect(await notificationTypesOf(cleo.id)).toEqual([]);
   });
@@ -274,19 +361,31 @@ describe('answering and submitting', () => {
   it('saves answers as they are chosen, so a reload keeps them; refuses foreign questions and options', async () => {
     const [ada, bob] = [await newUser(), await newUser()];
     const test = await begin(ada, await apply(ada, react));
-    const [q0, q1] = test.questions as [AssessmentTest['questions'][number], AssessmentTest['questions'][number]];
-    const save = (who: SignedIn, body: object) => call(who, 'PUT', `/api/assessment/tests/${test.id}/answers`, body);
+    const [q0, q1] = test.questions as [
+      AssessmentTest['questions'][number],
+      AssessmentTest['questions'][number],
+    ];
+    const save = (who: SignedIn, body: object) =>
+      call(who, 'PUT', `/api/assessment/tests/${test.id}/answers`, body);
     expect((await save(ada, { questionId: q0.id, optionId: q0.options[0]!.id })).statusCode).toBe(200);
     expect((await save(ada, { questionId: q0.id, optionId: q0.options[1]!.id })).statusCode).toBe(200);
     expect((await save(ada, { questionId: q1.id, optionId: q1.options[0]!.id })).statusCode).toBe(200);
-    expect((await save(ada, { questionId: q1.id, optionId: null })).json()).toEqual({ answers: [{ questionId: q0.id, optionId: q0.options[1]!.id }] });
-    expect((await readTest(ada, test.id)).answers).toEqual([{ questionId: q0.id, optionId: q0.options[1]!.id }]);
+    expect((await save(ada, { questionId: q1.id, optionId: null })).json()).toEqual({
+      answers: [{ questionId: q0.id, optionId: q0.options[1]!.id }],
+    });
+    expect((await readTest(ada, test.id)).answers).toEqual([
+      { questionId: q0.id, optionId: q0.options[1]!.id },
+    ]);
 
     const unknownQuestion = await save(ada, { questionId: randomUUID(), optionId: q0.options[0]!.id });
     expect(unknownQuestion.statusCode).toBe(400);
-    expect(unknownQuestion.json().errors).toEqual([{ field: 'questionId', message: assessmentMessages.unknownQuestion }]);
+    expect(unknownQuestion.json().errors).toEqual([
+      { field: 'questionId', message: assessmentMessages.unknownQuestion },
+    ]);
     const foreignOption = await save(ada, { questionId: q0.id, optionId: q1.options[0]!.id });
-    expect(foreignOption.json().errors).toEqual([{ field: 'optionId', message: assessmentMessages.unknownOption }]);
+    expect(foreignOption.json().errors).toEqual([
+      { field: 'optionId', message: assessmentMessages.unknownOption },
+    ]);
     expect((await save(bob, { questionId: q0.id, optionId: q0.options[0]!.id })).statusCode).toBe(403);
     expect((await save(ada, { questionId: 'x', optionId: 'y' })).statusCode).toBe(400);
   });
@@ -297,11 +396,18 @@ describe('answering and submitting', () => {
     const answers = answersFor(test, 10);
     const submit = (who: SignedIn, body: object) => call(who, 'POST', '/api/assessment/tests/submit', body);
 
-    const unknown = await submit(ada, { testId: test.id, answers: [...answers.slice(0, 9), { questionId: randomUUID(), optionId: randomUUID() }] });
+    const unknown = await submit(ada, {
+      testId: test.id,
+      answers: [...answers.slice(0, 9), { questionId: randomUUID(), optionId: randomUUID() }],
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ field: 'answers.9.questionId', message: assessmentMessages.unknownQuestion }]);
+    expect(unknown.json().errors).toEqual([
+      { field: 'answers.9.questionId', message: assessmentMessages.unknownQuestion },
+    ]);
     const twice = await submit(ada, { testId: test.id, answers: [answers[0], answers[0]] });
-    expect(twice.json().errors).toEqual([{ field: 'answers.1.questionId', message: assessmentMessages.answeredTwice }]);
+    expect(twice.json().errors).toEqual([
+      { field: 'answers.1.questionId', message: assessmentMessages.answeredTwice },
+    ]);
     expect((await submit(bob, { testId: test.id, answers })).statusCode).toBe(403);
     expect((await submit(ada, { testId: randomUUID(), answers })).statusCode).toBe(404);
     expect((await submit(ada, { testId: test.id, answers: [...answers, ...answers] })).statusCode).toBe(400);
@@ -311,11 +417,24 @@ describe('answering and submitting', () => {
   it('a pass makes the taker a mentor with the application’s profile and the skill, once, and tells them', async () => {
     const ada = await newUser();
     const test = await begin(ada, await apply(ada, react));
-    const submitted = await call(ada, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 7) });
+    const submitted = await call(ada, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 7),
+    });
     expect(submitted.statusCode).toBe(200);
-    expect(testResultSchema.parse(submitted.json())).toMatchObject({ score: 7, total: 10, passed: true, passMark: 70, late: false, retryAt: null });
+    expect(testResultSchema.parse(submitted.json())).toMatchObject({
+      score: 7,
+      total: 10,
+      passed: true,
+      passMark: 70,
+      late: false,
+      retryAt: null,
+    });
 
-    const again = await call(ada, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 10) });
+    const again = await call(ada, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 10),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(assessmentMessages.alreadySubmitted);
     expect((await readTest(ada, test.id)).result).toMatchObject({ score: 7, passed: true });
@@ -341,16 +460,26 @@ describe('answering and submitting', () => {
 
     // A second stack passed is a second skill; the profile the mentor has stays.
     const second = await begin(ada, await apply(ada, node));
-    await call(ada, 'POST', '/api/assessment/tests/submit', { testId: second.id, answers: answersFor(second, 10) });
-    expect((await call(undefined, 'GET', `/api/mentor/details/${ada.id}`)).json().mentor.assessedSkills).toEqual(['React', 'Node.js']);
+    await call(ada, 'POST', '/api/assessment/tests/submit', {
+      testId: second.id,
+      answers: answersFor(second, 10),
+    });
+    expect(
+      (await call(undefined, 'GET', `/api/mentor/details/${ada.id}`)).json().mentor.assessedSkills,
+    ).toEqual(['React', 'Node.js']);
   });
 
   it('a failure tells the taker and holds that stack for 24 hours, not the others', async () => {
     const bob = await newUser();
     const test = await begin(bob, await apply(bob, react));
-    const submitted = await call(bob, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 6) });
+    const submitted = await call(bob, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 6),
+    });
     expect(submitted.json()).toMatchObject({ score: 6, total: 10, passed: false });
-    expect(Date.parse(submitted.json().retryAt) - Date.parse(submitted.json().submittedAt)).toBe(24 * 3_600_000);
+    expect(Date.parse(submitted.json().retryAt) - Date.parse(submitted.json().submittedAt)).toBe(
+      24 * 3_600_000,
+    );
     expect(await notificationTypesOf(bob.id)).toContain('assessment_failed');
     const [user] = await t.app.db.select({ role: users.role }).from(users).where(eq(users.id, bob.id));
     expect(user?.role).toBe('user');
@@ -372,10 +501,18 @@ describe('answering and submitting', () => {
     const [first] = answersFor(test, 10);
     await call(carol, 'PUT', `/api/assessment/tests/${test.id}/answers`, first);
     await moveClock(test.id, 1);
-    const late = await call(carol, 'PUT', `/api/assessment/tests/${test.id}/answers`, answersFor(test, 10)[1]);
+    const late = await call(
+      carol,
+      'PUT',
+      `/api/assessment/tests/${test.id}/answers`,
+      answersFor(test, 10)[1],
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(assessmentMessages.timeUp);
-    const submitted = await call(carol, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 10) });
+    const submitted = await call(carol, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 10),
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toMatchObject({ score: 1, total: 10, passed: false, late: true });
   });
@@ -387,14 +524,18 @@ describe('answering and submitting', () => {
       .update(assessmentTests)
       .set({ expiresAt: sql`now() - interval '10 seconds'` })
       .where(eq(assessmentTests.id, test.id));
-    const submitted = await call(dan, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 8) });
+    const submitted = await call(dan, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 8),
+    });
     expect(submitted.json()).toMatchObject({ score: 8, passed: true, late: false });
   });
 
   it('scores a test left to run out when it is next read, or when its taker applies again', async () => {
     const erin = await newUser();
     const test = await begin(erin, await apply(erin, react));
-    for (const answer of answersFor(test, 10).slice(0, 7)) await call(erin, 'PUT', `/api/assessment/tests/${test.id}/answers`, answer);
+    for (const answer of answersFor(test, 10).slice(0, 7))
+      await call(erin, 'PUT', `/api/assessment/tests/${test.id}/answers`, answer);
     await moveClock(test.id, 5);
     const read = await readTest(erin, test.id);
     expect(read).toMatchObject({ status: 'passed', result: { score: 7, passed: true, late: true } });
@@ -417,18 +558,32 @@ describe('the mentor profile', () => {
   beforeAll(async () => {
     mentor = await newUser();
     const test = await begin(mentor, await apply(mentor, react));
-    await call(mentor, 'POST', '/api/assessment/tests/submit', { testId: test.id, answers: answersFor(test, 10) });
+    await call(mentor, 'POST', '/api/assessment/tests/submit', {
+      testId: test.id,
+      answers: answersFor(test, 10),
+    });
   });
-  const update = (who: SignedIn | undefined, updatedData: object, mentorId = mentor.id) => call(who, 'PUT', '/api/mentor', { mentorId, updatedData });
+  const update = (who: SignedIn | undefined, updatedData: object, mentorId = mentor.id) =>
+    call(who, 'PUT', '/api/mentor', { mentorId, updatedData });
 
   it('lets the mentor change headline, bio, experience and languages', async () => {
-    const response = await update(mentor, { headline: 'Staff engineer, React and GraphQL', expirience: 12, languages: ['hindi'] });
+    const response = await update(mentor, {
+      headline: 'Staff engineer, React and GraphQL',
+      expirience: 12,
+      languages: ['hindi'],
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Your profile information has been updated successfully.',
-      mentor: { headline: 'Staff engineer, React and GraphQL', expirience: 12, languages: ['hindi'], assessedSkills: ['React'] },
+      mentor: {
+        headline: 'Staff engineer, React and GraphQL',
+        expirience: 12,
+        languages: ['hindi'],
+        assessedSkills: ['React'],
+      },
     });
-    const bio = 'Twelve years of shipping web apps; I review code, plan careers and prepare people for interviews.';
+    const bio =
+      'Twelve years of shipping web apps; I review code, plan careers and prepare people for interviews.';
     expect((await update(mentor, { bio })).json().mentor.bio).toBe(bio);
   });
 

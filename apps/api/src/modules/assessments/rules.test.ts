@@ -35,7 +35,10 @@ const drawn: DrawnQuestion[] = Array.from({ length: 10 }, (_, q) => ({
   correctOptionId: `q${q}a`,
 }));
 const answering = (right: number, wrong = 0): Record<string, string> =>
-  Object.fromEntries([...drawn.slice(0, right).map((q) => [q.id, `${q.id}a`]), ...drawn.slice(right, right + wrong).map((q) => [q.id, `${q.id}b`])]);
+  Object.fromEntries([
+    ...drawn.slice(0, right).map((q) => [q.id, `${q.id}a`]),
+    ...drawn.slice(right, right + wrong).map((q) => [q.id, `${q.id}b`]),
+  ]);
 
 function refusal(run: () => void): AppError {
   try {
@@ -93,7 +96,9 @@ describe('drawing a test', () => {
 
   it('names options on the server', () => {
     let n = 0;
-    expect(withOptionIds([{ text: 'x', isCorrect: true }], () => `id${++n}`)).toEqual([{ id: 'id1', text: 'x', isCorrect: true }]);
+    expect(withOptionIds([{ text: 'x', isCorrect: true }], () => `id${++n}`)).toEqual([
+      { id: 'id1', text: 'x', isCorrect: true },
+    ]);
   });
 });
 
@@ -119,7 +124,9 @@ describe('checking answers against the test', () => {
     expect(answerErrors(drawn, [{ questionId: 'q0', optionId: 'q0b' }])).toEqual([]);
     // No option clears an answer, and names its fields as the caller asks.
     expect(answerErrors(drawn, [{ questionId: 'q0', optionId: null }])).toEqual([]);
-    expect(answerErrors(drawn, [{ questionId: 'nope', optionId: null }], (_index, key) => key)).toEqual([{ message: assessmentMessages.unknownQuestion, field: 'questionId' }]);
+    expect(answerErrors(drawn, [{ questionId: 'nope', optionId: null }], (_index, key) => key)).toEqual([
+      { message: assessmentMessages.unknownQuestion, field: 'questionId' },
+    ]);
   });
 
   it('names each bad entry: an unknown question, an option of another question, a question answered twice', () => {
@@ -161,7 +168,9 @@ describe('who may apply, and when', () => {
   });
 
   it('refuses a stack already passed (409)', () => {
-    const error = refusal(() => assertMayApply('React', [{ status: 'passed', submittedAt: new Date('2026-01-01T00:00:00Z') }], now));
+    const error = refusal(() =>
+      assertMayApply('React', [{ status: 'passed', submittedAt: new Date('2026-01-01T00:00:00Z') }], now),
+    );
     expect(error.statusCode).toBe(409);
     expect(error.message).toBe('You have already passed the React test.');
   });
@@ -171,8 +180,22 @@ describe('who may apply, and when', () => {
     const error = refusal(() => assertMayApply('React', [{ status: 'failed', submittedAt: failedAt }], now));
     expect(error.statusCode).toBe(409);
     expect(error.message).toBe('You can take the React test again in 15 hours.');
-    expect(() => assertMayApply('React', [{ status: 'failed', submittedAt: failedAt }], new Date('2026-11-24T02:30:00Z'))).not.toThrow();
-    expect(refusal(() => assertMayApply('SQL', [{ status: 'failed', submittedAt: failedAt }], new Date('2026-11-24T02:00:00Z'))).message).toBe('You can take the SQL test again in 1 hour.');
+    expect(() =>
+      assertMayApply(
+        'React',
+        [{ status: 'failed', submittedAt: failedAt }],
+        new Date('2026-11-24T02:30:00Z'),
+      ),
+    ).not.toThrow();
+    expect(
+      refusal(() =>
+        assertMayApply(
+          'SQL',
+          [{ status: 'failed', submittedAt: failedAt }],
+          new Date('2026-11-24T02:00:00Z'),
+        ),
+      ).message,
+    ).toBe('You can take the SQL test again in 1 hour.');
   });
 
   it('counts the latest failure, not the first', () => {
@@ -180,11 +203,15 @@ describe('who may apply, and when', () => {
       { status: 'failed' as const, submittedAt: new Date('2026-11-20T00:00:00Z') },
       { status: 'failed' as const, submittedAt: new Date('2026-11-23T11:00:00Z') },
     ];
-    expect(refusal(() => assertMayApply('React', history, now)).message).toBe('You can take the React test again in 23 hours.');
+    expect(refusal(() => assertMayApply('React', history, now)).message).toBe(
+      'You can take the React test again in 23 hours.',
+    );
   });
 
   it('refuses a second test while one is running', () => {
-    expect(refusal(() => assertMayApply('React', [{ status: 'in_progress', submittedAt: null }], now)).message).toBe(assessmentMessages.testInProgress);
+    expect(
+      refusal(() => assertMayApply('React', [{ status: 'in_progress', submittedAt: null }], now)).message,
+    ).toBe(assessmentMessages.testInProgress);
   });
 
   it('takes the applicant from the session: a form naming someone else is refused (403)', () => {
@@ -204,7 +231,8 @@ describe('the result notification', () => {
   it('tells a pass with a way to the profile, and a failure with the pass mark and the wait', () => {
     expect(resultNotice('React', { score: 8, total: 10, passed: true })).toEqual({
       type: 'assessment_passed',
-      message: 'You passed the React test with 8/10. You are now a mentor: React is on your profile as an assessed skill.',
+      message:
+        'You passed the React test with 8/10. You are now a mentor: React is on your profile as an assessed skill.',
       link: '/profile/general',
     });
     expect(resultNotice('React', { score: 5, total: 10, passed: false })).toMatchObject({

@@ -49,7 +49,11 @@ export function shuffle<T>(items: readonly T[], pick: PickIndex = cryptoPick): T
  * Draws a test: `count` questions at random from the bank, each with its options shuffled. Undefined when the
  * bank is too small, which the applicant hears as the spec's "no tests" for that stack.
  */
-export function drawQuestions(bank: readonly BankQuestion[], count = TEST_QUESTION_COUNT, pick: PickIndex = cryptoPick): DrawnQuestion[] | undefined {
+export function drawQuestions(
+  bank: readonly BankQuestion[],
+  count = TEST_QUESTION_COUNT,
+  pick: PickIndex = cryptoPick,
+): DrawnQuestion[] | undefined {
   if (bank.length < count) return undefined;
   return shuffle(bank, pick)
     .slice(0, count)
@@ -66,7 +70,10 @@ export function drawQuestions(bank: readonly BankQuestion[], count = TEST_QUESTI
 }
 
 /** Option ids for a question written by an admin: the server names them, never the client. */
-export function withOptionIds(options: readonly { text: string; isCorrect: boolean }[], makeId: () => string = randomUUID): BankQuestion['options'] {
+export function withOptionIds(
+  options: readonly { text: string; isCorrect: boolean }[],
+  makeId: () => string = randomUUID,
+): BankQuestion['options'] {
   return options.map((option) => ({ id: makeId(), text: option.text, isCorrect: option.isCorrect }));
 }
 
@@ -86,11 +93,15 @@ export function isOnTime(expiresAt: Date, now: Date): boolean {
  * stops holding the applicant's one open test.
  */
 export function hasLapsed(test: { startedAt: Date | null; createdAt: Date }, now: Date): boolean {
-  return test.startedAt === null && now.getTime() > test.createdAt.getTime() + START_WITHIN_HOURS * 3600 * 1000;
+  return (
+    test.startedAt === null && now.getTime() > test.createdAt.getTime() + START_WITHIN_HOURS * 3600 * 1000
+  );
 }
 
 /** The clock of a test that has one: answers and submissions wait for Start (decision 025). */
-export function assertStarted<T extends { expiresAt: Date | null }>(test: T): asserts test is T & { expiresAt: Date } {
+export function assertStarted<T extends { expiresAt: Date | null }>(
+  test: T,
+): asserts test is T & { expiresAt: Date } {
   if (test.expiresAt === null) throw new AppError('conflict', assessmentMessages.notStarted);
 }
 
@@ -103,7 +114,10 @@ export interface Score {
 }
 
 /** Right answers out of the questions drawn; passing is at least the pass mark, in whole numbers. */
-export function scoreAnswers(questions: readonly DrawnQuestion[], answers: Readonly<Record<string, string>>): Score {
+export function scoreAnswers(
+  questions: readonly DrawnQuestion[],
+  answers: Readonly<Record<string, string>>,
+): Score {
   const score = questions.filter((question) => answers[question.id] === question.correctOptionId).length;
   const total = questions.length;
   return { score, total, passed: total > 0 && score * 100 >= PASS_MARK_PERCENT * total };
@@ -116,17 +130,21 @@ export function scoreAnswers(questions: readonly DrawnQuestion[], answers: Reado
 export function answerErrors(
   questions: readonly DrawnQuestion[],
   answers: readonly { questionId: string; optionId: string | null }[],
-  fieldOf: (index: number, key: 'questionId' | 'optionId') => string = (index, key) => `answers.${index}.${key}`,
+  fieldOf: (index: number, key: 'questionId' | 'optionId') => string = (index, key) =>
+    `answers.${index}.${key}`,
 ): ErrorItem[] {
   const byId = new Map(questions.map((question) => [question.id, question]));
   const seen = new Set<string>();
   return answers.flatMap((answer, index): ErrorItem[] => {
     const question = byId.get(answer.questionId);
-    if (question === undefined) return [{ message: assessmentMessages.unknownQuestion, field: fieldOf(index, 'questionId') }];
-    if (seen.has(answer.questionId)) return [{ message: assessmentMessages.answeredTwice, field: fieldOf(index, 'questionId') }];
+    if (question === undefined)
+      return [{ message: assessmentMessages.unknownQuestion, field: fieldOf(index, 'questionId') }];
+    if (seen.has(answer.questionId))
+      return [{ message: assessmentMessages.answeredTwice, field: fieldOf(index, 'questionId') }];
     seen.add(answer.questionId);
     // No option (null) clears an answer; any other must be one of the question's.
-    if (answer.optionId !== null && !question.options.some((option) => option.id === answer.optionId)) return [{ message: assessmentMessages.unknownOption, field: fieldOf(index, 'optionId') }];
+    if (answer.optionId !== null && !question.options.some((option) => option.id === answer.optionId))
+      return [{ message: assessmentMessages.unknownOption, field: fieldOf(index, 'optionId') }];
     return [];
   });
 }
@@ -134,11 +152,14 @@ export function answerErrors(
 /** `answerErrors`, as the 400 a request gets. */
 export function assertAnswers(...args: Parameters<typeof answerErrors>): void {
   const errors = answerErrors(...args);
-  if (errors.length > 0) throw new AppError('bad_request', errors[0]?.message ?? assessmentMessages.unknownQuestion, errors);
+  if (errors.length > 0)
+    throw new AppError('bad_request', errors[0]?.message ?? assessmentMessages.unknownQuestion, errors);
 }
 
-export const toAnswerMap = (answers: readonly Answer[]): Record<string, string> => Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
-export const toAnswerList = (answers: Readonly<Record<string, string>>): Answer[] => Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId }));
+export const toAnswerMap = (answers: readonly Answer[]): Record<string, string> =>
+  Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
+export const toAnswerList = (answers: Readonly<Record<string, string>>): Answer[] =>
+  Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId }));
 
 // --- Who may take a test, and when ---
 
@@ -153,27 +174,39 @@ export function retryAtOf(failedAt: Date): Date {
 }
 
 /** One test at a time; the reason tells the client to resume the running one (it is in the list of its tests). */
-export const testInProgress = () => new AppError('conflict', assessmentMessages.testInProgress, undefined, { reason: assessmentReasons.testInProgress });
+export const testInProgress = () =>
+  new AppError('conflict', assessmentMessages.testInProgress, undefined, {
+    reason: assessmentReasons.testInProgress,
+  });
 
 /**
  * Whether one may apply for a stack now (DESIGN.md §4): not when already assessed in it, nor within a day
  * of failing it. A test running in another stack is the unique index's business (one at a time).
  */
 export function assertMayApply(stackName: string, history: readonly PastTest[], now: Date): void {
-  if (history.some((test) => test.status === 'passed')) throw new AppError('conflict', assessmentTexts.alreadyAssessed(stackName));
+  if (history.some((test) => test.status === 'passed'))
+    throw new AppError('conflict', assessmentTexts.alreadyAssessed(stackName));
   if (history.some((test) => test.status === 'in_progress')) throw testInProgress();
-  const lastFailure = Math.max(0, ...history.filter((test) => test.status === 'failed').map((test) => test.submittedAt?.getTime() ?? 0));
+  const lastFailure = Math.max(
+    0,
+    ...history.filter((test) => test.status === 'failed').map((test) => test.submittedAt?.getTime() ?? 0),
+  );
   const wait = retryAtOf(new Date(lastFailure)).getTime() - now.getTime();
-  if (lastFailure > 0 && wait > 0) throw new AppError('conflict', assessmentTexts.retryLater(stackName, Math.ceil(wait / 3_600_000)));
+  if (lastFailure > 0 && wait > 0)
+    throw new AppError('conflict', assessmentTexts.retryLater(stackName, Math.ceil(wait / 3_600_000)));
 }
 
 /** The applicant is the signed-in user; a `userId` naming someone else in the form is refused, not ignored. */
 export function assertApplicant(callerId: string, userId: string | undefined): void {
-  if (userId !== undefined && userId !== '' && userId !== callerId) throw new AppError('forbidden', mentorMessages.notYourApplication);
+  if (userId !== undefined && userId !== '' && userId !== callerId)
+    throw new AppError('forbidden', mentorMessages.notYourApplication);
 }
 
 /** A test is its taker's alone. */
-export function assertOwnTest<T extends { userId: string }>(test: T | undefined, userId: string): asserts test is T {
+export function assertOwnTest<T extends { userId: string }>(
+  test: T | undefined,
+  userId: string,
+): asserts test is T {
   if (test === undefined) throw new AppError('not_found', assessmentMessages.testNotFound);
   if (test.userId !== userId) throw new AppError('forbidden', assessmentMessages.notYourTest);
 }
@@ -184,6 +217,15 @@ export function assertInProgress(status: TestStatus): void {
 
 /** The taker's notification of a result. */
 export function resultNotice(stackName: string, { score, total, passed }: Score) {
-  if (passed) return { type: 'assessment_passed' as const, message: assessmentTexts.passedNotice(stackName, score, total), link: '/profile/general' };
-  return { type: 'assessment_failed' as const, message: assessmentTexts.failedNotice(stackName, score, total), link: null };
+  if (passed)
+    return {
+      type: 'assessment_passed' as const,
+      message: assessmentTexts.passedNotice(stackName, score, total),
+      link: '/profile/general',
+    };
+  return {
+    type: 'assessment_failed' as const,
+    message: assessmentTexts.failedNotice(stackName, score, total),
+    link: null,
+  };
 }

@@ -46,17 +46,40 @@ export async function listStacks(ctx: ServiceContext): Promise<Stack[]> {
  * and the stack as an assessed skill, all in the caller's transaction. The notification rings once that
  * transaction has committed (`emit`).
  */
-async function finish({ tx, notify }: UnitOfWork, test: AssessmentTestRow, answers: Record<string, string>, now: Date, late: boolean): Promise<AssessmentTestRow> {
+async function finish(
+  { tx, notify }: UnitOfWork,
+  test: AssessmentTestRow,
+  answers: Record<string, string>,
+  now: Date,
+  late: boolean,
+): Promise<AssessmentTestRow> {
   const outcome = scoreAnswers(test.questions, answers);
-  await repository.finishTest(tx, test.id, { status: outcome.passed ? 'passed' : 'failed', score: outcome.score, submittedAt: now, late, answers });
+  await repository.finishTest(tx, test.id, {
+    status: outcome.passed ? 'passed' : 'failed',
+    score: outcome.score,
+    submittedAt: now,
+    late,
+    answers,
+  });
   if (outcome.passed) await addMentorSkill(tx, test.userId, test.stackId, test.id, test.application);
   const stack = await repository.findStack(tx, test.stackId);
   await notify(test.userId, resultNotice(stack?.name ?? 'skill', outcome));
-  return { ...test, ...outcome, status: outcome.passed ? 'passed' : 'failed', submittedAt: now, late, answers };
+  return {
+    ...test,
+    ...outcome,
+    status: outcome.passed ? 'passed' : 'failed',
+    submittedAt: now,
+    late,
+    answers,
+  };
 }
 
 /** A test whose clock ran out without a submission is scored with the answers saved in time; one never started has no clock. */
-async function finishIfOverdue(uow: UnitOfWork, test: AssessmentTestRow, now: Date): Promise<AssessmentTestRow> {
+async function finishIfOverdue(
+  uow: UnitOfWork,
+  test: AssessmentTestRow,
+  now: Date,
+): Promise<AssessmentTestRow> {
   if (test.status !== 'in_progress' || test.expiresAt === null || isOnTime(test.expiresAt, now)) return test;
   return finish(uow, test, test.answers, now, true);
 }
@@ -72,7 +95,10 @@ export async function listOwnTests(ctx: UserContext): Promise<OwnTest[]> {
  * has fewer than 10 active questions; 409 when the applicant is assessed in it already, failed it within a
  * day, or has a test open (running, or waiting to be started).
  */
-export async function applyForStack(ctx: UserContext, application: MentorApplication): Promise<{ id: string }> {
+export async function applyForStack(
+  ctx: UserContext,
+  application: MentorApplication,
+): Promise<{ id: string }> {
   const userId = ctx.user.id;
   assertApplicant(userId, application.userId);
   const now = ctx.clock.now();
@@ -138,7 +164,13 @@ function toView(test: AssessmentTestRow, stack: Stack, now: Date): AssessmentTes
     expiresAt: test.expiresAt?.toISOString() ?? null,
     serverTime: now.toISOString(),
     // Never the answer key: only ids and texts leave the server, and only once the clock runs.
-    questions: started ? test.questions.map((question) => ({ id: question.id, text: question.text, options: question.options.map(({ id, text }) => ({ id, text })) })) : [],
+    questions: started
+      ? test.questions.map((question) => ({
+          id: question.id,
+          text: question.text,
+          options: question.options.map(({ id, text }) => ({ id, text })),
+        }))
+      : [],
     answers: toAnswerList(test.answers),
     result: resultOf(test),
   };
@@ -182,7 +214,11 @@ export async function startTest(ctx: UserContext, testId: string): Promise<Asses
 }
 
 /** `PUT /api/assessment/tests/:id/answers`: one choice saved as it is made, while the clock runs. */
-export async function saveAnswer(ctx: UserContext, testId: string, body: SaveAnswerBody): Promise<{ answers: { questionId: string; optionId: string }[] }> {
+export async function saveAnswer(
+  ctx: UserContext,
+  testId: string,
+  body: SaveAnswerBody,
+): Promise<{ answers: { questionId: string; optionId: string }[] }> {
   return ctx.unitOfWork(async ({ tx }) => {
     const test = await repository.findTest(tx, testId, { lock: true });
     assertOwnTest(test, ctx.user.id);

@@ -12,7 +12,10 @@ let pool: ReturnType<typeof createPool>;
 let db: Database;
 
 async function createAdmin(name: string, email: string): Promise<AuditAdmin & { name: string }> {
-  const [row] = await db.insert(admins).values({ name, email, passwordHash: 'not-a-real-hash' }).returning({ id: admins.id, name: admins.name, email: admins.email });
+  const [row] = await db
+    .insert(admins)
+    .values({ name, email, passwordHash: 'not-a-real-hash' })
+    .returning({ id: admins.id, name: admins.name, email: admins.email });
   if (row === undefined) throw new Error('no admin row');
   return row;
 }
@@ -34,7 +37,11 @@ describe('recordAdminAction', () => {
   it('leaves no entry when the transaction it was recorded in rolls back', async () => {
     const grace = await createAdmin('Grace', 'grace@example.org');
     const failed = db.transaction(async (tx) => {
-      await recordAdminAction(tx, grace, { action: 'stack.delete', targetType: 'stack', targetId: randomUUID() });
+      await recordAdminAction(tx, grace, {
+        action: 'stack.delete',
+        targetType: 'stack',
+        targetId: randomUUID(),
+      });
       throw new Error('the change itself failed');
     });
     await expect(failed).rejects.toThrow('the change itself failed');
@@ -44,8 +51,19 @@ describe('recordAdminAction', () => {
   it('lists committed entries newest first, with who did them, as they were then', async () => {
     const linus = await createAdmin('Linus', 'Linus@Example.org');
     const roadmapId = randomUUID();
-    await db.transaction((tx) => recordAdminAction(tx, linus, { action: 'roadmap.reject', targetType: 'roadmap', targetId: roadmapId, details: { feedback: 'Too short' } }));
-    await recordAdminAction(db, linus, { action: 'roadmap.approve', targetType: 'roadmap', targetId: roadmapId });
+    await db.transaction((tx) =>
+      recordAdminAction(tx, linus, {
+        action: 'roadmap.reject',
+        targetType: 'roadmap',
+        targetId: roadmapId,
+        details: { feedback: 'Too short' },
+      }),
+    );
+    await recordAdminAction(db, linus, {
+      action: 'roadmap.approve',
+      targetType: 'roadmap',
+      targetId: roadmapId,
+    });
 
     const listed = adminAuditListResponseSchema.parse(await listAdminActions(db, { page: 1 }));
     expect(listed.total).toBe(2);
@@ -62,14 +80,25 @@ describe('recordAdminAction', () => {
   });
 
   it('refuses an admin that does not exist, so no entry names nobody', async () => {
-    await expect(recordAdminAction(db, { id: randomUUID(), email: 'ghost@example.org' }, { action: 'user.block', targetType: 'user', targetId: randomUUID() })).rejects.toThrow();
+    await expect(
+      recordAdminAction(
+        db,
+        { id: randomUUID(), email: 'ghost@example.org' },
+        { action: 'user.block', targetType: 'user', targetId: randomUUID() },
+      ),
+    ).rejects.toThrow();
     expect((await listAdminActions(db, { page: 1 })).total).toBe(0);
   });
 
   it('keeps the entry, with the name and e-mail, after the admin account is deleted', async () => {
     const ada = await createAdmin('Ada', 'ada@example.org');
     const questionId = randomUUID();
-    await recordAdminAction(db, ada, { action: 'question.delete', targetType: 'question', targetId: questionId, details: { stackName: 'React' } });
+    await recordAdminAction(db, ada, {
+      action: 'question.delete',
+      targetType: 'question',
+      targetId: questionId,
+      details: { stackName: 'React' },
+    });
     await db.delete(admins).where(eq(admins.id, ada.id));
 
     const { entries, total } = await listAdminActions(db, { page: 1 });
@@ -87,7 +116,13 @@ describe('listAdminActions', () => {
   it('pages 5 entries as 2, 2 and 1, newest first, without overlap, with the total on every page', async () => {
     const alan = await createAdmin('Alan', 'alan@example.org');
     const stackIds = Array.from({ length: 5 }, () => randomUUID());
-    for (const [i, stackId] of stackIds.entries()) await recordAdminAction(db, alan, { action: 'stack.update', targetType: 'stack', targetId: stackId, details: { name: `Stack ${i}` } });
+    for (const [i, stackId] of stackIds.entries())
+      await recordAdminAction(db, alan, {
+        action: 'stack.update',
+        targetType: 'stack',
+        targetId: stackId,
+        details: { name: `Stack ${i}` },
+      });
 
     const pages = [];
     for (const page of [1, 2, 3, 4]) pages.push(await listAdminActions(db, { page, limit: 2 }));

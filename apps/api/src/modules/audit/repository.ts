@@ -27,8 +27,16 @@ export async function insertAdminAction(db: Executor, values: AdminActionValues)
 }
 
 /** Newest first; the id orders entries of the same instant, so pages never overlap or skip one. */
-export async function listAdminActions(db: Executor, window: { offset: number; limit: number }): Promise<AdminAuditRow[]> {
-  return db.select().from(adminAudit).orderBy(desc(adminAudit.createdAt), desc(adminAudit.id)).offset(window.offset).limit(window.limit);
+export async function listAdminActions(
+  db: Executor,
+  window: { offset: number; limit: number },
+): Promise<AdminAuditRow[]> {
+  return db
+    .select()
+    .from(adminAudit)
+    .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
+    .offset(window.offset)
+    .limit(window.limit);
 }
 
 export async function countAdminActions(db: Executor): Promise<number> {

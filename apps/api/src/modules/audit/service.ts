@@ -1,4 +1,11 @@
-import { ADMIN_AUDIT_PAGE_SIZE, type AdminAction, type AdminActionTarget, type AdminAuditDetails, type AdminAuditEntry, type AdminAuditListResponse } from '@skillroute/shared/admin-audit';
+import {
+  ADMIN_AUDIT_PAGE_SIZE,
+  type AdminAction,
+  type AdminActionTarget,
+  type AdminAuditDetails,
+  type AdminAuditEntry,
+  type AdminAuditListResponse,
+} from '@skillroute/shared/admin-audit';
 import type { Executor } from '../../db/client';
 import type { AdminAuditRow } from '../../db/schema';
 import * as repository from './repository';
@@ -25,7 +32,11 @@ export type AdminActionEntry = {
  * Records an admin action with `executor`, the transaction of the change it records: the change and its
  * entry commit together or not at all, so the trail never shows what did not happen nor misses what did.
  */
-export async function recordAdminAction(executor: Executor, admin: AuditAdmin, entry: AdminActionEntry): Promise<void> {
+export async function recordAdminAction(
+  executor: Executor,
+  admin: AuditAdmin,
+  entry: AdminActionEntry,
+): Promise<void> {
   await repository.insertAdminAction(executor, {
     adminId: admin.id,
     adminEmail: admin.email,
@@ -37,7 +48,10 @@ export async function recordAdminAction(executor: Executor, admin: AuditAdmin, e
 }
 
 /** One page of the trail (pages count from 1), newest first, with how many entries there are in all. */
-export async function listAdminActions(db: Executor, options: { page: number; limit?: number }): Promise<AdminAuditListResponse> {
+export async function listAdminActions(
+  db: Executor,
+  options: { page: number; limit?: number },
+): Promise<AdminAuditListResponse> {
   const limit = options.limit ?? ADMIN_AUDIT_PAGE_SIZE;
   const rows = await repository.listAdminActions(db, { offset: (options.page - 1) * limit, limit });
   const total = await repository.countAdminActions(db);

@@ -18,7 +18,12 @@ afterEach(async () => {
 
 function mailTo(capture: SmtpCapture, to: string, subject: RegExp, after = 0): Promise<string> {
   return waitUntil(
-    () => capture.mails.slice(after).findLast((mail) => mail.to.includes(to) && subject.test(/^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? ''))?.raw,
+    () =>
+      capture.mails
+        .slice(after)
+        .findLast(
+          (mail) => mail.to.includes(to) && subject.test(/^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? ''),
+        )?.raw,
     15_000,
     `a mail to ${to} matching ${subject}`,
   );
@@ -27,31 +32,65 @@ function mailTo(capture: SmtpCapture, to: string, subject: RegExp, after = 0): P
 describe('mail through a real SMTP server', () => {
   it('carries the sign-up code and the reset link, read from the raw messages', async () => {
     smtp = await startSmtpCapture();
-    t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Skillroute <hello@skillroute.test>', PUBLIC_URL: 'http://localhost:4000' } });
+    t = await buildTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Skillroute <hello@skillroute.test>',
+        PUBLIC_URL: 'http://localhost:4000',
+      },
+    });
 
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/', payload: { name: 'Ada', email: 'ada@example.org', password } });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/',
+      payload: { name: 'Ada', email: 'ada@example.org', password },
+    });
     expect(signUp.statusCode).toBe(201);
     const codeMail = await mailTo(smtp, 'ada@example.org', /code/);
     expect(codeMail).toMatch(/^From: Skillroute <hello@skillroute\.test>$/m);
     expect(codeMail).toMatch(/content-type: text\/html/i);
     const code = codeIn(plainTextOf(codeMail));
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'ada@example.org', otp: code } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: 'ada@example.org', otp: code },
+    });
     expect(verified.statusCode).toBe(200);
 
     const before = smtp.mails.length;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ada@example.org' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email: 'ada@example.org' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const resetMail = plainTextOf(await mailTo(smtp, 'ada@example.org', /Reset/, before));
     expect(resetMail).toContain('http://localhost:4000/reset-password?token=');
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetTokenIn(resetMail), password: 'brand-new-pass-2' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetTokenIn(resetMail), password: 'brand-new-pass-2' },
+    });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ada@example.org', password: 'brand-new-pass-2' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ada@example.org', password: 'brand-new-pass-2' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('answers at once while the server refuses, and delivers the mail when it accepts again', async () => {
     smtp = await startSmtpCapture({ refuseFirst: 2 });
     t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/auth/', payload: { name: 'Bob', email: 'bob@example.org', password } });
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/',
+      payload: { name: 'Bob', email: 'bob@example.org', password },
+    });
     expect(signUp.statusCode).toBe(201);
     // The answer did not wait for the mail: nothing has been delivered yet (the server still refuses).
     expect(smtp.mails.filter((mail) => mail.to.includes('bob@example.org'))).toEqual([]);
@@ -59,15 +98,31 @@ describe('mail through a real SMTP server', () => {
     const mail = await mailTo(smtp, 'bob@example.org', /code/);
     expect(smtp.refused).toBe(2);
     expect(t.logs.some((line) => line.msg === 'a job failed; it will be retried')).toBe(true);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'bob@example.org', otp: codeIn(plainTextOf(mail)) } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-otp',
+          payload: { email: 'bob@example.org', otp: codeIn(plainTextOf(mail)) },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('the dev outbox (no SMTP_URL)', () => {
   it('logs the text of the mail and keeps it as an .eml file under DATA_DIR/mail', async () => {
     t = await buildTestApp();
-    await t.app.inject({ method: 'POST', url: '/api/auth/', payload: { name: 'Cleo', email: 'cleo@example.org', password } });
-    const logged = await waitUntil(() => t?.logs.find((line) => line.to === 'cleo@example.org' && typeof line.text === 'string'), 10_000, 'the outbox log line');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/',
+      payload: { name: 'Cleo', email: 'cleo@example.org', password },
+    });
+    const logged = await waitUntil(
+      () => t?.logs.find((line) => line.to === 'cleo@example.org' && typeof line.text === 'string'),
+      10_000,
+      'the outbox log line',
+    );
     const code = codeIn(logged.text as string);
     const outbox = path.join(t.config.dataDir, 'mail');
     const files = readdirSync(outbox).filter((file) => file.endsWith('.eml'));

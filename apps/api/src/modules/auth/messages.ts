@@ -3,7 +3,8 @@ import type { NotificationInput } from '../notifications/service';
 
 /** What the accounts API says. The spec does not show these texts (§7), so they are ours. */
 export const authMessages = {
-  codeSent: (email: string) => `We sent a ${OTP_LENGTH}-digit code to ${email}. Enter it to finish signing up.`,
+  codeSent: (email: string) =>
+    `We sent a ${OTP_LENGTH}-digit code to ${email}. Enter it to finish signing up.`,
   codeResent: 'If this e-mail is waiting for verification, a new code is on its way.',
   emailTaken: 'An account with this e-mail already exists. Please sign in.',
   alreadyVerified: 'This e-mail is already verified. Please sign in.',
@@ -21,6 +22,10 @@ export const authMessages = {
 
 /** The notifications the accounts module sends (DESIGN.md §4 "Notifications"). */
 export const accountNotifications = {
-  welcome: { type: 'welcome', message: 'Welcome to Skillroute! Pick a roadmap to start learning.', link: '/' },
+  welcome: {
+    type: 'welcome',
+    message: 'Welcome to Skillroute! Pick a roadmap to start learning.',
+    link: '/',
+  },
   newSignIn: { type: 'security', message: 'New sign-in to your account', link: '/profile/general' },
 } as const satisfies Record<string, NotificationInput>;

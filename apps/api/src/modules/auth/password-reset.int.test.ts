@@ -19,9 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const forgot = (email: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-const reset = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: body });
-const logIn = (email: string, pass: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: pass } });
+const forgot = (email: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+const reset = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: body });
+const logIn = (email: string, pass: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: pass } });
 
 async function resetTokenFor(email: string): Promise<string> {
   const mark = mailer.sent.length;
@@ -47,9 +50,15 @@ describe('forgot password', () => {
 
   it('does the same work for a known and an unknown e-mail (a queued lookup each), so its timing tells nothing', async () => {
     await createUser(t.app.db, { email: 'carol@example.org', password });
-    for (const email of ['carol@example.org', 'stranger@example.org']) expect((await forgot(email)).statusCode).toBe(200);
-    const queued = await t.app.pool.query<{ email: string }>(`SELECT data->>'email' AS email FROM pgboss.job WHERE name = $1 ORDER BY created_on`, [passwordResetRequestJob.name]);
-    expect(queued.rows.map((row) => row.email)).toEqual(expect.arrayContaining(['carol@example.org', 'stranger@example.org']));
+    for (const email of ['carol@example.org', 'stranger@example.org'])
+      expect((await forgot(email)).statusCode).toBe(200);
+    const queued = await t.app.pool.query<{ email: string }>(
+      `SELECT data->>'email' AS email FROM pgboss.job WHERE name = $1 ORDER BY created_on`,
+      [passwordResetRequestJob.name],
+    );
+    expect(queued.rows.map((row) => row.email)).toEqual(
+      expect.arrayContaining(['carol@example.org', 'stranger@example.org']),
+    );
     // The worker, not the request, decides: only the account gets its link.
     await mailer.waitFor('carol@example.org', /Reset/);
   });
@@ -62,7 +71,9 @@ describe('forgot password', () => {
   });
 
   it('refuses a missing or malformed e-mail with 400', async () => {
-    expect((await forgot(undefined)).json().errors).toEqual([{ message: 'E-mail is required', field: 'email' }]);
+    expect((await forgot(undefined)).json().errors).toEqual([
+      { message: 'E-mail is required', field: 'email' },
+    ]);
     expect((await forgot('not-an-email')).statusCode).toBe(400);
   });
 });
@@ -79,8 +90,24 @@ describe('reset password', () => {
     expect(response.json()).toEqual({ message: authMessages.passwordChanged });
 
     for (const cookies of [laptop, phone]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(cookies) } })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/refreshToken', headers: { cookie: cookieHeader(cookies) } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/auth/session',
+            headers: { cookie: cookieHeader(cookies) },
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/refreshToken',
+            headers: { cookie: cookieHeader(cookies) },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     expect((await logIn('bob@example.org', password)).statusCode).toBe(401);
     expect((await logIn('bob@example.org', newPassword)).statusCode).toBe(200);
@@ -95,7 +122,9 @@ describe('reset password', () => {
     const older = await resetTokenFor('cleo@example.org');
     const newer = await resetTokenFor('cleo@example.org');
     expect((await reset({ token: newer, password: newPassword })).statusCode).toBe(200);
-    expect((await reset({ token: older, password: 'third-pass-3' })).json().errors[0].message).toBe(authMessages.resetUsed);
+    expect((await reset({ token: older, password: 'third-pass-3' })).json().errors[0].message).toBe(
+      authMessages.resetUsed,
+    );
   });
 
   it('refuses an expired link and an unknown one, changing nothing', async () => {
@@ -108,7 +137,9 @@ describe('reset password', () => {
     const expired = await reset({ token, password: newPassword });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().errors).toEqual([{ message: authMessages.resetExpired, field: 'token' }]);
-    expect((await reset({ token: 'made-up', password: newPassword })).json().errors).toEqual([{ message: authMessages.resetInvalid, field: 'token' }]);
+    expect((await reset({ token: 'made-up', password: newPassword })).json().errors).toEqual([
+      { message: authMessages.resetInvalid, field: 'token' },
+    ]);
     expect((await logIn('dora@example.org', password)).statusCode).toBe(200);
   });
 
@@ -118,7 +149,9 @@ describe('reset password', () => {
     const weak = await reset({ token, password: 'lettersonly' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors).toEqual([{ message: 'Password must contain a digit', field: 'password' }]);
-    expect((await reset({ password: newPassword })).json().errors).toEqual([{ message: 'The reset link is not valid', field: 'token' }]);
+    expect((await reset({ password: newPassword })).json().errors).toEqual([
+      { message: 'The reset link is not valid', field: 'token' },
+    ]);
     expect((await reset({ token: 'x'.repeat(201), password: newPassword })).statusCode).toBe(400);
     expect((await reset({ token: 5, password: 5 })).statusCode).toBe(400);
     // The link survived the refusals.

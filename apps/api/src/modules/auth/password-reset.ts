@@ -8,7 +8,14 @@ import { revokeAllSessions } from '../../sessions/repository';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { AuthContext } from './context';
 import { accountNotifications, authMessages } from './messages';
-import { findResetToken, findUserByEmail, insertResetToken, retireResetTokens, updateUser, useResetToken } from './repository';
+import {
+  findResetToken,
+  findUserByEmail,
+  insertResetToken,
+  retireResetTokens,
+  updateUser,
+  useResetToken,
+} from './repository';
 
 export const RESET_TOKEN_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 
@@ -40,13 +47,22 @@ export async function issuePasswordReset(ctx: AuthContext, email: string): Promi
   if (user === undefined || user.blockedAt !== null) return;
   const token = randomToken();
   await ctx.unitOfWork(async (uow) => {
-    await insertResetToken(uow.tx, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS) });
-    await uow.enqueue(sendMailJob, passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_LINK_TTL_MINUTES));
+    await insertResetToken(uow.tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await uow.enqueue(
+      sendMailJob,
+      passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_LINK_TTL_MINUTES),
+    );
   });
 }
 
 export async function registerPasswordResetWorker(ctx: AuthContext): Promise<void> {
-  await ctx.jobs.register(passwordResetRequestJob, ({ email }) => issuePasswordReset(ctx, email), { batchSize: 20 });
+  await ctx.jobs.register(passwordResetRequestJob, ({ email }) => issuePasswordReset(ctx, email), {
+    batchSize: 20,
+  });
 }
 
 function refuseToken(message: string): AppError {
@@ -58,7 +74,10 @@ function refuseToken(message: string): AppError {
  * transaction. The link was mailed to the address, so it also proves the address: an account never
  * verified becomes verified.
  */
-export async function resetPassword(ctx: AuthContext, body: { token: string; password: string }): Promise<{ message: string }> {
+export async function resetPassword(
+  ctx: AuthContext,
+  body: { token: string; password: string },
+): Promise<{ message: string }> {
   const passwordHash = await hashPassword(body.password);
   const tokenHash = hashToken(body.token);
   const now = ctx.clock.now();

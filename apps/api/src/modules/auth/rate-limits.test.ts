@@ -11,7 +11,11 @@ describe('auth rate-limit keys', () => {
 
   it('keep each rule in its own namespace', () => {
     const email = 'ada@example.org';
-    const keys = [authRateLimits.signIn.key(email, '1.1.1.1'), authRateLimits.codeRequest.key(email), authRateLimits.forgotPassword.key(email)];
+    const keys = [
+      authRateLimits.signIn.key(email, '1.1.1.1'),
+      authRateLimits.codeRequest.key(email),
+      authRateLimits.forgotPassword.key(email),
+    ];
     expect(new Set(keys).size).toBe(3);
   });
 
@@ -23,7 +27,10 @@ describe('auth rate-limit keys', () => {
   it('have the limits of the issue', () => {
     expect([authRateLimits.signIn.max, authRateLimits.signIn.timeWindowMs]).toEqual([10, 15 * 60_000]);
     expect([authRateLimits.codeRequest.max, authRateLimits.codeRequest.timeWindowMs]).toEqual([1, 60_000]);
-    expect([authRateLimits.forgotPassword.max, authRateLimits.forgotPassword.timeWindowMs]).toEqual([5, 60 * 60_000]);
+    expect([authRateLimits.forgotPassword.max, authRateLimits.forgotPassword.timeWindowMs]).toEqual([
+      5,
+      60 * 60_000,
+    ]);
   });
 });
 

@@ -11,13 +11,25 @@ function normalEmail(email: unknown): string {
 
 export const authRateLimits = {
   /** 10 sign-in attempts per 15 minutes per e-mail and IP: slows guessing without letting one IP lock out an account for everyone. */
-  signIn: { max: 10, timeWindowMs: 15 * MINUTE_MS, key: (email: unknown, ip: string) => `sign-in:${normalEmail(email)}:${ip}` },
+  signIn: {
+    max: 10,
+    timeWindowMs: 15 * MINUTE_MS,
+    key: (email: unknown, ip: string) => `sign-in:${normalEmail(email)}:${ip}`,
+  },
   /** One code mail per minute per e-mail. */
-  codeRequest: { max: 1, timeWindowMs: MINUTE_MS, key: (email: unknown) => `code-request:${normalEmail(email)}` },
+  codeRequest: {
+    max: 1,
+    timeWindowMs: MINUTE_MS,
+    key: (email: unknown) => `code-request:${normalEmail(email)}`,
+  },
   /** 20 sign-ups per hour per client address: one client cannot fill the mail queue with codes for made-up addresses. */
   signUp: { max: 20, timeWindowMs: 60 * MINUTE_MS, key: (ip: string) => `sign-up:${ip}` },
   /** Five reset mails per hour per e-mail. */
-  forgotPassword: { max: 5, timeWindowMs: 60 * MINUTE_MS, key: (email: unknown) => `forgot-password:${normalEmail(email)}` },
+  forgotPassword: {
+    max: 5,
+    timeWindowMs: 60 * MINUTE_MS,
+    key: (email: unknown) => `forgot-password:${normalEmail(email)}`,
+  },
 } as const;
 
 /**

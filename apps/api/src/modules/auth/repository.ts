@@ -28,26 +28,45 @@ export async function lockUserByEmail(tx: Executor, email: string): Promise<User
  * A new unverified account, or the existing one for this e-mail, locked. Insert-first, so two sign-ups
  * racing for one new e-mail never meet a unique violation.
  */
-export async function insertOrLockUser(tx: Executor, values: { name: string; email: string; passwordHash: string }): Promise<{ user: UserRow; created: boolean }> {
-  const [inserted] = await tx.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+export async function insertOrLockUser(
+  tx: Executor,
+  values: { name: string; email: string; passwordHash: string },
+): Promise<{ user: UserRow; created: boolean }> {
+  const [inserted] = await tx
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
   if (inserted !== undefined) return { user: inserted, created: true };
   const existing = await lockUserByEmail(tx, values.email);
   if (existing === undefined) throw new Error('a user row vanished between insert and select');
   return { user: existing, created: false };
 }
 
-export async function updateUser(db: Executor, id: string, changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt'>>): Promise<UserRow> {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt'>>,
+): Promise<UserRow> {
   const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (user === undefined) throw new Error(`user ${id} not found`);
   return user;
 }
 
 export async function newestCode(db: Executor, userId: string) {
-  const [code] = await db.select().from(emailCodes).where(eq(emailCodes.userId, userId)).orderBy(desc(emailCodes.createdAt)).limit(1);
+  const [code] = await db
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.userId, userId))
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
   return code;
 }
 
-export async function insertCode(db: Executor, values: { userId: string; codeHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+export async function insertCode(
+  db: Executor,
+  values: { userId: string; codeHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
   await db.insert(emailCodes).values(values);
 }
 
@@ -59,7 +78,10 @@ export async function consumeCode(db: Executor, codeId: string, now: Date): Prom
   await db.update(emailCodes).set({ consumedAt: now }).where(eq(emailCodes.id, codeId));
 }
 
-export async function insertResetToken(db: Executor, values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  db: Executor,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResetTokens).values(values);
 }
 
@@ -68,13 +90,22 @@ export async function useResetToken(tx: Executor, tokenHash: string, now: Date) 
   const [token] = await tx
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > ${now}`))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        sql`${passwordResetTokens.expiresAt} > ${now}`,
+      ),
+    )
     .returning();
   return token;
 }
 
 export async function findResetToken(db: Executor, tokenHash: string) {
-  const [token] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+  const [token] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
   return token;
 }
 

@@ -29,7 +29,12 @@ export interface AuthRoutesOptions {
   config: Config;
 }
 
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 const tags = ['auth'];
 
 function emailOf(request: FastifyRequest): unknown {
@@ -37,8 +42,13 @@ function emailOf(request: FastifyRequest): unknown {
 }
 
 /** A route's own limit, counted after validation so the key can use the parsed e-mail. */
-function limit(rule: { max: number; timeWindowMs: number }, keyGenerator: (request: FastifyRequest) => string) {
-  return { rateLimit: { max: rule.max, timeWindow: rule.timeWindowMs, hook: 'preHandler' as const, keyGenerator } };
+function limit(
+  rule: { max: number; timeWindowMs: number },
+  keyGenerator: (request: FastifyRequest) => string,
+) {
+  return {
+    rateLimit: { max: rule.max, timeWindow: rule.timeWindowMs, hook: 'preHandler' as const, keyGenerator },
+  };
 }
 
 function clientOf(request: FastifyRequest): ClientInfo {
@@ -47,22 +57,41 @@ function clientOf(request: FastifyRequest): ClientInfo {
 
 /** `/api/auth`: sign-up with a mailed code, sign-in, refresh, logout, password reset, the current session. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
-  const ctx = (request: FastifyRequest): AuthContext => ({ ...contextOf(request), jwtSecret: config.jwtSecret, publicUrl: config.publicUrl });
+  const ctx = (request: FastifyRequest): AuthContext => ({
+    ...contextOf(request),
+    jwtSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+  });
   const cookiePolicy = { secure: config.nodeEnv === 'production' };
-  const signIn = (reply: FastifyReply, tokens: SessionTokens) => setSessionCookies(reply, 'user', cookiePolicy, tokens);
+  const signIn = (reply: FastifyReply, tokens: SessionTokens) =>
+    setSessionCookies(reply, 'user', cookiePolicy, tokens);
 
   app.post(
     '/',
     {
-      config: limit({ ...authRateLimits.signUp, max: config.signUpLimitPerHour }, (request) => authRateLimits.signUp.key(request.ip)),
-      schema: { summary: `Sign up; mails a ${OTP_LENGTH}-digit code`, tags, body: signupBodySchema, response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals } },
+      config: limit({ ...authRateLimits.signUp, max: config.signUpLimitPerHour }, (request) =>
+        authRateLimits.signUp.key(request.ip),
+      ),
+      schema: {
+        summary: `Sign up; mails a ${OTP_LENGTH}-digit code`,
+        tags,
+        body: signupBodySchema,
+        response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals },
+      },
     },
     async (request, reply) => reply.code(201).send(await signUp(ctx(request), request.body)),
   );
 
   app.post(
     '/verify-otp',
-    { schema: { summary: 'Check the mailed code; verifies the account and signs in', tags, body: verifyOtpBodySchema, response: { 200: userResponseSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Check the mailed code; verifies the account and signs in',
+        tags,
+        body: verifyOtpBodySchema,
+        response: { 200: userResponseSchema, ...refusals },
+      },
+    },
     async (request, reply) => {
       const { user, tokens } = await verifyCode(ctx(request), request.body, clientOf(request));
       signIn(reply, tokens);
@@ -73,8 +102,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/resent-otp',
     {
-      config: limit(authRateLimits.codeRequest, (request) => authRateLimits.codeRequest.key(emailOf(request))),
-      schema: { summary: 'Mail a new code (one a minute)', tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...refusals } },
+      config: limit(authRateLimits.codeRequest, (request) =>
+        authRateLimits.codeRequest.key(emailOf(request)),
+      ),
+      schema: {
+        summary: 'Mail a new code (one a minute)',
+        tags,
+        body: emailBodySchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
     },
     async (request) => resendCode(ctx(request), request.body.email),
   );
@@ -82,8 +118,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/login',
     {
-      config: limit(authRateLimits.signIn, (request) => authRateLimits.signIn.key(emailOf(request), request.ip)),
-      schema: { summary: 'Sign in with e-mail and password', tags, body: loginBodySchema, response: { 200: userResponseSchema, ...refusals } },
+      config: limit(authRateLimits.signIn, (request) =>
+        authRateLimits.signIn.key(emailOf(request), request.ip),
+      ),
+      schema: {
+        summary: 'Sign in with e-mail and password',
+        tags,
+        body: loginBodySchema,
+        response: { 200: userResponseSchema, ...refusals },
+      },
     },
     async (request, reply) => {
       const { user, tokens } = await logIn(ctx(request), request.body, clientOf(request));
@@ -99,50 +142,107 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Sign in with a Google ID token (404 when Google sign-in is not configured)',
         tags,
         body: googleLoginBodySchema,
-        response: { 200: userResponseSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 503: errorEnvelopeSchema, ...refusals },
+        response: {
+          200: userResponseSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+          ...refusals,
+        },
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await logInWithGoogle(ctx(request), config.google, request.body.credential, clientOf(request));
+      const { user, tokens } = await logInWithGoogle(
+        ctx(request),
+        config.google,
+        request.body.credential,
+        clientOf(request),
+      );
       signIn(reply, tokens);
       return { user };
     },
   );
 
-  app.post('/logout', { schema: { summary: 'End this session', tags, response: { 200: messageResponseSchema, ...refusals } } }, async (request, reply) => {
-    await logOut(ctx(request), { refreshToken: request.cookies[cookieNames.user.refresh], accessToken: request.cookies[cookieNames.user.access] });
-    clearSessionCookies(reply, 'user', cookiePolicy);
-    return { message: authMessages.loggedOut };
-  });
-
-  app.post('/refreshToken', { schema: { summary: 'Rotate the session cookies', tags, response: { 200: userResponseSchema, ...refusals } } }, async (request, reply) => {
-    try {
-      const { user, tokens } = await refreshUserSession(ctx(request), request.cookies[cookieNames.user.refresh], clientOf(request));
-      signIn(reply, tokens);
-      return { user };
-    } catch (error) {
-      // A refused refresh leaves nothing behind that the browser would keep sending.
+  app.post(
+    '/logout',
+    { schema: { summary: 'End this session', tags, response: { 200: messageResponseSchema, ...refusals } } },
+    async (request, reply) => {
+      await logOut(ctx(request), {
+        refreshToken: request.cookies[cookieNames.user.refresh],
+        accessToken: request.cookies[cookieNames.user.access],
+      });
       clearSessionCookies(reply, 'user', cookiePolicy);
-      throw error;
-    }
-  });
+      return { message: authMessages.loggedOut };
+    },
+  );
+
+  app.post(
+    '/refreshToken',
+    {
+      schema: {
+        summary: 'Rotate the session cookies',
+        tags,
+        response: { 200: userResponseSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { user, tokens } = await refreshUserSession(
+          ctx(request),
+          request.cookies[cookieNames.user.refresh],
+          clientOf(request),
+        );
+        signIn(reply, tokens);
+        return { user };
+      } catch (error) {
+        // A refused refresh leaves nothing behind that the browser would keep sending.
+        clearSessionCookies(reply, 'user', cookiePolicy);
+        throw error;
+      }
+    },
+  );
 
   app.post(
     '/forgot-password',
     {
-      config: limit(authRateLimits.forgotPassword, (request) => authRateLimits.forgotPassword.key(emailOf(request))),
-      schema: { summary: 'Mail a password reset link (same answer for every e-mail)', tags, body: emailBodySchema, response: { 200: messageResponseSchema, ...refusals } },
+      config: limit(authRateLimits.forgotPassword, (request) =>
+        authRateLimits.forgotPassword.key(emailOf(request)),
+      ),
+      schema: {
+        summary: 'Mail a password reset link (same answer for every e-mail)',
+        tags,
+        body: emailBodySchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
     },
     async (request) => requestPasswordReset(ctx(request), request.body.email),
   );
 
   app.post(
     '/reset-password',
-    { schema: { summary: 'Set a new password with a mailed link; ends every session', tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Set a new password with a mailed link; ends every session',
+        tags,
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
+    },
     async (request) => resetPassword(ctx(request), request.body),
   );
 
-  app.get('/session', { preHandler: app.requireUser, schema: { summary: 'The signed-in user', tags, response: { 200: userResponseSchema, 401: errorEnvelopeSchema } } }, async (request) => ({
-    user: await currentUser(ctx(request), userOf(request).id),
-  }));
+  app.get(
+    '/session',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The signed-in user',
+        tags,
+        response: { 200: userResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      user: await currentUser(ctx(request), userOf(request).id),
+    }),
+  );
 };

@@ -22,10 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const logIn = (body: Record<string, unknown>, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
-const refresh = (refreshToken: string | undefined) => t.app.inject({ method: 'POST', url: '/api/auth/refreshToken', headers: { cookie: cookieHeader({ refreshToken }) } });
-const session = (accessToken: string | undefined) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader({ accessToken }) } });
-const logOut = (cookies: Record<string, string | undefined>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(cookies) } });
+const logIn = (body: Record<string, unknown>, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip });
+const refresh = (refreshToken: string | undefined) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refreshToken',
+    headers: { cookie: cookieHeader({ refreshToken }) },
+  });
+const session = (accessToken: string | undefined) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/auth/session',
+    headers: { cookie: cookieHeader({ accessToken }) },
+  });
+const logOut = (cookies: Record<string, string | undefined>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(cookies) } });
 
 async function signedIn(email: string): Promise<Record<string, string>> {
   const response = await logIn({ email, password });
@@ -38,7 +50,9 @@ describe('POST /api/auth/login', () => {
     const user = await createUser(t.app.db, { email: 'ada@example.org', password, name: 'Ada' });
     const response = await logIn({ email: 'ADA@example.org', password });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: user.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null } });
+    expect(response.json()).toEqual({
+      user: { id: user.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+    });
     expect(JSON.stringify(response.json())).not.toContain('argon2');
     const cookies = cookiesOf(response);
     expect((await session(cookies.accessToken)).json().user.id).toBe(user.id);
@@ -53,7 +67,10 @@ describe('POST /api/auth/login', () => {
     ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ message: authMessages.wrongCredentials, errors: [{ message: authMessages.wrongCredentials }] });
+      expect(answer.json()).toEqual({
+        message: authMessages.wrongCredentials,
+        errors: [{ message: authMessages.wrongCredentials }],
+      });
     }
   });
 
@@ -62,10 +79,17 @@ describe('POST /api/auth/login', () => {
     const mark = mailer.sent.length;
     const response = await logIn({ email: 'unverified@example.org', password });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ reason: authReasons.unverified, message: authMessages.unverified('unverified@example.org') });
+    expect(response.json()).toMatchObject({
+      reason: authReasons.unverified,
+      message: authMessages.unverified('unverified@example.org'),
+    });
     expect(response.cookies).toEqual([]);
     const mail = await mailer.waitFor('unverified@example.org', /code/, mark);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'unverified@example.org', otp: codeIn(mail.text) } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: 'unverified@example.org', otp: codeIn(mail.text) },
+    });
     expect(verified.statusCode).toBe(200);
   });
 
@@ -86,14 +110,19 @@ describe('POST /api/auth/login', () => {
         .errors.map((error: { field: string }) => error.field)
         .sort(),
     ).toEqual(['email', 'password']);
-    expect((await logIn({ email: 'ada@example.org', password: '' })).json().errors).toEqual([{ message: 'Password is required', field: 'password' }]);
+    expect((await logIn({ email: 'ada@example.org', password: '' })).json().errors).toEqual([
+      { message: 'Password is required', field: 'password' },
+    ]);
     expect((await logIn({ email: 'ada@example.org', password: 'x'.repeat(129) })).statusCode).toBe(400);
     expect((await logIn({ email: 12, password: ['x'] })).statusCode).toBe(400);
   });
 
   it('allows 10 tries per 15 minutes per e-mail and IP, then 429 with Retry-After', async () => {
     await createUser(t.app.db, { email: 'target@example.org', password });
-    for (let i = 0; i < 10; i += 1) expect((await logIn({ email: 'target@example.org', password: 'wrong-pass-1' }, '10.1.1.1')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await logIn({ email: 'target@example.org', password: 'wrong-pass-1' }, '10.1.1.1')).statusCode,
+      ).toBe(401);
     const limited = await logIn({ email: 'Target@example.org', password }, '10.1.1.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -182,7 +211,12 @@ describe('refresh, logout and the session', () => {
     const user = await createUser(t.app.db, { email: 'late@example.org', password });
     const cookies = await signedIn('late@example.org');
     const [row] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    const expired = await signAccessToken(t.config.jwtSecret, 'user', { sub: user.id, email: user.email, role: 'user', sid: row!.id }, new Date(Date.now() - 60 * 60_000));
+    const expired = await signAccessToken(
+      t.config.jwtSecret,
+      'user',
+      { sub: user.id, email: user.email, role: 'user', sid: row!.id },
+      new Date(Date.now() - 60 * 60_000),
+    );
     expect((await session(expired)).statusCode).toBe(401);
     expect((await logOut({ accessToken: expired })).statusCode).toBe(200);
     expect((await refresh(cookies.refreshToken)).statusCode).toBe(401);
@@ -203,8 +237,13 @@ describe('refresh, logout and the session', () => {
     const cookies = await signedIn('forged@example.org');
     const [row] = await t.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
     const claims = { sub: user.id, email: user.email, role: 'user' as const, sid: row!.id };
-    expect((await session(await signAccessToken('another-secret-that-is-32-characters!', 'user', claims))).statusCode).toBe(401);
-    expect((await session(await signAccessToken(t.config.adminJwtSecret, 'admin', claims))).statusCode).toBe(401);
+    expect(
+      (await session(await signAccessToken('another-secret-that-is-32-characters!', 'user', claims)))
+        .statusCode,
+    ).toBe(401);
+    expect((await session(await signAccessToken(t.config.adminJwtSecret, 'admin', claims))).statusCode).toBe(
+      401,
+    );
     expect((await session(`${cookies.accessToken}x`)).statusCode).toBe(401);
     const unauthorised = await session(undefined);
     expect(unauthorised.statusCode).toBe(401);
@@ -222,7 +261,9 @@ describe('GET /api/config', () => {
   it('gives the configured client id', async () => {
     const other = await buildTestApp({ env: { GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com' } });
     try {
-      expect((await other.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({ googleClientId: 'client-123.apps.googleusercontent.com' });
+      expect((await other.app.inject({ method: 'GET', url: '/api/config' })).json()).toEqual({
+        googleClientId: 'client-123.apps.googleusercontent.com',
+      });
     } finally {
       await other.close();
     }

@@ -2,7 +2,15 @@ import { authReasons, type LoginBody, type SessionUser } from '@skillroute/share
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { endSignIn, hasLiveSession, openSession, revokeSessionFamily, rotateSession, sessionExpiredMessage, type SessionTokens } from '../../sessions/repository';
+import {
+  endSignIn,
+  hasLiveSession,
+  openSession,
+  revokeSessionFamily,
+  rotateSession,
+  sessionExpiredMessage,
+  type SessionTokens,
+} from '../../sessions/repository';
 import { signAccessToken } from '../../lib/tokens';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';
@@ -22,15 +30,20 @@ export interface SignedIn {
  */
 export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
   const user = await findUserByEmail(ctx.db, body.email);
-  const passwordOk = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, body.password)
+    : await verifyAgainstDummy(body.password);
   if (user === undefined || !passwordOk) throw new AppError('unauthorized', authMessages.wrongCredentials);
-  if (user.blockedAt !== null) throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
+  if (user.blockedAt !== null)
+    throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
   if (user.verifiedAt === null) {
     await ctx.unitOfWork(async (uow) => {
       const locked = await lockUserByEmail(uow.tx, user.email);
       if (locked !== undefined) await issueCodeIfDue(uow, ctx, locked);
     });
-    throw new AppError('forbidden', authMessages.unverified(user.email), undefined, { reason: authReasons.unverified });
+    throw new AppError('forbidden', authMessages.unverified(user.email), undefined, {
+      reason: authReasons.unverified,
+    });
   }
   const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: false });
   return { user: toSessionUser(user), tokens };
@@ -42,11 +55,22 @@ export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInf
  * never welcomed is welcomed (Google verifies an e-mail without our code step). Notifications are written
  * with the session and announced once all is committed.
  */
-async function openSessionAndTellOthers(ctx: AuthContext, user: Pick<SessionUser, 'id' | 'email' | 'role'>, client: ClientInfo, options: { welcome: boolean }): Promise<SessionTokens> {
+async function openSessionAndTellOthers(
+  ctx: AuthContext,
+  user: Pick<SessionUser, 'id' | 'email' | 'role'>,
+  client: ClientInfo,
+  options: { welcome: boolean },
+): Promise<SessionTokens> {
   const now = ctx.clock.now();
   return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
-    const opened = await openSession(tx, ctx.jwtSecret, { sub: user.id, email: user.email, role: user.role }, client, now);
+    const opened = await openSession(
+      tx,
+      ctx.jwtSecret,
+      { sub: user.id, email: user.email, role: user.role },
+      client,
+      now,
+    );
     if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome);
     if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn);
     return opened;
@@ -57,15 +81,25 @@ async function openSessionAndTellOthers(ctx: AuthContext, user: Pick<SessionUser
  * `POST /api/auth/google-login`: the users module checks the Google ID token and finds, links or creates
  * the account (refusing a blocked one); this opens the session for it.
  */
-export async function logInWithGoogle(ctx: AuthContext, google: Parameters<typeof signInWithGoogle>[1], credential: string, client: ClientInfo): Promise<SignedIn> {
+export async function logInWithGoogle(
+  ctx: AuthContext,
+  google: Parameters<typeof signInWithGoogle>[1],
+  credential: string,
+  client: ClientInfo,
+): Promise<SignedIn> {
   const user = await signInWithGoogle(ctx, google, credential);
   const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: true });
   return { user, tokens };
 }
 
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */
-export async function refreshUserSession(ctx: AuthContext, refreshToken: string | undefined, client: ClientInfo): Promise<SignedIn> {
-  if (refreshToken === undefined || refreshToken === '') throw new AppError('unauthorized', sessionExpiredMessage);
+export async function refreshUserSession(
+  ctx: AuthContext,
+  refreshToken: string | undefined,
+  client: ClientInfo,
+): Promise<SignedIn> {
+  if (refreshToken === undefined || refreshToken === '')
+    throw new AppError('unauthorized', sessionExpiredMessage);
   const now = ctx.clock.now();
   const rotated = await rotateSession(ctx.db, ctx.jwtSecret, 'user', refreshToken, client, now);
   const user = rotated.row.userId === null ? undefined : await findUserById(ctx.db, rotated.row.userId);
@@ -73,12 +107,23 @@ export async function refreshUserSession(ctx: AuthContext, refreshToken: string 
     await revokeSessionFamily(ctx.db, rotated.row.familyId, now);
     throw new AppError('unauthorized', sessionExpiredMessage);
   }
-  const accessToken = await signAccessToken(ctx.jwtSecret, 'user', { sub: user.id, email: user.email, role: user.role, sid: rotated.row.id }, now);
-  return { user: toSessionUser(user), tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
+  const accessToken = await signAccessToken(
+    ctx.jwtSecret,
+    'user',
+    { sub: user.id, email: user.email, role: user.role, sid: rotated.row.id },
+    now,
+  );
+  return {
+    user: toSessionUser(user),
+    tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken },
+  };
 }
 
 /** `POST /api/auth/logout`: ends the sign-in named by the cookies and drops its sockets. */
-export async function logOut(ctx: AuthContext, cookies: { refreshToken: string | undefined; accessToken: string | undefined }): Promise<void> {
+export async function logOut(
+  ctx: AuthContext,
+  cookies: { refreshToken: string | undefined; accessToken: string | undefined },
+): Promise<void> {
   const ended = await endSignIn(ctx.db, 'user', ctx.jwtSecret, cookies, ctx.clock.now());
   for (const family of ended) ctx.sockets.disconnectSession(family);
 }

@@ -17,9 +17,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const password = 'secret-pass-1';
-const signUp = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/', payload: body });
-const verify = (email: string, otp: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp } });
-const resend = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/resent-otp', payload: { email } });
+const signUp = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/', payload: body });
+const verify = (email: string, otp: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp } });
+const resend = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/resent-otp', payload: { email } });
 
 async function codeFor(email: string): Promise<string> {
   return codeIn((await mailer.waitFor(email, /code/)).text);
@@ -32,7 +35,10 @@ async function ageCodes(email: string, ms: number) {
   for (const code of codes) {
     await t.app.db
       .update(emailCodes)
-      .set({ createdAt: new Date(code.createdAt.getTime() - ms), expiresAt: new Date(code.expiresAt.getTime() - ms) })
+      .set({
+        createdAt: new Date(code.createdAt.getTime() - ms),
+        expiresAt: new Date(code.expiresAt.getTime() - ms),
+      })
       .where(eq(emailCodes.id, code.id));
   }
 }
@@ -41,7 +47,10 @@ describe('sign-up and the mailed code', () => {
   it('creates an unverified account, mails a code, and signs in once the code is entered', async () => {
     const response = await signUp({ name: 'Ada', email: 'Ada@Example.org', password });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ message: authMessages.codeSent('ada@example.org'), email: 'ada@example.org' });
+    expect(response.json()).toEqual({
+      message: authMessages.codeSent('ada@example.org'),
+      email: 'ada@example.org',
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.email, 'ada@example.org'));
     expect(row?.verifiedAt).toBeNull();
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -49,20 +58,32 @@ describe('sign-up and the mailed code', () => {
     const code = await codeFor('ada@example.org');
     const verified = await verify('ada@example.org', code);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ user: { id: row!.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null } });
+    expect(verified.json()).toEqual({
+      user: { id: row!.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+    });
     const cookies = cookiesOf(verified);
     expect(cookies.accessToken).toBeTruthy();
     expect(cookies.refreshToken).toBeTruthy();
     const accessCookie = verified.cookies.find((cookie) => cookie.name === 'accessToken');
     expect(accessCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(verified.cookies.find((cookie) => cookie.name === 'refreshToken')).toMatchObject({ httpOnly: true, path: '/api/auth' });
+    expect(verified.cookies.find((cookie) => cookie.name === 'refreshToken')).toMatchObject({
+      httpOnly: true,
+      path: '/api/auth',
+    });
 
-    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: cookieHeader(cookies) } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: cookieHeader(cookies) },
+    });
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe('ada@example.org');
 
     // The code works once.
-    expect((await verify('ada@example.org', code)).json().errors[0]).toEqual({ message: authMessages.alreadyVerified, field: 'otp' });
+    expect((await verify('ada@example.org', code)).json().errors[0]).toEqual({
+      message: authMessages.alreadyVerified,
+      field: 'otp',
+    });
   });
 
   it('refuses a verified e-mail with 409, whatever its case', async () => {
@@ -100,13 +121,26 @@ describe('sign-up and the mailed code', () => {
     expect(messages).toContain('Please enter a valid e-mail address');
     expect(messages).toContain('Password must be at least 8 characters');
 
-    const tooLong = await signUp({ name: 'Abcdefghijk', email: `${'a'.repeat(250)}@x.org`, password: `${'a1'.repeat(65)}` });
+    const tooLong = await signUp({
+      name: 'Abcdefghijk',
+      email: `${'a'.repeat(250)}@x.org`,
+      password: `${'a1'.repeat(65)}`,
+    });
     expect(tooLong.json().errors.map((error: { message: string }) => error.message)).toEqual(
-      expect.arrayContaining(['Name should be under 10 characters', 'E-mail must not exceed 254 characters', 'Password must not exceed 128 characters']),
+      expect.arrayContaining([
+        'Name should be under 10 characters',
+        'E-mail must not exceed 254 characters',
+        'Password must not exceed 128 characters',
+      ]),
     );
     const wrongTypes = await signUp({ name: 42, email: ['a@b.org'], password: true });
     expect(wrongTypes.statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/auth/', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(notJson.statusCode).toBe(400);
 
     const count = await t.app.db.$count(users);
@@ -147,7 +181,10 @@ describe('code checks', () => {
   });
 
   it('refuses malformed codes and unknown e-mails without revealing anything', async () => {
-    expect((await verify('dora@example.org', '12345')).json().errors[0]).toEqual({ message: 'Enter the 6-digit code from the e-mail', field: 'otp' });
+    expect((await verify('dora@example.org', '12345')).json().errors[0]).toEqual({
+      message: 'Enter the 6-digit code from the e-mail',
+      field: 'otp',
+    });
     expect((await verify('dora@example.org', 123456)).statusCode).toBe(400);
     expect((await verify('dora@example.org', '12345a')).statusCode).toBe(400);
     const unknown = await verify('nobody@example.org', '123456');

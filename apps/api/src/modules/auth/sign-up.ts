@@ -11,29 +11,57 @@ import { sendMailJob } from '../mail/service';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';
 import { codeRequestWaitSeconds } from './rate-limits';
-import { consumeCode, insertCode, insertOrLockUser, lockUserByEmail, newestCode, recordCodeAttempt, toSessionUser, updateUser } from './repository';
+import {
+  consumeCode,
+  insertCode,
+  insertOrLockUser,
+  lockUserByEmail,
+  newestCode,
+  recordCodeAttempt,
+  toSessionUser,
+  updateUser,
+} from './repository';
 
 /**
  * Mails a new code unless one went out less than a minute ago (the earlier one is still valid then).
  * Returns the seconds to wait, 0 when a code was queued. The mail is queued in the caller's transaction.
  */
-export async function issueCodeIfDue(uow: UnitOfWork, ctx: Pick<AuthContext, 'jwtSecret' | 'clock'>, user: Pick<UserRow, 'id' | 'name' | 'email'>): Promise<number> {
+export async function issueCodeIfDue(
+  uow: UnitOfWork,
+  ctx: Pick<AuthContext, 'jwtSecret' | 'clock'>,
+  user: Pick<UserRow, 'id' | 'name' | 'email'>,
+): Promise<number> {
   const now = ctx.clock.now();
   const wait = codeRequestWaitSeconds((await newestCode(uow.tx, user.id))?.createdAt, now);
   if (wait > 0) return wait;
   const code = generateCode();
-  await insertCode(uow.tx, { userId: user.id, codeHash: hashCode(code, ctx.jwtSecret), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now });
+  await insertCode(uow.tx, {
+    userId: user.id,
+    codeHash: hashCode(code, ctx.jwtSecret),
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    createdAt: now,
+  });
   await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, OTP_TTL_MINUTES));
   return 0;
 }
 
 /** `POST /api/auth/`: a new account, or new details and a code for one that was never verified. */
-export async function signUp(ctx: AuthContext, body: SignupBody): Promise<{ message: string; email: string }> {
+export async function signUp(
+  ctx: AuthContext,
+  body: SignupBody,
+): Promise<{ message: string; email: string }> {
   const passwordHash = await hashPassword(body.password);
   return ctx.unitOfWork(async (uow) => {
-    const { user, created } = await insertOrLockUser(uow.tx, { name: body.name, email: body.email, passwordHash });
+    const { user, created } = await insertOrLockUser(uow.tx, {
+      name: body.name,
+      email: body.email,
+      passwordHash,
+    });
     if (!created) {
-      if (user.verifiedAt !== null) throw new AppError('conflict', authMessages.emailTaken, [{ message: authMessages.emailTaken, field: 'email' }]);
+      if (user.verifiedAt !== null)
+        throw new AppError('conflict', authMessages.emailTaken, [
+          { message: authMessages.emailTaken, field: 'email' },
+        ]);
       await updateUser(uow.tx, user.id, { name: body.name, passwordHash });
     }
     await issueCodeIfDue(uow, ctx, { id: user.id, name: body.name, email: user.email });
@@ -47,7 +75,10 @@ export async function resendCode(ctx: AuthContext, email: string): Promise<{ mes
     const user = await lockUserByEmail(uow.tx, email);
     if (user === undefined || user.verifiedAt !== null || user.blockedAt !== null) return;
     const wait = await issueCodeIfDue(uow, ctx, user);
-    if (wait > 0) throw new AppError('too_many_requests', authMessages.codeTooSoon(wait), undefined, { retryAfterSeconds: wait });
+    if (wait > 0)
+      throw new AppError('too_many_requests', authMessages.codeTooSoon(wait), undefined, {
+        retryAfterSeconds: wait,
+      });
   });
   return { message: authMessages.codeResent };
 }
@@ -58,20 +89,38 @@ type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok
  * `POST /api/auth/verify-otp`: the newest code of the account decides. A wrong try is counted in the row
  * and committed before the refusal, so five wrong tries burn the code whatever the client does.
  */
-export async function verifyCode(ctx: AuthContext, body: { email: string; otp: string }, client: ClientInfo): Promise<{ user: SessionUser; tokens: SessionTokens }> {
+export async function verifyCode(
+  ctx: AuthContext,
+  body: { email: string; otp: string },
+  client: ClientInfo,
+): Promise<{ user: SessionUser; tokens: SessionTokens }> {
   const now = ctx.clock.now();
   const outcome = await ctx.unitOfWork<CodeOutcome>(async ({ tx, notify }) => {
     const user = await lockUserByEmail(tx, body.email);
-    const refuse = (message: string): CodeOutcome => ({ ok: false, error: new AppError('bad_request', message, [{ message, field: 'otp' }]) });
+    const refuse = (message: string): CodeOutcome => ({
+      ok: false,
+      error: new AppError('bad_request', message, [{ message, field: 'otp' }]),
+    });
     if (user !== undefined && user.verifiedAt !== null) return refuse(authMessages.alreadyVerified);
     const code = user === undefined ? undefined : await newestCode(tx, user.id);
     const check = checkCode(code, body.otp, ctx.jwtSecret, now);
     if (check.outcome === 'wrong' && code !== undefined) await recordCodeAttempt(tx, code.id, check.attempts);
-    if (check.outcome !== 'accepted' || user === undefined || code === undefined) return refuse(check.outcome === 'accepted' ? authMessages.alreadyVerified : check.message);
-    if (user.blockedAt !== null) return { ok: false, error: new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked }) };
+    if (check.outcome !== 'accepted' || user === undefined || code === undefined)
+      return refuse(check.outcome === 'accepted' ? authMessages.alreadyVerified : check.message);
+    if (user.blockedAt !== null)
+      return {
+        ok: false,
+        error: new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked }),
+      };
     await consumeCode(tx, code.id, now);
     const verified = await updateUser(tx, user.id, { verifiedAt: now });
-    const tokens = await openSession(tx, ctx.jwtSecret, { sub: verified.id, email: verified.email, role: verified.role }, client, now);
+    const tokens = await openSession(
+      tx,
+      ctx.jwtSecret,
+      { sub: verified.id, email: verified.email, role: verified.role },
+      client,
+      now,
+    );
     await notify(verified.id, accountNotifications.welcome);
     return { ok: true, user: toSessionUser(verified), tokens };
   });

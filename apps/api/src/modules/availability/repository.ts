@@ -1,6 +1,14 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bookings, mentorAvailability, mentorProfiles, users, type MentorAvailabilityRow, type StoredDateOverride, type StoredWeeklyHours } from '../../db/schema';
+import {
+  bookings,
+  mentorAvailability,
+  mentorProfiles,
+  users,
+  type MentorAvailabilityRow,
+  type StoredDateOverride,
+  type StoredWeeklyHours,
+} from '../../db/schema';
 
 /** A mentor as availability sees them: who they are and their saved row, if any. */
 export interface AvailabilityOwner {
@@ -13,7 +21,10 @@ export interface AvailabilityOwner {
  * A mentor (role mentor with a profile) who is not blocked, with their availability row; undefined for an
  * unknown id, someone who is not a mentor, or a blocked user.
  */
-export async function findAvailabilityOwner(db: Executor, userId: string): Promise<AvailabilityOwner | undefined> {
+export async function findAvailabilityOwner(
+  db: Executor,
+  userId: string,
+): Promise<AvailabilityOwner | undefined> {
   const [row] = await db
     .select({ userId: users.id, availability: mentorAvailability })
     .from(users)
@@ -34,7 +45,10 @@ export interface AvailabilityValues {
 }
 
 /** Writes a mentor's availability in one statement, whether or not they saved before. */
-export async function upsertAvailability(db: Executor, values: AvailabilityValues): Promise<MentorAvailabilityRow> {
+export async function upsertAvailability(
+  db: Executor,
+  values: AvailabilityValues,
+): Promise<MentorAvailabilityRow> {
   const { userId: _userId, ...change } = values;
   const [row] = await db
     .insert(mentorAvailability)
@@ -54,20 +68,42 @@ export interface BusyInterval {
 }
 
 /** A booking holds its time at `now`: confirmed, or held with a hold that has not lapsed (a lapsed one is free even before its job runs). */
-const holdsTimeAt = (now: Date): SQL => or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)))!;
+const holdsTimeAt = (now: Date): SQL =>
+  or(
+    eq(bookings.status, 'confirmed'),
+    and(eq(bookings.status, 'pending_payment'), gt(bookings.holdExpiresAt, now)),
+  )!;
 
 /**
  * The times each of `userIds` is taken in [from, to) by live bookings, as mentor or as mentee (a mentor who
  * books someone else is busy then too), by person.
  */
-export async function busyIntervalsOf(db: Executor, userIds: readonly string[], from: Date, to: Date, now: Date): Promise<Map<string, BusyInterval[]>> {
+export async function busyIntervalsOf(
+  db: Executor,
+  userIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Map<string, BusyInterval[]>> {
   const busy = new Map<string, BusyInterval[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return busy;
   const ids = [...new Set(userIds)];
   const rows = await db
-    .select({ mentorId: bookings.mentorId, menteeId: bookings.menteeId, startTime: bookings.startTime, endTime: bookings.endTime })
+    .select({
+      mentorId: bookings.mentorId,
+      menteeId: bookings.menteeId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+    })
     .from(bookings)
-    .where(and(or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids)), lt(bookings.startTime, to), gt(bookings.endTime, from), holdsTimeAt(now)));
+    .where(
+      and(
+        or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids)),
+        lt(bookings.startTime, to),
+        gt(bookings.endTime, from),
+        holdsTimeAt(now),
+      ),
+    );
   for (const row of rows) {
     const interval = { start: row.startTime.getTime(), end: row.endTime.getTime() };
     busy.get(row.mentorId)?.push({ ...interval, asMentor: true });
@@ -77,6 +113,12 @@ export async function busyIntervalsOf(db: Executor, userIds: readonly string[], 
 }
 
 /** One person's busy times in [from, to). */
-export async function busyIntervals(db: Executor, userId: string, from: Date, to: Date, now: Date): Promise<BusyInterval[]> {
+export async function busyIntervals(
+  db: Executor,
+  userId: string,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<BusyInterval[]> {
   return (await busyIntervalsOf(db, [userId], from, to, now)).get(userId) ?? [];
 }

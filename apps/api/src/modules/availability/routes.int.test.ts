@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { availabilityMessages, availabilitySchema, emptyWeeklySchedule, type AvailabilityBodyInput, type WeeklySchedule } from '@skillroute/shared/availability';
+import {
+  availabilityMessages,
+  availabilitySchema,
+  emptyWeeklySchedule,
+  type AvailabilityBodyInput,
+  type WeeklySchedule,
+} from '@skillroute/shared/availability';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { createUser } from '../../../test/accounts';
@@ -29,7 +35,12 @@ const nextEmail = () => `avail${++people}@example.org`;
 
 /** A verified mentor: role mentor and a profile row, as passing a test leaves them. */
 async function insertMentor(email: string, options: { blocked?: boolean } = {}): Promise<string> {
-  const user = await createUser(t.app.db, { email, password: TEST_PASSWORD, role: 'mentor', blocked: options.blocked });
+  const user = await createUser(t.app.db, {
+    email,
+    password: TEST_PASSWORD,
+    role: 'mentor',
+    blocked: options.blocked,
+  });
   await t.app.db.insert(mentorProfiles).values({
     userId: user.id,
     headline: 'Senior engineer, ten years of React',
@@ -50,7 +61,12 @@ async function newMentor(): Promise<SignedIn> {
 }
 
 const call = (who: SignedIn | undefined, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who === undefined ? {} : { cookie: who.cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: who === undefined ? {} : { cookie: who.cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 const slot = (startTime: string, endTime: string) => ({ startTime, endTime });
 /** The week with Monday 10:00–17:00 and the rest off. */
@@ -70,12 +86,21 @@ const mondayWeek = (): WeeklySchedule => ({
   },
 });
 
-const bodyFor = (who: SignedIn, change: Partial<AvailabilityBodyInput> = {}): AvailabilityBodyInput => ({ mentorId: who.id, weeklySchedule: mondayWeek(), pricePerSession: 500, ...change });
+const bodyFor = (who: SignedIn, change: Partial<AvailabilityBodyInput> = {}): AvailabilityBodyInput => ({
+  mentorId: who.id,
+  weeklySchedule: mondayWeek(),
+  pricePerSession: 500,
+  ...change,
+});
 
 /** The date `days` after today in UTC, as YYYY-MM-DD (today in Asia/Kolkata is the same or one later). */
 const utcDate = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 
-async function expectRefusal(response: Awaited<ReturnType<typeof call>>, status: number, item: { message?: string; field?: string }): Promise<void> {
+async function expectRefusal(
+  response: Awaited<ReturnType<typeof call>>,
+  status: number,
+  item: { message?: string; field?: string },
+): Promise<void> {
   expect(response.statusCode, response.body).toBe(status);
   const envelope = response.json<ErrorEnvelope>();
   expect(envelope.errors).toContainEqual(expect.objectContaining(item));
@@ -86,7 +111,13 @@ describe('reading availability', () => {
     const mentor = await newMentor();
     const response = await call(undefined, 'GET', `/api/mentors/availability/${mentor.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ mentorId: mentor.id, weeklySchedule: emptyWeeklySchedule(), pricePerSession: null, timezone: 'Asia/Kolkata', overrides: [] });
+    expect(response.json()).toEqual({
+      mentorId: mentor.id,
+      weeklySchedule: emptyWeeklySchedule(),
+      pricePerSession: null,
+      timezone: 'Asia/Kolkata',
+      overrides: [],
+    });
     expect(response.headers['cache-control']).toContain('no-store');
   });
 
@@ -95,15 +126,27 @@ describe('reading availability', () => {
     const blocked = await insertMentor(nextEmail(), { blocked: true });
     pinnedMs = Date.parse('2026-11-30T05:00:00Z');
     for (const id of ['00000000-0000-4000-8000-000000000000', learner.id, blocked]) {
-      await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}`), 404, { message: mentorMessages.mentorNotFound });
-      await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}/slots?from=2026-12-01&to=2026-12-02`), 404, { message: mentorMessages.mentorNotFound });
+      await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}`), 404, {
+        message: mentorMessages.mentorNotFound,
+      });
+      await expectRefusal(
+        await call(undefined, 'GET', `/api/mentors/availability/${id}/slots?from=2026-12-01&to=2026-12-02`),
+        404,
+        { message: mentorMessages.mentorNotFound },
+      );
     }
   });
 
   it('refuses an id that is not an id with 400, not 500', async () => {
     const id = encodeURIComponent("1' or 1=1");
-    await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}`), 400, { field: 'mentorId' });
-    await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}/slots?from=2026-12-01&to=2026-12-02`), 400, { field: 'mentorId' });
+    await expectRefusal(await call(undefined, 'GET', `/api/mentors/availability/${id}`), 400, {
+      field: 'mentorId',
+    });
+    await expectRefusal(
+      await call(undefined, 'GET', `/api/mentors/availability/${id}/slots?from=2026-12-01&to=2026-12-02`),
+      400,
+      { field: 'mentorId' },
+    );
   });
 });
 
@@ -114,12 +157,23 @@ describe('saving availability', () => {
       ...mondayWeek(),
       wednesday: { isAvailable: true, timeSlots: [slot('4:00 PM', '5:00 PM'), slot('11:00 AM', '12:00 PM')] },
     };
-    const saved = await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { weeklySchedule: week, pricePerSession: 1500, timezone: 'Asia/Calcutta' }));
+    const saved = await call(
+      mentor,
+      'PUT',
+      '/api/mentors/availability',
+      bodyFor(mentor, { weeklySchedule: week, pricePerSession: 1500, timezone: 'Asia/Calcutta' }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const expected = {
       mentorId: mentor.id,
       // Hours come back in order.
-      weeklySchedule: { ...week, wednesday: { isAvailable: true, timeSlots: [slot('11:00 AM', '12:00 PM'), slot('4:00 PM', '5:00 PM')] } },
+      weeklySchedule: {
+        ...week,
+        wednesday: {
+          isAvailable: true,
+          timeSlots: [slot('11:00 AM', '12:00 PM'), slot('4:00 PM', '5:00 PM')],
+        },
+      },
       pricePerSession: 1500,
       timezone: 'Asia/Kolkata',
       overrides: [],
@@ -130,17 +184,47 @@ describe('saving availability', () => {
     expect(read.statusCode).toBe(200);
     expect(availabilitySchema.parse(read.json())).toEqual(expected);
 
-    const [row] = await t.app.db.select().from(mentorAvailability).where(eq(mentorAvailability.userId, mentor.id));
-    expect(row).toMatchObject({ pricePerSession: 150000, timezone: 'Asia/Kolkata', weeklyHours: { monday: [10, 11, 12, 13, 14, 15, 16], wednesday: [11, 16] }, overrides: [], hasHours: true });
+    const [row] = await t.app.db
+      .select()
+      .from(mentorAvailability)
+      .where(eq(mentorAvailability.userId, mentor.id));
+    expect(row).toMatchObject({
+      pricePerSession: 150000,
+      timezone: 'Asia/Kolkata',
+      weeklyHours: { monday: [10, 11, 12, 13, 14, 15, 16], wednesday: [11, 16] },
+      overrides: [],
+      hasHours: true,
+    });
   });
 
   it('keeps the stored zone when none is sent, overwrites in place, and records whether any hour is offered', async () => {
     const mentor = await newMentor();
-    expect((await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { timezone: 'America/New_York' }))).statusCode).toBe(200);
-    const saved = await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { weeklySchedule: emptyWeeklySchedule(), pricePerSession: 100 }));
+    expect(
+      (
+        await call(
+          mentor,
+          'PUT',
+          '/api/mentors/availability',
+          bodyFor(mentor, { timezone: 'America/New_York' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const saved = await call(
+      mentor,
+      'PUT',
+      '/api/mentors/availability',
+      bodyFor(mentor, { weeklySchedule: emptyWeeklySchedule(), pricePerSession: 100 }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ timezone: 'America/New_York', pricePerSession: 100, weeklySchedule: emptyWeeklySchedule() });
-    const rows = await t.app.db.select().from(mentorAvailability).where(eq(mentorAvailability.userId, mentor.id));
+    expect(saved.json()).toMatchObject({
+      timezone: 'America/New_York',
+      pricePerSession: 100,
+      weeklySchedule: emptyWeeklySchedule(),
+    });
+    const rows = await t.app.db
+      .select()
+      .from(mentorAvailability)
+      .where(eq(mentorAvailability.userId, mentor.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ hasHours: false, pricePerSession: 10000 });
 
@@ -149,10 +233,16 @@ describe('saving availability', () => {
       mentor,
       'PUT',
       '/api/mentors/availability',
-      bodyFor(mentor, { weeklySchedule: emptyWeeklySchedule(), overrides: [{ date: utcDate(5), isAvailable: true, timeSlots: [slot('10:00 AM', '11:00 AM')] }] }),
+      bodyFor(mentor, {
+        weeklySchedule: emptyWeeklySchedule(),
+        overrides: [{ date: utcDate(5), isAvailable: true, timeSlots: [slot('10:00 AM', '11:00 AM')] }],
+      }),
     );
     expect(withOverride.statusCode, withOverride.body).toBe(200);
-    const [row] = await t.app.db.select().from(mentorAvailability).where(eq(mentorAvailability.userId, mentor.id));
+    const [row] = await t.app.db
+      .select()
+      .from(mentorAvailability)
+      .where(eq(mentorAvailability.userId, mentor.id));
     expect(row).toMatchObject({ hasHours: true, overrides: [{ date: utcDate(5), hours: [10] }] });
   });
 
@@ -162,7 +252,12 @@ describe('saving availability', () => {
       { date: utcDate(10), isAvailable: false, timeSlots: [] },
       { date: utcDate(3), isAvailable: true, timeSlots: [slot('2:00 PM', '3:00 PM')] },
     ];
-    const saved = await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { timezone: 'UTC', overrides }));
+    const saved = await call(
+      mentor,
+      'PUT',
+      '/api/mentors/availability',
+      bodyFor(mentor, { timezone: 'UTC', overrides }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<{ overrides: unknown[] }>().overrides).toEqual([overrides[1], overrides[0]]);
     pinnedMs = Date.now() + 5 * DAY_MS;
@@ -173,11 +268,17 @@ describe('saving availability', () => {
   it('refuses someone else’s availability, a non-mentor and a signed-out caller', async () => {
     const mentor = await newMentor();
     const other = await newMentor();
-    await expectRefusal(await call(other, 'PUT', '/api/mentors/availability', bodyFor(mentor)), 403, { message: availabilityMessages.notYourAvailability });
+    await expectRefusal(await call(other, 'PUT', '/api/mentors/availability', bodyFor(mentor)), 403, {
+      message: availabilityMessages.notYourAvailability,
+    });
     const learner = await createSignedInUser(t, nextEmail());
-    await expectRefusal(await call(learner, 'PUT', '/api/mentors/availability', bodyFor(learner)), 403, { message: availabilityMessages.notAMentor });
+    await expectRefusal(await call(learner, 'PUT', '/api/mentors/availability', bodyFor(learner)), 403, {
+      message: availabilityMessages.notAMentor,
+    });
     expect((await call(undefined, 'PUT', '/api/mentors/availability', bodyFor(mentor))).statusCode).toBe(401);
-    expect(await t.app.db.select().from(mentorAvailability).where(eq(mentorAvailability.userId, mentor.id))).toEqual([]);
+    expect(
+      await t.app.db.select().from(mentorAvailability).where(eq(mentorAvailability.userId, mentor.id)),
+    ).toEqual([]);
   });
 
   describe('refuses with the field at fault', () => {
@@ -185,9 +286,11 @@ describe('saving availability', () => {
     beforeAll(async () => {
       mentor = await newMentor();
     });
-    const put = (change: Record<string, unknown>) => call(mentor, 'PUT', '/api/mentors/availability', { ...bodyFor(mentor), ...change });
+    const put = (change: Record<string, unknown>) =>
+      call(mentor, 'PUT', '/api/mentors/availability', { ...bodyFor(mentor), ...change });
     const withMonday = (day: unknown) => put({ weeklySchedule: { ...mondayWeek(), monday: day } });
-    const withSlot = (startTime: string, endTime: string) => withMonday({ isAvailable: true, timeSlots: [slot(startTime, endTime)] });
+    const withSlot = (startTime: string, endTime: string) =>
+      withMonday({ isAvailable: true, timeSlots: [slot(startTime, endTime)] });
 
     it.each([99, 150, 0, '100', 2_000_000, 100_000_000])('a rate of %j', async (pricePerSession) => {
       await expectRefusal(await put({ pricePerSession }), 400, { field: 'pricePerSession' });
@@ -195,52 +298,94 @@ describe('saving availability', () => {
 
     it('a missing rate', async () => {
       const { pricePerSession: _missing, ...body } = bodyFor(mentor);
-      await expectRefusal(await call(mentor, 'PUT', '/api/mentors/availability', body), 400, { field: 'pricePerSession' });
+      await expectRefusal(await call(mentor, 'PUT', '/api/mentors/availability', body), 400, {
+        field: 'pricePerSession',
+      });
     });
 
     it('a slot starting at 9:00 AM or 5:00 PM', async () => {
       const field = 'weeklySchedule.monday.timeSlots.0.startTime';
-      await expectRefusal(await withSlot('9:00 AM', '10:00 AM'), 400, { message: availabilityMessages.slotOutsideHours, field });
-      await expectRefusal(await withSlot('5:00 PM', '6:00 PM'), 400, { message: availabilityMessages.slotOutsideHours, field });
+      await expectRefusal(await withSlot('9:00 AM', '10:00 AM'), 400, {
+        message: availabilityMessages.slotOutsideHours,
+        field,
+      });
+      await expectRefusal(await withSlot('5:00 PM', '6:00 PM'), 400, {
+        message: availabilityMessages.slotOutsideHours,
+        field,
+      });
     });
 
     it('a two-hour slot', async () => {
-      await expectRefusal(await withSlot('10:00 AM', '12:00 PM'), 400, { message: availabilityMessages.slotOneHour, field: 'weeklySchedule.monday.timeSlots.0.endTime' });
+      await expectRefusal(await withSlot('10:00 AM', '12:00 PM'), 400, {
+        message: availabilityMessages.slotOneHour,
+        field: 'weeklySchedule.monday.timeSlots.0.endTime',
+      });
     });
 
     it('a time off the hour', async () => {
-      await expectRefusal(await withSlot('10:30 AM', '11:00 AM'), 400, { message: availabilityMessages.timeFormat, field: 'weeklySchedule.monday.timeSlots.0.startTime' });
+      await expectRefusal(await withSlot('10:30 AM', '11:00 AM'), 400, {
+        message: availabilityMessages.timeFormat,
+        field: 'weeklySchedule.monday.timeSlots.0.startTime',
+      });
     });
 
     it('an hour listed twice', async () => {
-      await expectRefusal(await withMonday({ isAvailable: true, timeSlots: [slot('10:00 AM', '11:00 AM'), slot('10:00 AM', '11:00 AM')] }), 400, {
-        message: availabilityMessages.slotTwice,
-        field: 'weeklySchedule.monday.timeSlots',
-      });
+      await expectRefusal(
+        await withMonday({
+          isAvailable: true,
+          timeSlots: [slot('10:00 AM', '11:00 AM'), slot('10:00 AM', '11:00 AM')],
+        }),
+        400,
+        {
+          message: availabilityMessages.slotTwice,
+          field: 'weeklySchedule.monday.timeSlots',
+        },
+      );
     });
 
     it('an available day without hours and an unavailable day with hours', async () => {
-      await expectRefusal(await withMonday({ isAvailable: true, timeSlots: [] }), 400, { message: availabilityMessages.availableDayNeedsSlots, field: 'weeklySchedule.monday.timeSlots' });
-      await expectRefusal(await withMonday({ isAvailable: false, timeSlots: [slot('10:00 AM', '11:00 AM')] }), 400, {
-        message: availabilityMessages.unavailableDayHasSlots,
+      await expectRefusal(await withMonday({ isAvailable: true, timeSlots: [] }), 400, {
+        message: availabilityMessages.availableDayNeedsSlots,
         field: 'weeklySchedule.monday.timeSlots',
       });
+      await expectRefusal(
+        await withMonday({ isAvailable: false, timeSlots: [slot('10:00 AM', '11:00 AM')] }),
+        400,
+        {
+          message: availabilityMessages.unavailableDayHasSlots,
+          field: 'weeklySchedule.monday.timeSlots',
+        },
+      );
     });
 
     it('a weekday missing and a saturday', async () => {
       const { friday: _missing, ...fourDays } = mondayWeek();
       await expectRefusal(await put({ weeklySchedule: fourDays }), 400, { field: 'weeklySchedule.friday' });
-      await expectRefusal(await put({ weeklySchedule: { ...mondayWeek(), saturday: { isAvailable: false, timeSlots: [] } } }), 400, { field: 'weeklySchedule' });
+      await expectRefusal(
+        await put({ weeklySchedule: { ...mondayWeek(), saturday: { isAvailable: false, timeSlots: [] } } }),
+        400,
+        { field: 'weeklySchedule' },
+      );
     });
 
     it.each(['Mars/Base', '+05:30'])('the zone %s', async (timezone) => {
-      await expectRefusal(await put({ timezone }), 400, { message: availabilityMessages.timezoneUnknown, field: 'timezone' });
+      await expectRefusal(await put({ timezone }), 400, {
+        message: availabilityMessages.timezoneUnknown,
+        field: 'timezone',
+      });
     });
 
     it('an override for a day that has passed, or more than 60 days ahead', async () => {
       const dayOff = (date: string) => ({ date, isAvailable: false, timeSlots: [] });
-      await expectRefusal(await put({ timezone: 'UTC', overrides: [dayOff(utcDate(5)), dayOff(utcDate(-1))] }), 400, { message: availabilityMessages.overridePast, field: 'overrides.1.date' });
-      await expectRefusal(await put({ timezone: 'UTC', overrides: [dayOff(utcDate(61))] }), 400, { message: availabilityMessages.overrideTooFar, field: 'overrides.0.date' });
+      await expectRefusal(
+        await put({ timezone: 'UTC', overrides: [dayOff(utcDate(5)), dayOff(utcDate(-1))] }),
+        400,
+        { message: availabilityMessages.overridePast, field: 'overrides.1.date' },
+      );
+      await expectRefusal(await put({ timezone: 'UTC', overrides: [dayOff(utcDate(61))] }), 400, {
+        message: availabilityMessages.overrideTooFar,
+        field: 'overrides.0.date',
+      });
       // Today and 60 days ahead are both within reach.
       const edges = await put({ timezone: 'UTC', overrides: [dayOff(utcDate(0)), dayOff(utcDate(60))] });
       expect(edges.statusCode, edges.body).toBe(200);
@@ -248,10 +393,19 @@ describe('saving availability', () => {
 
     it('the same date twice, 61 overrides, and a date that is no date', async () => {
       const dayOff = (date: string) => ({ date, isAvailable: false, timeSlots: [] });
-      await expectRefusal(await put({ overrides: [dayOff(utcDate(3)), dayOff(utcDate(3))] }), 400, { message: availabilityMessages.overrideTwice, field: 'overrides' });
+      await expectRefusal(await put({ overrides: [dayOff(utcDate(3)), dayOff(utcDate(3))] }), 400, {
+        message: availabilityMessages.overrideTwice,
+        field: 'overrides',
+      });
       const many = Array.from({ length: 61 }, (_, index) => dayOff(utcDate(index + 1)));
-      await expectRefusal(await put({ overrides: many }), 400, { message: availabilityMessages.overridesMax, field: 'overrides' });
-      await expectRefusal(await put({ overrides: [dayOff('2026-02-30')] }), 400, { message: availabilityMessages.dateFormat, field: 'overrides.0.date' });
+      await expectRefusal(await put({ overrides: many }), 400, {
+        message: availabilityMessages.overridesMax,
+        field: 'overrides',
+      });
+      await expectRefusal(await put({ overrides: [dayOff('2026-02-30')] }), 400, {
+        message: availabilityMessages.dateFormat,
+        field: 'overrides.0.date',
+      });
     });
   });
 });
@@ -262,13 +416,26 @@ describe('free slots', () => {
 
   async function mentorWithMondays(change: Partial<AvailabilityBodyInput> = {}): Promise<SignedIn> {
     const mentor = await newMentor();
-    const saved = await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { timezone: 'Asia/Kolkata', ...change }));
+    const saved = await call(
+      mentor,
+      'PUT',
+      '/api/mentors/availability',
+      bodyFor(mentor, { timezone: 'Asia/Kolkata', ...change }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     return mentor;
   }
-  const slotsOf = (mentorId: string, from: string, to: string) => call(undefined, 'GET', `/api/mentors/availability/${mentorId}/slots?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+  const slotsOf = (mentorId: string, from: string, to: string) =>
+    call(
+      undefined,
+      'GET',
+      `/api/mentors/availability/${mentorId}/slots?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
   const utcHours = (date: string, hoursAndMinutes: string[]) =>
-    hoursAndMinutes.map((hm) => ({ startTime: `${date}T${hm}:00.000Z`, endTime: new Date(Date.parse(`${date}T${hm}:00Z`) + HOUR_MS).toISOString() }));
+    hoursAndMinutes.map((hm) => ({
+      startTime: `${date}T${hm}:00.000Z`,
+      endTime: new Date(Date.parse(`${date}T${hm}:00Z`) + HOUR_MS).toISOString(),
+    }));
 
   it('are the Monday hours in Kolkata as UTC instants, without the next two hours', async () => {
     const mentor = await mentorWithMondays();
@@ -294,9 +461,15 @@ describe('free slots', () => {
       { date: monday, isAvailable: false, timeSlots: [] },
       { date: tuesday, isAvailable: true, timeSlots: [slot('3:00 PM', '4:00 PM')] },
     ];
-    expect((await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { overrides }))).statusCode).toBe(200);
+    expect(
+      (await call(mentor, 'PUT', '/api/mentors/availability', bodyFor(mentor, { overrides }))).statusCode,
+    ).toBe(200);
     pinnedMs = Date.parse(monday) - 7 * DAY_MS;
-    const response = await slotsOf(mentor.id, monday, new Date(Date.parse(monday) + 2 * DAY_MS).toISOString());
+    const response = await slotsOf(
+      mentor.id,
+      monday,
+      new Date(Date.parse(monday) + 2 * DAY_MS).toISOString(),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ slots: unknown[] }>().slots).toEqual(utcHours(tuesday, ['09:30']));
   });
@@ -312,12 +485,30 @@ describe('free slots', () => {
   it('refuses a window that is too long, reversed, beyond the horizon, or not an instant', async () => {
     const mentor = await mentorWithMondays();
     pinnedMs = MONDAY_1030_IST;
-    await expectRefusal(await slotsOf(mentor.id, '2026-12-01', '2027-01-31'), 400, { message: availabilityMessages.windowTooLong, field: 'to' });
-    await expectRefusal(await slotsOf(mentor.id, '2026-12-02T00:00:00Z', '2026-12-01T00:00:00+05:30'), 400, { message: availabilityMessages.windowReversed, field: 'to' });
-    await expectRefusal(await slotsOf(mentor.id, '2027-05-30', '2027-06-01'), 400, { message: availabilityMessages.windowBeyondHorizon, field: 'to' });
-    await expectRefusal(await slotsOf(mentor.id, 'tomorrow', '2026-12-02'), 400, { message: availabilityMessages.instantFormat, field: 'from' });
-    await expectRefusal(await slotsOf(mentor.id, '2026-12-01', '2026-12-02T25:00:00Z'), 400, { message: availabilityMessages.instantFormat, field: 'to' });
-    expect((await call(undefined, 'GET', `/api/mentors/availability/${mentor.id}/slots?from=2026-12-01`)).statusCode).toBe(400);
+    await expectRefusal(await slotsOf(mentor.id, '2026-12-01', '2027-01-31'), 400, {
+      message: availabilityMessages.windowTooLong,
+      field: 'to',
+    });
+    await expectRefusal(await slotsOf(mentor.id, '2026-12-02T00:00:00Z', '2026-12-01T00:00:00+05:30'), 400, {
+      message: availabilityMessages.windowReversed,
+      field: 'to',
+    });
+    await expectRefusal(await slotsOf(mentor.id, '2027-05-30', '2027-06-01'), 400, {
+      message: availabilityMessages.windowBeyondHorizon,
+      field: 'to',
+    });
+    await expectRefusal(await slotsOf(mentor.id, 'tomorrow', '2026-12-02'), 400, {
+      message: availabilityMessages.instantFormat,
+      field: 'from',
+    });
+    await expectRefusal(await slotsOf(mentor.id, '2026-12-01', '2026-12-02T25:00:00Z'), 400, {
+      message: availabilityMessages.instantFormat,
+      field: 'to',
+    });
+    expect(
+      (await call(undefined, 'GET', `/api/mentors/availability/${mentor.id}/slots?from=2026-12-01`))
+        .statusCode,
+    ).toBe(400);
   });
 });
 

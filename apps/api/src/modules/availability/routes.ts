@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { availabilityBodySchema, availabilityMessages, availabilitySchema, availabilityUpdateResponseSchema, slotsQuerySchema, slotsResponseSchema } from '@skillroute/shared/availability';
+import {
+  availabilityBodySchema,
+  availabilityMessages,
+  availabilitySchema,
+  availabilityUpdateResponseSchema,
+  slotsQuerySchema,
+  slotsResponseSchema,
+} from '@skillroute/shared/availability';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { sendSerialized } from '../../lib/serialized-body';
@@ -8,7 +15,12 @@ import { contextOf, userContextOf } from '../../plugins/services';
 import { getAvailability, readSlots, updateAvailability } from './service';
 
 const tags = ['availability'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 const mentorParams = z.object({ mentorId: z.uuid(mentorMessages.mentorNotFound) });
 
 /** `/api/mentors/availability` (DESIGN.md §4 "Mentors, availability, slots"): when a mentor is free, and at what rate. */
@@ -37,7 +49,10 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilityUpdateResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ ...(await updateAvailability(userContextOf(request), request.body)), message: availabilityMessages.savedDescription }),
+    async (request) => ({
+      ...(await updateAvailability(userContextOf(request), request.body)),
+      message: availabilityMessages.savedDescription,
+    }),
   );
 
   app.get(
@@ -51,6 +66,11 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: slotsResponseSchema, ...refusals },
       },
     },
-    async (request, reply) => sendSerialized(request, reply, await readSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to)),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await readSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to),
+      ),
   );
 };

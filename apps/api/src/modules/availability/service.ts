@@ -16,8 +16,25 @@ import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
 import * as repository from './repository';
-import { offersHours, overrideDateProblems, paiseToRupees, rupeesToPaise, todayIn, toStoredOverrides, toStoredWeek, toWireOverrides, toWireWeek } from './rules';
-import { BOOKING_HORIZON_DAYS, freeSlots, SLOT_NOTICE_MS, slotWindowProblem, type Interval, type Slot } from './slots';
+import {
+  offersHours,
+  overrideDateProblems,
+  paiseToRupees,
+  rupeesToPaise,
+  todayIn,
+  toStoredOverrides,
+  toStoredWeek,
+  toWireOverrides,
+  toWireWeek,
+} from './rules';
+import {
+  BOOKING_HORIZON_DAYS,
+  freeSlots,
+  SLOT_NOTICE_MS,
+  slotWindowProblem,
+  type Interval,
+  type Slot,
+} from './slots';
 
 export type { BusyInterval } from './repository';
 
@@ -35,7 +52,14 @@ const windowMessages = {
 
 /** A saved row (or none yet) as the wire shows it, with the overrides still ahead in the mentor's zone. */
 function toAvailability(mentorId: string, row: MentorAvailabilityRow | null, now: Date): Availability {
-  if (row === null) return { mentorId, weeklySchedule: emptyWeeklySchedule(), pricePerSession: null, timezone: DEFAULT_TIMEZONE, overrides: [] };
+  if (row === null)
+    return {
+      mentorId,
+      weeklySchedule: emptyWeeklySchedule(),
+      pricePerSession: null,
+      timezone: DEFAULT_TIMEZONE,
+      overrides: [],
+    };
   return {
     mentorId,
     weeklySchedule: toWireWeek(row.weeklyHours),
@@ -83,7 +107,10 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
   return toAvailability(callerId, row, now);
 }
 
-const toFreeSlot = (slot: Slot): FreeSlot => ({ startTime: new Date(slot.start).toISOString(), endTime: new Date(slot.end).toISOString() });
+const toFreeSlot = (slot: Slot): FreeSlot => ({
+  startTime: new Date(slot.start).toISOString(),
+  endTime: new Date(slot.end).toISOString(),
+});
 
 /** How long a mentor's free slots are served from memory at most, whatever was or was not heard. */
 const SLOTS_MAX_AGE_MS = 60_000;
@@ -98,7 +125,10 @@ const slotsAnswer: CachedAnswer<SlotsResponse> = {
   url: '/api/mentors/availability/:mentorId/slots',
   expiresAt(storedAt, body) {
     const first = body.slots[0];
-    return Math.min(storedAt + SLOTS_MAX_AGE_MS, first === undefined ? Infinity : Date.parse(first.startTime) - SLOT_NOTICE_MS);
+    return Math.min(
+      storedAt + SLOTS_MAX_AGE_MS,
+      first === undefined ? Infinity : Date.parse(first.startTime) - SLOT_NOTICE_MS,
+    );
   },
 };
 
@@ -107,18 +137,36 @@ const slotsAnswer: CachedAnswer<SlotsResponse> = {
  * serialized once per mentor and window while nothing changes (the profile page asks from the start of the
  * hour, so its visitors share an answer).
  */
-export async function readSlots(ctx: ServiceContext, mentorId: string, from: number, to: number): Promise<SerializedBody> {
+export async function readSlots(
+  ctx: ServiceContext,
+  mentorId: string,
+  from: number,
+  to: number,
+): Promise<SerializedBody> {
   const problem = slotWindowProblem(from, to, ctx.clock.now().getTime());
-  if (problem !== undefined) throw new AppError('bad_request', windowMessages[problem], [{ message: windowMessages[problem], field: 'to' }]);
-  return ctx.mentorListingCache.readAnswer(`slots:${mentorId}:${from}:${to}`, slotsAnswer, () => listSlots(ctx, mentorId, from, to));
+  if (problem !== undefined)
+    throw new AppError('bad_request', windowMessages[problem], [
+      { message: windowMessages[problem], field: 'to' },
+    ]);
+  return ctx.mentorListingCache.readAnswer(`slots:${mentorId}:${from}:${to}`, slotsAnswer, () =>
+    listSlots(ctx, mentorId, from, to),
+  );
 }
 
-async function listSlots(ctx: ServiceContext, mentorId: string, from: number, to: number): Promise<SlotsResponse> {
+async function listSlots(
+  ctx: ServiceContext,
+  mentorId: string,
+  from: number,
+  to: number,
+): Promise<SlotsResponse> {
   const now = ctx.clock.now().getTime();
   const { availability } = await ownerOrNotFound(ctx, mentorId);
   if (availability === null) return { timezone: DEFAULT_TIMEZONE, slots: [] };
   // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee.
-  const busy = (await repository.busyIntervalsOf(ctx.db, [mentorId], new Date(from), new Date(to), new Date(now))).get(mentorId) ?? [];
+  const busy =
+    (await repository.busyIntervalsOf(ctx.db, [mentorId], new Date(from), new Date(to), new Date(now))).get(
+      mentorId,
+    ) ?? [];
   const slots = freeSlots({
     weekly: availability.weeklyHours,
     overrides: availability.overrides,
@@ -135,20 +183,35 @@ async function listSlots(ctx: ServiceContext, mentorId: string, from: number, to
 const NEXT_SLOT_STEP_DAYS = 7;
 
 /** The window `nextFreeSlot` looks in from `now`; the listing reads the mentors' busy times over it. */
-export const nextFreeSlotWindow = (now: Date): { from: Date; to: Date } => ({ from: now, to: new Date(now.getTime() + AVAILABILITY_DAYS_AHEAD * DAY_MS) });
+export const nextFreeSlotWindow = (now: Date): { from: Date; to: Date } => ({
+  from: now,
+  to: new Date(now.getTime() + AVAILABILITY_DAYS_AHEAD * DAY_MS),
+});
 
 /**
  * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, or null;
  * for the mentor listing. `busy` is the time the mentor's live bookings take. Looks a week at a time, so a
  * mentor with a slot this week costs one week's work.
  */
-export function nextFreeSlot(availability: MentorAvailabilityRow, now: Date, busy: readonly Interval[] = []): FreeSlot | null {
+export function nextFreeSlot(
+  availability: MentorAvailabilityRow,
+  now: Date,
+  busy: readonly Interval[] = [],
+): FreeSlot | null {
   if (!availability.hasHours) return null;
   const nowMs = now.getTime();
   const end = nowMs + AVAILABILITY_DAYS_AHEAD * DAY_MS;
   for (let from = nowMs; ;) {
     const to = Math.min(end, from + NEXT_SLOT_STEP_DAYS * DAY_MS);
-    const [first] = freeSlots({ weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy: [...busy], now: nowMs, from, to });
+    const [first] = freeSlots({
+      weekly: availability.weeklyHours,
+      overrides: availability.overrides,
+      timezone: availability.timezone,
+      busy: [...busy],
+      now: nowMs,
+      from,
+      to,
+    });
     if (first !== undefined) return toFreeSlot(first);
     if (to === end) return null;
     // The next step overlaps this one by an hour, so a slot across the boundary is not lost.
@@ -160,11 +223,19 @@ export function nextFreeSlot(availability: MentorAvailabilityRow, now: Date, bus
  * The times each person is taken in [from, to) by live bookings (held with the hold not lapsed, or confirmed),
  * as mentor or as mentee: the slots leave them out, and bookings check a new one against them.
  */
-export const busyIntervalsOf = (db: Executor, userIds: readonly string[], from: Date, to: Date, now: Date): Promise<Map<string, repository.BusyInterval[]>> =>
-  repository.busyIntervalsOf(db, userIds, from, to, now);
+export const busyIntervalsOf = (
+  db: Executor,
+  userIds: readonly string[],
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Map<string, repository.BusyInterval[]>> => repository.busyIntervalsOf(db, userIds, from, to, now);
 
 /** A mentor one may book (a mentor, not blocked) with their saved availability, or undefined. */
-export const findBookableMentor = (db: Executor, mentorId: string): Promise<repository.AvailabilityOwner | undefined> => repository.findAvailabilityOwner(db, mentorId);
+export const findBookableMentor = (
+  db: Executor,
+  mentorId: string,
+): Promise<repository.AvailabilityOwner | undefined> => repository.findAvailabilityOwner(db, mentorId);
 
 /**
  * Whether the hour starting at `start` is a slot of the mentor's schedule a booking may take at `now`: on the
@@ -174,6 +245,14 @@ export const findBookableMentor = (db: Executor, mentorId: string): Promise<repo
 export function isScheduledSlot(availability: MentorAvailabilityRow, start: number, now: Date): boolean {
   const end = start + HOUR_MS;
   if (!availability.hasHours || end > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) return false;
-  const [slot] = freeSlots({ weekly: availability.weeklyHours, overrides: availability.overrides, timezone: availability.timezone, busy: [], now: now.getTime(), from: start, to: end });
+  const [slot] = freeSlots({
+    weekly: availability.weeklyHours,
+    overrides: availability.overrides,
+    timezone: availability.timezone,
+    busy: [],
+    now: now.getTime(),
+    from: start,
+    to: end,
+  });
   return slot !== undefined && slot.start === start;
 }

@@ -41,10 +41,23 @@ export const BOOKING_HORIZON_DAYS = 180;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** Indexed by Temporal's ISO dayOfWeek (1 = Monday … 7 = Sunday). */
-const WEEKDAY_BY_ISO_DAY: readonly (Weekday | undefined)[] = [undefined, 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', undefined, undefined];
+const WEEKDAY_BY_ISO_DAY: readonly (Weekday | undefined)[] = [
+  undefined,
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  undefined,
+  undefined,
+];
 
 /** Why a requested window is refused, or undefined when it is acceptable. */
-export function slotWindowProblem(from: number, to: number, now: number): 'reversed' | 'too_long' | 'beyond_horizon' | undefined {
+export function slotWindowProblem(
+  from: number,
+  to: number,
+  now: number,
+): 'reversed' | 'too_long' | 'beyond_horizon' | undefined {
   if (to <= from) return 'reversed';
   if (to - from > SLOT_WINDOW_MAX_DAYS * DAY_MS) return 'too_long';
   if (to > now + BOOKING_HORIZON_DAYS * DAY_MS) return 'beyond_horizon';
@@ -57,15 +70,24 @@ export function freeSlots(query: SlotQuery): Slot[] {
   if (to <= from) return [];
   const earliestStart = Math.max(from, query.now + (query.noticeMs ?? SLOT_NOTICE_MS));
   const busy = mergedIntervals(query.busy);
-  const hoursByIsoDay = WEEKDAY_BY_ISO_DAY.map((weekday) => (weekday ? distinctSorted(query.weekly[weekday] ?? []) : []));
-  const hoursByDate = new Map(query.overrides.map((override) => [Temporal.PlainDate.from(override.date).toString(), distinctSorted(override.hours)]));
+  const hoursByIsoDay = WEEKDAY_BY_ISO_DAY.map((weekday) =>
+    weekday ? distinctSorted(query.weekly[weekday] ?? []) : [],
+  );
+  const hoursByDate = new Map(
+    query.overrides.map((override) => [
+      Temporal.PlainDate.from(override.date).toString(),
+      distinctSorted(override.hours),
+    ]),
+  );
   const transitions = new TransitionCursor();
 
   const slots: Slot[] = [];
   const starts: number[] = [];
   let busyIndex = 0;
   for (const date of calendarDates(zonedDate(from, timezone), zonedDate(to - 1, timezone))) {
-    const hours = (hoursByDate.size > 0 ? hoursByDate.get(isoDateKey(date)) : undefined) ?? hoursByIsoDay[date.dayOfWeek]!;
+    const hours =
+      (hoursByDate.size > 0 ? hoursByDate.get(isoDateKey(date)) : undefined) ??
+      hoursByIsoDay[date.dayOfWeek]!;
     if (hours.length === 0) continue;
     starts.length = 0;
     dayStarts(date, hours, timezone, transitions, starts);
@@ -95,7 +117,13 @@ interface CalendarDate {
  * are derived by adding whole hours, which is exact only when Temporal reports no offset transition up to the
  * last start. A day with a transition (or whose first hour does not exist) converts every hour.
  */
-function dayStarts(date: CalendarDate, hours: readonly number[], timeZone: string, transitions: TransitionCursor, out: number[]): void {
+function dayStarts(
+  date: CalendarDate,
+  hours: readonly number[],
+  timeZone: string,
+  transitions: TransitionCursor,
+  out: number[],
+): void {
   const firstHour = hours[0]!;
   const first = zonedWallClock(date, firstHour, timeZone);
   if (first) {
@@ -113,7 +141,11 @@ function dayStarts(date: CalendarDate, hours: readonly number[], timeZone: strin
 }
 
 /** `hour`:00 on `date` in `timeZone`: undefined if that wall clock is skipped (DST gap), the earlier if it occurs twice. */
-function zonedWallClock(date: CalendarDate, hour: number, timeZone: string): Temporal.ZonedDateTime | undefined {
+function zonedWallClock(
+  date: CalendarDate,
+  hour: number,
+  timeZone: string,
+): Temporal.ZonedDateTime | undefined {
   const wallClock = new Temporal.PlainDateTime(date.year, date.month, date.day, hour);
   try {
     return wallClock.toZonedDateTime(timeZone, { disambiguation: 'reject' });
@@ -181,13 +213,16 @@ function isoDateKey({ year, month, day }: CalendarDate): string {
 
 /** Throws on a fractional hour, which would otherwise be truncated by Temporal but not by the derived starts. */
 function distinctSorted(hours: readonly number[]): number[] {
-  for (const hour of hours) if (!Number.isInteger(hour)) throw new RangeError(`slot hour ${hour} is not an integer`);
+  for (const hour of hours)
+    if (!Number.isInteger(hour)) throw new RangeError(`slot hour ${hour} is not an integer`);
   return [...new Set(hours)].sort((a, b) => a - b);
 }
 
 /** Non-empty intervals, sorted by start, overlapping or touching ones joined. */
 function mergedIntervals(intervals: readonly Interval[]): Interval[] {
-  const sorted = intervals.filter((interval) => interval.end > interval.start).sort((a, b) => a.start - b.start);
+  const sorted = intervals
+    .filter((interval) => interval.end > interval.start)
+    .sort((a, b) => a.start - b.start);
   const merged: Interval[] = [];
   for (const interval of sorted) {
     const last = merged[merged.length - 1];

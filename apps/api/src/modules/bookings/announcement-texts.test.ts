@@ -30,7 +30,9 @@ describe('formatSessionTime', () => {
   });
 
   it('names the UTC day when it is another day there', () => {
-    expect(formatSessionTime(new Date('2026-12-01T20:30:00Z'), 'Asia/Kolkata')).toBe('Wed 2 Dec 2026, 02:00 IST (Tue 1 Dec, 20:30 UTC)');
+    expect(formatSessionTime(new Date('2026-12-01T20:30:00Z'), 'Asia/Kolkata')).toBe(
+      'Wed 2 Dec 2026, 02:00 IST (Tue 1 Dec, 20:30 UTC)',
+    );
   });
 });
 
@@ -42,12 +44,21 @@ const mentee: MailView = {
   roomUrl: 'https://skillroute.example/meet/room-1',
   bookingsUrl: 'https://skillroute.example/profile/bookings',
 };
-const mentor: MailView = { ...mentee, role: 'mentor', reader: { name: 'Ada Lovelace', email: 'ada@example.org', timeZone: 'Europe/Berlin' }, peerName: 'Ravi Kumar' };
+const mentor: MailView = {
+  ...mentee,
+  role: 'mentor',
+  reader: { name: 'Ada Lovelace', email: 'ada@example.org', timeZone: 'Europe/Berlin' },
+  peerName: 'Ravi Kumar',
+};
 
 describe('the confirmation', () => {
   it('tells the mentee whom they meet and the mentor who booked, each in their own zone', () => {
-    expect(confirmedNotice(mentee)).toBe('Your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) is confirmed.');
-    expect(confirmedNotice(mentor)).toBe('Ravi Kumar booked a session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).');
+    expect(confirmedNotice(mentee)).toBe(
+      'Your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) is confirmed.',
+    );
+    expect(confirmedNotice(mentor)).toBe(
+      'Ravi Kumar booked a session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+    );
   });
 
   it('mails the room link and the bookings page, with the invite attached', () => {
@@ -74,7 +85,10 @@ describe('the confirmation', () => {
   });
 
   it('escapes a name in the html of the mail', () => {
-    const mail = confirmedMail({ ...mentee, reader: { ...mentee.reader, name: '<b>Ravi</b>' } }, { method: 'REQUEST', filename: 'session.ics', content: '' });
+    const mail = confirmedMail(
+      { ...mentee, reader: { ...mentee.reader, name: '<b>Ravi</b>' } },
+      { method: 'REQUEST', filename: 'session.ics', content: '' },
+    );
     expect(mail.html).toContain('&lt;b&gt;Ravi&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Ravi</b>');
   });
@@ -82,8 +96,12 @@ describe('the confirmation', () => {
 
 describe('the reminders', () => {
   it('say how soon, and when', () => {
-    expect(reminderNotice(mentee, '24h')).toBe('Your session with Ada Lovelace starts in 24 hours: Tue 1 Dec 2026, 15:30 IST (10:00 UTC).');
-    expect(reminderNotice(mentor, '15m')).toBe('Your session with Ravi Kumar starts in 15 minutes: Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).');
+    expect(reminderNotice(mentee, '24h')).toBe(
+      'Your session with Ada Lovelace starts in 24 hours: Tue 1 Dec 2026, 15:30 IST (10:00 UTC).',
+    );
+    expect(reminderNotice(mentor, '15m')).toBe(
+      'Your session with Ravi Kumar starts in 15 minutes: Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+    );
     const mail = reminderMail(mentee, '15m');
     expect(mail.subject).toBe('Reminder: your session with Ada Lovelace starts in 15 minutes');
     expect(mail.text).toContain(mentee.roomUrl);
@@ -92,8 +110,18 @@ describe('the reminders', () => {
 });
 
 describe('the cancellation', () => {
-  const byMentor: CancellationFacts = { cancelledBy: 'mentor', reason: 'I am ill', refund: { amount: 150_000, status: 'succeeded' }, price: 150_000 };
-  const byMentee: CancellationFacts = { cancelledBy: 'mentee', reason: 'Exam moved', refund: { amount: 75_000, status: 'pending' }, price: 150_000 };
+  const byMentor: CancellationFacts = {
+    cancelledBy: 'mentor',
+    reason: 'I am ill',
+    refund: { amount: 150_000, status: 'succeeded' },
+    price: 150_000,
+  };
+  const byMentee: CancellationFacts = {
+    cancelledBy: 'mentee',
+    reason: 'Exam moved',
+    refund: { amount: 75_000, status: 'pending' },
+    price: 150_000,
+  };
 
   it('tells the mentee who cancelled, why, and the refund in rupees', () => {
     expect(cancelledNotice(mentee, byMentor)).toBe(
@@ -105,25 +133,39 @@ describe('the cancellation', () => {
   });
 
   it("tells the mentor who cancelled and why, but not the mentee's refund", () => {
-    expect(cancelledNotice(mentor, byMentee)).toBe('Ravi Kumar cancelled the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "Exam moved".');
-    expect(cancelledNotice(mentor, byMentor)).toBe('You cancelled your session with Ravi Kumar on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).');
+    expect(cancelledNotice(mentor, byMentee)).toBe(
+      'Ravi Kumar cancelled the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "Exam moved".',
+    );
+    expect(cancelledNotice(mentor, byMentor)).toBe(
+      'You cancelled your session with Ravi Kumar on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+    );
     expect(cancelledNotice(mentor, byMentee)).not.toContain('₹');
   });
 
   it('says so when staff cancelled', () => {
-    expect(cancelledNotice(mentee, { ...byMentor, cancelledBy: 'staff', reason: '' })).toMatch(/^Skillroute cancelled your session with Ada Lovelace on .*\. You got a full refund of ₹1,500\.$/);
+    expect(cancelledNotice(mentee, { ...byMentor, cancelledBy: 'staff', reason: '' })).toMatch(
+      /^Skillroute cancelled your session with Ada Lovelace on .*\. You got a full refund of ₹1,500\.$/,
+    );
   });
 
   it('words every refund: none under two hours, paise kept, a refusal owned', () => {
-    expect(refundSentence({ amount: 0, status: 'succeeded' }, 150_000)).toBe('There is no refund for a cancellation less than 2 hours before the start.');
-    expect(refundSentence({ amount: 75_050, status: 'succeeded' }, 150_100)).toBe('You got a refund of ₹750.50 of the ₹1,501 you paid.');
+    expect(refundSentence({ amount: 0, status: 'succeeded' }, 150_000)).toBe(
+      'There is no refund for a cancellation less than 2 hours before the start.',
+    );
+    expect(refundSentence({ amount: 75_050, status: 'succeeded' }, 150_100)).toBe(
+      'You got a refund of ₹750.50 of the ₹1,501 you paid.',
+    );
     expect(refundSentence({ amount: 12_500_000, status: 'failed' }, 12_500_000)).toBe(
       'You are owed a full refund of ₹1,25,000, but the payment provider refused it; please contact us and we will send it.',
     );
   });
 
   it('mails the same words with the withdrawal of the invite', () => {
-    const invite = { method: 'CANCEL' as const, filename: 'cancelled-session.ics', content: 'BEGIN:VCALENDAR' };
+    const invite = {
+      method: 'CANCEL' as const,
+      filename: 'cancelled-session.ics',
+      content: 'BEGIN:VCALENDAR',
+    };
     const mail = cancelledMail(mentee, byMentor, invite);
     expect(mail.subject).toBe('Cancelled: your session with Ada Lovelace');
     expect(mail.text).toContain('You got a full refund of ₹1,500.');
@@ -133,7 +175,9 @@ describe('the cancellation', () => {
 
 describe('the payments', () => {
   it('tells the mentee a failed payment released the slot', () => {
-    expect(paymentFailedNotice('Ada Lovelace')).toBe('Your payment for the session with Ada Lovelace did not go through; the slot was released.');
+    expect(paymentFailedNotice('Ada Lovelace')).toBe(
+      'Your payment for the session with Ada Lovelace did not go through; the slot was released.',
+    );
   });
 
   it('tells the payer a late payment was refunded in full, and where to pick another time', () => {
@@ -142,7 +186,9 @@ describe('the payments', () => {
     );
     const mail = lateRefundMail(mentee, 150_000, 'https://skillroute.example/mentor-profile/m1');
     expect(mail.subject).toBe('Refunded: your payment for the session with Ada Lovelace');
-    expect(mail.text).toContain("You can pick another time on Ada Lovelace's page: https://skillroute.example/mentor-profile/m1");
+    expect(mail.text).toContain(
+      "You can pick another time on Ada Lovelace's page: https://skillroute.example/mentor-profile/m1",
+    );
   });
 
   it("tells both people of an admin's refund of a session that stays as it was, with the reason", () => {

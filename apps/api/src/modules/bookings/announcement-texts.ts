@@ -1,5 +1,10 @@
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
-import { HALF_REFUND_HOURS, HOLD_MINUTES, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import {
+  HALF_REFUND_HOURS,
+  HOLD_MINUTES,
+  type CancellingParty,
+  type RefundStatus,
+} from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
 import { escapeHtml, layout, PRODUCT } from '../../adapters/mail/templates';
@@ -20,14 +25,35 @@ export const REMINDER_LEADS: Record<ReminderLead, { ms: number; words: string }>
   '15m': { ms: 15 * 60 * 1000, words: '15 minutes' },
 };
 
-function partsOf(instant: Date, timeZone: string): Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'zone', string> {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    instant,
-  );
+function partsOf(
+  instant: Date,
+  timeZone: string,
+): Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'zone', string> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   // en-IN names India's zone "IST"; any other zone reads as an offset ("GMT+1"), which is never ambiguous.
-  const zone = new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' }).formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  return { weekday: part('weekday'), day: part('day'), month: part('month'), year: part('year'), hour: part('hour'), minute: part('minute'), zone };
+  const zone =
+    new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
+      .formatToParts(instant)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  return {
+    weekday: part('weekday'),
+    day: part('day'),
+    month: part('month'),
+    year: part('year'),
+    hour: part('hour'),
+    minute: part('minute'),
+    zone,
+  };
 }
 
 /**
@@ -60,13 +86,34 @@ export interface MailView extends SessionView {
 const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
 
 /** A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows. */
-function sessionMail(view: MailView, subject: string, title: string, paragraphs: string[], invite?: CalendarInvite): MailMessage {
-  const text = [`Hello ${view.reader.name},`, '', ...paragraphs.flatMap((paragraph) => [paragraph, '']), `Your sessions: ${view.bookingsUrl}`].join('\n');
+function sessionMail(
+  view: MailView,
+  subject: string,
+  title: string,
+  paragraphs: string[],
+  invite?: CalendarInvite,
+): MailMessage {
+  const text = [
+    `Hello ${view.reader.name},`,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `Your sessions: ${view.bookingsUrl}`,
+  ].join('\n');
   const html = layout(
     title,
-    [`<p>Hello ${escapeHtml(view.reader.name)},</p>`, ...paragraphs.map((paragraph) => `<p>${linkify(paragraph)}</p>`), `<p>Your sessions: ${linkify(view.bookingsUrl)}</p>`].join('\n'),
+    [
+      `<p>Hello ${escapeHtml(view.reader.name)},</p>`,
+      ...paragraphs.map((paragraph) => `<p>${linkify(paragraph)}</p>`),
+      `<p>Your sessions: ${linkify(view.bookingsUrl)}</p>`,
+    ].join('\n'),
   );
-  return { to: view.reader.email, subject, text, html, ...(invite === undefined ? {} : { icalEvent: invite }) };
+  return {
+    to: view.reader.email,
+    subject,
+    text,
+    html,
+    ...(invite === undefined ? {} : { icalEvent: invite }),
+  };
 }
 
 /** Escapes a paragraph and turns its http(s) addresses into links. */
@@ -74,17 +121,29 @@ function linkify(paragraph: string): string {
   return escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-const roomParagraph = (view: MailView) => `Join the session here (the room opens 10 minutes before the start): ${view.roomUrl}`;
+const roomParagraph = (view: MailView) =>
+  `Join the session here (the room opens 10 minutes before the start): ${view.roomUrl}`;
 
 // ——— Confirmed ———
 
 export function confirmedNotice(view: SessionView): string {
-  return view.role === 'mentee' ? `Your session with ${view.peerName} on ${whenOf(view)} is confirmed.` : `${view.peerName} booked a session with you on ${whenOf(view)}.`;
+  return view.role === 'mentee'
+    ? `Your session with ${view.peerName} on ${whenOf(view)} is confirmed.`
+    : `${view.peerName} booked a session with you on ${whenOf(view)}.`;
 }
 
 export function confirmedMail(view: MailView, invite: CalendarInvite): MailMessage {
-  const subject = view.role === 'mentee' ? `Confirmed: your session with ${view.peerName}` : `New booking: ${view.peerName} booked a session with you`;
-  return sessionMail(view, subject, 'Your session is booked', [confirmedNotice(view), roomParagraph(view), 'The attached invite puts the session in your calendar.'], invite);
+  const subject =
+    view.role === 'mentee'
+      ? `Confirmed: your session with ${view.peerName}`
+      : `New booking: ${view.peerName} booked a session with you`;
+  return sessionMail(
+    view,
+    subject,
+    'Your session is booked',
+    [confirmedNotice(view), roomParagraph(view), 'The attached invite puts the session in your calendar.'],
+    invite,
+  );
 }
 
 /** The calendar event's own words, the same for both people. */
@@ -103,7 +162,12 @@ export function reminderNotice(view: SessionView, lead: ReminderLead): string {
 }
 
 export function reminderMail(view: MailView, lead: ReminderLead): MailMessage {
-  return sessionMail(view, `Reminder: your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}`, 'Your session is near', [reminderNotice(view, lead), roomParagraph(view)]);
+  return sessionMail(
+    view,
+    `Reminder: your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}`,
+    'Your session is near',
+    [reminderNotice(view, lead), roomParagraph(view)],
+  );
 }
 
 // ——— Cancelled ———
@@ -119,10 +183,15 @@ export interface CancellationFacts {
 
 /** What the mentee reads about their money; the mentor is not told the mentee's refund. */
 export function refundSentence(refund: CancellationFacts['refund'], price: number): string {
-  if (refund.amount === 0) return `There is no refund for a cancellation less than ${HALF_REFUND_HOURS} hours before the start.`;
-  const what = refund.amount >= price ? `a full refund of ${formatPaise(refund.amount)}` : `a refund of ${formatPaise(refund.amount)} of the ${formatPaise(price)} you paid`;
+  if (refund.amount === 0)
+    return `There is no refund for a cancellation less than ${HALF_REFUND_HOURS} hours before the start.`;
+  const what =
+    refund.amount >= price
+      ? `a full refund of ${formatPaise(refund.amount)}`
+      : `a refund of ${formatPaise(refund.amount)} of the ${formatPaise(price)} you paid`;
   if (refund.status === 'succeeded') return `You got ${what}.`;
-  if (refund.status === 'pending') return `You get ${what}; it goes back to the card or account you paid with.`;
+  if (refund.status === 'pending')
+    return `You get ${what}; it goes back to the card or account you paid with.`;
   return `You are owed ${what}, but the payment provider refused it; please contact us and we will send it.`;
 }
 
@@ -167,8 +236,13 @@ export function lateRefundNotice(view: SessionView, amount: number): string {
 }
 
 export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: string): MailMessage {
-  return sessionMail(view, `Refunded: your payment for the session with ${view.peerName}`, 'Your payment was refunded', [
-    lateRefundNotice(view, amount),
-    `You can pick another time on ${view.peerName}'s page: ${mentorPageUrl}`,
-  ]);
+  return sessionMail(
+    view,
+    `Refunded: your payment for the session with ${view.peerName}`,
+    'Your payment was refunded',
+    [
+      lateRefundNotice(view, amount),
+      `You can pick another time on ${view.peerName}'s page: ${mentorPageUrl}`,
+    ],
+  );
 }

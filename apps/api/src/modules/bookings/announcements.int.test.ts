@@ -9,7 +9,15 @@ import { createMentor } from '../../../test/mentors';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { bookings, notifications } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
-import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed, bookingMailJob, reminderKey, remindJob } from './announcements';
+import {
+  announceCancelled,
+  announceConfirmed,
+  announceLatePaymentRefunded,
+  announcePaymentFailed,
+  bookingMailJob,
+  reminderKey,
+  remindJob,
+} from './announcements';
 import { confirmBooking } from './service';
 import { mondayAhead } from '../../../test/clock';
 
@@ -31,7 +39,11 @@ let t: TestApp;
 let mailer: RecordingMailer;
 beforeAll(async () => {
   mailer = createRecordingMailer();
-  t = await buildTestApp({ clock, mailer, env: { RATE_LIMIT_MAX: '1000000', PUBLIC_URL: 'https://skillroute.example' } });
+  t = await buildTestApp({
+    clock,
+    mailer,
+    env: { RATE_LIMIT_MAX: '1000000', PUBLIC_URL: 'https://skillroute.example' },
+  });
 });
 afterAll(() => t?.close());
 
@@ -44,15 +56,38 @@ interface Pair {
 async function newPair(app: TestApp = t): Promise<Pair> {
   const tag = randomUUID().slice(0, 8);
   const mentor = { email: `mentor-${tag}@example.org`, name: `Ada ${tag}` };
-  const mentorId = await createMentor(app.app.db, { name: mentor.name, email: mentor.email, availability: { timezone: 'Europe/Berlin', weeklyHours: WEEK, pricePaise: PRICE_PAISE } });
+  const mentorId = await createMentor(app.app.db, {
+    name: mentor.name,
+    email: mentor.email,
+    availability: { timezone: 'Europe/Berlin', weeklyHours: WEEK, pricePaise: PRICE_PAISE },
+  });
   const menteeRow = await createUser(app.app.db, { email: `mentee-${tag}@example.org`, name: `Ravi ${tag}` });
-  const tokens = await openSession(app.app.db, app.config.jwtSecret, { sub: menteeRow.id, email: menteeRow.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
-  return { mentor: { id: mentorId, ...mentor }, mentee: { id: menteeRow.id, email: menteeRow.email, name: menteeRow.name, cookie: `accessToken=${tokens.accessToken}` } };
+  const tokens = await openSession(
+    app.app.db,
+    app.config.jwtSecret,
+    { sub: menteeRow.id, email: menteeRow.email, role: 'user' },
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    clock.now(),
+  );
+  return {
+    mentor: { id: mentorId, ...mentor },
+    mentee: {
+      id: menteeRow.id,
+      email: menteeRow.email,
+      name: menteeRow.name,
+      cookie: `accessToken=${tokens.accessToken}`,
+    },
+  };
 }
 
 /** Booked through the route as a mentee would, then confirmed as the payment webhook will. */
 async function confirmedBooking(pair: Pair, start: Date, app: TestApp = t): Promise<Booking> {
-  const response = await app.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: pair.mentee.cookie }, payload: { mentorId: pair.mentor.id, startTime: start.toISOString() } });
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: pair.mentee.cookie },
+    payload: { mentorId: pair.mentor.id, startTime: start.toISOString() },
+  });
   expect(response.statusCode, response.body).toBe(201);
   const { booking } = bookingResponseSchema.parse(response.json());
   await app.app.services.unitOfWork(async (uow) => {
@@ -62,9 +97,16 @@ async function confirmedBooking(pair: Pair, start: Date, app: TestApp = t): Prom
   return booking;
 }
 
-const noticesOf = (userId: string) => t.app.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+const noticesOf = (userId: string) =>
+  t.app.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.createdAt);
 
-async function reminderJobs(bookingId: string): Promise<Array<{ key: string; state: string; startAfter: Date }>> {
+async function reminderJobs(
+  bookingId: string,
+): Promise<Array<{ key: string; state: string; startAfter: Date }>> {
   const { rows } = await t.app.pool.query<{ key: string; state: string; startAfter: Date }>(
     `select singleton_key as key, state, start_after as "startAfter" from pgboss.job where name = $1 and data->>'bookingId' = $2 order by start_after`,
     [remindJob.name, bookingId],
@@ -73,7 +115,10 @@ async function reminderJobs(bookingId: string): Promise<Array<{ key: string; sta
 }
 
 async function jobStates(name: string, bookingId: string): Promise<string[]> {
-  const { rows } = await t.app.pool.query<{ state: string }>(`select state from pgboss.job where name = $1 and data->>'bookingId' = $2`, [name, bookingId]);
+  const { rows } = await t.app.pool.query<{ state: string }>(
+    `select state from pgboss.job where name = $1 and data->>'bookingId' = $2`,
+    [name, bookingId],
+  );
   return rows.map((row) => row.state);
 }
 
@@ -96,10 +141,14 @@ describe('announceConfirmed', () => {
     const [menteeNotice] = await noticesOf(pair.mentee.id);
     expect(menteeNotice).toMatchObject({ type: 'booking_confirmed', link: '/profile/bookings' });
     // The mentee reads India's time; the mentor their own zone's (Berlin is UTC+1 in that season or +2).
-    expect(menteeNotice?.message).toMatch(new RegExp(`^Your session with ${pair.mentor.name} on Tue .* IST \\(10:00 UTC\\) is confirmed\\.$`));
+    expect(menteeNotice?.message).toMatch(
+      new RegExp(`^Your session with ${pair.mentor.name} on Tue .* IST \\(10:00 UTC\\) is confirmed\\.$`),
+    );
     const [mentorNotice] = await noticesOf(pair.mentor.id);
     expect(mentorNotice).toMatchObject({ type: 'booking_confirmed', link: '/profile/bookings' });
-    expect(mentorNotice?.message).toMatch(new RegExp(`^${pair.mentee.name} booked a session with you on Tue .* GMT\\+[12] \\(10:00 UTC\\)\\.$`));
+    expect(mentorNotice?.message).toMatch(
+      new RegExp(`^${pair.mentee.name} booked a session with you on Tue .* GMT\\+[12] \\(10:00 UTC\\)\\.$`),
+    );
 
     const roomUrl = `https://skillroute.example/meet/${booking.roomId}`;
     for (const person of [pair.mentee, pair.mentor]) {
@@ -125,7 +174,12 @@ describe('announceConfirmed', () => {
 
   it('schedules only the 15-minute reminder for a session less than 24 hours away', async () => {
     const pair = await newPair();
-    const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: pair.mentee.cookie }, payload: { mentorId: pair.mentor.id, startTime: at(2, 10).toISOString() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: pair.mentee.cookie },
+      payload: { mentorId: pair.mentor.id, startTime: at(2, 10).toISOString() },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { booking } = bookingResponseSchema.parse(response.json());
     // Three hours from the real time, by which pg-boss fires reminders; the route's slot rules are not what is tested here.
@@ -138,7 +192,13 @@ describe('announceConfirmed', () => {
       await confirmBooking(uow, booking.id);
       await announceConfirmed(uow, booking.id);
     });
-    expect(await reminderJobs(booking.id)).toEqual([{ key: reminderKey(booking.id, '15m'), state: 'created', startAfter: new Date(start.getTime() - 15 * MINUTE_MS) }]);
+    expect(await reminderJobs(booking.id)).toEqual([
+      {
+        key: reminderKey(booking.id, '15m'),
+        state: 'created',
+        startAfter: new Date(start.getTime() - 15 * MINUTE_MS),
+      },
+    ]);
   });
 
   it('writes nothing for a booking that does not exist: the whole unit of work rolls back', async () => {
@@ -146,7 +206,11 @@ describe('announceConfirmed', () => {
     const missing = randomUUID();
     await expect(
       t.app.services.unitOfWork(async (uow) => {
-        await uow.notify(pair.mentee.id, { type: 'booking_confirmed', message: 'written before the failure', link: null });
+        await uow.notify(pair.mentee.id, {
+          type: 'booking_confirmed',
+          message: 'written before the failure',
+          link: null,
+        });
         await announceConfirmed(uow, missing);
       }),
     ).rejects.toThrow(/was not found/);
@@ -160,14 +224,28 @@ describe('announceCancelled', () => {
     const pair = await newPair();
     const booking = await confirmedBooking(pair, at(1, 12));
     await t.app.services.unitOfWork(async (uow) => {
-      await uow.tx.update(bookings).set({ status: 'cancelled', cancelledAt: clock.now(), cancelledBy: pair.mentee.id, cancelReason: 'My exam moved' }).where(eq(bookings.id, booking.id));
+      await uow.tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledAt: clock.now(),
+          cancelledBy: pair.mentee.id,
+          cancelReason: 'My exam moved',
+        })
+        .where(eq(bookings.id, booking.id));
       await announceCancelled(uow, booking.id, { amount: 75_000, status: 'pending' });
     });
 
     const menteeNotice = (await noticesOf(pair.mentee.id)).find((row) => row.type === 'booking_cancelled');
-    expect(menteeNotice?.message).toMatch(/^You cancelled your session with .* You get a refund of ₹750 of the ₹1,500 you paid/);
+    expect(menteeNotice?.message).toMatch(
+      /^You cancelled your session with .* You get a refund of ₹750 of the ₹1,500 you paid/,
+    );
     const mentorNotice = (await noticesOf(pair.mentor.id)).find((row) => row.type === 'booking_cancelled');
-    expect(mentorNotice?.message).toMatch(new RegExp(`^${pair.mentee.name} cancelled the session with you on .*The reason given: "My exam moved"\\.$`));
+    expect(mentorNotice?.message).toMatch(
+      new RegExp(
+        `^${pair.mentee.name} cancelled the session with you on .*The reason given: "My exam moved"\\.$`,
+      ),
+    );
     expect(mentorNotice?.message).not.toContain('₹');
 
     expect((await reminderJobs(booking.id)).map((job) => [job.key, job.state])).toEqual([
@@ -182,8 +260,14 @@ describe('announceCancelled', () => {
       expect(icsValue(mail.icalEvent?.content ?? '', 'STATUS')).toBe('CANCELLED');
     }
     // The mentor reads the mentee's reason; the mentee, who wrote it, reads their refund.
-    expect(mailer.sent.find((mail) => mail.to === pair.mentor.email && mail.subject.startsWith('Cancelled:'))?.text).toContain('The reason given: "My exam moved".');
-    expect(mailer.sent.find((mail) => mail.to === pair.mentee.email && mail.subject.startsWith('Cancelled:'))?.text).toContain('You get a refund of ₹750');
+    expect(
+      mailer.sent.find((mail) => mail.to === pair.mentor.email && mail.subject.startsWith('Cancelled:'))
+        ?.text,
+    ).toContain('The reason given: "My exam moved".');
+    expect(
+      mailer.sent.find((mail) => mail.to === pair.mentee.email && mail.subject.startsWith('Cancelled:'))
+        ?.text,
+    ).toContain('You get a refund of ₹750');
   });
 });
 
@@ -192,10 +276,19 @@ describe('the reminder worker', () => {
     const pair = await newPair();
     const booking = await confirmedBooking(pair, at(1, 14));
     // Due now rather than in a week: the worker reads the booking as it is when the job runs.
-    await t.app.services.unitOfWork((uow) => uow.enqueue(remindJob, { bookingId: booking.id, lead: '15m' }, { singletonKey: `${reminderKey(booking.id, '15m')}:now` }));
+    await t.app.services.unitOfWork((uow) =>
+      uow.enqueue(
+        remindJob,
+        { bookingId: booking.id, lead: '15m' },
+        { singletonKey: `${reminderKey(booking.id, '15m')}:now` },
+      ),
+    );
 
     for (const person of [pair.mentee, pair.mentor]) {
-      const mail = await mailer.waitFor(person.email, /^Reminder: your session with .* starts in 15 minutes$/);
+      const mail = await mailer.waitFor(
+        person.email,
+        /^Reminder: your session with .* starts in 15 minutes$/,
+      );
       expect(mail.text).toContain(`https://skillroute.example/meet/${booking.roomId}`);
     }
     for (const id of [pair.mentee.id, pair.mentor.id]) {
@@ -208,31 +301,60 @@ describe('the reminder worker', () => {
   it('does nothing for a session cancelled after its reminder was queued', async () => {
     const pair = await newPair();
     const booking = await confirmedBooking(pair, at(1, 15));
-    await t.app.db.update(bookings).set({ status: 'cancelled', cancelledAt: clock.now(), cancelledBy: pair.mentor.id, cancelReason: 'Ill' }).where(eq(bookings.id, booking.id));
+    await t.app.db
+      .update(bookings)
+      .set({
+        status: 'cancelled',
+        cancelledAt: clock.now(),
+        cancelledBy: pair.mentor.id,
+        cancelReason: 'Ill',
+      })
+      .where(eq(bookings.id, booking.id));
     // A job that slipped past the cancellation (the cancel route drops them; this is the defence behind it).
-    await t.app.services.unitOfWork((uow) => uow.enqueue(remindJob, { bookingId: booking.id, lead: '24h' }, { singletonKey: `${reminderKey(booking.id, '24h')}:now` }));
+    await t.app.services.unitOfWork((uow) =>
+      uow.enqueue(
+        remindJob,
+        { bookingId: booking.id, lead: '24h' },
+        { singletonKey: `${reminderKey(booking.id, '24h')}:now` },
+      ),
+    );
 
     const deadline = Date.now() + 15_000;
     while (!(await jobStates(remindJob.name, booking.id)).includes('completed')) {
       if (Date.now() > deadline) throw new Error('the reminder job never ran');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    for (const id of [pair.mentee.id, pair.mentor.id]) expect((await noticesOf(id)).filter((row) => row.type === 'booking_reminder')).toEqual([]);
-    expect(mailer.sent.filter((mail) => [pair.mentee.email, pair.mentor.email].includes(mail.to) && mail.subject.startsWith('Reminder'))).toEqual([]);
+    for (const id of [pair.mentee.id, pair.mentor.id])
+      expect((await noticesOf(id)).filter((row) => row.type === 'booking_reminder')).toEqual([]);
+    expect(
+      mailer.sent.filter(
+        (mail) =>
+          [pair.mentee.email, pair.mentor.email].includes(mail.to) && mail.subject.startsWith('Reminder'),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('the payment announcements', () => {
   it('tells only the mentee that a failed payment released the slot, without a mail', async () => {
     const pair = await newPair();
-    const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: pair.mentee.cookie }, payload: { mentorId: pair.mentor.id, startTime: at(3, 10).toISOString() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: pair.mentee.cookie },
+      payload: { mentorId: pair.mentor.id, startTime: at(3, 10).toISOString() },
+    });
     const { booking } = bookingResponseSchema.parse(response.json());
     await t.app.services.unitOfWork(async (uow) => {
       await uow.tx.update(bookings).set({ status: 'payment_failed' }).where(eq(bookings.id, booking.id));
       await announcePaymentFailed(uow, booking.id);
     });
     expect(await noticesOf(pair.mentee.id)).toMatchObject([
-      { type: 'payment_failed', message: `Your payment for the session with ${pair.mentor.name} did not go through; the slot was released.`, link: `/mentor-profile/${pair.mentor.id}` },
+      {
+        type: 'payment_failed',
+        message: `Your payment for the session with ${pair.mentor.name} did not go through; the slot was released.`,
+        link: `/mentor-profile/${pair.mentor.id}`,
+      },
     ]);
     expect(await noticesOf(pair.mentor.id)).toEqual([]);
     expect(await jobStates(bookingMailJob.name, booking.id)).toEqual([]);
@@ -240,15 +362,30 @@ describe('the payment announcements', () => {
 
   it('tells and mails the payer that a payment after the lapse was refunded in full', async () => {
     const pair = await newPair();
-    const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: pair.mentee.cookie }, payload: { mentorId: pair.mentor.id, startTime: at(3, 11).toISOString() } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: pair.mentee.cookie },
+      payload: { mentorId: pair.mentor.id, startTime: at(3, 11).toISOString() },
+    });
     const { booking } = bookingResponseSchema.parse(response.json());
     await t.app.services.unitOfWork(async (uow) => {
-      await uow.tx.update(bookings).set({ status: 'expired', refundAmount: PRICE_PAISE, refundStatus: 'pending', refundReason: 'paid_after_slot_taken' }).where(eq(bookings.id, booking.id));
+      await uow.tx
+        .update(bookings)
+        .set({
+          status: 'expired',
+          refundAmount: PRICE_PAISE,
+          refundStatus: 'pending',
+          refundReason: 'paid_after_slot_taken',
+        })
+        .where(eq(bookings.id, booking.id));
       await announceLatePaymentRefunded(uow, booking.id);
     });
     const [notice] = await noticesOf(pair.mentee.id);
     expect(notice).toMatchObject({ type: 'payment_refunded', link: `/mentor-profile/${pair.mentor.id}` });
-    expect(notice?.message).toMatch(/arrived after the 15-minute hold had lapsed and the slot was taken, so we refunded all of it \(₹1,500\)\.$/);
+    expect(notice?.message).toMatch(
+      /arrived after the 15-minute hold had lapsed and the slot was taken, so we refunded all of it \(₹1,500\)\.$/,
+    );
     const mail = await mailer.waitFor(pair.mentee.email, /^Refunded:/);
     expect(mail.text).toContain(`https://skillroute.example/mentor-profile/${pair.mentor.id}`);
     expect(await noticesOf(pair.mentor.id)).toEqual([]);
@@ -270,10 +407,17 @@ describe('the confirmation mail on the wire', () => {
     const pair = await newPair(wired);
     const booking = await confirmedBooking(pair, at(1, 10), wired);
     const capture = smtp;
-    const raw = await waitUntil(() => capture.mails.find((mail) => mail.to.includes(pair.mentee.email))?.raw, 15_000, 'the confirmation mail');
+    const raw = await waitUntil(
+      () => capture.mails.find((mail) => mail.to.includes(pair.mentee.email))?.raw,
+      15_000,
+      'the confirmation mail',
+    );
     expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
     // The attachment, base64 as nodemailer writes it, is the invite itself.
-    const attachment = /Content-Disposition: attachment; filename=session\.ics\r?\nContent-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw)?.[1];
+    const attachment =
+      /Content-Disposition: attachment; filename=session\.ics\r?\nContent-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
+        raw,
+      )?.[1];
     expect(attachment, raw).toBeDefined();
     const ics = Buffer.from(attachment!.replace(/\s+/g, ''), 'base64').toString('utf8');
     expect(icsValue(ics, 'DTSTART')).toBe(icsTime(booking.startTime));

@@ -43,7 +43,10 @@ import { sessionInvite, type InvitePerson } from './session-invite';
 
 export type RefundNotice = { amount: number; status: RefundStatus };
 
-type BookingMailData = { bookingId: string; kind: 'confirmed' } | { bookingId: string; kind: 'cancelled'; refund: RefundNotice } | { bookingId: string; kind: 'late_payment_refunded' };
+type BookingMailData =
+  | { bookingId: string; kind: 'confirmed' }
+  | { bookingId: string; kind: 'cancelled'; refund: RefundNotice }
+  | { bookingId: string; kind: 'late_payment_refunded' };
 
 /** Writes and queues the mails of a booking event; queued by the announce functions below. */
 export const bookingMailJob = jobType<BookingMailData>('bookings.announce-mail');
@@ -70,8 +73,18 @@ async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMa
 function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
   const mentorZone = booking.mentor.timezone ?? DEFAULT_TIMEZONE;
   return {
-    mentor: { role: 'mentor', reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: mentorZone }, peerName: booking.mentee.name, startTime: booking.startTime },
-    mentee: { role: 'mentee', reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: MENTEE_TIMEZONE }, peerName: booking.mentor.name, startTime: booking.startTime },
+    mentor: {
+      role: 'mentor',
+      reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: mentorZone },
+      peerName: booking.mentee.name,
+      startTime: booking.startTime,
+    },
+    mentee: {
+      role: 'mentee',
+      reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: MENTEE_TIMEZONE },
+      peerName: booking.mentor.name,
+      startTime: booking.startTime,
+    },
   };
 }
 
@@ -85,14 +98,27 @@ const mentorPagePath = (mentorId: string) => `/mentor-profile/${mentorId}`;
 export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Promise<void> {
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
-  await uow.notify(booking.menteeId, { type: 'booking_confirmed', message: confirmedNotice(views.mentee), link: BOOKINGS_PATH });
-  await uow.notify(booking.mentorId, { type: 'booking_confirmed', message: confirmedNotice(views.mentor), link: BOOKINGS_PATH });
+  await uow.notify(booking.menteeId, {
+    type: 'booking_confirmed',
+    message: confirmedNotice(views.mentee),
+    link: BOOKINGS_PATH,
+  });
+  await uow.notify(booking.mentorId, {
+    type: 'booking_confirmed',
+    message: confirmedNotice(views.mentor),
+    link: BOOKINGS_PATH,
+  });
   await uow.enqueue(bookingMailJob, { bookingId, kind: 'confirmed' });
   // Real time, not a service clock: pg-boss fires a reminder by the database's clock.
   const now = Date.now();
   for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) {
     const due = booking.startTime.getTime() - REMINDER_LEADS[lead].ms;
-    if (due > now) await uow.enqueue(remindJob, { bookingId, lead }, { startAfter: new Date(due), singletonKey: reminderKey(bookingId, lead) });
+    if (due > now)
+      await uow.enqueue(
+        remindJob,
+        { bookingId, lead },
+        { startAfter: new Date(due), singletonKey: reminderKey(bookingId, lead) },
+      );
   }
 }
 
@@ -100,18 +126,36 @@ export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Pro
  * After confirmed → cancelled, in the cancellation's unit of work (the row already says who cancelled and
  * why): both people notified and mailed, the mentee told of the refund, and both reminders dropped.
  */
-export async function announceCancelled(uow: UnitOfWork, bookingId: string, refund: RefundNotice): Promise<void> {
+export async function announceCancelled(
+  uow: UnitOfWork,
+  bookingId: string,
+  refund: RefundNotice,
+): Promise<void> {
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
   const facts = cancellationOf(booking, refund);
-  await uow.notify(booking.menteeId, { type: 'booking_cancelled', message: cancelledNotice(views.mentee, facts), link: BOOKINGS_PATH });
-  await uow.notify(booking.mentorId, { type: 'booking_cancelled', message: cancelledNotice(views.mentor, facts), link: BOOKINGS_PATH });
+  await uow.notify(booking.menteeId, {
+    type: 'booking_cancelled',
+    message: cancelledNotice(views.mentee, facts),
+    link: BOOKINGS_PATH,
+  });
+  await uow.notify(booking.mentorId, {
+    type: 'booking_cancelled',
+    message: cancelledNotice(views.mentor, facts),
+    link: BOOKINGS_PATH,
+  });
   await uow.enqueue(bookingMailJob, { bookingId, kind: 'cancelled', refund });
-  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) await uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
+  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[])
+    await uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
 }
 
 function cancellationOf(booking: BookingForMail, refund: RefundNotice): CancellationFacts {
-  const cancelledBy = booking.cancelledBy === booking.mentorId ? 'mentor' : booking.cancelledBy === booking.menteeId ? 'mentee' : 'staff';
+  const cancelledBy =
+    booking.cancelledBy === booking.mentorId
+      ? 'mentor'
+      : booking.cancelledBy === booking.menteeId
+        ? 'mentee'
+        : 'staff';
   return { cancelledBy, reason: booking.cancelReason ?? '', refund, price: booking.amount };
 }
 
@@ -120,20 +164,36 @@ export async function announceStaffRefund(uow: UnitOfWork, bookingId: string, re
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
   const facts = { amount: booking.amount, reason };
-  await uow.notify(booking.menteeId, { type: 'payment_refunded', message: staffRefundNotice(views.mentee, facts), link: BOOKINGS_PATH });
-  await uow.notify(booking.mentorId, { type: 'payment_refunded', message: staffRefundNotice(views.mentor, facts), link: BOOKINGS_PATH });
+  await uow.notify(booking.menteeId, {
+    type: 'payment_refunded',
+    message: staffRefundNotice(views.mentee, facts),
+    link: BOOKINGS_PATH,
+  });
+  await uow.notify(booking.mentorId, {
+    type: 'payment_refunded',
+    message: staffRefundNotice(views.mentor, facts),
+    link: BOOKINGS_PATH,
+  });
 }
 
 /** After pending_payment → payment_failed: the mentee hears the slot was released (no mail: nothing was paid). */
 export async function announcePaymentFailed(uow: UnitOfWork, bookingId: string): Promise<void> {
   const booking = await bookingFor(uow.tx, bookingId);
-  await uow.notify(booking.menteeId, { type: 'payment_failed', message: paymentFailedNotice(booking.mentor.name), link: mentorPagePath(booking.mentorId) });
+  await uow.notify(booking.menteeId, {
+    type: 'payment_failed',
+    message: paymentFailedNotice(booking.mentor.name),
+    link: mentorPagePath(booking.mentorId),
+  });
 }
 
 /** A payment that came after the hold lapsed and the slot was taken, refunded in full: the payer is told and mailed. */
 export async function announceLatePaymentRefunded(uow: UnitOfWork, bookingId: string): Promise<void> {
   const booking = await bookingFor(uow.tx, bookingId);
-  await uow.notify(booking.menteeId, { type: 'payment_refunded', message: lateRefundNotice(viewsOf(booking).mentee, booking.amount), link: mentorPagePath(booking.mentorId) });
+  await uow.notify(booking.menteeId, {
+    type: 'payment_refunded',
+    message: lateRefundNotice(viewsOf(booking).mentee, booking.amount),
+    link: mentorPagePath(booking.mentorId),
+  });
   await uow.enqueue(bookingMailJob, { bookingId, kind: 'late_payment_refunded' });
 }
 
@@ -142,14 +202,25 @@ export async function announceLatePaymentRefunded(uow: UnitOfWork, bookingId: st
 /** "Skillroute <no-reply@…>" or a bare address, as the invite's organizer. */
 export function organizerOf(mailFrom: string): InvitePerson {
   const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
-  return named === null ? { name: PRODUCT, email: mailFrom.trim() } : { name: named[1] || PRODUCT, email: named[2]!.trim() };
+  return named === null
+    ? { name: PRODUCT, email: mailFrom.trim() }
+    : { name: named[1] || PRODUCT, email: named[2]!.trim() };
 }
 
 function mailViewOf(view: SessionView, booking: BookingForMail, links: AnnouncementLinks): MailView {
-  return { ...view, roomUrl: `${links.publicUrl}/meet/${booking.roomId}`, bookingsUrl: `${links.publicUrl}${BOOKINGS_PATH}` };
+  return {
+    ...view,
+    roomUrl: `${links.publicUrl}/meet/${booking.roomId}`,
+    bookingsUrl: `${links.publicUrl}${BOOKINGS_PATH}`,
+  };
 }
 
-function inviteFor(booking: BookingForMail, view: MailView, links: AnnouncementLinks, method: 'REQUEST' | 'CANCEL') {
+function inviteFor(
+  booking: BookingForMail,
+  view: MailView,
+  links: AnnouncementLinks,
+  method: 'REQUEST' | 'CANCEL',
+) {
   return sessionInvite({
     bookingId: booking.id,
     startTime: booking.startTime,
@@ -164,7 +235,11 @@ function inviteFor(booking: BookingForMail, view: MailView, links: AnnouncementL
 }
 
 /** The mails of one booking event, as they read now; none for a confirmation already overtaken by a cancellation. */
-export function bookingMails(booking: BookingForMail, data: BookingMailData, links: AnnouncementLinks): MailMessage[] {
+export function bookingMails(
+  booking: BookingForMail,
+  data: BookingMailData,
+  links: AnnouncementLinks,
+): MailMessage[] {
   const { mentor, mentee } = viewsOf(booking);
   const both = [mailViewOf(mentee, booking, links), mailViewOf(mentor, booking, links)];
   switch (data.kind) {
@@ -173,13 +248,25 @@ export function bookingMails(booking: BookingForMail, data: BookingMailData, lin
       if (booking.status !== 'confirmed') return [];
       return both.map((view) => confirmedMail(view, inviteFor(booking, view, links, 'REQUEST')));
     case 'cancelled':
-      return both.map((view) => cancelledMail(view, cancellationOf(booking, data.refund), inviteFor(booking, view, links, 'CANCEL')));
+      return both.map((view) =>
+        cancelledMail(view, cancellationOf(booking, data.refund), inviteFor(booking, view, links, 'CANCEL')),
+      );
     case 'late_payment_refunded':
-      return [lateRefundMail(mailViewOf(mentee, booking, links), booking.amount, `${links.publicUrl}${mentorPagePath(booking.mentorId)}`)];
+      return [
+        lateRefundMail(
+          mailViewOf(mentee, booking, links),
+          booking.amount,
+          `${links.publicUrl}${mentorPagePath(booking.mentorId)}`,
+        ),
+      ];
   }
 }
 
-async function sendBookingMails(ctx: ServiceContext, links: AnnouncementLinks, data: BookingMailData): Promise<void> {
+async function sendBookingMails(
+  ctx: ServiceContext,
+  links: AnnouncementLinks,
+  data: BookingMailData,
+): Promise<void> {
   await ctx.unitOfWork(async (uow) => {
     const booking = await findBookingForMail(uow.tx, data.bookingId);
     if (booking === undefined) return;
@@ -191,20 +278,35 @@ async function sendBookingMails(ctx: ServiceContext, links: AnnouncementLinks, d
  * The worker of `bookings.remind`. It reads the booking again and does nothing unless the session is still
  * confirmed and not yet started: a cancellation drops the jobs, and this is the defence if one slipped through.
  */
-export async function remindSession(ctx: ServiceContext, links: AnnouncementLinks, bookingId: string, lead: ReminderLead): Promise<void> {
+export async function remindSession(
+  ctx: ServiceContext,
+  links: AnnouncementLinks,
+  bookingId: string,
+  lead: ReminderLead,
+): Promise<void> {
   await ctx.unitOfWork(async (uow) => {
     const booking = await findBookingForMail(uow.tx, bookingId);
     if (booking?.status !== 'confirmed' || booking.startTime.getTime() <= ctx.clock.now().getTime()) return;
     const views = viewsOf(booking);
     for (const view of [views.mentee, views.mentor]) {
       const userId = view.role === 'mentee' ? booking.menteeId : booking.mentorId;
-      await uow.notify(userId, { type: 'booking_reminder', message: reminderNotice(view, lead), link: BOOKINGS_PATH });
+      await uow.notify(userId, {
+        type: 'booking_reminder',
+        message: reminderNotice(view, lead),
+        link: BOOKINGS_PATH,
+      });
       await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, booking, links), lead));
     }
   });
 }
 
-export async function registerAnnouncementWorkers(ctx: ServiceContext, links: AnnouncementLinks): Promise<void> {
+export async function registerAnnouncementWorkers(
+  ctx: ServiceContext,
+  links: AnnouncementLinks,
+): Promise<void> {
   await ctx.jobs.register(bookingMailJob, (data) => sendBookingMails(ctx, links, data), { batchSize: 20 });
-  await ctx.jobs.register(remindJob, ({ bookingId, lead }) => remindSession(ctx, links, bookingId, lead), { unique: true, batchSize: 20 });
+  await ctx.jobs.register(remindJob, ({ bookingId, lead }) => remindSession(ctx, links, bookingId, lead), {
+    unique: true,
+    batchSize: 20,
+  });
 }

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingListResponseSchema, bookingMessages, bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
+import {
+  bookingListResponseSchema,
+  bookingMessages,
+  bookingResponseSchema,
+  type Booking,
+} from '@skillroute/shared/bookings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -16,7 +21,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 const MONDAY = mondayAhead();
-const at = (days: number, hour: number, minute = 0) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS);
+const at = (days: number, hour: number, minute = 0) =>
+  new Date(MONDAY + days * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS);
 
 // The services' clock, pinned: Monday 06:00 UTC unless a test moves it.
 let nowMs = at(0, 6).getTime();
@@ -48,7 +54,13 @@ interface Person {
 
 /** A session opened straight in the table at the pinned time (the sign-in route hashes passwords: too slow for 200 people). */
 async function signedIn(user: Pick<UserRow, 'id' | 'email' | 'role'>): Promise<Person> {
-  const tokens = await openSession(t.app.db, t.config.jwtSecret, { sub: user.id, email: user.email, role: user.role }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
+  const tokens = await openSession(
+    t.app.db,
+    t.config.jwtSecret,
+    { sub: user.id, email: user.email, role: user.role },
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    clock.now(),
+  );
   return { id: user.id, cookie: `accessToken=${tokens.accessToken}` };
 }
 
@@ -57,7 +69,9 @@ async function newUser(): Promise<Person> {
 }
 
 async function newMentor(): Promise<Person> {
-  const id = await createMentor(t.app.db, { availability: { timezone: 'UTC', weeklyHours: WEEK, pricePaise: PRICE_PAISE } });
+  const id = await createMentor(t.app.db, {
+    availability: { timezone: 'UTC', weeklyHours: WEEK, pricePaise: PRICE_PAISE },
+  });
   return signedIn({ id, email: `${id}@example.org`, role: 'mentor' });
 }
 
@@ -65,14 +79,26 @@ async function newMentor(): Promise<Person> {
 async function newUsers(count: number): Promise<Person[]> {
   const rows = await t.app.db
     .insert(users)
-    .values(Array.from({ length: count }, (_, index) => ({ name: `Racer ${index}`, email: `racer-${randomUUID()}@example.org`, verifiedAt: new Date() })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        name: `Racer ${index}`,
+        email: `racer-${randomUUID()}@example.org`,
+        verifiedAt: new Date(),
+      })),
+    )
     .returning();
   return Promise.all(rows.map(signedIn));
 }
 
 const book = (who: Person | undefined, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/bookings', headers: who === undefined ? {} : { cookie: who.cookie }, payload: payload as object });
-const get = (who: Person | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: who === undefined ? {} : { cookie: who.cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: who === undefined ? {} : { cookie: who.cookie },
+    payload: payload as object,
+  });
+const get = (who: Person | undefined, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: who === undefined ? {} : { cookie: who.cookie } });
 
 async function booked(who: Person, mentor: Person, start: Date): Promise<Booking> {
   const response = await book(who, { mentorId: mentor.id, startTime: start.toISOString() });
@@ -98,7 +124,10 @@ async function overlappingLiveBookings(): Promise<number> {
 }
 
 async function slotStarts(mentorId: string, from: Date, to: Date): Promise<string[]> {
-  const response = await get(undefined, `/api/mentors/availability/${mentorId}/slots?from=${from.toISOString()}&to=${to.toISOString()}`);
+  const response = await get(
+    undefined,
+    `/api/mentors/availability/${mentorId}/slots?from=${from.toISOString()}&to=${to.toISOString()}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ slots: { startTime: string }[] }>().slots.map((slot) => slot.startTime);
 }
@@ -109,13 +138,19 @@ describe('the slot race', () => {
     const racers = await newUsers(200);
     const start = at(0, 10);
     const began = performance.now();
-    const responses = await Promise.all(racers.map((racer) => book(racer, { mentorId: mentor.id, startTime: start.toISOString() })));
+    const responses = await Promise.all(
+      racers.map((racer) => book(racer, { mentorId: mentor.id, startTime: start.toISOString() })),
+    );
     const elapsedMs = Math.round(performance.now() - began);
     const counts = new Map<number, number>();
-    for (const response of responses) counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
-    console.info(`slot race: 200 requests in ${elapsedMs} ms → ${JSON.stringify(Object.fromEntries(counts))}`);
+    for (const response of responses)
+      counts.set(response.statusCode, (counts.get(response.statusCode) ?? 0) + 1);
+    console.info(
+      `slot race: 200 requests in ${elapsedMs} ms → ${JSON.stringify(Object.fromEntries(counts))}`,
+    );
     expect(Object.fromEntries(counts)).toEqual({ 201: 1, 409: 199 });
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(response.json<ErrorEnvelope>().message).toBe(bookingMessages.slotTaken);
+    for (const response of responses.filter((r) => r.statusCode === 409))
+      expect(response.json<ErrorEnvelope>().message).toBe(bookingMessages.slotTaken);
     expect(await overlappingLiveBookings()).toBe(0);
     const live = await t.app.db.select().from(bookings).where(eq(bookings.mentorId, mentor.id));
     expect(live).toHaveLength(1);
@@ -126,10 +161,13 @@ describe('the slot race', () => {
     const mentee = await newUser();
     const mentors = await Promise.all(Array.from({ length: 10 }, () => newMentor()));
     const start = at(1, 11);
-    const responses = await Promise.all(mentors.map((mentor) => book(mentee, { mentorId: mentor.id, startTime: start.toISOString() })));
+    const responses = await Promise.all(
+      mentors.map((mentor) => book(mentee, { mentorId: mentor.id, startTime: start.toISOString() })),
+    );
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(response.json<ErrorEnvelope>().message).toBe(bookingMessages.overlapOwn);
+    for (const response of responses.filter((r) => r.statusCode === 409))
+      expect(response.json<ErrorEnvelope>().message).toBe(bookingMessages.overlapOwn);
     expect(await overlappingLiveBookings()).toBe(0);
   });
 });
@@ -157,7 +195,9 @@ describe('booking a slot', () => {
     expect(booking.cancellation).toBeUndefined();
     expect(await slotStarts(mentor.id, at(2, 0), at(3, 0))).not.toContain(start.toISOString());
     // The hold's expiry is queued for its lapse, one job per booking.
-    const jobs = await t.app.db.execute<{ start_after: Date }>(sql`select start_after from pgboss.job where name = 'bookings.expire-hold' and singleton_key = ${booking.id}`);
+    const jobs = await t.app.db.execute<{ start_after: Date }>(
+      sql`select start_after from pgboss.job where name = 'bookings.expire-hold' and singleton_key = ${booking.id}`,
+    );
     expect(jobs.rows.map((row) => new Date(row.start_after).toISOString())).toEqual([booking.holdExpiresAt]);
   });
 
@@ -165,8 +205,16 @@ describe('booking a slot', () => {
     const [mentorA, mentorB] = [await newMentor(), await newMentor()];
     const [first, second] = [await newUser(), await newUser()];
     await booked(first, mentorA, at(0, 12));
-    expectRefusal(await book(first, { mentorId: mentorB.id, startTime: at(0, 12).toISOString() }), 409, bookingMessages.overlapOwn);
-    expectRefusal(await book(second, { mentorId: mentorA.id, startTime: at(0, 12).toISOString() }), 409, bookingMessages.slotTaken);
+    expectRefusal(
+      await book(first, { mentorId: mentorB.id, startTime: at(0, 12).toISOString() }),
+      409,
+      bookingMessages.overlapOwn,
+    );
+    expectRefusal(
+      await book(second, { mentorId: mentorA.id, startTime: at(0, 12).toISOString() }),
+      409,
+      bookingMessages.slotTaken,
+    );
     // The next hour is another slot.
     await booked(first, mentorB, at(0, 13));
   });
@@ -176,7 +224,11 @@ describe('booking a slot', () => {
     const [first, second] = [await newUser(), await newUser()];
     const start = at(3, 10);
     const held = await booked(first, mentor, start);
-    expectRefusal(await book(second, { mentorId: mentor.id, startTime: start.toISOString() }), 409, bookingMessages.slotTaken);
+    expectRefusal(
+      await book(second, { mentorId: mentor.id, startTime: start.toISOString() }),
+      409,
+      bookingMessages.slotTaken,
+    );
 
     nowMs += 15 * MINUTE_MS + 1000;
     expect(await slotStarts(mentor.id, at(3, 0), at(4, 0))).toContain(start.toISOString());
@@ -215,7 +267,11 @@ describe('booking a slot', () => {
     const mentor = await newMentor();
     const mentee = await newUser();
     for (const start of [at(1, 10, 30), at(1, 9), at(1, 17), at(5, 11), at(-7, 10), at(0, 10), at(200, 10)]) {
-      expectRefusal(await book(mentee, { mentorId: mentor.id, startTime: start.toISOString() }), 400, bookingMessages.notAFreeSlot);
+      expectRefusal(
+        await book(mentee, { mentorId: mentor.id, startTime: start.toISOString() }),
+        400,
+        bookingMessages.notAFreeSlot,
+      );
     }
     // The first slot past the notice is fine.
     await booked(mentee, mentor, at(0, 11));
@@ -225,23 +281,43 @@ describe('booking a slot', () => {
   it('is 400 for a mentor without hours and 404 for someone who is not a mentor or is blocked', async () => {
     const mentee = await newUser();
     const noHours = await createMentor(t.app.db, { availability: null });
-    const blocked = await createMentor(t.app.db, { blocked: true, availability: { timezone: 'UTC', weeklyHours: WEEK } });
+    const blocked = await createMentor(t.app.db, {
+      blocked: true,
+      availability: { timezone: 'UTC', weeklyHours: WEEK },
+    });
     const learner = await newUser();
-    expectRefusal(await book(mentee, { mentorId: noHours, startTime: at(1, 10).toISOString() }), 400, bookingMessages.notAFreeSlot);
-    for (const id of [blocked, learner.id, randomUUID()]) expectRefusal(await book(mentee, { mentorId: id, startTime: at(1, 10).toISOString() }), 404);
+    expectRefusal(
+      await book(mentee, { mentorId: noHours, startTime: at(1, 10).toISOString() }),
+      400,
+      bookingMessages.notAFreeSlot,
+    );
+    for (const id of [blocked, learner.id, randomUUID()])
+      expectRefusal(await book(mentee, { mentorId: id, startTime: at(1, 10).toISOString() }), 404);
   });
 
   it('is 403 for booking oneself, 401 signed out, and 400 in the envelope for a bad body', async () => {
     const mentor = await newMentor();
-    expectRefusal(await book(mentor, { mentorId: mentor.id, startTime: at(1, 10).toISOString() }), 403, bookingMessages.bookingYourself);
+    expectRefusal(
+      await book(mentor, { mentorId: mentor.id, startTime: at(1, 10).toISOString() }),
+      403,
+      bookingMessages.bookingYourself,
+    );
     expectRefusal(await book(undefined, { mentorId: mentor.id, startTime: at(1, 10).toISOString() }), 401);
     const mentee = await newUser();
-    for (const body of [{}, { mentorId: 'nope', startTime: at(1, 10).toISOString() }, { mentorId: mentor.id, startTime: 'tomorrow' }, { mentorId: mentor.id, startTime: '2026-12-01' }]) {
+    for (const body of [
+      {},
+      { mentorId: 'nope', startTime: at(1, 10).toISOString() },
+      { mentorId: mentor.id, startTime: 'tomorrow' },
+      { mentorId: mentor.id, startTime: '2026-12-01' },
+    ]) {
       const response = await book(mentee, body);
       expectRefusal(response, 400);
     }
     const response = await book(mentee, { mentorId: mentor.id, startTime: 'tomorrow' });
-    expect(response.json<ErrorEnvelope>().errors).toContainEqual({ message: bookingMessages.startTimeFormat, field: 'startTime' });
+    expect(response.json<ErrorEnvelope>().errors).toContainEqual({
+      message: bookingMessages.startTimeFormat,
+      field: 'startTime',
+    });
   });
 });
 
@@ -270,7 +346,15 @@ describe('reading bookings', () => {
     const insertPast = async (menteeId: string, daysAgo: number, status: 'completed' | 'expired') => {
       const [row] = await t.app.db
         .insert(bookings)
-        .values({ mentorId: mentor.id, menteeId, startTime: at(-daysAgo, 10), endTime: at(-daysAgo, 11), status, amount: PRICE_PAISE, holdExpiresAt: at(-daysAgo - 1, 10) })
+        .values({
+          mentorId: mentor.id,
+          menteeId,
+          startTime: at(-daysAgo, 10),
+          endTime: at(-daysAgo, 11),
+          status,
+          amount: PRICE_PAISE,
+          holdExpiresAt: at(-daysAgo - 1, 10),
+        })
         .returning();
       return row!.id;
     };
@@ -283,14 +367,29 @@ describe('reading bookings', () => {
 
     const asMentor = await get(mentor, `/api/bookings/${mentor.id}`);
     expect(asMentor.statusCode, asMentor.body).toBe(200);
-    expect(bookingListResponseSchema.parse(asMentor.json()).bookings.map((b) => b.id)).toEqual([sooner.id, later.id, pastRecent, pastOld]);
+    expect(bookingListResponseSchema.parse(asMentor.json()).bookings.map((b) => b.id)).toEqual([
+      sooner.id,
+      later.id,
+      pastRecent,
+      pastOld,
+    ]);
 
     const all = await get(mentor, `/api/bookings/profile/${mentor.id}`);
     expect(all.statusCode, all.body).toBe(200);
-    expect(bookingListResponseSchema.parse(all.json()).bookings.map((b) => b.id)).toEqual([sooner.id, asMentee.id, later.id, pastRecent, pastOld]);
+    expect(bookingListResponseSchema.parse(all.json()).bookings.map((b) => b.id)).toEqual([
+      sooner.id,
+      asMentee.id,
+      later.id,
+      pastRecent,
+      pastOld,
+    ]);
 
     const held = await get(mentor, `/api/bookings/profile/${mentor.id}?status=pending_payment`);
-    expect(held.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([sooner.id, asMentee.id, later.id]);
+    expect(held.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([
+      sooner.id,
+      asMentee.id,
+      later.id,
+    ]);
     const completed = await get(mentor, `/api/bookings/${mentor.id}?status=completed`);
     expect(completed.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([pastOld]);
     expectRefusal(await get(mentor, `/api/bookings/${mentor.id}?status=lost`), 400);
@@ -301,7 +400,11 @@ describe('reading bookings', () => {
     expect(mine.json<{ bookings: Booking[] }>().bookings.map((b) => b.id)).toEqual([later.id, pastOld]);
 
     expectRefusal(await get(menteeA, `/api/bookings/${mentor.id}`), 403, bookingMessages.notYourBookings);
-    expectRefusal(await get(menteeA, `/api/bookings/profile/${mentor.id}`), 403, bookingMessages.notYourBookings);
+    expectRefusal(
+      await get(menteeA, `/api/bookings/profile/${mentor.id}`),
+      403,
+      bookingMessages.notYourBookings,
+    );
     expectRefusal(await get(undefined, `/api/bookings/profile/${mentor.id}`), 401);
   });
 });
@@ -330,15 +433,29 @@ describe('confirmation and completion', () => {
 
     // Before the end the completion leaves it; after the end it completes, and the mentor held one more session.
     await completeBooking(t.app.services, booking.id);
-    expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe('confirmed');
+    expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
+      'confirmed',
+    );
     nowMs = at(1, 13).getTime();
     await completeBooking(t.app.services, booking.id);
-    expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe('completed');
-    const [profile] = await t.app.db.select({ sessionsHeld: mentorProfiles.sessionsHeld }).from(mentorProfiles).where(eq(mentorProfiles.userId, mentor.id));
+    expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
+      'completed',
+    );
+    const [profile] = await t.app.db
+      .select({ sessionsHeld: mentorProfiles.sessionsHeld })
+      .from(mentorProfiles)
+      .where(eq(mentorProfiles.userId, mentor.id));
     expect(profile?.sessionsHeld).toBe(1);
     // Twice is once.
     await completeBooking(t.app.services, booking.id);
-    expect((await t.app.db.select({ sessionsHeld: mentorProfiles.sessionsHeld }).from(mentorProfiles).where(eq(mentorProfiles.userId, mentor.id)))[0]?.sessionsHeld).toBe(1);
+    expect(
+      (
+        await t.app.db
+          .select({ sessionsHeld: mentorProfiles.sessionsHeld })
+          .from(mentorProfiles)
+          .where(eq(mentorProfiles.userId, mentor.id))
+      )[0]?.sessionsHeld,
+    ).toBe(1);
   });
 });
 
@@ -348,14 +465,16 @@ describe('the mentor listing', () => {
     const mentee = await newUser();
     const listed = async () => {
       const response = await get(undefined, '/api/mentor/all?limit=50');
-      const cards = response.json<{ mentors: { id: string; nextFreeSlot: { startTime: string } | null }[] }>().mentors;
+      const cards = response.json<{ mentors: { id: string; nextFreeSlot: { startTime: string } | null }[] }>()
+        .mentors;
       return cards.find((card) => card.id === mentor.id)?.nextFreeSlot?.startTime;
     };
     expect(await listed()).toBe(at(0, 10).toISOString());
     await booked(mentee, mentor, at(0, 10));
     // The listing cache forgets its pages when it hears the booking's notification, a moment after the commit.
     const until = Date.now() + 3000;
-    while ((await listed()) !== at(0, 11).toISOString() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await listed()) !== at(0, 11).toISOString() && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await listed()).toBe(at(0, 11).toISOString());
   });
 });

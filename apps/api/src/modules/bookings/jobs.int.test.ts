@@ -35,23 +35,49 @@ describe('the hold expiry job', () => {
   it('runs through the queue at the lapse and marks the hold expired', async () => {
     const everyDay = [10, 11, 12, 13, 14, 15, 16];
     const mentorId = await createMentor(t.app.db, {
-      availability: { timezone: 'UTC', weeklyHours: { monday: everyDay, tuesday: everyDay, wednesday: everyDay, thursday: everyDay, friday: everyDay } },
+      availability: {
+        timezone: 'UTC',
+        weeklyHours: {
+          monday: everyDay,
+          tuesday: everyDay,
+          wednesday: everyDay,
+          thursday: everyDay,
+          friday: everyDay,
+        },
+      },
     });
     const mentee = await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` });
-    const tokens = await openSession(t.app.db, t.config.jwtSecret, { sub: mentee.id, email: mentee.email, role: 'user' }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
+    const tokens = await openSession(
+      t.app.db,
+      t.config.jwtSecret,
+      { sub: mentee.id, email: mentee.email, role: 'user' },
+      { userAgent: 'vitest', ip: '127.0.0.1' },
+      clock.now(),
+    );
     const from = clock.now();
-    const slots = await t.app.inject({ method: 'GET', url: `/api/mentors/availability/${mentorId}/slots?from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * DAY_MS).toISOString()}` });
+    const slots = await t.app.inject({
+      method: 'GET',
+      url: `/api/mentors/availability/${mentorId}/slots?from=${from.toISOString()}&to=${new Date(from.getTime() + 7 * DAY_MS).toISOString()}`,
+    });
     const [slot] = slots.json<{ slots: { startTime: string }[] }>().slots;
     expect(slot).toBeDefined();
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: `accessToken=${tokens.accessToken}` }, payload: { mentorId, startTime: slot!.startTime } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: `accessToken=${tokens.accessToken}` },
+      payload: { mentorId, startTime: slot!.startTime },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { booking } = bookingResponseSchema.parse(response.json());
     expect(Date.parse(booking.holdExpiresAt) - Date.now()).toBeLessThan(2000);
 
     // The app's time catches up with the real one: the hold has lapsed by both clocks when the job runs.
     offsetMs = 1000;
-    const status = async () => (await t.app.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id)))[0]?.status;
+    const status = async () =>
+      (
+        await t.app.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, booking.id))
+      )[0]?.status;
     await waitFor(async () => (await status()) === 'expired', 10_000);
   });
 });

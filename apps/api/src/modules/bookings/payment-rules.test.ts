@@ -13,9 +13,18 @@ describe('what a payment event does to its booking', () => {
   });
 
   it('never confirms on a wrong amount or currency', () => {
-    expect(actionFor(booking('pending_payment'), { ...paid, amountPaise: 149_999 })).toEqual({ do: 'ignore', outcome: 'amount_mismatch' });
-    expect(actionFor(booking('pending_payment'), { ...paid, amountPaise: 1_500_000 })).toEqual({ do: 'ignore', outcome: 'amount_mismatch' });
-    expect(actionFor(booking('pending_payment'), { ...paid, currency: 'USD' })).toEqual({ do: 'ignore', outcome: 'currency_mismatch' });
+    expect(actionFor(booking('pending_payment'), { ...paid, amountPaise: 149_999 })).toEqual({
+      do: 'ignore',
+      outcome: 'amount_mismatch',
+    });
+    expect(actionFor(booking('pending_payment'), { ...paid, amountPaise: 1_500_000 })).toEqual({
+      do: 'ignore',
+      outcome: 'amount_mismatch',
+    });
+    expect(actionFor(booking('pending_payment'), { ...paid, currency: 'USD' })).toEqual({
+      do: 'ignore',
+      outcome: 'currency_mismatch',
+    });
   });
 
   it('sends a payment after the hold lapsed, or after a failed attempt, to the late path', () => {
@@ -24,7 +33,8 @@ describe('what a payment event does to its booking', () => {
   });
 
   it('ignores a second success for a settled booking', () => {
-    for (const status of ['confirmed', 'completed', 'cancelled'] as const) expect(actionFor(booking(status), paid)).toEqual({ do: 'ignore', outcome: 'already_settled' });
+    for (const status of ['confirmed', 'completed', 'cancelled'] as const)
+      expect(actionFor(booking(status), paid)).toEqual({ do: 'ignore', outcome: 'already_settled' });
   });
 
   it('fails only a held booking: a failure after a success changes nothing', () => {
@@ -36,8 +46,15 @@ describe('what a payment event does to its booking', () => {
 
   it('settles a refund of at most what was paid', () => {
     const refunded = { kind: 'payment_refunded' as const, currency: 'INR' };
-    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 75_000 })).toEqual({ do: 'settle_refund' });
-    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 150_000 })).toEqual({ do: 'settle_refund' });
-    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 150_001 })).toEqual({ do: 'ignore', outcome: 'refund_exceeds_amount' });
+    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 75_000 })).toEqual({
+      do: 'settle_refund',
+    });
+    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 150_000 })).toEqual({
+      do: 'settle_refund',
+    });
+    expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 150_001 })).toEqual({
+      do: 'ignore',
+      outcome: 'refund_exceeds_amount',
+    });
   });
 });

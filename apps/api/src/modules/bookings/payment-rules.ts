@@ -16,13 +16,20 @@ export type EventAction =
   | { do: 'settle_refund' }
   | { do: 'ignore'; outcome: IgnoredOutcome };
 
-export type IgnoredOutcome = 'amount_mismatch' | 'currency_mismatch' | 'already_settled' | 'stale_failure' | 'refund_exceeds_amount';
+export type IgnoredOutcome =
+  'amount_mismatch' | 'currency_mismatch' | 'already_settled' | 'stale_failure' | 'refund_exceeds_amount';
 
-export function actionFor(booking: { status: BookingStatus; amount: number; currency: string }, event: Pick<PaymentEvent, 'kind' | 'amountPaise' | 'currency'>): EventAction {
-  if (event.currency.toUpperCase() !== booking.currency) return { do: 'ignore', outcome: 'currency_mismatch' };
+export function actionFor(
+  booking: { status: BookingStatus; amount: number; currency: string },
+  event: Pick<PaymentEvent, 'kind' | 'amountPaise' | 'currency'>,
+): EventAction {
+  if (event.currency.toUpperCase() !== booking.currency)
+    return { do: 'ignore', outcome: 'currency_mismatch' };
   if (event.kind === 'payment_refunded') {
     // Stripe reports the charge's running total, Razorpay each refund: either way never more than was paid.
-    return event.amountPaise <= booking.amount ? { do: 'settle_refund' } : { do: 'ignore', outcome: 'refund_exceeds_amount' };
+    return event.amountPaise <= booking.amount
+      ? { do: 'settle_refund' }
+      : { do: 'ignore', outcome: 'refund_exceeds_amount' };
   }
   if (event.amountPaise !== booking.amount) return { do: 'ignore', outcome: 'amount_mismatch' };
   if (event.kind === 'payment_failed') {
@@ -30,7 +37,8 @@ export function actionFor(booking: { status: BookingStatus; amount: number; curr
     return booking.status === 'pending_payment' ? { do: 'fail' } : { do: 'ignore', outcome: 'stale_failure' };
   }
   if (booking.status === 'pending_payment') return { do: 'confirm' };
-  if (booking.status === 'expired' || booking.status === 'payment_failed') return { do: 'confirm_late_or_refund' };
+  if (booking.status === 'expired' || booking.status === 'payment_failed')
+    return { do: 'confirm_late_or_refund' };
   // confirmed, completed or cancelled: a second event for the same payment (Razorpay sends payment.captured and order.paid).
   return { do: 'ignore', outcome: 'already_settled' };
 }

@@ -26,16 +26,36 @@ export const refundKeyOf = (bookingId: string) => `refund-${bookingId}`;
  * Records a refund of `amount` paise for a paid booking in the caller's transaction and queues the ask. A refund
  * of nothing (a mentee cancelling under 2 hours before the start) is settled at once and asks nobody.
  */
-export async function queueRefund(uow: UnitOfWork, bookingId: string, amount: number, reason: RefundReason): Promise<RefundStatus> {
+export async function queueRefund(
+  uow: UnitOfWork,
+  bookingId: string,
+  amount: number,
+  reason: RefundReason,
+): Promise<RefundStatus> {
   const status: RefundStatus = amount === 0 ? 'succeeded' : 'pending';
-  await uow.tx.update(bookings).set({ refundAmount: amount, refundReason: reason, refundStatus: status }).where(eq(bookings.id, bookingId));
-  if (amount > 0) await uow.enqueue(refundJob, { bookingId }, { startAfter: new Date(Date.now() + SAFETY_NET_MS), singletonKey: bookingId });
+  await uow.tx
+    .update(bookings)
+    .set({ refundAmount: amount, refundReason: reason, refundStatus: status })
+    .where(eq(bookings.id, bookingId));
+  if (amount > 0)
+    await uow.enqueue(
+      refundJob,
+      { bookingId },
+      { startAfter: new Date(Date.now() + SAFETY_NET_MS), singletonKey: bookingId },
+    );
   return status;
 }
 
-async function recordAnswer(db: Executor, bookingId: string, answer: { refundId: string; status: RefundStatus }): Promise<void> {
+async function recordAnswer(
+  db: Executor,
+  bookingId: string,
+  answer: { refundId: string; status: RefundStatus },
+): Promise<void> {
   // A webhook may have settled it meanwhile: a later 'pending' answer never undoes a 'succeeded'.
-  const settled = answer.status === 'pending' ? and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'pending')) : eq(bookings.id, bookingId);
+  const settled =
+    answer.status === 'pending'
+      ? and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'pending'))
+      : eq(bookings.id, bookingId);
   await db.update(bookings).set({ refundId: answer.refundId, refundStatus: answer.status }).where(settled);
 }
 
@@ -44,10 +64,14 @@ async function recordAnswer(db: Executor, bookingId: string, answer: { refundId:
  * is nothing to refund. Safe to run twice at once: the provider's idempotency key makes both asks one refund.
  * Answers the refund's status after the ask.
  */
-export async function settleRefund(ctx: ServiceContext, bookingId: string): Promise<RefundStatus | undefined> {
+export async function settleRefund(
+  ctx: ServiceContext,
+  bookingId: string,
+): Promise<RefundStatus | undefined> {
   const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
   if (row === undefined || row.refundAmount === null || row.refundReason === null) return undefined;
-  if (row.refundId !== null || row.refundAmount === 0 || row.providerPaymentId === null) return (row.refundStatus as RefundStatus | null) ?? undefined;
+  if (row.refundId !== null || row.refundAmount === 0 || row.providerPaymentId === null)
+    return (row.refundStatus as RefundStatus | null) ?? undefined;
   const answer = await ctx.payments.refund({
     providerPaymentId: row.providerPaymentId,
     amountPaise: row.refundAmount,
@@ -55,7 +79,10 @@ export async function settleRefund(ctx: ServiceContext, bookingId: string): Prom
     reason: row.refundReason as RefundReason,
   });
   await recordAnswer(ctx.db, bookingId, answer);
-  ctx.log.info({ bookingId, refundId: answer.refundId, status: answer.status }, 'refund asked of the provider');
+  ctx.log.info(
+    { bookingId, refundId: answer.refundId, status: answer.status },
+    'refund asked of the provider',
+  );
   return answer.status;
 }
 
@@ -63,12 +90,19 @@ export async function settleRefund(ctx: ServiceContext, bookingId: string): Prom
  * Asks at once, for the request that decided the refund to answer with the provider's word; a failure is
  * logged and left to the job, which asks again.
  */
-export async function settleRefundNow(ctx: ServiceContext, bookingId: string, recorded: RefundStatus): Promise<RefundStatus> {
+export async function settleRefundNow(
+  ctx: ServiceContext,
+  bookingId: string,
+  recorded: RefundStatus,
+): Promise<RefundStatus> {
   if (recorded !== 'pending') return recorded;
   try {
     return (await settleRefund(ctx, bookingId)) ?? recorded;
   } catch (error) {
-    ctx.log.warn({ err: error, bookingId }, 'the provider did not take the refund now; the refund job will ask again');
+    ctx.log.warn(
+      { err: error, bookingId },
+      'the provider did not take the refund now; the refund job will ask again',
+    );
     return recorded;
   }
 }

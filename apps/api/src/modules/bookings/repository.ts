@@ -2,7 +2,14 @@ import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
-import { bookingReviews, bookings, mentorAvailability, mentorProfiles, users, type BookingRow } from '../../db/schema';
+import {
+  bookingReviews,
+  bookings,
+  mentorAvailability,
+  mentorProfiles,
+  users,
+  type BookingRow,
+} from '../../db/schema';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -13,12 +20,27 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
 }
 
 /** Marks every lapsed hold of these people expired; answers the holds it expired (the time each one freed). */
-export async function expireLapsedHolds(tx: Executor, userIds: readonly string[], now: Date): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+export async function expireLapsedHolds(
+  tx: Executor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
   return tx
     .update(bookings)
     .set({ status: 'expired' })
-    .where(and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now), or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]))))
-    .returning({ id: bookings.id, mentorId: bookings.mentorId, startTime: bookings.startTime, endTime: bookings.endTime });
+    .where(
+      and(
+        eq(bookings.status, 'pending_payment'),
+        lte(bookings.holdExpiresAt, now),
+        or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds])),
+      ),
+    )
+    .returning({
+      id: bookings.id,
+      mentorId: bookings.mentorId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+    });
 }
 
 /**
@@ -48,11 +70,21 @@ export async function insertBooking(tx: Executor, values: NewBooking): Promise<B
 }
 
 /** Expires one hold if it is still held and has lapsed at `now`; answers the row when it did. */
-export async function expireHold(tx: Executor, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+export async function expireHold(
+  tx: Executor,
+  bookingId: string,
+  now: Date,
+): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(bookings)
     .set({ status: 'expired' })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now)))
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        eq(bookings.status, 'pending_payment'),
+        lte(bookings.holdExpiresAt, now),
+      ),
+    )
     .returning();
   return row;
 }
@@ -68,7 +100,11 @@ export async function markConfirmed(tx: Executor, bookingId: string): Promise<Bo
 }
 
 /** confirmed → completed once the session is over, and one more session held on the mentor's profile. */
-export async function markCompleted(tx: Executor, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+export async function markCompleted(
+  tx: Executor,
+  bookingId: string,
+  now: Date,
+): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(bookings)
     .set({ status: 'completed' })
@@ -104,7 +140,11 @@ function selectWithParties(db: Executor) {
       booking: bookings,
       mentor: { id: mentorUser.id, name: mentorUser.name, avatar: mentorUser.avatar },
       mentee: { id: menteeUser.id, name: menteeUser.name, avatar: menteeUser.avatar },
-      review: { rating: bookingReviews.rating, comment: bookingReviews.comment, createdAt: bookingReviews.createdAt },
+      review: {
+        rating: bookingReviews.rating,
+        comment: bookingReviews.comment,
+        createdAt: bookingReviews.createdAt,
+      },
     })
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
@@ -112,7 +152,12 @@ function selectWithParties(db: Executor) {
     .leftJoin(bookingReviews, eq(bookingReviews.bookingId, bookings.id));
 }
 
-const withParties = (row: { booking: BookingRow; mentor: BookingWithParties['mentor']; mentee: BookingWithParties['mentee']; review: BookingWithParties['review'] }): BookingWithParties => ({
+const withParties = (row: {
+  booking: BookingRow;
+  mentor: BookingWithParties['mentor'];
+  mentee: BookingWithParties['mentee'];
+  review: BookingWithParties['review'];
+}): BookingWithParties => ({
   ...row.booking,
   mentor: row.mentor,
   mentee: row.mentee,
@@ -125,9 +170,16 @@ export async function findBooking(db: Executor, bookingId: string): Promise<Book
 }
 
 /** The bookings of a person: as mentor only, or in either role; optionally of one status. Unordered. */
-export async function listBookings(db: Executor, filter: { userId: string; asMentorOnly: boolean; status?: BookingStatus }): Promise<BookingWithParties[]> {
-  const whose = filter.asMentorOnly ? eq(bookings.mentorId, filter.userId) : or(eq(bookings.mentorId, filter.userId), eq(bookings.menteeId, filter.userId));
-  const rows = await selectWithParties(db).where(and(whose, filter.status === undefined ? undefined : eq(bookings.status, filter.status)));
+export async function listBookings(
+  db: Executor,
+  filter: { userId: string; asMentorOnly: boolean; status?: BookingStatus },
+): Promise<BookingWithParties[]> {
+  const whose = filter.asMentorOnly
+    ? eq(bookings.mentorId, filter.userId)
+    : or(eq(bookings.mentorId, filter.userId), eq(bookings.menteeId, filter.userId));
+  const rows = await selectWithParties(db).where(
+    and(whose, filter.status === undefined ? undefined : eq(bookings.status, filter.status)),
+  );
   return rows.map(withParties);
 }
 
@@ -135,35 +187,70 @@ export async function listBookings(db: Executor, filter: { userId: string; asMen
  * confirmed → cancelled, only before the start; answers the row, or undefined when it was not cancellable.
  * `by` is null when neither person cancelled (an admin's refund, a block).
  */
-export async function markCancelled(tx: Executor, bookingId: string, cancellation: { by: string | null; reason: string; now: Date }): Promise<BookingRow | undefined> {
+export async function markCancelled(
+  tx: Executor,
+  bookingId: string,
+  cancellation: { by: string | null; reason: string; now: Date },
+): Promise<BookingRow | undefined> {
   const [row] = await tx
     .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: cancellation.now, cancelledBy: cancellation.by, cancelReason: cancellation.reason })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed'), gt(bookings.startTime, cancellation.now)))
+    .set({
+      status: 'cancelled',
+      cancelledAt: cancellation.now,
+      cancelledBy: cancellation.by,
+      cancelReason: cancellation.reason,
+    })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        eq(bookings.status, 'confirmed'),
+        gt(bookings.startTime, cancellation.now),
+      ),
+    )
     .returning();
   return row;
 }
 
 /** One booking locked for a change decided from what it is now (an admin's refund). */
-export async function findBookingRowForUpdate(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+export async function findBookingRowForUpdate(
+  tx: Executor,
+  bookingId: string,
+): Promise<BookingRow | undefined> {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
   return row;
 }
 
 /** The confirmed sessions of a person, in either role, that have not started at `now`, locked for their cancellation. */
-export async function findUpcomingConfirmedForUpdate(tx: Executor, userId: string, now: Date): Promise<BookingRow[]> {
+export async function findUpcomingConfirmedForUpdate(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<BookingRow[]> {
   return tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), gt(bookings.startTime, now), or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId))))
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        gt(bookings.startTime, now),
+        or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId)),
+      ),
+    )
     .orderBy(bookings.startTime)
     .for('update');
 }
 
 /** A page of every booking, optionally of one status, latest start first, with how many match in all. */
-export async function listAllBookings(db: Executor, filter: { status?: BookingStatus; offset: number; limit: number }): Promise<{ rows: BookingWithParties[]; total: number }> {
+export async function listAllBookings(
+  db: Executor,
+  filter: { status?: BookingStatus; offset: number; limit: number },
+): Promise<{ rows: BookingWithParties[]; total: number }> {
   const where = filter.status === undefined ? undefined : eq(bookings.status, filter.status);
-  const rows = await selectWithParties(db).where(where).orderBy(desc(bookings.startTime), desc(bookings.id)).offset(filter.offset).limit(filter.limit);
+  const rows = await selectWithParties(db)
+    .where(where)
+    .orderBy(desc(bookings.startTime), desc(bookings.id))
+    .offset(filter.offset)
+    .limit(filter.limit);
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(bookings)
@@ -172,7 +259,11 @@ export async function listAllBookings(db: Executor, filter: { status?: BookingSt
 }
 
 /** A person's bookings in either role, latest start first, at most `limit`. */
-export async function listBookingsOfPerson(db: Executor, userId: string, limit: number): Promise<BookingWithParties[]> {
+export async function listBookingsOfPerson(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<BookingWithParties[]> {
   const rows = await selectWithParties(db)
     .where(or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId)))
     .orderBy(desc(bookings.startTime), desc(bookings.id))
@@ -201,13 +292,24 @@ export async function markConfirmedLate(tx: Executor, bookingId: string): Promis
 }
 
 /** Who pays for a booking, and their id of the payment; set when paying starts. */
-export async function setPayment(tx: Executor, bookingId: string, payment: { provider: string; providerPaymentId: string }): Promise<void> {
+export async function setPayment(
+  tx: Executor,
+  bookingId: string,
+  payment: { provider: string; providerPaymentId: string },
+): Promise<void> {
   await tx.update(bookings).set(payment).where(eq(bookings.id, bookingId));
 }
 
 /** The booking a provider's payment id belongs to, locked for the state change of its webhook. */
-export async function findBookingByPaymentForUpdate(tx: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId)).for('update');
+export async function findBookingByPaymentForUpdate(
+  tx: Executor,
+  providerPaymentId: string,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(eq(bookings.providerPaymentId, providerPaymentId))
+    .for('update');
   return row;
 }
 
@@ -221,7 +323,10 @@ export async function markRefundSettled(tx: Executor, providerPaymentId: string)
   return rows.length > 0;
 }
 
-export async function findBookingByPayment(db: Executor, providerPaymentId: string): Promise<BookingRow | undefined> {
+export async function findBookingByPayment(
+  db: Executor,
+  providerPaymentId: string,
+): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId));
   return row;
 }
@@ -232,11 +337,19 @@ export interface BookingForMail extends BookingRow {
   mentee: { id: string; name: string; email: string };
 }
 
-export async function findBookingForMail(db: Executor, bookingId: string): Promise<BookingForMail | undefined> {
+export async function findBookingForMail(
+  db: Executor,
+  bookingId: string,
+): Promise<BookingForMail | undefined> {
   const [row] = await db
     .select({
       booking: bookings,
-      mentor: { id: mentorUser.id, name: mentorUser.name, email: mentorUser.email, timezone: mentorAvailability.timezone },
+      mentor: {
+        id: mentorUser.id,
+        name: mentorUser.name,
+        email: mentorUser.email,
+        timezone: mentorAvailability.timezone,
+      },
       mentee: { id: menteeUser.id, name: menteeUser.name, email: menteeUser.email },
     })
     .from(bookings)

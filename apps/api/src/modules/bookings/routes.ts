@@ -15,7 +15,13 @@ import { userContextOf } from '../../plugins/services';
 import { cancelBooking, createBooking, getBooking, listBookings } from './service';
 
 const tags = ['bookings'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const personParams = z.object({ mentorId: idSchema });
 /** `?status=` sent empty (a page's "all" choice) reads as no filter rather than a 400. */
 const dropEmptyStatus = async (request: { query: unknown }) => {
@@ -36,7 +42,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: bookingResponseSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ booking: await createBooking(userContextOf(request), request.body) }),
+    async (request, reply) =>
+      reply.code(201).send({ booking: await createBooking(userContextOf(request), request.body) }),
   );
 
   app.get(
@@ -58,7 +65,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'Cancel a confirmed session before it starts, with a reason; the mentee gets the refund the tiers give (the mentor cancelling: all of it)',
+        summary:
+          'Cancel a confirmed session before it starts, with a reason; the mentee gets the refund the tiers give (the mentor cancelling: all of it)',
         tags,
         params: z.object({ id: z.uuid(bookingMessages.notFound) }),
         body: cancelBookingBodySchema,
@@ -74,14 +82,17 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       preValidation: dropEmptyStatus,
       schema: {
-        summary: "One's own bookings as mentee and as mentor: future ones by start time, then past ones newest first",
+        summary:
+          "One's own bookings as mentee and as mentor: future ones by start time, then past ones newest first",
         tags,
         params: personParams,
         querystring: bookingListQuerySchema,
         response: { 200: bookingListResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'all') }),
+    async (request) => ({
+      bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'all'),
+    }),
   );
 
   // After /detail/:id and /profile/:mentorId, which the router prefers for their static part.
@@ -98,6 +109,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingListResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'as_mentor') }),
+    async (request) => ({
+      bookings: await listBookings(
+        userContextOf(request),
+        request.params.mentorId,
+        request.query,
+        'as_mentor',
+      ),
+    }),
   );
 };

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bookingMessages } from '@skillroute/shared/bookings';
 import { KeyedLocks } from './local-locks';
-import { holdExpiry, holdsTime, inListOrder, lockKeyOf, lockKeysInOrder, overlapMessage, overlapsAny } from './rules';
+import {
+  holdExpiry,
+  holdsTime,
+  inListOrder,
+  lockKeyOf,
+  lockKeysInOrder,
+  overlapMessage,
+  overlapsAny,
+} from './rules';
 
 const NOW = new Date('2026-12-07T06:00:00Z');
 
@@ -15,7 +23,8 @@ describe('holds', () => {
     expect(holdsTime({ status: 'confirmed', holdExpiresAt: at(-60) }, NOW)).toBe(true);
     expect(holdsTime({ status: 'pending_payment', holdExpiresAt: at(1) }, NOW)).toBe(true);
     expect(holdsTime({ status: 'pending_payment', holdExpiresAt: NOW }, NOW)).toBe(false);
-    for (const status of ['expired', 'payment_failed', 'cancelled', 'completed'] as const) expect(holdsTime({ status, holdExpiresAt: at(10) }, NOW)).toBe(false);
+    for (const status of ['expired', 'payment_failed', 'cancelled', 'completed'] as const)
+      expect(holdsTime({ status, holdExpiresAt: at(10) }, NOW)).toBe(false);
   });
 });
 
@@ -57,15 +66,33 @@ describe('overlaps', () => {
 
 describe('list order', () => {
   const hour = (h: number) => new Date(NOW.getTime() + h * 3_600_000);
-  const booking = (id: string, startHours: number) => ({ id, startTime: hour(startHours), endTime: hour(startHours + 1) });
+  const booking = (id: string, startHours: number) => ({
+    id,
+    startTime: hour(startHours),
+    endTime: hour(startHours + 1),
+  });
 
   it('puts sessions not yet over first, soonest first, then past ones newest first', () => {
-    const list = [booking('past-old', -48), booking('later', 30), booking('running', -0.5), booking('past-new', -3), booking('soon', 4)];
-    expect(inListOrder(list, NOW).map((b) => b.id)).toEqual(['running', 'soon', 'later', 'past-new', 'past-old']);
+    const list = [
+      booking('past-old', -48),
+      booking('later', 30),
+      booking('running', -0.5),
+      booking('past-new', -3),
+      booking('soon', 4),
+    ];
+    expect(inListOrder(list, NOW).map((b) => b.id)).toEqual([
+      'running',
+      'soon',
+      'later',
+      'past-new',
+      'past-old',
+    ]);
   });
 
   it('counts a session ending now as past, and breaks ties by id', () => {
-    expect(inListOrder([booking('ended', -1), booking('b', 2), booking('a', 2)], NOW).map((b) => b.id)).toEqual(['a', 'b', 'ended']);
+    expect(
+      inListOrder([booking('ended', -1), booking('b', 2), booking('a', 2)], NOW).map((b) => b.id),
+    ).toEqual(['a', 'b', 'ended']);
   });
 });
 
@@ -82,7 +109,11 @@ describe('KeyedLocks', () => {
       order.push(name);
       running -= 1;
     };
-    await Promise.all([locks.run(['m', 'a'], work('first')), locks.run(['m', 'b'], work('second')), locks.run(['b', 'm'], work('third'))]);
+    await Promise.all([
+      locks.run(['m', 'a'], work('first')),
+      locks.run(['m', 'b'], work('second')),
+      locks.run(['b', 'm'], work('third')),
+    ]);
     expect(order).toEqual(['first', 'second', 'third']);
     expect(most).toBe(1);
     expect(locks.size).toBe(0);

@@ -1,4 +1,9 @@
-import { bookingMessages, HOLD_MINUTES, SESSION_MINUTES, type BookingStatus } from '@skillroute/shared/bookings';
+import {
+  bookingMessages,
+  HOLD_MINUTES,
+  SESSION_MINUTES,
+  type BookingStatus,
+} from '@skillroute/shared/bookings';
 
 const MINUTE_MS = 60 * 1000;
 export const HOLD_MS = HOLD_MINUTES * MINUTE_MS;
@@ -40,16 +45,25 @@ export function overlapMessage(constraint: string | undefined): string {
  * A list as /profile/bookings shows it: sessions not yet over first, the soonest first; then past ones, the
  * most recent first. Ties keep a stable order by id.
  */
-export function inListOrder<T extends { id: string; startTime: Date; endTime: Date }>(bookings: readonly T[], now: Date): T[] {
+export function inListOrder<T extends { id: string; startTime: Date; endTime: Date }>(
+  bookings: readonly T[],
+  now: Date,
+): T[] {
   const nowMs = now.getTime();
   const upcoming = (booking: T) => booking.endTime.getTime() > nowMs;
   return [...bookings].sort((a, b) => {
     const aUpcoming = upcoming(a);
     if (aUpcoming !== upcoming(b)) return aUpcoming ? -1 : 1;
-    const byStart = aUpcoming ? a.startTime.getTime() - b.startTime.getTime() : b.startTime.getTime() - a.startTime.getTime();
+    const byStart = aUpcoming
+      ? a.startTime.getTime() - b.startTime.getTime()
+      : b.startTime.getTime() - a.startTime.getTime();
     return byStart !== 0 ? byStart : a.id.localeCompare(b.id);
   });
 }
 
 /** Whether [start, end) overlaps any of the intervals (epoch milliseconds, half-open). */
-export const overlapsAny = (start: number, end: number, intervals: readonly { start: number; end: number }[]): boolean => intervals.some((interval) => interval.start < end && start < interval.end);
+export const overlapsAny = (
+  start: number,
+  end: number,
+  intervals: readonly { start: number; end: number }[],
+): boolean => intervals.some((interval) => interval.start < end && start < interval.end);

@@ -10,7 +10,11 @@ import {
   type RefundReason,
   type RefundStatus,
 } from '@skillroute/shared/bookings';
-import { adminConsoleMessages, refundableByStaff, type AdminBookingsQuery } from '@skillroute/shared/admin-console';
+import {
+  adminConsoleMessages,
+  refundableByStaff,
+  type AdminBookingsQuery,
+} from '@skillroute/shared/admin-console';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
@@ -19,10 +23,21 @@ import { jobType } from '../../jobs/queue';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { announceCancelled, announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed, announceStaffRefund } from './announcements';
+import {
+  announceCancelled,
+  announceConfirmed,
+  announceLatePaymentRefunded,
+  announcePaymentFailed,
+  announceStaffRefund,
+} from './announcements';
 import { actionFor } from './payment-rules';
 import { queueRefund, registerRefundWorker, settleRefundNow } from './refunds';
-import { busyIntervalsOf, findBookableMentor, isScheduledSlot, type BusyInterval } from '../availability/service';
+import {
+  busyIntervalsOf,
+  findBookableMentor,
+  isScheduledSlot,
+  type BusyInterval,
+} from '../availability/service';
 import { closeRoomAfterCommit } from '../meet/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { KeyedLocks } from './local-locks';
@@ -63,23 +78,46 @@ export function toBooking(row: repository.BookingWithParties): Booking {
     roomId: row.roomId,
   };
   if (row.refundAmount !== null && row.refundStatus !== null && row.refundReason !== null) {
-    booking.refund = { amount: row.refundAmount, status: row.refundStatus as RefundStatus, reason: row.refundReason as RefundReason };
+    booking.refund = {
+      amount: row.refundAmount,
+      status: row.refundStatus as RefundStatus,
+      reason: row.refundReason as RefundReason,
+    };
   }
   if (row.cancelledAt !== null) {
-    const cancelledBy = row.cancelledBy === row.mentorId ? 'mentor' : row.cancelledBy === row.menteeId ? 'mentee' : 'staff';
-    booking.cancellation = { cancelledBy, reason: row.cancelReason ?? '', cancelledAt: row.cancelledAt.toISOString() };
+    const cancelledBy =
+      row.cancelledBy === row.mentorId ? 'mentor' : row.cancelledBy === row.menteeId ? 'mentee' : 'staff';
+    booking.cancellation = {
+      cancelledBy,
+      reason: row.cancelReason ?? '',
+      cancelledAt: row.cancelledAt.toISOString(),
+    };
   }
-  if (row.review !== null) booking.review = { rating: row.review.rating, comment: row.review.comment, createdAt: row.review.createdAt.toISOString() };
+  if (row.review !== null)
+    booking.review = {
+      rating: row.review.rating,
+      comment: row.review.comment,
+      createdAt: row.review.createdAt.toISOString(),
+    };
   return booking;
 }
 
-const notAFreeSlot = () => new AppError('bad_request', bookingMessages.notAFreeSlot, [{ message: bookingMessages.notAFreeSlot, field: 'startTime' }]);
+const notAFreeSlot = () =>
+  new AppError('bad_request', bookingMessages.notAFreeSlot, [
+    { message: bookingMessages.notAFreeSlot, field: 'startTime' },
+  ]);
 
 /**
  * What taking [start, end) for mentor and mentee would collide with, given their busy times: the mentor's
  * time (as mentor or as someone's mentee) is "just taken", the mentee's own is "you already have a session".
  */
-function collision(busy: Map<string, BusyInterval[]>, mentorId: string, menteeId: string, start: number, end: number): string | undefined {
+function collision(
+  busy: Map<string, BusyInterval[]>,
+  mentorId: string,
+  menteeId: string,
+  start: number,
+  end: number,
+): string | undefined {
   if (overlapsAny(start, end, busy.get(mentorId) ?? [])) return bookingMessages.slotTaken;
   if (overlapsAny(start, end, busy.get(menteeId) ?? [])) return bookingMessages.overlapOwn;
   return undefined;
@@ -111,17 +149,42 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   try {
     const id = await localLocks.run(people, async () => {
       // After the one ahead in the queue committed, a request for the same time ends here, without a transaction.
-      const taken = collision(await busyIntervalsOf(ctx.db, people, startTime, endTime, now), mentorId, menteeId, start, end);
+      const taken = collision(
+        await busyIntervalsOf(ctx.db, people, startTime, endTime, now),
+        mentorId,
+        menteeId,
+        start,
+        end,
+      );
       if (taken !== undefined) throw new AppError('conflict', taken);
       return ctx.unitOfWork(async (uow) => {
         await repository.lockPeople(uow.tx, lockKeysInOrder(people));
         // Each lapsed hold frees its time for the mentor's waitlist, except the one this booking takes again.
-        for (const hold of await repository.expireLapsedHolds(uow.tx, people, now)) if (hold.mentorId !== mentorId || hold.startTime.getTime() !== start) await announceFreedSlot(uow, hold, now);
+        for (const hold of await repository.expireLapsedHolds(uow.tx, people, now))
+          if (hold.mentorId !== mentorId || hold.startTime.getTime() !== start)
+            await announceFreedSlot(uow, hold, now);
         // Again under the locks: another process may have booked since the check above.
-        const takenNow = collision(await busyIntervalsOf(uow.tx, people, startTime, endTime, now), mentorId, menteeId, start, end);
+        const takenNow = collision(
+          await busyIntervalsOf(uow.tx, people, startTime, endTime, now),
+          mentorId,
+          menteeId,
+          start,
+          end,
+        );
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
-        const row = await repository.insertBooking(uow.tx, { mentorId, menteeId, startTime, endTime, amount: availability.pricePerSession, holdExpiresAt: holdExpiry(now) });
-        await uow.enqueue(expireHoldJob, { bookingId: row.id }, { startAfter: row.holdExpiresAt, singletonKey: row.id });
+        const row = await repository.insertBooking(uow.tx, {
+          mentorId,
+          menteeId,
+          startTime,
+          endTime,
+          amount: availability.pricePerSession,
+          holdExpiresAt: holdExpiry(now),
+        });
+        await uow.enqueue(
+          expireHoldJob,
+          { bookingId: row.id },
+          { startAfter: row.holdExpiresAt, singletonKey: row.id },
+        );
         await timeChanged(ctx, uow);
         return row.id;
       });
@@ -143,7 +206,8 @@ export async function getBookingRow(ctx: ServiceContext, bookingId: string): Pro
 /** `GET /api/bookings/detail/:id`: for its mentor and its mentee; 404 to anyone else, as for no booking. */
 export async function getBooking(ctx: UserContext, bookingId: string): Promise<Booking> {
   const row = await repository.findBooking(ctx.db, bookingId);
-  if (row === undefined || (row.mentorId !== ctx.user.id && row.menteeId !== ctx.user.id)) throw new AppError('not_found', bookingMessages.notFound);
+  if (row === undefined || (row.mentorId !== ctx.user.id && row.menteeId !== ctx.user.id))
+    throw new AppError('not_found', bookingMessages.notFound);
   return toBooking(row);
 }
 
@@ -151,9 +215,18 @@ export async function getBooking(ctx: UserContext, bookingId: string): Promise<B
  * `GET /api/bookings/:mentorId` (as mentor only) and `GET /api/bookings/profile/:mentorId` (as mentor and as
  * mentee): only one's own id. Sessions not yet over first, soonest first; then past ones, newest first.
  */
-export async function listBookings(ctx: UserContext, userId: string, query: BookingListQuery, scope: 'as_mentor' | 'all'): Promise<Booking[]> {
+export async function listBookings(
+  ctx: UserContext,
+  userId: string,
+  query: BookingListQuery,
+  scope: 'as_mentor' | 'all',
+): Promise<Booking[]> {
   if (userId !== ctx.user.id) throw new AppError('forbidden', bookingMessages.notYourBookings);
-  const rows = await repository.listBookings(ctx.db, { userId, asMentorOnly: scope === 'as_mentor', status: query.status });
+  const rows = await repository.listBookings(ctx.db, {
+    userId,
+    asMentorOnly: scope === 'as_mentor',
+    status: query.status,
+  });
   return inListOrder(rows, ctx.clock.now()).map(toBooking);
 }
 
@@ -176,22 +249,46 @@ export async function confirmBooking(uow: UnitOfWork, bookingId: string): Promis
  * for both people and has not started, under both people's locks as a new booking would be; otherwise the
  * caller refunds it. The exclusion constraints back the check.
  */
-export async function confirmLatePayment(ctx: ServiceContext, uow: UnitOfWork, booking: BookingRow, now: Date): Promise<BookingRow | undefined> {
+export async function confirmLatePayment(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  booking: BookingRow,
+  now: Date,
+): Promise<BookingRow | undefined> {
   if (booking.startTime.getTime() <= now.getTime()) return undefined;
   const people = [booking.mentorId, booking.menteeId];
   await repository.lockPeople(uow.tx, lockKeysInOrder(people));
-  for (const hold of await repository.expireLapsedHolds(uow.tx, people, now)) if (hold.startTime.getTime() !== booking.startTime.getTime()) await announceFreedSlot(uow, hold, now);
+  for (const hold of await repository.expireLapsedHolds(uow.tx, people, now))
+    if (hold.startTime.getTime() !== booking.startTime.getTime()) await announceFreedSlot(uow, hold, now);
   const busy = await busyIntervalsOf(uow.tx, people, booking.startTime, booking.endTime, now);
-  if (collision(busy, booking.mentorId, booking.menteeId, booking.startTime.getTime(), booking.endTime.getTime()) !== undefined) return undefined;
+  if (
+    collision(
+      busy,
+      booking.mentorId,
+      booking.menteeId,
+      booking.startTime.getTime(),
+      booking.endTime.getTime(),
+    ) !== undefined
+  )
+    return undefined;
   const row = await repository.markConfirmedLate(uow.tx, booking.id);
   if (row === undefined) return undefined;
-  await uow.enqueue(completeBookingJob, { bookingId: row.id }, { startAfter: row.endTime, singletonKey: row.id });
+  await uow.enqueue(
+    completeBookingJob,
+    { bookingId: row.id },
+    { startAfter: row.endTime, singletonKey: row.id },
+  );
   await timeChanged(ctx, uow);
   return row;
 }
 
 /** pending_payment → payment_failed: the slot is free again. Answers the row when it changed. */
-export async function failPayment(ctx: ServiceContext, uow: UnitOfWork, bookingId: string, now: Date): Promise<BookingRow | undefined> {
+export async function failPayment(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  bookingId: string,
+  now: Date,
+): Promise<BookingRow | undefined> {
   const row = await repository.markPaymentFailed(uow.tx, bookingId);
   if (row === undefined) return undefined;
   await uow.cancelJobs(expireHoldJob, bookingId);
@@ -206,19 +303,38 @@ export async function failPayment(ctx: ServiceContext, uow: UnitOfWork, bookingI
  * returns everything. The refund is decided in the cancellation's transaction and asked of the provider right
  * after it (and again by a job if the provider does not answer).
  */
-export async function cancelBooking(ctx: UserContext, bookingId: string, body: CancelBookingBody): Promise<CancelBookingResponse> {
+export async function cancelBooking(
+  ctx: UserContext,
+  bookingId: string,
+  body: CancelBookingBody,
+): Promise<CancelBookingResponse> {
   const found = await repository.findBookingRow(ctx.db, bookingId);
   if (found === undefined) throw new AppError('not_found', bookingMessages.notFound);
   // Issue 13 asks for a 403 here (ids are random uuids, so it tells a stranger nothing worth knowing).
-  if (found.mentorId !== ctx.user.id && found.menteeId !== ctx.user.id) throw new AppError('forbidden', cancelMessages.notYours);
+  if (found.mentorId !== ctx.user.id && found.menteeId !== ctx.user.id)
+    throw new AppError('forbidden', cancelMessages.notYours);
   const now = ctx.clock.now();
   const cancelledBy = found.mentorId === ctx.user.id ? 'mentor' : 'mentee';
-  const refund = refundForCancellation({ amount: found.amount, startTime: found.startTime, cancelledBy, now });
+  const refund = refundForCancellation({
+    amount: found.amount,
+    startTime: found.startTime,
+    cancelledBy,
+    now,
+  });
   const recorded = await ctx.unitOfWork(async (uow) => {
-    const row = await repository.markCancelled(uow.tx, bookingId, { by: ctx.user.id, reason: body.reason, now });
+    const row = await repository.markCancelled(uow.tx, bookingId, {
+      by: ctx.user.id,
+      reason: body.reason,
+      now,
+    });
     if (row === undefined) throw new AppError('conflict', cancelMessages.notCancellable);
     await uow.cancelJobs(completeBookingJob, bookingId);
-    const status = await queueRefund(uow, bookingId, refund.amount, cancelledBy === 'mentor' ? 'cancelled_by_mentor' : 'cancelled_by_mentee');
+    const status = await queueRefund(
+      uow,
+      bookingId,
+      refund.amount,
+      cancelledBy === 'mentor' ? 'cancelled_by_mentor' : 'cancelled_by_mentee',
+    );
     await timeChanged(ctx, uow);
     await announceFreedSlot(uow, row, now);
     await announceCancelled(uow, bookingId, { amount: refund.amount, status });
@@ -226,7 +342,10 @@ export async function cancelBooking(ctx: UserContext, bookingId: string, body: C
     return status;
   });
   const status = await settleRefundNow(ctx, bookingId, recorded);
-  return { booking: await getBookingRow(ctx, bookingId), refund: { amount: refund.amount, currency: 'INR', status } };
+  return {
+    booking: await getBookingRow(ctx, bookingId),
+    refund: { amount: refund.amount, currency: 'INR', status },
+  };
 }
 
 // ——— What admins do to bookings (the admin console calls these inside its own unit of work, with its audit entry) ———
@@ -243,7 +362,14 @@ export interface DecidedRefund {
  * slot is freed, the completion and reminders dropped, both people told. Answers undefined when the booking
  * was not a confirmed session yet to start.
  */
-async function cancelByStaff(ctx: ServiceContext, uow: UnitOfWork, booking: BookingRow, reason: string, refundReason: RefundReason, now: Date): Promise<DecidedRefund | undefined> {
+async function cancelByStaff(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  booking: BookingRow,
+  reason: string,
+  refundReason: RefundReason,
+  now: Date,
+): Promise<DecidedRefund | undefined> {
   const row = await repository.markCancelled(uow.tx, booking.id, { by: null, reason, now });
   if (row === undefined) return undefined;
   await uow.cancelJobs(completeBookingJob, booking.id);
@@ -260,7 +386,12 @@ async function cancelByStaff(ctx: ServiceContext, uow: UnitOfWork, booking: Book
  * that was paid and not refunded yet. A session still to come is cancelled with it (nobody holds a session
  * that was given back); one that took place or is under way stays as it is, and both people are told.
  */
-export async function refundInFullByStaff(ctx: ServiceContext, uow: UnitOfWork, bookingId: string, reason: string): Promise<DecidedRefund> {
+export async function refundInFullByStaff(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  bookingId: string,
+  reason: string,
+): Promise<DecidedRefund> {
   const now = ctx.clock.now();
   const booking = await repository.findBookingRowForUpdate(uow.tx, bookingId);
   if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
@@ -281,7 +412,12 @@ export async function refundInFullByStaff(ctx: ServiceContext, uow: UnitOfWork, 
  * with a full refund to each mentee (whoever was blocked, the mentee is not at fault for the lost session),
  * and both people told. The person's advisory lock is taken first, as a new booking takes it.
  */
-export async function cancelUpcomingOfBlocked(ctx: ServiceContext, uow: UnitOfWork, userId: string, reason: string): Promise<DecidedRefund[]> {
+export async function cancelUpcomingOfBlocked(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  userId: string,
+  reason: string,
+): Promise<DecidedRefund[]> {
   const now = ctx.clock.now();
   await repository.lockPeople(uow.tx, lockKeysInOrder([userId]));
   const decided: DecidedRefund[] = [];
@@ -293,13 +429,25 @@ export async function cancelUpcomingOfBlocked(ctx: ServiceContext, uow: UnitOfWo
 }
 
 /** `GET /api/admin/bookings`: a page of every booking, latest start first. */
-export async function listAllBookings(db: ServiceContext['db'], query: AdminBookingsQuery, limit: number): Promise<{ bookings: Booking[]; total: number }> {
-  const { rows, total } = await repository.listAllBookings(db, { status: query.status, offset: (query.page - 1) * limit, limit });
+export async function listAllBookings(
+  db: ServiceContext['db'],
+  query: AdminBookingsQuery,
+  limit: number,
+): Promise<{ bookings: Booking[]; total: number }> {
+  const { rows, total } = await repository.listAllBookings(db, {
+    status: query.status,
+    offset: (query.page - 1) * limit,
+    limit,
+  });
   return { bookings: rows.map(toBooking), total };
 }
 
 /** A person's bookings in either role for the admin's view of them, latest start first. */
-export async function listBookingsOfPerson(db: ServiceContext['db'], userId: string, limit: number): Promise<Booking[]> {
+export async function listBookingsOfPerson(
+  db: ServiceContext['db'],
+  userId: string,
+  limit: number,
+): Promise<Booking[]> {
   return (await repository.listBookingsOfPerson(db, userId, limit)).map(toBooking);
 }
 
@@ -307,7 +455,8 @@ export async function listBookingsOfPerson(db: ServiceContext['db'], userId: str
  * When to try again for something due at `due` by the app's clock, which says it is `now`: the time left, from
  * the real now (pg-boss goes by the database's clock), and at least a second, so a clock behind never spins.
  */
-const afterRemaining = (due: Date, now: Date): Date => new Date(Date.now() + Math.max(1000, due.getTime() - now.getTime()));
+const afterRemaining = (due: Date, now: Date): Date =>
+  new Date(Date.now() + Math.max(1000, due.getTime() - now.getTime()));
 
 /**
  * The worker of `bookings.expire-hold`: a hold still pending payment at its lapse becomes expired. A job that
@@ -322,7 +471,12 @@ export async function expireHold(ctx: ServiceContext, bookingId: string): Promis
       return timeChanged(ctx, uow);
     }
     const row = await repository.findBookingRow(uow.tx, bookingId);
-    if (row?.status === 'pending_payment') await uow.enqueue(expireHoldJob, { bookingId }, { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId });
+    if (row?.status === 'pending_payment')
+      await uow.enqueue(
+        expireHoldJob,
+        { bookingId },
+        { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId },
+      );
   });
 }
 
@@ -333,7 +487,12 @@ export async function completeBooking(ctx: ServiceContext, bookingId: string): P
     const completed = await repository.markCompleted(uow.tx, bookingId, now);
     if (completed !== undefined) return;
     const row = await repository.findBookingRow(uow.tx, bookingId);
-    if (row?.status === 'confirmed') await uow.enqueue(completeBookingJob, { bookingId }, { startAfter: afterRemaining(row.endTime, now), singletonKey: bookingId });
+    if (row?.status === 'confirmed')
+      await uow.enqueue(
+        completeBookingJob,
+        { bookingId },
+        { startAfter: afterRemaining(row.endTime, now), singletonKey: bookingId },
+      );
   });
 }
 
@@ -341,22 +500,35 @@ export type { BookingWithParties } from './repository';
 export { settleRefundNow } from './refunds';
 
 /** The booking a provider's payment id pays for, with its two people. */
-export async function findBookingByPayment(db: ServiceContext['db'], providerPaymentId: string): Promise<repository.BookingWithParties | undefined> {
+export async function findBookingByPayment(
+  db: ServiceContext['db'],
+  providerPaymentId: string,
+): Promise<repository.BookingWithParties | undefined> {
   const row = await repository.findBookingByPayment(db, providerPaymentId);
   return row === undefined ? undefined : repository.findBooking(db, row.id);
 }
 
 /** One's own booking that still waits for payment, or the refusal of `POST /api/payments/create`. */
-export async function payableBooking(ctx: UserContext, bookingId: string, refusals: { notPayable: string; holdLapsed: string }): Promise<BookingRow> {
+export async function payableBooking(
+  ctx: UserContext,
+  bookingId: string,
+  refusals: { notPayable: string; holdLapsed: string },
+): Promise<BookingRow> {
   const booking = await repository.findBookingRow(ctx.db, bookingId);
-  if (booking === undefined || booking.menteeId !== ctx.user.id) throw new AppError('not_found', bookingMessages.notFound);
+  if (booking === undefined || booking.menteeId !== ctx.user.id)
+    throw new AppError('not_found', bookingMessages.notFound);
   if (booking.status !== 'pending_payment') throw new AppError('conflict', refusals.notPayable);
-  if (booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime()) throw new AppError('conflict', refusals.holdLapsed);
+  if (booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime())
+    throw new AppError('conflict', refusals.holdLapsed);
   return booking;
 }
 
 /** Who takes the money for a booking, and their id of the payment (the webhook's events name it). */
-export async function recordPayment(ctx: ServiceContext, bookingId: string, payment: { provider: string; providerPaymentId: string }): Promise<void> {
+export async function recordPayment(
+  ctx: ServiceContext,
+  bookingId: string,
+  payment: { provider: string; providerPaymentId: string },
+): Promise<void> {
   await repository.setPayment(ctx.db, bookingId, payment);
 }
 
@@ -372,10 +544,19 @@ export interface AppliedPaymentEvent {
  * A verified payment event, in the webhook's transaction: its booking is locked, and payment-rules.ts decides
  * from the booking's status and the event's amount and currency what changes, and who is told.
  */
-export async function applyPaymentEvent(ctx: ServiceContext, uow: UnitOfWork, event: PaymentEvent, now: Date): Promise<AppliedPaymentEvent> {
+export async function applyPaymentEvent(
+  ctx: ServiceContext,
+  uow: UnitOfWork,
+  event: PaymentEvent,
+  now: Date,
+): Promise<AppliedPaymentEvent> {
   const booking = await repository.findBookingByPaymentForUpdate(uow.tx, event.providerPaymentId);
   if (booking === undefined) return { bookingId: null, outcome: 'unknown_payment' };
-  const applied = (outcome: string, refundOf?: string): AppliedPaymentEvent => ({ bookingId: booking.id, outcome, refundOf });
+  const applied = (outcome: string, refundOf?: string): AppliedPaymentEvent => ({
+    bookingId: booking.id,
+    outcome,
+    refundOf,
+  });
   const action = actionFor(booking, event);
   switch (action.do) {
     case 'confirm':
@@ -395,7 +576,11 @@ export async function applyPaymentEvent(ctx: ServiceContext, uow: UnitOfWork, ev
       await announcePaymentFailed(uow, booking.id);
       return applied('failed');
     case 'settle_refund':
-      return applied((await repository.markRefundSettled(uow.tx, event.providerPaymentId)) ? 'refund_settled' : 'refund_already_settled');
+      return applied(
+        (await repository.markRefundSettled(uow.tx, event.providerPaymentId))
+          ? 'refund_settled'
+          : 'refund_already_settled',
+      );
     case 'ignore':
       return applied(action.outcome);
   }
@@ -403,6 +588,12 @@ export async function applyPaymentEvent(ctx: ServiceContext, uow: UnitOfWork, ev
 
 export async function registerBookingWorkers(ctx: ServiceContext): Promise<void> {
   await registerRefundWorker(ctx);
-  await ctx.jobs.register(expireHoldJob, ({ bookingId }) => expireHold(ctx, bookingId), { unique: true, batchSize: 20 });
-  await ctx.jobs.register(completeBookingJob, ({ bookingId }) => completeBooking(ctx, bookingId), { unique: true, batchSize: 20 });
+  await ctx.jobs.register(expireHoldJob, ({ bookingId }) => expireHold(ctx, bookingId), {
+    unique: true,
+    batchSize: 20,
+  });
+  await ctx.jobs.register(completeBookingJob, ({ bookingId }) => completeBooking(ctx, bookingId), {
+    unique: true,
+    batchSize: 20,
+  });
 }

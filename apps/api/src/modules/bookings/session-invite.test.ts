@@ -57,8 +57,13 @@ describe('the calendar invite of a session', () => {
   });
 
   it('keeps the same UID for both people and every mail of one booking, and another one for another booking', () => {
-    const forMentor = sessionInvite({ ...input, attendee: { name: 'Ada Lovelace', email: 'ada@example.org' } });
-    expect(valueOf(propertiesOf(forMentor.content), 'UID')).toBe(valueOf(propertiesOf(sessionInvite(input).content), 'UID'));
+    const forMentor = sessionInvite({
+      ...input,
+      attendee: { name: 'Ada Lovelace', email: 'ada@example.org' },
+    });
+    expect(valueOf(propertiesOf(forMentor.content), 'UID')).toBe(
+      valueOf(propertiesOf(sessionInvite(input).content), 'UID'),
+    );
     expect(inviteUid('another-booking')).not.toBe(inviteUid(input.bookingId));
   });
 
@@ -70,7 +75,9 @@ describe('the calendar invite of a session', () => {
     expect(valueOf(properties, 'METHOD')).toBe('CANCEL');
     expect(valueOf(properties, 'STATUS')).toBe('CANCELLED');
     expect(valueOf(properties, 'UID')).toBe(valueOf(request, 'UID'));
-    expect(Number(valueOf(properties, 'SEQUENCE'))).toBeGreaterThan(Number(valueOf(request, 'SEQUENCE') ?? 0));
+    expect(Number(valueOf(properties, 'SEQUENCE'))).toBeGreaterThan(
+      Number(valueOf(request, 'SEQUENCE') ?? 0),
+    );
   });
 
   it('refuses a session whose times are not dates rather than mail a broken invite', () => {

@@ -52,5 +52,9 @@ export function sessionInvite(input: SessionInviteInput): CalendarInvite {
   });
   // Only malformed input (a bad date, an invalid address) fails here: a bug of ours, not the reader's.
   if (error !== null || value === null) throw error ?? new Error('the calendar invite was not written');
-  return { method: input.method, filename: cancelling ? 'cancelled-session.ics' : 'session.ics', content: value };
+  return {
+    method: input.method,
+    filename: cancelling ? 'cancelled-session.ics' : 'session.ics',
+    content: value,
+  };
 }

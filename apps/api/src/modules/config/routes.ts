@@ -7,7 +7,14 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   const publicConfig = { googleClientId: config.google?.clientId ?? null };
   app.get(
     '/',
-    { prefixTrailingSlash: 'no-slash', schema: { summary: 'Public settings (the Google client id, or null)', tags: ['config'], response: { 200: publicConfigSchema } } },
+    {
+      prefixTrailingSlash: 'no-slash',
+      schema: {
+        summary: 'Public settings (the Google client id, or null)',
+        tags: ['config'],
+        response: { 200: publicConfigSchema },
+      },
+    },
     async () => publicConfig,
   );
 };

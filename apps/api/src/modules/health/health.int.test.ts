@@ -4,7 +4,13 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { appBehindProxy } from '../../../test/app-behind-proxy';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import type { TcpProxy } from '../../../test/tcp-proxy';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen } from '../../../test/sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  disconnectionOf,
+  listen,
+} from '../../../test/sockets';
 import { databaseDownMessage, drainingMessage } from './service';
 
 describe('GET /api/health', () => {
@@ -28,10 +34,17 @@ describe('GET /api/health', () => {
     // Promptly: the pool's connect timeout answers it; a health check that waited would time the test out.
     const down = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ message: errorMessages.serviceUnavailable, errors: [{ message: databaseDownMessage }], status: 'degraded', db: 'down' });
+    expect(down.json()).toEqual({
+      message: errorMessages.serviceUnavailable,
+      errors: [{ message: databaseDownMessage }],
+      status: 'degraded',
+      db: 'down',
+    });
 
     // Connections that died with the line were logged, not thrown: the process is still here.
-    expect(t.logs.some((line) => line.msg === 'a database connection was lost; the pool will reconnect')).toBe(true);
+    expect(
+      t.logs.some((line) => line.msg === 'a database connection was lost; the pool will reconnect'),
+    ).toBe(true);
     proxy.restore();
     const up = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(up.statusCode).toBe(200);
@@ -53,7 +66,11 @@ describe('GET /api/health and the rate limit', () => {
     expect(answers[0]?.headers['x-ratelimit-limit']).toBeUndefined();
 
     const other = [];
-    for (let i = 0; i < 4; i += 1) other.push((await t.app.inject({ method: 'GET', url: '/api/roadmap/published', remoteAddress: '10.0.0.7' })).statusCode);
+    for (let i = 0; i < 4; i += 1)
+      other.push(
+        (await t.app.inject({ method: 'GET', url: '/api/roadmap/published', remoteAddress: '10.0.0.7' }))
+          .statusCode,
+      );
     expect(other).toEqual([200, 200, 200, 429]);
     expect((await probe()).statusCode).toBe(200);
   });
@@ -87,10 +104,19 @@ describe('draining (SIGTERM)', () => {
     const socket = await connectedSocket(baseUrl, user.cookie);
 
     t.app.lifecycle.drain();
-    const probes = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' })));
+    const probes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.0.0.9' }),
+      ),
+    );
     for (const probe of probes) {
       expect(probe.statusCode).toBe(503);
-      expect(probe.json()).toEqual({ message: errorMessages.serviceUnavailable, errors: [{ message: drainingMessage }], status: 'draining', db: 'ok' });
+      expect(probe.json()).toEqual({
+        message: errorMessages.serviceUnavailable,
+        errors: [{ message: drainingMessage }],
+        status: 'draining',
+        db: 'ok',
+      });
       // A balancer's keep-alive connection to a process on its way out is not reused.
       expect(probe.headers.connection).toBe('close');
     }

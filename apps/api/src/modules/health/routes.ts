@@ -23,13 +23,24 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const health = await checkHealth(app.pool, (error) => request.log.warn({ err: error }, 'health check: the database is unreachable'));
+      const health = await checkHealth(app.pool, (error) =>
+        request.log.warn({ err: error }, 'health check: the database is unreachable'),
+      );
       // A process on its way out says so whatever its database says: a balancer must send no more to it.
       if (app.lifecycle.draining) {
-        return reply.code(503).send({ message: errorMessages.serviceUnavailable, errors: [{ message: drainingMessage }], status: 'draining', db: health.db });
+        return reply.code(503).send({
+          message: errorMessages.serviceUnavailable,
+          errors: [{ message: drainingMessage }],
+          status: 'draining',
+          db: health.db,
+        });
       }
       if (health.db === 'ok') return reply.code(200).send(health);
-      return reply.code(503).send({ message: errorMessages.serviceUnavailable, errors: [{ message: databaseDownMessage }], ...health });
+      return reply.code(503).send({
+        message: errorMessages.serviceUnavailable,
+        errors: [{ message: databaseDownMessage }],
+        ...health,
+      });
     },
   );
 };

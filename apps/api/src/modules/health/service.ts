@@ -14,7 +14,10 @@ const pingsOnTheWay = new WeakMap<pg.Pool, Promise<HealthResponse>>();
  * arrive while a ping is on its way share it, so a burst of them costs one round trip, not one each; an
  * answer is never older than that round trip, and a probe after an outage began sends a ping of its own.
  */
-export function checkHealth(pool: pg.Pool, onDatabaseError: (error: unknown) => void): Promise<HealthResponse> {
+export function checkHealth(
+  pool: pg.Pool,
+  onDatabaseError: (error: unknown) => void,
+): Promise<HealthResponse> {
   const onTheWay = pingsOnTheWay.get(pool);
   if (onTheWay !== undefined) return onTheWay;
   const ping = pingDatabase(pool, DATABASE_CHECK_TIMEOUT_MS).then(

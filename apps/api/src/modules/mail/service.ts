@@ -13,5 +13,8 @@ export const MAIL_BATCH_SIZE = 100;
  * the request that queued it has long answered, and the mail is not lost.
  */
 export async function registerMailWorker(jobs: JobQueue, mailer: Mailer): Promise<void> {
-  await jobs.register(sendMailJob, (message) => mailer.send(message), { batchSize: MAIL_BATCH_SIZE, retryLimit: MAIL_RETRY_LIMIT });
+  await jobs.register(sendMailJob, (message) => mailer.send(message), {
+    batchSize: MAIL_BATCH_SIZE,
+    retryLimit: MAIL_RETRY_LIMIT,
+  });
 }

@@ -9,7 +9,10 @@ import { startReplicas, type Replicas } from '../../../test/replicas';
 import { closeAllSockets, connectedSocket } from '../../../test/sockets';
 
 const redisReachable = await reachable(externalRedisUrl);
-if (!redisReachable) console.warn(`Skipping the meeting rooms' scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`);
+if (!redisReachable)
+  console.warn(
+    `Skipping the meeting rooms' scale-out test: nothing listens at ${new URL(externalRedisUrl).host}.`,
+  );
 
 describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_URL)', () => {
   let replicas: Replicas;
@@ -31,8 +34,14 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const mentee = await createUser(db, { email: 'ravi@example.org', name: 'Ravi' });
     const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
     const roomId = row.roomId;
-    const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
-    const menteeOnB = await connectedSocket(meetUrl(urlB), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+    const mentorOnA = await connectedSocket(
+      meetUrl(urlA),
+      (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie,
+    );
+    const menteeOnB = await connectedSocket(
+      meetUrl(urlB),
+      (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie,
+    );
 
     expect(await join(mentorOnA, roomId)).toMatchObject({ ok: true, peerPresent: false });
     const mentorHearsJoin = next<{ peerId: string }>(mentorOnA, 'peer-joined');
@@ -60,8 +69,14 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const mentee = await createUser(db, { email: 'arjun@example.org', name: 'Arjun' });
     const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
     const { app: replicaC, url: urlC } = await replicas.add();
-    const mentorOnA = await connectedSocket(meetUrl(urlA), (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie);
-    const menteeOnC = await connectedSocket(meetUrl(urlC), (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie);
+    const mentorOnA = await connectedSocket(
+      meetUrl(urlA),
+      (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie,
+    );
+    const menteeOnC = await connectedSocket(
+      meetUrl(urlC),
+      (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie,
+    );
     await join(mentorOnA, row.roomId);
     expect(await join(menteeOnC, row.roomId)).toMatchObject({ ok: true, peerPresent: true });
     const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');

@@ -1,6 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { meetMessages, type ChatAck, type ChatMessage, type MeetRoom, type Signal } from '@skillroute/shared/meet';
+import {
+  meetMessages,
+  type ChatAck,
+  type ChatMessage,
+  type MeetRoom,
+  type Signal,
+} from '@skillroute/shared/meet';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRow } from '../../db/schema';
@@ -10,10 +16,20 @@ import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cookieHeader } from '../../../test/sessions';
 import { ask, insertBooking, join, meetUrl, next, roundTrip } from '../../../test/meet';
-import { closeAllSockets, connectedSocket, createSignedInUser, listen, record, refusalOf as socketRefusalOf } from '../../../test/sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  listen,
+  record,
+  refusalOf as socketRefusalOf,
+} from '../../../test/sockets';
 import { meetRefusals } from './signalling';
 
-const ICE_SERVERS = [{ urls: 'stun:stun.example.org:3478' }, { urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'] }];
+const ICE_SERVERS = [
+  { urls: 'stun:stun.example.org:3478' },
+  { urls: ['turn:turn.example.org:3478', 'turns:turn.example.org:5349'] },
+];
 
 let t: TestApp;
 let clock: MovableClock;
@@ -44,12 +60,25 @@ async function pair() {
 }
 
 /** A booking of these two, its hour `startsInMs` from the real now. */
-const booking = (mentor: Person, mentee: Person, startsInMs: number, status: BookingRow['status'] = 'confirmed') =>
-  insertBooking(t.app.db, { mentorId: mentor.id, menteeId: mentee.id }, startsInMs, status);
+const booking = (
+  mentor: Person,
+  mentee: Person,
+  startsInMs: number,
+  status: BookingRow['status'] = 'confirmed',
+) => insertBooking(t.app.db, { mentorId: mentor.id, menteeId: mentee.id }, startsInMs, status);
 
-const getRoom = (who: Person | undefined, roomId: string) => t.app.inject({ method: 'GET', url: `/api/meet/${roomId}`, headers: who === undefined ? {} : { cookie: who.cookie } });
+const getRoom = (who: Person | undefined, roomId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/meet/${roomId}`,
+    headers: who === undefined ? {} : { cookie: who.cookie },
+  });
 
-function expectRefusal(response: Awaited<ReturnType<typeof getRoom>>, status: number, message?: string): void {
+function expectRefusal(
+  response: Awaited<ReturnType<typeof getRoom>>,
+  status: number,
+  message?: string,
+): void {
   expect(response.statusCode, response.body).toBe(status);
   const envelope = response.json<ErrorEnvelope>();
   expect(envelope.errors.length).toBeGreaterThan(0);
@@ -78,7 +107,12 @@ describe('GET /api/meet/:roomId', () => {
     expect(asMentor.statusCode, asMentor.body).toBe(200);
     expect(asMentor.json<MeetRoom>()).toEqual({
       roomId: row.roomId,
-      booking: { id: row.id, startTime: row.startTime.toISOString(), endTime: row.endTime.toISOString(), status: 'confirmed' },
+      booking: {
+        id: row.id,
+        startTime: row.startTime.toISOString(),
+        endTime: row.endTime.toISOString(),
+        status: 'confirmed',
+      },
       self: { id: mentor.id, name: 'Asha' },
       peer: { id: mentee.id, name: 'Ravi', avatar: null },
       polite: false,
@@ -89,7 +123,12 @@ describe('GET /api/meet/:roomId', () => {
       iceServers: ICE_SERVERS,
     });
     const asMentee = (await getRoom(mentee, row.roomId)).json<MeetRoom>();
-    expect(asMentee).toMatchObject({ polite: true, open: true, self: { id: mentee.id, name: 'Ravi' }, peer: { id: mentor.id, name: 'Asha' } });
+    expect(asMentee).toMatchObject({
+      polite: true,
+      open: true,
+      self: { id: mentee.id, name: 'Ravi' },
+      peer: { id: mentor.id, name: 'Asha' },
+    });
   });
 
   it('answers open:false outside the window, with when it opens and closes', async () => {
@@ -102,13 +141,20 @@ describe('GET /api/meet/:roomId', () => {
       closesAt: new Date(later.endTime.getTime() + 15 * MINUTE_MS).toISOString(),
     });
     const over = await booking(mentor, mentee, -2 * HOUR_MS, 'completed');
-    expect((await getRoom(mentor, over.roomId)).json<MeetRoom>()).toMatchObject({ open: false, booking: { status: 'completed' } });
+    expect((await getRoom(mentor, over.roomId)).json<MeetRoom>()).toMatchObject({
+      open: false,
+      booking: { status: 'completed' },
+    });
   });
 
   it('answers a cancelled booking to its two people, closed, so the page can say why', async () => {
     const { mentor, mentee } = await pair();
     const row = await booking(mentor, mentee, 5 * MINUTE_MS, 'cancelled');
-    for (const who of [mentor, mentee]) expect((await getRoom(who, row.roomId)).json<MeetRoom>()).toMatchObject({ open: false, booking: { status: 'cancelled' } });
+    for (const who of [mentor, mentee])
+      expect((await getRoom(who, row.roomId)).json<MeetRoom>()).toMatchObject({
+        open: false,
+        booking: { status: 'cancelled' },
+      });
   });
 
   it('refuses anyone else, an unknown or malformed room and a booking that was never paid (404), and a visitor (401)', async () => {
@@ -121,7 +167,12 @@ describe('GET /api/meet/:roomId', () => {
     // The booking id is not the room id.
     expectRefusal(await getRoom(mentor, row.id), 404, meetMessages.notFound);
     for (const status of ['pending_payment', 'expired', 'payment_failed'] as const) {
-      const unpaid = await booking(mentor, mentee, (3 + ['pending_payment', 'expired', 'payment_failed'].indexOf(status)) * 24 * HOUR_MS, status);
+      const unpaid = await booking(
+        mentor,
+        mentee,
+        (3 + ['pending_payment', 'expired', 'payment_failed'].indexOf(status)) * 24 * HOUR_MS,
+        status,
+      );
       expectRefusal(await getRoom(mentee, unpaid.roomId), 404, meetMessages.notFound);
     }
     expectRefusal(await getRoom(undefined, row.roomId), 401);
@@ -129,14 +180,24 @@ describe('GET /api/meet/:roomId', () => {
 
   it('hands out short-lived TURN credentials, for TURN servers only, when TURN_SECRET is set', async () => {
     const secret = 'a-turn-secret-for-the-test-0123';
-    const turnApp = await buildTestApp({ env: { ICE_SERVERS: JSON.stringify(ICE_SERVERS), TURN_SECRET: secret, TURN_TTL_SECONDS: '600' } });
+    const turnApp = await buildTestApp({
+      env: { ICE_SERVERS: JSON.stringify(ICE_SERVERS), TURN_SECRET: secret, TURN_TTL_SECONDS: '600' },
+    });
     try {
       const mentor = await createUser(turnApp.app.db, { email: 'turn-mentor@example.org', name: 'Asha' });
       const mentee = await createUser(turnApp.app.db, { email: 'turn-mentee@example.org', name: 'Ravi' });
       const cookie = (await signedInAs(turnApp.app.db, turnApp.config.jwtSecret, mentee, new Date())).cookie;
-      const row = await insertBooking(turnApp.app.db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
+      const row = await insertBooking(
+        turnApp.app.db,
+        { mentorId: mentor.id, menteeId: mentee.id },
+        5 * MINUTE_MS,
+      );
       const before = Math.floor(Date.now() / 1000);
-      const response = await turnApp.app.inject({ method: 'GET', url: `/api/meet/${row.roomId}`, headers: { cookie } });
+      const response = await turnApp.app.inject({
+        method: 'GET',
+        url: `/api/meet/${row.roomId}`,
+        headers: { cookie },
+      });
       const after = Math.floor(Date.now() / 1000);
       const [stun, turn] = response.json<MeetRoom>().iceServers;
       expect(stun).toEqual({ urls: 'stun:stun.example.org:3478' });
@@ -167,9 +228,19 @@ describe('the /meet namespace', () => {
     const outsiderSignals = record(outsider, 'signal');
     const outsiderPresence = record(outsider, 'peer-joined');
 
-    expect(await join(mentorSocket, row.roomId)).toEqual({ ok: true, polite: false, peerPresent: false, history: [] });
+    expect(await join(mentorSocket, row.roomId)).toEqual({
+      ok: true,
+      polite: false,
+      peerPresent: false,
+      history: [],
+    });
     const mentorHearsJoin = next<{ peerId: string }>(mentorSocket, 'peer-joined');
-    expect(await join(menteeSocket, row.roomId)).toEqual({ ok: true, polite: true, peerPresent: true, history: [] });
+    expect(await join(menteeSocket, row.roomId)).toEqual({
+      ok: true,
+      polite: true,
+      peerPresent: true,
+      history: [],
+    });
     expect(await mentorHearsJoin).toEqual({ peerId: mentee.id });
 
     const mentorSignals = record<Signal>(mentorSocket, 'signal');
@@ -177,7 +248,13 @@ describe('the /meet namespace', () => {
     const menteeGetsOffer = next<Signal>(menteeSocket, 'signal');
     expect(await ask(mentorSocket, 'signal', offer)).toEqual({ ok: true });
     expect(await menteeGetsOffer).toEqual(offer);
-    const candidate = { candidate: { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 } };
+    const candidate = {
+      candidate: {
+        candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host',
+        sdpMid: '0',
+        sdpMLineIndex: 0,
+      },
+    };
     const mentorGetsCandidate = next<Signal>(mentorSocket, 'signal');
     expect(await ask(menteeSocket, 'signal', candidate)).toEqual({ ok: true });
     expect(await mentorGetsCandidate).toEqual(candidate);
@@ -188,33 +265,56 @@ describe('the /meet namespace', () => {
     expect(outsiderPresence).toEqual([]);
     // Not joined, nothing relayed; and a malformed signal is refused with a reason.
     expect(await ask(outsider, 'signal', offer)).toEqual({ ok: false, message: meetRefusals.notJoined });
-    expect(await ask(mentorSocket, 'signal', { description: { type: 'evil' } })).toEqual({ ok: false, message: meetRefusals.badSignal });
-    expect(await ask(mentorSocket, 'signal', { description: { type: 'offer', sdp: 'x'.repeat(200_001) } })).toEqual({ ok: false, message: meetRefusals.badSignal });
+    expect(await ask(mentorSocket, 'signal', { description: { type: 'evil' } })).toEqual({
+      ok: false,
+      message: meetRefusals.badSignal,
+    });
+    expect(
+      await ask(mentorSocket, 'signal', { description: { type: 'offer', sdp: 'x'.repeat(200_001) } }),
+    ).toEqual({ ok: false, message: meetRefusals.badSignal });
   });
 
   it('keeps the chat with the booking, delivers it to both, and shows the history after a rejoin', async () => {
     const { mentor, mentee, row, mentorSocket, menteeSocket } = await inTheRoom();
 
-    const bothHear = () => Promise.all([next<ChatMessage>(mentorSocket, 'chat'), next<ChatMessage>(menteeSocket, 'chat')]);
+    const bothHear = () =>
+      Promise.all([next<ChatMessage>(mentorSocket, 'chat'), next<ChatMessage>(menteeSocket, 'chat')]);
     let heard = bothHear();
     const first = await ask<ChatAck>(mentorSocket, 'chat', { text: '  Hello Ravi  ' });
     expect(first).toMatchObject({ ok: true, message: { fromId: mentor.id, text: 'Hello Ravi' } });
-    expect(await heard).toEqual([(first as { message: ChatMessage }).message, (first as { message: ChatMessage }).message]);
+    expect(await heard).toEqual([
+      (first as { message: ChatMessage }).message,
+      (first as { message: ChatMessage }).message,
+    ]);
     heard = bothHear();
     const second = await ask<ChatAck>(menteeSocket, 'chat', { text: 'Hi Asha' });
-    expect(await heard).toEqual([(second as { message: ChatMessage }).message, (second as { message: ChatMessage }).message]);
+    expect(await heard).toEqual([
+      (second as { message: ChatMessage }).message,
+      (second as { message: ChatMessage }).message,
+    ]);
 
-    expect(await ask(menteeSocket, 'chat', { text: '   ' })).toEqual({ ok: false, message: meetMessages.chatEmpty });
-    expect(await ask(menteeSocket, 'chat', { text: 'x'.repeat(1001) })).toEqual({ ok: false, message: meetMessages.chatTooLong });
+    expect(await ask(menteeSocket, 'chat', { text: '   ' })).toEqual({
+      ok: false,
+      message: meetMessages.chatEmpty,
+    });
+    expect(await ask(menteeSocket, 'chat', { text: 'x'.repeat(1001) })).toEqual({
+      ok: false,
+      message: meetMessages.chatTooLong,
+    });
 
     const mentorHearsLeave = next<{ peerId: string }>(mentorSocket, 'peer-left');
     expect(await ask(menteeSocket, 'leave')).toEqual({ ok: true });
     expect(await mentorHearsLeave).toEqual({ peerId: mentee.id });
-    expect(await ask(menteeSocket, 'chat', { text: 'after leaving' })).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(await ask(menteeSocket, 'chat', { text: 'after leaving' })).toEqual({
+      ok: false,
+      message: meetRefusals.notJoined,
+    });
 
     const rejoined = await join(menteeSocket, row.roomId);
     expect(rejoined).toMatchObject({ ok: true, peerPresent: true });
-    expect((rejoined as { history: ChatMessage[] }).history.map((message) => [message.fromId, message.text])).toEqual([
+    expect(
+      (rejoined as { history: ChatMessage[] }).history.map((message) => [message.fromId, message.text]),
+    ).toEqual([
       [mentor.id, 'Hello Ravi'],
       [mentee.id, 'Hi Asha'],
     ]);
@@ -226,19 +326,28 @@ describe('the /meet namespace', () => {
     const stranger = await connected(await person('Mallory'));
     expect(await join(stranger, row.roomId)).toEqual({ ok: false, message: meetMessages.notFound });
     expect(await join(stranger, 'user:someone')).toEqual({ ok: false, message: meetMessages.notFound });
-    expect(await ask(stranger, 'join', 'not an object')).toEqual({ ok: false, message: meetMessages.notFound });
+    expect(await ask(stranger, 'join', 'not an object')).toEqual({
+      ok: false,
+      message: meetMessages.notFound,
+    });
     // Without an ack the refusal has nowhere to go; the socket stays usable.
     stranger.emit('join', { roomId: row.roomId });
     stranger.emit('chat', { text: 'no ack' });
     expect(await roundTrip(stranger)).toEqual({ ok: false, message: meetRefusals.notJoined });
     expect(stranger.connected).toBe(true);
-    expect(await ask(stranger, 'chat', { text: 'let me in' })).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(await ask(stranger, 'chat', { text: 'let me in' })).toEqual({
+      ok: false,
+      message: meetRefusals.notJoined,
+    });
 
     const mentorSocket = await connected(mentor);
     const over = await booking(mentor, mentee, -2 * HOUR_MS, 'completed');
     expect(await join(mentorSocket, over.roomId)).toEqual({ ok: false, message: meetMessages.closed });
     const cancelled = await booking(mentor, mentee, 3 * HOUR_MS, 'cancelled');
-    expect(await join(mentorSocket, cancelled.roomId)).toEqual({ ok: false, message: meetMessages.cancelled });
+    expect(await join(mentorSocket, cancelled.roomId)).toEqual({
+      ok: false,
+      message: meetMessages.cancelled,
+    });
     // A hold that was never paid has no room, even for its own two people.
     const unpaid = await booking(mentor, mentee, 6 * HOUR_MS, 'pending_payment');
     expect(await join(mentorSocket, unpaid.roomId)).toEqual({ ok: false, message: meetMessages.notFound });
@@ -254,13 +363,30 @@ describe('the /meet namespace', () => {
   it('closes the room when its booking is cancelled during the call: both hear why, nothing more is relayed, and a rejoin is refused', async () => {
     const { mentor, row, mentorSocket, menteeSocket } = await inTheRoom();
 
-    const bothHear = Promise.all([next<{ message: string }>(mentorSocket, 'room-closed'), next<{ message: string }>(menteeSocket, 'room-closed')]);
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/bookings/${row.id}/cancel`, headers: { cookie: mentor.cookie }, payload: { reason: 'Something came up' } });
+    const bothHear = Promise.all([
+      next<{ message: string }>(mentorSocket, 'room-closed'),
+      next<{ message: string }>(menteeSocket, 'room-closed'),
+    ]);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${row.id}/cancel`,
+      headers: { cookie: mentor.cookie },
+      payload: { reason: 'Something came up' },
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(await bothHear).toEqual([{ message: meetMessages.cancelled }, { message: meetMessages.cancelled }]);
+    expect(await bothHear).toEqual([
+      { message: meetMessages.cancelled },
+      { message: meetMessages.cancelled },
+    ]);
 
-    expect(await ask(menteeSocket, 'signal', { candidate: null })).toEqual({ ok: false, message: meetRefusals.notJoined });
-    expect(await ask(mentorSocket, 'chat', { text: 'still there?' })).toEqual({ ok: false, message: meetRefusals.notJoined });
+    expect(await ask(menteeSocket, 'signal', { candidate: null })).toEqual({
+      ok: false,
+      message: meetRefusals.notJoined,
+    });
+    expect(await ask(mentorSocket, 'chat', { text: 'still there?' })).toEqual({
+      ok: false,
+      message: meetRefusals.notJoined,
+    });
     expect(await join(menteeSocket, row.roomId)).toEqual({ ok: false, message: meetMessages.cancelled });
   });
 
@@ -272,11 +398,18 @@ describe('the /meet namespace', () => {
     expect(await join(menteeSocket, row.roomId)).toEqual({ ok: false, message: meetMessages.notOpenYet });
     clock.advance(21 * MINUTE_MS);
     try {
-      expect(await join(menteeSocket, row.roomId)).toMatchObject({ ok: true, polite: true, peerPresent: false });
+      expect(await join(menteeSocket, row.roomId)).toMatchObject({
+        ok: true,
+        polite: true,
+        peerPresent: false,
+      });
       // Past the close, even a socket that joined before cannot join again nor write.
       clock.advance(2 * HOUR_MS);
       expect(await join(menteeSocket, row.roomId)).toEqual({ ok: false, message: meetMessages.closed });
-      expect(await ask(menteeSocket, 'chat', { text: 'too late' })).toEqual({ ok: false, message: meetMessages.closed });
+      expect(await ask(menteeSocket, 'chat', { text: 'too late' })).toEqual({
+        ok: false,
+        message: meetMessages.closed,
+      });
     } finally {
       clock.advance(-(21 * MINUTE_MS + 2 * HOUR_MS));
     }
@@ -320,7 +453,11 @@ describe('the /meet namespace', () => {
     await join(menteeSocket, row.roomId);
     const dropped = next<string>(mentorSocket, 'disconnect');
     const menteeHearsLeft = next<{ peerId: string }>(menteeSocket, 'peer-left');
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(account.cookies) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: cookieHeader(account.cookies) },
+    });
     expect(response.statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     expect(await menteeHearsLeft).toEqual({ peerId: mentor.id });

@@ -9,7 +9,10 @@ export interface RoomPerson {
   avatar: string | null;
 }
 
-export type RoomBooking = Pick<BookingRow, 'id' | 'roomId' | 'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status'> & { mentor: RoomPerson; mentee: RoomPerson };
+export type RoomBooking = Pick<
+  BookingRow,
+  'id' | 'roomId' | 'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status'
+> & { mentor: RoomPerson; mentee: RoomPerson };
 
 const mentor = alias(users, 'mentor');
 const mentee = alias(users, 'mentee');
@@ -38,11 +41,18 @@ export async function findRoomBooking(db: Executor, roomId: string): Promise<Roo
 
 /** A booking's chat, oldest first (the id breaks a tie of two messages in one microsecond). */
 export async function listMessages(db: Executor, bookingId: string): Promise<MeetingMessageRow[]> {
-  return db.select().from(meetingMessages).where(eq(meetingMessages.bookingId, bookingId)).orderBy(asc(meetingMessages.sentAt), asc(meetingMessages.id));
+  return db
+    .select()
+    .from(meetingMessages)
+    .where(eq(meetingMessages.bookingId, bookingId))
+    .orderBy(asc(meetingMessages.sentAt), asc(meetingMessages.id));
 }
 
 /** Stamped by the database (microseconds, in order of arrival), so two quick messages never tie in the history. */
-export async function insertMessage(db: Executor, values: { bookingId: string; fromId: string; text: string }): Promise<MeetingMessageRow> {
+export async function insertMessage(
+  db: Executor,
+  values: { bookingId: string; fromId: string; text: string },
+): Promise<MeetingMessageRow> {
   const [row] = await db.insert(meetingMessages).values(values).returning();
   if (row === undefined) throw new Error('no meeting message row');
   return row;

@@ -14,7 +14,8 @@ export const meetRoutes: FastifyPluginAsyncZod<{ settings: MeetSettings }> = asy
     {
       onRequest: app.requireUser,
       schema: {
-        summary: "A meeting room for the booking's mentor and mentee (404 to anyone else): the window, the peer, the polite role and the ICE servers",
+        summary:
+          "A meeting room for the booking's mentor and mentee (404 to anyone else): the window, the peer, the polite role and the ICE servers",
         tags,
         // Any string: a malformed id is answered like an unknown room (404), not a 400 that says it is malformed.
         params: z.object({ roomId: z.string() }),

@@ -20,14 +20,21 @@ describe('turnCredentials', () => {
   });
 
   it('matches a fixed vector (as node:crypto and coturn compute it)', () => {
-    const expected = createHmac('sha1', Buffer.from('secret')).update(Buffer.from('1700000000:user')).digest('base64');
+    const expected = createHmac('sha1', Buffer.from('secret'))
+      .update(Buffer.from('1700000000:user'))
+      .digest('base64');
     expect(expected).toBe('I/MZeIG6MwzOV8Uubr9liB2556o=');
-    expect(turnCredentials('secret', 'user', new Date(1_699_999_940_000), 60)).toMatchObject({ username: '1700000000:user', credential: expected });
+    expect(turnCredentials('secret', 'user', new Date(1_699_999_940_000), 60)).toMatchObject({
+      username: '1700000000:user',
+      credential: expected,
+    });
   });
 
   it('gives another password to another person and another expiry', () => {
     const a = turnCredentials('turn-shared-secret-1234', userId, now, 3600);
-    expect(turnCredentials('turn-shared-secret-1234', 'someone-else', now, 3600).credential).not.toBe(a.credential);
+    expect(turnCredentials('turn-shared-secret-1234', 'someone-else', now, 3600).credential).not.toBe(
+      a.credential,
+    );
     expect(turnCredentials('turn-shared-secret-1234', userId, now, 600).credential).not.toBe(a.credential);
     expect(turnCredentials('another-secret-12345678', userId, now, 3600).credential).not.toBe(a.credential);
   });
@@ -36,7 +43,11 @@ describe('turnCredentials', () => {
 describe('iceServersFor', () => {
   const servers = [
     { urls: 'stun:stun.example.org:3478' },
-    { urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'], username: 'static', credential: 'written-in-config' },
+    {
+      urls: ['turn:turn.example.org:3478?transport=udp', 'turns:turn.example.org:5349'],
+      username: 'static',
+      credential: 'written-in-config',
+    },
     { urls: 'TURN:other.example.org' },
   ];
 
@@ -46,17 +57,32 @@ describe('iceServersFor', () => {
   });
 
   it('puts short-lived credentials on every TURN entry, and leaves STUN alone', () => {
-    const [stun, turn, otherTurn] = iceServersFor(servers, { secret: 'turn-shared-secret-1234', ttlSeconds: 900 }, userId, now);
+    const [stun, turn, otherTurn] = iceServersFor(
+      servers,
+      { secret: 'turn-shared-secret-1234', ttlSeconds: 900 },
+      userId,
+      now,
+    );
     const expected = turnCredentials('turn-shared-secret-1234', userId, now, 900);
     expect(stun).toEqual({ urls: 'stun:stun.example.org:3478' });
-    expect(turn).toEqual({ urls: servers[1]!.urls, username: expected.username, credential: expected.credential });
+    expect(turn).toEqual({
+      urls: servers[1]!.urls,
+      username: expected.username,
+      credential: expected.credential,
+    });
     expect(otherTurn).toMatchObject({ username: expected.username, credential: expected.credential });
     expect(Number(expected.username.split(':')[0])).toBe(nowSeconds + 900);
   });
 });
 
 describe('who and when', () => {
-  const booking = { mentorId: 'mentor', menteeId: 'mentee', status: 'confirmed' as const, startTime: new Date('2030-03-04T10:00:00Z'), endTime: new Date('2030-03-04T11:00:00Z') };
+  const booking = {
+    mentorId: 'mentor',
+    menteeId: 'mentee',
+    status: 'confirmed' as const,
+    startTime: new Date('2030-03-04T10:00:00Z'),
+    endTime: new Date('2030-03-04T11:00:00Z'),
+  };
 
   it('knows the two people and nobody else', () => {
     expect(roleIn(booking, 'mentor')).toBe('mentor');
@@ -66,14 +92,18 @@ describe('who and when', () => {
 
   it('gives paid bookings a room, and lapsed or failed holds none', () => {
     expect(['confirmed', 'completed', 'cancelled'].every((status) => hasRoom(status as never))).toBe(true);
-    expect(['pending_payment', 'expired', 'payment_failed'].some((status) => hasRoom(status as never))).toBe(false);
+    expect(['pending_payment', 'expired', 'payment_failed'].some((status) => hasRoom(status as never))).toBe(
+      false,
+    );
   });
 
   it('says why a room is closed', () => {
     expect(closedReason(booking, new Date('2030-03-04T09:49:59Z'))).toBe(meetMessages.notOpenYet);
     expect(closedReason(booking, new Date('2030-03-04T09:50:00Z'))).toBeUndefined();
     expect(closedReason(booking, new Date('2030-03-04T11:15:00Z'))).toBe(meetMessages.closed);
-    expect(closedReason({ ...booking, status: 'cancelled' }, new Date('2030-03-04T10:30:00Z'))).toBe(meetMessages.cancelled);
+    expect(closedReason({ ...booking, status: 'cancelled' }, new Date('2030-03-04T10:30:00Z'))).toBe(
+      meetMessages.cancelled,
+    );
   });
 
   it('names the socket room after the room id', () => {

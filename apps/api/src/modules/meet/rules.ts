@@ -10,17 +10,25 @@ const statusesWithRoom: readonly BookingStatus[] = ['confirmed', 'completed', 'c
 export const hasRoom = (status: BookingStatus): boolean => statusesWithRoom.includes(status);
 
 /** Which of the booking's two people this is, or undefined for anyone else. */
-export function roleIn(booking: { mentorId: string; menteeId: string }, userId: string): 'mentor' | 'mentee' | undefined {
+export function roleIn(
+  booking: { mentorId: string; menteeId: string },
+  userId: string,
+): 'mentor' | 'mentee' | undefined {
   if (booking.mentorId === userId) return 'mentor';
   if (booking.menteeId === userId) return 'mentee';
   return undefined;
 }
 
 /** Why the room cannot be joined at `now` (cancelled, not open yet, closed), or undefined when it is open. */
-export function closedReason(booking: { status: BookingStatus; startTime: Date; endTime: Date }, now: Date): string | undefined {
+export function closedReason(
+  booking: { status: BookingStatus; startTime: Date; endTime: Date },
+  now: Date,
+): string | undefined {
   if (isRoomOpen(booking, now)) return undefined;
   if (booking.status === 'cancelled') return meetMessages.cancelled;
-  return now.getTime() < roomWindow(booking).opensAt.getTime() ? meetMessages.notOpenYet : meetMessages.closed;
+  return now.getTime() < roomWindow(booking).opensAt.getTime()
+    ? meetMessages.notOpenYet
+    : meetMessages.closed;
 }
 
 export interface TurnCredentials {
@@ -34,10 +42,19 @@ export interface TurnCredentials {
  * `expiry:userId` in Unix seconds and the password base64(HMAC-SHA1(secret, username)). The TURN server
  * checks both with the same secret and no call to us, and refuses them once the expiry has passed.
  */
-export function turnCredentials(secret: string, userId: string, now: Date, ttlSeconds: number): TurnCredentials {
+export function turnCredentials(
+  secret: string,
+  userId: string,
+  now: Date,
+  ttlSeconds: number,
+): TurnCredentials {
   const expirySeconds = Math.floor(now.getTime() / 1000) + ttlSeconds;
   const username = `${expirySeconds}:${userId}`;
-  return { username, credential: createHmac('sha1', secret).update(username).digest('base64'), expiresAt: new Date(expirySeconds * 1000) };
+  return {
+    username,
+    credential: createHmac('sha1', secret).update(username).digest('base64'),
+    expiresAt: new Date(expirySeconds * 1000),
+  };
 }
 
 const isTurnUrl = (url: string) => /^turns?:/i.test(url.trim());
@@ -46,7 +63,12 @@ const isTurnUrl = (url: string) => /^turns?:/i.test(url.trim());
  * The ICE servers one person gets: ICE_SERVERS as configured, with short-lived credentials on every entry
  * that names a turn: or turns: server when a TURN secret is set (they replace any written in the entry).
  */
-export function iceServersFor(servers: readonly IceServerConfig[], turn: { secret: string; ttlSeconds: number } | undefined, userId: string, now: Date): IceServerConfig[] {
+export function iceServersFor(
+  servers: readonly IceServerConfig[],
+  turn: { secret: string; ttlSeconds: number } | undefined,
+  userId: string,
+  now: Date,
+): IceServerConfig[] {
   if (turn === undefined) return servers.map((server) => ({ ...server }));
   const { username, credential } = turnCredentials(turn.secret, userId, now, turn.ttlSeconds);
   return servers.map((server) => {

@@ -1,5 +1,12 @@
 import { idSchema } from '@skillroute/shared/ids';
-import { MEET_NAMESPACE, meetMessages, roomWindow, type ChatMessage, type IceServerConfig, type MeetRoom } from '@skillroute/shared/meet';
+import {
+  MEET_NAMESPACE,
+  meetMessages,
+  roomWindow,
+  type ChatMessage,
+  type IceServerConfig,
+  type MeetRoom,
+} from '@skillroute/shared/meet';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import type { MeetingMessageRow } from '../../db/schema';
@@ -14,7 +21,12 @@ export interface MeetSettings {
   turnTtlSeconds: number;
 }
 
-const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({ id: row.id, fromId: row.fromId, text: row.text, sentAt: row.sentAt.toISOString() });
+const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({
+  id: row.id,
+  fromId: row.fromId,
+  text: row.text,
+  sentAt: row.sentAt.toISOString(),
+});
 
 /**
  * The room's booking and the caller's part in it. A malformed id, no such room, a booking that never had a
@@ -24,7 +36,8 @@ async function roomOf(ctx: ServiceContext, userId: string, roomId: string) {
   if (!idSchema.safeParse(roomId).success) throw new AppError('not_found', meetMessages.notFound);
   const booking = await repository.findRoomBooking(ctx.db, roomId);
   const role = booking === undefined ? undefined : roleIn(booking, userId);
-  if (booking === undefined || role === undefined || !hasRoom(booking.status)) throw new AppError('not_found', meetMessages.notFound);
+  if (booking === undefined || role === undefined || !hasRoom(booking.status))
+    throw new AppError('not_found', meetMessages.notFound);
   return { booking, role };
 }
 
@@ -33,11 +46,20 @@ export async function getRoom(ctx: UserContext, roomId: string, settings: MeetSe
   const { booking, role } = await roomOf(ctx, ctx.user.id, roomId);
   const now = ctx.clock.now();
   const { opensAt, closesAt } = roomWindow(booking);
-  const [self, peer] = role === 'mentee' ? [booking.mentee, booking.mentor] : [booking.mentor, booking.mentee];
-  const turn = settings.turnSecret === undefined ? undefined : { secret: settings.turnSecret, ttlSeconds: settings.turnTtlSeconds };
+  const [self, peer] =
+    role === 'mentee' ? [booking.mentee, booking.mentor] : [booking.mentor, booking.mentee];
+  const turn =
+    settings.turnSecret === undefined
+      ? undefined
+      : { secret: settings.turnSecret, ttlSeconds: settings.turnTtlSeconds };
   return {
     roomId: booking.roomId,
-    booking: { id: booking.id, startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString(), status: booking.status },
+    booking: {
+      id: booking.id,
+      startTime: booking.startTime.toISOString(),
+      endTime: booking.endTime.toISOString(),
+      status: booking.status,
+    },
     self: { id: self.id, name: self.name },
     peer: { id: peer.id, name: peer.name, avatar: peer.avatar },
     polite: role === 'mentee',
@@ -65,15 +87,27 @@ export async function joinRoom(ctx: ServiceContext, userId: string, roomId: stri
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
   const history = await repository.listMessages(ctx.db, booking.id);
-  return { bookingId: booking.id, peerId: role === 'mentee' ? booking.mentorId : booking.menteeId, polite: role === 'mentee', history: history.map(toChatMessage) };
+  return {
+    bookingId: booking.id,
+    peerId: role === 'mentee' ? booking.mentorId : booking.menteeId,
+    polite: role === 'mentee',
+    history: history.map(toChatMessage),
+  };
 }
 
 /** A chat message of a joined socket, kept with the booking; the room must still be open (a late tab cannot write after it closed). */
-export async function postChat(ctx: ServiceContext, userId: string, roomId: string, text: string): Promise<ChatMessage> {
+export async function postChat(
+  ctx: ServiceContext,
+  userId: string,
+  roomId: string,
+  text: string,
+): Promise<ChatMessage> {
   const { booking } = await roomOf(ctx, userId, roomId);
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
-  return toChatMessage(await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text }));
+  return toChatMessage(
+    await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text }),
+  );
 }
 
 /**
@@ -81,5 +115,9 @@ export async function postChat(ctx: ServiceContext, userId: string, roomId: stri
  * and both sockets are taken out of the room, so nothing more is relayed; joining again is refused as cancelled.
  */
 export function closeRoomAfterCommit(ctx: ServiceContext, uow: UnitOfWork, roomId: string): void {
-  uow.afterCommit(() => ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(roomId), 'room-closed', { message: meetMessages.cancelled }));
+  uow.afterCommit(() =>
+    ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(roomId), 'room-closed', {
+      message: meetMessages.cancelled,
+    }),
+  );
 }

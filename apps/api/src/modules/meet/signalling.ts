@@ -1,4 +1,11 @@
-import { chatRequestSchema, joinRequestSchema, meetMessages, signalSchema, type ChatAck, type JoinAck } from '@skillroute/shared/meet';
+import {
+  chatRequestSchema,
+  joinRequestSchema,
+  meetMessages,
+  signalSchema,
+  type ChatAck,
+  type JoinAck,
+} from '@skillroute/shared/meet';
 import type { Namespace, Socket } from 'socket.io';
 import type { ServiceContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
@@ -46,11 +53,16 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
     if (joined === undefined) return;
     delete socket.data.meet;
     await socket.leave(meetRoom(joined.roomId));
-    if (!(await isPresent(joined.roomId, userId))) namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
+    if (!(await isPresent(joined.roomId, userId)))
+      namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
   };
 
   /** Runs a handler so that a failure answers the client instead of going unheard (and never crashes the process). */
-  const guarded = <T>(socket: Socket, event: string, handler: (payload: unknown, ack: Ack<T | Refusal>) => Promise<void>) => {
+  const guarded = <T>(
+    socket: Socket,
+    event: string,
+    handler: (payload: unknown, ack: Ack<T | Refusal>) => Promise<void>,
+  ) => {
     socket.on(event, (...args: unknown[]) => {
       const ack = ackOf<T | Refusal>(args);
       handler(args[0], ack).catch((error: unknown) => {
@@ -81,7 +93,8 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
 
     guarded<{ ok: true }>(socket, 'signal', async (payload, ack) => {
       const joined = socket.data.meet as JoinedMeeting | undefined;
-      if (joined === undefined || !socket.rooms.has(meetRoom(joined.roomId))) return ack({ ok: false, message: meetRefusals.notJoined });
+      if (joined === undefined || !socket.rooms.has(meetRoom(joined.roomId)))
+        return ack({ ok: false, message: meetRefusals.notJoined });
       const signal = signalSchema.safeParse(payload);
       if (!signal.success) return ack({ ok: false, message: meetRefusals.badSignal });
       socket.to(meetRoom(joined.roomId)).emit('signal', signal.data);
@@ -90,9 +103,11 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
 
     guarded<ChatAck>(socket, 'chat', async (payload, ack) => {
       const joined = socket.data.meet as JoinedMeeting | undefined;
-      if (joined === undefined || !socket.rooms.has(meetRoom(joined.roomId))) return ack({ ok: false, message: meetRefusals.notJoined });
+      if (joined === undefined || !socket.rooms.has(meetRoom(joined.roomId)))
+        return ack({ ok: false, message: meetRefusals.notJoined });
       const request = chatRequestSchema.safeParse(payload);
-      if (!request.success) return ack({ ok: false, message: request.error.issues[0]?.message ?? meetMessages.chatEmpty });
+      if (!request.success)
+        return ack({ ok: false, message: request.error.issues[0]?.message ?? meetMessages.chatEmpty });
       const message = await postChat(ctx, userId, joined.roomId, request.data.text);
       namespace.to(meetRoom(joined.roomId)).emit('chat', message);
       ack({ ok: true, message });
@@ -109,12 +124,14 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
       if (joined === undefined) return;
       // This process is stopping (a restart, a deploy): the adapter closes next, so no asking around; the
       // other person, perhaps on another process, hears it now and hears `peer-joined` when the client rejoins.
-      if (reason === 'server shutting down') return void namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
+      if (reason === 'server shutting down')
+        return void namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
       isPresent(joined.roomId, userId).then(
         (present) => {
           if (!present) namespace.to(meetRoom(joined.roomId)).emit('peer-left', { peerId: userId });
         },
-        (error: unknown) => ctx.log.error({ err: error }, 'a meeting room could not tell the other person someone left'),
+        (error: unknown) =>
+          ctx.log.error({ err: error }, 'a meeting room could not tell the other person someone left'),
       );
     });
   });

@@ -24,7 +24,8 @@ afterAll(async () => {
 /** Another process (or this one, for a change made straight in the database) hears of it once PostgreSQL delivers the notification. */
 const soon = { timeout: 5000, interval: 20 };
 
-const get = (on: TestApp, url: string, headers: Record<string, string> = {}) => on.app.inject({ method: 'GET', url, headers });
+const get = (on: TestApp, url: string, headers: Record<string, string> = {}) =>
+  on.app.inject({ method: 'GET', url, headers });
 async function list(on: TestApp, url: string, cookie?: string): Promise<MentorListResponse> {
   const response = await get(on, url, cookie === undefined ? {} : { cookie });
   expect(response.statusCode, response.body).toBe(200);
@@ -33,16 +34,28 @@ async function list(on: TestApp, url: string, cookie?: string): Promise<MentorLi
 const idsOf = (answer: MentorListResponse) => new Set(answer.mentors.map((mentor) => mentor.id));
 
 /** A stack of the test's own, and a mentor in it who can sign in. */
-async function setUp(seed: MentorSeed = {}): Promise<{ url: string; stackId: string; mentorId: string; mentor: () => Promise<SignedIn> }> {
+async function setUp(
+  seed: MentorSeed = {},
+): Promise<{ url: string; stackId: string; mentorId: string; mentor: () => Promise<SignedIn> }> {
   const name = `Cached-${randomUUID().slice(0, 8)}`;
   const stackId = await createStack(a.app.db, name);
   const email = `mentor-${randomUUID()}@example.org`;
-  const mentorId = await createMentor(a.app.db, { email, password: TEST_PASSWORD, ...seed, skills: [stackId] });
+  const mentorId = await createMentor(a.app.db, {
+    email,
+    password: TEST_PASSWORD,
+    ...seed,
+    skills: [stackId],
+  });
   return { url: `/api/mentor/${name}`, stackId, mentorId, mentor: () => signIn(a.app, email) };
 }
 
 const putProfile = (on: TestApp, who: SignedIn, headline: string) =>
-  on.app.inject({ method: 'PUT', url: '/api/mentor', headers: { cookie: who.cookie }, payload: { mentorId: who.id, updatedData: { headline } } });
+  on.app.inject({
+    method: 'PUT',
+    url: '/api/mentor',
+    headers: { cookie: who.cookie },
+    payload: { mentorId: who.id, updatedData: { headline } },
+  });
 
 describe('GET /api/mentor/:skill from memory', () => {
   it('answers with an ETag, 304 to If-None-Match, and stays uncached on the client', async () => {
@@ -82,8 +95,16 @@ describe('GET /api/mentor/:skill from memory', () => {
     const me = await mentor();
     expect((await list(a, url)).mentors[0]?.pricePerSession).toBe(1500);
     const save = (weeklySchedule: ReturnType<typeof emptyWeeklySchedule>, pricePerSession: number) =>
-      a.app.inject({ method: 'PUT', url: '/api/mentors/availability', headers: { cookie: me.cookie }, payload: { mentorId: me.id, weeklySchedule, pricePerSession } });
-    const monday = { ...emptyWeeklySchedule(), monday: { isAvailable: true, timeSlots: [{ startTime: '10:00 AM', endTime: '11:00 AM' }] } };
+      a.app.inject({
+        method: 'PUT',
+        url: '/api/mentors/availability',
+        headers: { cookie: me.cookie },
+        payload: { mentorId: me.id, weeklySchedule, pricePerSession },
+      });
+    const monday = {
+      ...emptyWeeklySchedule(),
+      monday: { isAvailable: true, timeSlots: [{ startTime: '10:00 AM', endTime: '11:00 AM' }] },
+    };
     expect((await save(monday, 2500)).statusCode).toBe(200);
     expect((await list(a, url)).mentors[0]?.pricePerSession).toBe(2500);
     expect((await save(emptyWeeklySchedule(), 2500)).statusCode).toBe(200);
@@ -96,7 +117,9 @@ describe('GET /api/mentor/:skill from memory', () => {
     expect(idsOf(await list(a, url))).toEqual(new Set([mentorId, other]));
 
     await a.app.db.update(users).set({ name: 'New Name' }).where(eq(users.id, mentorId));
-    await expect.poll(async () => (await list(a, url)).mentors.find((card) => card.id === mentorId)?.name, soon).toBe('New Name');
+    await expect
+      .poll(async () => (await list(a, url)).mentors.find((card) => card.id === mentorId)?.name, soon)
+      .toBe('New Name');
 
     await a.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, mentorId));
     await expect.poll(async () => idsOf(await list(a, url)), soon).toEqual(new Set([other]));
@@ -105,7 +128,11 @@ describe('GET /api/mentor/:skill from memory', () => {
   it('keeps each caller out of their own listing only: two signed-in mentors and an anonymous visitor', async () => {
     const { url, stackId, mentorId: adaId, mentor: adaSession } = await setUp();
     const bobEmail = `mentor-${randomUUID()}@example.org`;
-    const bobId = await createMentor(a.app.db, { email: bobEmail, password: TEST_PASSWORD, skills: [stackId] });
+    const bobId = await createMentor(a.app.db, {
+      email: bobEmail,
+      password: TEST_PASSWORD,
+      skills: [stackId],
+    });
     const ada = await adaSession();
     const bob = await signIn(a.app, bobEmail);
     for (let round = 0; round < 2; round += 1) {
@@ -122,13 +149,17 @@ describe('two api processes on one database', () => {
   it('a change through one drops the page the other kept', async () => {
     const { url, mentor } = await setUp();
     const me = await mentor();
-    await expect.poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon).toBe(true);
+    await expect
+      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
+      .toBe(true);
     const before = await get(b, url);
     expect(JSON.parse(before.body).mentors[0].headline).toBe('Engineer who likes teaching');
     expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
 
     expect((await putProfile(a, me, 'Changed on the other process')).statusCode).toBe(200);
-    await expect.poll(async () => (await list(b, url)).mentors[0]?.headline, soon).toBe('Changed on the other process');
+    await expect
+      .poll(async () => (await list(b, url)).mentors[0]?.headline, soon)
+      .toBe('Changed on the other process');
     expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
   });
 });

@@ -9,8 +9,18 @@ const BOB = '7d0c3a5e-2a3f-4f6e-9c38-0f6f1f0c9a11';
 
 describe('listingKey', () => {
   it('is the same for requests the query answers alike', () => {
-    const key = listingKey('Python', query({ languages: ['hindi', 'english'], companies: ['Google', 'acme'], search: 'Kafka' }), undefined);
-    expect(listingKey('python', query({ languages: ['english', 'hindi', 'english'], companies: ['ACME', 'google'], search: 'kafka' }), undefined)).toBe(key);
+    const key = listingKey(
+      'Python',
+      query({ languages: ['hindi', 'english'], companies: ['Google', 'acme'], search: 'Kafka' }),
+      undefined,
+    );
+    expect(
+      listingKey(
+        'python',
+        query({ languages: ['english', 'hindi', 'english'], companies: ['ACME', 'google'], search: 'kafka' }),
+        undefined,
+      ),
+    ).toBe(key);
     expect(listingKey('ALL', query(), undefined)).toBe(listingKey('all', query(), undefined));
   });
 
@@ -36,11 +46,15 @@ describe('listingKey', () => {
     const key = listingKey('python', query({ userId: ADA }), undefined);
     expect(listingKey('python', query(), ADA)).toBe(key);
     expect(listingKey('python', query({ userId: ADA.toUpperCase() }), ADA)).toBe(key);
-    expect(listingKey('python', query({ userId: BOB }), ADA)).toBe(listingKey('python', query({ userId: ADA }), BOB));
+    expect(listingKey('python', query({ userId: BOB }), ADA)).toBe(
+      listingKey('python', query({ userId: ADA }), BOB),
+    );
   });
 
   it('folds only ASCII: a text PostgreSQL may lower-case differently keeps its own entry', () => {
-    expect(listingKey('python', query({ search: 'İstanbul' }), undefined)).not.toBe(listingKey('python', query({ search: 'i̇stanbul' }), undefined));
+    expect(listingKey('python', query({ search: 'İstanbul' }), undefined)).not.toBe(
+      listingKey('python', query({ search: 'i̇stanbul' }), undefined),
+    );
   });
 });
 
@@ -59,9 +73,17 @@ const card = (startTime: string | null): MentorCard => ({
   rating: null,
   reviewCount: 0,
   sessionsHeld: 0,
-  nextFreeSlot: startTime === null ? null : { startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() },
+  nextFreeSlot:
+    startTime === null
+      ? null
+      : { startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() },
 });
-const page = (...starts: (string | null)[]): MentorListResponse => ({ mentors: starts.map(card), total: starts.length, page: 1, limit: 12 });
+const page = (...starts: (string | null)[]): MentorListResponse => ({
+  mentors: starts.map(card),
+  total: starts.length,
+  page: 1,
+  limit: 12,
+});
 
 describe('listingExpiresAt', () => {
   it('is the max age for a page without slots, or whose slots are far off', () => {
@@ -71,7 +93,9 @@ describe('listingExpiresAt', () => {
 
   it('is when the earliest slot shown stops being bookable (its start minus the notice), if sooner', () => {
     const soon = '2026-11-23T12:00:30.000Z';
-    expect(listingExpiresAt(NOW, page('2026-11-23T13:00:00.000Z', soon, null))).toBe(Date.parse(soon) - SLOT_NOTICE_MS);
+    expect(listingExpiresAt(NOW, page('2026-11-23T13:00:00.000Z', soon, null))).toBe(
+      Date.parse(soon) - SLOT_NOTICE_MS,
+    );
     expect(Date.parse(soon) - SLOT_NOTICE_MS).toBe(NOW + 30_000);
   });
 });
@@ -87,7 +111,12 @@ describe('MentorListingCache', () => {
       return answer;
     };
     load.calls = 0;
-    return { cache, load, tick: (ms: number) => (now += ms), answerWith: (next: MentorListResponse) => (answer = next) };
+    return {
+      cache,
+      load,
+      tick: (ms: number) => (now += ms),
+      answerWith: (next: MentorListResponse) => (answer = next),
+    };
   }
 
   it('serves a page from memory until it expires, then reads it again', async () => {

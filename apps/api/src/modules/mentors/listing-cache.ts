@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { mentorListResponseSchema, type MentorListQuery, type MentorListResponse } from '@skillroute/shared/mentors';
+import {
+  mentorListResponseSchema,
+  type MentorListQuery,
+  type MentorListResponse,
+} from '@skillroute/shared/mentors';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
 import { SLOT_NOTICE_MS } from '../availability/service';
@@ -62,7 +66,8 @@ export function listingKey(skill: string, query: MentorListQuery, callerId: stri
 export function listingExpiresAt(storedAt: number, page: Pick<MentorListResponse, 'mentors'>): number {
   let expiresAt = storedAt + LISTING_MAX_AGE_MS;
   for (const card of page.mentors) {
-    if (card.nextFreeSlot !== null) expiresAt = Math.min(expiresAt, Date.parse(card.nextFreeSlot.startTime) - SLOT_NOTICE_MS);
+    if (card.nextFreeSlot !== null)
+      expiresAt = Math.min(expiresAt, Date.parse(card.nextFreeSlot.startTime) - SLOT_NOTICE_MS);
   }
   return expiresAt;
 }
@@ -71,7 +76,11 @@ interface ListingEntry extends SerializedBody {
   expiresAt: number;
 }
 
-const listingAnswer: CachedAnswer<MentorListResponse> = { schema: mentorListResponseSchema, url: '/api/mentor/:skill', expiresAt: listingExpiresAt };
+const listingAnswer: CachedAnswer<MentorListResponse> = {
+  schema: mentorListResponseSchema,
+  url: '/api/mentor/:skill',
+  expiresAt: listingExpiresAt,
+};
 
 /**
  * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
@@ -123,7 +132,8 @@ export class MentorListingCache {
     const loaded = load()
       .then((body) => {
         const entry = this.serialize(answer, body);
-        if (this.listening && generation === this.generation && this.now() < entry.expiresAt) this.store(key, entry);
+        if (this.listening && generation === this.generation && this.now() < entry.expiresAt)
+          this.store(key, entry);
         return entry;
       })
       .finally(() => {
@@ -150,7 +160,10 @@ export class MentorListingCache {
   private serialize<T>(answer: CachedAnswer<T>, body: T): ListingEntry {
     const storedAt = this.now();
     // Served `private, no-store` like every other API answer (privateByDefault).
-    return { ...serializeBody(answer.schema, answer.url, body, false), expiresAt: answer.expiresAt(storedAt, body) };
+    return {
+      ...serializeBody(answer.schema, answer.url, body, false),
+      expiresAt: answer.expiresAt(storedAt, body),
+    };
   }
 
   private remove(key: string, entry: ListingEntry): void {
@@ -180,7 +193,13 @@ export const mentorListingCache = fp(
     const cache = new MentorListingCache(() => app.clock.now().getTime());
     app.decorate('mentorListingCache', cache);
     const listener = await listenForChanges(
-      { connectionString: options.connectionString, applicationName: LISTING_LISTENER_NAME, channels: [MENTOR_LISTING_CHANNEL], label: 'mentor listing cache', log: app.log },
+      {
+        connectionString: options.connectionString,
+        applicationName: LISTING_LISTENER_NAME,
+        channels: [MENTOR_LISTING_CHANNEL],
+        label: 'mentor listing cache',
+        log: app.log,
+      },
       { heard: () => cache.forgetAll(), setListening: (listening) => cache.setListening(listening) },
     );
     app.addHook('onClose', () => listener.close());

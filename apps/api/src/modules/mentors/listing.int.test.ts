@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { mentorListResponseSchema, mentorMessages, type MentorListResponse } from '@skillroute/shared/mentors';
+import {
+  mentorListResponseSchema,
+  mentorMessages,
+  type MentorListResponse,
+} from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { signIn, TEST_PASSWORD } from '../../../test/sockets';
@@ -15,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
+const get = (url: string, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: cookie === undefined ? {} : { cookie } });
 
 /** The listing's answer, checked against the shared schema. */
 async function list(url: string, cookie?: string): Promise<MentorListResponse> {
@@ -31,7 +36,8 @@ async function ownStack(): Promise<{ id: string; name: string }> {
   const name = `Stack${++stackCount}-${randomUUID().slice(0, 8)}`;
   return { id: await createStack(t.app.db, name), name };
 }
-const mentorIn = (stackId: string, seed: MentorSeed = {}) => createMentor(t.app.db, { ...seed, skills: [stackId, ...(seed.skills ?? [])] });
+const mentorIn = (stackId: string, seed: MentorSeed = {}) =>
+  createMentor(t.app.db, { ...seed, skills: [stackId, ...(seed.skills ?? [])] });
 
 describe('GET /api/mentor/:skill', () => {
   it('answers cards of the contract: skills in order, rupees, zone, rating to one decimal', async () => {
@@ -84,7 +90,12 @@ describe('GET /api/mentor/:skill', () => {
     expect(idsOf(await list(`/api/mentor/${stack.name.toLowerCase()}`))).toEqual([inStack]);
     expect(new Set(idsOf(await list(`/api/mentor/all?search=${word}`)))).toEqual(new Set([inStack, inOther]));
     expect(new Set(idsOf(await list(`/api/mentor/ALL?search=${word}`)))).toEqual(new Set([inStack, inOther]));
-    expect(await list(`/api/mentor/no-such-stack-${randomUUID()}`)).toEqual({ mentors: [], total: 0, page: 1, limit: 12 });
+    expect(await list(`/api/mentor/no-such-stack-${randomUUID()}`)).toEqual({
+      mentors: [],
+      total: 0,
+      page: 1,
+      limit: 12,
+    });
     expect((await list(`/api/mentor/${encodeURIComponent('C++ & "stuff"')}`)).total).toBe(0);
   });
 
@@ -93,8 +104,12 @@ describe('GET /api/mentor/:skill', () => {
     const junior = await mentorIn(stack.id, { expirience: 2 });
     const senior = await mentorIn(stack.id, { expirience: 10 });
     const exact = await mentorIn(stack.id, { expirience: 5 });
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?expirience=5`)))).toEqual(new Set([senior, exact]));
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?expirience=0`)))).toEqual(new Set([junior, senior, exact]));
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?expirience=5`)))).toEqual(
+      new Set([senior, exact]),
+    );
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?expirience=0`)))).toEqual(
+      new Set([junior, senior, exact]),
+    );
     expect(idsOf(await list(`/api/mentor/${stack.name}?expirience=11`))).toEqual([]);
   });
 
@@ -104,8 +119,14 @@ describe('GET /api/mentor/:skill', () => {
     const tamil = await mentorIn(stack.id, { languages: ['tamil', 'english'] });
     await mentorIn(stack.id, { languages: ['german'] });
     expect(idsOf(await list(`/api/mentor/${stack.name}?languages=hindi`))).toEqual([hindi]);
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?languages=hindi,tamil`)))).toEqual(new Set([hindi, tamil]));
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?languages=${encodeURIComponent(' hindi , english ,')}`)))).toEqual(new Set([hindi, tamil]));
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?languages=hindi,tamil`)))).toEqual(
+      new Set([hindi, tamil]),
+    );
+    expect(
+      new Set(
+        idsOf(await list(`/api/mentor/${stack.name}?languages=${encodeURIComponent(' hindi , english ,')}`)),
+      ),
+    ).toEqual(new Set([hindi, tamil]));
   });
 
   it('filters by companies, any of them, in any case', async () => {
@@ -115,7 +136,11 @@ describe('GET /api/mentor/:skill', () => {
     await mentorIn(stack.id, { companies: [] });
     await mentorIn(stack.id, { companies: ['Googleplex'] });
     expect(idsOf(await list(`/api/mentor/${stack.name}?companies=google`))).toEqual([google]);
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?companies=${encodeURIComponent('INFOSYS,acme corp')}`)))).toEqual(new Set([google, acme]));
+    expect(
+      new Set(
+        idsOf(await list(`/api/mentor/${stack.name}?companies=${encodeURIComponent('INFOSYS,acme corp')}`)),
+      ),
+    ).toEqual(new Set([google, acme]));
     expect(idsOf(await list(`/api/mentor/${stack.name}?companies=Microsoft`))).toEqual([]);
   });
 
@@ -124,9 +149,12 @@ describe('GET /api/mentor/:skill', () => {
     const tag = randomUUID().slice(0, 6);
     const byName = await mentorIn(stack.id, { name: `Priya Ramanujan${tag}` });
     const byHeadline = await mentorIn(stack.id, { headline: `Kubernetes whisperer ${tag}` });
-    const byBio = await mentorIn(stack.id, { bio: `I have spent ten years on compilers and the ${tag} garbage collector, and I love it.` });
+    const byBio = await mentorIn(stack.id, {
+      bio: `I have spent ten years on compilers and the ${tag} garbage collector, and I love it.`,
+    });
     const byCompany = await mentorIn(stack.id, { companies: [`Zeta${tag} Labs`] });
-    const search = async (text: string) => idsOf(await list(`/api/mentor/${stack.name}?search=${encodeURIComponent(text)}`));
+    const search = async (text: string) =>
+      idsOf(await list(`/api/mentor/${stack.name}?search=${encodeURIComponent(text)}`));
     expect(await search(`RAMANUJAN${tag}`)).toEqual([byName]);
     expect(await search('kubernetes WHISPERER')).toEqual([byHeadline]);
     expect(await search(`the ${tag} garbage`)).toEqual([byBio]);
@@ -159,7 +187,8 @@ describe('GET /api/mentor/:skill', () => {
     const backslash = await mentorIn(stack.id, { headline: 'Knows C:\\Windows paths by heart' });
     const quote = await mentorIn(stack.id, { headline: "Says ' OR 1=1 -- in talks" });
     await mentorIn(stack.id, { headline: 'Plain headline with nothing odd' });
-    const search = async (text: string) => idsOf(await list(`/api/mentor/${stack.name}?search=${encodeURIComponent(text)}`));
+    const search = async (text: string) =>
+      idsOf(await list(`/api/mentor/${stack.name}?search=${encodeURIComponent(text)}`));
     expect(await search('%')).toEqual([percent]);
     expect(await search('_')).toEqual([underscore]);
     expect(await search('\\')).toEqual([backslash]);
@@ -186,42 +215,73 @@ describe('GET /api/mentor/:skill', () => {
     await mentorIn(stack.id, { availability: { hasHours: false } });
     const everyone = new Set([listed, byQuery, bySession]);
     expect(new Set(idsOf(await list(`/api/mentor/${stack.name}`)))).toEqual(everyone);
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?userId=${byQuery}`)))).toEqual(new Set([listed, bySession]));
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}?userId=${byQuery}`)))).toEqual(
+      new Set([listed, bySession]),
+    );
     const session = await signIn(t.app, email);
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}`, session.cookie)))).toEqual(new Set([listed, byQuery]));
-    expect(idsOf(await list(`/api/mentor/${stack.name}?userId=${byQuery}`, session.cookie))).toEqual([listed]);
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}`, session.cookie)))).toEqual(
+      new Set([listed, byQuery]),
+    );
+    expect(idsOf(await list(`/api/mentor/${stack.name}?userId=${byQuery}`, session.cookie))).toEqual([
+      listed,
+    ]);
     // A stale cookie is no reason to refuse a public list.
-    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}`, 'accessToken=not-a-token')))).toEqual(everyone);
+    expect(new Set(idsOf(await list(`/api/mentor/${stack.name}`, 'accessToken=not-a-token')))).toEqual(
+      everyone,
+    );
   });
 
   it('orders by the weighted rating, then sessions held, then the newest mentor, then id', async () => {
     const stack = await ownStack();
     const day = 24 * 3600 * 1000;
-    const oneFive = await mentorIn(stack.id, { ratingTotal: 5, reviewCount: 1, createdAt: new Date(Date.now() - 9 * day) });
-    const manyGood = await mentorIn(stack.id, { ratingTotal: 192, reviewCount: 40, createdAt: new Date(Date.now() - 9 * day) });
+    const oneFive = await mentorIn(stack.id, {
+      ratingTotal: 5,
+      reviewCount: 1,
+      createdAt: new Date(Date.now() - 9 * day),
+    });
+    const manyGood = await mentorIn(stack.id, {
+      ratingTotal: 192,
+      reviewCount: 40,
+      createdAt: new Date(Date.now() - 9 * day),
+    });
     const busyNew = await mentorIn(stack.id, { sessionsHeld: 10, createdAt: new Date(Date.now() - 9 * day) });
     const older = await mentorIn(stack.id, { createdAt: new Date(Date.now() - 5 * day) });
     const newer = await mentorIn(stack.id, { createdAt: new Date(Date.now() - day) });
     const poor = await mentorIn(stack.id, { ratingTotal: 20, reviewCount: 10, sessionsHeld: 50 });
-    expect(idsOf(await list(`/api/mentor/${stack.name}`))).toEqual([manyGood, oneFive, busyNew, newer, older, poor]);
+    expect(idsOf(await list(`/api/mentor/${stack.name}`))).toEqual([
+      manyGood,
+      oneFive,
+      busyNew,
+      newer,
+      older,
+      poor,
+    ]);
   });
 
   it('pages, counts every match, and answers past the end with no mentors and the total', async () => {
     const stack = await ownStack();
     const ids: string[] = [];
-    for (let index = 0; index < 5; index += 1) ids.push(await mentorIn(stack.id, { sessionsHeld: 10 - index }));
+    for (let index = 0; index < 5; index += 1)
+      ids.push(await mentorIn(stack.id, { sessionsHeld: 10 - index }));
     expect(await list(`/api/mentor/${stack.name}?limit=2`)).toMatchObject({ total: 5, page: 1, limit: 2 });
     expect(idsOf(await list(`/api/mentor/${stack.name}?limit=2`))).toEqual(ids.slice(0, 2));
     expect(idsOf(await list(`/api/mentor/${stack.name}?limit=2&page=2`))).toEqual(ids.slice(2, 4));
     expect(idsOf(await list(`/api/mentor/${stack.name}?limit=2&page=3`))).toEqual(ids.slice(4));
-    expect(await list(`/api/mentor/${stack.name}?limit=2&page=4`)).toEqual({ mentors: [], total: 5, page: 4, limit: 2 });
+    expect(await list(`/api/mentor/${stack.name}?limit=2&page=4`)).toEqual({
+      mentors: [],
+      total: 5,
+      page: 4,
+      limit: 2,
+    });
     expect((await list(`/api/mentor/${stack.name}?limit=50`)).mentors).toHaveLength(5);
   });
 
   it('reads parameters sent empty as absent, as a client that writes every key sends them', async () => {
     const stack = await ownStack();
     const id = await mentorIn(stack.id);
-    expect(await list(`/api/mentor/${stack.name}?userId=&companies=&expirience=&languages=&search=&page=&limit=`)).toMatchObject({ mentors: [{ id }], total: 1, page: 1, limit: 12 });
+    expect(
+      await list(`/api/mentor/${stack.name}?userId=&companies=&expirience=&languages=&search=&page=&limit=`),
+    ).toMatchObject({ mentors: [{ id }], total: 1, page: 1, limit: 12 });
   });
 
   it('refuses a bad page, limit, experience or language with 400 in the envelope', async () => {
@@ -256,9 +316,21 @@ describe('the next free slot on a card', () => {
 
   it('is the first bookable hour in the mentor’s zone, as UTC instants, or null when none is within 60 days', async () => {
     const stack = await createStack(fixed.app.db, 'Slots');
-    const kolkata = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 3, availability: { timezone: 'Asia/Kolkata', weeklyHours: { monday: [10, 11] } } });
-    const berlin = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 2, availability: { timezone: 'Europe/Berlin', weeklyHours: { wednesday: [14] } } });
-    const farAway = await createMentor(fixed.app.db, { skills: [stack], sessionsHeld: 1, availability: { weeklyHours: {}, overrides: [{ date: '2030-06-03', hours: [10] }] } });
+    const kolkata = await createMentor(fixed.app.db, {
+      skills: [stack],
+      sessionsHeld: 3,
+      availability: { timezone: 'Asia/Kolkata', weeklyHours: { monday: [10, 11] } },
+    });
+    const berlin = await createMentor(fixed.app.db, {
+      skills: [stack],
+      sessionsHeld: 2,
+      availability: { timezone: 'Europe/Berlin', weeklyHours: { wednesday: [14] } },
+    });
+    const farAway = await createMentor(fixed.app.db, {
+      skills: [stack],
+      sessionsHeld: 1,
+      availability: { weeklyHours: {}, overrides: [{ date: '2030-06-03', hours: [10] }] },
+    });
     const response = await fixed.app.inject({ method: 'GET', url: '/api/mentor/slots' });
     expect(response.statusCode, response.body).toBe(200);
     const cards = mentorListResponseSchema.parse(response.json()).mentors;
@@ -288,21 +360,36 @@ describe('PUT /api/mentor with companies', () => {
     const email = `companies-${randomUUID()}@example.org`;
     const mentor = await mentorIn(stack.id, { email, password: TEST_PASSWORD });
     const session = await signIn(t.app, email);
-    const put = (companies: unknown) => t.app.inject({ method: 'PUT', url: '/api/mentor', headers: { cookie: session.cookie }, payload: { mentorId: mentor, updatedData: { companies } } });
+    const put = (companies: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/mentor',
+        headers: { cookie: session.cookie },
+        payload: { mentorId: mentor, updatedData: { companies } },
+      });
 
     const saved = await put(['Google', ' Tata Consultancy ']);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().mentor.companies).toEqual(['Google', 'Tata Consultancy']);
-    expect((await get(`/api/mentor/details/${mentor}`)).json().mentor.companies).toEqual(['Google', 'Tata Consultancy']);
-    expect((await list(`/api/mentor/${stack.name}?companies=tata consultancy`)).mentors[0]?.companies).toEqual(['Google', 'Tata Consultancy']);
+    expect((await get(`/api/mentor/details/${mentor}`)).json().mentor.companies).toEqual([
+      'Google',
+      'Tata Consultancy',
+    ]);
+    expect(
+      (await list(`/api/mentor/${stack.name}?companies=tata consultancy`)).mentors[0]?.companies,
+    ).toEqual(['Google', 'Tata Consultancy']);
     expect(idsOf(await list(`/api/mentor/${stack.name}?search=tata`))).toEqual([mentor]);
 
     const six = await put(['A', 'B', 'C', 'D', 'E', 'F']);
     expect(six.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(six.json()).errors.map((error) => error.message)).toContain(mentorMessages.companiesMax);
+    expect(errorEnvelopeSchema.parse(six.json()).errors.map((error) => error.message)).toContain(
+      mentorMessages.companiesMax,
+    );
     const twice = await put(['Google', 'GOOGLE']);
     expect(twice.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(twice.json()).errors.map((error) => error.message)).toContain(mentorMessages.companyTwice);
+    expect(errorEnvelopeSchema.parse(twice.json()).errors.map((error) => error.message)).toContain(
+      mentorMessages.companyTwice,
+    );
     expect((await put([''])).statusCode).toBe(400);
     expect((await put(['x'.repeat(61)])).statusCode).toBe(400);
 

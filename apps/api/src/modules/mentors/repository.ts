@@ -2,7 +2,14 @@ import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } fro
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
 import type { Executor } from '../../db/client';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
-import { mentorAvailability, mentorProfiles, mentorSkills, stacks, users, type MentorAvailabilityRow } from '../../db/schema';
+import {
+  mentorAvailability,
+  mentorProfiles,
+  mentorSkills,
+  stacks,
+  users,
+  type MentorAvailabilityRow,
+} from '../../db/schema';
 import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset, searchPattern } from './rules';
 
 export interface NewMentorProfile {
@@ -15,7 +22,10 @@ export interface NewMentorProfile {
 }
 
 /** A mentor's profile with their assessed skills; undefined for anyone who is not a mentor, or is blocked. */
-export async function findMentorProfile(db: Executor, userId: string): Promise<(Omit<MentorProfile, 'email'> & { email: string }) | undefined> {
+export async function findMentorProfile(
+  db: Executor,
+  userId: string,
+): Promise<(Omit<MentorProfile, 'email'> & { email: string }) | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -59,13 +69,20 @@ export async function findMentorProfile(db: Executor, userId: string): Promise<(
 }
 
 /** The mean of the review ratings to one decimal; null before the first review. */
-export const meanRating = (ratingTotal: number, reviewCount: number): number | null => (reviewCount === 0 ? null : Math.round((ratingTotal / reviewCount) * 10) / 10);
+export const meanRating = (ratingTotal: number, reviewCount: number): number | null =>
+  reviewCount === 0 ? null : Math.round((ratingTotal / reviewCount) * 10) / 10;
 
 /**
  * Makes a user a mentor with a profile and one more assessed skill. A second skill keeps the profile the
  * mentor already has (they may have edited it since); the new skill is added either way.
  */
-export async function addMentorSkill(tx: Executor, userId: string, stackId: string, testId: string, profile: NewMentorProfile): Promise<void> {
+export async function addMentorSkill(
+  tx: Executor,
+  userId: string,
+  stackId: string,
+  testId: string,
+  profile: NewMentorProfile,
+): Promise<void> {
   await tx.update(users).set({ role: 'mentor' }).where(eq(users.id, userId));
   await tx
     .insert(mentorProfiles)
@@ -74,7 +91,11 @@ export async function addMentorSkill(tx: Executor, userId: string, stackId: stri
   await tx.insert(mentorSkills).values({ userId, stackId, testId }).onConflictDoNothing();
 }
 
-export async function updateMentorProfile(db: Executor, userId: string, change: MentorProfileChange): Promise<void> {
+export async function updateMentorProfile(
+  db: Executor,
+  userId: string,
+  change: MentorProfileChange,
+): Promise<void> {
   await db
     .update(mentorProfiles)
     .set({ ...change, updatedAt: sql`now()` })
@@ -127,7 +148,11 @@ const assessedSkillsSql = sql<string[]>`coalesce((
 ), '{}')`;
 
 function listConditions(filter: MentorListFilter): SQL[] {
-  const conditions: SQL[] = [eq(users.role, 'mentor'), isNull(users.blockedAt), eq(mentorAvailability.hasHours, true)];
+  const conditions: SQL[] = [
+    eq(users.role, 'mentor'),
+    isNull(users.blockedAt),
+    eq(mentorAvailability.hasHours, true),
+  ];
   for (const id of new Set(filter.excludeUserIds ?? [])) conditions.push(ne(mentorProfiles.userId, id));
   if (filter.skill !== undefined) {
     conditions.push(sql`exists (
@@ -135,11 +160,15 @@ function listConditions(filter: MentorListFilter): SQL[] {
       where ${mentorSkills.userId} = ${mentorProfiles.userId} and ${stacks.name} = ${filter.skill}
     )`);
   }
-  if (filter.minExperience !== undefined) conditions.push(gte(mentorProfiles.expirience, filter.minExperience));
-  if (filter.languages !== undefined && filter.languages.length > 0) conditions.push(arrayOverlaps(mentorProfiles.languages, filter.languages));
+  if (filter.minExperience !== undefined)
+    conditions.push(gte(mentorProfiles.expirience, filter.minExperience));
+  if (filter.languages !== undefined && filter.languages.length > 0)
+    conditions.push(arrayOverlaps(mentorProfiles.languages, filter.languages));
   if (filter.companies !== undefined && filter.companies.length > 0) {
     const wanted = companiesFilter(filter.companies);
-    conditions.push(sql`exists (select 1 from unnest(${mentorProfiles.companies}) as company(name) where lower(company.name) = any(${sql.param(wanted)}::text[]))`);
+    conditions.push(
+      sql`exists (select 1 from unnest(${mentorProfiles.companies}) as company(name) where lower(company.name) = any(${sql.param(wanted)}::text[]))`,
+    );
   }
   if (filter.search !== undefined && filter.search !== '') {
     // LIKE on the trigger-kept, lower-cased text; lower() of a parameter is folded to a constant when the
@@ -155,7 +184,10 @@ function listConditions(filter: MentorListFilter): SQL[] {
  * availability row that offers hours. Ordered by the Bayesian rating (rules.rankingWeight), then sessions
  * held, then newest mentor, then id. Exported for the benchmark, which shows its plan.
  */
-export async function listMentors(db: Executor, filter: MentorListFilter): Promise<{ rows: MentorListRow[]; total: number }> {
+export async function listMentors(
+  db: Executor,
+  filter: MentorListFilter,
+): Promise<{ rows: MentorListRow[]; total: number }> {
   const where = and(...listConditions(filter));
   const found = await db
     .select({
@@ -178,7 +210,12 @@ export async function listMentors(db: Executor, filter: MentorListFilter): Promi
     .innerJoin(users, eq(users.id, mentorProfiles.userId))
     .innerJoin(mentorAvailability, eq(mentorAvailability.userId, mentorProfiles.userId))
     .where(where)
-    .orderBy(desc(rankingWeightSql), desc(mentorProfiles.sessionsHeld), desc(mentorProfiles.createdAt), asc(mentorProfiles.userId))
+    .orderBy(
+      desc(rankingWeightSql),
+      desc(mentorProfiles.sessionsHeld),
+      desc(mentorProfiles.createdAt),
+      asc(mentorProfiles.userId),
+    )
     .limit(filter.limit)
     .offset(pageOffset(filter.page, filter.limit));
   const rows = found.map(({ total: _total, ...row }) => row);

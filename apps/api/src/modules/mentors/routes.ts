@@ -17,8 +17,14 @@ import { getMentorDetails, readMentorListing, updateMentor } from './service';
 const tags = ['mentors'];
 
 /** A query without the parameters that came empty (`?page=`), so each reads as absent. */
-const dropEmptyValues = (query: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const dropEmptyValues = (query: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 
 /** `/api/mentor` (spec §7 "Mentors"): a mentor's profile, read by anyone and changed by its mentor. */
 export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,16 +39,26 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorProfileResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ mentor: await getMentorDetails(contextOf(request), request.params.id, request.user?.id) }),
+    async (request) => ({
+      mentor: await getMentorDetails(contextOf(request), request.params.id, request.user?.id),
+    }),
   );
 
   app.put(
     '/',
     {
       onRequest: app.requireUser,
-      schema: { summary: "Change one's own headline, bio, experience, languages or companies", tags, body: mentorUpdateBodySchema, response: { 200: mentorUpdateResponseSchema, ...refusals } },
+      schema: {
+        summary: "Change one's own headline, bio, experience, languages or companies",
+        tags,
+        body: mentorUpdateBodySchema,
+        response: { 200: mentorUpdateResponseSchema, ...refusals },
+      },
     },
-    async (request) => ({ message: mentorMessages.profileSaved, mentor: await updateMentor(userContextOf(request), request.body) }),
+    async (request) => ({
+      message: mentorMessages.profileSaved,
+      mentor: await updateMentor(userContextOf(request), request.body),
+    }),
   );
 
   // After /details/:id, which the router prefers for its static part.
@@ -56,13 +72,19 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query = dropEmptyValues(request.query as Record<string, unknown>) as typeof request.query;
       },
       schema: {
-        summary: 'The mentors one may book, of one stack (any case) or `all`: filtered, searched, ranked and paged',
+        summary:
+          'The mentors one may book, of one stack (any case) or `all`: filtered, searched, ranked and paged',
         tags,
         params: mentorSkillParamsSchema,
         querystring: mentorListQuerySchema,
         response: { 200: mentorListResponseSchema, 400: errorEnvelopeSchema },
       },
     },
-    async (request, reply) => sendSerialized(request, reply, await readMentorListing(contextOf(request), request.params.skill, request.query, request.user?.id)),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await readMentorListing(contextOf(request), request.params.skill, request.query, request.user?.id),
+      ),
   );
 };

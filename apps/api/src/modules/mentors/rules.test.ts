@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { companiesFilter, pageOffset, rankingWeight, rupeesFromPaise, searchPattern, skillFilter } from './rules';
+import {
+  companiesFilter,
+  pageOffset,
+  rankingWeight,
+  rupeesFromPaise,
+  searchPattern,
+  skillFilter,
+} from './rules';
 
 describe('searchPattern', () => {
   it('wraps the text in %…% and leaves its case to the query (PostgreSQL lower-cases both sides)', () => {

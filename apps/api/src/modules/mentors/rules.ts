@@ -7,7 +7,8 @@
 export const ALL_SKILLS = 'all';
 
 /** The stack name a listing is narrowed to, or undefined for `all` (in any case). */
-export const skillFilter = (skill: string): string | undefined => (skill.trim().toLowerCase() === ALL_SKILLS ? undefined : skill.trim());
+export const skillFilter = (skill: string): string | undefined =>
+  skill.trim().toLowerCase() === ALL_SKILLS ? undefined : skill.trim();
 
 /**
  * A LIKE pattern for the listing's search: the person's text with `\`, `%` and `_` escaped so they are
@@ -37,10 +38,13 @@ export function rankingWeight(ratingTotal: number, reviewCount: number): number 
 export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
 
 /** Comma-list filters: companies compare case-insensitively, so they are lower-cased once here. */
-export const companiesFilter = (companies: readonly string[]): string[] => [...new Set(companies.map((company) => company.toLowerCase()))];
+export const companiesFilter = (companies: readonly string[]): string[] => [
+  ...new Set(companies.map((company) => company.toLowerCase())),
+];
 
 /** Whole rupees from the paise the database keeps. */
 export const rupeesFromPaise = (paise: number): number => paise / 100;
 
 /** Left out of the listing: the `userId` the client sends and the signed-in user, once each, sorted (uuids compare in any case). */
-export const excludedCallers = (...ids: (string | undefined)[]): string[] => [...new Set(ids.filter((id): id is string => id !== undefined).map((id) => id.toLowerCase()))].sort();
+export const excludedCallers = (...ids: (string | undefined)[]): string[] =>
+  [...new Set(ids.filter((id): id is string => id !== undefined).map((id) => id.toLowerCase()))].sort();

@@ -1,7 +1,19 @@
-import { mentorMessages, type MentorCard, type MentorListQuery, type MentorListResponse, type MentorProfile, type MentorUpdateBody } from '@skillroute/shared/mentors';
+import {
+  mentorMessages,
+  type MentorCard,
+  type MentorListQuery,
+  type MentorListResponse,
+  type MentorProfile,
+  type MentorUpdateBody,
+} from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import { busyIntervalsOf, nextFreeSlot, nextFreeSlotWindow, type BusyInterval } from '../availability/service';
+import {
+  busyIntervalsOf,
+  nextFreeSlot,
+  nextFreeSlotWindow,
+  type BusyInterval,
+} from '../availability/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
@@ -13,7 +25,11 @@ export { addMentorSkill, type NewMentorProfile } from './repository';
  * `GET /api/mentor/details/:id`: a mentor's public profile (404 for a blocked mentor, as for a non-mentor). The e-mail only to the mentor themself:
  * a public page is no place for an address.
  */
-export async function getMentorDetails(ctx: ServiceContext, mentorId: string, callerId: string | undefined): Promise<MentorProfile> {
+export async function getMentorDetails(
+  ctx: ServiceContext,
+  mentorId: string,
+  callerId: string | undefined,
+): Promise<MentorProfile> {
   const mentor = await repository.findMentorProfile(ctx.db, mentorId);
   if (mentor === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   if (callerId === mentorId) return mentor;
@@ -26,7 +42,8 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
   const { db } = ctx;
   const callerId = ctx.user.id;
   if (body.mentorId !== callerId) throw new AppError('forbidden', mentorMessages.notYourProfile);
-  if ((await repository.findMentorProfile(db, callerId)) === undefined) throw new AppError('forbidden', mentorMessages.notAMentor);
+  if ((await repository.findMentorProfile(db, callerId)) === undefined)
+    throw new AppError('forbidden', mentorMessages.notAMentor);
   await repository.updateMentorProfile(db, callerId, body.updatedData);
   // The trigger's notification reaches every process's listing cache, this one a moment later; this one at once.
   ctx.mentorListingCache.forgetAll();
@@ -39,7 +56,12 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
  * `GET /api/mentor/:skill`: one page of the mentors one may book, as cards (DESIGN.md §4). The caller (the
  * `userId` of the query and the signed-in user) is never listed.
  */
-export async function listMentors(ctx: ServiceContext, skill: string, query: MentorListQuery, callerId: string | undefined): Promise<MentorListResponse> {
+export async function listMentors(
+  ctx: ServiceContext,
+  skill: string,
+  query: MentorListQuery,
+  callerId: string | undefined,
+): Promise<MentorListResponse> {
   const excludeUserIds = excludedCallers(query.userId, callerId);
   const { rows, total } = await repository.listMentors(ctx.db, {
     skill: skillFilter(skill),
@@ -61,12 +83,24 @@ export async function listMentors(ctx: ServiceContext, skill: string, query: Men
     window.to,
     now,
   );
-  return { mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])), total, page: query.page, limit: query.limit };
+  return {
+    mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])),
+    total,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /** `GET /api/mentor/:skill` as the route sends it: from the listing cache while fresh (listing-cache.ts), else read afresh. */
-export async function readMentorListing(ctx: ServiceContext, skill: string, query: MentorListQuery, callerId: string | undefined): Promise<SerializedBody> {
-  return ctx.mentorListingCache.read(listingKey(skill, query, callerId), () => listMentors(ctx, skill, query, callerId));
+export async function readMentorListing(
+  ctx: ServiceContext,
+  skill: string,
+  query: MentorListQuery,
+  callerId: string | undefined,
+): Promise<SerializedBody> {
+  return ctx.mentorListingCache.read(listingKey(skill, query, callerId), () =>
+    listMentors(ctx, skill, query, callerId),
+  );
 }
 
 function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInterval[]): MentorCard {

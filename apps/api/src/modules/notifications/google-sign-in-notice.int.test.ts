@@ -16,14 +16,23 @@ afterAll(async () => {
 });
 
 async function googleSignIn(email: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/google-login', payload: { credential: await google.idToken({ subject: `sub-${email}`, claims: { email } }) } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google-login',
+    payload: { credential: await google.idToken({ subject: `sub-${email}`, claims: { email } }) },
+  });
   expect(response.statusCode).toBe(200);
   return cookieHeader({ accessToken: cookiesOf(response).accessToken });
 }
 
 async function notificationsOf(cookie: string, email: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/api/user/notifications/${email}`, headers: { cookie } });
-  return (response.json() as { notifications: Array<{ type: string; message: string; link: string | null }> }).notifications;
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/user/notifications/${email}`,
+    headers: { cookie },
+  });
+  return (response.json() as { notifications: Array<{ type: string; message: string; link: string | null }> })
+    .notifications;
 }
 
 it('a Google sign-in while signed in elsewhere brings "New sign-in to your account"; the first one does not', async () => {
@@ -32,7 +41,14 @@ it('a Google sign-in while signed in elsewhere brings "New sign-in to your accou
   expect((await notificationsOf(first, email)).filter((item) => item.type === 'security')).toEqual([]);
   await googleSignIn(email);
   expect((await notificationsOf(first, email)).filter((item) => item.type === 'security')).toEqual([
-    { type: 'security', message: 'New sign-in to your account', link: '/profile/general', id: expect.any(String), read: false, createdAt: expect.any(String) },
+    {
+      type: 'security',
+      message: 'New sign-in to your account',
+      link: '/profile/general',
+      id: expect.any(String),
+      read: false,
+      createdAt: expect.any(String),
+    },
   ]);
 });
 
@@ -47,7 +63,8 @@ it('a sign-in after logging out everywhere brings no security notification', asy
 it('welcomes an account Google verified, once', async () => {
   const email = 'turing@example.org';
   const first = await googleSignIn(email);
-  const welcomes = async () => (await notificationsOf(first, email)).filter((item) => item.type === 'welcome');
+  const welcomes = async () =>
+    (await notificationsOf(first, email)).filter((item) => item.type === 'welcome');
   expect(await welcomes()).toEqual([expect.objectContaining({ type: 'welcome', link: '/' })]);
   await googleSignIn(email);
   expect(await welcomes()).toHaveLength(1);

@@ -6,7 +6,18 @@ import { signAccessToken } from '../../lib/tokens';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, resetTokenIn, type RecordingMailer } from '../../../test/mail';
 import { cookieHeader } from '../../../test/sessions';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen, record, refusalOf, signIn, waitFor, type SignedIn } from '../../../test/sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  disconnectionOf,
+  listen,
+  record,
+  refusalOf,
+  signIn,
+  waitFor,
+  type SignedIn,
+} from '../../../test/sockets';
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -33,26 +44,44 @@ describe('the handshake', () => {
     expect(await refusalOf(baseUrl, 'theme=dark')).toBe(socketRefusals.notSignedIn);
     expect(await refusalOf(baseUrl, 'accessToken=garbage')).toBe(socketRefusals.sessionEnded);
     // A token signed with another secret is garbage too.
-    const forged = await signAccessToken('another-secret-0123456789abcdef0123', 'user', { sub: ada.id, email: ada.email, role: 'user', sid: ada.id });
+    const forged = await signAccessToken('another-secret-0123456789abcdef0123', 'user', {
+      sub: ada.id,
+      email: ada.email,
+      role: 'user',
+      sid: ada.id,
+    });
     expect(await refusalOf(baseUrl, cookieHeader({ accessToken: forged }))).toBe(socketRefusals.sessionEnded);
   });
 
   it('refuses an expired access token, even of a live session', async () => {
     const [row] = await t.app.db.select().from(sessions).where(eq(sessions.userId, ada.id));
     const longAgo = new Date(Date.now() - 60 * 60 * 1000);
-    const expired = await signAccessToken(t.config.jwtSecret, 'user', { sub: ada.id, email: ada.email, role: 'user', sid: row!.id }, longAgo);
-    expect(await refusalOf(baseUrl, cookieHeader({ accessToken: expired }))).toBe(socketRefusals.sessionEnded);
+    const expired = await signAccessToken(
+      t.config.jwtSecret,
+      'user',
+      { sub: ada.id, email: ada.email, role: 'user', sid: row!.id },
+      longAgo,
+    );
+    expect(await refusalOf(baseUrl, cookieHeader({ accessToken: expired }))).toBe(
+      socketRefusals.sessionEnded,
+    );
   });
 
   it('refuses the token of a session that was logged out', async () => {
     const carol = await createSignedInUser(t, 'carol@example.org');
     await connectedSocket(baseUrl, carol.cookie);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(carol.cookies) } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: cookieHeader(carol.cookies) },
+    });
     expect(await refusalOf(baseUrl, carol.cookie)).toBe(socketRefusals.sessionEnded);
   });
 
   it('refuses a browser page of another site (Origin not ours)', async () => {
-    const response = await fetch(`${baseUrl}/notification-socket/socket.io/?EIO=4&transport=polling`, { headers: { origin: 'https://evil.example', cookie: ada.cookie } });
+    const response = await fetch(`${baseUrl}/notification-socket/socket.io/?EIO=4&transport=polling`, {
+      headers: { origin: 'https://evil.example', cookie: ada.cookie },
+    });
     expect(response.status).toBe(403);
   });
 });
@@ -68,9 +97,24 @@ describe('delivery', () => {
     const bobHearsAda = record(bobSocket, userEventName(ada.email));
     const adaHearsBob = record(adaSocket, userEventName(bob.email));
 
-    const sent = await t.app.notifications.notify(ada.id, { type: 'roadmap_approved', message: 'Your roadmap was approved', link: '/roadmap/1' });
-    await waitFor(() => (adaEvents.length > 0 && adaTab2Events.length > 0 ? true : undefined), 'both of ada’s tabs to hear it');
-    expect(adaEvents).toEqual([{ id: sent.id, type: 'roadmap_approved', message: 'Your roadmap was approved', link: '/roadmap/1', createdAt: sent.createdAt }]);
+    const sent = await t.app.notifications.notify(ada.id, {
+      type: 'roadmap_approved',
+      message: 'Your roadmap was approved',
+      link: '/roadmap/1',
+    });
+    await waitFor(
+      () => (adaEvents.length > 0 && adaTab2Events.length > 0 ? true : undefined),
+      'both of ada’s tabs to hear it',
+    );
+    expect(adaEvents).toEqual([
+      {
+        id: sent.id,
+        type: 'roadmap_approved',
+        message: 'Your roadmap was approved',
+        link: '/roadmap/1',
+        createdAt: sent.createdAt,
+      },
+    ]);
     expect(adaTab2Events).toEqual(adaEvents);
 
     await t.app.notifications.notify(bob.id, { type: 'booking_confirmed', message: 'Booked' });
@@ -103,7 +147,11 @@ describe('sessions ending', () => {
     const phoneSocket = await connectedSocket(baseUrl, ada.cookie);
     const dropped = disconnectionOf(laptopSocket);
 
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(laptop.cookies) } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: cookieHeader(laptop.cookies) },
+    });
     expect(response.statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     await settle();
@@ -113,11 +161,19 @@ describe('sessions ending', () => {
   it("logout reaches a socket opened before the session's cookies were refreshed", async () => {
     const tablet = await signIn(t.app, bob.email);
     const socket = await connectedSocket(baseUrl, tablet.cookie);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refreshToken', headers: { cookie: cookieHeader({ refreshToken: tablet.cookies.refreshToken }) } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refreshToken',
+      headers: { cookie: cookieHeader({ refreshToken: tablet.cookies.refreshToken }) },
+    });
     expect(refreshed.statusCode).toBe(200);
     const dropped = disconnectionOf(socket);
     const newCookies = Object.fromEntries(refreshed.cookies.map((cookie) => [cookie.name, cookie.value]));
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookieHeader(newCookies) } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: cookieHeader(newCookies) },
+    });
     expect(await dropped).toBe('io server disconnect');
   });
 
@@ -127,18 +183,29 @@ describe('sessions ending', () => {
     const events = record<NotificationEvent>(socket, userEventName(dave.email));
     await signIn(t.app, dave.email);
     const event = await waitFor(() => events[0], 'the new sign-in notification');
-    expect(event).toMatchObject({ type: 'security', message: 'New sign-in to your account', link: '/profile/general' });
+    expect(event).toMatchObject({
+      type: 'security',
+      message: 'New sign-in to your account',
+      link: '/profile/general',
+    });
   });
 
   it('a password reset drops every socket of the account', async () => {
     const erin = await createSignedInUser(t, 'erin@example.org');
     const second = await signIn(t.app, erin.email);
-    const sockets = [await connectedSocket(baseUrl, erin.cookie), await connectedSocket(baseUrl, second.cookie)];
+    const sockets = [
+      await connectedSocket(baseUrl, erin.cookie),
+      await connectedSocket(baseUrl, second.cookie),
+    ];
     const dropped = sockets.map((socket) => disconnectionOf(socket));
     const mark = mailer.sent.length;
     await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: erin.email } });
     const token = resetTokenIn((await mailer.waitFor(erin.email, /password/i, mark)).text);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'another-pass-2' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'another-pass-2' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
   });

@@ -11,7 +11,11 @@ export async function findUserEmail(db: Executor, userId: string): Promise<strin
   return user?.email;
 }
 
-export async function insertNotification(db: Executor, userId: string, input: NotificationInput): Promise<NotificationRow> {
+export async function insertNotification(
+  db: Executor,
+  userId: string,
+  input: NotificationInput,
+): Promise<NotificationRow> {
   const [row] = await db
     .insert(notifications)
     .values({ userId, type: input.type, message: input.message, link: input.link ?? null })
@@ -21,8 +25,18 @@ export async function insertNotification(db: Executor, userId: string, input: No
 }
 
 /** Newest first; the id orders rows created in the same instant, so pages never overlap or skip one. */
-export async function listNotifications(db: Executor, userId: string, window: { offset: number; limit: number }): Promise<NotificationRow[]> {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).offset(window.offset).limit(window.limit);
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  window: { offset: number; limit: number },
+): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .offset(window.offset)
+    .limit(window.limit);
 }
 
 /** Whether the user was ever sent a notification of this kind (read or not). */
@@ -47,7 +61,12 @@ export async function countUnread(db: Executor, userId: string): Promise<number>
  * Marks the user's unread notifications read: the given ones, or all when `ids` is undefined. The user
  * condition means another person's ids are simply not touched.
  */
-export async function markRead(db: Executor, userId: string, ids: string[] | undefined, now: Date): Promise<void> {
+export async function markRead(
+  db: Executor,
+  userId: string,
+  ids: string[] | undefined,
+  now: Date,
+): Promise<void> {
   const mine = and(eq(notifications.userId, userId), isNull(notifications.readAt));
   await db
     .update(notifications)

@@ -1,7 +1,16 @@
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../../../test/helpers';
-import { closeAllSockets, connectedSocket, createSignedInUser, disconnectionOf, listen, record, waitFor, type SignedIn } from '../../../test/sockets';
+import {
+  closeAllSockets,
+  connectedSocket,
+  createSignedInUser,
+  disconnectionOf,
+  listen,
+  record,
+  waitFor,
+  type SignedIn,
+} from '../../../test/sockets';
 
 // Two apps in turn on one database and one port, as a server restart leaves them.
 let database: TestDatabase;
@@ -25,7 +34,9 @@ it('a client reconnects by itself after a restart, and re-reading the count show
   const socket = await connectedSocket(baseUrl, ada.cookie);
   const events = record<NotificationEvent>(socket, userEventName(ada.email));
   const countNow = async () => {
-    const response = await fetch(`${baseUrl}/api/user/notifications/notification-count/${ada.email}`, { headers: { cookie: ada.cookie } });
+    const response = await fetch(`${baseUrl}/api/user/notifications/notification-count/${ada.email}`, {
+      headers: { cookie: ada.cookie },
+    });
     return ((await response.json()) as { notificationCount: number }).notificationCount;
   };
   expect(await countNow()).toBe(0);
@@ -36,7 +47,10 @@ it('a client reconnects by itself after a restart, and re-reading the count show
 
   // While nothing listens, a notification is written: its row is all there is of it.
   after = await buildTestApp({ databaseUrl: database.url });
-  const missed = await after.app.notifications.notify(ada.id, { type: 'booking_cancelled', message: 'Your booking was cancelled' });
+  const missed = await after.app.notifications.notify(ada.id, {
+    type: 'booking_cancelled',
+    message: 'Your booking was cancelled',
+  });
   const reconnected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   await listen(after.app, Number(port));
   await reconnected;
@@ -46,7 +60,10 @@ it('a client reconnects by itself after a restart, and re-reading the count show
   expect(events).toEqual([]);
 
   // And the new server rings the reconnected socket.
-  const next = await after.app.notifications.notify(ada.id, { type: 'booking_confirmed', message: 'Booked again' });
+  const next = await after.app.notifications.notify(ada.id, {
+    type: 'booking_confirmed',
+    message: 'Booked again',
+  });
   expect((await waitFor(() => events[0], 'the event after the restart')).id).toBe(next.id);
   expect(missed.id).not.toBe(next.id);
 });

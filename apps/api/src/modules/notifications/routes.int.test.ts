@@ -1,4 +1,8 @@
-import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_SKIP_MAX, notificationListResponseSchema } from '@skillroute/shared/notifications';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_SKIP_MAX,
+  notificationListResponseSchema,
+} from '@skillroute/shared/notifications';
 import { errorMessages } from '@skillroute/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -20,11 +24,24 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (who: SignedIn | undefined, email: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/user/notifications/${encodeURIComponent(email)}${query}`, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/user/notifications/${encodeURIComponent(email)}${query}`,
+    headers: who ? { cookie: who.cookie } : {},
+  });
 const count = (who: SignedIn | undefined, email: string) =>
-  t.app.inject({ method: 'GET', url: `/api/user/notifications/notification-count/${encodeURIComponent(email)}`, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/user/notifications/notification-count/${encodeURIComponent(email)}`,
+    headers: who ? { cookie: who.cookie } : {},
+  });
 const markRead = (who: SignedIn | undefined, body: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/user/notifications/read', payload: body as object, headers: who ? { cookie: who.cookie } : {} });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/user/notifications/read',
+    payload: body as object,
+    headers: who ? { cookie: who.cookie } : {},
+  });
 
 async function page(who: SignedIn, skip: number) {
   const response = await list(who, who.email, `?skip=${skip}`);
@@ -34,18 +51,36 @@ async function page(who: SignedIn, skip: number) {
 
 describe('the list, the count and mark-read', () => {
   it('pages 45 notifications as 20, 20 and 5, newest first, with hasMore', async () => {
-    for (let i = 1; i <= 45; i += 1) await t.app.notifications.notify(ada.id, { type: 'booking_reminder', message: `Reminder ${i}`, link: `/bookings/${i}` });
+    for (let i = 1; i <= 45; i += 1)
+      await t.app.notifications.notify(ada.id, {
+        type: 'booking_reminder',
+        message: `Reminder ${i}`,
+        link: `/bookings/${i}`,
+      });
 
     const first = await page(ada, 0);
     const second = await page(ada, NOTIFICATIONS_PAGE_SIZE);
     const third = await page(ada, 2 * NOTIFICATIONS_PAGE_SIZE);
-    expect([first.notifications.length, second.notifications.length, third.notifications.length]).toEqual([20, 20, 5]);
+    expect([first.notifications.length, second.notifications.length, third.notifications.length]).toEqual([
+      20, 20, 5,
+    ]);
     expect([first.hasMore, second.hasMore, third.hasMore]).toEqual([true, true, false]);
-    const messages = [...first.notifications, ...second.notifications, ...third.notifications].map((item) => item.message);
+    const messages = [...first.notifications, ...second.notifications, ...third.notifications].map(
+      (item) => item.message,
+    );
     expect(messages).toEqual(Array.from({ length: 45 }, (_, i) => `Reminder ${45 - i}`));
-    expect(first.notifications[0]).toEqual({ id: expect.any(String), type: 'booking_reminder', message: 'Reminder 45', link: '/bookings/45', read: false, createdAt: expect.any(String) });
+    expect(first.notifications[0]).toEqual({
+      id: expect.any(String),
+      type: 'booking_reminder',
+      message: 'Reminder 45',
+      link: '/bookings/45',
+      read: false,
+      createdAt: expect.any(String),
+    });
     // No skip means the first page; a skip past the end is an empty last page.
-    expect(notificationListResponseSchema.parse((await list(ada, ada.email)).json()).notifications[0]?.message).toBe('Reminder 45');
+    expect(
+      notificationListResponseSchema.parse((await list(ada, ada.email)).json()).notifications[0]?.message,
+    ).toBe('Reminder 45');
     expect(await page(ada, 45)).toEqual({ notifications: [], hasMore: false });
   });
 
@@ -71,7 +106,10 @@ describe('the list, the count and mark-read', () => {
   });
 
   it("leaves another person's notifications alone when their ids are sent", async () => {
-    const bobs = await t.app.notifications.notify(bob.id, { type: 'payment_failed', message: 'Your payment failed' });
+    const bobs = await t.app.notifications.notify(bob.id, {
+      type: 'payment_failed',
+      message: 'Your payment failed',
+    });
     const response = await markRead(ada, { ids: [bobs.id] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ notificationCount: 0 });
@@ -89,14 +127,26 @@ describe('the list, the count and mark-read', () => {
 
 describe('refusals', () => {
   it("refuses another person's e-mail with 403, and says nothing of theirs", async () => {
-    for (const response of [await list(ada, bob.email), await count(ada, bob.email), await list(ada, 'nobody@example.org'), await count(ada, 'not-an-email')]) {
+    for (const response of [
+      await list(ada, bob.email),
+      await count(ada, bob.email),
+      await list(ada, 'nobody@example.org'),
+      await count(ada, 'not-an-email'),
+    ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: errorMessages.forbidden, errors: [{ message: errorMessages.forbidden }] });
+      expect(response.json()).toEqual({
+        message: errorMessages.forbidden,
+        errors: [{ message: errorMessages.forbidden }],
+      });
     }
   });
 
   it('refuses anyone not signed in with 401', async () => {
-    for (const response of [await list(undefined, ada.email), await count(undefined, ada.email), await markRead(undefined, {})]) {
+    for (const response of [
+      await list(undefined, ada.email),
+      await count(undefined, ada.email),
+      await markRead(undefined, {}),
+    ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(errorMessages.unauthorized);
     }
@@ -131,14 +181,39 @@ describe('refusals', () => {
 describe('the first real notifications', () => {
   it('welcomes an account once its e-mail is verified', async () => {
     const email = 'newcomer@example.org';
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/', payload: { name: 'Newcomer', email, password: 'secret-pass-1' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/',
+          payload: { name: 'Newcomer', email, password: 'secret-pass-1' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const code = codeIn((await mailer.waitFor(email, /code/)).text);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: code } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email, otp: code },
+    });
     expect(verified.statusCode).toBe(200);
     const cookie = cookieHeader({ accessToken: cookiesOf(verified).accessToken });
-    const response = await t.app.inject({ method: 'GET', url: `/api/user/notifications/${email}`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/notifications/${email}`,
+      headers: { cookie },
+    });
     expect(response.json()).toEqual({
-      notifications: [{ id: expect.any(String), type: 'welcome', message: expect.stringContaining('Welcome'), link: '/', read: false, createdAt: expect.any(String) }],
+      notifications: [
+        {
+          id: expect.any(String),
+          type: 'welcome',
+          message: expect.stringContaining('Welcome'),
+          link: '/',
+          read: false,
+          createdAt: expect.any(String),
+        },
+      ],
       hasMore: false,
     });
   });
@@ -149,9 +224,18 @@ describe('the first real notifications', () => {
     await createSignedInUser(t, 'carol@example.org').then(async (carol) => {
       expect((await count(carol, carol.email)).json()).toEqual({ notificationCount: 0 });
     });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: bob.email, password: 'secret-pass-1' }, remoteAddress: '10.2.0.1' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: bob.email, password: 'secret-pass-1' },
+      remoteAddress: '10.2.0.1',
+    });
     expect(again.statusCode).toBe(200);
     expect((await count(bob, bob.email)).json()).toEqual({ notificationCount: before + 1 });
-    expect((await page(bob, 0)).notifications[0]).toMatchObject({ type: 'security', message: 'New sign-in to your account', link: '/profile/general' });
+    expect((await page(bob, 0)).notifications[0]).toMatchObject({
+      type: 'security',
+      message: 'New sign-in to your account',
+      link: '/profile/general',
+    });
   });
 });

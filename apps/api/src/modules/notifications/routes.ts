@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { markReadBodySchema, NOTIFICATIONS_PAGE_SIZE, notificationCountResponseSchema, notificationListQuerySchema, notificationListResponseSchema } from '@skillroute/shared/notifications';
+import {
+  markReadBodySchema,
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationCountResponseSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+} from '@skillroute/shared/notifications';
 import { userContextOf } from '../../plugins/services';
 import { countOwnUnread, listOwnNotifications, markOwnRead } from './service';
 
@@ -16,7 +22,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notification-count/:email',
     {
       onRequest: app.requireUser,
-      schema: { summary: 'How many of my notifications are unread', tags, params: emailParamsSchema, response: { 200: notificationCountResponseSchema, ...refusals } },
+      schema: {
+        summary: 'How many of my notifications are unread',
+        tags,
+        params: emailParamsSchema,
+        response: { 200: notificationCountResponseSchema, ...refusals },
+      },
     },
     async (request) => countOwnUnread(userContextOf(request), request.params.email),
   );

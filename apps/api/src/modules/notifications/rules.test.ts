@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { assertInAppLink, assertOwnEmail, pageOf, pageWindow, toNotificationEvent, toNotificationItem } from './rules';
+import {
+  assertInAppLink,
+  assertOwnEmail,
+  pageOf,
+  pageWindow,
+  toNotificationEvent,
+  toNotificationItem,
+} from './rules';
 
 describe('page math', () => {
   it('asks for one row more than a page, from the skipped row on', () => {
@@ -51,21 +58,46 @@ describe('payload mapping', () => {
   };
 
   it('lists a row as {id, type, message, link, read, createdAt} and nothing more', () => {
-    expect(toNotificationItem(row)).toEqual({ id: row.id, type: 'security', message: row.message, link: '/profile/general', read: false, createdAt: '2025-01-02T03:04:05.678Z' });
-    expect(toNotificationItem({ ...row, readAt: new Date(), link: null })).toMatchObject({ read: true, link: null });
+    expect(toNotificationItem(row)).toEqual({
+      id: row.id,
+      type: 'security',
+      message: row.message,
+      link: '/profile/general',
+      read: false,
+      createdAt: '2025-01-02T03:04:05.678Z',
+    });
+    expect(toNotificationItem({ ...row, readAt: new Date(), link: null })).toMatchObject({
+      read: true,
+      link: null,
+    });
   });
 
   it('announces a row as {id, type, message, link, createdAt}', () => {
-    expect(toNotificationEvent(row)).toEqual({ id: row.id, type: 'security', message: row.message, link: '/profile/general', createdAt: '2025-01-02T03:04:05.678Z' });
+    expect(toNotificationEvent(row)).toEqual({
+      id: row.id,
+      type: 'security',
+      message: row.message,
+      link: '/profile/general',
+      createdAt: '2025-01-02T03:04:05.678Z',
+    });
   });
 });
 
 describe('assertInAppLink', () => {
   it('accepts paths of this site, and no link', () => {
-    for (const link of ['/', '/profile/general', '/bookings/1?tab=2', null, undefined]) expect(() => assertInAppLink(link)).not.toThrow();
+    for (const link of ['/', '/profile/general', '/bookings/1?tab=2', null, undefined])
+      expect(() => assertInAppLink(link)).not.toThrow();
   });
 
   it('refuses anything that leads off the site', () => {
-    for (const link of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'profile', '']) expect(() => assertInAppLink(link)).toThrow(/in-app path/);
+    for (const link of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'profile',
+      '',
+    ])
+      expect(() => assertInAppLink(link)).toThrow(/in-app path/);
   });
 });

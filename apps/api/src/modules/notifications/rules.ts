@@ -1,4 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationEvent, type NotificationItem, type NotificationType } from '@skillroute/shared/notifications';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationEvent,
+  type NotificationItem,
+  type NotificationType,
+} from '@skillroute/shared/notifications';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 
@@ -16,7 +21,8 @@ export interface NotificationInput {
  */
 export function assertInAppLink(link: string | null | undefined): void {
   if (link === null || link === undefined) return;
-  if (!link.startsWith('/') || link.startsWith('//') || link.startsWith('/\\')) throw new Error(`a notification link must be an in-app path, not ${JSON.stringify(link)}`);
+  if (!link.startsWith('/') || link.startsWith('//') || link.startsWith('/\\'))
+    throw new Error(`a notification link must be an in-app path, not ${JSON.stringify(link)}`);
 }
 
 /** The columns of a stored notification the pure rules read (a database row fits). */
@@ -30,12 +36,18 @@ export interface StoredNotification {
 }
 
 /** The page asked for, one row more than shown: that extra row, when it exists, is what `hasMore` means. */
-export function pageWindow(skip: number, pageSize = NOTIFICATIONS_PAGE_SIZE): { offset: number; limit: number } {
+export function pageWindow(
+  skip: number,
+  pageSize = NOTIFICATIONS_PAGE_SIZE,
+): { offset: number; limit: number } {
   return { offset: skip, limit: pageSize + 1 };
 }
 
 /** Cuts the rows fetched with `pageWindow` back to one page and says whether another follows. */
-export function pageOf<T>(rows: readonly T[], pageSize = NOTIFICATIONS_PAGE_SIZE): { items: T[]; hasMore: boolean } {
+export function pageOf<T>(
+  rows: readonly T[],
+  pageSize = NOTIFICATIONS_PAGE_SIZE,
+): { items: T[]; hasMore: boolean } {
   return { items: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
@@ -44,7 +56,8 @@ export function pageOf<T>(rows: readonly T[], pageSize = NOTIFICATIONS_PAGE_SIZE
  * case-insensitive (the column is citext), so `Ada@X.org` is the same person as `ada@x.org`.
  */
 export function assertOwnEmail(callerEmail: string, pathEmail: string): void {
-  if (callerEmail.toLowerCase() !== pathEmail.trim().toLowerCase()) throw new AppError('forbidden', errorMessages.forbidden);
+  if (callerEmail.toLowerCase() !== pathEmail.trim().toLowerCase())
+    throw new AppError('forbidden', errorMessages.forbidden);
 }
 
 /** Only `notify` writes rows and it takes a NotificationType; the response schema checks the kind again on the way out. */
@@ -53,10 +66,23 @@ function knownType(type: string): NotificationType {
 }
 
 export function toNotificationItem(row: StoredNotification): NotificationItem {
-  return { id: row.id, type: knownType(row.type), message: row.message, link: row.link, read: row.readAt !== null, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: knownType(row.type),
+    message: row.message,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The socket payload: the new row without `read` (a notification is unread when it is announced). */
 export function toNotificationEvent(row: StoredNotification): NotificationEvent {
-  return { id: row.id, type: knownType(row.type), message: row.message, link: row.link, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    type: knownType(row.type),
+    message: row.message,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

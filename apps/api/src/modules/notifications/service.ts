@@ -1,9 +1,22 @@
-import { userEventName, type NotificationCountResponse, type NotificationEvent, type NotificationListResponse } from '@skillroute/shared/notifications';
+import {
+  userEventName,
+  type NotificationCountResponse,
+  type NotificationEvent,
+  type NotificationListResponse,
+} from '@skillroute/shared/notifications';
 import type { UserContext } from '../../context/service-context';
 import type { Database, Executor } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
 import * as repository from './repository';
-import { assertInAppLink, assertOwnEmail, pageOf, pageWindow, toNotificationEvent, toNotificationItem, type NotificationInput } from './rules';
+import {
+  assertInAppLink,
+  assertOwnEmail,
+  pageOf,
+  pageWindow,
+  toNotificationEvent,
+  toNotificationItem,
+  type NotificationInput,
+} from './rules';
 
 export type { NotificationInput } from './rules';
 
@@ -23,7 +36,11 @@ export interface Notifications {
    */
   record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
   /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
-  recordOnce(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification | undefined>;
+  recordOnce(
+    executor: Executor,
+    userId: string,
+    input: NotificationInput,
+  ): Promise<PendingNotification | undefined>;
 }
 
 declare module 'fastify' {
@@ -36,8 +53,16 @@ export interface NotificationsLogger {
   warn(details: object, message: string): void;
 }
 
-export function createNotifications(db: Database, realtime: Pick<Realtime, 'emitToUser'>, log: NotificationsLogger): Notifications {
-  async function record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification> {
+export function createNotifications(
+  db: Database,
+  realtime: Pick<Realtime, 'emitToUser'>,
+  log: NotificationsLogger,
+): Notifications {
+  async function record(
+    executor: Executor,
+    userId: string,
+    input: NotificationInput,
+  ): Promise<PendingNotification> {
     assertInAppLink(input.link);
     const email = await repository.findUserEmail(executor, userId);
     if (email === undefined) throw new Error(`cannot notify user ${userId}: there is no such user`);
@@ -49,7 +74,10 @@ export function createNotifications(db: Database, realtime: Pick<Realtime, 'emit
         try {
           realtime.emitToUser(userId, userEventName(email), event);
         } catch (error) {
-          log.warn({ err: error, userId, notificationId: event.id }, 'a notification was saved but could not be announced');
+          log.warn(
+            { err: error, userId, notificationId: event.id },
+            'a notification was saved but could not be announced',
+          );
         }
       },
     };
@@ -70,9 +98,15 @@ export function createNotifications(db: Database, realtime: Pick<Realtime, 'emit
 }
 
 /** `GET /api/user/notifications/:email?skip=`: one page of one's own notifications, newest first. */
-export async function listOwnNotifications(ctx: UserContext, email: string, skip: number): Promise<NotificationListResponse> {
+export async function listOwnNotifications(
+  ctx: UserContext,
+  email: string,
+  skip: number,
+): Promise<NotificationListResponse> {
   assertOwnEmail(ctx.user.email, email);
-  const { items, hasMore } = pageOf(await repository.listNotifications(ctx.db, ctx.user.id, pageWindow(skip)));
+  const { items, hasMore } = pageOf(
+    await repository.listNotifications(ctx.db, ctx.user.id, pageWindow(skip)),
+  );
   return { notifications: items.map(toNotificationItem), hasMore };
 }
 
@@ -87,7 +121,10 @@ export async function countOwnUnread(ctx: UserContext, email: string): Promise<N
  * new count, in one transaction so the count is the one this change left. Ids of other people's
  * notifications, or unknown ones, are skipped without a word: saying which exist would leak them.
  */
-export async function markOwnRead(ctx: UserContext, ids: string[] | undefined): Promise<NotificationCountResponse> {
+export async function markOwnRead(
+  ctx: UserContext,
+  ids: string[] | undefined,
+): Promise<NotificationCountResponse> {
   return ctx.unitOfWork(async ({ tx }) => {
     await repository.markRead(tx, ctx.user.id, ids, ctx.clock.now());
     return { notificationCount: await repository.countUnread(tx, ctx.user.id) };

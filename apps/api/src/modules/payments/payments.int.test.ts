@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookingResponseSchema, cancelBookingResponseSchema, cancelMessages, type Booking } from '@skillroute/shared/bookings';
+import {
+  bookingResponseSchema,
+  cancelBookingResponseSchema,
+  cancelMessages,
+  type Booking,
+} from '@skillroute/shared/bookings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { createPaymentResponseSchema, paymentMessages, type CreatePaymentResponse } from '@skillroute/shared/payments';
+import {
+  createPaymentResponseSchema,
+  paymentMessages,
+  type CreatePaymentResponse,
+} from '@skillroute/shared/payments';
 import { createUser } from '../../../test/accounts';
-import { HOUR_MS, MINUTE_MS, overlappingLiveBookings, signedInAs, WEEKDAYS_10_TO_17, weekAhead, type SignedInPerson } from '../../../test/bookings';
+import {
+  HOUR_MS,
+  MINUTE_MS,
+  overlappingLiveBookings,
+  signedInAs,
+  WEEKDAYS_10_TO_17,
+  weekAhead,
+  type SignedInPerson,
+} from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
@@ -28,25 +45,41 @@ beforeEach(() => {
   nowMs = at(0, 6).getTime();
 });
 
-const signedIn = async (user: Parameters<typeof signedInAs>[2]) => signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
+const signedIn = async (user: Parameters<typeof signedInAs>[2]) =>
+  signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
 /** The same person signed in again at the clock's time: access tokens are short, and tests move the clock by days. */
 async function resign(person: SignedInPerson): Promise<SignedInPerson> {
   const [user] = await t.app.db.select().from(users).where(eq(users.id, person.id));
   if (user === undefined) throw new Error('no such user');
   return signedIn(user);
 }
-const newUser = async () => signedIn(await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` }));
+const newUser = async () =>
+  signedIn(await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` }));
 async function newMentor(): Promise<SignedInPerson> {
-  const id = await createMentor(t.app.db, { availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE } });
+  const id = await createMentor(t.app.db, {
+    availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE },
+  });
   return signedIn({ id, email: `${id}@example.org`, role: 'mentor' });
 }
 
-const post = (who: SignedInPerson | undefined, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: who === undefined ? {} : { cookie: who.cookie }, payload });
+const post = (who: SignedInPerson | undefined, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: who === undefined ? {} : { cookie: who.cookie }, payload });
 const detail = async (who: SignedInPerson, id: string): Promise<Booking> =>
-  bookingResponseSchema.parse((await t.app.inject({ method: 'GET', url: `/api/bookings/detail/${id}`, headers: { cookie: who.cookie } })).json()).booking;
+  bookingResponseSchema.parse(
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings/detail/${id}`,
+        headers: { cookie: who.cookie },
+      })
+    ).json(),
+  ).booking;
 
 async function held(mentee: SignedInPerson, mentor: SignedInPerson, start: Date): Promise<Booking> {
-  const response = await post(mentee, '/api/bookings', { mentorId: mentor.id, startTime: start.toISOString() });
+  const response = await post(mentee, '/api/bookings', {
+    mentorId: mentor.id,
+    startTime: start.toISOString(),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return bookingResponseSchema.parse(response.json()).booking;
 }
@@ -58,16 +91,31 @@ async function paymentFor(mentee: SignedInPerson, booking: Booking): Promise<Cre
 }
 
 type SandboxKind = 'payment_succeeded' | 'payment_failed' | 'payment_refunded';
-function webhook(event: { kind: SandboxKind; paymentId: string; amount?: number; currency?: string; id?: string }, signWith = secret) {
-  const signed = signSandboxEvent(signWith, { kind: event.kind, paymentId: event.paymentId, amount: event.amount ?? PRICE_PAISE, currency: event.currency ?? 'INR', id: event.id });
-  return t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: signed.headers, payload: signed.body });
+function webhook(
+  event: { kind: SandboxKind; paymentId: string; amount?: number; currency?: string; id?: string },
+  signWith = secret,
+) {
+  const signed = signSandboxEvent(signWith, {
+    kind: event.kind,
+    paymentId: event.paymentId,
+    amount: event.amount ?? PRICE_PAISE,
+    currency: event.currency ?? 'INR',
+    id: event.id,
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/sandbox',
+    headers: signed.headers,
+    payload: signed.body,
+  });
 }
 
 async function statusOf(id: string) {
   const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, id));
   return row;
 }
-const notificationsOf = (userId: string) => t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
+const notificationsOf = (userId: string) =>
+  t.app.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 /** A mentee holding a slot with a payment started: the state every webhook test begins in. */
 async function startedPayment(start = at(2, 10)) {
@@ -80,7 +128,9 @@ async function startedPayment(start = at(2, 10)) {
 
 async function confirmedBooking(start: Date) {
   const started = await startedPayment(start);
-  expect((await webhook({ kind: 'payment_succeeded', paymentId: started.payment.paymentId })).statusCode).toBe(200);
+  expect(
+    (await webhook({ kind: 'payment_succeeded', paymentId: started.payment.paymentId })).statusCode,
+  ).toBe(200);
   return started;
 }
 
@@ -88,7 +138,9 @@ describe('POST /api/payments/create', () => {
   it('starts a sandbox payment for one’s own held booking, the same one when asked again', async () => {
     const { mentee, booking, payment } = await startedPayment();
     expect(payment).toMatchObject({ provider: 'sandbox', amount: PRICE_PAISE, currency: 'INR' });
-    expect(payment.checkoutUrl).toBe(`${t.config.publicUrl}/api/payments/sandbox/checkout/${payment.paymentId}`);
+    expect(payment.checkoutUrl).toBe(
+      `${t.config.publicUrl}/api/payments/sandbox/checkout/${payment.paymentId}`,
+    );
     expect(await paymentFor(mentee, booking)).toEqual(payment);
     expect((await statusOf(booking.id))?.providerPaymentId).toBe(payment.paymentId);
   });
@@ -96,13 +148,18 @@ describe('POST /api/payments/create', () => {
   it('refuses the signed out, strangers and the mentor (404), bad ids (400), and a booking no longer held (409)', async () => {
     const { mentor, booking } = await startedPayment();
     expect((await post(undefined, '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(401);
-    expect((await post(await newUser(), '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(404);
+    expect((await post(await newUser(), '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(
+      404,
+    );
     expect((await post(mentor, '/api/payments/create', { bookingId: booking.id })).statusCode).toBe(404);
-    for (const body of [{}, { bookingId: 'nope' }, { bookingId: 42 }]) expect((await post(mentor, '/api/payments/create', body)).statusCode).toBe(400);
+    for (const body of [{}, { bookingId: 'nope' }, { bookingId: 42 }])
+      expect((await post(mentor, '/api/payments/create', body)).statusCode).toBe(400);
 
     const lapsed = await startedPayment(at(2, 12));
     nowMs += 15 * MINUTE_MS;
-    const refused = await post(await resign(lapsed.mentee), '/api/payments/create', { bookingId: lapsed.booking.id });
+    const refused = await post(await resign(lapsed.mentee), '/api/payments/create', {
+      bookingId: lapsed.booking.id,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<ErrorEnvelope>().message).toBe(paymentMessages.holdLapsed);
     nowMs = at(0, 6).getTime();
@@ -118,15 +175,23 @@ describe('the payment webhook', () => {
     const { mentor, mentee, booking, payment } = await startedPayment();
     const eventId = `evt_${randomUUID()}`;
     for (let replay = 0; replay < 5; replay += 1) {
-      const response = await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, id: eventId });
+      const response = await webhook({
+        kind: 'payment_succeeded',
+        paymentId: payment.paymentId,
+        id: eventId,
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     expect((await detail(mentee, booking.id)).status).toBe('confirmed');
-    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId))).toMatchObject([{ outcome: 'confirmed', bookingId: booking.id }]);
+    expect(
+      await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId)),
+    ).toMatchObject([{ outcome: 'confirmed', bookingId: booking.id }]);
     expect((await notificationsOf(mentee.id)).filter((n) => n.type === 'booking_confirmed')).toHaveLength(1);
     expect((await notificationsOf(mentor.id)).filter((n) => n.type === 'booking_confirmed')).toHaveLength(1);
     // The hold's expiry is dropped and the completion queued for the end.
-    const jobs = await t.app.db.execute<{ name: string; state: string }>(sql`select name, state from pgboss.job where singleton_key = ${booking.id} order by name`);
+    const jobs = await t.app.db.execute<{ name: string; state: string }>(
+      sql`select name, state from pgboss.job where singleton_key = ${booking.id} order by name`,
+    );
     expect(jobs.rows).toEqual([
       { name: 'bookings.complete', state: 'created' },
       { name: 'bookings.expire-hold', state: 'cancelled' },
@@ -142,30 +207,82 @@ describe('the payment webhook', () => {
 
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
     const { booking, payment } = await startedPayment();
-    const forged = await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId }, 'not the secret');
+    const forged = await webhook(
+      { kind: 'payment_succeeded', paymentId: payment.paymentId },
+      'not the secret',
+    );
     expect(forged.statusCode).toBe(400);
     expect(forged.json<ErrorEnvelope>().message).toBe(paymentMessages.badSignature);
-    const signed = signSandboxEvent(secret, { kind: 'payment_succeeded', paymentId: payment.paymentId, amount: PRICE_PAISE, currency: 'INR' });
-    const tampered = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: signed.headers, payload: signed.body.replace(String(PRICE_PAISE), '1') });
+    const signed = signSandboxEvent(secret, {
+      kind: 'payment_succeeded',
+      paymentId: payment.paymentId,
+      amount: PRICE_PAISE,
+      currency: 'INR',
+    });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/sandbox',
+      headers: signed.headers,
+      payload: signed.body.replace(String(PRICE_PAISE), '1'),
+    });
     expect(tampered.statusCode).toBe(400);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: { 'content-type': 'application/json' }, payload: signed.body });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/sandbox',
+      headers: { 'content-type': 'application/json' },
+      payload: signed.body,
+    });
     expect(unsigned.statusCode).toBe(400);
     expect((await statusOf(booking.id))?.status).toBe('pending_payment');
-    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, booking.id))).toEqual([]);
+    expect(
+      await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.bookingId, booking.id)),
+    ).toEqual([]);
   });
 
   it('answers 404 for a provider that is not the configured one, and 400 for a body that is not JSON', async () => {
-    const signed = signSandboxEvent(secret, { kind: 'payment_succeeded', paymentId: 'x', amount: 1, currency: 'INR' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: signed.headers, payload: signed.body })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: { 'content-type': 'application/json' }, payload: '{oops' })).statusCode).toBe(400);
+    const signed = signSandboxEvent(secret, {
+      kind: 'payment_succeeded',
+      paymentId: 'x',
+      amount: 1,
+      currency: 'INR',
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/stripe',
+          headers: signed.headers,
+          payload: signed.body,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/sandbox',
+          headers: { 'content-type': 'application/json' },
+          payload: '{oops',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('never confirms on a wrong amount or currency', async () => {
     const { booking, payment } = await startedPayment();
-    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, amount: PRICE_PAISE - 1 })).statusCode).toBe(200);
-    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, currency: 'USD' })).statusCode).toBe(200);
+    expect(
+      (await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, amount: PRICE_PAISE - 1 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId, currency: 'USD' }))
+        .statusCode,
+    ).toBe(200);
     expect((await statusOf(booking.id))?.status).toBe('pending_payment');
-    const outcomes = await t.app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.bookingId, booking.id));
+    const outcomes = await t.app.db
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.bookingId, booking.id));
     expect(outcomes.map((row) => row.outcome).sort()).toEqual(['amount_mismatch', 'currency_mismatch']);
   });
 
@@ -178,7 +295,9 @@ describe('the payment webhook', () => {
     await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
 
     const paid = await confirmedBooking(at(3, 10));
-    expect((await webhook({ kind: 'payment_failed', paymentId: paid.payment.paymentId })).statusCode).toBe(200);
+    expect((await webhook({ kind: 'payment_failed', paymentId: paid.payment.paymentId })).statusCode).toBe(
+      200,
+    );
     expect((await statusOf(paid.booking.id))?.status).toBe('confirmed');
   });
 
@@ -199,16 +318,30 @@ describe('the payment webhook', () => {
     expect((await statusOf(booking.id))?.status).toBe('expired');
 
     expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
-    expect(await statusOf(booking.id)).toMatchObject({ status: 'expired', refundAmount: PRICE_PAISE, refundReason: 'paid_after_slot_taken', refundStatus: 'succeeded' });
+    expect(await statusOf(booking.id)).toMatchObject({
+      status: 'expired',
+      refundAmount: PRICE_PAISE,
+      refundReason: 'paid_after_slot_taken',
+      refundStatus: 'succeeded',
+    });
     expect((await statusOf(booking.id))?.refundId).toMatch(/^sbx_rfnd_/);
-    expect((await detail(await resign(mentee), booking.id)).refund).toEqual({ amount: PRICE_PAISE, status: 'succeeded', reason: 'paid_after_slot_taken' });
+    expect((await detail(await resign(mentee), booking.id)).refund).toEqual({
+      amount: PRICE_PAISE,
+      status: 'succeeded',
+      reason: 'paid_after_slot_taken',
+    });
     expect((await notificationsOf(mentee.id)).map((n) => n.message).join('\n')).toMatch(/refunded/);
     expect(await overlappingLiveBookings(t.app.db)).toBe(0);
   });
 });
 
 describe('the sandbox checkout page', () => {
-  const page = (who: SignedInPerson | undefined, url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: who === undefined ? {} : { cookie: who.cookie } });
+  const page = (who: SignedInPerson | undefined, url: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: new URL(url).pathname,
+      headers: who === undefined ? {} : { cookie: who.cookie },
+    });
   const pay = (who: SignedInPerson, url: string, cardNumber: string) =>
     t.app.inject({
       method: 'POST',
@@ -257,19 +390,29 @@ describe('the sandbox checkout page', () => {
     const stranger = await page(await newUser(), payment.checkoutUrl ?? '');
     expect(stranger.statusCode).toBe(404);
     expect(stranger.body).not.toContain('₹');
-    expect((await page(await newUser(), `${t.config.publicUrl}/api/payments/sandbox/checkout/sbx_nothing`)).statusCode).toBe(404);
+    expect(
+      (await page(await newUser(), `${t.config.publicUrl}/api/payments/sandbox/checkout/sbx_nothing`))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /api/bookings/:id/cancel', () => {
-  const cancel = (who: SignedInPerson | undefined, id: string, body: object = { reason: 'Something came up' }) => post(who, `/api/bookings/${id}/cancel`, body);
+  const cancel = (
+    who: SignedInPerson | undefined,
+    id: string,
+    body: object = { reason: 'Something came up' },
+  ) => post(who, `/api/bookings/${id}/cancel`, body);
 
   /** A confirmed session at 12:00 on day 4 (a Friday), cancelled by `who` at `start - msBefore`. */
   async function cancelledBefore(msBefore: number, who: 'mentor' | 'mentee') {
     const start = at(4, 12);
     const confirmed = await confirmedBooking(start);
     nowMs = start.getTime() - msBefore;
-    const response = await cancel(await resign(who === 'mentor' ? confirmed.mentor : confirmed.mentee), confirmed.booking.id);
+    const response = await cancel(
+      await resign(who === 'mentor' ? confirmed.mentor : confirmed.mentee),
+      confirmed.booking.id,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return { ...confirmed, answer: cancelBookingResponseSchema.parse(response.json()) };
   }
@@ -284,9 +427,17 @@ describe('POST /api/bookings/:id/cancel', () => {
   ])('gives the mentee who cancels %s', async (_label, msBefore, refund) => {
     const { answer, mentee, mentor } = await cancelledBefore(msBefore, 'mentee');
     expect(answer.refund).toEqual({ amount: refund, currency: 'INR', status: 'succeeded' });
-    expect(answer.booking).toMatchObject({ status: 'cancelled', cancellation: { cancelledBy: 'mentee', reason: 'Something came up' } });
-    expect(answer.booking.refund).toEqual({ amount: refund, status: 'succeeded', reason: 'cancelled_by_mentee' });
-    for (const person of [mentee, mentor]) expect((await notificationsOf(person.id)).map((n) => n.type)).toContain('booking_cancelled');
+    expect(answer.booking).toMatchObject({
+      status: 'cancelled',
+      cancellation: { cancelledBy: 'mentee', reason: 'Something came up' },
+    });
+    expect(answer.booking.refund).toEqual({
+      amount: refund,
+      status: 'succeeded',
+      reason: 'cancelled_by_mentee',
+    });
+    for (const person of [mentee, mentor])
+      expect((await notificationsOf(person.id)).map((n) => n.type)).toContain('booking_cancelled');
   });
 
   it('returns everything when the mentor cancels, even an hour before, and frees the slot', async () => {

@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import Razorpay from 'razorpay';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingResponseSchema, cancelBookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
+import {
+  bookingResponseSchema,
+  cancelBookingResponseSchema,
+  type Booking,
+} from '@skillroute/shared/bookings';
 import { createPaymentResponseSchema } from '@skillroute/shared/payments';
 import { createUser } from '../../../test/accounts';
 import { signedInAs, WEEKDAYS_10_TO_17, weekAhead, type SignedInPerson } from '../../../test/bookings';
@@ -30,27 +34,50 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function people(t: TestApp): Promise<{ mentor: SignedInPerson; mentee: SignedInPerson }> {
-  const mentorId = await createMentor(t.app.db, { availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE } });
+  const mentorId = await createMentor(t.app.db, {
+    availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE },
+  });
   const mentee = await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` });
   return {
-    mentor: await signedInAs(t.app.db, t.config.jwtSecret, { id: mentorId, email: `${mentorId}@example.org`, role: 'mentor' }, clock.now()),
+    mentor: await signedInAs(
+      t.app.db,
+      t.config.jwtSecret,
+      { id: mentorId, email: `${mentorId}@example.org`, role: 'mentor' },
+      clock.now(),
+    ),
     mentee: await signedInAs(t.app.db, t.config.jwtSecret, mentee, clock.now()),
   };
 }
 
 async function heldAndPaying(t: TestApp, start: Date) {
   const { mentor, mentee } = await people(t);
-  const held = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: mentee.cookie }, payload: { mentorId: mentor.id, startTime: start.toISOString() } });
+  const held = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: mentee.cookie },
+    payload: { mentorId: mentor.id, startTime: start.toISOString() },
+  });
   expect(held.statusCode, held.body).toBe(201);
   const booking = bookingResponseSchema.parse(held.json()).booking;
-  const created = await t.app.inject({ method: 'POST', url: '/api/payments/create', headers: { cookie: mentee.cookie }, payload: { bookingId: booking.id } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/create',
+    headers: { cookie: mentee.cookie },
+    payload: { bookingId: booking.id },
+  });
   expect(created.statusCode, created.body).toBe(200);
   return { mentor, mentee, booking, payment: createPaymentResponseSchema.parse(created.json()) };
 }
 
-const statusOf = async (t: TestApp, id: string) => (await t.app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const statusOf = async (t: TestApp, id: string) =>
+  (await t.app.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 const cancelAsMentor = async (t: TestApp, mentor: SignedInPerson, booking: Booking) => {
-  const response = await t.app.inject({ method: 'POST', url: `/api/bookings/${booking.id}/cancel`, headers: { cookie: mentor.cookie }, payload: { reason: 'I am unwell' } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${booking.id}/cancel`,
+    headers: { cookie: mentor.cookie },
+    payload: { reason: 'I am unwell' },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return cancelBookingResponseSchema.parse(response.json());
 };
@@ -60,55 +87,157 @@ describe('Stripe, through the webhook route', () => {
   const { webhooks } = new Stripe('sk_test_key');
   let t: TestApp;
   beforeAll(async () => {
-    const provider = createStripePaymentProvider({ secretKey: 'sk_test_key', webhookSecret, publishableKey: 'pk_test_key', api: { host: api.host, port: api.port, protocol: 'http' } });
+    const provider = createStripePaymentProvider({
+      secretKey: 'sk_test_key',
+      webhookSecret,
+      publishableKey: 'pk_test_key',
+      api: { host: api.host, port: api.port, protocol: 'http' },
+    });
     t = await buildTestApp({ clock, paymentProvider: provider, env: { RATE_LIMIT_MAX: '1000000' } });
   });
   afterAll(() => t.close());
 
   function deliver(type: string, object: Record<string, unknown>, eventId = `evt_${randomUUID()}`) {
-    const payload = JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-01', created: 1_700_000_000, type, data: { object }, livemode: false, pending_webhooks: 1, request: null });
-    const signature = webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: Math.floor(Date.now() / 1000) });
-    return t.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: 1_700_000_000,
+      type,
+      data: { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+    });
+    const signature = webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   }
 
   it('confirms on payment_intent.succeeded, refunds through Stripe with the booking’s key, and settles on charge.refunded', async () => {
     const intentId = `pi_${randomUUID().replaceAll('-', '')}`;
     api.answer('POST', '/v1/payment_intents', {
-      json: { id: intentId, object: 'payment_intent', amount: PRICE_PAISE, currency: 'inr', client_secret: `${intentId}_secret`, status: 'requires_payment_method' },
+      json: {
+        id: intentId,
+        object: 'payment_intent',
+        amount: PRICE_PAISE,
+        currency: 'inr',
+        client_secret: `${intentId}_secret`,
+        status: 'requires_payment_method',
+      },
     });
     const { mentor, booking, payment } = await heldAndPaying(t, at(2, 10));
-    expect(payment).toMatchObject({ provider: 'stripe', paymentId: intentId, clientSecret: `${intentId}_secret`, publishableKey: 'pk_test_key' });
-    expect(api.requests.find((request) => request.path === '/v1/payment_intents')?.headers['idempotency-key']).toBe(booking.id);
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      paymentId: intentId,
+      clientSecret: `${intentId}_secret`,
+      publishableKey: 'pk_test_key',
+    });
+    expect(
+      api.requests.find((request) => request.path === '/v1/payment_intents')?.headers['idempotency-key'],
+    ).toBe(booking.id);
 
-    const intent = { id: intentId, object: 'payment_intent', amount: PRICE_PAISE, amount_received: PRICE_PAISE, currency: 'inr', status: 'succeeded', metadata: { bookingId: booking.id } };
+    const intent = {
+      id: intentId,
+      object: 'payment_intent',
+      amount: PRICE_PAISE,
+      amount_received: PRICE_PAISE,
+      currency: 'inr',
+      status: 'succeeded',
+      metadata: { bookingId: booking.id },
+    };
     expect((await deliver('payment_intent.succeeded', intent)).statusCode).toBe(200);
     expect((await statusOf(t, booking.id))?.status).toBe('confirmed');
 
     // Stripe answers the refund as pending; the charge.refunded event settles it.
-    api.answer('POST', '/v1/refunds', { json: { id: 're_1', object: 'refund', amount: PRICE_PAISE, currency: 'inr', status: 'pending', payment_intent: intentId } });
+    api.answer('POST', '/v1/refunds', {
+      json: {
+        id: 're_1',
+        object: 'refund',
+        amount: PRICE_PAISE,
+        currency: 'inr',
+        status: 'pending',
+        payment_intent: intentId,
+      },
+    });
     const cancelled = await cancelAsMentor(t, mentor, booking);
     expect(cancelled.refund).toEqual({ amount: PRICE_PAISE, currency: 'INR', status: 'pending' });
     const refundRequest = api.requests.find((request) => request.path === '/v1/refunds');
     expect(refundRequest?.headers['idempotency-key']).toBe(`refund-${booking.id}`);
-    expect(Object.fromEntries(new URLSearchParams(refundRequest?.body ?? ''))).toMatchObject({ payment_intent: intentId, amount: String(PRICE_PAISE) });
+    expect(Object.fromEntries(new URLSearchParams(refundRequest?.body ?? ''))).toMatchObject({
+      payment_intent: intentId,
+      amount: String(PRICE_PAISE),
+    });
 
-    const charge = { id: 'ch_1', object: 'charge', amount: PRICE_PAISE, amount_refunded: PRICE_PAISE, currency: 'inr', payment_intent: intentId, refunded: true };
+    const charge = {
+      id: 'ch_1',
+      object: 'charge',
+      amount: PRICE_PAISE,
+      amount_refunded: PRICE_PAISE,
+      currency: 'inr',
+      payment_intent: intentId,
+      refunded: true,
+    };
     expect((await deliver('charge.refunded', charge)).statusCode).toBe(200);
-    expect(await statusOf(t, booking.id)).toMatchObject({ status: 'cancelled', refundStatus: 'succeeded', refundId: 're_1' });
+    expect(await statusOf(t, booking.id)).toMatchObject({
+      status: 'cancelled',
+      refundStatus: 'succeeded',
+      refundId: 're_1',
+    });
   });
 
   it('refuses a payload signed with another secret, or too old, and changes nothing', async () => {
     api.answer('POST', '/v1/payment_intents', {
-      json: { id: 'pi_forged', object: 'payment_intent', amount: PRICE_PAISE, currency: 'inr', client_secret: 'pi_forged_secret', status: 'requires_payment_method' },
+      json: {
+        id: 'pi_forged',
+        object: 'payment_intent',
+        amount: PRICE_PAISE,
+        currency: 'inr',
+        client_secret: 'pi_forged_secret',
+        status: 'requires_payment_method',
+      },
     });
     const { booking } = await heldAndPaying(t, at(2, 12));
-    const intent = { id: 'pi_forged', object: 'payment_intent', amount: PRICE_PAISE, amount_received: PRICE_PAISE, currency: 'inr', status: 'succeeded' };
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: intent } });
+    const intent = {
+      id: 'pi_forged',
+      object: 'payment_intent',
+      amount: PRICE_PAISE,
+      amount_received: PRICE_PAISE,
+      currency: 'inr',
+      status: 'succeeded',
+    };
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
     for (const signature of [
-      webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else', timestamp: Math.floor(Date.now() / 1000) }),
-      webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 600 }),
+      webhooks.generateTestHeaderString({
+        payload,
+        secret: 'whsec_someone_else',
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
+      webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) - 600,
+      }),
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/payments/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
     }
     expect((await statusOf(t, booking.id))?.status).toBe('pending_payment');
@@ -119,43 +248,110 @@ describe('Razorpay, through the webhook route', () => {
   const webhookSecret = 'whsec-razorpay-route';
   let t: TestApp;
   beforeAll(async () => {
-    const provider = createRazorpayPaymentProvider({ keyId: 'rzp_test_key', keySecret: 'key-secret', webhookSecret, baseUrl: api.baseUrl });
+    const provider = createRazorpayPaymentProvider({
+      keyId: 'rzp_test_key',
+      keySecret: 'key-secret',
+      webhookSecret,
+      baseUrl: api.baseUrl,
+    });
     t = await buildTestApp({ clock, paymentProvider: provider, env: { RATE_LIMIT_MAX: '1000000' } });
   });
   afterAll(() => t.close());
 
   function deliver(event: string, payload: Record<string, unknown>, eventId = `evt_${randomUUID()}`) {
-    const body = JSON.stringify({ entity: 'event', account_id: 'acc_1', event, contains: Object.keys(payload), payload, created_at: 1_700_000_000 });
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_1',
+      event,
+      contains: Object.keys(payload),
+      payload,
+      created_at: 1_700_000_000,
+    });
     const signature = createHmac('sha256', webhookSecret).update(body).digest('hex');
     // The SDK's own check agrees that this is how Razorpay signs.
     expect(Razorpay.validateWebhookSignature(body, signature, webhookSecret)).toBe(true);
     return t.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/razorpay',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': eventId,
+      },
       payload: body,
     });
   }
 
   it('confirms once on payment.captured and order.paid, and refunds the captured payment with the refund idempotency header', async () => {
     const orderId = `order_${randomUUID().slice(0, 8)}`;
-    api.answer('POST', '/v1/orders', { json: { id: orderId, entity: 'order', amount: PRICE_PAISE, currency: 'INR', status: 'created' } });
+    api.answer('POST', '/v1/orders', {
+      json: { id: orderId, entity: 'order', amount: PRICE_PAISE, currency: 'INR', status: 'created' },
+    });
     const { mentor, booking, payment } = await heldAndPaying(t, at(3, 10));
-    expect(payment).toMatchObject({ provider: 'razorpay', paymentId: orderId, orderId, keyId: 'rzp_test_key' });
+    expect(payment).toMatchObject({
+      provider: 'razorpay',
+      paymentId: orderId,
+      orderId,
+      keyId: 'rzp_test_key',
+    });
 
-    const captured = { payment: { entity: { id: 'pay_1', entity: 'payment', amount: PRICE_PAISE, currency: 'INR', status: 'captured', order_id: orderId } } };
+    const captured = {
+      payment: {
+        entity: {
+          id: 'pay_1',
+          entity: 'payment',
+          amount: PRICE_PAISE,
+          currency: 'INR',
+          status: 'captured',
+          order_id: orderId,
+        },
+      },
+    };
     expect((await deliver('payment.captured', captured)).statusCode).toBe(200);
     expect(
-      (await deliver('order.paid', { ...captured, order: { entity: { id: orderId, entity: 'order', amount: PRICE_PAISE, amount_paid: PRICE_PAISE, currency: 'INR', status: 'paid' } } })).statusCode,
+      (
+        await deliver('order.paid', {
+          ...captured,
+          order: {
+            entity: {
+              id: orderId,
+              entity: 'order',
+              amount: PRICE_PAISE,
+              amount_paid: PRICE_PAISE,
+              currency: 'INR',
+              status: 'paid',
+            },
+          },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await statusOf(t, booking.id))?.status).toBe('confirmed');
 
-    api.answer('GET', `/v1/orders/${orderId}/payments`, { json: { entity: 'collection', count: 1, items: [captured.payment.entity] } });
-    api.answer('POST', '/v1/payments/pay_1/refund', { json: { id: 'rfnd_1', entity: 'refund', amount: PRICE_PAISE, currency: 'INR', payment_id: 'pay_1', status: 'processed' } });
+    api.answer('GET', `/v1/orders/${orderId}/payments`, {
+      json: { entity: 'collection', count: 1, items: [captured.payment.entity] },
+    });
+    api.answer('POST', '/v1/payments/pay_1/refund', {
+      json: {
+        id: 'rfnd_1',
+        entity: 'refund',
+        amount: PRICE_PAISE,
+        currency: 'INR',
+        payment_id: 'pay_1',
+        status: 'processed',
+      },
+    });
     const cancelled = await cancelAsMentor(t, mentor, booking);
     expect(cancelled.refund).toEqual({ amount: PRICE_PAISE, currency: 'INR', status: 'succeeded' });
-    expect(api.requests.find((request) => request.path === '/v1/payments/pay_1/refund')?.headers['x-refund-idempotency']).toBe(`refund-${booking.id}`);
-    expect(await statusOf(t, booking.id)).toMatchObject({ refundId: 'rfnd_1', refundStatus: 'succeeded', refundReason: 'cancelled_by_mentor' });
+    expect(
+      api.requests.find((request) => request.path === '/v1/payments/pay_1/refund')?.headers[
+        'x-refund-idempotency'
+      ],
+    ).toBe(`refund-${booking.id}`);
+    expect(await statusOf(t, booking.id)).toMatchObject({
+      refundId: 'rfnd_1',
+      refundStatus: 'succeeded',
+      refundReason: 'cancelled_by_mentor',
+    });
   });
 
   it('refuses a forged signature with 400', async () => {
@@ -164,7 +360,11 @@ describe('Razorpay, through the webhook route', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/razorpay',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': forged, 'x-razorpay-event-id': 'evt_x' },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': forged,
+        'x-razorpay-event-id': 'evt_x',
+      },
       payload: body,
     });
     expect(response.statusCode).toBe(400);

@@ -7,13 +7,24 @@ import { paymentEvents } from '../../db/schema';
  * retry): the caller then changes nothing. Inside the state change's transaction, so an event is recorded
  * exactly when its change commits.
  */
-export async function recordEvent(tx: Executor, event: { provider: string; eventId: string; kind: string; bookingId: string | null; outcome: string }): Promise<boolean> {
-  const rows = await tx.insert(paymentEvents).values(event).onConflictDoNothing().returning({ eventId: paymentEvents.eventId });
+export async function recordEvent(
+  tx: Executor,
+  event: { provider: string; eventId: string; kind: string; bookingId: string | null; outcome: string },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
   return rows.length > 0;
 }
 
 /** The outcome of a recorded event, once the change it caused is known. */
-export async function setOutcome(tx: Executor, event: { provider: string; eventId: string }, result: { bookingId: string | null; outcome: string }): Promise<void> {
+export async function setOutcome(
+  tx: Executor,
+  event: { provider: string; eventId: string },
+  result: { bookingId: string | null; outcome: string },
+): Promise<void> {
   await tx
     .update(paymentEvents)
     .set(result)

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { createPaymentBodySchema, createPaymentResponseSchema, paymentMessages, webhookReceivedSchema } from '@skillroute/shared/payments';
+import {
+  createPaymentBodySchema,
+  createPaymentResponseSchema,
+  paymentMessages,
+  webhookReceivedSchema,
+} from '@skillroute/shared/payments';
 import { signSandboxEvent } from '../../adapters/payments/sandbox';
 import { rawBody } from '../../plugins/raw-body';
 import { contextOf, userContextOf } from '../../plugins/services';
@@ -11,7 +16,13 @@ import { sandboxCheckoutFor } from './sandbox';
 import { createPayment, receiveWebhook } from './service';
 
 const tags = ['payments'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const CARD_FORM_LIMIT = 1024;
 
@@ -27,7 +38,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'Start paying for one’s own held booking with the configured provider (the same payment when asked again)',
+        summary:
+          'Start paying for one’s own held booking with the configured provider (the same payment when asked again)',
         tags,
         body: createPaymentBodySchema,
         response: { 200: createPaymentResponseSchema, ...refusals },
@@ -53,7 +65,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       async (request) => {
         // No JSON body at all is no signed body either: the signature check refuses it with a 400.
-        await receiveWebhook(contextOf(request), request.params.provider, { rawBody: request.rawBody ?? Buffer.alloc(0), headers: request.headers });
+        await receiveWebhook(contextOf(request), request.params.provider, {
+          rawBody: request.rawBody ?? Buffer.alloc(0),
+          headers: request.headers,
+        });
         return { received: true as const };
       },
     );
@@ -65,9 +80,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   // through the same webhook route as the real providers, then sends the browser to /payment-success.
   await app.register(async (scope) => {
     const checkout = scope.withTypeProvider<ZodTypeProvider>();
-    checkout.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CARD_FORM_LIMIT }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    checkout.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CARD_FORM_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     const params = z.object({ paymentId: z.string().min(1).max(100) });
     // The card form posts to its own origin; under the site-wide no-referrer policy Chromium would send
     // `Origin: null` with it, which the origin check (plugins/origin-check.ts) refuses as cross-site.
@@ -76,37 +95,74 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       reply.type('text/html; charset=utf-8');
     };
 
-    checkout.get('/sandbox/checkout/:paymentId', { onRequest: checkout.identify, schema: { hide: true, params } }, async (request, reply) => {
-      const found = await sandboxCheckoutFor(contextOf(request), request.params.paymentId, request.user?.id);
-      html(reply);
-      if (found.show === 'notice') return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
-      const { booking } = found;
-      return renderSandboxCheckout({
-        action: request.url,
-        mentorName: booking.mentor.name,
-        mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
-        startTime: booking.startTime,
-        amountPaise: booking.amount,
-      });
-    });
+    checkout.get(
+      '/sandbox/checkout/:paymentId',
+      { onRequest: checkout.identify, schema: { hide: true, params } },
+      async (request, reply) => {
+        const found = await sandboxCheckoutFor(
+          contextOf(request),
+          request.params.paymentId,
+          request.user?.id,
+        );
+        html(reply);
+        if (found.show === 'notice')
+          return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
+        const { booking } = found;
+        return renderSandboxCheckout({
+          action: request.url,
+          mentorName: booking.mentor.name,
+          mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
+          startTime: booking.startTime,
+          amountPaise: booking.amount,
+        });
+      },
+    );
 
-    checkout.post('/sandbox/checkout/:paymentId', { onRequest: checkout.identify, schema: { hide: true, params } }, async (request, reply) => {
-      const { paymentId } = request.params;
-      const found = await sandboxCheckoutFor(contextOf(request), paymentId, request.user?.id);
-      html(reply);
-      if (found.show === 'notice') return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
-      const { booking } = found;
-      const form = (request.body ?? {}) as Record<string, unknown>;
-      const cardNumber = typeof form.cardNumber === 'string' ? form.cardNumber : '';
-      const kind = sandboxCardOutcome(cardNumber);
-      if (kind === undefined) {
-        const view = { action: request.url, mentorName: booking.mentor.name, mentorProfilePath: `/mentor-profile/${booking.mentorId}`, startTime: booking.startTime, amountPaise: booking.amount };
-        return reply.code(400).send(renderSandboxCheckout({ ...view, cardNumber: cardNumber.slice(0, 40), error: paymentMessages.cardUnknown }));
-      }
-      const event = signSandboxEvent(options.sandboxWebhookSecret, { kind, paymentId, amount: booking.amount, currency: 'INR' });
-      const delivered = await app.inject({ method: 'POST', url: '/api/payments/webhook/sandbox', headers: event.headers, payload: event.body });
-      if (delivered.statusCode !== 200) throw new Error(`the sandbox webhook answered ${delivered.statusCode}: ${delivered.body}`);
-      return reply.code(303).redirect(`/payment-success?bookingId=${booking.id}`);
-    });
+    checkout.post(
+      '/sandbox/checkout/:paymentId',
+      { onRequest: checkout.identify, schema: { hide: true, params } },
+      async (request, reply) => {
+        const { paymentId } = request.params;
+        const found = await sandboxCheckoutFor(contextOf(request), paymentId, request.user?.id);
+        html(reply);
+        if (found.show === 'notice')
+          return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
+        const { booking } = found;
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const cardNumber = typeof form.cardNumber === 'string' ? form.cardNumber : '';
+        const kind = sandboxCardOutcome(cardNumber);
+        if (kind === undefined) {
+          const view = {
+            action: request.url,
+            mentorName: booking.mentor.name,
+            mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
+            startTime: booking.startTime,
+            amountPaise: booking.amount,
+          };
+          return reply.code(400).send(
+            renderSandboxCheckout({
+              ...view,
+              cardNumber: cardNumber.slice(0, 40),
+              error: paymentMessages.cardUnknown,
+            }),
+          );
+        }
+        const event = signSandboxEvent(options.sandboxWebhookSecret, {
+          kind,
+          paymentId,
+          amount: booking.amount,
+          currency: 'INR',
+        });
+        const delivered = await app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook/sandbox',
+          headers: event.headers,
+          payload: event.body,
+        });
+        if (delivered.statusCode !== 200)
+          throw new Error(`the sandbox webhook answered ${delivered.statusCode}: ${delivered.body}`);
+        return reply.code(303).redirect(`/payment-success?bookingId=${booking.id}`);
+      },
+    );
   });
 };

@@ -16,9 +16,15 @@ export interface SandboxCheckoutView {
   error?: string;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
-const sessionTime = (start: Date) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(start) + ' IST';
+const sessionTime = (start: Date) =>
+  new Intl.DateTimeFormat('en-IN', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(start) + ' IST';
 
 const styles = `
   :root { color-scheme: light dark; --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #475569; --line: #cbd5e1; --accent: #4f46e5; --danger: #b91c1c; --warn-bg: #fef3c7; --warn-text: #78350f; }
@@ -43,10 +49,14 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const banner = '<p class="banner" role="note">Test mode: this is Skillroute\'s sandbox checkout. No real card is charged and no money moves.</p>';
+const banner =
+  '<p class="banner" role="note">Test mode: this is Skillroute\'s sandbox checkout. No real card is charged and no money moves.</p>';
 
 export function renderSandboxCheckout(view: SandboxCheckoutView): string {
-  const error = view.error === undefined ? '' : `<p class="error" id="card-error" role="alert">${escapeHtml(view.error)}</p>`;
+  const error =
+    view.error === undefined
+      ? ''
+      : `<p class="error" id="card-error" role="alert">${escapeHtml(view.error)}</p>`;
   const describedBy = view.error === undefined ? 'card-hint' : 'card-error card-hint';
   return page(
     'Test checkout · Skillroute',
@@ -69,5 +79,8 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
 
 /** The page instead of the form: signed out, not one's booking, or no longer waiting for payment. */
 export function renderSandboxNotice(message: string, link: { href: string; label: string }): string {
-  return page('Test checkout · Skillroute', `${banner}<div class="card"><h1>${escapeHtml(message)}</h1><p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></div>`);
+  return page(
+    'Test checkout · Skillroute',
+    `${banner}<div class="card"><h1>${escapeHtml(message)}</h1><p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></div>`,
+  );
 }

@@ -1,19 +1,50 @@
-import { paymentMessages, type CreatePaymentBody, type CreatePaymentResponse } from '@skillroute/shared/payments';
-import { WebhookSignatureError, type PaymentEvent, type WebhookInput } from '../../adapters/payments/payment-provider';
+import {
+  paymentMessages,
+  type CreatePaymentBody,
+  type CreatePaymentResponse,
+} from '@skillroute/shared/payments';
+import {
+  WebhookSignatureError,
+  type PaymentEvent,
+  type WebhookInput,
+} from '../../adapters/payments/payment-provider';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import { applyPaymentEvent, payableBooking, recordPayment, settleRefundNow, type AppliedPaymentEvent } from '../bookings/service';
+import {
+  applyPaymentEvent,
+  payableBooking,
+  recordPayment,
+  settleRefundNow,
+  type AppliedPaymentEvent,
+} from '../bookings/service';
 import * as repository from './repository';
 
 /**
  * `POST /api/payments/create`: starts paying for one's own held booking with the configured provider. The
  * booking id is the idempotency key, so asking again (a reload, a second tab) gives the same payment.
  */
-export async function createPayment(ctx: UserContext, body: CreatePaymentBody): Promise<CreatePaymentResponse> {
+export async function createPayment(
+  ctx: UserContext,
+  body: CreatePaymentBody,
+): Promise<CreatePaymentResponse> {
   const booking = await payableBooking(ctx, body.bookingId, paymentMessages);
-  const created = await ctx.payments.createPayment({ bookingId: booking.id, amountPaise: booking.amount, currency: 'INR', idempotencyKey: booking.id });
-  await recordPayment(ctx, booking.id, { provider: created.provider, providerPaymentId: created.providerPaymentId });
-  return { provider: created.provider, paymentId: created.providerPaymentId, amount: booking.amount, currency: 'INR', ...created.clientData };
+  const created = await ctx.payments.createPayment({
+    bookingId: booking.id,
+    amountPaise: booking.amount,
+    currency: 'INR',
+    idempotencyKey: booking.id,
+  });
+  await recordPayment(ctx, booking.id, {
+    provider: created.provider,
+    providerPaymentId: created.providerPaymentId,
+  });
+  return {
+    provider: created.provider,
+    paymentId: created.providerPaymentId,
+    amount: booking.amount,
+    currency: 'INR',
+    ...created.clientData,
+  };
 }
 
 /**
@@ -22,7 +53,11 @@ export async function createPayment(ctx: UserContext, body: CreatePaymentBody): 
  * the event id is recorded (a replay finds it there and changes nothing) and the booking's state changes
  * (bookings/service.ts applyPaymentEvent checks the amount and currency first).
  */
-export async function receiveWebhook(ctx: ServiceContext, providerName: string, input: WebhookInput): Promise<void> {
+export async function receiveWebhook(
+  ctx: ServiceContext,
+  providerName: string,
+  input: WebhookInput,
+): Promise<void> {
   const provider = ctx.payments;
   if (providerName !== provider.name) throw new AppError('not_found', paymentMessages.unknownProvider);
   let event: PaymentEvent | undefined;
@@ -40,11 +75,28 @@ export async function receiveWebhook(ctx: ServiceContext, providerName: string, 
   const applied = await ctx.unitOfWork(async (uow): Promise<AppliedPaymentEvent> => {
     const key = { provider: provider.name, eventId: known.eventId };
     // A second delivery of the same event waits here for the first one's commit, then finds it recorded.
-    if (!(await repository.recordEvent(uow.tx, { ...key, kind: known.kind, bookingId: null, outcome: 'received' }))) return { bookingId: null, outcome: 'duplicate' };
+    if (
+      !(await repository.recordEvent(uow.tx, {
+        ...key,
+        kind: known.kind,
+        bookingId: null,
+        outcome: 'received',
+      }))
+    )
+      return { bookingId: null, outcome: 'duplicate' };
     const result = await applyPaymentEvent(ctx, uow, known, now);
     await repository.setOutcome(uow.tx, key, { bookingId: result.bookingId, outcome: result.outcome });
     return result;
   });
-  ctx.log.info({ provider: provider.name, eventId: known.eventId, kind: known.kind, bookingId: applied.bookingId, outcome: applied.outcome }, 'payment webhook');
+  ctx.log.info(
+    {
+      provider: provider.name,
+      eventId: known.eventId,
+      kind: known.kind,
+      bookingId: applied.bookingId,
+      outcome: applied.outcome,
+    },
+    'payment webhook',
+  );
   if (applied.refundOf !== undefined) await settleRefundNow(ctx, applied.refundOf, 'pending');
 }

@@ -14,7 +14,13 @@ export interface ReviewTarget {
 
 export async function findReviewTarget(db: Executor, bookingId: string): Promise<ReviewTarget | undefined> {
   const [row] = await db
-    .select({ id: bookings.id, mentorId: bookings.mentorId, menteeId: bookings.menteeId, status: bookings.status, menteeName: users.name })
+    .select({
+      id: bookings.id,
+      mentorId: bookings.mentorId,
+      menteeId: bookings.menteeId,
+      status: bookings.status,
+      menteeName: users.name,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.menteeId))
     .where(eq(bookings.id, bookingId));
@@ -22,7 +28,10 @@ export async function findReviewTarget(db: Executor, bookingId: string): Promise
 }
 
 /** Writes the review; a second one of the same booking fails on the primary key (SQLSTATE 23505). */
-export async function insertReview(tx: Executor, values: { bookingId: string; mentorId: string; authorId: string; rating: number; comment: string }): Promise<BookingReviewRow> {
+export async function insertReview(
+  tx: Executor,
+  values: { bookingId: string; mentorId: string; authorId: string; rating: number; comment: string },
+): Promise<BookingReviewRow> {
   const [row] = await tx.insert(bookingReviews).values(values).returning();
   if (row === undefined) throw new Error('the review row was not written');
   return row;
@@ -32,7 +41,10 @@ export async function insertReview(tx: Executor, values: { bookingId: string; me
 export async function addRatingToMentor(tx: Executor, mentorId: string, rating: number): Promise<void> {
   await tx
     .update(mentorProfiles)
-    .set({ ratingTotal: sql`${mentorProfiles.ratingTotal} + ${rating}`, reviewCount: sql`${mentorProfiles.reviewCount} + 1` })
+    .set({
+      ratingTotal: sql`${mentorProfiles.ratingTotal} + ${rating}`,
+      reviewCount: sql`${mentorProfiles.reviewCount} + 1`,
+    })
     .where(eq(mentorProfiles.userId, mentorId));
 }
 
@@ -44,11 +56,20 @@ export interface MentorReviewRow {
 }
 
 /** One page of a mentor's reviews, newest first (ties by booking id, so pages never overlap), and how many there are. */
-export async function listMentorReviews(db: Executor, mentorId: string, page: { offset: number; limit: number }): Promise<{ rows: MentorReviewRow[]; total: number }> {
+export async function listMentorReviews(
+  db: Executor,
+  mentorId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: MentorReviewRow[]; total: number }> {
   const ofMentor = eq(bookingReviews.mentorId, mentorId);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ rating: bookingReviews.rating, comment: bookingReviews.comment, createdAt: bookingReviews.createdAt, author: { name: users.name, avatar: users.avatar } })
+      .select({
+        rating: bookingReviews.rating,
+        comment: bookingReviews.comment,
+        createdAt: bookingReviews.createdAt,
+        author: { name: users.name, avatar: users.avatar },
+      })
       .from(bookingReviews)
       .innerJoin(users, eq(users.id, bookingReviews.authorId))
       .where(ofMentor)

@@ -16,7 +16,14 @@ import { mentorMessages, mentorProfileResponseSchema } from '@skillroute/shared/
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
-import { bookingReviews, bookings, mentorProfiles, notifications, users, type UserRow } from '../../db/schema';
+import {
+  bookingReviews,
+  bookings,
+  mentorProfiles,
+  notifications,
+  users,
+  type UserRow,
+} from '../../db/schema';
 import { openSession } from '../../sessions/repository';
 import { completeBooking, confirmBooking } from '../bookings/service';
 import { mondayAhead } from '../../../test/clock';
@@ -47,7 +54,13 @@ interface Person extends Pick<UserRow, 'id' | 'email' | 'role'> {
 
 /** A session opened straight in the table at the clock's time (an access token lasts minutes: a test that moves the clock signs in again). */
 async function signedIn(user: Pick<UserRow, 'id' | 'email' | 'role'>): Promise<Person> {
-  const tokens = await openSession(t.app.db, t.config.jwtSecret, { sub: user.id, email: user.email, role: user.role }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
+  const tokens = await openSession(
+    t.app.db,
+    t.config.jwtSecret,
+    { sub: user.id, email: user.email, role: user.role },
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    clock.now(),
+  );
   return { id: user.id, email: user.email, role: user.role, cookie: `accessToken=${tokens.accessToken}` };
 }
 
@@ -58,23 +71,52 @@ async function newUser(name = 'Asha Mentee'): Promise<Person> {
 const everyHour = [10, 11, 12, 13, 14, 15, 16];
 async function newMentor(): Promise<Person> {
   const id = await createMentor(t.app.db, {
-    availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: { monday: everyHour, tuesday: everyHour, wednesday: everyHour, thursday: everyHour, friday: everyHour } },
+    availability: {
+      timezone: 'UTC',
+      pricePaise: PRICE_PAISE,
+      weeklyHours: {
+        monday: everyHour,
+        tuesday: everyHour,
+        wednesday: everyHour,
+        thursday: everyHour,
+        friday: everyHour,
+      },
+    },
   });
   return signedIn({ id, email: `${id}@example.org`, role: 'mentor' });
 }
 
 /** A past session of this status, written straight (the api books only the future). */
-async function pastBooking(mentor: Person, mentee: Person, daysAgo: number, status: BookingStatus = 'completed'): Promise<string> {
+async function pastBooking(
+  mentor: Person,
+  mentee: Person,
+  daysAgo: number,
+  status: BookingStatus = 'completed',
+): Promise<string> {
   const [row] = await t.app.db
     .insert(bookings)
-    .values({ mentorId: mentor.id, menteeId: mentee.id, startTime: at(-daysAgo, 10), endTime: at(-daysAgo, 11), status, amount: PRICE_PAISE, holdExpiresAt: at(-daysAgo - 1, 10) })
+    .values({
+      mentorId: mentor.id,
+      menteeId: mentee.id,
+      startTime: at(-daysAgo, 10),
+      endTime: at(-daysAgo, 11),
+      status,
+      amount: PRICE_PAISE,
+      holdExpiresAt: at(-daysAgo - 1, 10),
+    })
     .returning({ id: bookings.id });
   return row!.id;
 }
 
 const review = (who: Person | undefined, bookingId: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/bookings/${bookingId}/review`, headers: who === undefined ? {} : { cookie: who.cookie }, payload: payload as object });
-const get = (who: Person | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: who === undefined ? {} : { cookie: who.cookie } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${bookingId}/review`,
+    headers: who === undefined ? {} : { cookie: who.cookie },
+    payload: payload as object,
+  });
+const get = (who: Person | undefined, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: who === undefined ? {} : { cookie: who.cookie } });
 
 function expectRefusal(response: Awaited<ReturnType<typeof get>>, status: number, message?: string): void {
   expect(response.statusCode, response.body).toBe(status);
@@ -86,11 +128,16 @@ function expectRefusal(response: Awaited<ReturnType<typeof get>>, status: number
 /** A 400 of the validation, naming the field and saying what is wrong with it. */
 function expectInvalid(response: Awaited<ReturnType<typeof get>>, field: string, message?: string): void {
   expectRefusal(response, 400);
-  expect(response.json<ErrorEnvelope>().errors).toContainEqual(message === undefined ? expect.objectContaining({ field }) : { field, message });
+  expect(response.json<ErrorEnvelope>().errors).toContainEqual(
+    message === undefined ? expect.objectContaining({ field }) : { field, message },
+  );
 }
 
 async function ratingOf(mentorId: string) {
-  const [row] = await t.app.db.select({ ratingTotal: mentorProfiles.ratingTotal, reviewCount: mentorProfiles.reviewCount }).from(mentorProfiles).where(eq(mentorProfiles.userId, mentorId));
+  const [row] = await t.app.db
+    .select({ ratingTotal: mentorProfiles.ratingTotal, reviewCount: mentorProfiles.reviewCount })
+    .from(mentorProfiles)
+    .where(eq(mentorProfiles.userId, mentorId));
   return row;
 }
 
@@ -98,17 +145,29 @@ describe('reviewing a session', () => {
   it('takes the mentee’s review of a session that went through confirmation and completion, and the mentor’s profile, the booking and the notification show it', async () => {
     const mentor = await newMentor();
     const mentee = await newUser('Ravi Reviewer');
-    const held = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: mentee.cookie }, payload: { mentorId: mentor.id, startTime: at(1, 12).toISOString() } });
+    const held = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: mentee.cookie },
+      payload: { mentorId: mentor.id, startTime: at(1, 12).toISOString() },
+    });
     expect(held.statusCode, held.body).toBe(201);
     const bookingId = bookingResponseSchema.parse(held.json()).booking.id;
 
     // Confirmed is not yet completed.
     await t.app.services.unitOfWork((uow) => confirmBooking(uow, bookingId));
-    expectRefusal(await review(mentee, bookingId, { rating: 5, comment: 'Great' }), 409, reviewMessages.notReviewable);
+    expectRefusal(
+      await review(mentee, bookingId, { rating: 5, comment: 'Great' }),
+      409,
+      reviewMessages.notReviewable,
+    );
 
     nowMs = at(1, 13).getTime();
     await completeBooking(t.app.services, bookingId);
-    const response = await review(await signedIn(mentee), bookingId, { rating: 4, comment: '  Clear answers to every question.  ' });
+    const response = await review(await signedIn(mentee), bookingId, {
+      rating: 4,
+      comment: '  Clear answers to every question.  ',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const written = reviewResponseSchema.parse(response.json()).review;
     expect(written).toMatchObject({ rating: 4, comment: 'Clear answers to every question.' });
@@ -117,7 +176,11 @@ describe('reviewing a session', () => {
     expect(await ratingOf(mentor.id)).toEqual({ ratingTotal: 4, reviewCount: 1 });
     const profile = await get(undefined, `/api/mentor/details/${mentor.id}`);
     expect(profile.statusCode, profile.body).toBe(200);
-    expect(mentorProfileResponseSchema.parse(profile.json()).mentor).toMatchObject({ rating: 4, reviewCount: 1, sessionsHeld: 1 });
+    expect(mentorProfileResponseSchema.parse(profile.json()).mentor).toMatchObject({
+      rating: 4,
+      reviewCount: 1,
+      sessionsHeld: 1,
+    });
 
     // Both people's views of the booking carry the review.
     for (const who of [await signedIn(mentee), await signedIn(mentor)]) {
@@ -125,20 +188,33 @@ describe('reviewing a session', () => {
       expect(bookingResponseSchema.parse(detail.json()).booking.review).toEqual(written);
     }
     const mine = await get(await signedIn(mentee), `/api/bookings/profile/${mentee.id}`);
-    expect(mine.json<{ bookings: { id: string; review?: unknown }[] }>().bookings.find((b) => b.id === bookingId)?.review).toEqual(written);
+    expect(
+      mine.json<{ bookings: { id: string; review?: unknown }[] }>().bookings.find((b) => b.id === bookingId)
+        ?.review,
+    ).toEqual(written);
 
     const notices = await t.app.db.select().from(notifications).where(eq(notifications.userId, mentor.id));
     const received = notices.filter((row) => row.type === 'review_received');
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ message: 'Ravi Reviewer rated your session 4 stars.', link: `/mentor-profile/${mentor.id}`, readAt: null });
+    expect(received[0]).toMatchObject({
+      message: 'Ravi Reviewer rated your session 4 stars.',
+      link: `/mentor-profile/${mentor.id}`,
+      readAt: null,
+    });
     // The mentee is not told of their own review.
-    expect((await t.app.db.select().from(notifications).where(eq(notifications.userId, mentee.id))).filter((row) => row.type === 'review_received')).toHaveLength(0);
+    expect(
+      (await t.app.db.select().from(notifications).where(eq(notifications.userId, mentee.id))).filter(
+        (row) => row.type === 'review_received',
+      ),
+    ).toHaveLength(0);
   });
 
   it('averages several reviews on the profile and on the listing card', async () => {
     const mentor = await newMentor();
     const card = async () =>
-      (await get(undefined, '/api/mentor/all?limit=50')).json<{ mentors: { id: string; rating: number | null; reviewCount: number }[] }>().mentors.find((entry) => entry.id === mentor.id);
+      (await get(undefined, '/api/mentor/all?limit=50'))
+        .json<{ mentors: { id: string; rating: number | null; reviewCount: number }[] }>()
+        .mentors.find((entry) => entry.id === mentor.id);
     // Read once before the reviews, so the listing cache holds the page the reviews must make it forget.
     expect(await card()).toMatchObject({ rating: null, reviewCount: 0 });
     for (const rating of [5, 4, 4]) {
@@ -147,7 +223,10 @@ describe('reviewing a session', () => {
       expect((await review(mentee, bookingId, { rating, comment: '' })).statusCode).toBe(201);
     }
     expect(await ratingOf(mentor.id)).toEqual({ ratingTotal: 13, reviewCount: 3 });
-    expect(mentorProfileResponseSchema.parse((await get(undefined, `/api/mentor/details/${mentor.id}`)).json()).mentor).toMatchObject({ rating: 4.3, reviewCount: 3 });
+    expect(
+      mentorProfileResponseSchema.parse((await get(undefined, `/api/mentor/details/${mentor.id}`)).json())
+        .mentor,
+    ).toMatchObject({ rating: 4.3, reviewCount: 3 });
     expect(await card()).toMatchObject({ rating: 4.3, reviewCount: 3 });
   });
 
@@ -156,18 +235,33 @@ describe('reviewing a session', () => {
     const mentee = await newUser();
     const first = await pastBooking(mentor, mentee, 2);
     expect((await review(mentee, first, { rating: 5, comment: 'Superb' })).statusCode).toBe(201);
-    expectRefusal(await review(mentee, first, { rating: 1, comment: 'Changed my mind' }), 409, reviewMessages.alreadyReviewed);
+    expectRefusal(
+      await review(mentee, first, { rating: 1, comment: 'Changed my mind' }),
+      409,
+      reviewMessages.alreadyReviewed,
+    );
 
     const second = await pastBooking(mentor, mentee, 4);
-    const racing = await Promise.all([review(mentee, second, { rating: 3, comment: 'a' }), review(mentee, second, { rating: 2, comment: 'b' })]);
+    const racing = await Promise.all([
+      review(mentee, second, { rating: 3, comment: 'a' }),
+      review(mentee, second, { rating: 2, comment: 'b' }),
+    ]);
     expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 409]);
-    expect(racing.find((response) => response.statusCode === 409)!.json<ErrorEnvelope>().message).toBe(reviewMessages.alreadyReviewed);
+    expect(racing.find((response) => response.statusCode === 409)!.json<ErrorEnvelope>().message).toBe(
+      reviewMessages.alreadyReviewed,
+    );
 
-    expect(await t.app.db.select().from(bookingReviews).where(eq(bookingReviews.mentorId, mentor.id))).toHaveLength(2);
-    const winner = reviewResponseSchema.parse(racing.find((response) => response.statusCode === 201)!.json()).review;
+    expect(
+      await t.app.db.select().from(bookingReviews).where(eq(bookingReviews.mentorId, mentor.id)),
+    ).toHaveLength(2);
+    const winner = reviewResponseSchema.parse(
+      racing.find((response) => response.statusCode === 201)!.json(),
+    ).review;
     // The refused reviews left no trace on the profile nor in the notifications.
     expect(await ratingOf(mentor.id)).toEqual({ ratingTotal: 5 + winner.rating, reviewCount: 2 });
-    const received = (await t.app.db.select().from(notifications).where(eq(notifications.userId, mentor.id))).filter((row) => row.type === 'review_received');
+    const received = (
+      await t.app.db.select().from(notifications).where(eq(notifications.userId, mentor.id))
+    ).filter((row) => row.type === 'review_received');
     expect(received).toHaveLength(2);
   });
 
@@ -183,21 +277,41 @@ describe('reviewing a session', () => {
     expectRefusal(await review(mentor, bookingId, good), 403, reviewMessages.notReviewable);
     expectRefusal(await review(mentee, randomUUID(), good), 404, bookingMessages.notFound);
     expectInvalid(await review(mentee, 'not-a-booking', good), 'id', bookingMessages.notFound);
-    for (const [index, status] of (['pending_payment', 'confirmed', 'expired', 'payment_failed', 'cancelled'] as const).entries()) {
-      expectRefusal(await review(mentee, await pastBooking(mentor, mentee, 20 + index, status), good), 409, reviewMessages.notReviewable);
+    for (const [index, status] of (
+      ['pending_payment', 'confirmed', 'expired', 'payment_failed', 'cancelled'] as const
+    ).entries()) {
+      expectRefusal(
+        await review(mentee, await pastBooking(mentor, mentee, 20 + index, status), good),
+        409,
+        reviewMessages.notReviewable,
+      );
     }
 
     for (const rating of [0, 6, 2.5, '5', null, -1]) {
-      expectInvalid(await review(mentee, bookingId, { rating, comment: 'x' }), 'rating', reviewMessages.ratingRange);
+      expectInvalid(
+        await review(mentee, bookingId, { rating, comment: 'x' }),
+        'rating',
+        reviewMessages.ratingRange,
+      );
     }
-    expectInvalid(await review(mentee, bookingId, { comment: 'no rating' }), 'rating', reviewMessages.ratingRange);
+    expectInvalid(
+      await review(mentee, bookingId, { comment: 'no rating' }),
+      'rating',
+      reviewMessages.ratingRange,
+    );
     expectInvalid(await review(mentee, bookingId, { rating: 5 }), 'comment');
-    expectInvalid(await review(mentee, bookingId, { rating: 5, comment: 'x'.repeat(REVIEW_COMMENT_MAX + 1) }), 'comment', reviewMessages.commentTooLong);
+    expectInvalid(
+      await review(mentee, bookingId, { rating: 5, comment: 'x'.repeat(REVIEW_COMMENT_MAX + 1) }),
+      'comment',
+      reviewMessages.commentTooLong,
+    );
     expectRefusal(await review(mentee, bookingId, [5, 'five stars']), 400);
 
     // None of it wrote anything; the longest comment allowed is taken.
     expect(await ratingOf(mentor.id)).toEqual({ ratingTotal: 0, reviewCount: 0 });
-    expect((await review(mentee, bookingId, { rating: 5, comment: 'x'.repeat(REVIEW_COMMENT_MAX) })).statusCode).toBe(201);
+    expect(
+      (await review(mentee, bookingId, { rating: 5, comment: 'x'.repeat(REVIEW_COMMENT_MAX) })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -208,9 +322,15 @@ describe("a mentor's reviews", () => {
     const count = REVIEWS_PAGE_SIZE + 2;
     for (let index = 0; index < count; index += 1) {
       const mentee = await newUser(`Mentee ${index}`);
-      if (index === 0) await t.app.db.update(users).set({ avatar: '/uploads/avatars/first.png' }).where(eq(users.id, mentee.id));
+      if (index === 0)
+        await t.app.db
+          .update(users)
+          .set({ avatar: '/uploads/avatars/first.png' })
+          .where(eq(users.id, mentee.id));
       const bookingId = await pastBooking(mentor, mentee, count - index);
-      expect((await review(mentee, bookingId, { rating: (index % 5) + 1, comment: `Review ${index}` })).statusCode).toBe(201);
+      expect(
+        (await review(mentee, bookingId, { rating: (index % 5) + 1, comment: `Review ${index}` })).statusCode,
+      ).toBe(201);
     }
     // Another mentor's review is not on this list.
     const outsider = await newUser();
@@ -220,34 +340,72 @@ describe("a mentor's reviews", () => {
     expect(first.statusCode, first.body).toBe(200);
     const firstPage = mentorReviewsResponseSchema.parse(first.json());
     expect(firstPage.total).toBe(count);
-    expect(firstPage.reviews.map((r) => r.comment)).toEqual(Array.from({ length: REVIEWS_PAGE_SIZE }, (_, i) => `Review ${count - 1 - i}`));
-    expect(firstPage.reviews[0]).toMatchObject({ rating: ((count - 1) % 5) + 1, author: { name: `Mentee ${count - 1}`, avatar: null } });
+    expect(firstPage.reviews.map((r) => r.comment)).toEqual(
+      Array.from({ length: REVIEWS_PAGE_SIZE }, (_, i) => `Review ${count - 1 - i}`),
+    );
+    expect(firstPage.reviews[0]).toMatchObject({
+      rating: ((count - 1) % 5) + 1,
+      author: { name: `Mentee ${count - 1}`, avatar: null },
+    });
 
-    const second = mentorReviewsResponseSchema.parse((await get(undefined, `/api/mentors/${mentor.id}/reviews?page=2`)).json());
+    const second = mentorReviewsResponseSchema.parse(
+      (await get(undefined, `/api/mentors/${mentor.id}/reviews?page=2`)).json(),
+    );
     expect(second).toMatchObject({ total: count });
     expect(second.reviews.map((r) => r.comment)).toEqual(['Review 1', 'Review 0']);
     expect(second.reviews[1]?.author).toEqual({ name: 'Mentee 0', avatar: '/uploads/avatars/first.png' });
     const created = [...firstPage.reviews, ...second.reviews].map((r) => Date.parse(r.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
 
-    const beyond = mentorReviewsResponseSchema.parse((await get(mentor, `/api/mentors/${mentor.id}/reviews?page=3`)).json());
+    const beyond = mentorReviewsResponseSchema.parse(
+      (await get(mentor, `/api/mentors/${mentor.id}/reviews?page=3`)).json(),
+    );
     expect(beyond).toEqual({ reviews: [], total: count });
     // No e-mail, ids or other private columns of the author on the wire.
-    expect(Object.keys(first.json<{ reviews: Record<string, unknown>[] }>().reviews[0]!).sort()).toEqual(['author', 'comment', 'createdAt', 'rating']);
+    expect(Object.keys(first.json<{ reviews: Record<string, unknown>[] }>().reviews[0]!).sort()).toEqual([
+      'author',
+      'comment',
+      'createdAt',
+      'rating',
+    ]);
   });
 
   it('answers an empty list for a mentor with no reviews, and refuses unknown mentors and bad pages in the envelope', async () => {
     const mentor = await newMentor();
-    expect((await get(undefined, `/api/mentors/${mentor.id}/reviews?page=1`)).json()).toEqual({ reviews: [], total: 0 });
+    expect((await get(undefined, `/api/mentors/${mentor.id}/reviews?page=1`)).json()).toEqual({
+      reviews: [],
+      total: 0,
+    });
     // The availability routes under the same prefix still answer.
     expect((await get(undefined, `/api/mentors/availability/${mentor.id}`)).statusCode).toBe(200);
 
     const notAMentor = await newUser();
     const blocked = await createMentor(t.app.db, { blocked: true });
-    expectRefusal(await get(undefined, `/api/mentors/${randomUUID()}/reviews`), 404, mentorMessages.mentorNotFound);
-    expectRefusal(await get(undefined, `/api/mentors/${notAMentor.id}/reviews`), 404, mentorMessages.mentorNotFound);
-    expectRefusal(await get(undefined, `/api/mentors/${blocked}/reviews`), 404, mentorMessages.mentorNotFound);
-    expectInvalid(await get(undefined, '/api/mentors/not-a-mentor/reviews'), 'mentorId', mentorMessages.mentorNotFound);
-    for (const page of ['0', '-1', '1.5', 'two', '10001']) expectInvalid(await get(undefined, `/api/mentors/${mentor.id}/reviews?page=${page}`), 'page', 'Page is a whole number from 1');
+    expectRefusal(
+      await get(undefined, `/api/mentors/${randomUUID()}/reviews`),
+      404,
+      mentorMessages.mentorNotFound,
+    );
+    expectRefusal(
+      await get(undefined, `/api/mentors/${notAMentor.id}/reviews`),
+      404,
+      mentorMessages.mentorNotFound,
+    );
+    expectRefusal(
+      await get(undefined, `/api/mentors/${blocked}/reviews`),
+      404,
+      mentorMessages.mentorNotFound,
+    );
+    expectInvalid(
+      await get(undefined, '/api/mentors/not-a-mentor/reviews'),
+      'mentorId',
+      mentorMessages.mentorNotFound,
+    );
+    for (const page of ['0', '-1', '1.5', 'two', '10001'])
+      expectInvalid(
+        await get(undefined, `/api/mentors/${mentor.id}/reviews?page=${page}`),
+        'page',
+        'Page is a whole number from 1',
+      );
   });
 });

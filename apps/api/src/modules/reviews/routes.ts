@@ -1,13 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingMessages, mentorReviewsQuerySchema, mentorReviewsResponseSchema, reviewBodySchema, reviewResponseSchema } from '@skillroute/shared/bookings';
+import {
+  bookingMessages,
+  mentorReviewsQuerySchema,
+  mentorReviewsResponseSchema,
+  reviewBodySchema,
+  reviewResponseSchema,
+} from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { listMentorReviews, reviewBooking } from './service';
 
 const tags = ['reviews'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 /**
  * Reviews of completed sessions (DESIGN.md §4 "Bookings and payments"), registered under `/api`: written on a
@@ -26,7 +38,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: reviewResponseSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send({ review: await reviewBooking(userContextOf(request), request.params.id, request.body) }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ review: await reviewBooking(userContextOf(request), request.params.id, request.body) }),
   );
 
   app.get(

@@ -21,19 +21,43 @@ describe('assertReviewable', () => {
   });
 
   it('answers a stranger as for no booking, the mentor with 403, and the mentee with 409 before completion', () => {
-    expect(refusal(() => assertReviewable(undefined, 'mentee'))).toEqual({ code: 'not_found', message: bookingMessages.notFound });
-    expect(refusal(() => assertReviewable(booking, 'someone'))).toEqual({ code: 'not_found', message: bookingMessages.notFound });
-    expect(refusal(() => assertReviewable(booking, 'mentor'))).toEqual({ code: 'forbidden', message: reviewMessages.notReviewable });
-    for (const status of ['pending_payment', 'confirmed', 'expired', 'payment_failed', 'cancelled'] as const) {
-      expect(refusal(() => assertReviewable({ ...booking, status }, 'mentee'))).toEqual({ code: 'conflict', message: reviewMessages.notReviewable });
+    expect(refusal(() => assertReviewable(undefined, 'mentee'))).toEqual({
+      code: 'not_found',
+      message: bookingMessages.notFound,
+    });
+    expect(refusal(() => assertReviewable(booking, 'someone'))).toEqual({
+      code: 'not_found',
+      message: bookingMessages.notFound,
+    });
+    expect(refusal(() => assertReviewable(booking, 'mentor'))).toEqual({
+      code: 'forbidden',
+      message: reviewMessages.notReviewable,
+    });
+    for (const status of [
+      'pending_payment',
+      'confirmed',
+      'expired',
+      'payment_failed',
+      'cancelled',
+    ] as const) {
+      expect(refusal(() => assertReviewable({ ...booking, status }, 'mentee'))).toEqual({
+        code: 'conflict',
+        message: reviewMessages.notReviewable,
+      });
     }
   });
 });
 
 describe('reviewReceivedNotice', () => {
   it("tells the mentor who rated how many stars, and leads to the mentor's profile", () => {
-    expect(reviewReceivedNotice({ mentorId: 'm1', menteeName: 'Asha', rating: 1 })).toEqual({ type: 'review_received', message: 'Asha rated your session 1 star.', link: '/mentor-profile/m1' });
-    expect(reviewReceivedNotice({ mentorId: 'm1', menteeName: 'Asha', rating: 5 }).message).toBe('Asha rated your session 5 stars.');
+    expect(reviewReceivedNotice({ mentorId: 'm1', menteeName: 'Asha', rating: 1 })).toEqual({
+      type: 'review_received',
+      message: 'Asha rated your session 1 star.',
+      link: '/mentor-profile/m1',
+    });
+    expect(reviewReceivedNotice({ mentorId: 'm1', menteeName: 'Asha', rating: 5 }).message).toBe(
+      'Asha rated your session 5 stars.',
+    );
   });
 });
 

@@ -1,4 +1,9 @@
-import { bookingMessages, REVIEWS_PAGE_SIZE, reviewMessages, type BookingStatus } from '@skillroute/shared/bookings';
+import {
+  bookingMessages,
+  REVIEWS_PAGE_SIZE,
+  reviewMessages,
+  type BookingStatus,
+} from '@skillroute/shared/bookings';
 import type { NotificationInput } from '../notifications/service';
 import { AppError } from '../../lib/errors';
 
@@ -7,17 +12,32 @@ import { AppError } from '../../lib/errors';
  * existence is its two people's business); its mentor 403; its mentee 409 until the session is completed.
  * Reviewing twice is left to the primary key of booking_reviews.
  */
-export function assertReviewable<T extends { mentorId: string; menteeId: string; status: BookingStatus }>(booking: T | undefined, userId: string): asserts booking is T {
-  if (booking === undefined || (booking.mentorId !== userId && booking.menteeId !== userId)) throw new AppError('not_found', bookingMessages.notFound);
+export function assertReviewable<T extends { mentorId: string; menteeId: string; status: BookingStatus }>(
+  booking: T | undefined,
+  userId: string,
+): asserts booking is T {
+  if (booking === undefined || (booking.mentorId !== userId && booking.menteeId !== userId))
+    throw new AppError('not_found', bookingMessages.notFound);
   if (booking.menteeId !== userId) throw new AppError('forbidden', reviewMessages.notReviewable);
   if (booking.status !== 'completed') throw new AppError('conflict', reviewMessages.notReviewable);
 }
 
 /** What the mentor reads when a review arrives; it leads to their public profile, where reviews show. */
-export function reviewReceivedNotice(input: { mentorId: string; menteeName: string; rating: number }): NotificationInput {
+export function reviewReceivedNotice(input: {
+  mentorId: string;
+  menteeName: string;
+  rating: number;
+}): NotificationInput {
   const stars = input.rating === 1 ? '1 star' : `${input.rating} stars`;
-  return { type: 'review_received', message: `${input.menteeName} rated your session ${stars}.`, link: `/mentor-profile/${input.mentorId}` };
+  return {
+    type: 'review_received',
+    message: `${input.menteeName} rated your session ${stars}.`,
+    link: `/mentor-profile/${input.mentorId}`,
+  };
 }
 
 /** The rows of a 1-based page of reviews. */
-export const reviewPageWindow = (page: number, pageSize = REVIEWS_PAGE_SIZE): { offset: number; limit: number } => ({ offset: (page - 1) * pageSize, limit: pageSize });
+export const reviewPageWindow = (
+  page: number,
+  pageSize = REVIEWS_PAGE_SIZE,
+): { offset: number; limit: number } => ({ offset: (page - 1) * pageSize, limit: pageSize });

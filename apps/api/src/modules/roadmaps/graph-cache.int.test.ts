@@ -21,7 +21,12 @@ beforeAll(async () => {
   bob = await createSignedInUser(a, 'bob@example.org');
   const credentials = { email: 'root@skillroute.dev', password: 'correct-horse-42' };
   await createOrUpdateAdmin(a.app.db, { ...credentials, name: 'Root' });
-  const login = await a.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials, remoteAddress: '10.9.9.9' });
+  const login = await a.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: credentials,
+    remoteAddress: '10.9.9.9',
+  });
   adminCookie = `adminAccessToken=${login.cookies.find((cookie) => cookie.name === 'adminAccessToken')?.value}`;
 });
 afterAll(async () => {
@@ -30,31 +35,65 @@ afterAll(async () => {
 });
 
 type Who = SignedIn | 'admin' | undefined;
-const call = (on: TestApp, who: Who, method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: object; headers?: Record<string, string> } = {}) =>
-  on.app.inject({ method, url, headers: { ...options.headers, ...(who === undefined ? {} : { cookie: who === 'admin' ? adminCookie : who.cookie }) }, payload: options.payload });
-const read = (on: TestApp, who: Who, id: string, headers?: Record<string, string>) => call(on, who, 'GET', `/api/roadmap/${id}`, { headers });
+const call = (
+  on: TestApp,
+  who: Who,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { payload?: object; headers?: Record<string, string> } = {},
+) =>
+  on.app.inject({
+    method,
+    url,
+    headers: {
+      ...options.headers,
+      ...(who === undefined ? {} : { cookie: who === 'admin' ? adminCookie : who.cookie }),
+    },
+    payload: options.payload,
+  });
+const read = (on: TestApp, who: Who, id: string, headers?: Record<string, string>) =>
+  call(on, who, 'GET', `/api/roadmap/${id}`, { headers });
 const labelsOf = (body: string) =>
   roadmapSchema
     .parse(JSON.parse(body))
     .nodes.map((node) => node.data.label)
     .sort();
-const publishedIds = async (on: TestApp) => roadmapListSchema.parse((await call(on, undefined, 'GET', '/api/roadmap/published')).json()).roadmaps.map((roadmap) => roadmap.id);
+const publishedIds = async (on: TestApp) =>
+  roadmapListSchema
+    .parse((await call(on, undefined, 'GET', '/api/roadmap/published')).json())
+    .roadmaps.map((roadmap) => roadmap.id);
 const review = (on: TestApp, roadmapId: string, status: 'published' | 'rejected') =>
-  call(on, 'admin', 'POST', '/api/admin/roadmap/review', { payload: { roadmapId, status, adminFeedback: status === 'rejected' ? 'Needs more topics.' : undefined } });
-const toggleListing = (on: TestApp, roadmapId: string) => call(on, 'admin', 'PUT', '/api/admin/roadmap/list-unlist', { payload: { roadmapId } });
+  call(on, 'admin', 'POST', '/api/admin/roadmap/review', {
+    payload: { roadmapId, status, adminFeedback: status === 'rejected' ? 'Needs more topics.' : undefined },
+  });
+const toggleListing = (on: TestApp, roadmapId: string) =>
+  call(on, 'admin', 'PUT', '/api/admin/roadmap/list-unlist', { payload: { roadmapId } });
 /** Another process hears of a change once PostgreSQL delivers the notification: a few milliseconds, polled for up to 5 s. */
 const soon = { timeout: 5000, interval: 20 };
 
 /** A roadmap of `labels.length` topics saved by Ada through `on`, so submitted for review. */
 async function save(on: TestApp, labels: string[], roadmapId?: string): Promise<string> {
-  const id = roadmapId ?? (await call(on, ada, 'POST', '/api/roadmap', { payload: { title: 'Rust from zero', description: 'From cargo new to fearless concurrency.' } })).json<{ id: string }>().id;
+  const id =
+    roadmapId ??
+    (
+      await call(on, ada, 'POST', '/api/roadmap', {
+        payload: { title: 'Rust from zero', description: 'From cargo new to fearless concurrency.' },
+      })
+    ).json<{ id: string }>().id;
   const nodes: PublishRoadmapBody['nodes'] = [];
   for (const [index, label] of labels.entries()) {
-    const node = { type: 'topic' as const, position: { x: 0, y: index * 100 }, data: { label }, background: '#fdff00' };
+    const node = {
+      type: 'topic' as const,
+      position: { x: 0, y: index * 100 },
+      data: { label },
+      background: '#fdff00',
+    };
     const created = await call(on, ada, 'POST', '/api/roadmap/node', { payload: { roadmapId: id, ...node } });
     nodes.push({ id: created.json<{ id: string }>().id, ...node });
   }
-  const saved = await call(on, ada, 'POST', '/api/roadmap/publish', { payload: { roadmapId: id, nodes, edges: [], nodeDetails: [] } });
+  const saved = await call(on, ada, 'POST', '/api/roadmap/publish', {
+    payload: { roadmapId: id, nodes, edges: [], nodeDetails: [] },
+  });
   expect(saved.statusCode).toBe(200);
   return id;
 }
@@ -94,13 +133,17 @@ describe('GET /api/roadmap/:id from memory', () => {
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(compressed.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
 
-    const again = await read(b, undefined, id, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': String(compressed.headers.etag) });
+    const again = await read(b, undefined, id, {
+      'accept-encoding': 'gzip, deflate, br',
+      'if-none-match': String(compressed.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
   it('shows a new save and each review on the next read, on this process and on the other', async () => {
-    const statusOf = async (on: TestApp, id: string) => roadmapSchema.parse((await read(on, ada, id)).json()).status;
+    const statusOf = async (on: TestApp, id: string) =>
+      roadmapSchema.parse((await read(on, ada, id)).json()).status;
     const id = await save(a, ['Ownership']);
     // The author's draft, read (and so kept) on both processes.
     expect(labelsOf((await read(a, ada, id)).body)).toEqual(['Ownership']);
@@ -108,7 +151,9 @@ describe('GET /api/roadmap/:id from memory', () => {
 
     await save(b, ['Ownership', 'Lifetimes'], id);
     expect(labelsOf((await read(b, ada, id)).body)).toEqual(['Lifetimes', 'Ownership']);
-    await expect.poll(async () => labelsOf((await read(a, ada, id)).body), soon).toEqual(['Lifetimes', 'Ownership']);
+    await expect
+      .poll(async () => labelsOf((await read(a, ada, id)).body), soon)
+      .toEqual(['Lifetimes', 'Ownership']);
 
     expect((await review(a, id, 'rejected')).statusCode).toBe(200);
     expect(await statusOf(a, id)).toBe('rejected');
@@ -156,7 +201,9 @@ describe('GET /api/roadmap/:id from memory', () => {
     expect((await read(a, bob, id)).statusCode).toBe(404);
     expect((await read(a, undefined, id)).statusCode).toBe(404);
     // Knowing the ETag opens nothing: the access check comes first.
-    expect((await read(a, undefined, id, { 'if-none-match': String(own.headers.etag) })).statusCode).toBe(404);
+    expect((await read(a, undefined, id, { 'if-none-match': String(own.headers.etag) })).statusCode).toBe(
+      404,
+    );
     expect((await read(a, 'admin', id)).statusCode).toBe(200);
     expect((await read(a, { ...ada, cookie: 'accessToken=lapsed' }, id)).statusCode).toBe(401);
   });
@@ -168,7 +215,13 @@ describe('GET /api/roadmap/published from memory', () => {
     await review(a, id, 'published');
     const list = await call(a, undefined, 'GET', '/api/roadmap/published');
     expect(list.statusCode).toBe(200);
-    expect((await call(a, undefined, 'GET', '/api/roadmap/published', { headers: { 'if-none-match': String(list.headers.etag) } })).statusCode).toBe(304);
+    expect(
+      (
+        await call(a, undefined, 'GET', '/api/roadmap/published', {
+          headers: { 'if-none-match': String(list.headers.etag) },
+        })
+      ).statusCode,
+    ).toBe(304);
     const searched = await call(a, undefined, 'GET', '/api/roadmap/published?search=cargo');
     expect(roadmapListSchema.parse(searched.json()).roadmaps.map((roadmap) => roadmap.id)).toContain(id);
     expect(searched.headers.etag).toBeUndefined();
@@ -180,8 +233,19 @@ describe('the listening connection', () => {
     const id = await save(a, ['Ownership']);
     await review(a, id, 'published');
     expect((await read(a, undefined, id)).statusCode).toBe(200);
-    await runOnServer(a.databaseUrl, `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${LISTENER_NAME}' and datname = current_database()`);
-    await expect.poll(() => a.logs.some((line) => String(line.msg).startsWith('roadmap cache: the listening connection was lost')), soon).toBe(true);
+    await runOnServer(
+      a.databaseUrl,
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = '${LISTENER_NAME}' and datname = current_database()`,
+    );
+    await expect
+      .poll(
+        () =>
+          a.logs.some((line) =>
+            String(line.msg).startsWith('roadmap cache: the listening connection was lost'),
+          ),
+        soon,
+      )
+      .toBe(true);
     await expect.poll(() => a.app.roadmapCache.active && b.app.roadmapCache.active, soon).toBe(true);
 
     // Listening again: a change made through the other process is heard.

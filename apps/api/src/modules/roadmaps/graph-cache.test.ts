@@ -84,8 +84,12 @@ describe('RoadmapReadCache', () => {
     const load = counted(() => roadmap({ status: 'drafted', isActive: false }));
     const own = await cache.readRoadmap(ID, { userId: AUTHOR }, load);
     expect(own.public).toBe(false);
-    await expect(cache.readRoadmap(ID, {}, load)).rejects.toSatisfy((error) => error instanceof AppError && error.code === 'not_found');
-    await expect(cache.readRoadmap(ID, { sessionLapsed: true }, load)).rejects.toSatisfy((error) => error instanceof AppError && error.code === 'unauthorized');
+    await expect(cache.readRoadmap(ID, {}, load)).rejects.toSatisfy(
+      (error) => error instanceof AppError && error.code === 'not_found',
+    );
+    await expect(cache.readRoadmap(ID, { sessionLapsed: true }, load)).rejects.toSatisfy(
+      (error) => error instanceof AppError && error.code === 'unauthorized',
+    );
     expect(await cache.readRoadmap(ID, { isAdmin: true }, load)).toBe(own);
     expect(load.calls).toBe(1);
   });

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { publishedRoadmapListSchema, roadmapSchema, type Roadmap, type RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import {
+  publishedRoadmapListSchema,
+  roadmapSchema,
+  type Roadmap,
+  type RoadmapSummary,
+} from '@skillroute/shared/roadmap-api';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
@@ -63,8 +68,17 @@ export class RoadmapReadCache {
     }
     const generation = this.generation;
     const roadmap = await load();
-    const facts: RoadmapFacts = { authorId: roadmap.author.id, status: roadmap.status, isActive: roadmap.isActive, submittedAt: roadmap.submittedAt === null ? null : new Date(roadmap.submittedAt) };
-    const entry = { ...serializeBody(roadmapSchema, '/api/roadmap/:id', roadmap, isPublic(facts)), facts, storedAt: this.now() };
+    const facts: RoadmapFacts = {
+      authorId: roadmap.author.id,
+      status: roadmap.status,
+      isActive: roadmap.isActive,
+      submittedAt: roadmap.submittedAt === null ? null : new Date(roadmap.submittedAt),
+    };
+    const entry = {
+      ...serializeBody(roadmapSchema, '/api/roadmap/:id', roadmap, isPublic(facts)),
+      facts,
+      storedAt: this.now(),
+    };
     if (this.listening && generation === this.generation) this.store(id, entry);
     return entry;
   }
@@ -74,8 +88,14 @@ export class RoadmapReadCache {
     const cached = this.publishedList;
     if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) return cached;
     const generation = this.generation;
-    const list = serializeBody(publishedRoadmapListSchema, '/api/roadmap/published', { roadmaps: await load() }, true);
-    if (this.listening && generation === this.generation) this.publishedList = { ...list, storedAt: this.now() };
+    const list = serializeBody(
+      publishedRoadmapListSchema,
+      '/api/roadmap/published',
+      { roadmaps: await load() },
+      true,
+    );
+    if (this.listening && generation === this.generation)
+      this.publishedList = { ...list, storedAt: this.now() };
     return list;
   }
 
@@ -127,7 +147,13 @@ export const roadmapReadCache = fp(
     const cache = new RoadmapReadCache();
     app.decorate('roadmapCache', cache);
     const listener = await listenForChanges(
-      { connectionString: options.connectionString, applicationName: LISTENER_NAME, channels: [ROADMAP_CHANGES_CHANNEL], label: 'roadmap cache', log: app.log },
+      {
+        connectionString: options.connectionString,
+        applicationName: LISTENER_NAME,
+        channels: [ROADMAP_CHANGES_CHANNEL],
+        label: 'roadmap cache',
+        log: app.log,
+      },
       {
         heard: (_channel, roadmapId) => {
           if (roadmapId !== '') cache.forget(roadmapId);

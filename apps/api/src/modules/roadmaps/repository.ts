@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   MATCHED_TOPICS_MAX,
   type NodeDetail,
@@ -11,7 +24,14 @@ import {
 } from '@skillroute/shared/roadmap-api';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { Executor } from '../../db/client';
-import { roadmapEdges, roadmapNodeDetails, roadmapNodes, roadmapProgress, roadmaps, users } from '../../db/schema';
+import {
+  roadmapEdges,
+  roadmapNodeDetails,
+  roadmapNodes,
+  roadmapProgress,
+  roadmaps,
+  users,
+} from '../../db/schema';
 
 /** What the rules need to know of a roadmap to decide who may do what with it. */
 export interface RoadmapState {
@@ -32,13 +52,20 @@ const stateColumns = {
   submittedAt: roadmaps.submittedAt,
 } as const;
 
-export async function findRoadmapState(db: Executor, id: string, options: { lock?: boolean } = {}): Promise<RoadmapState | undefined> {
+export async function findRoadmapState(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<RoadmapState | undefined> {
   const query = db.select(stateColumns).from(roadmaps).where(eq(roadmaps.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-export async function insertRoadmap(db: Executor, values: { authorId: string; title: string; description: string }): Promise<string> {
+export async function insertRoadmap(
+  db: Executor,
+  values: { authorId: string; title: string; description: string },
+): Promise<string> {
   const [row] = await db.insert(roadmaps).values(values).returning({ id: roadmaps.id });
   if (row === undefined) throw new Error('the roadmap row was not written');
   return row.id;
@@ -104,7 +131,11 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-export async function listRoadmaps(db: Executor, filter: RoadmapFilter, order: 'newest' | 'oldest-submitted' = 'newest'): Promise<RoadmapSummary[]> {
+export async function listRoadmaps(
+  db: Executor,
+  filter: RoadmapFilter,
+  order: 'newest' | 'oldest-submitted' = 'newest',
+): Promise<RoadmapSummary[]> {
   const conditions: SQL[] = [];
   if (filter.authorId !== undefined) conditions.push(eq(roadmaps.authorId, filter.authorId));
   if (filter.status !== undefined) conditions.push(eq(roadmaps.status, filter.status));
@@ -115,7 +146,11 @@ export async function listRoadmaps(db: Executor, filter: RoadmapFilter, order: '
     .from(roadmaps)
     .innerJoin(users, eq(users.id, roadmaps.authorId))
     .where(and(...conditions))
-    .orderBy(...(order === 'newest' ? [desc(roadmaps.updatedAt), desc(roadmaps.id)] : [asc(roadmaps.submittedAt), asc(roadmaps.id)]));
+    .orderBy(
+      ...(order === 'newest'
+        ? [desc(roadmaps.updatedAt), desc(roadmaps.id)]
+        : [asc(roadmaps.submittedAt), asc(roadmaps.id)]),
+    );
   return rows.map(toSummary);
 }
 
@@ -149,9 +184,21 @@ export async function searchPublishedRoadmaps(db: Executor, search: string): Pro
     .select({ ...summaryColumns, matchedTopics })
     .from(roadmaps)
     .innerJoin(users, eq(users.id, roadmaps.authorId))
-    .where(and(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true), or(ilike(roadmaps.title, pattern), ilike(roadmaps.description, pattern), sql`${matchedTopics} is not null`)))
+    .where(
+      and(
+        eq(roadmaps.status, 'published'),
+        eq(roadmaps.isActive, true),
+        or(
+          ilike(roadmaps.title, pattern),
+          ilike(roadmaps.description, pattern),
+          sql`${matchedTopics} is not null`,
+        ),
+      ),
+    )
     .orderBy(desc(roadmaps.updatedAt), desc(roadmaps.id));
-  return rows.map((row) => (row.matchedTopics?.length ? { ...toSummary(row), matchedTopics: row.matchedTopics } : toSummary(row)));
+  return rows.map((row) =>
+    row.matchedTopics?.length ? { ...toSummary(row), matchedTopics: row.matchedTopics } : toSummary(row),
+  );
 }
 
 /**
@@ -159,7 +206,11 @@ export async function searchPublishedRoadmaps(db: Executor, search: string): Pro
  * (published and listed, or their own), with its saved nodes marked done and its saved nodes in all,
  * most recently marked first.
  */
-export async function listProgressSummaries(db: Executor, userId: string, limit: number): Promise<RoadmapProgressSummary[]> {
+export async function listProgressSummaries(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<RoadmapProgressSummary[]> {
   const lastMarkedAt = sql<Date>`max(${roadmapProgress.updatedAt})`.mapWith(roadmapProgress.updatedAt);
   const rows = await db
     .select({
@@ -172,45 +223,93 @@ export async function listProgressSummaries(db: Executor, userId: string, limit:
     .from(roadmapProgress)
     .innerJoin(roadmapNodes, and(eq(roadmapNodes.id, roadmapProgress.nodeId), eq(roadmapNodes.saved, true)))
     .innerJoin(roadmaps, eq(roadmaps.id, roadmapProgress.roadmapId))
-    .where(and(eq(roadmapProgress.userId, userId), or(and(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true)), eq(roadmaps.authorId, userId))))
+    .where(
+      and(
+        eq(roadmapProgress.userId, userId),
+        or(and(eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true)), eq(roadmaps.authorId, userId)),
+      ),
+    )
     .groupBy(roadmaps.id)
     .orderBy(desc(lastMarkedAt), asc(roadmaps.id))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, title: row.title, done: Number(row.done), total: Number(row.total), lastMarkedAt: row.lastMarkedAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    done: Number(row.done),
+    total: Number(row.total),
+    lastMarkedAt: row.lastMarkedAt.toISOString(),
+  }));
 }
 
 export async function findRoadmapSummary(db: Executor, id: string): Promise<RoadmapSummary | undefined> {
-  const [row] = await db.select(summaryColumns).from(roadmaps).innerJoin(users, eq(users.id, roadmaps.authorId)).where(eq(roadmaps.id, id));
+  const [row] = await db
+    .select(summaryColumns)
+    .from(roadmaps)
+    .innerJoin(users, eq(users.id, roadmaps.authorId))
+    .where(eq(roadmaps.id, id));
   return row === undefined ? undefined : toSummary(row);
 }
 
 export async function listSavedNodes(db: Executor, roadmapId: string): Promise<RoadmapNode[]> {
   const rows = await db
-    .select({ id: roadmapNodes.id, type: roadmapNodes.type, x: roadmapNodes.x, y: roadmapNodes.y, label: roadmapNodes.label, background: roadmapNodes.background })
+    .select({
+      id: roadmapNodes.id,
+      type: roadmapNodes.type,
+      x: roadmapNodes.x,
+      y: roadmapNodes.y,
+      label: roadmapNodes.label,
+      background: roadmapNodes.background,
+    })
     .from(roadmapNodes)
     .where(and(eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)))
     .orderBy(asc(roadmapNodes.y), asc(roadmapNodes.x), asc(roadmapNodes.id));
-  return rows.map((row) => ({ id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { label: row.label }, background: row.background }));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    position: { x: row.x, y: row.y },
+    data: { label: row.label },
+    background: row.background,
+  }));
 }
 
 export async function listEdges(db: Executor, roadmapId: string): Promise<RoadmapEdge[]> {
-  const rows = await db.select({ source: roadmapEdges.sourceId, target: roadmapEdges.targetId }).from(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
+  const rows = await db
+    .select({ source: roadmapEdges.sourceId, target: roadmapEdges.targetId })
+    .from(roadmapEdges)
+    .where(eq(roadmapEdges.roadmapId, roadmapId));
   return rows;
 }
 
 export async function listNodeDetails(db: Executor, roadmapId: string): Promise<NodeDetail[]> {
   return db
-    .select({ nodeId: roadmapNodeDetails.nodeId, title: roadmapNodeDetails.title, description: roadmapNodeDetails.description, links: roadmapNodeDetails.links })
+    .select({
+      nodeId: roadmapNodeDetails.nodeId,
+      title: roadmapNodeDetails.title,
+      description: roadmapNodeDetails.description,
+      links: roadmapNodeDetails.links,
+    })
     .from(roadmapNodeDetails)
     .innerJoin(roadmapNodes, eq(roadmapNodes.id, roadmapNodeDetails.nodeId))
     .where(and(eq(roadmapNodeDetails.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
 }
 
 /** A node dropped on the canvas: it counts once a save lists it. */
-export async function insertUnsavedNode(db: Executor, roadmapId: string, node: Omit<RoadmapNode, 'id'>): Promise<string> {
+export async function insertUnsavedNode(
+  db: Executor,
+  roadmapId: string,
+  node: Omit<RoadmapNode, 'id'>,
+): Promise<string> {
   const [row] = await db
     .insert(roadmapNodes)
-    .values({ roadmapId, type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background, saved: false })
+    .values({
+      roadmapId,
+      type: node.type,
+      x: node.position.x,
+      y: node.position.y,
+      label: node.data.label,
+      background: node.background,
+      saved: false,
+    })
     .returning({ id: roadmapNodes.id });
   if (row === undefined) throw new Error('the node row was not written');
   return row.id;
@@ -225,7 +324,11 @@ export async function countUnsavedNodes(db: Executor, roadmapId: string): Promis
 }
 
 /** The ids among `ids` that belong to this roadmap (saved or not). */
-export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function nodeIdsOf(
+  db: Executor,
+  roadmapId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: roadmapNodes.id })
@@ -241,13 +344,30 @@ export async function nodeIdsOf(db: Executor, roadmapId: string, ids: readonly s
  * PostgreSQL unpacks it (`jsonb_to_recordset`), so the roadmap's row lock is held for a few round trips,
  * not one per node.
  */
-export async function replaceGraph(tx: Executor, roadmapId: string, graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] }): Promise<void> {
+export async function replaceGraph(
+  tx: Executor,
+  roadmapId: string,
+  graph: { nodes: RoadmapNode[]; edges: RoadmapEdge[]; nodeDetails: NodeDetail[] },
+): Promise<void> {
   const keep = graph.nodes.map((node) => node.id);
   await tx.delete(roadmapEdges).where(eq(roadmapEdges.roadmapId, roadmapId));
   await tx.delete(roadmapNodeDetails).where(eq(roadmapNodeDetails.roadmapId, roadmapId));
-  await tx.delete(roadmapNodes).where(keep.length === 0 ? eq(roadmapNodes.roadmapId, roadmapId) : and(eq(roadmapNodes.roadmapId, roadmapId), notInArray(roadmapNodes.id, keep)));
+  await tx
+    .delete(roadmapNodes)
+    .where(
+      keep.length === 0
+        ? eq(roadmapNodes.roadmapId, roadmapId)
+        : and(eq(roadmapNodes.roadmapId, roadmapId), notInArray(roadmapNodes.id, keep)),
+    );
   if (graph.nodes.length > 0) {
-    const nodes = graph.nodes.map((node) => ({ id: node.id, type: node.type, x: node.position.x, y: node.position.y, label: node.data.label, background: node.background }));
+    const nodes = graph.nodes.map((node) => ({
+      id: node.id,
+      type: node.type,
+      x: node.position.x,
+      y: node.position.y,
+      label: node.data.label,
+      background: node.background,
+    }));
     await tx.execute(sql`
       update ${roadmapNodes} set type = listed.type, x = listed.x, y = listed.y, label = listed.label, background = listed.background, saved = true
       from jsonb_to_recordset(${JSON.stringify(nodes)}::jsonb) as listed(id uuid, type roadmap_node_type, x double precision, y double precision, label text, background text)
@@ -281,34 +401,60 @@ export async function announceChange(tx: Executor, roadmapId: string): Promise<v
 export async function updateRoadmap(
   db: Executor,
   id: string,
-  values: Partial<{ status: RoadmapStatus; isActive: boolean; adminFeedback: string | null; submittedAt: Date | null; reviewedAt: Date | null }>,
+  values: Partial<{
+    status: RoadmapStatus;
+    isActive: boolean;
+    adminFeedback: string | null;
+    submittedAt: Date | null;
+    reviewedAt: Date | null;
+  }>,
 ): Promise<void> {
   await db.update(roadmaps).set(values).where(eq(roadmaps.id, id));
 }
 
-export async function listProgress(db: Executor, userId: string, roadmapId: string): Promise<ProgressEntry[]> {
+export async function listProgress(
+  db: Executor,
+  userId: string,
+  roadmapId: string,
+): Promise<ProgressEntry[]> {
   return db
     .select({ nodeId: roadmapProgress.nodeId, status: roadmapProgress.status })
     .from(roadmapProgress)
     .innerJoin(roadmapNodes, eq(roadmapNodes.id, roadmapProgress.nodeId))
-    .where(and(eq(roadmapProgress.userId, userId), eq(roadmapProgress.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
+    .where(
+      and(
+        eq(roadmapProgress.userId, userId),
+        eq(roadmapProgress.roadmapId, roadmapId),
+        eq(roadmapNodes.saved, true),
+      ),
+    );
 }
 
 export async function isSavedNodeOf(db: Executor, roadmapId: string, nodeId: string): Promise<boolean> {
   const [row] = await db
     .select({ total: count() })
     .from(roadmapNodes)
-    .where(and(eq(roadmapNodes.id, nodeId), eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)));
+    .where(
+      and(eq(roadmapNodes.id, nodeId), eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)),
+    );
   return (row?.total ?? 0) > 0;
 }
 
-export async function setProgress(db: Executor, entry: { userId: string; roadmapId: string; nodeId: string; status: 'in_progress' | 'done' | 'skipped' }): Promise<void> {
+export async function setProgress(
+  db: Executor,
+  entry: { userId: string; roadmapId: string; nodeId: string; status: 'in_progress' | 'done' | 'skipped' },
+): Promise<void> {
   await db
     .insert(roadmapProgress)
     .values(entry)
-    .onConflictDoUpdate({ target: [roadmapProgress.userId, roadmapProgress.nodeId], set: { status: entry.status, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [roadmapProgress.userId, roadmapProgress.nodeId],
+      set: { status: entry.status, updatedAt: new Date() },
+    });
 }
 
 export async function clearProgress(db: Executor, userId: string, nodeId: string): Promise<void> {
-  await db.delete(roadmapProgress).where(and(eq(roadmapProgress.userId, userId), eq(roadmapProgress.nodeId, nodeId)));
+  await db
+    .delete(roadmapProgress)
+    .where(and(eq(roadmapProgress.userId, userId), eq(roadmapProgress.nodeId, nodeId)));
 }

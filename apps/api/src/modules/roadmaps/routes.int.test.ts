@@ -20,25 +20,50 @@ beforeAll(async () => {
   bob = await createSignedInUser(t, 'bob@example.org');
   const credentials = { email: 'root@skillroute.dev', password: 'correct-horse-42' };
   await createOrUpdateAdmin(t.app.db, { ...credentials, name: 'Root' });
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials, remoteAddress: '10.9.9.9' });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: credentials,
+    remoteAddress: '10.9.9.9',
+  });
   const access = login.cookies.find((cookie) => cookie.name === 'adminAccessToken');
   adminCookie = `adminAccessToken=${access?.value}`;
 });
 afterAll(() => t.close());
 
 type Who = SignedIn | 'admin' | undefined;
-const cookieOf = (who: Who) => (who === undefined ? {} : { cookie: who === 'admin' ? adminCookie : who.cookie });
+const cookieOf = (who: Who) =>
+  who === undefined ? {} : { cookie: who === 'admin' ? adminCookie : who.cookie };
 const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: cookieOf(who), ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: cookieOf(who),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function newRoadmap(who: SignedIn, title = 'Rust from zero'): Promise<string> {
-  const response = await call(who, 'POST', '/api/roadmap', { title, description: 'From cargo new to fearless concurrency.' });
+  const response = await call(who, 'POST', '/api/roadmap', {
+    title,
+    description: 'From cargo new to fearless concurrency.',
+  });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
 
-async function newNode(who: SignedIn, roadmapId: string, label: string, type: 'topic' | 'subtopic' = 'topic'): Promise<string> {
-  const response = await call(who, 'POST', '/api/roadmap/node', { roadmapId, type, position: { x: 10, y: 20 }, data: { label }, background: '#fdff00' });
+async function newNode(
+  who: SignedIn,
+  roadmapId: string,
+  label: string,
+  type: 'topic' | 'subtopic' = 'topic',
+): Promise<string> {
+  const response = await call(who, 'POST', '/api/roadmap/node', {
+    roadmapId,
+    type,
+    position: { x: 10, y: 20 },
+    data: { label },
+    background: '#fdff00',
+  });
   expect(response.statusCode).toBe(201);
   return response.json<{ id: string }>().id;
 }
@@ -46,19 +71,36 @@ async function newNode(who: SignedIn, roadmapId: string, label: string, type: 't
 /** A roadmap of two topics and a subtopic, saved (and so submitted) by `who`. */
 async function savedRoadmap(who: SignedIn, title?: string) {
   const roadmapId = await newRoadmap(who, title);
-  const [a, b, c] = [await newNode(who, roadmapId, 'Ownership'), await newNode(who, roadmapId, 'Traits'), await newNode(who, roadmapId, 'Borrowing', 'subtopic')];
+  const [a, b, c] = [
+    await newNode(who, roadmapId, 'Ownership'),
+    await newNode(who, roadmapId, 'Traits'),
+    await newNode(who, roadmapId, 'Borrowing', 'subtopic'),
+  ];
   const body: PublishRoadmapBody = {
     roadmapId,
     nodes: [
       { id: a, type: 'topic', position: { x: 0, y: 0 }, data: { label: 'Ownership' }, background: '#fdff00' },
       { id: b, type: 'topic', position: { x: 0, y: 200 }, data: { label: 'Traits' }, background: '#4338ca' },
-      { id: c, type: 'subtopic', position: { x: 200, y: 0 }, data: { label: 'Borrowing' }, background: '#f3c950' },
+      {
+        id: c,
+        type: 'subtopic',
+        position: { x: 200, y: 0 },
+        data: { label: 'Borrowing' },
+        background: '#f3c950',
+      },
     ],
     edges: [
       { source: a, target: b },
       { source: a, target: c },
     ],
-    nodeDetails: [{ nodeId: a, title: 'Ownership', description: 'Every value has one owner.', links: [{ title: 'The book', url: 'https://doc.rust-lang.org/book/' }] }],
+    nodeDetails: [
+      {
+        nodeId: a,
+        title: 'Ownership',
+        description: 'Every value has one owner.',
+        links: [{ title: 'The book', url: 'https://doc.rust-lang.org/book/' }],
+      },
+    ],
   };
   const response = await call(who, 'POST', '/api/roadmap/publish', body);
   expect(response.statusCode).toBe(200);
@@ -66,13 +108,22 @@ async function savedRoadmap(who: SignedIn, title?: string) {
   return { roadmapId, nodes: { a, b, c }, body };
 }
 
-const review = (roadmapId: string, status: string, adminFeedback?: string) => call('admin', 'POST', '/api/admin/roadmap/review', { roadmapId, status, adminFeedback });
+const review = (roadmapId: string, status: string, adminFeedback?: string) =>
+  call('admin', 'POST', '/api/admin/roadmap/review', { roadmapId, status, adminFeedback });
 
 describe('starting and drawing a roadmap', () => {
   it('creates a drafted, unsubmitted roadmap for its author only', async () => {
     const id = await newRoadmap(ada);
-    const own = roadmapListSchema.parse((await call(ada, 'GET', '/api/roadmap')).json()).roadmaps.find((roadmap) => roadmap.id === id);
-    expect(own).toMatchObject({ status: 'drafted', isActive: false, submittedAt: null, nodeCount: 0, author: { id: ada.id } });
+    const own = roadmapListSchema
+      .parse((await call(ada, 'GET', '/api/roadmap')).json())
+      .roadmaps.find((roadmap) => roadmap.id === id);
+    expect(own).toMatchObject({
+      status: 'drafted',
+      isActive: false,
+      submittedAt: null,
+      nodeCount: 0,
+      author: { id: ada.id },
+    });
     expect((await call(bob, 'GET', `/api/roadmap/${id}`)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', `/api/roadmap/${id}`)).statusCode).toBe(404);
   });
@@ -86,18 +137,39 @@ describe('starting and drawing a roadmap', () => {
         { field: 'description', message: 'Description must be at least 10 characters' },
       ]),
     );
-    expect((await call(undefined, 'POST', '/api/roadmap', { title: 'Good title', description: 'A good description.' })).statusCode).toBe(401);
+    expect(
+      (
+        await call(undefined, 'POST', '/api/roadmap', {
+          title: 'Good title',
+          description: 'A good description.',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("refuses nodes on another author's roadmap, an unknown one, and bad node bodies", async () => {
     const id = await newRoadmap(ada);
-    const node = { roadmapId: id, type: 'topic', position: { x: 0, y: 0 }, data: { label: 'X' }, background: '#fdff00' };
+    const node = {
+      roadmapId: id,
+      type: 'topic',
+      position: { x: 0, y: 0 },
+      data: { label: 'X' },
+      background: '#fdff00',
+    };
     expect((await call(bob, 'POST', '/api/roadmap/node', node)).statusCode).toBe(404);
-    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, roadmapId: randomUUID() })).statusCode).toBe(404);
-    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, roadmapId: 'nope' })).statusCode).toBe(400);
+    expect(
+      (await call(ada, 'POST', '/api/roadmap/node', { ...node, roadmapId: randomUUID() })).statusCode,
+    ).toBe(404);
+    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, roadmapId: 'nope' })).statusCode).toBe(
+      400,
+    );
     expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, type: 'chapter' })).statusCode).toBe(400);
-    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, background: 'red' })).statusCode).toBe(400);
-    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, position: { x: 'a', y: 0 } })).statusCode).toBe(400);
+    expect((await call(ada, 'POST', '/api/roadmap/node', { ...node, background: 'red' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(ada, 'POST', '/api/roadmap/node', { ...node, position: { x: 'a', y: 0 } })).statusCode,
+    ).toBe(400);
   });
 
   it('an unsaved node is not part of the roadmap until a save lists it', async () => {
@@ -115,19 +187,40 @@ describe('starting and drawing a roadmap', () => {
           .from(roadmapNodes)
           .where(and(eq(roadmapNodes.roadmapId, id), eq(roadmapNodes.saved, false)))
       ).length;
-    await t.app.db
-      .insert(roadmapNodes)
-      .values(
-        Array.from({ length: ROADMAP_UNSAVED_NODES_MAX - 1 }, (_, index) => ({ roadmapId: id, type: 'topic' as const, x: index, y: 0, label: `n${index}`, background: '#fdff00', saved: false })),
-      );
-    const node = { roadmapId: id, type: 'topic', position: { x: 0, y: 0 }, data: { label: 'One more' }, background: '#fdff00' };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(ada, 'POST', '/api/roadmap/node', node)));
+    await t.app.db.insert(roadmapNodes).values(
+      Array.from({ length: ROADMAP_UNSAVED_NODES_MAX - 1 }, (_, index) => ({
+        roadmapId: id,
+        type: 'topic' as const,
+        x: index,
+        y: 0,
+        label: `n${index}`,
+        background: '#fdff00',
+        saved: false,
+      })),
+    );
+    const node = {
+      roadmapId: id,
+      type: 'topic',
+      position: { x: 0, y: 0 },
+      data: { label: 'One more' },
+      background: '#fdff00',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call(ada, 'POST', '/api/roadmap/node', node)),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(roadmapMessages.unsavedNodesMax);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      roadmapMessages.unsavedNodesMax,
+    );
     expect(await unsaved()).toBe(ROADMAP_UNSAVED_NODES_MAX);
 
     const kept = answers.find((answer) => answer.statusCode === 201)?.json().id as string;
-    const saved = await call(ada, 'POST', '/api/roadmap/publish', { roadmapId: id, nodes: [{ id: kept, ...node, roadmapId: undefined }], edges: [], nodeDetails: [] });
+    const saved = await call(ada, 'POST', '/api/roadmap/publish', {
+      roadmapId: id,
+      nodes: [{ id: kept, ...node, roadmapId: undefined }],
+      edges: [],
+      nodeDetails: [],
+    });
     expect(saved.statusCode).toBe(200);
     expect(await unsaved()).toBe(0);
     expect((await call(ada, 'POST', '/api/roadmap/node', node)).statusCode).toBe(201);
@@ -143,8 +236,17 @@ describe('saving (POST /api/roadmap/publish)', () => {
     expect(roadmap.submittedAt).not.toBeNull();
     expect(roadmap.nodeCount).toBe(3);
     const details = (await call(ada, 'GET', `/api/roadmap/nodedetails/${roadmapId}`)).json();
-    expect(details).toEqual([{ nodeId: nodes.a, title: 'Ownership', description: 'Every value has one owner.', links: [{ title: 'The book', url: 'https://doc.rust-lang.org/book/' }] }]);
-    const queue = roadmapListSchema.parse((await call('admin', 'GET', '/api/admin/roadmap?status=drafted')).json()).roadmaps;
+    expect(details).toEqual([
+      {
+        nodeId: nodes.a,
+        title: 'Ownership',
+        description: 'Every value has one owner.',
+        links: [{ title: 'The book', url: 'https://doc.rust-lang.org/book/' }],
+      },
+    ]);
+    const queue = roadmapListSchema.parse(
+      (await call('admin', 'GET', '/api/admin/roadmap?status=drafted')).json(),
+    ).roadmaps;
     expect(queue.map((item) => item.id)).toContain(roadmapId);
   });
 
@@ -160,12 +262,23 @@ describe('saving (POST /api/roadmap/publish)', () => {
     ];
     const messages = [];
     for (const change of attempts) {
-      const response = await call(ada, 'POST', '/api/roadmap/publish', { ...body, nodeDetails: [{ ...detail, ...change }] });
+      const response = await call(ada, 'POST', '/api/roadmap/publish', {
+        ...body,
+        nodeDetails: [{ ...detail, ...change }],
+      });
       expect(response.statusCode).toBe(400);
       messages.push(response.json<{ errors: Array<{ message: string }> }>().errors[0]?.message);
     }
-    expect(messages).toEqual([roadmapMessages.linkUrlInvalid, roadmapMessages.linkUrlInvalid, roadmapMessages.linksMax, roadmapMessages.descriptionMin, roadmapMessages.titleRequired]);
-    const details = (await call(ada, 'GET', `/api/roadmap/nodedetails/${roadmapId}`)).json<Array<{ links: unknown[] }>>();
+    expect(messages).toEqual([
+      roadmapMessages.linkUrlInvalid,
+      roadmapMessages.linkUrlInvalid,
+      roadmapMessages.linksMax,
+      roadmapMessages.descriptionMin,
+      roadmapMessages.titleRequired,
+    ]);
+    const details = (await call(ada, 'GET', `/api/roadmap/nodedetails/${roadmapId}`)).json<
+      Array<{ links: unknown[] }>
+    >();
     expect(details[0]?.links).toEqual([{ title: 'The book', url: 'https://doc.rust-lang.org/book/' }]);
   });
 
@@ -180,12 +293,18 @@ describe('saving (POST /api/roadmap/publish)', () => {
       nodeDetails: [],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: roadmapMessages.unknownNode, errors: [{ field: 'nodes.2.id' }] });
+    expect(response.json()).toMatchObject({
+      message: roadmapMessages.unknownNode,
+      errors: [{ field: 'nodes.2.id' }],
+    });
     const roadmap = roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).json());
     expect(roadmap.nodes).toHaveLength(3);
     expect(roadmap.edges).toHaveLength(2);
     // Bob's node is untouched.
-    const [row] = await t.app.db.select({ roadmapId: roadmapNodes.roadmapId }).from(roadmapNodes).where(eq(roadmapNodes.id, foreign));
+    const [row] = await t.app.db
+      .select({ roadmapId: roadmapNodes.roadmapId })
+      .from(roadmapNodes)
+      .where(eq(roadmapNodes.id, foreign));
     expect(row?.roadmapId).toBe(other);
   });
 
@@ -209,9 +328,14 @@ describe('saving (POST /api/roadmap/publish)', () => {
       };
       const response = await call(ada, 'POST', '/api/roadmap/publish', changed);
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ message: errorMessages.internal, errors: [{ message: errorMessages.internal }] });
+      expect(response.json()).toEqual({
+        message: errorMessages.internal,
+        errors: [{ message: errorMessages.internal }],
+      });
     } finally {
-      await t.app.db.execute(sql`drop trigger fail_on_marker on roadmap_node_details; drop function fail_on_marker();`);
+      await t.app.db.execute(
+        sql`drop trigger fail_on_marker on roadmap_node_details; drop function fail_on_marker();`,
+      );
     }
     const roadmap = roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).json());
     expect(roadmap.nodes.map((node) => node.data.label).sort()).toEqual(['Borrowing', 'Ownership', 'Traits']);
@@ -221,16 +345,23 @@ describe('saving (POST /api/roadmap/publish)', () => {
 
   it('refuses a node listed twice before anything is written', async () => {
     const { roadmapId, body } = await savedRoadmap(ada);
-    const twice = await call(ada, 'POST', '/api/roadmap/publish', { ...body, nodes: [...body.nodes, body.nodes[0]] });
+    const twice = await call(ada, 'POST', '/api/roadmap/publish', {
+      ...body,
+      nodes: [...body.nodes, body.nodes[0]],
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ errors: [{ message: 'A node is listed twice.' }] });
-    expect(roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).json()).nodes).toHaveLength(3);
+    expect(
+      roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).json()).nodes,
+    ).toHaveLength(3);
   });
 
   it("refuses another author's save, an unknown roadmap, and a published one", async () => {
     const { roadmapId, body } = await savedRoadmap(ada);
     expect((await call(bob, 'POST', '/api/roadmap/publish', body)).statusCode).toBe(404);
-    expect((await call(ada, 'POST', '/api/roadmap/publish', { ...body, roadmapId: randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await call(ada, 'POST', '/api/roadmap/publish', { ...body, roadmapId: randomUUID() })).statusCode,
+    ).toBe(404);
     expect((await review(roadmapId, 'published')).statusCode).toBe(200);
     // Published and listed: Bob can see it, so he is told it is not his.
     expect((await call(bob, 'POST', '/api/roadmap/publish', body)).statusCode).toBe(403);
@@ -245,17 +376,26 @@ describe('reviewing (admin)', () => {
     const { roadmapId, body } = await savedRoadmap(ada, 'Review me');
     const short = await review(roadmapId, 'rejected', 'Hmm');
     expect(short.statusCode).toBe(400);
-    expect(short.json<{ errors: Array<{ message: string }> }>().errors[0]?.message).toBe(roadmapMessages.feedbackMin);
+    expect(short.json<{ errors: Array<{ message: string }> }>().errors[0]?.message).toBe(
+      roadmapMessages.feedbackMin,
+    );
 
-    expect((await review(roadmapId, 'rejected', 'Add a topic on lifetimes.')).json()).toEqual({ message: 'updated successfully' });
+    expect((await review(roadmapId, 'rejected', 'Add a topic on lifetimes.')).json()).toEqual({
+      message: 'updated successfully',
+    });
     const rejected = roadmapSchema.parse((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).json());
     expect(rejected).toMatchObject({ status: 'rejected', adminFeedback: 'Add a topic on lifetimes.' });
     // Out of the queue until resubmitted; a second decision is refused.
     expect((await review(roadmapId, 'published')).statusCode).toBe(409);
 
     expect((await call(ada, 'POST', '/api/roadmap/publish', body)).statusCode).toBe(200);
-    const queue = roadmapListSchema.parse((await call('admin', 'GET', '/api/admin/roadmap?status=drafted')).json()).roadmaps;
-    expect(queue.find((item) => item.id === roadmapId)).toMatchObject({ status: 'drafted', adminFeedback: 'Add a topic on lifetimes.' });
+    const queue = roadmapListSchema.parse(
+      (await call('admin', 'GET', '/api/admin/roadmap?status=drafted')).json(),
+    ).roadmaps;
+    expect(queue.find((item) => item.id === roadmapId)).toMatchObject({
+      status: 'drafted',
+      adminFeedback: 'Add a topic on lifetimes.',
+    });
 
     expect((await review(roadmapId, 'published', '')).statusCode).toBe(200);
     const published = roadmapSchema.parse((await call(undefined, 'GET', `/api/roadmap/${roadmapId}`)).json());
@@ -264,7 +404,9 @@ describe('reviewing (admin)', () => {
     const notices = await t.app.db.select().from(notifications).where(eq(notifications.userId, ada.id));
     const mine = notices.filter((notice) => notice.message.includes('Review me'));
     expect(mine.map((notice) => notice.type).sort()).toEqual(['roadmap_approved', 'roadmap_rejected']);
-    expect(mine.find((notice) => notice.type === 'roadmap_rejected')?.message).toContain('Add a topic on lifetimes.');
+    expect(mine.find((notice) => notice.type === 'roadmap_rejected')?.message).toContain(
+      'Add a topic on lifetimes.',
+    );
     expect(mine.find((notice) => notice.type === 'roadmap_approved')?.link).toBe(`/roadmap/${roadmapId}`);
   });
 
@@ -281,18 +423,26 @@ describe('reviewing (admin)', () => {
   it('keeps users and visitors out of the admin routes', async () => {
     const { roadmapId } = await savedRoadmap(ada);
     for (const who of [ada, undefined]) {
-      const response = await call(who, 'POST', '/api/admin/roadmap/review', { roadmapId, status: 'published' });
+      const response = await call(who, 'POST', '/api/admin/roadmap/review', {
+        roadmapId,
+        status: 'published',
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ message: errorMessages.unauthorized });
       expect((await call(who, 'GET', '/api/admin/roadmap?status=drafted')).statusCode).toBe(401);
     }
-    const [row] = await t.app.db.select({ status: roadmaps.status }).from(roadmaps).where(eq(roadmaps.id, roadmapId));
+    const [row] = await t.app.db
+      .select({ status: roadmaps.status })
+      .from(roadmaps)
+      .where(eq(roadmaps.id, roadmapId));
     expect(row?.status).toBe('drafted');
   });
 
   it('lists and unlists published roadmaps only; unlisted ones are hidden from everyone but author and admins', async () => {
     const { roadmapId } = await savedRoadmap(ada, 'Listing test');
-    expect((await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).statusCode).toBe(409);
+    expect((await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).statusCode).toBe(
+      409,
+    );
     await review(roadmapId, 'published');
     const unlist = await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId });
     expect(unlist.json()).toEqual({ message: 'updated successfully', isActive: false });
@@ -300,11 +450,18 @@ describe('reviewing (admin)', () => {
     expect((await call(bob, 'GET', `/api/roadmap/nodedetails/${roadmapId}`)).statusCode).toBe(404);
     expect((await call(ada, 'GET', `/api/roadmap/${roadmapId}`)).statusCode).toBe(200);
     expect((await call('admin', 'GET', `/api/roadmap/${roadmapId}`)).statusCode).toBe(200);
-    const published = roadmapListSchema.parse((await call(undefined, 'GET', '/api/roadmap/published')).json()).roadmaps;
+    const published = roadmapListSchema.parse(
+      (await call(undefined, 'GET', '/api/roadmap/published')).json(),
+    ).roadmaps;
     expect(published.map((item) => item.id)).not.toContain(roadmapId);
-    expect((await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).json()).toEqual({ message: 'updated successfully', isActive: true });
+    expect((await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).json()).toEqual({
+      message: 'updated successfully',
+      isActive: true,
+    });
     expect((await call(undefined, 'GET', `/api/roadmap/${roadmapId}`)).statusCode).toBe(200);
-    expect((await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId: randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await call('admin', 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId: randomUUID() })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -313,33 +470,51 @@ describe('reading', () => {
     const { roadmapId } = await savedRoadmap(ada, 'Kotlin 100% coroutines');
     await review(roadmapId, 'published');
     const search = async (text: string) =>
-      roadmapListSchema.parse((await call(undefined, 'GET', `/api/roadmap/published?search=${encodeURIComponent(text)}`)).json()).roadmaps.map((item) => item.title);
+      roadmapListSchema
+        .parse(
+          (await call(undefined, 'GET', `/api/roadmap/published?search=${encodeURIComponent(text)}`)).json(),
+        )
+        .roadmaps.map((item) => item.title);
     expect(await search('kotlin')).toEqual(['Kotlin 100% coroutines']);
     expect(await search('100%')).toEqual(['Kotlin 100% coroutines']);
     expect(await search('1_0')).toEqual([]);
-    expect((await call(undefined, 'GET', `/api/roadmap/published?search=${'x'.repeat(101)}`)).statusCode).toBe(400);
+    expect(
+      (await call(undefined, 'GET', `/api/roadmap/published?search=${'x'.repeat(101)}`)).statusCode,
+    ).toBe(400);
   });
 
   it("shows a profile's roadmaps: all of one's own, only the public ones of someone else", async () => {
     const draft = await newRoadmap(bob, 'Bob draft');
-    const own = roadmapListSchema.parse((await call(bob, 'GET', `/api/roadmap/profile/${bob.id}`)).json()).roadmaps;
+    const own = roadmapListSchema.parse(
+      (await call(bob, 'GET', `/api/roadmap/profile/${bob.id}`)).json(),
+    ).roadmaps;
     expect(own.map((item) => item.id)).toContain(draft);
-    const filtered = roadmapListSchema.parse((await call(bob, 'GET', `/api/roadmap/profile/${bob.id}?status=rejected`)).json()).roadmaps;
+    const filtered = roadmapListSchema.parse(
+      (await call(bob, 'GET', `/api/roadmap/profile/${bob.id}?status=rejected`)).json(),
+    ).roadmaps;
     expect(filtered).toEqual([]);
-    const seenByAda = roadmapListSchema.parse((await call(ada, 'GET', `/api/roadmap/profile/${bob.id}`)).json()).roadmaps;
+    const seenByAda = roadmapListSchema.parse(
+      (await call(ada, 'GET', `/api/roadmap/profile/${bob.id}`)).json(),
+    ).roadmaps;
     expect(seenByAda.map((item) => item.id)).not.toContain(draft);
     expect((await call(ada, 'GET', '/api/roadmap/profile/nope')).statusCode).toBe(400);
     expect((await call(ada, 'GET', '/api/roadmap?status=lost')).statusCode).toBe(400);
   });
 
   it('answers 404 for unknown ids and 400 for malformed ones, never 500', async () => {
-    for (const url of [`/api/roadmap/${randomUUID()}`, `/api/roadmap/nodedetails/${randomUUID()}`]) expect((await call(ada, 'GET', url)).statusCode).toBe(404);
-    for (const url of ['/api/roadmap/not-a-uuid', '/api/roadmap/nodedetails/1']) expect((await call(ada, 'GET', url)).statusCode).toBe(400);
+    for (const url of [`/api/roadmap/${randomUUID()}`, `/api/roadmap/nodedetails/${randomUUID()}`])
+      expect((await call(ada, 'GET', url)).statusCode).toBe(404);
+    for (const url of ['/api/roadmap/not-a-uuid', '/api/roadmap/nodedetails/1'])
+      expect((await call(ada, 'GET', url)).statusCode).toBe(400);
   });
 
   it('asks a lapsed session to refresh rather than hiding its own draft', async () => {
     const draft = await newRoadmap(ada);
-    const response = await t.app.inject({ method: 'GET', url: `/api/roadmap/${draft}`, headers: { cookie: 'accessToken=expired.or.forged' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/roadmap/${draft}`,
+      headers: { cookie: 'accessToken=expired.or.forged' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -348,18 +523,25 @@ describe('progress', () => {
   it('marks, changes and clears topics for the signed-in reader only', async () => {
     const { roadmapId, nodes } = await savedRoadmap(ada, 'Progress test');
     await review(roadmapId, 'published');
-    const put = (who: SignedIn, nodeId: string, status: string) => call(who, 'PUT', `/api/roadmap/${roadmapId}/progress`, { nodeId, status });
-    expect((await put(bob, nodes.a, 'done')).json()).toEqual({ progress: [{ nodeId: nodes.a, status: 'done' }] });
+    const put = (who: SignedIn, nodeId: string, status: string) =>
+      call(who, 'PUT', `/api/roadmap/${roadmapId}/progress`, { nodeId, status });
+    expect((await put(bob, nodes.a, 'done')).json()).toEqual({
+      progress: [{ nodeId: nodes.a, status: 'done' }],
+    });
     await put(bob, nodes.b, 'in_progress');
     await put(bob, nodes.b, 'skipped');
-    const read = (await call(bob, 'GET', `/api/roadmap/${roadmapId}/progress`)).json<{ progress: Array<{ nodeId: string; status: string }> }>().progress;
+    const read = (await call(bob, 'GET', `/api/roadmap/${roadmapId}/progress`)).json<{
+      progress: Array<{ nodeId: string; status: string }>;
+    }>().progress;
     expect(read.sort((x, y) => x.nodeId.localeCompare(y.nodeId))).toEqual(
       [
         { nodeId: nodes.a, status: 'done' },
         { nodeId: nodes.b, status: 'skipped' },
       ].sort((x, y) => x.nodeId.localeCompare(y.nodeId)),
     );
-    expect((await put(bob, nodes.a, 'pending')).json()).toEqual({ progress: [{ nodeId: nodes.b, status: 'skipped' }] });
+    expect((await put(bob, nodes.a, 'pending')).json()).toEqual({
+      progress: [{ nodeId: nodes.b, status: 'skipped' }],
+    });
     // Ada's marks are her own.
     expect((await call(ada, 'GET', `/api/roadmap/${roadmapId}/progress`)).json()).toEqual({ progress: [] });
   });
@@ -368,10 +550,22 @@ describe('progress', () => {
     const { roadmapId } = await savedRoadmap(ada);
     const other = await savedRoadmap(ada);
     await review(roadmapId, 'published');
-    const foreign = await call(bob, 'PUT', `/api/roadmap/${roadmapId}/progress`, { nodeId: other.nodes.a, status: 'done' });
+    const foreign = await call(bob, 'PUT', `/api/roadmap/${roadmapId}/progress`, {
+      nodeId: other.nodes.a,
+      status: 'done',
+    });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ errors: [{ field: 'nodeId', message: roadmapMessages.unknownNode }] });
-    expect((await call(bob, 'PUT', `/api/roadmap/${roadmapId}/progress`, { nodeId: other.nodes.a, status: 'finished' })).statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      errors: [{ field: 'nodeId', message: roadmapMessages.unknownNode }],
+    });
+    expect(
+      (
+        await call(bob, 'PUT', `/api/roadmap/${roadmapId}/progress`, {
+          nodeId: other.nodes.a,
+          status: 'finished',
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await call(undefined, 'GET', `/api/roadmap/${roadmapId}/progress`)).statusCode).toBe(401);
     expect((await call(bob, 'GET', `/api/roadmap/${other.roadmapId}/progress`)).statusCode).toBe(404);
     const rows = await t.app.db

@@ -39,12 +39,22 @@ import {
 } from './service';
 
 const tags = ['roadmaps'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const profileParamsSchema = z.object({ mentorId: idSchema });
 
 /** Whoever the cookies say is asking, if anyone: the public routes serve everyone, drafts only some. */
 function viewerOf(request: FastifyRequest): Viewer {
-  return { userId: request.user?.id, isAdmin: request.admin !== null, sessionLapsed: request.userSessionLapsed };
+  return {
+    userId: request.user?.id,
+    isAdmin: request.admin !== null,
+    sessionLapsed: request.userSessionLapsed,
+  };
 }
 
 /** `/api/roadmap` (spec §7 "Roadmaps", DESIGN.md §4): the authors' side, and reading for everyone. */
@@ -54,19 +64,43 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { ...signedIn, schema: { summary: 'Start a roadmap (drafted, not yet submitted)', tags, body: createRoadmapBodySchema, response: { 201: createdIdSchema, ...refusals } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Start a roadmap (drafted, not yet submitted)',
+        tags,
+        body: createRoadmapBodySchema,
+        response: { 201: createdIdSchema, ...refusals },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createRoadmap(userContextOf(request), request.body)),
   );
 
   app.get(
     '/',
-    { ...signedIn, schema: { summary: "The signed-in user's own roadmaps", tags, querystring: roadmapStatusQuerySchema, response: { 200: roadmapListSchema, ...refusals } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "The signed-in user's own roadmaps",
+        tags,
+        querystring: roadmapStatusQuerySchema,
+        response: { 200: roadmapListSchema, ...refusals },
+      },
+    },
     async (request) => ({ roadmaps: await listOwnRoadmaps(userContextOf(request), request.query.status) }),
   );
 
   app.post(
     '/node',
-    { ...signedIn, schema: { summary: 'Create a node dropped on the canvas; it counts once the roadmap is saved', tags, body: createNodeBodySchema, response: { 201: createdIdSchema, ...refusals } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Create a node dropped on the canvas; it counts once the roadmap is saved',
+        tags,
+        body: createNodeBodySchema,
+        response: { 201: createdIdSchema, ...refusals },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createNode(userContextOf(request), request.body)),
   );
 
@@ -74,7 +108,12 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/publish',
     {
       ...signedIn,
-      schema: { summary: 'Save the whole graph in one transaction and submit it for review', tags, body: publishRoadmapBodySchema, response: { 200: messageResponseSchema, ...refusals } },
+      schema: {
+        summary: 'Save the whole graph in one transaction and submit it for review',
+        tags,
+        body: publishRoadmapBodySchema,
+        response: { 200: messageResponseSchema, ...refusals },
+      },
     },
     async (request) => {
       await publishRoadmap(userContextOf(request), request.body);
@@ -93,7 +132,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.query.search) return { roadmaps: await searchPublishedRoadmaps(contextOf(request), request.query.search) };
+      if (request.query.search)
+        return { roadmaps: await searchPublishedRoadmaps(contextOf(request), request.query.search) };
       return sendSerialized(request, reply, await readPublishedList(contextOf(request)));
     },
   );
@@ -102,7 +142,11 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/progress/mine',
     {
       ...signedIn,
-      schema: { summary: 'How far the signed-in reader is in each roadmap they have marked topics of', tags, response: { 200: myProgressResponseSchema, 401: errorEnvelopeSchema } },
+      schema: {
+        summary: 'How far the signed-in reader is in each roadmap they have marked topics of',
+        tags,
+        response: { 200: myProgressResponseSchema, 401: errorEnvelopeSchema },
+      },
     },
     async (request) => ({ roadmaps: await listMyProgress(userContextOf(request)) }),
   );
@@ -119,24 +163,59 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: roadmapListSchema, ...refusals },
       },
     },
-    async (request) => ({ roadmaps: await listProfileRoadmaps(userContextOf(request), request.params.mentorId, request.query.status) }),
+    async (request) => ({
+      roadmaps: await listProfileRoadmaps(
+        userContextOf(request),
+        request.params.mentorId,
+        request.query.status,
+      ),
+    }),
   );
 
   app.get(
     '/nodedetails/:id',
-    { ...anyone, schema: { summary: "A roadmap's node content and links", tags, params: roadmapIdParamsSchema, response: { 200: nodeDetailsResponseSchema, ...refusals } } },
+    {
+      ...anyone,
+      schema: {
+        summary: "A roadmap's node content and links",
+        tags,
+        params: roadmapIdParamsSchema,
+        response: { 200: nodeDetailsResponseSchema, ...refusals },
+      },
+    },
     async (request) => getNodeDetails(contextOf(request), request.params.id, viewerOf(request)),
   );
 
   app.get(
     '/:id',
-    { ...anyone, schema: { summary: 'A roadmap with its graph (drafts only for their author and admins)', tags, params: roadmapIdParamsSchema, response: { 200: roadmapSchema, ...refusals } } },
-    async (request, reply) => sendSerialized(request, reply, await readRoadmap(contextOf(request), request.params.id, viewerOf(request))),
+    {
+      ...anyone,
+      schema: {
+        summary: 'A roadmap with its graph (drafts only for their author and admins)',
+        tags,
+        params: roadmapIdParamsSchema,
+        response: { 200: roadmapSchema, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await readRoadmap(contextOf(request), request.params.id, viewerOf(request)),
+      ),
   );
 
   app.get(
     '/:id/progress',
-    { ...signedIn, schema: { summary: "The signed-in reader's marks on a roadmap's topics", tags, params: roadmapIdParamsSchema, response: { 200: progressResponseSchema, ...refusals } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "The signed-in reader's marks on a roadmap's topics",
+        tags,
+        params: roadmapIdParamsSchema,
+        response: { 200: progressResponseSchema, ...refusals },
+      },
+    },
     async (request) => ({ progress: await getProgress(userContextOf(request), request.params.id) }),
   );
 
@@ -144,8 +223,16 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/progress',
     {
       ...signedIn,
-      schema: { summary: 'Mark a topic done, in progress, skipped or pending', tags, params: roadmapIdParamsSchema, body: progressBodySchema, response: { 200: progressResponseSchema, ...refusals } },
+      schema: {
+        summary: 'Mark a topic done, in progress, skipped or pending',
+        tags,
+        params: roadmapIdParamsSchema,
+        body: progressBodySchema,
+        response: { 200: progressResponseSchema, ...refusals },
+      },
     },
-    async (request) => ({ progress: await setProgress(userContextOf(request), request.params.id, request.body) }),
+    async (request) => ({
+      progress: await setProgress(userContextOf(request), request.params.id, request.body),
+    }),
   );
 };

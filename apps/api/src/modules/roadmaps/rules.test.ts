@@ -16,7 +16,13 @@ import {
 } from './rules';
 
 const author = 'author-1';
-const roadmap = (changes: Partial<RoadmapFacts> = {}): RoadmapFacts => ({ authorId: author, status: 'drafted', isActive: false, submittedAt: null, ...changes });
+const roadmap = (changes: Partial<RoadmapFacts> = {}): RoadmapFacts => ({
+  authorId: author,
+  status: 'drafted',
+  isActive: false,
+  submittedAt: null,
+  ...changes,
+});
 const published = roadmap({ status: 'published', isActive: true, submittedAt: new Date() });
 
 function refusal(run: () => void): { code: string; message: string } {
@@ -47,9 +53,14 @@ describe('who may read a roadmap', () => {
   });
 
   it('answers 404 to anyone else, and 401 to a lapsed session so it refreshes first', () => {
-    expect(refusal(() => assertReadable(roadmap(), { userId: 'someone' }))).toEqual({ code: 'not_found', message: roadmapMessages.roadmapNotFound });
+    expect(refusal(() => assertReadable(roadmap(), { userId: 'someone' }))).toEqual({
+      code: 'not_found',
+      message: roadmapMessages.roadmapNotFound,
+    });
     expect(refusal(() => assertReadable(undefined, {}))).toMatchObject({ code: 'not_found' });
-    expect(refusal(() => assertReadable(roadmap(), { sessionLapsed: true }))).toMatchObject({ code: 'unauthorized' });
+    expect(refusal(() => assertReadable(roadmap(), { sessionLapsed: true }))).toMatchObject({
+      code: 'unauthorized',
+    });
     expect(() => assertReadable(published, { sessionLapsed: true })).not.toThrow();
   });
 });
@@ -61,8 +72,14 @@ describe('who may edit a roadmap', () => {
   });
 
   it('refuses a published roadmap (409), someone else (403 when they can see it, 404 when not)', () => {
-    expect(refusal(() => assertEditable(published, author))).toEqual({ code: 'conflict', message: roadmapMessages.notEditable });
-    expect(refusal(() => assertEditable(published, 'someone'))).toEqual({ code: 'forbidden', message: roadmapMessages.notYours });
+    expect(refusal(() => assertEditable(published, author))).toEqual({
+      code: 'conflict',
+      message: roadmapMessages.notEditable,
+    });
+    expect(refusal(() => assertEditable(published, 'someone'))).toEqual({
+      code: 'forbidden',
+      message: roadmapMessages.notYours,
+    });
     expect(refusal(() => assertEditable(roadmap(), 'someone'))).toMatchObject({ code: 'not_found' });
     expect(refusal(() => assertEditable(undefined, author))).toMatchObject({ code: 'not_found' });
   });
@@ -72,21 +89,40 @@ describe('reviewing and listing', () => {
   it('reviews only drafted roadmaps that were submitted', () => {
     expect(isAwaitingReview(roadmap({ submittedAt: new Date() }))).toBe(true);
     expect(isAwaitingReview(roadmap())).toBe(false);
-    expect(refusal(() => assertReviewable(roadmap()))).toEqual({ code: 'conflict', message: roadmapMessages.notInQueue });
-    expect(refusal(() => assertReviewable(roadmap({ status: 'rejected', submittedAt: new Date() })))).toMatchObject({ code: 'conflict' });
+    expect(refusal(() => assertReviewable(roadmap()))).toEqual({
+      code: 'conflict',
+      message: roadmapMessages.notInQueue,
+    });
+    expect(
+      refusal(() => assertReviewable(roadmap({ status: 'rejected', submittedAt: new Date() }))),
+    ).toMatchObject({ code: 'conflict' });
     expect(refusal(() => assertReviewable(published))).toMatchObject({ code: 'conflict' });
     expect(refusal(() => assertReviewable(undefined))).toMatchObject({ code: 'not_found' });
   });
 
   it('approval publishes, lists and clears old feedback; rejection keeps the feedback and unlists', () => {
     const now = new Date('2026-11-23T10:00:00Z');
-    expect(reviewOutcome({ status: 'published' }, now)).toEqual({ status: 'published', isActive: true, adminFeedback: null, reviewedAt: now });
-    expect(reviewOutcome({ status: 'rejected', adminFeedback: 'Needs lifetimes.' }, now)).toEqual({ status: 'rejected', isActive: false, adminFeedback: 'Needs lifetimes.', reviewedAt: now });
+    expect(reviewOutcome({ status: 'published' }, now)).toEqual({
+      status: 'published',
+      isActive: true,
+      adminFeedback: null,
+      reviewedAt: now,
+    });
+    expect(reviewOutcome({ status: 'rejected', adminFeedback: 'Needs lifetimes.' }, now)).toEqual({
+      status: 'rejected',
+      isActive: false,
+      adminFeedback: 'Needs lifetimes.',
+      reviewedAt: now,
+    });
   });
 
   it('tells the author, with the feedback on a rejection', () => {
     const subject = { id: 'r1', title: 'Rust' };
-    expect(reviewNotice(subject, { status: 'published' })).toEqual({ type: 'roadmap_approved', message: 'Your roadmap "Rust" was approved and is now published.', link: '/roadmap/r1' });
+    expect(reviewNotice(subject, { status: 'published' })).toEqual({
+      type: 'roadmap_approved',
+      message: 'Your roadmap "Rust" was approved and is now published.',
+      link: '/roadmap/r1',
+    });
     expect(reviewNotice(subject, { status: 'rejected', adminFeedback: 'Needs lifetimes.' })).toEqual({
       type: 'roadmap_rejected',
       message: 'Your roadmap "Rust" was rejected: Needs lifetimes.',
@@ -97,14 +133,19 @@ describe('reviewing and listing', () => {
   it('lists or unlists only published roadmaps', () => {
     expect(() => assertListable(published)).not.toThrow();
     expect(() => assertListable(roadmap({ status: 'published', isActive: false }))).not.toThrow();
-    expect(refusal(() => assertListable(roadmap()))).toEqual({ code: 'conflict', message: roadmapMessages.notPublished });
+    expect(refusal(() => assertListable(roadmap()))).toEqual({
+      code: 'conflict',
+      message: roadmapMessages.notPublished,
+    });
     expect(refusal(() => assertListable(undefined))).toMatchObject({ code: 'not_found' });
   });
 });
 
 describe('unknownNodeIndexes', () => {
   it('names the listed nodes that were not created for this roadmap', () => {
-    expect(unknownNodeIndexes([{ id: 'a' }, { id: 'x' }, { id: 'b' }, { id: 'y' }], new Set(['a', 'b']))).toEqual([1, 3]);
+    expect(
+      unknownNodeIndexes([{ id: 'a' }, { id: 'x' }, { id: 'b' }, { id: 'y' }], new Set(['a', 'b'])),
+    ).toEqual([1, 3]);
     expect(unknownNodeIndexes([], new Set())).toEqual([]);
   });
 });
@@ -119,7 +160,15 @@ describe('reviewAuditEntry', () => {
       targetId: 'roadmap-1',
       details: { title: 'Rust from zero', feedback: 'Add sources.' },
     });
-    expect(reviewAuditEntry(target, { status: 'published' })).toEqual({ action: 'roadmap.approve', targetType: 'roadmap', targetId: 'roadmap-1', details: { title: 'Rust from zero' } });
-    expect(reviewAuditEntry(target, { status: 'published', adminFeedback: 'Lovely.' }).details).toEqual({ title: 'Rust from zero', feedback: 'Lovely.' });
+    expect(reviewAuditEntry(target, { status: 'published' })).toEqual({
+      action: 'roadmap.approve',
+      targetType: 'roadmap',
+      targetId: 'roadmap-1',
+      details: { title: 'Rust from zero' },
+    });
+    expect(reviewAuditEntry(target, { status: 'published', adminFeedback: 'Lovely.' }).details).toEqual({
+      title: 'Rust from zero',
+      feedback: 'Lovely.',
+    });
   });
 });

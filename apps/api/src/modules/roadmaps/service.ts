@@ -11,14 +11,29 @@ import type {
   RoadmapProgressSummary,
   RoadmapSummary,
 } from '@skillroute/shared/roadmap-api';
-import { ROADMAP_UNSAVED_NODES_MAX, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
+import {
+  ROADMAP_UNSAVED_NODES_MAX,
+  roadmapMessages,
+  type RoadmapStatus,
+} from '@skillroute/shared/roadmap-rules';
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
 import { recordAdminAction } from '../audit/service';
 import type { SerializedBody } from './graph-cache';
 import * as repository from './repository';
-import { afterSave, assertEditable, assertListable, assertReadable, assertReviewable, reviewAuditEntry, reviewNotice, reviewOutcome, unknownNodeIndexes, type Viewer } from './rules';
+import {
+  afterSave,
+  assertEditable,
+  assertListable,
+  assertReadable,
+  assertReviewable,
+  reviewAuditEntry,
+  reviewNotice,
+  reviewOutcome,
+  unknownNodeIndexes,
+  type Viewer,
+} from './rules';
 
 export type { Viewer } from './rules';
 
@@ -26,7 +41,11 @@ export type { Viewer } from './rules';
  * A roadmap changed in this unit of work: every api process hears of it once committed (`announceChange`, a
  * NOTIFY in the transaction), and this one forgets its cached copy at once, before its answer goes out.
  */
-async function changed(ctx: ServiceContext, { tx, afterCommit }: Pick<UnitOfWork, 'tx' | 'afterCommit'>, roadmapId: string): Promise<void> {
+async function changed(
+  ctx: ServiceContext,
+  { tx, afterCommit }: Pick<UnitOfWork, 'tx' | 'afterCommit'>,
+  roadmapId: string,
+): Promise<void> {
   await repository.announceChange(tx, roadmapId);
   afterCommit(() => ctx.roadmapCache.forget(roadmapId));
 }
@@ -45,7 +64,8 @@ export async function createNode(ctx: UserContext, body: CreateNodeBody): Promis
   const { roadmapId, ...node } = body;
   return ctx.unitOfWork(async ({ tx }) => {
     assertEditable(await repository.findRoadmapState(tx, roadmapId, { lock: true }), ctx.user.id);
-    if ((await repository.countUnsavedNodes(tx, roadmapId)) >= ROADMAP_UNSAVED_NODES_MAX) throw new AppError('conflict', roadmapMessages.unsavedNodesMax);
+    if ((await repository.countUnsavedNodes(tx, roadmapId)) >= ROADMAP_UNSAVED_NODES_MAX)
+      throw new AppError('conflict', roadmapMessages.unsavedNodesMax);
     return { id: await repository.insertUnsavedNode(tx, roadmapId, node) };
   });
 }
@@ -81,7 +101,11 @@ export async function listOwnRoadmaps(ctx: UserContext, status?: RoadmapStatus):
 }
 
 /** `GET /api/roadmap/profile/:userId`: all of one's own; of someone else, only what everyone may see. */
-export async function listProfileRoadmaps(ctx: UserContext, profileId: string, status?: RoadmapStatus): Promise<RoadmapSummary[]> {
+export async function listProfileRoadmaps(
+  ctx: UserContext,
+  profileId: string,
+  status?: RoadmapStatus,
+): Promise<RoadmapSummary[]> {
   const { db } = ctx;
   if (profileId === ctx.user.id) return repository.listRoadmaps(db, { authorId: profileId, status });
   if (status !== undefined && status !== 'published') return [];
@@ -93,7 +117,10 @@ export async function listProfileRoadmaps(ctx: UserContext, profileId: string, s
  * are endless, so entries keyed by them would be an unbounded map anyone could fill, and each answer is one
  * query; the list without a search, the same for everyone, is (`readPublishedList`).
  */
-export async function searchPublishedRoadmaps(ctx: ServiceContext, search: string): Promise<PublishedRoadmap[]> {
+export async function searchPublishedRoadmaps(
+  ctx: ServiceContext,
+  search: string,
+): Promise<PublishedRoadmap[]> {
   return repository.searchPublishedRoadmaps(ctx.db, search);
 }
 
@@ -117,12 +144,20 @@ export async function readRoadmap(ctx: ServiceContext, id: string, viewer: Viewe
 
 export async function getRoadmap({ db }: ServiceContext, id: string, viewer: Viewer): Promise<Roadmap> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
-  const [summary, nodes, edges] = await Promise.all([repository.findRoadmapSummary(db, id), repository.listSavedNodes(db, id), repository.listEdges(db, id)]);
+  const [summary, nodes, edges] = await Promise.all([
+    repository.findRoadmapSummary(db, id),
+    repository.listSavedNodes(db, id),
+    repository.listEdges(db, id),
+  ]);
   if (summary === undefined) throw new AppError('not_found', roadmapMessages.roadmapNotFound);
   return { ...summary, nodes, edges };
 }
 
-export async function getNodeDetails({ db }: ServiceContext, id: string, viewer: Viewer): Promise<NodeDetail[]> {
+export async function getNodeDetails(
+  { db }: ServiceContext,
+  id: string,
+  viewer: Viewer,
+): Promise<NodeDetail[]> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
   return repository.listNodeDetails(db, id);
 }
@@ -134,11 +169,17 @@ export async function getProgress({ db, user }: UserContext, roadmapId: string):
 }
 
 /** A reader's mark on a topic; `pending` takes the mark away. */
-export async function setProgress({ db, user }: UserContext, roadmapId: string, body: ProgressBody): Promise<ProgressEntry[]> {
+export async function setProgress(
+  { db, user }: UserContext,
+  roadmapId: string,
+  body: ProgressBody,
+): Promise<ProgressEntry[]> {
   const userId = user.id;
   assertReadable(await repository.findRoadmapState(db, roadmapId), { userId });
   if (!(await repository.isSavedNodeOf(db, roadmapId, body.nodeId))) {
-    throw new AppError('bad_request', roadmapMessages.unknownNode, [{ message: roadmapMessages.unknownNode, field: 'nodeId' }]);
+    throw new AppError('bad_request', roadmapMessages.unknownNode, [
+      { message: roadmapMessages.unknownNode, field: 'nodeId' },
+    ]);
   }
   if (body.status === 'pending') await repository.clearProgress(db, userId, body.nodeId);
   else await repository.setProgress(db, { userId, roadmapId, nodeId: body.nodeId, status: body.status });
@@ -146,8 +187,12 @@ export async function setProgress({ db, user }: UserContext, roadmapId: string, 
 }
 
 /** `GET /api/admin/roadmap?status=`: drafted means the review queue (submitted ones, oldest first). */
-export async function listRoadmapsForAdmin({ db }: AdminContext, status: RoadmapStatus): Promise<RoadmapSummary[]> {
-  if (status === 'drafted') return repository.listRoadmaps(db, { status, submittedOnly: true }, 'oldest-submitted');
+export async function listRoadmapsForAdmin(
+  { db }: AdminContext,
+  status: RoadmapStatus,
+): Promise<RoadmapSummary[]> {
+  if (status === 'drafted')
+    return repository.listRoadmaps(db, { status, submittedOnly: true }, 'oldest-submitted');
   return repository.listRoadmaps(db, { status });
 }
 
@@ -175,7 +220,12 @@ export async function toggleListing(ctx: AdminContext, roadmapId: string): Promi
     assertListable(roadmap);
     const isActive = !roadmap.isActive;
     await repository.updateRoadmap(tx, roadmap.id, { isActive });
-    await recordAdminAction(tx, ctx.admin, { action: isActive ? 'roadmap.list' : 'roadmap.unlist', targetType: 'roadmap', targetId: roadmap.id, details: { title: roadmap.title } });
+    await recordAdminAction(tx, ctx.admin, {
+      action: isActive ? 'roadmap.list' : 'roadmap.unlist',
+      targetType: 'roadmap',
+      targetId: roadmap.id,
+      details: { title: roadmap.title },
+    });
     await changed(ctx, uow, roadmap.id);
     return isActive;
   });

@@ -4,9 +4,12 @@ import { AVATAR_MAX_BYTES, avatarMessages } from '@skillroute/shared/auth';
 import { AppError } from '../../lib/errors';
 import { processAvatar, sniffImageType } from './avatar';
 
-const image = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
+const image = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } });
 
-async function refusal(bytes: Buffer): Promise<{ status: number; message: string; field: string | undefined }> {
+async function refusal(
+  bytes: Buffer,
+): Promise<{ status: number; message: string; field: string | undefined }> {
   try {
     await processAvatar(bytes);
   } catch (error) {
@@ -35,7 +38,11 @@ describe('sniffImageType', () => {
 
 describe('processAvatar', () => {
   it('re-encodes png, jpeg and webp as WebP within 512x512, keeping the aspect ratio', async () => {
-    for (const input of [await image(2000, 1000).png().toBuffer(), await image(2000, 1000).jpeg().toBuffer(), await image(2000, 1000).webp().toBuffer()]) {
+    for (const input of [
+      await image(2000, 1000).png().toBuffer(),
+      await image(2000, 1000).jpeg().toBuffer(),
+      await image(2000, 1000).webp().toBuffer(),
+    ]) {
       const meta = await sharp(await processAvatar(input)).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 512, height: 256 });
     }
@@ -63,7 +70,11 @@ describe('processAvatar', () => {
   });
 
   it('refuses an empty file as no file at all', async () => {
-    expect(await refusal(Buffer.alloc(0))).toEqual({ status: 400, message: avatarMessages.missing, field: 'avatar' });
+    expect(await refusal(Buffer.alloc(0))).toEqual({
+      status: 400,
+      message: avatarMessages.missing,
+      field: 'avatar',
+    });
   });
 
   it('refuses other types by content with 415', async () => {
@@ -82,11 +93,23 @@ describe('processAvatar', () => {
   it('refuses a file with the right magic bytes and garbage after with 400, not a crash', async () => {
     const png = await image(64, 64).png().toBuffer();
     const garbage = Buffer.concat([png.subarray(0, 8), Buffer.from('this is not a PNG body '.repeat(20))]);
-    expect(await refusal(garbage)).toEqual({ status: 400, message: avatarMessages.processing, field: 'avatar' });
+    expect(await refusal(garbage)).toEqual({
+      status: 400,
+      message: avatarMessages.processing,
+      field: 'avatar',
+    });
     const truncated = png.subarray(0, Math.floor(png.length / 2));
-    expect(await refusal(truncated)).toEqual({ status: 400, message: avatarMessages.processing, field: 'avatar' });
+    expect(await refusal(truncated)).toEqual({
+      status: 400,
+      message: avatarMessages.processing,
+      field: 'avatar',
+    });
     const jpegHeaderOnly = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
-    expect(await refusal(jpegHeaderOnly)).toEqual({ status: 400, message: avatarMessages.processing, field: 'avatar' });
+    expect(await refusal(jpegHeaderOnly)).toEqual({
+      status: 400,
+      message: avatarMessages.processing,
+      field: 'avatar',
+    });
   });
 
   it('refuses a small file that would decode to a huge bitmap', async () => {

@@ -19,12 +19,24 @@ export type AvatarInputType = 'jpeg' | 'png' | 'webp';
  */
 export function sniffImageType(bytes: Buffer): AvatarInputType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
   return undefined;
 }
 
-function avatarError(code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type', message: string): AppError {
+function avatarError(
+  code: 'bad_request' | 'payload_too_large' | 'unsupported_media_type',
+  message: string,
+): AppError {
   return new AppError(code, message, [{ message, field: 'avatar' }]);
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nameSchema } from '@skillroute/shared/auth';
 import { displayNameFromGoogle, FALLBACK_NAME } from './display-name';
 
-const name = (givenName: string | undefined, fullName: string | undefined, email = 'someone@example.org') => displayNameFromGoogle({ givenName, name: fullName, email });
+const name = (givenName: string | undefined, fullName: string | undefined, email = 'someone@example.org') =>
+  displayNameFromGoogle({ givenName, name: fullName, email });
 
 describe('displayNameFromGoogle', () => {
   it('uses the given name when it already fits', () => {

@@ -17,7 +17,11 @@ function lettersOf(text: string): string {
  * "Learner" when none of them has 3 letters (a name in a non-Latin script, say). The person can
  * rename themselves on their profile.
  */
-export function displayNameFromGoogle(profile: { givenName: string | undefined; name: string | undefined; email: string }): string {
+export function displayNameFromGoogle(profile: {
+  givenName: string | undefined;
+  name: string | undefined;
+  email: string;
+}): string {
   const candidates = [profile.givenName, profile.name, profile.email.split('@')[0]];
   for (const candidate of candidates) {
     if (candidate === undefined) continue;

@@ -18,7 +18,9 @@ export const AVATAR_FIELD = 'avatar';
 const formUnreadable = 'The form could not be read. Send userId with either a name or one avatar file.';
 
 function tooLarge(): AppError {
-  return new AppError('payload_too_large', avatarMessages.size, [{ message: avatarMessages.size, field: AVATAR_FIELD }]);
+  return new AppError('payload_too_large', avatarMessages.size, [
+    { message: avatarMessages.size, field: AVATAR_FIELD },
+  ]);
 }
 
 /** What the multipart reader throws, as the person should hear it; never a 500 for a bad form. */
@@ -39,9 +41,14 @@ export async function readProfileForm(request: FastifyRequest): Promise<Record<s
   try {
     for await (const part of request.parts({ limits: profileFormLimits })) {
       if (Object.hasOwn(form, part.fieldname))
-        throw new AppError('bad_request', `The field ${part.fieldname} was sent more than once.`, [{ message: `Send ${part.fieldname} once.`, field: part.fieldname }]);
+        throw new AppError('bad_request', `The field ${part.fieldname} was sent more than once.`, [
+          { message: `Send ${part.fieldname} once.`, field: part.fieldname },
+        ]);
       if (part.type === 'file') {
-        if (part.fieldname !== AVATAR_FIELD) throw new AppError('bad_request', formUnreadable, [{ message: `Send the image in the field "${AVATAR_FIELD}".`, field: part.fieldname }]);
+        if (part.fieldname !== AVATAR_FIELD)
+          throw new AppError('bad_request', formUnreadable, [
+            { message: `Send the image in the field "${AVATAR_FIELD}".`, field: part.fieldname },
+          ]);
         form[part.fieldname] = await part.toBuffer();
       } else if (typeof part.value === 'string') {
         form[part.fieldname] = part.value;

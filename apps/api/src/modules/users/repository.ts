@@ -4,7 +4,13 @@ import type { Database, Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
 /** The columns a user may see of their own account: never the password hash or Google's id. */
-export const publicUserColumns = { id: users.id, name: users.name, email: users.email, role: users.role, avatar: users.avatar } as const;
+export const publicUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  avatar: users.avatar,
+} as const;
 
 export async function findPublicUser(db: Executor, id: string): Promise<SessionUser | undefined> {
   const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
@@ -31,11 +37,23 @@ export async function renameUser(db: Executor, id: string, name: string): Promis
  * Sets the avatar and returns the one it replaced, read under a row lock in the same transaction: two
  * uploads at once each learn exactly which file they replaced, so no file is left behind or removed twice.
  */
-export async function replaceAvatar(db: Database, id: string, avatar: string): Promise<{ user: SessionUser; previous: string | null } | undefined> {
+export async function replaceAvatar(
+  db: Database,
+  id: string,
+  avatar: string,
+): Promise<{ user: SessionUser; previous: string | null } | undefined> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)).for('update');
+    const [current] = await tx
+      .select({ avatar: users.avatar })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
     if (current === undefined) return undefined;
-    const [user] = await tx.update(users).set({ avatar }).where(eq(users.id, id)).returning(publicUserColumns);
+    const [user] = await tx
+      .update(users)
+      .set({ avatar })
+      .where(eq(users.id, id))
+      .returning(publicUserColumns);
     return user === undefined ? undefined : { user, previous: current.avatar };
   });
 }
@@ -45,7 +63,12 @@ export async function replaceAvatar(db: Database, id: string, avatar: string): P
  * An account whose e-mail was never verified also loses its password: whoever chose it never proved the
  * address was theirs, and must not keep a way into the real owner's account (pre-hijacking).
  */
-export async function linkGoogleAccount(db: Executor, id: string, googleSub: string, now: Date): Promise<UserRow | undefined> {
+export async function linkGoogleAccount(
+  db: Executor,
+  id: string,
+  googleSub: string,
+  now: Date,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({
@@ -59,7 +82,14 @@ export async function linkGoogleAccount(db: Executor, id: string, googleSub: str
 }
 
 /** A new verified account without a password; undefined when the e-mail or Google id was taken meanwhile. */
-export async function insertGoogleUser(db: Executor, values: { name: string; email: string; googleSub: string; now: Date }): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values({ name: values.name, email: values.email, googleSub: values.googleSub, verifiedAt: values.now }).onConflictDoNothing().returning();
+export async function insertGoogleUser(
+  db: Executor,
+  values: { name: string; email: string; googleSub: string; now: Date },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ name: values.name, email: values.email, googleSub: values.googleSub, verifiedAt: values.now })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }

@@ -27,7 +27,12 @@ const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 900, height = 
 
 async function update(who: SignedInUser | undefined, fields: Parameters<typeof multipart>[0]) {
   const { payload, headers } = await multipart(fields);
-  return testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload, headers: { ...headers, ...(who ? { cookie: who.cookie } : {}) } });
+  return testApp.app.inject({
+    method: 'PUT',
+    url: '/api/user/update',
+    payload,
+    headers: { ...headers, ...(who ? { cookie: who.cookie } : {}) },
+  });
 }
 
 const avatarFile = (bytes: Buffer, filename = 'me.png', type = 'image/png') => ({ bytes, filename, type });
@@ -39,14 +44,24 @@ const uploadsOf = (id: string) => {
 
 describe('GET /api/user/:id', () => {
   it("answers the signed-in user's own account, without private columns", async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: `/api/user/${ada.id}`, headers: { cookie: ada.cookie } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/user/${ada.id}`,
+      headers: { cookie: ada.cookie },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: ada.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null } });
+    expect(response.json()).toEqual({
+      user: { id: ada.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+    });
   });
 
   it("refuses another user's id, and any other id, with 403", async () => {
     for (const id of [bob.id, 'not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
-      const response = await testApp.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: { cookie: ada.cookie } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/user/${id}`,
+        headers: { cookie: ada.cookie },
+      });
       expect(response.statusCode, id).toBe(403);
       expect(response.json(), id).toMatchObject({ message: errorMessages.forbidden });
     }
@@ -54,7 +69,15 @@ describe('GET /api/user/:id', () => {
 
   it('refuses a visitor who is not signed in with 401', async () => {
     expect((await testApp.app.inject({ method: 'GET', url: `/api/user/${ada.id}` })).statusCode).toBe(401);
-    expect((await testApp.app.inject({ method: 'GET', url: `/api/user/${ada.id}`, headers: { cookie: 'accessToken=forged.token.value' } })).statusCode).toBe(401);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'GET',
+          url: `/api/user/${ada.id}`,
+          headers: { cookie: 'accessToken=forged.token.value' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -62,12 +85,20 @@ describe('PUT /api/user/update: rename', () => {
   it('renames with a good name (trimmed) and answers the spec message', async () => {
     const response = await update(ada, { userId: ada.id, name: '  Adele ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: ada.id, name: 'Adele', email: 'ada@example.org', role: 'user', avatar: null }, message: profileMessages.updated });
+    expect(response.json()).toEqual({
+      user: { id: ada.id, name: 'Adele', email: 'ada@example.org', role: 'user', avatar: null },
+      message: profileMessages.updated,
+    });
     expect((await rowOf(ada.id))?.name).toBe('Adele');
   });
 
   it('accepts a JSON rename too', async () => {
-    const response = await testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload: { userId: ada.id, name: 'Ada' }, headers: { cookie: ada.cookie } });
+    const response = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/user/update',
+      payload: { userId: ada.id, name: 'Ada' },
+      headers: { cookie: ada.cookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().user.name).toBe('Ada');
   });
@@ -97,7 +128,12 @@ describe('PUT /api/user/update: rename', () => {
       const response = await update(ada, fields);
       expect(response.statusCode).toBe(403);
     }
-    const json = await testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload: { userId: bob.id, name: 'Mallory' }, headers: { cookie: ada.cookie } });
+    const json = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/user/update',
+      payload: { userId: bob.id, name: 'Mallory' },
+      headers: { cookie: ada.cookie },
+    });
     expect(json.statusCode).toBe(403);
     expect(await rowOf(bob.id)).toMatchObject({ name: 'Bob', avatar: null });
     expect(uploadsOf(bob.id)).toEqual([]);
@@ -116,9 +152,16 @@ describe('PUT /api/user/update: rename', () => {
 
     const nothing = await update(ada, { userId: ada.id });
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json()).toMatchObject({ message: profileMessages.nothingToUpdate, errors: [{ message: avatarMessages.missing, field: 'avatar' }] });
+    expect(nothing.json()).toMatchObject({
+      message: profileMessages.nothingToUpdate,
+      errors: [{ message: avatarMessages.missing, field: 'avatar' }],
+    });
 
-    const both = await update(ada, { userId: ada.id, name: 'Adele', avatar: avatarFile(await picture('png')) });
+    const both = await update(ada, {
+      userId: ada.id,
+      name: 'Adele',
+      avatar: avatarFile(await picture('png')),
+    });
     expect(both.statusCode).toBe(400);
     expect(both.json()).toMatchObject({ message: profileMessages.oneChangeAtATime });
     expect(await rowOf(ada.id)).toMatchObject({ name: 'Ada', avatar: null });
@@ -131,7 +174,11 @@ describe('PUT /api/user/update: avatar', () => {
       .jpeg()
       .withExif({ IFD0: { Copyright: 'where I live' } })
       .toBuffer();
-    const uploads = [avatarFile(await picture('png')), avatarFile(exifJpeg, 'me.jpg', 'image/jpeg'), avatarFile(await picture('webp'), 'me.webp', 'image/webp')];
+    const uploads = [
+      avatarFile(await picture('png')),
+      avatarFile(exifJpeg, 'me.jpg', 'image/jpeg'),
+      avatarFile(await picture('webp'), 'me.webp', 'image/webp'),
+    ];
     let previous: string | null = null;
     for (const file of uploads) {
       const response = await update(ada, { userId: ada.id, avatar: file });
@@ -151,7 +198,8 @@ describe('PUT /api/user/update: avatar', () => {
       expect(meta.exif).toBeUndefined();
       // Only the current avatar is kept.
       expect(uploadsOf(ada.id)).toEqual([path.basename(user.avatar)]);
-      if (previous !== null) expect((await testApp.app.inject({ method: 'GET', url: previous })).statusCode).toBe(404);
+      if (previous !== null)
+        expect((await testApp.app.inject({ method: 'GET', url: previous })).statusCode).toBe(404);
       previous = user.avatar;
     }
   });
@@ -167,14 +215,23 @@ describe('PUT /api/user/update: avatar', () => {
     };
 
     it('a text file named .png: 415 with the spec message', async () => {
-      const response = await update(ada, { userId: ada.id, avatar: avatarFile(Buffer.from('I am not an image, whatever my name says.'), 'cat.png', 'image/png') });
+      const response = await update(ada, {
+        userId: ada.id,
+        avatar: avatarFile(Buffer.from('I am not an image, whatever my name says.'), 'cat.png', 'image/png'),
+      });
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ message: avatarMessages.type, errors: [{ message: avatarMessages.type, field: 'avatar' }] });
+      expect(response.json()).toEqual({
+        message: avatarMessages.type,
+        errors: [{ message: avatarMessages.type, field: 'avatar' }],
+      });
       await expectUnchanged();
     });
 
     it('a GIF: 415', async () => {
-      const response = await update(ada, { userId: ada.id, avatar: avatarFile(await picture('gif', 50, 50), 'cat.gif', 'image/gif') });
+      const response = await update(ada, {
+        userId: ada.id,
+        avatar: avatarFile(await picture('gif', 50, 50), 'cat.gif', 'image/gif'),
+      });
       expect(response.statusCode).toBe(415);
       expect(response.json().errors[0].message).toBe(avatarMessages.type);
       await expectUnchanged();
@@ -189,16 +246,25 @@ describe('PUT /api/user/update: avatar', () => {
         png.copy(big);
         const response = await update(ada, { userId: ada.id, avatar: avatarFile(big) });
         expect(response.statusCode, String(size)).toBe(413);
-        expect(response.json(), String(size)).toEqual({ message: avatarMessages.size, errors: [{ message: avatarMessages.size, field: 'avatar' }] });
+        expect(response.json(), String(size)).toEqual({
+          message: avatarMessages.size,
+          errors: [{ message: avatarMessages.size, field: 'avatar' }],
+        });
       }
       await expectUnchanged();
     });
 
     it('a corrupt PNG (right magic bytes, garbage after): 400 with the processing message, not a 500', async () => {
-      const corrupt = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage '.repeat(500))]);
+      const corrupt = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from('garbage '.repeat(500)),
+      ]);
       const response = await update(ada, { userId: ada.id, avatar: avatarFile(corrupt) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: avatarMessages.processing, errors: [{ message: avatarMessages.processing, field: 'avatar' }] });
+      expect(response.json()).toEqual({
+        message: avatarMessages.processing,
+        errors: [{ message: avatarMessages.processing, field: 'avatar' }],
+      });
       await expectUnchanged();
     });
 
@@ -231,11 +297,17 @@ describe('PUT /api/user/update: avatar', () => {
       const response = await testApp.app.inject({
         method: 'PUT',
         url: '/api/user/update',
-        payload: '--xyz\r\nContent-Disposition: form-data; name="userId"\r\n\r\nabc\r\n--xyz\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n\x89PNG',
+        payload:
+          '--xyz\r\nContent-Disposition: form-data; name="userId"\r\n\r\nabc\r\n--xyz\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n\x89PNG',
         headers: { 'content-type': 'multipart/form-data; boundary=xyz', cookie: ada.cookie },
       });
       expect(response.statusCode).toBe(400);
-      const noBoundary = await testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload: 'abc', headers: { 'content-type': 'multipart/form-data', cookie: ada.cookie } });
+      const noBoundary = await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/user/update',
+        payload: 'abc',
+        headers: { 'content-type': 'multipart/form-data', cookie: ada.cookie },
+      });
       expect(noBoundary.statusCode).toBe(400);
       await expectUnchanged();
     });

@@ -1,7 +1,14 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_MB, avatarMessages, profileMessages, profileUpdateResponseSchema, userResponseSchema, userUpdateFieldsSchema } from '@skillroute/shared/auth';
+import {
+  AVATAR_MAX_MB,
+  avatarMessages,
+  profileMessages,
+  profileUpdateResponseSchema,
+  userResponseSchema,
+  userUpdateFieldsSchema,
+} from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { FileStore } from '../../adapters/files/file-store';
 import { AppError } from '../../lib/errors';
@@ -18,15 +25,27 @@ const profileUpdateBodySchema = userUpdateFieldsSchema.extend({
   [AVATAR_FIELD]: z
     .custom<Buffer>((value) => Buffer.isBuffer(value), { error: avatarMessages.missing })
     .optional()
-    .meta({ type: 'string', format: 'binary', description: `A .jpg, .jpeg, .png or .webp image up to ${AVATAR_MAX_MB} MB` }),
+    .meta({
+      type: 'string',
+      format: 'binary',
+      description: `A .jpg, .jpeg, .png or .webp image up to ${AVATAR_MAX_MB} MB`,
+    }),
 });
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 
 function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange {
-  if (body.name !== undefined && body.avatar !== undefined) throw new AppError('bad_request', profileMessages.oneChangeAtATime);
+  if (body.name !== undefined && body.avatar !== undefined)
+    throw new AppError('bad_request', profileMessages.oneChangeAtATime);
   if (body.name !== undefined) return { name: body.name };
   if (body.avatar !== undefined) return { avatar: body.avatar };
-  throw new AppError('bad_request', profileMessages.nothingToUpdate, [{ message: avatarMessages.missing, field: AVATAR_FIELD }]);
+  throw new AppError('bad_request', profileMessages.nothingToUpdate, [
+    { message: avatarMessages.missing, field: AVATAR_FIELD },
+  ]);
 }
 
 /** The signed-in user's own account, under /api/user (spec §7 "User"). */
@@ -65,7 +84,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
         tags: ['user'],
         consumes: ['multipart/form-data'],
         body: profileUpdateBodySchema,
-        response: { 200: profileUpdateResponseSchema, ...refusals, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+        response: {
+          200: profileUpdateResponseSchema,
+          ...refusals,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {

@@ -13,7 +13,14 @@ let testApp: TestApp;
 beforeAll(async () => {
   s3 = await startS3Server('skillroute-avatars');
   testApp = await buildTestApp({
-    env: { FILE_STORAGE: 's3', S3_BUCKET: s3.bucket, S3_REGION: s3.region, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey },
+    env: {
+      FILE_STORAGE: 's3',
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    },
   });
 });
 afterAll(async () => {
@@ -28,36 +35,63 @@ describe('avatars with FILE_STORAGE=s3', () => {
       const png = await sharp({ create: { width: 800, height: 800, channels: 3, background } })
         .png()
         .toBuffer();
-      const { payload, headers } = await multipart({ userId: user.id, avatar: { bytes: png, filename: 'me.png', type: 'image/png' } });
-      const response = await testApp.app.inject({ method: 'PUT', url: '/api/user/update', payload, headers: { ...headers, cookie: user.cookie } });
+      const { payload, headers } = await multipart({
+        userId: user.id,
+        avatar: { bytes: png, filename: 'me.png', type: 'image/png' },
+      });
+      const response = await testApp.app.inject({
+        method: 'PUT',
+        url: '/api/user/update',
+        payload,
+        headers: { ...headers, cookie: user.cookie },
+      });
       expect(response.statusCode).toBe(200);
       return response.json().user.avatar as string;
     };
     /** The avatar as a browser fetches it: straight from the bucket, unsigned. */
     const served = async (url: string) => {
       const response = await fetch(url);
-      return { status: response.status, type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), bytes: Buffer.from(await response.arrayBuffer()) };
+      return {
+        status: response.status,
+        type: response.headers.get('content-type'),
+        cache: response.headers.get('cache-control'),
+        bytes: Buffer.from(await response.arrayBuffer()),
+      };
     };
 
     const first = await upload('#abcdef');
-    expect(first).toMatch(new RegExp(`^${s3.endpoint}/skillroute-avatars/avatars/${user.id}/[0-9a-f-]{36}\\.webp$`));
+    expect(first).toMatch(
+      new RegExp(`^${s3.endpoint}/skillroute-avatars/avatars/${user.id}/[0-9a-f-]{36}\\.webp$`),
+    );
     const firstServed = await served(first);
     expect(firstServed).toMatchObject({ status: 200, type: 'image/webp', cache: IMMUTABLE_CACHE_CONTROL });
     expect(await sharp(firstServed.bytes).metadata()).toMatchObject({ format: 'webp' });
-    const { data: firstPixel } = await sharp(firstServed.bytes).raw().extract({ left: 0, top: 0, width: 1, height: 1 }).toBuffer({ resolveWithObject: true });
+    const { data: firstPixel } = await sharp(firstServed.bytes)
+      .raw()
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .toBuffer({ resolveWithObject: true });
 
     const second = await upload('#123456');
     expect(second).not.toBe(first);
     const secondServed = await served(second);
     expect(secondServed).toMatchObject({ status: 200, type: 'image/webp' });
-    const { data: secondPixel } = await sharp(secondServed.bytes).raw().extract({ left: 0, top: 0, width: 1, height: 1 }).toBuffer({ resolveWithObject: true });
+    const { data: secondPixel } = await sharp(secondServed.bytes)
+      .raw()
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .toBuffer({ resolveWithObject: true });
     expect(secondPixel.equals(firstPixel)).toBe(false);
     // The replaced object is gone from the bucket.
     expect((await served(first)).status).toBe(404);
 
-    const me = await testApp.app.inject({ method: 'GET', url: `/api/user/${user.id}`, headers: { cookie: user.cookie } });
+    const me = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/user/${user.id}`,
+      headers: { cookie: user.cookie },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.avatar).toBe(second);
-    expect((await testApp.app.inject({ method: 'GET', url: `/uploads/avatars/${user.id}/x.webp` })).statusCode).toBe(404);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `/uploads/avatars/${user.id}/x.webp` })).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { accountBlockedMessage, authReasons, googleSignInMessages, profileMessages, type SessionUser } from '@skillroute/shared/auth';
+import {
+  accountBlockedMessage,
+  authReasons,
+  googleSignInMessages,
+  profileMessages,
+  type SessionUser,
+} from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
 import type { FileStore } from '../../adapters/files/file-store';
-import { GoogleTokenError, verifyGoogleIdToken, type GoogleVerifierOptions } from '../../adapters/google/verify-id-token';
+import {
+  GoogleTokenError,
+  verifyGoogleIdToken,
+  type GoogleVerifierOptions,
+} from '../../adapters/google/verify-id-token';
 import type { ServiceContext, ServiceLogger, UserContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -32,7 +42,11 @@ export type ProfileChange = { name: string; avatar?: undefined } | { avatar: Buf
  * The avatar is stored before the row points at it and the replaced file is removed only after the row
  * stopped pointing at it, so the account never names a missing file.
  */
-export async function updateProfile(ctx: UserContext, files: FileStore, change: ProfileChange): Promise<{ user: SessionUser; message: string }> {
+export async function updateProfile(
+  ctx: UserContext,
+  files: FileStore,
+  change: ProfileChange,
+): Promise<{ user: SessionUser; message: string }> {
   const { db, log } = ctx;
   const actorId = ctx.user.id;
   if (change.name !== undefined) {
@@ -82,17 +96,28 @@ function refusalOf(error: GoogleTokenError): AppError {
 }
 
 function assertNotBlocked(user: UserRow): void {
-  if (user.blockedAt !== null) throw new AppError('forbidden', accountBlockedMessage, undefined, { reason: authReasons.blocked });
+  if (user.blockedAt !== null)
+    throw new AppError('forbidden', accountBlockedMessage, undefined, { reason: authReasons.blocked });
 }
 
-const toSessionUser = (row: UserRow): SessionUser => ({ id: row.id, name: row.name, email: row.email, role: row.role, avatar: row.avatar });
+const toSessionUser = (row: UserRow): SessionUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  avatar: row.avatar,
+});
 
 /**
  * `POST /api/auth/google-login`: verifies the credential, then finds the account by its Google id, else
  * by e-mail (and links it), else creates it. Returns the user to open a session for; refuses a blocked one.
  * `google` is the configuration (undefined when GOOGLE_CLIENT_ID is not set).
  */
-export async function signInWithGoogle(ctx: ServiceContext, google: GoogleVerifierOptions | undefined, credential: string): Promise<SessionUser> {
+export async function signInWithGoogle(
+  ctx: ServiceContext,
+  google: GoogleVerifierOptions | undefined,
+  credential: string,
+): Promise<SessionUser> {
   const { db, log } = ctx;
   if (google === undefined) throw new AppError('not_found', googleSignInMessages.notConfigured);
   let identity;
@@ -120,10 +145,17 @@ export async function signInWithGoogle(ctx: ServiceContext, google: GoogleVerifi
     return toSessionUser(linked);
   }
 
-  const created = await repository.insertGoogleUser(db, { name: displayNameFromGoogle(identity), email: identity.email, googleSub: identity.sub, now: ctx.clock.now() });
+  const created = await repository.insertGoogleUser(db, {
+    name: displayNameFromGoogle(identity),
+    email: identity.email,
+    googleSub: identity.sub,
+    now: ctx.clock.now(),
+  });
   if (created !== undefined) return toSessionUser(created);
   // A second sign-in of the same person created the account a moment ago: use that one.
-  const raced = (await repository.findUserByGoogleSub(db, identity.sub)) ?? (await repository.findUserByEmail(db, identity.email));
+  const raced =
+    (await repository.findUserByGoogleSub(db, identity.sub)) ??
+    (await repository.findUserByEmail(db, identity.email));
   if (raced === undefined) throw new AppError('conflict', googleSignInMessages.failed);
   assertNotBlocked(raced);
   return toSessionUser(raced);

@@ -12,12 +12,18 @@ export async function isWaiting(db: Executor, mentorId: string, userId: string):
 
 /** Puts the person on the mentor's waitlist; answers whether they were not on it before. */
 export async function joinWaitlist(db: Executor, mentorId: string, userId: string): Promise<boolean> {
-  const rows = await db.insert(mentorWaitlist).values({ mentorId, userId }).onConflictDoNothing().returning({ userId: mentorWaitlist.userId });
+  const rows = await db
+    .insert(mentorWaitlist)
+    .values({ mentorId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: mentorWaitlist.userId });
   return rows.length > 0;
 }
 
 export async function leaveWaitlist(db: Executor, mentorId: string, userId: string): Promise<void> {
-  await db.delete(mentorWaitlist).where(and(eq(mentorWaitlist.mentorId, mentorId), eq(mentorWaitlist.userId, userId)));
+  await db
+    .delete(mentorWaitlist)
+    .where(and(eq(mentorWaitlist.mentorId, mentorId), eq(mentorWaitlist.userId, userId)));
 }
 
 /** Someone waiting, as a notification and a mail need them. */

@@ -7,7 +7,12 @@ import { userContextOf } from '../../plugins/services';
 import { getWaitlistStatus, joinWaitlist, leaveWaitlist } from './service';
 
 const tags = ['waitlist'];
-const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 const mentorParams = z.object({ mentorId: z.uuid(mentorMessages.mentorNotFound) });
 
 /** `/api/mentors/:mentorId/waitlist` (DESIGN.md §4 "Waitlist"): being told when a slot of a mentor frees up. */
@@ -31,7 +36,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       schema: {
-        summary: 'Be told (live and by mail) when a slot of this mentor within the next 14 days frees up; 201 on joining, 200 when already waiting',
+        summary:
+          'Be told (live and by mail) when a slot of this mentor within the next 14 days frees up; 201 on joining, 200 when already waiting',
         tags,
         params: mentorParams,
         response: { 200: waitlistResponseSchema, 201: waitlistResponseSchema, ...refusals },

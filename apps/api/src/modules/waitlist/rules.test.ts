@@ -20,7 +20,9 @@ describe('isWithinWaitlistHorizon', () => {
 
 describe('the freed-slot notification', () => {
   it("names the mentor and links to the mentor's page", () => {
-    expect(freedSlotMessage('Asha Rao')).toBe('A slot with Asha Rao freed up. Book it before someone else does.');
+    expect(freedSlotMessage('Asha Rao')).toBe(
+      'A slot with Asha Rao freed up. Book it before someone else does.',
+    );
     expect(mentorProfilePath('abc')).toBe('/mentor-profile/abc');
   });
 });

@@ -15,7 +15,8 @@ export function isWithinWaitlistHorizon(startTime: Date, now: Date): boolean {
  * The notification's words. Without the time: we do not store anyone's zone, and a UTC time reads wrong to
  * most people; the linked page shows the free hours in the reader's own zone.
  */
-export const freedSlotMessage = (mentorName: string): string => `A slot with ${mentorName} freed up. Book it before someone else does.`;
+export const freedSlotMessage = (mentorName: string): string =>
+  `A slot with ${mentorName} freed up. Book it before someone else does.`;
 
 /** The in-app path of the mentor's page, where the free hours are. */
 export const mentorProfilePath = (mentorId: string): string => `/mentor-profile/${mentorId}`;

@@ -23,7 +23,8 @@ export interface FreedSlotMails {
 }
 
 async function bookableMentorOrNotFound(ctx: ServiceContext, mentorId: string): Promise<void> {
-  if ((await findBookableMentor(ctx.db, mentorId)) === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
+  if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
+    throw new AppError('not_found', mentorMessages.mentorNotFound);
 }
 
 /** `GET /api/mentors/:mentorId/waitlist`: whether the caller waits (never true on oneself, who cannot join). */
@@ -56,23 +57,40 @@ export async function leaveWaitlist(ctx: UserContext, mentorId: string): Promise
  * The waiting people stay on the list: one freed slot goes to whoever books first, and the others (or the same
  * person, for another session) still want the next one. Leaving is theirs to do.
  */
-export async function announceFreedSlot(uow: UnitOfWork, slot: { mentorId: string; startTime: Date; endTime: Date }, now: Date): Promise<void> {
+export async function announceFreedSlot(
+  uow: UnitOfWork,
+  slot: { mentorId: string; startTime: Date; endTime: Date },
+  now: Date,
+): Promise<void> {
   if (!isWithinWaitlistHorizon(slot.startTime, now)) return;
   const mentor = await findBookableMentor(uow.tx, slot.mentorId);
-  if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now)) return;
+  if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now))
+    return;
   const waiting = await repository.waitingUsers(uow.tx, slot.mentorId);
   if (waiting.length === 0) return;
   const mentorName = (await repository.findUserName(uow.tx, slot.mentorId)) ?? '';
-  const notification = { type: 'slot_available', message: freedSlotMessage(mentorName), link: mentorProfilePath(slot.mentorId) } as const;
+  const notification = {
+    type: 'slot_available',
+    message: freedSlotMessage(mentorName),
+    link: mentorProfilePath(slot.mentorId),
+  } as const;
   for (const person of waiting) await uow.notify(person.id, notification);
-  await uow.enqueue(mailFreedSlotJob, { mentorId: slot.mentorId, mentorName, recipients: waiting.map(({ email, name }) => ({ email, name })) });
+  await uow.enqueue(mailFreedSlotJob, {
+    mentorId: slot.mentorId,
+    mentorName,
+    recipients: waiting.map(({ email, name }) => ({ email, name })),
+  });
 }
 
 /** The worker of `waitlist.mail-freed-slot`: one mail a waiting person, queued together so a retry sends none twice. */
-export async function mailFreedSlot(ctx: ServiceContext & { publicUrl: string }, data: FreedSlotMails): Promise<void> {
+export async function mailFreedSlot(
+  ctx: ServiceContext & { publicUrl: string },
+  data: FreedSlotMails,
+): Promise<void> {
   const link = new URL(mentorProfilePath(data.mentorId), ctx.publicUrl).toString();
   await ctx.unitOfWork(async (uow) => {
-    for (const person of data.recipients) await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, data.mentorName, link));
+    for (const person of data.recipients)
+      await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, data.mentorName, link));
   });
 }
 

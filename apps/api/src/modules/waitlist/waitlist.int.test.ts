@@ -27,7 +27,13 @@ let nowMs = at(0, 6).getTime();
 const clock = { now: () => new Date(nowMs) };
 
 const EVERY_HOUR = [10, 11, 12, 13, 14, 15, 16];
-const WEEK = { monday: EVERY_HOUR, tuesday: EVERY_HOUR, wednesday: EVERY_HOUR, thursday: EVERY_HOUR, friday: EVERY_HOUR };
+const WEEK = {
+  monday: EVERY_HOUR,
+  tuesday: EVERY_HOUR,
+  wednesday: EVERY_HOUR,
+  thursday: EVERY_HOUR,
+  friday: EVERY_HOUR,
+};
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -47,20 +53,36 @@ interface Person {
 }
 
 async function signedIn(user: Pick<UserRow, 'id' | 'email' | 'role'>): Promise<Person> {
-  const tokens = await openSession(t.app.db, t.config.jwtSecret, { sub: user.id, email: user.email, role: user.role }, { userAgent: 'vitest', ip: '127.0.0.1' }, clock.now());
+  const tokens = await openSession(
+    t.app.db,
+    t.config.jwtSecret,
+    { sub: user.id, email: user.email, role: user.role },
+    { userAgent: 'vitest', ip: '127.0.0.1' },
+    clock.now(),
+  );
   return { id: user.id, email: user.email, cookie: `accessToken=${tokens.accessToken}` };
 }
 
-const newUser = async (name = 'Wait Tester') => signedIn(await createUser(t.app.db, { email: `waiter-${randomUUID()}@example.org`, name }));
+const newUser = async (name = 'Wait Tester') =>
+  signedIn(await createUser(t.app.db, { email: `waiter-${randomUUID()}@example.org`, name }));
 
 async function newMentor(seed: Parameters<typeof createMentor>[1] = {}): Promise<Person> {
   const email = `mentor-${randomUUID()}@example.org`;
-  const id = await createMentor(t.app.db, { email, name: 'Asha Rao', availability: { timezone: 'UTC', weeklyHours: WEEK }, ...seed });
+  const id = await createMentor(t.app.db, {
+    email,
+    name: 'Asha Rao',
+    availability: { timezone: 'UTC', weeklyHours: WEEK },
+    ...seed,
+  });
   return signedIn({ id, email, role: 'mentor' });
 }
 
 const waitlist = (method: 'GET' | 'POST' | 'DELETE', who: Person | undefined, mentorId: string) =>
-  t.app.inject({ method, url: `/api/mentors/${mentorId}/waitlist`, headers: who === undefined ? {} : { cookie: who.cookie } });
+  t.app.inject({
+    method,
+    url: `/api/mentors/${mentorId}/waitlist`,
+    headers: who === undefined ? {} : { cookie: who.cookie },
+  });
 
 const slotAlerts = async (userIds: string[]) =>
   t.app.db
@@ -69,7 +91,12 @@ const slotAlerts = async (userIds: string[]) =>
     .where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'slot_available')));
 
 async function hold(mentee: Person, mentorId: string, startTime: Date): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/bookings', headers: { cookie: mentee.cookie }, payload: { mentorId, startTime: startTime.toISOString() } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: mentee.cookie },
+    payload: { mentorId, startTime: startTime.toISOString() },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return bookingResponseSchema.parse(response.json()).booking.id;
 }
@@ -86,7 +113,9 @@ describe('joining, reading and leaving a waitlist', () => {
     const again = await waitlist('POST', ada, mentor.id);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ waiting: true });
-    expect(await t.app.db.select().from(mentorWaitlist).where(eq(mentorWaitlist.mentorId, mentor.id))).toHaveLength(1);
+    expect(
+      await t.app.db.select().from(mentorWaitlist).where(eq(mentorWaitlist.mentorId, mentor.id)),
+    ).toHaveLength(1);
     expect((await waitlist('GET', ada, mentor.id)).json()).toEqual({ waiting: true });
 
     const left = await waitlist('DELETE', ada, mentor.id);
@@ -138,7 +167,8 @@ describe('a freed slot', () => {
     const ada = await newUser('Ada');
     const bob = await newUser('Bob');
     const cleo = await newUser('Cleo');
-    for (const person of [ada, bob, cleo]) expect((await waitlist('POST', person, mentor.id)).statusCode).toBe(201);
+    for (const person of [ada, bob, cleo])
+      expect((await waitlist('POST', person, mentor.id)).statusCode).toBe(201);
     await waitlist('DELETE', cleo, mentor.id);
     const bookingId = await hold(mentee, mentor.id, at(1, 10));
     const mailsBefore = mailer.sent.length;
@@ -162,9 +192,15 @@ describe('a freed slot', () => {
     expect(mail.text).toContain(`${t.config.publicUrl}/mentor-profile/${mentor.id}`);
     expect(mail.text).toContain('Hello Ada,');
     await mailer.waitFor(bob.email, /freed up/, mailsBefore);
-    expect(mailer.sent.slice(mailsBefore).filter((sent) => sent.to === cleo.email || sent.to === mentor.email || sent.to === mentee.email)).toEqual([]);
+    expect(
+      mailer.sent
+        .slice(mailsBefore)
+        .filter((sent) => sent.to === cleo.email || sent.to === mentor.email || sent.to === mentee.email),
+    ).toEqual([]);
     // They stay on the list for the next one (a new session: the clock moved past the first one's 15 minutes).
-    expect((await waitlist('GET', await signedIn({ ...ada, role: 'user' }), mentor.id)).json()).toEqual({ waiting: true });
+    expect((await waitlist('GET', await signedIn({ ...ada, role: 'user' }), mentor.id)).json()).toEqual({
+      waiting: true,
+    });
   });
 
   it('a lapsed hold expired by a new booking of another slot is announced; the slot the new booking takes again is not', async () => {
@@ -186,7 +222,11 @@ describe('a freed slot', () => {
     const ada = await newUser();
     await waitlist('POST', ada, mentor.id);
     const now = clock.now();
-    const hourFrom = (start: Date) => ({ mentorId: mentor.id, startTime: start, endTime: new Date(start.getTime() + HOUR_MS) });
+    const hourFrom = (start: Date) => ({
+      mentorId: mentor.id,
+      startTime: start,
+      endTime: new Date(start.getTime() + HOUR_MS),
+    });
     await t.app.services.unitOfWork(async (uow) => {
       // Tuesday 10:00 of the third week: on the schedule, bookable, but further out than the waitlist looks.
       await announceFreedSlot(uow, hourFrom(at(15, 10)), now);

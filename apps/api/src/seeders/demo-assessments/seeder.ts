@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 import { assessmentTests, mentorProfiles, mentorSkills, questions, stacks, users } from '../../db/schema';
 import type { Seeder } from '../../db/seed';
-import { drawQuestions, expiryOf, scoreAnswers, withOptionIds, type BankQuestion } from '../../modules/assessments/rules';
+import {
+  drawQuestions,
+  expiryOf,
+  scoreAnswers,
+  withOptionIds,
+  type BankQuestion,
+} from '../../modules/assessments/rules';
 import { demoQuestionBanks } from './questions';
 
 /**
@@ -63,11 +69,23 @@ const linksOf = (mentor: (typeof demoMentors)[number]) => ({
 });
 
 /** A passed test as the demo mentor would have taken it: ten drawn questions, nine answered right. */
-async function insertPassedTest(tx: Transaction, userId: string, stackId: string, bank: BankQuestion[], startedAt: Date, mentor: (typeof demoMentors)[number]) {
+async function insertPassedTest(
+  tx: Transaction,
+  userId: string,
+  stackId: string,
+  bank: BankQuestion[],
+  startedAt: Date,
+  mentor: (typeof demoMentors)[number],
+) {
   const drawn = drawQuestions(bank);
   if (drawn === undefined) throw new Error('a demo stack has fewer questions than a test');
   const answers = Object.fromEntries(
-    drawn.map((question, index) => [question.id, index === 0 ? (question.options.find((option) => option.id !== question.correctOptionId)?.id ?? '') : question.correctOptionId]),
+    drawn.map((question, index) => [
+      question.id,
+      index === 0
+        ? (question.options.find((option) => option.id !== question.correctOptionId)?.id ?? '')
+        : question.correctOptionId,
+    ]),
   );
   const { score, total, passed } = scoreAnswers(drawn, answers);
   if (!passed) throw new Error('a demo mentor would not have passed');
@@ -105,29 +123,57 @@ export function createDemoAssessmentsSeeder(): Seeder {
           .onConflictDoUpdate({ target: stacks.name, set: { isActive: true } })
           .returning({ id: stacks.id });
         if (row === undefined) throw new Error(`the demo stack ${stack} was not written`);
-        const written = bank.map((question) => ({ id: randomUUID(), stackId: row.id, text: question.text, options: withOptionIds(question.options) }));
+        const written = bank.map((question) => ({
+          id: randomUUID(),
+          stackId: row.id,
+          text: question.text,
+          options: withOptionIds(question.options),
+        }));
         await tx.insert(questions).values(written);
         banks.set(stack, { stackId: row.id, bank: written });
       }
 
       const now = Date.now();
       for (const [index, mentor] of demoMentors.entries()) {
-        const account = { name: mentor.name, email: mentor.email, role: 'mentor' as const, passwordHash: null, googleSub: null, verifiedAt: new Date(now), blockedAt: null };
-        const [user] = await tx.insert(users).values(account).onConflictDoUpdate({ target: users.email, set: account }).returning({ id: users.id });
+        const account = {
+          name: mentor.name,
+          email: mentor.email,
+          role: 'mentor' as const,
+          passwordHash: null,
+          googleSub: null,
+          verifiedAt: new Date(now),
+          blockedAt: null,
+        };
+        const [user] = await tx
+          .insert(users)
+          .values(account)
+          .onConflictDoUpdate({ target: users.email, set: account })
+          .returning({ id: users.id });
         if (user === undefined) throw new Error(`the demo mentor ${mentor.name} was not written`);
         await tx
           .insert(mentorProfiles)
-          .values({ userId: user.id, ...mentor.profile, languages: [...mentor.profile.languages], ...linksOf(mentor) })
+          .values({
+            userId: user.id,
+            ...mentor.profile,
+            languages: [...mentor.profile.languages],
+            ...linksOf(mentor),
+          })
           .onConflictDoNothing();
         for (const [order, skill] of mentor.skills.entries()) {
           const stack = banks.get(skill);
-          if (stack === undefined) throw new Error(`the demo mentor ${mentor.name} names an unknown stack ${skill}`);
+          if (stack === undefined)
+            throw new Error(`the demo mentor ${mentor.name} names an unknown stack ${skill}`);
           // Some weeks ago, a few days apart, so their skills read in the order they were earned.
           const startedAt = new Date(now - (30 - index * 3 - order) * 24 * 3_600_000);
           const testId = await insertPassedTest(tx, user.id, stack.stackId, stack.bank, startedAt, mentor);
           await tx
             .insert(mentorSkills)
-            .values({ userId: user.id, stackId: stack.stackId, testId, assessedAt: new Date(startedAt.getTime() + 11 * 60_000) })
+            .values({
+              userId: user.id,
+              stackId: stack.stackId,
+              testId,
+              assessedAt: new Date(startedAt.getTime() + 11 * 60_000),
+            })
             .onConflictDoNothing();
         }
       }

@@ -13,7 +13,13 @@ import { demoSessions } from './sessions';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  expect(await runSeeders(t.app.db, [createDemoAssessmentsSeeder(), createDemoMentorsSeeder(), createDemoBookingsSeeder()])).toEqual(['demo-assessments', 'demo-mentors', 'demo-bookings']);
+  expect(
+    await runSeeders(t.app.db, [
+      createDemoAssessmentsSeeder(),
+      createDemoMentorsSeeder(),
+      createDemoBookingsSeeder(),
+    ]),
+  ).toEqual(['demo-assessments', 'demo-mentors', 'demo-bookings']);
 });
 afterAll(() => t.close());
 
@@ -24,7 +30,11 @@ describe('the demo bookings seeder', () => {
   });
 
   it('writes reviews the review rules accept', () => {
-    for (const session of demoSessions) expect(reviewBodySchema.safeParse({ rating: session.rating, comment: session.comment }).success, session.comment).toBe(true);
+    for (const session of demoSessions)
+      expect(
+        reviewBodySchema.safeParse({ rating: session.rating, comment: session.comment }).success,
+        session.comment,
+      ).toBe(true);
   });
 
   it('leaves every mentor’s totals equal to their completed sessions and reviews, as the product keeps them', async () => {
@@ -35,11 +45,17 @@ describe('the demo bookings seeder', () => {
         left join (select mentor_id, sum(rating) as total, count(*) as n from booking_reviews group by mentor_id) r on r.mentor_id = p.user_id
         left join (select mentor_id, count(*) as n from bookings where status = 'completed' group by mentor_id) b on b.mentor_id = p.user_id`);
     expect(Number(totals.rows[0]?.mismatched)).toBe(0);
-    expect(Number(totals.rows[0]?.reviewed)).toBe(new Set(demoSessions.map((session) => session.mentor)).size);
+    expect(Number(totals.rows[0]?.reviewed)).toBe(
+      new Set(demoSessions.map((session) => session.mentor)).size,
+    );
   });
 
   it('shows the reviews on the mentor’s public list, newest first', async () => {
-    const [mentor] = await t.app.db.select({ id: users.id }).from(users).innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id)).where(eq(users.name, 'Ananya Iyer'));
+    const [mentor] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
+      .where(eq(users.name, 'Ananya Iyer'));
     const response = await t.app.inject({ method: 'GET', url: `/api/mentors/${mentor?.id}/reviews` });
     expect(response.statusCode, response.body).toBe(200);
     const { reviews, total } = mentorReviewsResponseSchema.parse(response.json());

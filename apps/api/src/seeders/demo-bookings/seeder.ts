@@ -45,7 +45,10 @@ export function createDemoBookingsSeeder(): Seeder {
         const menteeId = learners.get(session.learner);
         // Someone may have deleted a demo mentor since; the other sessions are still written.
         if (mentorId === undefined || menteeId === undefined) continue;
-        const [price] = await tx.select({ paise: mentorAvailability.pricePerSession }).from(mentorAvailability).where(eq(mentorAvailability.userId, mentorId));
+        const [price] = await tx
+          .select({ paise: mentorAvailability.pricePerSession })
+          .from(mentorAvailability)
+          .where(eq(mentorAvailability.userId, mentorId));
         if (price === undefined) continue;
         const start = new Date(today.getTime() - session.daysAgo * DAY_MS);
         const [booking] = await tx
@@ -64,12 +67,21 @@ export function createDemoBookingsSeeder(): Seeder {
           })
           .returning({ id: bookings.id });
         if (booking === undefined) continue;
-        await tx
-          .insert(bookingReviews)
-          .values({ bookingId: booking.id, mentorId, authorId: menteeId, rating: session.rating, comment: session.comment, createdAt: new Date(start.getTime() + 2 * SESSION_MS) });
+        await tx.insert(bookingReviews).values({
+          bookingId: booking.id,
+          mentorId,
+          authorId: menteeId,
+          rating: session.rating,
+          comment: session.comment,
+          createdAt: new Date(start.getTime() + 2 * SESSION_MS),
+        });
         await tx
           .update(mentorProfiles)
-          .set({ ratingTotal: sql`${mentorProfiles.ratingTotal} + ${session.rating}`, reviewCount: sql`${mentorProfiles.reviewCount} + 1`, sessionsHeld: sql`${mentorProfiles.sessionsHeld} + 1` })
+          .set({
+            ratingTotal: sql`${mentorProfiles.ratingTotal} + ${session.rating}`,
+            reviewCount: sql`${mentorProfiles.reviewCount} + 1`,
+            sessionsHeld: sql`${mentorProfiles.sessionsHeld} + 1`,
+          })
           .where(eq(mentorProfiles.userId, mentorId));
       }
     },

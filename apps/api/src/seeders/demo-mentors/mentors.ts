@@ -8,10 +8,17 @@ import type { StoredWeeklyHours } from '../../db/schema/mentors';
  */
 
 /** Start hours `from` up to, not including, `to` (10 … 16 are the slots a day can have). */
-const span = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, index) => from + index);
+const span = (from: number, to: number): number[] =>
+  Array.from({ length: to - from }, (_, index) => from + index);
 
 /** The same hours every weekday. */
-const everyWeekday = (hours: number[]): StoredWeeklyHours => ({ monday: hours, tuesday: hours, wednesday: hours, thursday: hours, friday: hours });
+const everyWeekday = (hours: number[]): StoredWeeklyHours => ({
+  monday: hours,
+  tuesday: hours,
+  wednesday: hours,
+  thursday: hours,
+  friday: hours,
+});
 
 /** A date `daysAhead` after the seed day (in the mentor's zone) with other hours; no hours is a day off. */
 export interface DemoOverride {
@@ -28,26 +35,47 @@ export interface DemoAvailability {
 }
 
 /** What the listing adds to the four mentors the demo assessments seeder makes, by their address. */
-export const existingMentorListings: readonly { email: string; companies: string[]; availability: DemoAvailability }[] = [
+export const existingMentorListings: readonly {
+  email: string;
+  companies: string[];
+  availability: DemoAvailability;
+}[] = [
   {
     email: 'priya@skillroute.invalid',
     companies: ['Finlane Payments', 'Kitebyte Labs'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1500, weeklyHours: { monday: span(10, 13), wednesday: span(14, 17), friday: span(10, 17) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1500,
+      weeklyHours: { monday: span(10, 13), wednesday: span(14, 17), friday: span(10, 17) },
+    },
   },
   {
     email: 'arjun@skillroute.invalid',
     companies: ['Ledgerline', 'Northpeak Bank Technology', 'Tallyworks'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1200, weeklyHours: everyWeekday(span(15, 17)), overrides: [{ daysAhead: 6, hours: [] }] },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1200,
+      weeklyHours: everyWeekday(span(15, 17)),
+      overrides: [{ daysAhead: 6, hours: [] }],
+    },
   },
   {
     email: 'meera@skillroute.invalid',
     companies: ['Kesselhaus Cloud'],
-    availability: { timezone: 'Europe/Berlin', priceRupees: 2000, weeklyHours: { tuesday: span(10, 14), thursday: span(10, 14) } },
+    availability: {
+      timezone: 'Europe/Berlin',
+      priceRupees: 2000,
+      weeklyHours: { tuesday: span(10, 14), thursday: span(10, 14) },
+    },
   },
   {
     email: 'daniel@skillroute.invalid',
     companies: [],
-    availability: { timezone: 'Europe/London', priceRupees: 800, weeklyHours: { monday: span(12, 17), tuesday: span(12, 17), thursday: span(12, 17) } },
+    availability: {
+      timezone: 'Europe/London',
+      priceRupees: 800,
+      weeklyHours: { monday: span(12, 17), tuesday: span(12, 17), thursday: span(12, 17) },
+    },
   },
 ];
 
@@ -72,7 +100,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 6,
     languages: ['english', 'tamil', 'hindi'],
     companies: ['Finlane Payments', 'Kitebyte Labs'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1400, weeklyHours: { monday: span(10, 13), tuesday: span(10, 13), thursday: span(14, 17) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1400,
+      weeklyHours: { monday: span(10, 13), tuesday: span(10, 13), thursday: span(14, 17) },
+    },
   },
   {
     name: 'Rohan Mehta',
@@ -82,7 +114,12 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 12,
     languages: ['english', 'hindi'],
     companies: ['Northpeak Bank Technology', 'Ledgerline', 'Tallyworks'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 2500, weeklyHours: { wednesday: span(15, 17), friday: span(15, 17) }, overrides: [{ daysAhead: 9, hours: [] }] },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 2500,
+      weeklyHours: { wednesday: span(15, 17), friday: span(15, 17) },
+      overrides: [{ daysAhead: 9, hours: [] }],
+    },
   },
   {
     name: 'Fatima Sheikh',
@@ -92,7 +129,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 4,
     languages: ['english', 'hindi'],
     companies: ['Cartwheel Retail'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 900, weeklyHours: { tuesday: span(11, 15), thursday: span(11, 15) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 900,
+      weeklyHours: { tuesday: span(11, 15), thursday: span(11, 15) },
+    },
   },
   {
     name: 'Vikram Nair',
@@ -111,8 +152,18 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     bio: 'I have designed schemas for insurers, hospitals and analytics firms, and untangled many more. Bring me a slow query, a migration plan or a data model you are unsure of and we will work through it together.',
     expirience: 15,
     languages: ['english', 'tamil'],
-    companies: ['Meridian Insurance Systems', 'Granary Analytics', 'Tallyworks', 'Bluefern Health', 'Quillstone'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 3000, weeklyHours: { monday: span(16, 17), wednesday: span(16, 17) } },
+    companies: [
+      'Meridian Insurance Systems',
+      'Granary Analytics',
+      'Tallyworks',
+      'Bluefern Health',
+      'Quillstone',
+    ],
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 3000,
+      weeklyHours: { monday: span(16, 17), wednesday: span(16, 17) },
+    },
   },
   {
     name: 'Karthik Subramanian',
@@ -122,7 +173,12 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 8,
     languages: ['english', 'tamil'],
     companies: ['Swiftcart Logistics', 'Relaypoint'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1800, weeklyHours: { monday: span(13, 17), friday: span(13, 17) }, overrides: [{ daysAhead: 4, hours: span(10, 12) }] },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1800,
+      weeklyHours: { monday: span(13, 17), friday: span(13, 17) },
+      overrides: [{ daysAhead: 4, hours: span(10, 12) }],
+    },
   },
   {
     name: 'Sneha Kulkarni',
@@ -142,7 +198,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 5,
     languages: ['english', 'hindi'],
     companies: ['Trainlink Mobility'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1000, weeklyHours: { tuesday: span(10, 17), thursday: span(10, 17) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1000,
+      weeklyHours: { tuesday: span(10, 17), thursday: span(10, 17) },
+    },
   },
   {
     name: 'Neha Gupta',
@@ -152,7 +212,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 3,
     languages: ['english', 'hindi'],
     companies: ['Sproutly Edtech'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 700, weeklyHours: { monday: span(11, 13), wednesday: span(11, 13), friday: span(11, 13) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 700,
+      weeklyHours: { monday: span(11, 13), wednesday: span(11, 13), friday: span(11, 13) },
+    },
   },
   {
     name: 'Arun Pillai',
@@ -162,7 +226,12 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 11,
     languages: ['english', 'malayalam', 'hindi'],
     companies: ['Harbourstack', 'Keralink Systems'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 2000, weeklyHours: { wednesday: span(10, 12), friday: span(14, 16) }, overrides: [{ daysAhead: 12, hours: span(13, 17) }] },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 2000,
+      weeklyHours: { wednesday: span(10, 12), friday: span(14, 16) },
+      overrides: [{ daysAhead: 12, hours: span(13, 17) }],
+    },
   },
   {
     name: 'Divya Menon',
@@ -172,7 +241,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 7,
     languages: ['english', 'malayalam'],
     companies: ['Kitebyte Labs', 'Pebblepath Travel'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1600, weeklyHours: { monday: span(10, 17), thursday: span(10, 12) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1600,
+      weeklyHours: { monday: span(10, 17), thursday: span(10, 12) },
+    },
   },
   {
     name: 'Imran Qureshi',
@@ -182,7 +255,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 9,
     languages: ['english', 'hindi'],
     companies: ['Granary Analytics'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 1300, weeklyHours: { tuesday: span(12, 16), wednesday: span(12, 16) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 1300,
+      weeklyHours: { tuesday: span(12, 16), wednesday: span(12, 16) },
+    },
   },
   {
     name: 'Pooja Reddy',
@@ -192,7 +269,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 1,
     languages: ['english', 'hindi', 'tamil'],
     companies: [],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 500, weeklyHours: { monday: span(15, 17), tuesday: span(15, 17), wednesday: span(15, 17) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 500,
+      weeklyHours: { monday: span(15, 17), tuesday: span(15, 17), wednesday: span(15, 17) },
+    },
   },
   {
     name: 'Sanjay Verma',
@@ -202,7 +283,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 13,
     languages: ['english', 'hindi'],
     companies: ['Straitsgate Cloud', 'Cloudmint', 'Northpeak Bank Technology'],
-    availability: { timezone: 'Asia/Singapore', priceRupees: 2800, weeklyHours: { tuesday: span(10, 13), thursday: span(10, 13) } },
+    availability: {
+      timezone: 'Asia/Singapore',
+      priceRupees: 2800,
+      weeklyHours: { tuesday: span(10, 13), thursday: span(10, 13) },
+    },
   },
   {
     name: 'Mei Lin Tan',
@@ -212,7 +297,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 6,
     languages: ['english'],
     companies: ['Lanternpay'],
-    availability: { timezone: 'Asia/Singapore', priceRupees: 1900, weeklyHours: { monday: span(13, 16), wednesday: span(13, 16), friday: span(13, 16) } },
+    availability: {
+      timezone: 'Asia/Singapore',
+      priceRupees: 1900,
+      weeklyHours: { monday: span(13, 16), wednesday: span(13, 16), friday: span(13, 16) },
+    },
   },
   {
     name: 'Oliver Bennett',
@@ -240,7 +329,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 5,
     languages: ['english'],
     companies: ['Brightwell Health Data'],
-    availability: { timezone: 'Europe/London', priceRupees: 1500, weeklyHours: { tuesday: span(13, 17), wednesday: span(13, 17) } },
+    availability: {
+      timezone: 'Europe/London',
+      priceRupees: 1500,
+      weeklyHours: { tuesday: span(13, 17), wednesday: span(13, 17) },
+    },
   },
   {
     name: 'Lukas Schneider',
@@ -250,7 +343,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 9,
     languages: ['german', 'english'],
     companies: ['Rheinwerk Mobility', 'Kesselhaus Cloud'],
-    availability: { timezone: 'Europe/Berlin', priceRupees: 2100, weeklyHours: { monday: span(10, 14), wednesday: span(10, 14) } },
+    availability: {
+      timezone: 'Europe/Berlin',
+      priceRupees: 2100,
+      weeklyHours: { monday: span(10, 14), wednesday: span(10, 14) },
+    },
   },
   {
     name: 'Sofia Martínez',
@@ -260,7 +357,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 4,
     languages: ['spanish', 'english'],
     companies: ['Plazapoint Media'],
-    availability: { timezone: 'America/New_York', priceRupees: 1100, weeklyHours: { tuesday: span(10, 13), thursday: span(10, 13), friday: span(10, 12) } },
+    availability: {
+      timezone: 'America/New_York',
+      priceRupees: 1100,
+      weeklyHours: { tuesday: span(10, 13), thursday: span(10, 13), friday: span(10, 12) },
+    },
   },
   {
     name: 'Camille Laurent',
@@ -270,7 +371,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 7,
     languages: ['french', 'english', 'german'],
     companies: ['Marchéline', 'Copperkey Software'],
-    availability: { timezone: 'Europe/Berlin', priceRupees: 1700, weeklyHours: { monday: span(14, 17), tuesday: span(14, 17), thursday: span(14, 17) } },
+    availability: {
+      timezone: 'Europe/Berlin',
+      priceRupees: 1700,
+      weeklyHours: { monday: span(14, 17), tuesday: span(14, 17), thursday: span(14, 17) },
+    },
   },
   {
     name: 'Marcus Johnson',
@@ -280,7 +385,12 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 10,
     languages: ['english', 'spanish'],
     companies: ['Hudsonline Analytics', 'Greenmarket Foods'],
-    availability: { timezone: 'America/New_York', priceRupees: 2400, weeklyHours: { wednesday: span(10, 17) }, overrides: [{ daysAhead: 8, hours: [] }] },
+    availability: {
+      timezone: 'America/New_York',
+      priceRupees: 2400,
+      weeklyHours: { wednesday: span(10, 17) },
+      overrides: [{ daysAhead: 8, hours: [] }],
+    },
   },
   {
     name: 'Hannah Weber',
@@ -290,7 +400,11 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 3,
     languages: ['german', 'english', 'french'],
     companies: [],
-    availability: { timezone: 'Europe/Berlin', priceRupees: 800, weeklyHours: { thursday: span(10, 17), friday: span(10, 17) } },
+    availability: {
+      timezone: 'Europe/Berlin',
+      priceRupees: 800,
+      weeklyHours: { thursday: span(10, 17), friday: span(10, 17) },
+    },
   },
   {
     name: 'Rahul Joshi',
@@ -300,7 +414,12 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 8,
     languages: ['english', 'hindi'],
     companies: ['Brooklane Fintech', 'Finlane Payments'],
-    availability: { timezone: 'America/New_York', priceRupees: 2000, weeklyHours: { monday: span(10, 12), wednesday: span(10, 12) }, overrides: [{ daysAhead: 5, hours: span(15, 17) }] },
+    availability: {
+      timezone: 'America/New_York',
+      priceRupees: 2000,
+      weeklyHours: { monday: span(10, 12), wednesday: span(10, 12) },
+      overrides: [{ daysAhead: 5, hours: span(15, 17) }],
+    },
   },
   {
     name: 'Kavya Krishnan',
@@ -310,6 +429,15 @@ export const listedDemoMentors: readonly DemoListedMentor[] = [
     expirience: 2,
     languages: ['english', 'tamil', 'malayalam'],
     companies: ['Tallyworks'],
-    availability: { timezone: 'Asia/Kolkata', priceRupees: 600, weeklyHours: { monday: span(16, 17), tuesday: span(16, 17), wednesday: span(16, 17), thursday: span(16, 17) } },
+    availability: {
+      timezone: 'Asia/Kolkata',
+      priceRupees: 600,
+      weeklyHours: {
+        monday: span(16, 17),
+        tuesday: span(16, 17),
+        wednesday: span(16, 17),
+        thursday: span(16, 17),
+      },
+    },
   },
 ];

@@ -3,7 +3,12 @@ import type { Transaction } from '../../db/client';
 import { mentorAvailability, mentorProfiles, mentorSkills, stacks, users } from '../../db/schema';
 import type { StoredDateOverride } from '../../db/schema/mentors';
 import type { Seeder } from '../../db/seed';
-import { existingMentorListings, listedDemoMentors, type DemoAvailability, type DemoListedMentor } from './mentors';
+import {
+  existingMentorListings,
+  listedDemoMentors,
+  type DemoAvailability,
+  type DemoListedMentor,
+} from './mentors';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -16,28 +21,52 @@ export const slugOf = (name: string): string =>
     .replace(/[^a-z]+/g, '.');
 
 /** Like the demo assessments' mentors: under `.invalid` (RFC 2606), so no mailbox can receive their mail. */
-export const demoMentorEmail = (mentor: DemoListedMentor): string => `${slugOf(mentor.name)}@skillroute.invalid`;
+export const demoMentorEmail = (mentor: DemoListedMentor): string =>
+  `${slugOf(mentor.name)}@skillroute.invalid`;
 
 /** The calendar date `daysAhead` after `at`'s date in `timeZone`, as YYYY-MM-DD. */
 function dateAhead(at: Date, timeZone: string, daysAhead: number): string {
   // en-CA writes dates as YYYY-MM-DD.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
   return new Date(Date.parse(`${today}T00:00:00Z`) + daysAhead * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The availability row as the availability dialog would have saved it on `at`. */
 function availabilityRow(userId: string, availability: DemoAvailability, at: Date) {
-  const overrides: StoredDateOverride[] = (availability.overrides ?? []).map((override) => ({ date: dateAhead(at, availability.timezone, override.daysAhead), hours: override.hours }));
-  const hasHours = Object.values(availability.weeklyHours).some((hours) => hours.length > 0) || overrides.some((override) => override.hours.length > 0);
-  return { userId, timezone: availability.timezone, pricePerSession: availability.priceRupees * 100, weeklyHours: availability.weeklyHours, overrides, hasHours };
+  const overrides: StoredDateOverride[] = (availability.overrides ?? []).map((override) => ({
+    date: dateAhead(at, availability.timezone, override.daysAhead),
+    hours: override.hours,
+  }));
+  const hasHours =
+    Object.values(availability.weeklyHours).some((hours) => hours.length > 0) ||
+    overrides.some((override) => override.hours.length > 0);
+  return {
+    userId,
+    timezone: availability.timezone,
+    pricePerSession: availability.priceRupees * 100,
+    weeklyHours: availability.weeklyHours,
+    overrides,
+    hasHours,
+  };
 }
 
 async function stackIdsByName(tx: Transaction): Promise<Map<string, string>> {
   const names = [...new Set(listedDemoMentors.flatMap((mentor) => mentor.skills))];
-  const rows = await tx.select({ id: stacks.id, name: stacks.name }).from(stacks).where(inArray(stacks.name, names));
+  const rows = await tx
+    .select({ id: stacks.id, name: stacks.name })
+    .from(stacks)
+    .where(inArray(stacks.name, names));
   const byName = new Map(rows.map((row) => [row.name, row.id]));
   const missing = names.filter((name) => !byName.has(name));
-  if (missing.length > 0) throw new Error(`the demo mentors need the stacks ${missing.join(', ')} (the demo assessments seeder writes them)`);
+  if (missing.length > 0)
+    throw new Error(
+      `the demo mentors need the stacks ${missing.join(', ')} (the demo assessments seeder writes them)`,
+    );
   return byName;
 }
 
@@ -56,7 +85,10 @@ export function createDemoMentorsSeeder(): Seeder {
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, listing.email));
         // Someone may have deleted a demo mentor since; the others still get their listing.
         if (user === undefined) continue;
-        await tx.update(mentorProfiles).set({ companies: listing.companies }).where(eq(mentorProfiles.userId, user.id));
+        await tx
+          .update(mentorProfiles)
+          .set({ companies: listing.companies })
+          .where(eq(mentorProfiles.userId, user.id));
         await tx
           .insert(mentorAvailability)
           .values(availabilityRow(user.id, listing.availability, now))
@@ -66,8 +98,20 @@ export function createDemoMentorsSeeder(): Seeder {
       const stackIds = await stackIdsByName(tx);
       for (const [index, mentor] of listedDemoMentors.entries()) {
         const email = demoMentorEmail(mentor);
-        const account = { name: mentor.name, email, role: 'mentor' as const, passwordHash: null, googleSub: null, verifiedAt: now, blockedAt: null };
-        const [user] = await tx.insert(users).values(account).onConflictDoUpdate({ target: users.email, set: account }).returning({ id: users.id });
+        const account = {
+          name: mentor.name,
+          email,
+          role: 'mentor' as const,
+          passwordHash: null,
+          googleSub: null,
+          verifiedAt: now,
+          blockedAt: null,
+        };
+        const [user] = await tx
+          .insert(users)
+          .values(account)
+          .onConflictDoUpdate({ target: users.email, set: account })
+          .returning({ id: users.id });
         if (user === undefined) throw new Error(`the demo mentor ${mentor.name} was not written`);
         const slug = slugOf(mentor.name);
         await tx

@@ -5,7 +5,8 @@ const k8s = (path: string) => `https://kubernetes.io/docs/${path}`;
 /** Written for Skillroute: from a Linux shell to running, observing and recovering services in the cloud. */
 export const devopsRoadmap: DemoRoadmap = {
   title: 'DevOps Engineer',
-  description: 'Ship software often and keep it running: Linux and networking, containers, CI/CD, infrastructure as code, Kubernetes, observability and incident response.',
+  description:
+    'Ship software often and keep it running: Linux and networking, containers, CI/CD, infrastructure as code, Kubernetes, observability and incident response.',
   topics: [
     {
       label: 'Linux fundamentals',
@@ -14,7 +15,8 @@ export const devopsRoadmap: DemoRoadmap = {
       subtopics: [
         {
           label: 'Shell and Bash',
-          description: 'Navigating, pipes and redirection, environment variables, and small scripts that automate repeated work.',
+          description:
+            'Navigating, pipes and redirection, environment variables, and small scripts that automate repeated work.',
           links: [['GNU Bash manual', 'https://www.gnu.org/software/bash/manual/']],
         },
         {
@@ -22,19 +24,30 @@ export const devopsRoadmap: DemoRoadmap = {
           description: 'Owners, groups and modes, and why a service should run as its own unprivileged user.',
           links: [['Linux man pages', 'https://man7.org/linux/man-pages/']],
         },
-        { label: 'Processes and services', description: 'ps, top, signals, and systemd units that start, restart and log your services.', links: [['systemd documentation', 'https://systemd.io/']] },
-        { label: 'Package managers', description: 'Installing and pinning software with apt or dnf, and keeping machines patched.', links: [['Debian: apt', 'https://wiki.debian.org/Apt']] },
+        {
+          label: 'Processes and services',
+          description: 'ps, top, signals, and systemd units that start, restart and log your services.',
+          links: [['systemd documentation', 'https://systemd.io/']],
+        },
+        {
+          label: 'Package managers',
+          description: 'Installing and pinning software with apt or dnf, and keeping machines patched.',
+          links: [['Debian: apt', 'https://wiki.debian.org/Apt']],
+        },
       ],
     },
     {
       label: 'Networking',
-      description: 'Most outages are network problems in disguise. Know how packets find their way and how to check each hop.',
+      description:
+        'Most outages are network problems in disguise. Know how packets find their way and how to check each hop.',
       links: [['Cloudflare Learning Center', 'https://www.cloudflare.com/learning/']],
       subtopics: [
         {
           label: 'TCP/IP and ports',
           description: 'Addresses, subnets, ports, and the difference between TCP and UDP.',
-          links: [['Cloudflare: What is TCP/IP?', 'https://www.cloudflare.com/learning/ddos/glossary/tcp-ip/']],
+          links: [
+            ['Cloudflare: What is TCP/IP?', 'https://www.cloudflare.com/learning/ddos/glossary/tcp-ip/'],
+          ],
         },
         {
           label: 'DNS',
@@ -43,8 +56,14 @@ export const devopsRoadmap: DemoRoadmap = {
         },
         {
           label: 'Load balancers',
-          description: 'Spreading traffic across servers, health checks, and sticky sessions when a protocol needs them.',
-          links: [['Cloudflare: What is load balancing?', 'https://www.cloudflare.com/learning/performance/what-is-load-balancing/']],
+          description:
+            'Spreading traffic across servers, health checks, and sticky sessions when a protocol needs them.',
+          links: [
+            [
+              'Cloudflare: What is load balancing?',
+              'https://www.cloudflare.com/learning/performance/what-is-load-balancing/',
+            ],
+          ],
         },
         {
           label: 'TLS certificates',
@@ -55,17 +74,22 @@ export const devopsRoadmap: DemoRoadmap = {
     },
     {
       label: 'Web servers and proxies',
-      description: 'The front door of most services: serve static files, terminate TLS, and forward requests to applications.',
+      description:
+        'The front door of most services: serve static files, terminate TLS, and forward requests to applications.',
       links: [['nginx documentation', 'https://nginx.org/en/docs/']],
       subtopics: [
         {
           label: 'Reverse proxy',
-          description: 'Forward requests to application servers, pass the right headers, and upgrade connections for WebSockets.',
-          links: [['nginx: Reverse proxy', 'https://docs.nginx.com/nginx/admin-guide/web-server/reverse-proxy/']],
+          description:
+            'Forward requests to application servers, pass the right headers, and upgrade connections for WebSockets.',
+          links: [
+            ['nginx: Reverse proxy', 'https://docs.nginx.com/nginx/admin-guide/web-server/reverse-proxy/'],
+          ],
         },
         {
           label: 'Compression and caching',
-          description: 'gzip or brotli for text, long cache lifetimes for hashed assets, and no caching for private responses.',
+          description:
+            'gzip or brotli for text, long cache lifetimes for hashed assets, and no caching for private responses.',
           links: [['MDN: HTTP caching', 'https://developer.mozilla.org/en-US/docs/Web/HTTP/Guides/Caching']],
         },
       ],
@@ -80,7 +104,12 @@ export const devopsRoadmap: DemoRoadmap = {
           description: 'Short-lived branches, pull requests and reviews, and keeping main always releasable.',
           links: [['GitHub flow', 'https://docs.github.com/en/get-started/using-github/github-flow']],
         },
-        { label: 'Versioning', description: 'Semantic versions and tags that tell people what changed and whether it is safe to upgrade.', links: [['Semantic Versioning', 'https://semver.org/']] },
+        {
+          label: 'Versioning',
+          description:
+            'Semantic versions and tags that tell people what changed and whether it is safe to upgrade.',
+          links: [['Semantic Versioning', 'https://semver.org/']],
+        },
       ],
     },
     {
@@ -90,26 +119,39 @@ export const devopsRoadmap: DemoRoadmap = {
       subtopics: [
         {
           label: 'Images and Dockerfiles',
-          description: 'Small images built in stages, pinned base versions, and layers ordered so rebuilds are fast.',
+          description:
+            'Small images built in stages, pinned base versions, and layers ordered so rebuilds are fast.',
           links: [['Dockerfile reference', 'https://docs.docker.com/reference/dockerfile/']],
         },
-        { label: 'Docker Compose', description: 'Run an application with its database and cache on one machine with a single file.', links: [['Docker Compose', 'https://docs.docker.com/compose/']] },
+        {
+          label: 'Docker Compose',
+          description: 'Run an application with its database and cache on one machine with a single file.',
+          links: [['Docker Compose', 'https://docs.docker.com/compose/']],
+        },
         {
           label: 'Registries',
-          description: 'Store and version images, scan them for known vulnerabilities, and control who may push.',
+          description:
+            'Store and version images, scan them for known vulnerabilities, and control who may push.',
           links: [['Docker Hub docs', 'https://docs.docker.com/docker-hub/']],
         },
       ],
     },
     {
       label: 'CI/CD',
-      description: 'Every change is built, tested and delivered the same way, by a machine, many times a day.',
+      description:
+        'Every change is built, tested and delivered the same way, by a machine, many times a day.',
       links: [['GitHub Actions documentation', 'https://docs.github.com/en/actions']],
       subtopics: [
         {
           label: 'Pipelines',
-          description: 'Install, typecheck, lint, test and build on every push, from a clean checkout, with cached dependencies.',
-          links: [['GitHub Actions: Workflows', 'https://docs.github.com/en/actions/concepts/workflows-and-actions/workflows']],
+          description:
+            'Install, typecheck, lint, test and build on every push, from a clean checkout, with cached dependencies.',
+          links: [
+            [
+              'GitHub Actions: Workflows',
+              'https://docs.github.com/en/actions/concepts/workflows-and-actions/workflows',
+            ],
+          ],
         },
         {
           label: 'Deployment strategies',
@@ -118,14 +160,16 @@ export const devopsRoadmap: DemoRoadmap = {
         },
         {
           label: 'Artifacts and releases',
-          description: 'Build once, promote the same artifact through environments, and record what is running where.',
+          description:
+            'Build once, promote the same artifact through environments, and record what is running where.',
           links: [['Twelve-Factor: Build, release, run', 'https://12factor.net/build-release-run']],
         },
       ],
     },
     {
       label: 'Infrastructure as code',
-      description: 'Describe servers, networks and services in files under version control instead of clicking through consoles.',
+      description:
+        'Describe servers, networks and services in files under version control instead of clicking through consoles.',
       links: [['Terraform documentation', 'https://developer.hashicorp.com/terraform/docs']],
       subtopics: [
         {
@@ -133,28 +177,39 @@ export const devopsRoadmap: DemoRoadmap = {
           description: 'Declarative resources, plans before changes, and remote state shared by the team.',
           links: [['Terraform: Get started', 'https://developer.hashicorp.com/terraform/tutorials']],
         },
-        { label: 'Configuration management', description: 'Ansible playbooks that bring machines to a known state, idempotently.', links: [['Ansible documentation', 'https://docs.ansible.com/']] },
+        {
+          label: 'Configuration management',
+          description: 'Ansible playbooks that bring machines to a known state, idempotently.',
+          links: [['Ansible documentation', 'https://docs.ansible.com/']],
+        },
       ],
     },
     {
       label: 'Cloud providers',
-      description: 'Learn one cloud well: its compute, storage, networking and identity services, and what they cost.',
+      description:
+        'Learn one cloud well: its compute, storage, networking and identity services, and what they cost.',
       links: [['AWS: Getting started', 'https://aws.amazon.com/getting-started/']],
       subtopics: [
         {
           label: 'Compute',
           description: 'Virtual machines, managed containers and functions, and choosing between them.',
-          links: [['Amazon EC2 user guide', 'https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/concepts.html']],
+          links: [
+            ['Amazon EC2 user guide', 'https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/concepts.html'],
+          ],
         },
         {
           label: 'Object storage',
           description: 'Buckets for files and backups, lifecycle rules, and keeping them private by default.',
-          links: [['Amazon S3 user guide', 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/Welcome.html']],
+          links: [
+            ['Amazon S3 user guide', 'https://docs.aws.amazon.com/AmazonS3/latest/userguide/Welcome.html'],
+          ],
         },
         {
           label: 'Identity and access',
           description: 'Least-privilege roles for people and services, and no long-lived keys on laptops.',
-          links: [['AWS IAM user guide', 'https://docs.aws.amazon.com/IAM/latest/UserGuide/introduction.html']],
+          links: [
+            ['AWS IAM user guide', 'https://docs.aws.amazon.com/IAM/latest/UserGuide/introduction.html'],
+          ],
         },
       ],
     },
@@ -165,26 +220,38 @@ export const devopsRoadmap: DemoRoadmap = {
       subtopics: [
         {
           label: 'Pods and deployments',
-          description: 'The units Kubernetes schedules and the controllers that keep the desired number running.',
+          description:
+            'The units Kubernetes schedules and the controllers that keep the desired number running.',
           links: [['Kubernetes: Pods', k8s('concepts/workloads/pods/')]],
         },
         {
           label: 'Services and ingress',
-          description: 'Stable addresses for changing pods, and routing outside traffic to the right service.',
+          description:
+            'Stable addresses for changing pods, and routing outside traffic to the right service.',
           links: [['Kubernetes: Service', k8s('concepts/services-networking/service/')]],
         },
-        { label: 'Config and secrets', description: 'ConfigMaps and Secrets mounted into pods, kept out of images.', links: [['Kubernetes: ConfigMaps', k8s('concepts/configuration/configmap/')]] },
-        { label: 'Helm', description: 'Package a set of Kubernetes manifests as a chart with values for each environment.', links: [['Helm documentation', 'https://helm.sh/docs/']] },
+        {
+          label: 'Config and secrets',
+          description: 'ConfigMaps and Secrets mounted into pods, kept out of images.',
+          links: [['Kubernetes: ConfigMaps', k8s('concepts/configuration/configmap/')]],
+        },
+        {
+          label: 'Helm',
+          description: 'Package a set of Kubernetes manifests as a chart with values for each environment.',
+          links: [['Helm documentation', 'https://helm.sh/docs/']],
+        },
       ],
     },
     {
       label: 'Observability',
-      description: 'Know what your systems are doing from the outside: metrics, logs and traces, and alerts that mean something.',
+      description:
+        'Know what your systems are doing from the outside: metrics, logs and traces, and alerts that mean something.',
       links: [['OpenTelemetry documentation', 'https://opentelemetry.io/docs/']],
       subtopics: [
         {
           label: 'Metrics',
-          description: 'Counters, gauges and histograms collected by Prometheus; latency percentiles rather than averages.',
+          description:
+            'Counters, gauges and histograms collected by Prometheus; latency percentiles rather than averages.',
           links: [['Prometheus overview', 'https://prometheus.io/docs/introduction/overview/']],
         },
         {
@@ -199,7 +266,8 @@ export const devopsRoadmap: DemoRoadmap = {
         },
         {
           label: 'Alerting',
-          description: 'Alert on symptoms users feel, route alerts to the right person, and keep the noise low.',
+          description:
+            'Alert on symptoms users feel, route alerts to the right person, and keep the noise low.',
           links: [['Prometheus: Alerting', 'https://prometheus.io/docs/alerting/latest/overview/']],
         },
       ],
@@ -211,8 +279,11 @@ export const devopsRoadmap: DemoRoadmap = {
       subtopics: [
         {
           label: 'SLOs and error budgets',
-          description: 'Targets for availability and latency that tell the team when to ship and when to slow down.',
-          links: [['SRE book: Service level objectives', 'https://sre.google/sre-book/service-level-objectives/']],
+          description:
+            'Targets for availability and latency that tell the team when to ship and when to slow down.',
+          links: [
+            ['SRE book: Service level objectives', 'https://sre.google/sre-book/service-level-objectives/'],
+          ],
         },
         {
           label: 'Incident response',

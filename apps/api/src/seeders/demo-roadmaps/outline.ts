@@ -63,7 +63,13 @@ export function layout(roadmap: DemoRoadmap): DemoDrawing {
     topic.subtopics.forEach((sub, s) => {
       const key = `t${t}s${s}`;
       const side = s % 2 === 0 ? -1 : 1;
-      nodes.push({ key, type: 'subtopic', x: side * SIDE_OFFSET, y: y + SUBTOPIC_DROP + Math.floor(s / 2) * ROW_HEIGHT, node: sub });
+      nodes.push({
+        key,
+        type: 'subtopic',
+        x: side * SIDE_OFFSET,
+        y: y + SUBTOPIC_DROP + Math.floor(s / 2) * ROW_HEIGHT,
+        node: sub,
+      });
       edges.push([topicKey, key]);
     });
     const rows = Math.ceil(topic.subtopics.length / 2);

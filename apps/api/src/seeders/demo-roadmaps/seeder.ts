@@ -17,10 +17,25 @@ export const demoRoadmaps: readonly DemoRoadmap[] = [frontendRoadmap, backendRoa
  */
 export const DEMO_AUTHOR = { name: 'Skillroute', email: 'roadmaps@skillroute.invalid' } as const;
 
-async function insertRoadmap(tx: Transaction, authorId: string, roadmap: DemoRoadmap, at: Date): Promise<void> {
+async function insertRoadmap(
+  tx: Transaction,
+  authorId: string,
+  roadmap: DemoRoadmap,
+  at: Date,
+): Promise<void> {
   const [row] = await tx
     .insert(roadmaps)
-    .values({ authorId, title: roadmap.title, description: roadmap.description, status: 'published', isActive: true, submittedAt: at, reviewedAt: at, createdAt: at, updatedAt: at })
+    .values({
+      authorId,
+      title: roadmap.title,
+      description: roadmap.description,
+      status: 'published',
+      isActive: true,
+      submittedAt: at,
+      reviewedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning({ id: roadmaps.id });
   if (row === undefined) throw new Error(`the demo roadmap "${roadmap.title}" was not written`);
   const drawing = layout(roadmap);
@@ -28,7 +43,8 @@ async function insertRoadmap(tx: Transaction, authorId: string, roadmap: DemoRoa
   const idOf = new Map(drawing.nodes.map((placed) => [placed.key, randomUUID()]));
   const id = (key: string): string => {
     const found = idOf.get(key);
-    if (found === undefined) throw new Error(`the demo roadmap "${roadmap.title}" has an edge to an unknown node ${key}`);
+    if (found === undefined)
+      throw new Error(`the demo roadmap "${roadmap.title}" has an edge to an unknown node ${key}`);
     return found;
   };
   await tx.insert(roadmapNodes).values(
@@ -43,7 +59,13 @@ async function insertRoadmap(tx: Transaction, authorId: string, roadmap: DemoRoa
       saved: true,
     })),
   );
-  await tx.insert(roadmapEdges).values(drawing.edges.map(([source, target]) => ({ roadmapId: row.id, sourceId: id(source), targetId: id(target) })));
+  await tx.insert(roadmapEdges).values(
+    drawing.edges.map(([source, target]) => ({
+      roadmapId: row.id,
+      sourceId: id(source),
+      targetId: id(target),
+    })),
+  );
   await tx.insert(roadmapNodeDetails).values(
     drawing.nodes.map((placed) => ({
       nodeId: id(placed.key),
@@ -62,11 +84,22 @@ export function createDemoRoadmapsSeeder(): Seeder {
     async run(tx) {
       const now = new Date();
       // Whatever row holds the address (none, on a fresh database) becomes the author, as no one can sign in.
-      const author = { ...DEMO_AUTHOR, passwordHash: null, googleSub: null, verifiedAt: now, blockedAt: null };
-      const [row] = await tx.insert(users).values(author).onConflictDoUpdate({ target: users.email, set: author }).returning({ id: users.id });
+      const author = {
+        ...DEMO_AUTHOR,
+        passwordHash: null,
+        googleSub: null,
+        verifiedAt: now,
+        blockedAt: null,
+      };
+      const [row] = await tx
+        .insert(users)
+        .values(author)
+        .onConflictDoUpdate({ target: users.email, set: author })
+        .returning({ id: users.id });
       if (row === undefined) throw new Error('the demo author was not written');
       // A second apart, first one newest: the home page lists them in this order (newest first).
-      for (const [index, roadmap] of demoRoadmaps.entries()) await insertRoadmap(tx, row.id, roadmap, new Date(now.getTime() - index * 1000));
+      for (const [index, roadmap] of demoRoadmaps.entries())
+        await insertRoadmap(tx, row.id, roadmap, new Date(now.getTime() - index * 1000));
     },
   };
 }

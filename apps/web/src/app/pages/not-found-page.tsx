@@ -2,9 +2,16 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /** Spec §2's 404 page; `title` names what is missing when a page knows (a mentor's profile). */
-export function NotFoundPage({ title = "Oops! The page you're looking for seems not found." }: { title?: string }) {
+export function NotFoundPage({
+  title = "Oops! The page you're looking for seems not found.",
+}: {
+  title?: string;
+}) {
   return (
-    <section aria-labelledby="not-found-title" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-6 py-20 text-center">
+    <section
+      aria-labelledby="not-found-title"
+      className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-6 px-6 py-20 text-center"
+    >
       <p className="text-7xl font-extrabold tracking-tight text-primary" aria-hidden="true">
         404
       </p>

@@ -10,13 +10,15 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/40',
+        destructive:
+          'bg-destructive text-destructive-foreground shadow-xs hover:bg-destructive/90 focus-visible:ring-destructive/40',
         outline: 'border border-input bg-background shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground shadow-xs hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
         /** The header's Sign in: a quiet pill that does not compete with Get started. */
-        signin: 'rounded-full border border-input bg-background text-foreground hover:border-primary hover:text-primary',
+        signin:
+          'rounded-full border border-input bg-background text-foreground hover:border-primary hover:text-primary',
         /** A ghost button whose hover picks up the brand colour (menus, inline actions). */
         customHover: 'bg-transparent text-foreground hover:bg-primary hover:text-primary-foreground',
         /** The main button of a form. */

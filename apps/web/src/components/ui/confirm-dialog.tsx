@@ -34,7 +34,18 @@ export interface ConfirmDialogProps {
 }
 
 /** A question with Cancel and one confirming action, over the alert dialog. */
-export function ConfirmDialog({ open, onOpenChange, trigger, title, description, cancelLabel = 'Cancel', confirmLabel, variant = 'default', onConfirm, onCloseAutoFocus }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  variant = 'default',
+  onConfirm,
+  onCloseAutoFocus,
+}: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const isOpen = open ?? ownOpen;
@@ -66,7 +77,12 @@ export function ConfirmDialog({ open, onOpenChange, trigger, title, description,
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant })} disabled={pending} aria-busy={pending || undefined} onClick={confirm}>
+          <AlertDialogAction
+            className={buttonVariants({ variant })}
+            disabled={pending}
+            aria-busy={pending || undefined}
+            onClick={confirm}
+          >
             {pending && <Spinner />}
             {confirmLabel}
           </AlertDialogAction>

@@ -50,7 +50,13 @@ export function FormField({ id, label, error, hint, labelAside, className, child
 /** A message about the whole form (a refused sign-in, a lost connection), announced when it appears. */
 export function FormAlert({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
-    <div role="alert" className={cn('rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-200', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-200',
+        className,
+      )}
+    >
       {children}
     </div>
   );

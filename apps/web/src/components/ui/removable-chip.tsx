@@ -1,9 +1,20 @@
 import { X } from 'lucide-react';
 
 /** A chosen value shown as a chip, taken away by its cross (e.g. a language); as a list item. */
-export function RemovableChip({ label, onRemove, disabled }: { label: string; onRemove: () => void; disabled?: boolean }) {
+export function RemovableChip({
+  label,
+  onRemove,
+  disabled,
+}: {
+  label: string;
+  onRemove: () => void;
+  disabled?: boolean;
+}) {
   return (
-    <li data-slot="removable-chip" className="flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground">
+    <li
+      data-slot="removable-chip"
+      className="flex items-center gap-1 rounded-full bg-secondary py-0.5 pr-1 pl-3 text-sm text-secondary-foreground"
+    >
       {label}
       <button
         type="button"

@@ -3,5 +3,7 @@ import { cn } from '@/lib/utils';
 
 /** A turning circle for work in progress; decorative, the control it sits in says what is happening. */
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle data-slot="spinner" aria-hidden="true" className={cn('size-4 animate-spin', className)} />;
+  return (
+    <LoaderCircle data-slot="spinner" aria-hidden="true" className={cn('size-4 animate-spin', className)} />
+  );
 }

@@ -1,4 +1,10 @@
-import { TOAST_DEFAULT_LABEL, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, TOAST_VIEWPORT_LABEL } from '@skillroute/shared/constants';
+import {
+  TOAST_DEFAULT_LABEL,
+  TOAST_DURATION_MS,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  TOAST_VIEWPORT_LABEL,
+} from '@skillroute/shared/constants';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
@@ -16,7 +22,15 @@ export function ToastProvider({
   label = TOAST_DEFAULT_LABEL,
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Provider>) {
-  return <ToastPrimitive.Provider swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} duration={duration} label={label} {...props} />;
+  return (
+    <ToastPrimitive.Provider
+      swipeDirection={swipeDirection}
+      swipeThreshold={swipeThreshold}
+      duration={duration}
+      label={label}
+      {...props}
+    />
+  );
 }
 
 const VIEWPORT_HOTKEY = [TOAST_HOTKEY];
@@ -25,7 +39,11 @@ const VIEWPORT_HOTKEY = [TOAST_HOTKEY];
  * F8 moves focus to the notifications region. Radix focuses the list inside the region; the focus is
  * handed on to the region itself, whose name ("Notifications (F8)") is what a screen reader should say.
  */
-export function ToastViewport({ className, onFocus, ...props }: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
+export function ToastViewport({
+  className,
+  onFocus,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
@@ -36,7 +54,10 @@ export function ToastViewport({ className, onFocus, ...props }: React.ComponentP
         const region = event.currentTarget.parentElement;
         if (event.target === event.currentTarget && region?.getAttribute('role') === 'region') region.focus();
       }}
-      className={cn('fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]', className)}
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        className,
+      )}
       {...props}
     />
   );
@@ -55,10 +76,13 @@ export const toastVariants = cva(
   },
 );
 
-export type ToastProps = React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
+export type ToastProps = React.ComponentProps<typeof ToastPrimitive.Root> &
+  VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />;
+  return (
+    <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />
+  );
 }
 
 export function ToastAction({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Action>) {
@@ -93,11 +117,26 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
 }
 
 export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title data-slot="toast-title" className={cn('text-sm font-semibold', className)} {...props} />;
+  return (
+    <ToastPrimitive.Title
+      data-slot="toast-title"
+      className={cn('text-sm font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
-export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description data-slot="toast-description" className={cn('text-sm opacity-90', className)} {...props} />;
+export function ToastDescription({
+  className,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitive.Description>) {
+  return (
+    <ToastPrimitive.Description
+      data-slot="toast-description"
+      className={cn('text-sm opacity-90', className)}
+      {...props}
+    />
+  );
 }
 
 export type ToastActionElement = React.ReactElement<React.ComponentProps<typeof ToastAction>>;

@@ -1,4 +1,12 @@
-import { ClipboardCheck, History, LayoutDashboard, Map as MapIcon, Users, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  ClipboardCheck,
+  History,
+  LayoutDashboard,
+  Map as MapIcon,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface AdminArea {
   /** Path under /admin/ ('' for the dashboard). */

@@ -20,7 +20,8 @@ export { adminLogin, adminLogout, selectIsAdmin };
 /** Leaves out what is not set, so the address the api sees carries only real filters. */
 function searchOf(query: object): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query) as Array<[string, string | number | undefined]>) if (value !== undefined && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query) as Array<[string, string | number | undefined]>)
+    if (value !== undefined && value !== '') params.set(key, String(value));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
@@ -58,7 +59,11 @@ export const adminApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     setUserBlocked: build.mutation<AdminUserResponse, { id: string; blocked: boolean }>({
-      query: ({ id, blocked }) => ({ url: `/api/admin/users/${encodeURIComponent(id)}`, method: 'PATCH', body: { blocked } }),
+      query: ({ id, blocked }) => ({
+        url: `/api/admin/users/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { blocked },
+      }),
       invalidatesTags: (result) => (result ? ['AdminConsole', 'MentorDetails'] : []),
     }),
     getAdminBookings: build.query<AdminBookingsResponse, AdminBookingsQueryInput>({
@@ -67,7 +72,11 @@ export const adminApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     refundBooking: build.mutation<AdminRefundResponse, { id: string } & AdminRefundBody>({
-      query: ({ id, reason }) => ({ url: `/api/admin/bookings/${encodeURIComponent(id)}/refund`, method: 'POST', body: { reason } }),
+      query: ({ id, reason }) => ({
+        url: `/api/admin/bookings/${encodeURIComponent(id)}/refund`,
+        method: 'POST',
+        body: { reason },
+      }),
       invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
     }),
     getAdminAudit: build.query<AdminAuditListResponse, number>({

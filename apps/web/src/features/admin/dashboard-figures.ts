@@ -14,7 +14,9 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
 
 /** "24 Nov" for a UTC date "2026-11-24" (the dashboard's days are UTC days). */
 export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 }
 
 export interface Figure {
@@ -38,7 +40,11 @@ export function figureGroups(totals: DashboardResponse['totals']): FigureGroup[]
       figures: [
         { label: 'Users', value: String(totals.users), to: '/admin/user-management' },
         { label: 'Mentors', value: String(totals.mentors), to: '/admin/user-management?role=mentor' },
-        { label: 'Blocked users', value: String(totals.blockedUsers), to: '/admin/user-management?blocked=true' },
+        {
+          label: 'Blocked users',
+          value: String(totals.blockedUsers),
+          to: '/admin/user-management?blocked=true',
+        },
       ],
     },
     {
@@ -59,7 +65,11 @@ export function figureGroups(totals: DashboardResponse['totals']): FigureGroup[]
     {
       title: 'Roadmaps',
       figures: [
-        { label: 'Awaiting review or drafted', value: String(totals.roadmaps.drafted), to: '/admin/roadmap-management' },
+        {
+          label: 'Awaiting review or drafted',
+          value: String(totals.roadmaps.drafted),
+          to: '/admin/roadmap-management',
+        },
         { label: 'Published', value: String(totals.roadmaps.published), to: '/admin/roadmap-management' },
         { label: 'Rejected', value: String(totals.roadmaps.rejected), to: '/admin/roadmap-management' },
       ],
@@ -76,4 +86,5 @@ export function figureGroups(totals: DashboardResponse['totals']): FigureGroup[]
 }
 
 /** Whether the 30 days hold anything worth a chart. */
-export const hasActivity = (daily: DashboardResponse['daily']) => daily.some((day) => day.signUps > 0 || day.bookings > 0 || day.revenue > 0);
+export const hasActivity = (daily: DashboardResponse['daily']) =>
+  daily.some((day) => day.signUps > 0 || day.bookings > 0 || day.revenue > 0);

@@ -55,7 +55,11 @@ export const assessmentApi = api.injectEndpoints({
       },
     }),
     saveAnswer: build.mutation<SavedAnswersResponse, SaveAnswerBody & { testId: string }>({
-      query: ({ testId, ...body }) => ({ url: `/api/assessment/tests/${encodeURIComponent(testId)}/answers`, method: 'PUT', body }),
+      query: ({ testId, ...body }) => ({
+        url: `/api/assessment/tests/${encodeURIComponent(testId)}/answers`,
+        method: 'PUT',
+        body,
+      }),
     }),
     submitTest: build.mutation<TestResult, SubmitTestBody>({
       query: (body) => ({ url: '/api/assessment/tests/submit', method: 'POST', body }),
@@ -66,7 +70,8 @@ export const assessmentApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         // The api slice types only its own state; the auth slice sits beside it in the same store.
         const user = selectCurrentUser(getState() as unknown as Parameters<typeof selectCurrentUser>[0]);
-        if (data?.passed && user && user.role !== 'mentor') dispatch(userRefreshed({ ...user, role: 'mentor' }));
+        if (data?.passed && user && user.role !== 'mentor')
+          dispatch(userRefreshed({ ...user, role: 'mentor' }));
       },
     }),
 
@@ -80,7 +85,11 @@ export const assessmentApi = api.injectEndpoints({
       invalidatesTags: ['AssessmentStacks'],
     }),
     updateStack: build.mutation<AdminStackResponse, UpdateStackBody & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/api/admin/stacks/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      query: ({ id, ...body }) => ({
+        url: `/api/admin/stacks/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['AssessmentStacks', 'AssessmentQuestions'],
     }),
     deleteStack: build.mutation<MessageResponse, string>({
@@ -92,11 +101,19 @@ export const assessmentApi = api.injectEndpoints({
       providesTags: ['AssessmentQuestions'],
     }),
     addQuestion: build.mutation<AdminQuestionResponse, QuestionInput & { stackId: string }>({
-      query: ({ stackId, ...body }) => ({ url: `/api/admin/stacks/${encodeURIComponent(stackId)}/questions`, method: 'POST', body }),
+      query: ({ stackId, ...body }) => ({
+        url: `/api/admin/stacks/${encodeURIComponent(stackId)}/questions`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['AssessmentQuestions', 'AssessmentStacks'],
     }),
     editQuestion: build.mutation<AdminQuestionResponse, QuestionInput & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/api/admin/questions/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      query: ({ id, ...body }) => ({
+        url: `/api/admin/questions/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
       invalidatesTags: ['AssessmentQuestions', 'AssessmentStacks'],
     }),
     deleteQuestion: build.mutation<MessageResponse, string>({

@@ -36,7 +36,9 @@ describe('an application filled in from a mentor’s profile', () => {
   });
 
   it('turns any number of years into the highest choice reached', () => {
-    expect([1, 2, 6, 10, 50].map((years) => applicationFromProfile({ ...profile, expirience: years }).expirience)).toEqual(['1', '2', '5', '10', '10']);
+    expect(
+      [1, 2, 6, 10, 50].map((years) => applicationFromProfile({ ...profile, expirience: years }).expirience),
+    ).toEqual(['1', '2', '5', '10', '10']);
   });
 
   it('leaves out the stacks held, in any case', () => {

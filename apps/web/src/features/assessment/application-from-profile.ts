@@ -1,4 +1,10 @@
-import { EXPERIENCE_VALUES, LANGUAGES, type Language, type MentorApplicationInput, type MentorProfile } from '@skillroute/shared/mentors';
+import {
+  EXPERIENCE_VALUES,
+  LANGUAGES,
+  type Language,
+  type MentorApplicationInput,
+  type MentorProfile,
+} from '@skillroute/shared/mentors';
 
 /**
  * A mentor's application for another skill, filled in from the profile they have (issue 11): the stack is
@@ -10,7 +16,9 @@ export function applicationFromProfile(profile: MentorProfile): MentorApplicatio
   return {
     stackId: '',
     expirience: reached.at(-1) ?? EXPERIENCE_VALUES[0],
-    languages: profile.languages.filter((language): language is Language => (LANGUAGES as readonly string[]).includes(language)),
+    languages: profile.languages.filter((language): language is Language =>
+      (LANGUAGES as readonly string[]).includes(language),
+    ),
     headline: profile.headline,
     bio: profile.bio,
     linkedinUrl: profile.linkedinUrl,
@@ -19,7 +27,10 @@ export function applicationFromProfile(profile: MentorProfile): MentorApplicatio
 }
 
 /** The stacks a mentor may still be tested in: not those they hold (names match in any case, as the api's do). */
-export function stacksNotHeld<T extends { name: string }>(stacks: readonly T[], held: readonly string[]): T[] {
+export function stacksNotHeld<T extends { name: string }>(
+  stacks: readonly T[],
+  held: readonly string[],
+): T[] {
   const heldNames = new Set(held.map((name) => name.toLowerCase()));
   return stacks.filter((stack) => !heldNames.has(stack.name.toLowerCase()));
 }

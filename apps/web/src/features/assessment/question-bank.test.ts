@@ -26,7 +26,9 @@ describe('the stack counts', () => {
   });
 
   it('says what goes with a deleted stack', () => {
-    expect(deleteStackConsequence({ questionCount: 3 })).toBe('Its 3 questions will be deleted with it. This cannot be undone.');
+    expect(deleteStackConsequence({ questionCount: 3 })).toBe(
+      'Its 3 questions will be deleted with it. This cannot be undone.',
+    );
     expect(deleteStackConsequence({ questionCount: 0 })).toBe('It has no questions. This cannot be undone.');
   });
 });
@@ -84,6 +86,13 @@ describe('the question form values', () => {
   });
 
   it('names every field the server can tie a message to', () => {
-    expect(questionFieldNames(3)).toEqual(['text', 'options', 'isActive', 'options.0.text', 'options.1.text', 'options.2.text']);
+    expect(questionFieldNames(3)).toEqual([
+      'text',
+      'options',
+      'isActive',
+      'options.0.text',
+      'options.1.text',
+      'options.2.text',
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { QUESTION_OPTIONS_MAX, QUESTION_OPTIONS_MIN, TEST_QUESTION_COUNT, type AdminQuestion, type AdminStack, type QuestionInput } from '@skillroute/shared/assessments';
+import {
+  QUESTION_OPTIONS_MAX,
+  QUESTION_OPTIONS_MIN,
+  TEST_QUESTION_COUNT,
+  type AdminQuestion,
+  type AdminStack,
+  type QuestionInput,
+} from '@skillroute/shared/assessments';
 
 /** The rules of the admin question bank pages, kept out of the components so they can be tested alone. */
 
@@ -18,7 +25,10 @@ export function questionCountText(stack: Pick<AdminStack, 'activeQuestionCount' 
 
 /** What the delete confirmation says goes with the stack. */
 export function deleteStackConsequence(stack: Pick<AdminStack, 'questionCount'>): string {
-  const what = stack.questionCount === 0 ? 'It has no questions.' : `Its ${questions(stack.questionCount)} will be deleted with it.`;
+  const what =
+    stack.questionCount === 0
+      ? 'It has no questions.'
+      : `Its ${questions(stack.questionCount)} will be deleted with it.`;
   return `${what} This cannot be undone.`;
 }
 
@@ -32,7 +42,8 @@ export const blankOption = () => ({ text: '', isCorrect: false });
  * fewest options allowed and none marked correct, so the admin has to choose one.
  */
 export function questionFormValues(question?: AdminQuestion): QuestionFormValues {
-  if (!question) return { text: '', options: Array.from({ length: QUESTION_OPTIONS_MIN }, blankOption), isActive: true };
+  if (!question)
+    return { text: '', options: Array.from({ length: QUESTION_OPTIONS_MIN }, blankOption), isActive: true };
   return {
     text: question.text,
     options: question.options.map(({ text, isCorrect }) => ({ text, isCorrect })),
@@ -60,5 +71,10 @@ export type QuestionField = 'text' | 'options' | 'isActive' | `options.${number}
 
 /** The names a 400 from the server can tie a message to, e.g. "options.1.text" (DESIGN.md §4 envelope). */
 export function questionFieldNames(optionCount: number): QuestionField[] {
-  return ['text', 'options', 'isActive', ...Array.from({ length: optionCount }, (_, index) => `options.${index}.text` as const)];
+  return [
+    'text',
+    'options',
+    'isActive',
+    ...Array.from({ length: optionCount }, (_, index) => `options.${index}.text` as const),
+  ];
 }

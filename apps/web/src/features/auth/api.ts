@@ -1,4 +1,11 @@
-import type { LoginBody, MessageResponse, PublicConfig, SignupBody, SignupResponse, UserResponse } from '@skillroute/shared/auth';
+import type {
+  LoginBody,
+  MessageResponse,
+  PublicConfig,
+  SignupBody,
+  SignupResponse,
+  UserResponse,
+} from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
 

@@ -1,4 +1,13 @@
-import type { BookingListResponse, BookingResponse, BookingStatus, CancelBookingBody, CancelBookingResponse, CreateBookingBody, ReviewBody, ReviewResponse } from '@skillroute/shared/bookings';
+import type {
+  BookingListResponse,
+  BookingResponse,
+  BookingStatus,
+  CancelBookingBody,
+  CancelBookingResponse,
+  CreateBookingBody,
+  ReviewBody,
+  ReviewResponse,
+} from '@skillroute/shared/bookings';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { api } from '@/lib/api';
 
@@ -20,17 +29,26 @@ export const bookingsApi = api.injectEndpoints({
     }),
     /** The signed-in user's own bookings, as mentee and as mentor: soonest upcoming first, then past newest first. */
     listMyBookings: build.query<BookingListResponse, { userId: string; status?: BookingStatus }>({
-      query: ({ userId, status }) => `/api/bookings/profile/${encodeURIComponent(userId)}${status ? `?${new URLSearchParams({ status }).toString()}` : ''}`,
+      query: ({ userId, status }) =>
+        `/api/bookings/profile/${encodeURIComponent(userId)}${status ? `?${new URLSearchParams({ status }).toString()}` : ''}`,
       keepUnusedDataFor: 0,
       providesTags: ['BookingData'],
     }),
     cancelBooking: build.mutation<CancelBookingResponse, { id: string } & CancelBookingBody>({
-      query: ({ id, ...body }) => ({ url: `/api/bookings/${encodeURIComponent(id)}/cancel`, method: 'POST', body }),
+      query: ({ id, ...body }) => ({
+        url: `/api/bookings/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body,
+      }),
       // A cancelled hour is free again.
       invalidatesTags: ['BookingData', 'AvailbilityMentor'],
     }),
     reviewBooking: build.mutation<ReviewResponse, { id: string } & ReviewBody>({
-      query: ({ id, ...body }) => ({ url: `/api/bookings/${encodeURIComponent(id)}/review`, method: 'POST', body }),
+      query: ({ id, ...body }) => ({
+        url: `/api/bookings/${encodeURIComponent(id)}/review`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['BookingData', 'MentorDetails'],
     }),
     createPayment: build.mutation<CreatePaymentResponse, { bookingId: string }>({
@@ -40,4 +58,11 @@ export const bookingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreateBookingMutation, useGetBookingQuery, useListMyBookingsQuery, useCancelBookingMutation, useReviewBookingMutation, useCreatePaymentMutation } = bookingsApi;
+export const {
+  useCreateBookingMutation,
+  useGetBookingQuery,
+  useListMyBookingsQuery,
+  useCancelBookingMutation,
+  useReviewBookingMutation,
+  useCreatePaymentMutation,
+} = bookingsApi;

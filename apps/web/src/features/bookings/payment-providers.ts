@@ -10,7 +10,8 @@ export const RAZORPAY_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js
 export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3';
 
 /** Where every checkout comes back to. */
-export const paymentReturnPath = (bookingId: string): string => `/payment-success?${new URLSearchParams({ bookingId }).toString()}`;
+export const paymentReturnPath = (bookingId: string): string =>
+  `/payment-success?${new URLSearchParams({ bookingId }).toString()}`;
 
 interface RazorpayOptions {
   key: string;
@@ -26,7 +27,10 @@ interface RazorpayOptions {
 /** The parts of Stripe.js the Payment Element needs. */
 export interface StripeJs {
   elements(options: { clientSecret: string; appearance?: { theme: 'stripe' | 'night' } }): StripeElements;
-  confirmPayment(options: { elements: StripeElements; confirmParams: { return_url: string } }): Promise<{ error?: { message?: string } }>;
+  confirmPayment(options: {
+    elements: StripeElements;
+    confirmParams: { return_url: string };
+  }): Promise<{ error?: { message?: string } }>;
 }
 export interface StripeElements {
   create(type: 'payment'): { mount(element: HTMLElement): void; destroy(): void };
@@ -43,7 +47,11 @@ declare global {
  * Opens Razorpay Checkout for the order; a paid order goes on to the return page, a closed one calls
  * `onDismiss` so the Pay button can be used again.
  */
-export async function openRazorpayCheckout(payment: CreatePaymentResponse & { orderId: string; keyId: string }, bookingId: string, onDismiss: () => void): Promise<void> {
+export async function openRazorpayCheckout(
+  payment: CreatePaymentResponse & { orderId: string; keyId: string },
+  bookingId: string,
+  onDismiss: () => void,
+): Promise<void> {
   if (!window.Razorpay) await loadScript(RAZORPAY_SCRIPT_URL);
   if (!window.Razorpay) throw new Error('Razorpay Checkout did not start');
   new window.Razorpay({

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bookingActions, cancellationRefundText, formatCountdown, holdAnnouncement, joinState, otherParty, parseStatusFilter, paymentOutcome, paymentWaitEnds, statusLabels } from './rules';
+import {
+  bookingActions,
+  cancellationRefundText,
+  formatCountdown,
+  holdAnnouncement,
+  joinState,
+  otherParty,
+  parseStatusFilter,
+  paymentOutcome,
+  paymentWaitEnds,
+  statusLabels,
+} from './rules';
 import { aBooking, MENTEE_ID, MENTOR_ID } from './test-bookings';
 
 const HOUR = 3_600_000;
@@ -22,7 +33,9 @@ describe('formatCountdown', () => {
 describe('holdAnnouncement', () => {
   it('changes only at the marks, so a polite live region does not speak every second', () => {
     expect(holdAnnouncement(14 * 60_000, 15)).toBe('The slot is held for you for 15 minutes while you pay.');
-    expect(holdAnnouncement(10 * 60_000 + 1000, 15)).toBe('The slot is held for you for 15 minutes while you pay.');
+    expect(holdAnnouncement(10 * 60_000 + 1000, 15)).toBe(
+      'The slot is held for you for 15 minutes while you pay.',
+    );
     expect(holdAnnouncement(10 * 60_000, 15)).toBe('10 minutes left to pay.');
     expect(holdAnnouncement(6 * 60_000, 15)).toBe('10 minutes left to pay.');
     expect(holdAnnouncement(5 * 60_000, 15)).toBe('5 minutes left to pay.');
@@ -54,7 +67,9 @@ describe('statuses', () => {
     expect(paymentOutcome('cancelled')).toBe('cancelled');
   });
   it('waits for the payment until a minute after the hold ends', () => {
-    expect(paymentWaitEnds(aBooking({ holdExpiresAt: '2026-11-23T09:15:00.000Z' }))).toBe(Date.parse('2026-11-23T09:16:00.000Z'));
+    expect(paymentWaitEnds(aBooking({ holdExpiresAt: '2026-11-23T09:15:00.000Z' }))).toBe(
+      Date.parse('2026-11-23T09:16:00.000Z'),
+    );
   });
 });
 
@@ -88,36 +103,85 @@ describe('joinState', () => {
 
 describe('bookingActions', () => {
   it('offers Cancel on a confirmed session before its start, to either person', () => {
-    expect(bookingActions(aBooking(), MENTEE_ID, before(1))).toEqual({ pay: false, cancel: true, review: false });
-    expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({ pay: false, cancel: true, review: false });
+    expect(bookingActions(aBooking(), MENTEE_ID, before(1))).toEqual({
+      pay: false,
+      cancel: true,
+      review: false,
+    });
+    expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({
+      pay: false,
+      cancel: true,
+      review: false,
+    });
   });
   it('offers nothing once the session has started, or for other statuses', () => {
-    expect(bookingActions(aBooking(), MENTEE_ID, before(0))).toEqual({ pay: false, cancel: false, review: false });
+    expect(bookingActions(aBooking(), MENTEE_ID, before(0))).toEqual({
+      pay: false,
+      cancel: false,
+      review: false,
+    });
     for (const status of ['expired', 'payment_failed', 'cancelled'] as const) {
-      expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({ pay: false, cancel: false, review: false });
+      expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({
+        pay: false,
+        cancel: false,
+        review: false,
+      });
     }
   });
   it('offers Pay to the mentee of a held booking until the hold ends, never to the mentor', () => {
     const held = aBooking({ status: 'pending_payment', holdExpiresAt: '2026-11-23T09:15:00.000Z' });
-    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:14:59.000Z'))).toEqual({ pay: true, cancel: false, review: false });
-    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:15:00.000Z'))).toEqual({ pay: false, cancel: false, review: false });
-    expect(bookingActions(held, MENTOR_ID, new Date('2026-11-23T09:00:00.000Z'))).toEqual({ pay: false, cancel: false, review: false });
+    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:14:59.000Z'))).toEqual({
+      pay: true,
+      cancel: false,
+      review: false,
+    });
+    expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:15:00.000Z'))).toEqual({
+      pay: false,
+      cancel: false,
+      review: false,
+    });
+    expect(bookingActions(held, MENTOR_ID, new Date('2026-11-23T09:00:00.000Z'))).toEqual({
+      pay: false,
+      cancel: false,
+      review: false,
+    });
   });
   it('offers a review to the mentee of a completed session without one, never to the mentor', () => {
     const completed = aBooking({ status: 'completed' });
-    expect(bookingActions(completed, MENTEE_ID, before(-2))).toEqual({ pay: false, cancel: false, review: true });
-    expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({ pay: false, cancel: false, review: false });
-    const reviewed = aBooking({ status: 'completed', review: { rating: 5, comment: 'Great', createdAt: '2026-12-01T06:00:00.000Z' } });
-    expect(bookingActions(reviewed, MENTEE_ID, before(-2))).toEqual({ pay: false, cancel: false, review: false });
+    expect(bookingActions(completed, MENTEE_ID, before(-2))).toEqual({
+      pay: false,
+      cancel: false,
+      review: true,
+    });
+    expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({
+      pay: false,
+      cancel: false,
+      review: false,
+    });
+    const reviewed = aBooking({
+      status: 'completed',
+      review: { rating: 5, comment: 'Great', createdAt: '2026-12-01T06:00:00.000Z' },
+    });
+    expect(bookingActions(reviewed, MENTEE_ID, before(-2))).toEqual({
+      pay: false,
+      cancel: false,
+      review: false,
+    });
   });
 });
 
 describe('cancellationRefundText', () => {
   it('gives the mentee the tier of the policy', () => {
     expect(cancellationRefundText(aBooking(), MENTEE_ID, before(25))).toBe('You will get ₹1,500 back.');
-    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(24))).toBe('You will get ₹750 back: half, as the session starts within 24 hours.');
-    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(2))).toBe('You will get ₹750 back: half, as the session starts within 24 hours.');
-    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(1.5))).toBe('You will get ₹0 back: the session starts in under 2 hours.');
+    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(24))).toBe(
+      'You will get ₹750 back: half, as the session starts within 24 hours.',
+    );
+    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(2))).toBe(
+      'You will get ₹750 back: half, as the session starts within 24 hours.',
+    );
+    expect(cancellationRefundText(aBooking(), MENTEE_ID, before(1.5))).toBe(
+      'You will get ₹0 back: the session starts in under 2 hours.',
+    );
   });
   it('returns everything to the mentee when the mentor cancels', () => {
     expect(cancellationRefundText(aBooking(), MENTOR_ID, before(1))).toBe('Your mentee gets ₹1,500 back.');

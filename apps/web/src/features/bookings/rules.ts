@@ -1,4 +1,12 @@
-import { BOOKING_STATUSES, refundForCancellation, type Booking, type BookingParty, type BookingStatus, type CancellingParty, type RefundStatus } from '@skillroute/shared/bookings';
+import {
+  BOOKING_STATUSES,
+  refundForCancellation,
+  type Booking,
+  type BookingParty,
+  type BookingStatus,
+  type CancellingParty,
+  type RefundStatus,
+} from '@skillroute/shared/bookings';
 import { isRoomOpen, roomWindow } from '@skillroute/shared/meet';
 import { formatPaise } from '@skillroute/shared/money';
 
@@ -13,7 +21,11 @@ export const statusLabels: Record<BookingStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export const refundStatusLabels: Record<RefundStatus, string> = { pending: 'Refund pending', succeeded: 'Refunded', failed: 'Refund failed' };
+export const refundStatusLabels: Record<RefundStatus, string> = {
+  pending: 'Refund pending',
+  succeeded: 'Refunded',
+  failed: 'Refund failed',
+};
 
 export type StatusFilter = BookingStatus | 'all';
 
@@ -40,15 +52,20 @@ export function holdAnnouncement(msLeft: number, holdMinutes: number): string {
   if (seconds <= 0) return 'Your hold lapsed.';
   const mark = [...ANNOUNCE_AT].reverse().find((at) => seconds <= at);
   if (mark === undefined) return `The slot is held for you for ${holdMinutes} minutes while you pay.`;
-  return mark >= 60 ? `${mark / 60} ${mark === 60 ? 'minute' : 'minutes'} left to pay.` : `${mark} seconds left to pay.`;
+  return mark >= 60
+    ? `${mark / 60} ${mark === 60 ? 'minute' : 'minutes'} left to pay.`
+    : `${mark} seconds left to pay.`;
 }
 
 /** The part a user plays in a booking. */
-export const roleIn = (booking: Booking, userId: string): CancellingParty => (booking.mentorId === userId ? 'mentor' : 'mentee');
+export const roleIn = (booking: Booking, userId: string): CancellingParty =>
+  booking.mentorId === userId ? 'mentor' : 'mentee';
 
 /** The other person of a booking, and what they are to the viewer. */
 export function otherParty(booking: Booking, userId: string): BookingParty & { role: 'Mentor' | 'Mentee' } {
-  return roleIn(booking, userId) === 'mentor' ? { ...booking.mentee, role: 'Mentee' } : { ...booking.mentor, role: 'Mentor' };
+  return roleIn(booking, userId) === 'mentor'
+    ? { ...booking.mentee, role: 'Mentee' }
+    : { ...booking.mentor, role: 'Mentor' };
 }
 
 export interface BookingActions {
@@ -64,7 +81,8 @@ export interface BookingActions {
 export function bookingActions(booking: Booking, userId: string, now: Date): BookingActions {
   const isMentee = roleIn(booking, userId) === 'mentee';
   return {
-    pay: booking.status === 'pending_payment' && isMentee && now.getTime() < Date.parse(booking.holdExpiresAt),
+    pay:
+      booking.status === 'pending_payment' && isMentee && now.getTime() < Date.parse(booking.holdExpiresAt),
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
     review: booking.status === 'completed' && isMentee && booking.review === undefined,
   };
@@ -77,18 +95,25 @@ export function bookingActions(booking: Booking, userId: string, now: Date): Boo
  */
 export function joinState(booking: Booking, now: Date): 'open' | 'opens-later' | 'none' {
   if (isRoomOpen(booking, now)) return 'open';
-  if (booking.status === 'confirmed' && now.getTime() < roomWindow(booking).opensAt.getTime()) return 'opens-later';
+  if (booking.status === 'confirmed' && now.getTime() < roomWindow(booking).opensAt.getTime())
+    return 'opens-later';
   return 'none';
 }
 
 /** What cancelling now returns, as the cancel dialog states it to the person cancelling. */
 export function cancellationRefundText(booking: Booking, userId: string, now: Date): string {
   const cancelledBy = roleIn(booking, userId);
-  const refund = refundForCancellation({ amount: booking.amount, startTime: booking.startTime, cancelledBy, now });
+  const refund = refundForCancellation({
+    amount: booking.amount,
+    startTime: booking.startTime,
+    cancelledBy,
+    now,
+  });
   const amount = formatPaise(refund.amount);
   if (cancelledBy === 'mentor') return `Your mentee gets ${amount} back.`;
   if (refund.share === 'full') return `You will get ${amount} back.`;
-  if (refund.share === 'half') return `You will get ${amount} back: half, as the session starts within 24 hours.`;
+  if (refund.share === 'half')
+    return `You will get ${amount} back: half, as the session starts within 24 hours.`;
   return `You will get ${amount} back: the session starts in under 2 hours.`;
 }
 

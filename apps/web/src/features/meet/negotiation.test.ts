@@ -38,17 +38,20 @@ class FakePeerConnection extends EventTarget implements NegotiatingPeerConnectio
   async setRemoteDescription(description: RTCSessionDescriptionInit) {
     this.calls.push(`setRemoteDescription(${description.type})`);
     if (description.type === 'offer') {
-      if (this.signalingState !== 'stable') throw new DOMException('Called in wrong state: have-local-offer', 'InvalidStateError');
+      if (this.signalingState !== 'stable')
+        throw new DOMException('Called in wrong state: have-local-offer', 'InvalidStateError');
       this.signalingState = 'have-remote-offer';
     } else if (description.type === 'answer') {
-      if (this.signalingState !== 'have-local-offer') throw new DOMException('Called in wrong state: stable', 'InvalidStateError');
+      if (this.signalingState !== 'have-local-offer')
+        throw new DOMException('Called in wrong state: stable', 'InvalidStateError');
       this.signalingState = 'stable';
     }
     this.remoteDescription = description;
   }
 
   async addIceCandidate(candidate?: RTCIceCandidateInit | null) {
-    if (!this.remoteDescription) throw new DOMException('The remote description was null', 'InvalidStateError');
+    if (!this.remoteDescription)
+      throw new DOMException('The remote description was null', 'InvalidStateError');
     this.candidates.push(candidate ?? null);
   }
 
@@ -90,7 +93,11 @@ function aPeer(polite: boolean) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const theirOffer: Signal = { description: { type: 'offer', sdp: 'their-offer' } };
-const aCandidate = { candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+const aCandidate = {
+  candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host',
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+};
 
 describe('Negotiation', () => {
   it('sends an offer when negotiation is needed, and takes the answer', async () => {
@@ -116,7 +123,12 @@ describe('Negotiation', () => {
     await flush();
     expect(pc.signalingState).toBe('have-local-offer');
     await negotiation.receive(theirOffer);
-    expect(pc.calls).toEqual(['setLocalDescription()', 'setLocalDescription(rollback)', 'setRemoteDescription(offer)', 'setLocalDescription()']);
+    expect(pc.calls).toEqual([
+      'setLocalDescription()',
+      'setLocalDescription(rollback)',
+      'setRemoteDescription(offer)',
+      'setLocalDescription()',
+    ]);
     expect(sent.at(-1)).toEqual({ description: { type: 'answer', sdp: 'answer-sdp' } });
     expect(pc.signalingState).toBe('stable');
     expect(onError).not.toHaveBeenCalled();
@@ -130,7 +142,12 @@ describe('Negotiation', () => {
     void negotiation.receive(theirOffer);
     void negotiation.receive({ candidate: aCandidate });
     await negotiation.receive({ candidate: null });
-    expect(pc.calls).toEqual(['setLocalDescription()', 'setLocalDescription(rollback)', 'setRemoteDescription(offer)', 'setLocalDescription()']);
+    expect(pc.calls).toEqual([
+      'setLocalDescription()',
+      'setLocalDescription(rollback)',
+      'setRemoteDescription(offer)',
+      'setLocalDescription()',
+    ]);
     expect(pc.candidates).toEqual([aCandidate, null]);
     expect(onError).not.toHaveBeenCalled();
   });
@@ -234,7 +251,12 @@ describe('Negotiation', () => {
     function anAnsweringPeer(awaitFirstOfferMs: number) {
       const pc = new FakePeerConnection();
       const sent: Signal[] = [];
-      const negotiation = new Negotiation({ pc, polite: true, send: (signal) => sent.push(signal), awaitFirstOfferMs });
+      const negotiation = new Negotiation({
+        pc,
+        polite: true,
+        send: (signal) => sent.push(signal),
+        awaitFirstOfferMs,
+      });
       return { pc, sent, negotiation };
     }
 

@@ -72,7 +72,8 @@ export class Negotiation {
     this.send = send;
     this.onError = onError ?? (() => {});
     this.awaitingOffer = awaitFirstOfferMs !== undefined;
-    if (this.awaitingOffer) this.awaitTimer = setTimeout(() => this.stopAwaitingOffer(true), awaitFirstOfferMs);
+    if (this.awaitingOffer)
+      this.awaitTimer = setTimeout(() => this.stopAwaitingOffer(true), awaitFirstOfferMs);
     pc.addEventListener('negotiationneeded', this.onNegotiationNeeded);
     pc.addEventListener('icecandidate', this.onIceCandidate);
     pc.addEventListener('connectionstatechange', this.onStateChange);
@@ -102,7 +103,10 @@ export class Negotiation {
       this.makingOffer = true;
       // Without an argument the browser creates the offer (or answer) that fits the current state.
       await this.pc.setLocalDescription();
-      if (this.pc.localDescription) this.send({ description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp } });
+      if (this.pc.localDescription)
+        this.send({
+          description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp },
+        });
     } catch (error) {
       this.onError(error);
     } finally {
@@ -114,10 +118,13 @@ export class Negotiation {
     if (this.closed) return;
     const candidate = (event as RTCPeerConnectionIceEvent).candidate;
     // A null candidate is the end of gathering; the other side is told too.
-    this.send({ candidate: candidate ? (typeof candidate.toJSON === 'function' ? candidate.toJSON() : candidate) : null } as Signal);
+    this.send({
+      candidate: candidate ? (typeof candidate.toJSON === 'function' ? candidate.toJSON() : candidate) : null,
+    } as Signal);
   };
 
-  private readonly failed = () => this.pc.connectionState === 'failed' || this.pc.iceConnectionState === 'failed';
+  private readonly failed = () =>
+    this.pc.connectionState === 'failed' || this.pc.iceConnectionState === 'failed';
 
   private readonly onStateChange = () => {
     if (this.closed || !this.failed()) return;
@@ -151,7 +158,8 @@ export class Negotiation {
     try {
       if ('description' in signal) {
         const description = signal.description as RTCSessionDescriptionInit;
-        const readyForOffer = !this.makingOffer && (this.pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
+        const readyForOffer =
+          !this.makingOffer && (this.pc.signalingState === 'stable' || this.isSettingRemoteAnswerPending);
         const offerCollision = description.type === 'offer' && !readyForOffer;
         this.ignoreOffer = !this.polite && offerCollision;
         if (this.ignoreOffer) return;
@@ -167,7 +175,10 @@ export class Negotiation {
         }
         if (description.type === 'offer') {
           await this.pc.setLocalDescription();
-          if (this.pc.localDescription) this.send({ description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp } });
+          if (this.pc.localDescription)
+            this.send({
+              description: { type: this.pc.localDescription.type, sdp: this.pc.localDescription.sdp },
+            });
           this.stopAwaitingOffer(false);
         }
       } else {

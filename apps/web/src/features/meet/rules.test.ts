@@ -1,6 +1,14 @@
 import type { MeetRoom } from '@skillroute/shared/meet';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, mediaErrorMessage, missingDeviceMessage, presenceText, roomState, sessionCountdown, shortcutFor } from './rules';
+import {
+  formatDuration,
+  mediaErrorMessage,
+  missingDeviceMessage,
+  presenceText,
+  roomState,
+  sessionCountdown,
+  shortcutFor,
+} from './rules';
 
 const room = (changes: Partial<MeetRoom> = {}, status = 'confirmed'): MeetRoom => ({
   roomId: 'r',
@@ -36,8 +44,12 @@ describe('formatting', () => {
   it('counts to the end of the session, then to the closing of the room', () => {
     const end = '2026-12-01T05:30:00.000Z';
     const close = '2026-12-01T05:45:00.000Z';
-    expect(sessionCountdown(end, close, Date.parse('2026-12-01T05:00:00.000Z'))).toBe('Session ends in 30:00');
-    expect(sessionCountdown(end, close, Date.parse('2026-12-01T05:35:00.000Z'))).toBe('Session time is over · the room closes in 10:00');
+    expect(sessionCountdown(end, close, Date.parse('2026-12-01T05:00:00.000Z'))).toBe(
+      'Session ends in 30:00',
+    );
+    expect(sessionCountdown(end, close, Date.parse('2026-12-01T05:35:00.000Z'))).toBe(
+      'Session time is over · the room closes in 10:00',
+    );
   });
   it('says whether the other person is here', () => {
     expect(presenceText('Asha', false)).toBe('Waiting for Asha to join');
@@ -48,10 +60,13 @@ describe('formatting', () => {
 describe('device messages', () => {
   it('tells refused permission from a missing device and a busy one', () => {
     expect(mediaErrorMessage(new DOMException('', 'NotAllowedError'))).toMatch(/did not allow/);
-    expect(mediaErrorMessage(new DOMException('', 'NotFoundError'))).toMatch(/No camera or microphone was found/);
+    expect(mediaErrorMessage(new DOMException('', 'NotFoundError'))).toMatch(
+      /No camera or microphone was found/,
+    );
     expect(mediaErrorMessage(new DOMException('', 'NotReadableError'))).toMatch(/in use by another app/);
     expect(mediaErrorMessage(new Error('weird'))).toMatch(/could not be started/);
-    for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'Unsupported', 'x']) expect(mediaErrorMessage(new DOMException('', name))).toMatch(/join/);
+    for (const name of ['NotAllowedError', 'NotFoundError', 'NotReadableError', 'Unsupported', 'x'])
+      expect(mediaErrorMessage(new DOMException('', name))).toMatch(/join/);
   });
   it('names the one device that is missing', () => {
     expect(missingDeviceMessage(true, true)).toBeNull();
@@ -62,7 +77,11 @@ describe('device messages', () => {
 });
 
 describe('shortcutFor', () => {
-  const key = (k: string, target: EventTarget | null = document.body, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  const key = (
+    k: string,
+    target: EventTarget | null = document.body,
+    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {},
+  ) => ({
     key: k,
     ctrlKey: false,
     metaKey: false,

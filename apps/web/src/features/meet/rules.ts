@@ -17,7 +17,10 @@ export function roomState(room: MeetRoom, now: number): RoomState {
   return now < Date.parse(room.closesAt) ? 'not-open-yet' : 'closed';
 }
 
-export const refusalText: Record<Exclude<RoomState, 'open' | 'not-open-yet'>, string> = { closed: meetMessages.closed, cancelled: meetMessages.cancelled };
+export const refusalText: Record<Exclude<RoomState, 'open' | 'not-open-yet'>, string> = {
+  closed: meetMessages.closed,
+  cancelled: meetMessages.cancelled,
+};
 
 /** A duration as "h:mm:ss", or "mm:ss" under an hour; never below zero. */
 export function formatDuration(ms: number): string {
@@ -25,7 +28,9 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${String(minutes).padStart(2, '0')}:${seconds}`;
+  return hours > 0
+    ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}`
+    : `${String(minutes).padStart(2, '0')}:${seconds}`;
 }
 
 /** The countdown of the call: to the end of the session, then to the room's closing. */
@@ -36,7 +41,8 @@ export function sessionCountdown(endTime: string, closesAt: string, now: number)
 }
 
 /** The other person's presence, as the live region says it. */
-export const presenceText = (peerName: string, present: boolean): string => (present ? `${peerName} is here` : `Waiting for ${peerName} to join`);
+export const presenceText = (peerName: string, present: boolean): string =>
+  present ? `${peerName} is here` : `Waiting for ${peerName} to join`;
 
 /** Why the camera or microphone cannot be used, in words the person can act on; they can still join. */
 export function mediaErrorMessage(error: unknown): string {
@@ -62,7 +68,9 @@ export function mediaErrorMessage(error: unknown): string {
 export function missingDeviceMessage(hasAudio: boolean, hasVideo: boolean): string | null {
   if (hasAudio && hasVideo) return null;
   if (!hasAudio && !hasVideo) return mediaErrorMessage(new DOMException('', 'NotFoundError'));
-  return hasAudio ? 'No camera was found: the other person will hear you without seeing you.' : 'No microphone was found: the other person will see you without hearing you.';
+  return hasAudio
+    ? 'No camera was found: the other person will hear you without seeing you.'
+    : 'No microphone was found: the other person will see you without hearing you.';
 }
 
 export type Shortcut = 'mute' | 'camera';
@@ -71,10 +79,17 @@ export type Shortcut = 'mute' | 'camera';
  * The call's keyboard shortcuts: M mutes or unmutes, V turns the camera off or on. Not while typing (the
  * chat, any field) and not with a modifier, so the browser's own shortcuts keep working.
  */
-export function shortcutFor(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; target: EventTarget | null }): Shortcut | null {
+export function shortcutFor(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: EventTarget | null;
+}): Shortcut | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   const target = event.target as HTMLElement | null;
-  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return null;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
+    return null;
   const key = event.key.toLowerCase();
   if (key === 'm') return 'mute';
   if (key === 'v') return 'camera';

@@ -91,7 +91,10 @@ describe('startSignalling', () => {
     await expect(signalling.chat('Hi')).resolves.toEqual({ ok: false, message: offlineMessage });
     socket.accept();
     const sent = signalling.chat('Hi');
-    const ack: ChatAck = { ok: true, message: { id: 'm1', fromId: 'me', text: 'Hi', sentAt: '2026-12-01T04:31:00.000Z' } };
+    const ack: ChatAck = {
+      ok: true,
+      message: { id: 'm1', fromId: 'me', text: 'Hi', sentAt: '2026-12-01T04:31:00.000Z' },
+    };
     socket.lastOf('chat')?.ack?.(ack);
     await expect(sent).resolves.toEqual(ack);
 

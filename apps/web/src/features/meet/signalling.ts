@@ -1,5 +1,13 @@
 import type { SendingSocket } from '@/lib/socket';
-import { chatMessageSchema, roomClosedSchema, signalSchema, type ChatAck, type ChatMessage, type JoinAck, type Signal } from '@skillroute/shared/meet';
+import {
+  chatMessageSchema,
+  roomClosedSchema,
+  signalSchema,
+  type ChatAck,
+  type ChatMessage,
+  type JoinAck,
+  type Signal,
+} from '@skillroute/shared/meet';
 
 /** The `/meet` namespace's socket (a socket.io client socket; tests hand in a double). */
 export type MeetSocket = SendingSocket;
@@ -40,7 +48,11 @@ export const offlineMessage = 'You are offline; the message was not sent.';
  * socket's rooms when it goes. Signals are sent only while connected: socket.io would otherwise buffer them
  * and deliver stale descriptions to a peer connection that has moved on.
  */
-export function startSignalling(socket: MeetSocket, roomId: string, handlers: SignallingHandlers): Signalling {
+export function startSignalling(
+  socket: MeetSocket,
+  roomId: string,
+  handlers: SignallingHandlers,
+): Signalling {
   let stopped = false;
   let refusedHandshakes = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

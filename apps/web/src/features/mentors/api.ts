@@ -1,6 +1,16 @@
-import type { Availability, AvailabilityBodyInput, availabilityUpdateResponseSchema, SlotsResponse } from '@skillroute/shared/availability';
+import type {
+  Availability,
+  AvailabilityBodyInput,
+  availabilityUpdateResponseSchema,
+  SlotsResponse,
+} from '@skillroute/shared/availability';
 import type { MentorReviewsResponse } from '@skillroute/shared/bookings';
-import type { MentorListResponse, MentorProfileResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
+import type {
+  MentorListResponse,
+  MentorProfileResponse,
+  MentorUpdateBody,
+  MentorUpdateResponse,
+} from '@skillroute/shared/mentors';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
 import { listUrl, type MentorListArgs } from './list-filters';
@@ -23,7 +33,8 @@ export const mentorsApi = api.injectEndpoints({
     }),
     /** A mentor's free hours from now for the next 60 days; free hours change as people book, so never kept. */
     getMentorSlots: build.query<SlotsResponse, { mentorId: string; from: string; to: string }>({
-      query: ({ mentorId, from, to }) => `/api/mentors/availability/${encodeURIComponent(mentorId)}/slots?${new URLSearchParams({ from, to }).toString()}`,
+      query: ({ mentorId, from, to }) =>
+        `/api/mentors/availability/${encodeURIComponent(mentorId)}/slots?${new URLSearchParams({ from, to }).toString()}`,
       keepUnusedDataFor: 0,
       providesTags: ['AvailbilityMentor'],
     }),
@@ -39,14 +50,21 @@ export const mentorsApi = api.injectEndpoints({
           return lastPage.reviews.length > 0 && shown < lastPage.total ? lastPageNumber + 1 : undefined;
         },
       },
-      query: ({ queryArg: mentorId, pageParam: page }) => `/api/mentors/${encodeURIComponent(mentorId)}/reviews?page=${page}`,
+      query: ({ queryArg: mentorId, pageParam: page }) =>
+        `/api/mentors/${encodeURIComponent(mentorId)}/reviews?page=${page}`,
       keepUnusedDataFor: 0,
       providesTags: ['MentorDetails'],
     }),
   }),
 });
 
-export const { useGetMentorDetailsQuery, useUpdateMentorMutation, useListMentorsQuery, useGetMentorSlotsQuery, useGetMentorReviewsInfiniteQuery } = mentorsApi;
+export const {
+  useGetMentorDetailsQuery,
+  useUpdateMentorMutation,
+  useListMentorsQuery,
+  useGetMentorSlotsQuery,
+  useGetMentorReviewsInfiniteQuery,
+} = mentorsApi;
 
 // ---- Availability (the mentor's Availability dialog) ----
 
@@ -61,7 +79,10 @@ export const availabilityApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: ['AvailbilityMentor'],
     }),
-    updateAvailability: build.mutation<z.infer<typeof availabilityUpdateResponseSchema>, AvailabilityBodyInput>({
+    updateAvailability: build.mutation<
+      z.infer<typeof availabilityUpdateResponseSchema>,
+      AvailabilityBodyInput
+    >({
       query: (body) => ({ url: '/api/mentors/availability', method: 'PUT', body }),
       invalidatesTags: ['AvailbilityMentor', 'MentorDetails'],
     }),

@@ -16,6 +16,8 @@ describe('formatDay', () => {
     const noon = '2026-11-20T12:00:00.000Z';
     expect(formatDay(noon, 'en-US')).toBe('Nov 20, 2026');
     expect(formatDay(noon, 'de-DE')).toBe('20.11.2026');
-    expect(formatDay(noon)).toBe(new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium' }).format(new Date(noon)));
+    expect(formatDay(noon)).toBe(
+      new Intl.DateTimeFormat(navigator.language, { dateStyle: 'medium' }).format(new Date(noon)),
+    );
   });
 });

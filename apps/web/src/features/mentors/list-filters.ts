@@ -1,4 +1,9 @@
-import { EXPERIENCE_VALUES, LANGUAGES, MENTOR_PAGE_DEFAULT, MENTOR_SEARCH_MAX } from '@skillroute/shared/mentors';
+import {
+  EXPERIENCE_VALUES,
+  LANGUAGES,
+  MENTOR_PAGE_DEFAULT,
+  MENTOR_SEARCH_MAX,
+} from '@skillroute/shared/mentors';
 
 /**
  * The listing's filters as the page's URL keeps them (/explore-mentors?skill=react&languages=hindi,english&…),
@@ -16,7 +21,14 @@ export interface MentorFilters {
   page: number;
 }
 
-export const NO_FILTERS: MentorFilters = { skill: 'all', experience: '', languages: [], companies: [], search: '', page: 1 };
+export const NO_FILTERS: MentorFilters = {
+  skill: 'all',
+  experience: '',
+  languages: [],
+  companies: [],
+  search: '',
+  page: 1,
+};
 
 const list = (text: string | null): string[] =>
   (text ?? '')
@@ -30,7 +42,9 @@ export function readFilters(params: URLSearchParams): MentorFilters {
   return {
     skill: params.get('skill')?.trim() || 'all',
     experience: (EXPERIENCE_VALUES as readonly string[]).includes(experience) ? experience : '',
-    languages: list(params.get('languages')).filter((language) => (LANGUAGES as readonly string[]).includes(language)),
+    languages: list(params.get('languages')).filter((language) =>
+      (LANGUAGES as readonly string[]).includes(language),
+    ),
     companies: list(params.get('companies')).slice(0, 20),
     search: (params.get('search') ?? '').trim().slice(0, MENTOR_SEARCH_MAX),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
@@ -57,7 +71,16 @@ export interface MentorListArgs extends MentorFilters {
   userId?: string;
 }
 
-export function listUrl({ skill, experience, languages, companies, search, page, limit, userId }: MentorListArgs): string {
+export function listUrl({
+  skill,
+  experience,
+  languages,
+  companies,
+  search,
+  page,
+  limit,
+  userId,
+}: MentorListArgs): string {
   const query = new URLSearchParams();
   if (userId) query.set('userId', userId);
   if (languages.length > 0) query.set('languages', languages.join(','));

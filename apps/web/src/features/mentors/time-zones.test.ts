@@ -1,7 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, addMonths, browserTimeZone, formatSlotDateTime, formatSlotTime, groupSlotsByLocalDate, listTimeZones, localDateKey, monthWeeks, searchTimeZones, zoneLabel } from './time-zones';
+import {
+  addDays,
+  addMonths,
+  browserTimeZone,
+  formatSlotDateTime,
+  formatSlotTime,
+  groupSlotsByLocalDate,
+  listTimeZones,
+  localDateKey,
+  monthWeeks,
+  searchTimeZones,
+  zoneLabel,
+} from './time-zones';
 
-const slot = (startTime: string) => ({ startTime, endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString() });
+const slot = (startTime: string) => ({
+  startTime,
+  endTime: new Date(Date.parse(startTime) + 3_600_000).toISOString(),
+});
 
 describe('slots in a zone', () => {
   it("shows an Asia/Kolkata mentor's 10:00 AM slot (2026-12-01T04:30Z) as 11:30 PM on Nov 30 in America/New_York", () => {
@@ -14,14 +29,24 @@ describe('slots in a zone', () => {
   });
 
   it('groups slots by the date they fall on in the zone, in time order', () => {
-    const slots = [slot('2026-12-01T05:30:00.000Z'), slot('2026-12-01T04:30:00.000Z'), slot('2026-12-02T04:30:00.000Z')];
+    const slots = [
+      slot('2026-12-01T05:30:00.000Z'),
+      slot('2026-12-01T04:30:00.000Z'),
+      slot('2026-12-02T04:30:00.000Z'),
+    ];
     const inNewYork = groupSlotsByLocalDate(slots, 'America/New_York');
     expect([...inNewYork.keys()]).toEqual(['2026-11-30', '2026-12-01']);
-    expect(inNewYork.get('2026-11-30')?.map((item) => formatSlotTime(item.startTime, 'America/New_York'))).toEqual(['11:30 PM']);
-    expect(inNewYork.get('2026-12-01')?.map((item) => formatSlotTime(item.startTime, 'America/New_York'))).toEqual(['12:30 AM', '11:30 PM']);
+    expect(
+      inNewYork.get('2026-11-30')?.map((item) => formatSlotTime(item.startTime, 'America/New_York')),
+    ).toEqual(['11:30 PM']);
+    expect(
+      inNewYork.get('2026-12-01')?.map((item) => formatSlotTime(item.startTime, 'America/New_York')),
+    ).toEqual(['12:30 AM', '11:30 PM']);
     const inKolkata = groupSlotsByLocalDate(slots, 'Asia/Kolkata');
     expect([...inKolkata.keys()]).toEqual(['2026-12-01', '2026-12-02']);
-    expect(inKolkata.get('2026-12-01')?.map((item) => formatSlotTime(item.startTime, 'Asia/Kolkata'))).toEqual(['10:00 AM', '11:00 AM']);
+    expect(
+      inKolkata.get('2026-12-01')?.map((item) => formatSlotTime(item.startTime, 'Asia/Kolkata')),
+    ).toEqual(['10:00 AM', '11:00 AM']);
   });
 
   it('follows daylight saving: the same UTC hour reads an hour apart across the change', () => {
@@ -61,7 +86,9 @@ describe('the browser’s zone', () => {
   afterEach(() => vi.restoreAllMocks());
   const reporting = (timeZone: string) => {
     const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+      this: Intl.DateTimeFormat,
+    ) {
       return { ...resolved.call(this), timeZone };
     });
   };

@@ -8,7 +8,11 @@ import { DEFAULT_TIMEZONE, preferredZoneName, type FreeSlot } from '@skillroute/
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const dateKeyFormats = new Map<string, Intl.DateTimeFormat>();
 
-function cached(cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function cached(
+  cache: Map<string, Intl.DateTimeFormat>,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   let format = cache.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
@@ -57,12 +61,18 @@ export function searchTimeZones(zones: readonly string[], query: string): string
 
 /** The hour a slot starts, as a clock in `zone` shows it: "11:30 PM". */
 export function formatSlotTime(instant: string, zone: string): string {
-  return cached(timeFormats, zone, { hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(instant));
+  return cached(timeFormats, zone, { hour: 'numeric', minute: '2-digit', hour12: true }).format(
+    new Date(instant),
+  );
 }
 
 /** The calendar date of an instant in `zone`, as "YYYY-MM-DD". */
 export function localDateKey(instant: string | number | Date, zone: string): string {
-  const parts = cached(dateKeyFormats, zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+  const parts = cached(dateKeyFormats, zone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
@@ -82,12 +92,22 @@ export function groupSlotsByLocalDate(slots: readonly FreeSlot[], zone: string):
 
 /** A slot for a card: "Mon, Nov 30, 11:30 PM" in `zone`. */
 export function formatSlotDateTime(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: zone,
+  }).format(new Date(instant));
 }
 
 /** The zone's short name at an instant ("EST", "GMT+5:30"), to say which clock a time is on. */
 export function zoneAbbreviation(zone: string, at: string | number | Date = Date.now()): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(
+    new Date(at),
+  );
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
@@ -124,7 +144,17 @@ export function monthWeeks(month: string): (string | null)[][] {
 export const weekdayOf = (key: string): number => keyToUtc(key).getUTCDay();
 
 /** "November 2026". */
-export const formatMonth = (month: string): string => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(keyToUtc(`${month}-01`));
+export const formatMonth = (month: string): string =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    keyToUtc(`${month}-01`),
+  );
 
 /** "Monday, November 30, 2026". */
-export const formatLongDate = (key: string): string => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(keyToUtc(key));
+export const formatLongDate = (key: string): string =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(keyToUtc(key));

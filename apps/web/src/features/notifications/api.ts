@@ -1,4 +1,8 @@
-import type { MarkReadBody, NotificationCountResponse, NotificationListResponse } from '@skillroute/shared/notifications';
+import type {
+  MarkReadBody,
+  NotificationCountResponse,
+  NotificationListResponse,
+} from '@skillroute/shared/notifications';
 import { api } from '@/lib/api';
 
 const byEmail = (email: string) => encodeURIComponent(email);
@@ -14,9 +18,11 @@ export const notificationsApi = api.injectEndpoints({
       infiniteQueryOptions: {
         initialPageParam: 0,
         // The next page starts after every row read so far; the server says when there is none.
-        getNextPageParam: (lastPage, _allPages, lastSkip) => (lastPage.hasMore ? lastSkip + lastPage.notifications.length : undefined),
+        getNextPageParam: (lastPage, _allPages, lastSkip) =>
+          lastPage.hasMore ? lastSkip + lastPage.notifications.length : undefined,
       },
-      query: ({ queryArg: email, pageParam: skip }) => `/api/user/notifications/${byEmail(email)}?skip=${skip}`,
+      query: ({ queryArg: email, pageParam: skip }) =>
+        `/api/user/notifications/${byEmail(email)}?skip=${skip}`,
       keepUnusedDataFor: 0,
       providesTags: ['Notifications'],
     }),
@@ -48,7 +54,11 @@ export const notificationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetNotificationsInfiniteQuery, useGetNotificationCountQuery, useMarkNotificationsReadMutation } = notificationsApi;
+export const {
+  useGetNotificationsInfiniteQuery,
+  useGetNotificationCountQuery,
+  useMarkNotificationsReadMutation,
+} = notificationsApi;
 
 /** Makes the count and any mounted list read the server again (after a live event or a reconnect). */
 export const notificationsChanged = () => notificationsApi.util.invalidateTags(['Notifications']);

@@ -16,7 +16,14 @@ import {
 } from './availability-form';
 
 const off = { isAvailable: false, from: 10, to: 17 };
-const week = (days: Partial<DayWindows> = {}): DayWindows => ({ monday: off, tuesday: off, wednesday: off, thursday: off, friday: off, ...days });
+const week = (days: Partial<DayWindows> = {}): DayWindows => ({
+  monday: off,
+  tuesday: off,
+  wednesday: off,
+  thursday: off,
+  friday: off,
+  ...days,
+});
 const slot = (startTime: string, endTime: string) => ({ startTime, endTime });
 // 20:00 UTC on 1 Dec 2026 is already 2 Dec in Kolkata.
 const now = new Date('2026-12-01T20:00:00Z');
@@ -37,7 +44,11 @@ describe('today and the override dates', () => {
 
 describe('the zones offered', () => {
   it('uses the names the api keeps, once each, with UTC', () => {
-    expect(timezoneNames(['Asia/Calcutta', 'Asia/Kolkata', 'Europe/Paris', '+05:30'])).toEqual(['Asia/Kolkata', 'Europe/Paris', 'UTC']);
+    expect(timezoneNames(['Asia/Calcutta', 'Asia/Kolkata', 'Europe/Paris', '+05:30'])).toEqual([
+      'Asia/Kolkata',
+      'Europe/Paris',
+      'UTC',
+    ]);
     expect(timezoneNames()).toContain('America/New_York');
   });
 
@@ -50,10 +61,21 @@ describe('the zones offered', () => {
 });
 
 describe('the dialog’s first values', () => {
-  const never: Availability = { mentorId: 'u1', weeklySchedule: emptyWeeklySchedule(), pricePerSession: null, timezone: 'Asia/Kolkata', overrides: [] };
+  const never: Availability = {
+    mentorId: 'u1',
+    weeklySchedule: emptyWeeklySchedule(),
+    pricePerSession: null,
+    timezone: 'Asia/Kolkata',
+    overrides: [],
+  };
 
   it('before any save: every day off from 10 to 17, no rate, the browser’s zone or else Asia/Kolkata', () => {
-    expect(valuesFromAvailability(never, 'Europe/Paris', now)).toEqual({ pricePerSession: undefined, timezone: 'Europe/Paris', days: week(), overrides: [] });
+    expect(valuesFromAvailability(never, 'Europe/Paris', now)).toEqual({
+      pricePerSession: undefined,
+      timezone: 'Europe/Paris',
+      days: week(),
+      overrides: [],
+    });
     expect(valuesFromAvailability(never, undefined, now).timezone).toBe('Asia/Kolkata');
   });
 
@@ -62,7 +84,13 @@ describe('the dialog’s first values', () => {
       ...never,
       pricePerSession: 1500,
       timezone: 'Asia/Calcutta',
-      weeklySchedule: { ...emptyWeeklySchedule(), tuesday: { isAvailable: true, timeSlots: [slot('11:00 AM', '12:00 PM'), slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')] } },
+      weeklySchedule: {
+        ...emptyWeeklySchedule(),
+        tuesday: {
+          isAvailable: true,
+          timeSlots: [slot('11:00 AM', '12:00 PM'), slot('12:00 PM', '1:00 PM'), slot('1:00 PM', '2:00 PM')],
+        },
+      },
       overrides: [
         { date: '2026-12-01', isAvailable: false, timeSlots: [] },
         { date: '2026-12-05', isAvailable: true, timeSlots: [slot('3:00 PM', '4:00 PM')] },
@@ -79,12 +107,19 @@ describe('the dialog’s first values', () => {
 
 describe('"Click here"', () => {
   it('turns every day on with the first available day’s hours', () => {
-    const days = applyToAllDays(week({ wednesday: { isAvailable: true, from: 12, to: 15 }, friday: { isAvailable: true, from: 10, to: 11 } }));
+    const days = applyToAllDays(
+      week({
+        wednesday: { isAvailable: true, from: 12, to: 15 },
+        friday: { isAvailable: true, from: 10, to: 11 },
+      }),
+    );
     expect(Object.values(days)).toEqual(Array(5).fill({ isAvailable: true, from: 12, to: 15 }));
   });
 
   it('uses 10 to 17 when no day is on', () => {
-    expect(Object.values(applyToAllDays(week()))).toEqual(Array(5).fill({ isAvailable: true, from: 10, to: 17 }));
+    expect(Object.values(applyToAllDays(week()))).toEqual(
+      Array(5).fill({ isAvailable: true, from: 10, to: 17 }),
+    );
   });
 });
 
@@ -97,9 +132,15 @@ describe('the overrides’ rules', () => {
 
   it('want a date in range, once, and From before To', () => {
     expect(messages([{ date: '2026-12-02', isAvailable: false, from: 10, to: 17 }])).toBeUndefined();
-    expect(messages([{ date: '', isAvailable: false, from: 10, to: 17 }])).toEqual([['0.date', 'Choose a date']]);
-    expect(messages([{ date: '2026-12-01', isAvailable: false, from: 10, to: 17 }])).toEqual([['0.date', 'An override cannot be for a day that has passed']]);
-    expect(messages([{ date: '2027-02-01', isAvailable: false, from: 10, to: 17 }])).toEqual([['0.date', 'Overrides reach at most 60 days ahead']]);
+    expect(messages([{ date: '', isAvailable: false, from: 10, to: 17 }])).toEqual([
+      ['0.date', 'Choose a date'],
+    ]);
+    expect(messages([{ date: '2026-12-01', isAvailable: false, from: 10, to: 17 }])).toEqual([
+      ['0.date', 'An override cannot be for a day that has passed'],
+    ]);
+    expect(messages([{ date: '2027-02-01', isAvailable: false, from: 10, to: 17 }])).toEqual([
+      ['0.date', 'Overrides reach at most 60 days ahead'],
+    ]);
     expect(
       messages([
         { date: '2026-12-03', isAvailable: true, from: 14, to: 14 },
@@ -137,7 +178,12 @@ describe('the body of the save', () => {
   });
 
   it('asks for a rate when none is typed', () => {
-    const result = availabilityDialogSchema({ min: '2026-12-02', max: '2027-01-31' }).safeParse({ pricePerSession: undefined, timezone: 'UTC', days: week(), overrides: [] });
+    const result = availabilityDialogSchema({ min: '2026-12-02', max: '2027-01-31' }).safeParse({
+      pricePerSession: undefined,
+      timezone: 'UTC',
+      days: week(),
+      overrides: [],
+    });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Enter an hourly rate']);
   });
 });

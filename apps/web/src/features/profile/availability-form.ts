@@ -47,7 +47,12 @@ const DAY_MS = 86_400_000;
 /** Today's date ("YYYY-MM-DD") on the wall calendar of `zone`: the server checks override dates the same way. */
 export function todayIn(zone: string, now: Date = new Date()): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: canonicalTimezone(zone) ?? DEFAULT_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: canonicalTimezone(zone) ?? DEFAULT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** `date` moved by whole days. */
@@ -62,7 +67,8 @@ export function overrideDateRange(zone: string, now: Date = new Date()): { min: 
 }
 
 // Browsers before 2022 lack the list; they are offered the default zone (and UTC, and the saved one).
-const supportedTimezones = (): string[] => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIMEZONE]);
+const supportedTimezones = (): string[] =>
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIMEZONE];
 
 /** The zones the picker offers: this browser's IANA names under the names the api keeps, sorted. */
 export function timezoneNames(supported: readonly string[] = supportedTimezones()): string[] {
@@ -82,22 +88,32 @@ export function filterTimezones(zones: readonly string[], query: string): string
 }
 
 /** The zone this browser runs in, as the api names it, if it knows one. */
-export const browserTimezone = (): string | undefined => canonicalTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+export const browserTimezone = (): string | undefined =>
+  canonicalTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /**
  * The dialog's first values. Before the first save (no rate yet) the zone is the browser's, else
  * Asia/Kolkata; afterwards the saved one. Overrides for days that have passed are dropped: they no longer
  * change anything, and the api would refuse them back.
  */
-export function valuesFromAvailability(availability: Availability, browserZone: string | undefined, now: Date = new Date()): AvailabilityValues {
+export function valuesFromAvailability(
+  availability: Availability,
+  browserZone: string | undefined,
+  now: Date = new Date(),
+): AvailabilityValues {
   const saved = availability.pricePerSession !== null;
-  const timezone = (saved ? canonicalTimezone(availability.timezone) : undefined) ?? browserZone ?? DEFAULT_TIMEZONE;
+  const timezone =
+    (saved ? canonicalTimezone(availability.timezone) : undefined) ?? browserZone ?? DEFAULT_TIMEZONE;
   const today = todayIn(timezone, now);
   return {
     pricePerSession: availability.pricePerSession ?? undefined,
     timezone,
-    days: Object.fromEntries(WEEKDAYS.map((day) => [day, collapseDay(availability.weeklySchedule[day])])) as DayWindows,
-    overrides: availability.overrides.filter((override) => override.date >= today).map((override) => ({ date: override.date, ...collapseDay(override) })),
+    days: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, collapseDay(availability.weeklySchedule[day])]),
+    ) as DayWindows,
+    overrides: availability.overrides
+      .filter((override) => override.date >= today)
+      .map((override) => ({ date: override.date, ...collapseDay(override) })),
   };
 }
 
@@ -113,24 +129,40 @@ export function applyToAllDays(days: DayWindows): DayWindows {
 }
 
 /** A fresh override row: a day off on no date yet. */
-export const newOverride = (): OverrideRow => ({ date: '', isAvailable: false, from: FIRST_HOUR, to: LAST_HOUR });
+export const newOverride = (): OverrideRow => ({
+  date: '',
+  isAvailable: false,
+  from: FIRST_HOUR,
+  to: LAST_HOUR,
+});
 
 /** The overrides' rules, for dates between `min` and `max`: a date each, once, and From before To. */
 export function overrideRowsSchema({ min, max }: { min: string; max: string }) {
-  const row = z.object({ date: z.string(), isAvailable: z.boolean(), from: z.number().int(), to: z.number().int() }).superRefine((override, context) => {
-    if (override.date === '') context.addIssue({ code: 'custom', message: overrideMessages.dateRequired, path: ['date'] });
-    else if (!/^\d{4}-\d{2}-\d{2}$/.test(override.date)) context.addIssue({ code: 'custom', message: availabilityMessages.dateFormat, path: ['date'] });
-    else if (override.date < min) context.addIssue({ code: 'custom', message: availabilityMessages.overridePast, path: ['date'] });
-    else if (override.date > max) context.addIssue({ code: 'custom', message: availabilityMessages.overrideTooFar, path: ['date'] });
-    if (override.isAvailable && override.from >= override.to) {
-      context.addIssue({ code: 'custom', message: availabilityMessages.fromBeforeTo, path: ['from'] });
-      context.addIssue({ code: 'custom', message: availabilityMessages.toAfterFrom, path: ['to'] });
-    }
-  });
+  const row = z
+    .object({ date: z.string(), isAvailable: z.boolean(), from: z.number().int(), to: z.number().int() })
+    .superRefine((override, context) => {
+      if (override.date === '')
+        context.addIssue({ code: 'custom', message: overrideMessages.dateRequired, path: ['date'] });
+      else if (!/^\d{4}-\d{2}-\d{2}$/.test(override.date))
+        context.addIssue({ code: 'custom', message: availabilityMessages.dateFormat, path: ['date'] });
+      else if (override.date < min)
+        context.addIssue({ code: 'custom', message: availabilityMessages.overridePast, path: ['date'] });
+      else if (override.date > max)
+        context.addIssue({ code: 'custom', message: availabilityMessages.overrideTooFar, path: ['date'] });
+      if (override.isAvailable && override.from >= override.to) {
+        context.addIssue({ code: 'custom', message: availabilityMessages.fromBeforeTo, path: ['from'] });
+        context.addIssue({ code: 'custom', message: availabilityMessages.toAfterFrom, path: ['to'] });
+      }
+    });
   return z.array(row).superRefine((rows, context) => {
     const seen = new Set<string>();
     rows.forEach((override, index) => {
-      if (override.date !== '' && seen.has(override.date)) context.addIssue({ code: 'custom', message: availabilityMessages.overrideTwice, path: [index, 'date'] });
+      if (override.date !== '' && seen.has(override.date))
+        context.addIssue({
+          code: 'custom',
+          message: availabilityMessages.overrideTwice,
+          path: [index, 'date'],
+        });
       seen.add(override.date);
     });
   });
@@ -152,7 +184,9 @@ export type AvailabilityDialogOutput = z.output<ReturnType<typeof availabilityDi
 export function availabilityBody(mentorId: string, values: AvailabilityDialogOutput): AvailabilityBodyInput {
   return {
     mentorId,
-    weeklySchedule: Object.fromEntries(WEEKDAYS.map((day) => [day, expandDay(values.days[day])])) as AvailabilityBodyInput['weeklySchedule'],
+    weeklySchedule: Object.fromEntries(
+      WEEKDAYS.map((day) => [day, expandDay(values.days[day])]),
+    ) as AvailabilityBodyInput['weeklySchedule'],
     pricePerSession: values.pricePerSession,
     timezone: values.timezone,
     overrides: values.overrides.map((override) => ({ date: override.date, ...expandDay(override) })),
@@ -163,5 +197,11 @@ export function availabilityBody(mentorId: string, values: AvailabilityDialogOut
 export function overrideDateLabel(date: string): string {
   const time = Date.parse(`${date}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return date;
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(time);
+  return new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(time);
 }

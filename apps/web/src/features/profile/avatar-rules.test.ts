@@ -13,9 +13,12 @@ describe('checkAvatarFile', () => {
     expect(checkAvatarFile(fileOf(type, 1000))).toBeNull();
   });
 
-  it.each(['image/gif', 'image/svg+xml', 'application/pdf', ''])('refuses %j with the type message', (type) => {
-    expect(checkAvatarFile(fileOf(type, 1000))).toBe(avatarMessages.type);
-  });
+  it.each(['image/gif', 'image/svg+xml', 'application/pdf', ''])(
+    'refuses %j with the type message',
+    (type) => {
+      expect(checkAvatarFile(fileOf(type, 1000))).toBe(avatarMessages.type);
+    },
+  );
 
   it('accepts exactly 5 MB and refuses one byte more', () => {
     expect(checkAvatarFile(fileOf('image/png', AVATAR_MAX_BYTES))).toBeNull();

@@ -63,7 +63,11 @@ export const roadmapsApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'RoadmapProgress', id }],
     }),
     setProgress: build.mutation<ProgressResponse, ProgressBody & { roadmapId: string }>({
-      query: ({ roadmapId, nodeId, status }) => ({ url: `/api/roadmap/${encodeURIComponent(roadmapId)}/progress`, method: 'PUT', body: { nodeId, status } }),
+      query: ({ roadmapId, nodeId, status }) => ({
+        url: `/api/roadmap/${encodeURIComponent(roadmapId)}/progress`,
+        method: 'PUT',
+        body: { nodeId, status },
+      }),
       async onQueryStarted({ roadmapId, nodeId, status }, { dispatch, queryFulfilled }) {
         // The mark shows at once; a refusal puts it back.
         const patch = dispatch(

@@ -13,7 +13,12 @@ export function readRoadmapEarly(id: string | undefined): void {
   if (!firstRead || id === undefined) return;
   firstRead = false;
   // The build's route-preloads script may have asked already, before the app's code arrived.
-  if ([...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((link) => link.getAttribute('href') === roadmapPath(id))) return;
+  if (
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some(
+      (link) => link.getAttribute('href') === roadmapPath(id),
+    )
+  )
+    return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'fetch';

@@ -29,7 +29,8 @@ export const roadmapContentSlice = createSlice({
   },
 });
 
-export const { setNodeContent, removeNodeContent, replaceRoadmapContent, resetRoadmapContent } = roadmapContentSlice.actions;
+export const { setNodeContent, removeNodeContent, replaceRoadmapContent, resetRoadmapContent } =
+  roadmapContentSlice.actions;
 
 export function selectRoadmapContent(state: { roadMap: RoadmapContentState }): RoadmapContentState {
   return state.roadMap;

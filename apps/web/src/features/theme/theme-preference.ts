@@ -27,7 +27,11 @@ export function onSystemSchemeChange(listener: (dark: boolean) => void): () => v
  * light with the toggle (the spec saves that as "no preference", so `chosen` remembers it), and otherwise
  * whatever the system asks for, until they press the toggle.
  */
-export function startingDarkMode(input: { savedDark: boolean; chosen: boolean; systemDark: boolean }): boolean {
+export function startingDarkMode(input: {
+  savedDark: boolean;
+  chosen: boolean;
+  systemDark: boolean;
+}): boolean {
   if (input.savedDark) return true;
   return input.chosen ? false : input.systemDark;
 }

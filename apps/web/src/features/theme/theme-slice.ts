@@ -10,7 +10,10 @@ export interface ThemeState {
 /** The theme on start, from the saved preference, whether the person ever chose, and the system's scheme. */
 export function themeOnStart(chosen: boolean): ThemeState {
   const savedDark = readSavedDarkMode();
-  return { isDarkMode: startingDarkMode({ savedDark, chosen, systemDark: systemPrefersDark() }), chosen: chosen || savedDark };
+  return {
+    isDarkMode: startingDarkMode({ savedDark, chosen, systemDark: systemPrefersDark() }),
+    chosen: chosen || savedDark,
+  };
 }
 
 export const themeSlice = createSlice({

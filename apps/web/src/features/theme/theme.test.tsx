@@ -52,7 +52,10 @@ describe('the saved theme preference', () => {
 
   it('reads whether the person chose from the persisted root, and survives a broken one', () => {
     expect(readThemeChosen()).toBe(false);
-    window.localStorage.setItem('root', JSON.stringify({ theme: JSON.stringify({ isDarkMode: false, chosen: true }) }));
+    window.localStorage.setItem(
+      'root',
+      JSON.stringify({ theme: JSON.stringify({ isDarkMode: false, chosen: true }) }),
+    );
     expect(readThemeChosen()).toBe(true);
     window.localStorage.setItem('root', '{not json');
     expect(readThemeChosen()).toBe(false);
@@ -91,8 +94,10 @@ describe('the dark mode toggle', () => {
     let systemDark = true;
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('dark') && systemDark,
-      addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) => listeners.delete(listener),
+      addEventListener: (_type: string, listener: (event: { matches: boolean }) => void) =>
+        listeners.add(listener),
+      removeEventListener: (_type: string, listener: (event: { matches: boolean }) => void) =>
+        listeners.delete(listener),
     }));
     const turnSystem = (dark: boolean) =>
       act(() => {

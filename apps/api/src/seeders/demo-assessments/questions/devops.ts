@@ -6,7 +6,10 @@ export const devopsQuestions: readonly SeedQuestion[] = [
     text: 'After chmod 640 report.txt, who can do what with the file?',
     options: [
       { text: 'The owner can read and write, the group can read, others have no access', isCorrect: true },
-      { text: 'The owner can read, write and execute, the group can read, others can write', isCorrect: false },
+      {
+        text: 'The owner can read, write and execute, the group can read, others can write',
+        isCorrect: false,
+      },
       { text: 'Everyone can read, only the owner can write', isCorrect: false },
       { text: 'The owner can read, the group can read and write, others have no access', isCorrect: false },
     ],
@@ -60,7 +63,10 @@ export const devopsQuestions: readonly SeedQuestion[] = [
     text: 'A container uses the shell form CMD node server.js, and docker stop takes about ten seconds before the container dies without running its shutdown code. What is a likely cause?',
     options: [
       { text: 'Node.js ignores every signal when it runs inside a container', isCorrect: false },
-      { text: 'The shell is PID 1 and may not forward SIGTERM, so Docker kills it after the timeout', isCorrect: true },
+      {
+        text: 'The shell is PID 1 and may not forward SIGTERM, so Docker kills it after the timeout',
+        isCorrect: true,
+      },
       { text: 'docker stop always waits ten seconds before it sends any signal at all', isCorrect: false },
       { text: 'The image has no HEALTHCHECK, so Docker cannot tell that it is stopping', isCorrect: false },
     ],
@@ -179,13 +185,19 @@ export const devopsQuestions: readonly SeedQuestion[] = [
       { text: 'They are two names for the same practice, used by different vendors', isCorrect: false },
       { text: 'Continuous delivery skips the automated tests; deployment runs them', isCorrect: false },
       { text: 'Continuous deployment applies to mobile apps, delivery to web apps', isCorrect: false },
-      { text: 'In delivery a person decides when to release; in deployment each passing change ships', isCorrect: true },
+      {
+        text: 'In delivery a person decides when to release; in deployment each passing change ships',
+        isCorrect: true,
+      },
     ],
   },
   {
     text: 'Why do CI pipelines for Node.js projects run npm ci rather than npm install?',
     options: [
-      { text: 'It installs exactly what the lockfile says, and fails if it does not match package.json', isCorrect: true },
+      {
+        text: 'It installs exactly what the lockfile says, and fails if it does not match package.json',
+        isCorrect: true,
+      },
       { text: 'It skips devDependencies, so the pipeline installs less', isCorrect: false },
       { text: 'It updates every dependency to its latest version before testing', isCorrect: false },
       { text: 'npm install does not work without an interactive terminal', isCorrect: false },
@@ -251,7 +263,10 @@ export const devopsQuestions: readonly SeedQuestion[] = [
       { text: 'It can only be run once on each machine, then it is locked', isCorrect: false },
       { text: 'It runs the same steps on all machines at the same moment', isCorrect: false },
       { text: 'It never needs credentials to reach the target machines', isCorrect: false },
-      { text: 'Running it again gives the same end state, and changes nothing once it matches', isCorrect: true },
+      {
+        text: 'Running it again gives the same end state, and changes nothing once it matches',
+        isCorrect: true,
+      },
     ],
   },
   {
@@ -260,7 +275,10 @@ export const devopsQuestions: readonly SeedQuestion[] = [
       { text: 'Metrics are numbers over time, logs are events, traces follow a request', isCorrect: true },
       { text: 'They are the same data, just stored and queried in different tools', isCorrect: false },
       { text: 'Metrics are for developers, logs for managers, and traces for auditors', isCorrect: false },
-      { text: 'Logs are aggregated numbers, metrics are free text, traces are stack dumps', isCorrect: false },
+      {
+        text: 'Logs are aggregated numbers, metrics are free text, traces are stack dumps',
+        isCorrect: false,
+      },
     ],
   },
   {

@@ -5,7 +5,10 @@ export const javaQuestions: readonly SeedQuestion[] = [
   {
     text: 'A class overrides equals but not hashCode, and its instances are used as HashMap keys. What can go wrong?',
     options: [
-      { text: 'The class no longer compiles, since the two methods must be overridden together', isCorrect: false },
+      {
+        text: 'The class no longer compiles, since the two methods must be overridden together',
+        isCorrect: false,
+      },
       { text: 'Equal keys may hash differently, so a lookup with an equal key can miss', isCorrect: true },
       { text: 'Nothing, because HashMap only ever calls equals to find a key', isCorrect: false },
       { text: 'put throws an IllegalStateException when it detects the mismatch', isCorrect: false },
@@ -86,8 +89,14 @@ export const javaQuestions: readonly SeedQuestion[] = [
   {
     text: 'Code loops with for (String name : names) over an ArrayList and calls names.remove(name) when a condition holds. What usually happens, and what is the fix?',
     options: [
-      { text: 'A ConcurrentModificationException; use Iterator.remove or names.removeIf instead', isCorrect: true },
-      { text: 'It works, but skips the element right after each removed one; loop backwards instead', isCorrect: false },
+      {
+        text: 'A ConcurrentModificationException; use Iterator.remove or names.removeIf instead',
+        isCorrect: true,
+      },
+      {
+        text: 'It works, but skips the element right after each removed one; loop backwards instead',
+        isCorrect: false,
+      },
       { text: 'It does not compile; use a LinkedList instead', isCorrect: false },
       { text: 'An IndexOutOfBoundsException; make the list synchronized', isCorrect: false },
     ],
@@ -140,7 +149,10 @@ export const javaQuestions: readonly SeedQuestion[] = [
   {
     text: 'What does Stream.of(1, 2, 3, 4).filter(x -> { System.out.println(x); return x > 1; }).findFirst() print?',
     options: [
-      { text: '1, 2, 3 and 4, because filter handles every element before findFirst starts', isCorrect: false },
+      {
+        text: '1, 2, 3 and 4, because filter handles every element before findFirst starts',
+        isCorrect: false,
+      },
       { text: 'Only 2, because findFirst skips the elements that do not match', isCorrect: false },
       { text: 'Nothing, because findFirst never calls the filter lambda', isCorrect: false },
       { text: '1 and 2: elements flow one by one and findFirst stops at a match', isCorrect: true },
@@ -170,7 +182,10 @@ export const javaQuestions: readonly SeedQuestion[] = [
       { text: 'in first, then out, in the order they were declared', isCorrect: false },
       { text: 'In an unspecified order chosen by the JVM', isCorrect: false },
       { text: 'out first, then in: the reverse of the declaration order', isCorrect: true },
-      { text: 'Only the last resource is closed automatically, the others must be closed by hand', isCorrect: false },
+      {
+        text: 'Only the last resource is closed automatically, the others must be closed by hand',
+        isCorrect: false,
+      },
     ],
   },
   {

@@ -14,8 +14,14 @@ export const nodeQuestions: readonly SeedQuestion[] = [
   {
     text: 'In the main module, outside any I/O callback, a script schedules setTimeout(fn, 0) and then setImmediate(fn2). Which runs first?',
     options: [
-      { text: 'Always the setTimeout callback, because timers are the first phase of the loop', isCorrect: false },
-      { text: 'Always the setImmediate callback, because it skips the timers phase entirely', isCorrect: false },
+      {
+        text: 'Always the setTimeout callback, because timers are the first phase of the loop',
+        isCorrect: false,
+      },
+      {
+        text: 'Always the setImmediate callback, because it skips the timers phase entirely',
+        isCorrect: false,
+      },
       { text: 'Both run at the same time, on two different threads of the libuv pool', isCorrect: false },
       { text: 'It is not guaranteed: it depends on how fast the process enters the loop', isCorrect: true },
     ],
@@ -33,9 +39,15 @@ export const nodeQuestions: readonly SeedQuestion[] = [
     text: 'What risk comes with a function that keeps rescheduling itself with process.nextTick?',
     options: [
       { text: 'It can starve I/O: the nextTick queue is drained before the loop moves on', isCorrect: true },
-      { text: 'It leaks a thread from the libuv pool on every call until the process runs out', isCorrect: false },
+      {
+        text: 'It leaks a thread from the libuv pool on every call until the process runs out',
+        isCorrect: false,
+      },
       { text: 'Node.js throws a RangeError after 1000 nested nextTick calls', isCorrect: false },
-      { text: 'None: nextTick callbacks are spread across loop iterations, like setImmediate ones', isCorrect: false },
+      {
+        text: 'None: nextTick callbacks are spread across loop iterations, like setImmediate ones',
+        isCorrect: false,
+      },
     ],
   },
   {
@@ -59,8 +71,14 @@ export const nodeQuestions: readonly SeedQuestion[] = [
   {
     text: 'Why is stream.pipeline() usually preferred over chaining source.pipe(transform).pipe(destination)?',
     options: [
-      { text: 'pipe() ignores backpressure, so a fast source can fill memory; pipeline() handles it', isCorrect: false },
-      { text: 'pipeline() runs each stream in its own worker thread, so the stages work in parallel', isCorrect: false },
+      {
+        text: 'pipe() ignores backpressure, so a fast source can fill memory; pipeline() handles it',
+        isCorrect: false,
+      },
+      {
+        text: 'pipeline() runs each stream in its own worker thread, so the stages work in parallel',
+        isCorrect: false,
+      },
       { text: 'It forwards errors and destroys every stream in the chain when one fails', isCorrect: true },
       { text: 'pipe() was removed in Node.js 20 and only remains in older code', isCorrect: false },
     ],
@@ -68,9 +86,15 @@ export const nodeQuestions: readonly SeedQuestion[] = [
   {
     text: 'What does the highWaterMark option of a stream control?',
     options: [
-      { text: 'The largest chunk the stream accepts; bigger chunks are rejected with an error', isCorrect: false },
+      {
+        text: 'The largest chunk the stream accepts; bigger chunks are rejected with an error',
+        isCorrect: false,
+      },
       { text: 'The total number of bytes the stream may carry during its whole lifetime', isCorrect: false },
-      { text: 'How much is buffered before backpressure is signalled: a threshold, not a cap', isCorrect: true },
+      {
+        text: 'How much is buffered before backpressure is signalled: a threshold, not a cap',
+        isCorrect: true,
+      },
       { text: 'The maximum number of listeners allowed on the stream before a warning', isCorrect: false },
     ],
   },
@@ -86,9 +110,15 @@ export const nodeQuestions: readonly SeedQuestion[] = [
   {
     text: 'How does a worker thread exchange data with the main thread?',
     options: [
-      { text: 'Both share one JavaScript heap, so every object is visible on both sides at once', isCorrect: false },
+      {
+        text: 'Both share one JavaScript heap, so every object is visible on both sides at once',
+        isCorrect: false,
+      },
       { text: 'Only through files written to disk and read back by the other thread', isCorrect: false },
-      { text: 'By messages, copied with structured clone unless buffers are transferred or shared', isCorrect: true },
+      {
+        text: 'By messages, copied with structured clone unless buffers are transferred or shared',
+        isCorrect: true,
+      },
       { text: 'Through process.env, which is shared between all threads and updated live', isCorrect: false },
     ],
   },
@@ -105,8 +135,14 @@ export const nodeQuestions: readonly SeedQuestion[] = [
     text: 'From a CommonJS file, which way of loading an ES module works in every supported Node.js version?',
     options: [
       { text: 'A dynamic import: await import("./lib.mjs") inside an async function', isCorrect: true },
-      { text: 'A static import statement at the top of the CommonJS file, as in any module', isCorrect: false },
-      { text: 'require("./lib.mjs"), which loads any ES module, including ones with top-level await', isCorrect: false },
+      {
+        text: 'A static import statement at the top of the CommonJS file, as in any module',
+        isCorrect: false,
+      },
+      {
+        text: 'require("./lib.mjs"), which loads any ES module, including ones with top-level await',
+        isCorrect: false,
+      },
       { text: 'Renaming the calling file to .cjs, so that require understands ES modules', isCorrect: false },
     ],
   },
@@ -140,7 +176,10 @@ export const nodeQuestions: readonly SeedQuestion[] = [
     text: 'What is the difference between Buffer.alloc(size) and Buffer.allocUnsafe(size)?',
     options: [
       { text: 'allocUnsafe skips bounds checks, so writing past its end corrupts memory', isCorrect: false },
-      { text: 'alloc takes memory outside the V8 heap, while allocUnsafe takes it from inside', isCorrect: false },
+      {
+        text: 'alloc takes memory outside the V8 heap, while allocUnsafe takes it from inside',
+        isCorrect: false,
+      },
       { text: 'There has been no difference between them since Node.js 10', isCorrect: false },
       { text: 'alloc zero-fills; allocUnsafe may hold old data until overwritten', isCorrect: true },
     ],
@@ -166,17 +205,32 @@ export const nodeQuestions: readonly SeedQuestion[] = [
   {
     text: 'In Node.js 15 and later, with default flags, what happens when a rejected promise is never handled?',
     options: [
-      { text: 'A deprecation warning is printed once and the process keeps running as before', isCorrect: false },
-      { text: 'Nothing: the rejection is silently ignored and the promise is garbage collected', isCorrect: false },
+      {
+        text: 'A deprecation warning is printed once and the process keeps running as before',
+        isCorrect: false,
+      },
+      {
+        text: 'Nothing: the rejection is silently ignored and the promise is garbage collected',
+        isCorrect: false,
+      },
       { text: 'The rejection is logged to stderr at exit, and the exit code is unchanged', isCorrect: false },
-      { text: 'It becomes an uncaught exception and the process exits, unless an unhandledRejection listener is set', isCorrect: true },
+      {
+        text: 'It becomes an uncaught exception and the process exits, unless an unhandledRejection listener is set',
+        isCorrect: true,
+      },
     ],
   },
   {
     text: 'Why does try { setTimeout(() => { throw new Error("boom"); }, 0); } catch (err) { log(err); } not log the error?',
     options: [
-      { text: 'The callback runs later on a new call stack, after the try block has finished', isCorrect: true },
-      { text: 'Errors thrown inside arrow functions cannot be caught by an outer try block', isCorrect: false },
+      {
+        text: 'The callback runs later on a new call stack, after the try block has finished',
+        isCorrect: true,
+      },
+      {
+        text: 'Errors thrown inside arrow functions cannot be caught by an outer try block',
+        isCorrect: false,
+      },
       { text: 'setTimeout catches and swallows every error thrown by its callback', isCorrect: false },
       { text: 'catch only handles errors thrown as a TypeError or a RangeError', isCorrect: false },
     ],
@@ -185,15 +239,27 @@ export const nodeQuestions: readonly SeedQuestion[] = [
     text: 'What is wrong with items.forEach(async (item) => { await save(item); }); console.log("all saved");',
     options: [
       { text: 'async functions cannot be passed as callbacks to array methods at all', isCorrect: false },
-      { text: 'forEach ignores the returned promises, so the log comes first and failures go unhandled', isCorrect: true },
-      { text: 'The saves run strictly one after another, which is slow but otherwise correct', isCorrect: false },
-      { text: 'Nothing: forEach waits for each returned promise before moving to the next item', isCorrect: false },
+      {
+        text: 'forEach ignores the returned promises, so the log comes first and failures go unhandled',
+        isCorrect: true,
+      },
+      {
+        text: 'The saves run strictly one after another, which is slow but otherwise correct',
+        isCorrect: false,
+      },
+      {
+        text: 'Nothing: forEach waits for each returned promise before moving to the next item',
+        isCorrect: false,
+      },
     ],
   },
   {
     text: 'Promise.all([a, b, c]) is awaited and b rejects while a and c are still pending. What happens?',
     options: [
-      { text: 'It waits for a and c to settle, then rejects with an array of all the errors', isCorrect: false },
+      {
+        text: 'It waits for a and c to settle, then rejects with an array of all the errors',
+        isCorrect: false,
+      },
       { text: 'It resolves anyway, with undefined in the place of the result of b', isCorrect: false },
       { text: 'It rejects with the reason of b at once; a and c keep running', isCorrect: true },
       { text: 'It cancels a and c, waits for them to stop, and then rejects', isCorrect: false },
@@ -257,7 +323,10 @@ export const nodeQuestions: readonly SeedQuestion[] = [
     text: 'What does for await (const chunk of readable) { ... } give you over listening to data events?',
     options: [
       { text: 'It reads all the chunks in parallel, which is faster for large files', isCorrect: false },
-      { text: 'It pulls one chunk at a time as the body is ready, and throws on stream errors', isCorrect: true },
+      {
+        text: 'It pulls one chunk at a time as the body is ready, and throws on stream errors',
+        isCorrect: true,
+      },
       { text: 'It loads the whole stream into memory before the first iteration starts', isCorrect: false },
       { text: 'It converts binary chunks to UTF-8 strings automatically as they arrive', isCorrect: false },
     ],

@@ -14,7 +14,10 @@ export const pythonQuestions: readonly SeedQuestion[] = [
   {
     text: 'What is the usual way to give a function a fresh empty list as the default value of a parameter?',
     options: [
-      { text: 'Write items=list() instead of items=[], since a call is evaluated each time', isCorrect: false },
+      {
+        text: 'Write items=list() instead of items=[], since a call is evaluated each time',
+        isCorrect: false,
+      },
       { text: 'Write items=[][:] so the default list is copied on each call', isCorrect: false },
       { text: 'Default to None and create the list inside when the argument is None', isCorrect: true },
       { text: 'Declare items as global inside the function so it is reset', isCorrect: false },
@@ -41,10 +44,19 @@ export const pythonQuestions: readonly SeedQuestion[] = [
   {
     text: 'On the standard CPython build, what does the global interpreter lock (GIL) mean for pure-Python, CPU-bound work split across threads?',
     options: [
-      { text: 'Only one thread runs bytecode at a time, so threads rarely help; use processes', isCorrect: true },
-      { text: 'Each thread runs on its own core in parallel, so the work scales with the cores', isCorrect: false },
+      {
+        text: 'Only one thread runs bytecode at a time, so threads rarely help; use processes',
+        isCorrect: true,
+      },
+      {
+        text: 'Each thread runs on its own core in parallel, so the work scales with the cores',
+        isCorrect: false,
+      },
       { text: 'Threads cannot be started at all while another thread holds the GIL', isCorrect: false },
-      { text: 'Every compound operation such as x += 1 becomes atomic, so locks are never needed', isCorrect: false },
+      {
+        text: 'Every compound operation such as x += 1 becomes atomic, so locks are never needed',
+        isCorrect: false,
+      },
     ],
   },
   {
@@ -169,8 +181,14 @@ export const pythonQuestions: readonly SeedQuestion[] = [
     options: [
       { text: 'None, asyncio patches time.sleep to be non-blocking', isCorrect: false },
       { text: 'Only that coroutine waits; the others keep running', isCorrect: false },
-      { text: 'A RuntimeError is raised because blocking calls are forbidden in coroutines', isCorrect: false },
-      { text: 'The whole event loop is blocked for two seconds, so no other task runs meanwhile', isCorrect: true },
+      {
+        text: 'A RuntimeError is raised because blocking calls are forbidden in coroutines',
+        isCorrect: false,
+      },
+      {
+        text: 'The whole event loop is blocked for two seconds, so no other task runs meanwhile',
+        isCorrect: true,
+      },
     ],
   },
   {

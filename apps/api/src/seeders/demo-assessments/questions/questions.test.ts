@@ -41,7 +41,9 @@ describe.each(demoQuestionBanks)('the $stack question bank', ({ questions }) => 
   });
 
   it('does not always put the correct option in the same position', () => {
-    const positions = new Set(questions.map((question) => question.options.findIndex((option) => option.isCorrect)));
+    const positions = new Set(
+      questions.map((question) => question.options.findIndex((option) => option.isCorrect)),
+    );
     expect(positions.size).toBeGreaterThan(1);
   });
 });

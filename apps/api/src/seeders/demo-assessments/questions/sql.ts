@@ -70,7 +70,10 @@ export const sqlQuestions: readonly SeedQuestion[] = [
     options: [
       { text: 'Timestamps cannot be indexed with a B-tree; add a date column', isCorrect: false },
       { text: 'The planner never uses indexes for equality; use BETWEEN instead', isCorrect: false },
-      { text: 'The index is on created_at, not date(created_at); use a range or an expression index', isCorrect: true },
+      {
+        text: 'The index is on created_at, not date(created_at); use a range or an expression index',
+        isCorrect: true,
+      },
       { text: 'The index is corrupt and must be rebuilt with REINDEX first', isCorrect: false },
     ],
   },
@@ -105,9 +108,15 @@ export const sqlQuestions: readonly SeedQuestion[] = [
     text: 'In a PostgreSQL REPEATABLE READ transaction, you update a row that another transaction updated and committed after your snapshot was taken. What happens?',
     options: [
       { text: 'Your update silently overwrites the change made by the other transaction', isCorrect: false },
-      { text: 'Your update fails with a serialization error, and the transaction should be retried', isCorrect: true },
+      {
+        text: 'Your update fails with a serialization error, and the transaction should be retried',
+        isCorrect: true,
+      },
       { text: 'It waits, then applies to the newest row version, as in READ COMMITTED', isCorrect: false },
-      { text: 'Your update is skipped without any error, and the row keeps the other value', isCorrect: false },
+      {
+        text: 'Your update is skipped without any error, and the row keeps the other value',
+        isCorrect: false,
+      },
     ],
   },
   {
@@ -116,7 +125,10 @@ export const sqlQuestions: readonly SeedQuestion[] = [
       { text: 'It locks the whole table, not just the rows, until the transaction ends', isCorrect: false },
       { text: 'It blocks plain SELECTs of those rows by other transactions', isCorrect: false },
       { text: 'It updates the rows it selects with the values given later', isCorrect: false },
-      { text: 'It locks those rows against changes and other row locks until the transaction ends', isCorrect: true },
+      {
+        text: 'It locks those rows against changes and other row locks until the transaction ends',
+        isCorrect: true,
+      },
     ],
   },
   {
@@ -239,10 +251,16 @@ export const sqlQuestions: readonly SeedQuestion[] = [
   {
     text: 'What does EXPLAIN ANALYZE do that plain EXPLAIN does not?',
     options: [
-      { text: 'It runs the query and reports the real row counts and timings next to the estimates', isCorrect: true },
+      {
+        text: 'It runs the query and reports the real row counts and timings next to the estimates',
+        isCorrect: true,
+      },
       { text: 'It rewrites the query into a faster form', isCorrect: false },
       { text: 'It updates the table statistics, like ANALYZE', isCorrect: false },
-      { text: 'It shows the plan without running anything, like EXPLAIN but in more detail', isCorrect: false },
+      {
+        text: 'It shows the plan without running anything, like EXPLAIN but in more detail',
+        isCorrect: false,
+      },
     ],
   },
   {
@@ -267,7 +285,10 @@ export const sqlQuestions: readonly SeedQuestion[] = [
     text: 'Why does an UPDATE in PostgreSQL leave a dead row version behind that VACUUM later cleans up?',
     options: [
       { text: 'Because UPDATE is a DELETE plus an INSERT that VACUUM must confirm', isCorrect: false },
-      { text: 'Because MVCC writes a new version and keeps the old one for older snapshots', isCorrect: true },
+      {
+        text: 'Because MVCC writes a new version and keeps the old one for older snapshots',
+        isCorrect: true,
+      },
       { text: 'Because every old version is kept forever for point-in-time recovery', isCorrect: false },
       { text: 'Because indexes cannot point to rows that were updated in place', isCorrect: false },
     ],

@@ -16,14 +16,22 @@ export function BlockUserButton({ user }: { user: Pick<AdminUser, 'id' | 'name' 
       await setBlocked({ id: user.id, blocked: blocking }).unwrap();
       toast({ title: blocking ? `${user.name} is blocked` : `${user.name} is unblocked` });
     } catch (error) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(error as ApiError, 'There was a problem with your request.') });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+      });
     }
   }
 
   return (
     <ConfirmDialog
       trigger={
-        <Button variant={blocking ? 'destructive' : 'outline'} size="sm" aria-label={`${blocking ? 'Block' : 'Unblock'} ${user.name}`}>
+        <Button
+          variant={blocking ? 'destructive' : 'outline'}
+          size="sm"
+          aria-label={`${blocking ? 'Block' : 'Unblock'} ${user.name}`}
+        >
           {blocking ? 'Block' : 'Unblock'}
         </Button>
       }

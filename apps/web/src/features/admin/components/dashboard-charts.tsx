@@ -1,7 +1,17 @@
 import type { DashboardDay } from '@skillroute/shared/admin-console';
 import { formatPaise } from '@skillroute/shared/money';
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { dayLabel } from '../dashboard-figures';
 
 /**
@@ -16,12 +26,28 @@ interface ChartProps {
 }
 
 const axis = { stroke: 'var(--muted-foreground)', fontSize: 12, tickLine: false } as const;
-const tooltipStyle = { backgroundColor: 'var(--card)', borderColor: 'var(--border)', color: 'var(--card-foreground)', borderRadius: 8 } as const;
+const tooltipStyle = {
+  backgroundColor: 'var(--card)',
+  borderColor: 'var(--border)',
+  color: 'var(--card-foreground)',
+  borderRadius: 8,
+} as const;
 
-function ChartFigure({ title, children, table }: { title: string; children: React.ReactNode; table: React.ReactNode }) {
+function ChartFigure({
+  title,
+  children,
+  table,
+}: {
+  title: string;
+  children: React.ReactNode;
+  table: React.ReactNode;
+}) {
   const captionId = useId();
   return (
-    <figure aria-labelledby={captionId} className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+    <figure
+      aria-labelledby={captionId}
+      className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm"
+    >
       <figcaption id={captionId} className="font-semibold">
         {title}
       </figcaption>
@@ -33,7 +59,15 @@ function ChartFigure({ title, children, table }: { title: string; children: Reac
   );
 }
 
-function DataTable({ caption, days, value }: { caption: string; days: DashboardDay[]; value: (day: DashboardDay) => string }) {
+function DataTable({
+  caption,
+  days,
+  value,
+}: {
+  caption: string;
+  days: DashboardDay[];
+  value: (day: DashboardDay) => string;
+}) {
   return (
     <table>
       <caption>{caption}</caption>
@@ -55,15 +89,26 @@ function DataTable({ caption, days, value }: { caption: string; days: DashboardD
   );
 }
 
-function CountChart({ days, dataKey, title }: ChartProps & { dataKey: 'signUps' | 'bookings'; title: string }) {
+function CountChart({
+  days,
+  dataKey,
+  title,
+}: ChartProps & { dataKey: 'signUps' | 'bookings'; title: string }) {
   return (
-    <ChartFigure title={title} table={<DataTable caption={title} days={days} value={(day) => String(day[dataKey])} />}>
+    <ChartFigure
+      title={title}
+      table={<DataTable caption={title} days={days} value={(day) => String(day[dataKey])} />}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
           <YAxis allowDecimals={false} {...axis} />
-          <Tooltip labelFormatter={(date) => dayLabel(String(date))} contentStyle={tooltipStyle} cursor={{ fill: 'var(--accent)' }} />
+          <Tooltip
+            labelFormatter={(date) => dayLabel(String(date))}
+            contentStyle={tooltipStyle}
+            cursor={{ fill: 'var(--accent)' }}
+          />
           <Bar dataKey={dataKey} name={title} fill="var(--primary)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
@@ -74,14 +119,28 @@ function CountChart({ days, dataKey, title }: ChartProps & { dataKey: 'signUps' 
 function RevenueChart({ days }: ChartProps) {
   const title = 'Revenue';
   return (
-    <ChartFigure title={title} table={<DataTable caption={title} days={days} value={(day) => formatPaise(day.revenue)} />}>
+    <ChartFigure
+      title={title}
+      table={<DataTable caption={title} days={days} value={(day) => formatPaise(day.revenue)} />}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
           <YAxis tickFormatter={(paise: number) => formatPaise(paise)} width={72} {...axis} />
-          <Tooltip labelFormatter={(date) => dayLabel(String(date))} formatter={(paise) => formatPaise(Number(paise))} contentStyle={tooltipStyle} />
-          <Line type="linear" dataKey="revenue" name={title} stroke="var(--primary)" strokeWidth={2} dot={false} />
+          <Tooltip
+            labelFormatter={(date) => dayLabel(String(date))}
+            formatter={(paise) => formatPaise(Number(paise))}
+            contentStyle={tooltipStyle}
+          />
+          <Line
+            type="linear"
+            dataKey="revenue"
+            name={title}
+            stroke="var(--primary)"
+            strokeWidth={2}
+            dot={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFigure>

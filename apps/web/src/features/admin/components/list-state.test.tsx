@@ -4,7 +4,15 @@ import { ListState } from './list-state';
 
 const list = (props: { isLoading?: boolean; isError?: boolean; data?: string[] }) =>
   render(
-    <ListState what="bookings" isLoading={props.isLoading ?? false} isError={props.isError ?? false} data={props.data} isEmpty={(rows) => rows.length === 0} empty="No bookings." rowClassName="h-20">
+    <ListState
+      what="bookings"
+      isLoading={props.isLoading ?? false}
+      isError={props.isError ?? false}
+      data={props.data}
+      isEmpty={(rows) => rows.length === 0}
+      empty="No bookings."
+      rowClassName="h-20"
+    >
       {(rows) => (
         <ul aria-label="Bookings">
           {rows.map((row) => (

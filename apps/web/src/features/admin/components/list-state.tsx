@@ -27,6 +27,9 @@ export function ListState<T>(props: {
     );
   }
   if (props.isError || props.data === undefined) return <p role="alert">Error loading {props.what}.</p>;
-  if (props.isEmpty(props.data)) return <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">{props.empty}</p>;
+  if (props.isEmpty(props.data))
+    return (
+      <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">{props.empty}</p>
+    );
   return props.children(props.data);
 }

@@ -1,7 +1,19 @@
 import { Button } from '@/components/ui/button';
 
 /** "Page 2 of 5" with Previous and Next; nothing when everything fits on one page. */
-export function Pager({ page, limit, total, onPage, label }: { page: number; limit: number; total: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  limit,
+  total,
+  onPage,
+  label,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1 && page <= 1) return null;
   return (

@@ -15,7 +15,11 @@ export function useAdminSignOut(): { signOut: () => Promise<void>; pending: bool
   async function signOut() {
     const result = await signOutCall();
     if ('error' in result) {
-      toast({ variant: 'destructive', title: 'Sign out failed', description: errorMessage(result.error, 'Sign out failed. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: 'Sign out failed',
+        description: errorMessage(result.error, 'Sign out failed. Please try again.'),
+      });
       return;
     }
     await navigate('/admin/login', { replace: true });

@@ -9,20 +9,37 @@ import { formatDate } from './format';
 const roadmapStatusLabels = { drafted: 'Drafted', published: 'Published', rejected: 'Rejected' } as const;
 const testStatusLabels = { in_progress: 'In progress', passed: 'Passed', failed: 'Failed' } as const;
 
-function Section({ title, empty, children, count }: { title: string; empty: string; count: number; children: React.ReactNode }) {
+function Section({
+  title,
+  empty,
+  children,
+  count,
+}: {
+  title: string;
+  empty: string;
+  count: number;
+  children: React.ReactNode;
+}) {
   return (
     <section className="grid gap-2">
       <h3 className="font-semibold">
         {title} <span className="text-muted-foreground">({count})</span>
       </h3>
-      {count === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : <ul className="grid gap-2">{children}</ul>}
+      {count === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-2">{children}</ul>
+      )}
     </section>
   );
 }
 
 /** One user's details beside the list: who they are, their roadmaps, their latest bookings and their tests. */
 export function UserDetailsSheet({ userId, onClose }: { userId: string | null; onClose: () => void }) {
-  const { data, isFetching, isError } = useGetAdminUserQuery(userId ?? '', { skip: userId === null, refetchOnMountOrArgChange: true });
+  const { data, isFetching, isError } = useGetAdminUserQuery(userId ?? '', {
+    skip: userId === null,
+    refetchOnMountOrArgChange: true,
+  });
   const details = data?.user.id === userId ? data : undefined;
 
   return (
@@ -30,7 +47,9 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
       <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-lg">
         <SheetHeader>
           <SheetTitle>{details ? details.user.name : 'User details'}</SheetTitle>
-          <SheetDescription className="[overflow-wrap:anywhere]">{details ? details.user.email : 'Their roadmaps, bookings and tests.'}</SheetDescription>
+          <SheetDescription className="[overflow-wrap:anywhere]">
+            {details ? details.user.email : 'Their roadmaps, bookings and tests.'}
+          </SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-6">
           {details === undefined ? (
@@ -53,12 +72,22 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
                 <dt className="text-muted-foreground">E-mail</dt>
                 <dd>{details.user.verified ? 'Verified' : 'Not verified'}</dd>
                 <dt className="text-muted-foreground">Status</dt>
-                <dd>{details.user.blockedAt ? `Blocked since ${formatDate(details.user.blockedAt)}` : 'Active'}</dd>
+                <dd>
+                  {details.user.blockedAt ? `Blocked since ${formatDate(details.user.blockedAt)}` : 'Active'}
+                </dd>
               </dl>
               <Section title="Roadmaps" empty="No roadmaps." count={details.roadmaps.length}>
                 {details.roadmaps.map((roadmap) => (
-                  <li key={roadmap.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
-                    <a href={`/roadmap/${roadmap.id}`} target="_blank" rel="noreferrer" className="font-medium underline-offset-4 hover:underline">
+                  <li
+                    key={roadmap.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+                  >
+                    <a
+                      href={`/roadmap/${roadmap.id}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="font-medium underline-offset-4 hover:underline"
+                    >
                       {roadmap.title}
                     </a>
                     <Badge variant="outline">
@@ -75,7 +104,8 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
                     <li key={booking.id} className="grid gap-1 rounded-md border p-2 text-sm">
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <span className="font-medium">
-                          {asMentor ? 'Mentor to' : 'Mentee of'} {asMentor ? booking.mentee.name : booking.mentor.name}
+                          {asMentor ? 'Mentor to' : 'Mentee of'}{' '}
+                          {asMentor ? booking.mentee.name : booking.mentor.name}
                         </span>
                         <Badge variant="outline">{bookingStatusLabels[booking.status]}</Badge>
                       </div>
@@ -89,7 +119,10 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
               </Section>
               <Section title="Tests" empty="No tests taken." count={details.tests.length}>
                 {details.tests.map((test) => (
-                  <li key={test.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+                  <li
+                    key={test.id}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+                  >
                     <span className="font-medium">{test.stack}</span>
                     <span className="text-muted-foreground">
                       {testStatusLabels[test.status]}

@@ -45,27 +45,43 @@ export function AdminAuditPage() {
   const { data, isLoading, isError } = useGetAdminAuditQuery(page, { refetchOnMountOrArgChange: true });
 
   return (
-    <section aria-labelledby="admin-audit-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="admin-audit-title"
+      className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
+    >
       <div className="grid gap-1">
         <h1 id="admin-audit-title" className="text-2xl font-bold tracking-tight">
           Audit
         </h1>
         <p className="text-muted-foreground">Every admin action, newest first. Times are UTC.</p>
       </div>
-      <ListState what="the audit trail" isLoading={isLoading} isError={isError} data={data} isEmpty={(loaded) => loaded.entries.length === 0} empty="No admin actions yet." rowClassName="h-14">
+      <ListState
+        what="the audit trail"
+        isLoading={isLoading}
+        isError={isError}
+        data={data}
+        isEmpty={(loaded) => loaded.entries.length === 0}
+        empty="No admin actions yet."
+        rowClassName="h-14"
+      >
         {(data) => (
           <>
             <ol className="grid gap-2" aria-label="Admin actions">
               {data.entries.map((entry) => {
                 const note = noteOf(entry);
                 return (
-                  <li key={entry.id} className="grid gap-1 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm sm:grid-cols-[12rem_1fr] sm:gap-4">
+                  <li
+                    key={entry.id}
+                    className="grid gap-1 rounded-xl border bg-card p-3 text-sm text-card-foreground shadow-sm sm:grid-cols-[12rem_1fr] sm:gap-4"
+                  >
                     <time dateTime={entry.createdAt} className="text-muted-foreground">
                       {formatDate(entry.createdAt, true)}
                     </time>
                     <div className="grid min-w-0 gap-0.5">
                       <p>
-                        <span className="font-semibold">{entry.admin.name}</span> <span className="text-muted-foreground">({entry.admin.email})</span> · {actionLabels[entry.action]}:{' '}
+                        <span className="font-semibold">{entry.admin.name}</span>{' '}
+                        <span className="text-muted-foreground">({entry.admin.email})</span> ·{' '}
+                        {actionLabels[entry.action]}:{' '}
                         <span className="font-medium [overflow-wrap:anywhere]">{targetOf(entry)}</span>
                       </p>
                       {note && <p className="[overflow-wrap:anywhere] text-muted-foreground">{note}</p>}
@@ -74,7 +90,13 @@ export function AdminAuditPage() {
                 );
               })}
             </ol>
-            <Pager label="Pages of the audit trail" page={page} limit={data.limit} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+            <Pager
+              label="Pages of the audit trail"
+              page={page}
+              limit={data.limit}
+              total={data.total}
+              onPage={(next) => setParams(withParam(params, 'page', String(next)))}
+            />
           </>
         )}
       </ListState>

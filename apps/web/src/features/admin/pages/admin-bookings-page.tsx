@@ -11,8 +11,15 @@ import { Pager, pageFrom, withParam } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
 import { ListState } from '../components/list-state';
 
-const statusOptions = [{ value: ANY, label: 'All statuses' }, ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] }))];
-const refundStatusLabels = { pending: 'pending', succeeded: 'refunded', failed: 'refused by the provider' } as const;
+const statusOptions = [
+  { value: ANY, label: 'All statuses' },
+  ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] })),
+];
+const refundStatusLabels = {
+  pending: 'pending',
+  succeeded: 'refunded',
+  failed: 'refused by the provider',
+} as const;
 
 /** What an admin may refund in full: a booking the shared rule allows, not refunded yet. */
 const refundable = (booking: Booking) => refundableByStaff(booking.status) && booking.refund === undefined;
@@ -22,15 +29,27 @@ export function AdminBookingsPage() {
   const [params, setParams] = useSearchParams();
   const status = paramOneOf<BookingStatus>(params.get('status'), statusOptions);
   const page = pageFrom(params);
-  const { data, isLoading, isError } = useGetAdminBookingsQuery({ status, page }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError } = useGetAdminBookingsQuery(
+    { status, page },
+    { refetchOnMountOrArgChange: true },
+  );
 
   return (
-    <section aria-labelledby="admin-bookings-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="admin-bookings-title"
+      className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 id="admin-bookings-title" className="text-2xl font-bold tracking-tight">
           Bookings
         </h1>
-        <ParamSelect id="booking-status-label" label="Status" param="status" options={statusOptions} className="w-48" />
+        <ParamSelect
+          id="booking-status-label"
+          label="Status"
+          param="status"
+          options={statusOptions}
+          className="w-48"
+        />
       </div>
 
       <ListState
@@ -44,10 +63,15 @@ export function AdminBookingsPage() {
       >
         {(data) => (
           <>
-            <p className="text-sm text-muted-foreground">{data.total === 1 ? '1 booking' : `${data.total} bookings`}</p>
+            <p className="text-sm text-muted-foreground">
+              {data.total === 1 ? '1 booking' : `${data.total} bookings`}
+            </p>
             <ul className="grid gap-3" aria-label="Bookings">
               {data.bookings.map((booking) => (
-                <li key={booking.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={booking.id}
+                  className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold">
@@ -56,16 +80,28 @@ export function AdminBookingsPage() {
                       <Badge variant="secondary">{bookingStatusLabels[booking.status]}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">
-                      {formatDate(booking.startTime, true)} · <span className="font-medium text-foreground">{formatPaise(booking.amount)}</span>
-                      {booking.refund && ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
+                      {formatDate(booking.startTime, true)} ·{' '}
+                      <span className="font-medium text-foreground">{formatPaise(booking.amount)}</span>
+                      {booking.refund &&
+                        ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
                     </p>
-                    {booking.cancellation && <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">Cancelled: {booking.cancellation.reason || 'no reason given'}</p>}
+                    {booking.cancellation && (
+                      <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">
+                        Cancelled: {booking.cancellation.reason || 'no reason given'}
+                      </p>
+                    )}
                   </div>
                   {refundable(booking) && <RefundDialog booking={booking} />}
                 </li>
               ))}
             </ul>
-            <Pager label="Pages of bookings" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+            <Pager
+              label="Pages of bookings"
+              page={page}
+              limit={ADMIN_PAGE_SIZE}
+              total={data.total}
+              onPage={(next) => setParams(withParam(params, 'page', String(next)))}
+            />
           </>
         )}
       </ListState>

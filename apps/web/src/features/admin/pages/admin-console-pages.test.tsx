@@ -1,5 +1,9 @@
 import type { AdminAuditEntry } from '@skillroute/shared/admin-audit';
-import type { AdminUser, AdminUserDetailsResponse, DashboardResponse } from '@skillroute/shared/admin-console';
+import type {
+  AdminUser,
+  AdminUserDetailsResponse,
+  DashboardResponse,
+} from '@skillroute/shared/admin-console';
 import type { Booking } from '@skillroute/shared/bookings';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,7 +42,12 @@ function openPage(path: string, at: string, page: React.ReactElement, routes: Ro
 }
 
 const zeroDays = (): DashboardResponse['daily'] =>
-  Array.from({ length: 30 }, (_, index) => ({ date: new Date(Date.UTC(2026, 10, 1 + index)).toISOString().slice(0, 10), signUps: 0, bookings: 0, revenue: 0 }));
+  Array.from({ length: 30 }, (_, index) => ({
+    date: new Date(Date.UTC(2026, 10, 1 + index)).toISOString().slice(0, 10),
+    signUps: 0,
+    bookings: 0,
+    revenue: 0,
+  }));
 
 const dashboard = (daily = zeroDays()): DashboardResponse => ({
   totals: {
@@ -55,8 +64,14 @@ const dashboard = (daily = zeroDays()): DashboardResponse => ({
 });
 
 describe('/admin/ (dashboard)', () => {
-  const me = { admin: { id: '00000000-0000-4000-8000-0000000000ad', name: 'Root', email: 'root@skillroute.dev' } };
-  const open = (routes: Routes) => openPage('/admin', '/admin', <AdminDashboardPage />, { 'GET /api/admin/me': () => json(200, me), ...routes });
+  const me = {
+    admin: { id: '00000000-0000-4000-8000-0000000000ad', name: 'Root', email: 'root@skillroute.dev' },
+  };
+  const open = (routes: Routes) =>
+    openPage('/admin', '/admin', <AdminDashboardPage />, {
+      'GET /api/admin/me': () => json(200, me),
+      ...routes,
+    });
 
   it('shows every count as a link to the list behind it, money in rupees and the pass rate', async () => {
     open({ 'GET /api/admin/dashboard': () => json(200, dashboard()) });
@@ -75,7 +90,9 @@ describe('/admin/ (dashboard)', () => {
 
   it('says so when the 30 days hold nothing, instead of empty charts', async () => {
     open({ 'GET /api/admin/dashboard': () => json(200, dashboard()) });
-    expect(await screen.findByText('No sign-ups, bookings or revenue in the last 30 days.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No sign-ups, bookings or revenue in the last 30 days.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('figure')).toBeNull();
   });
 
@@ -85,14 +102,21 @@ describe('/admin/ (dashboard)', () => {
     open({ 'GET /api/admin/dashboard': () => json(200, dashboard(daily)) });
     const revenue = await screen.findByRole('figure', { name: 'Revenue' });
     expect(within(revenue).getByRole('row', { name: '30 Nov ₹3,000' })).toBeInTheDocument();
-    expect(within(screen.getByRole('figure', { name: 'Sign-ups' })).getByRole('row', { name: '30 Nov 4' })).toBeInTheDocument();
-    expect(within(screen.getByRole('figure', { name: 'Paid bookings' })).getAllByRole('row')).toHaveLength(31);
+    expect(
+      within(screen.getByRole('figure', { name: 'Sign-ups' })).getByRole('row', { name: '30 Nov 4' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('figure', { name: 'Paid bookings' })).getAllByRole('row')).toHaveLength(
+      31,
+    );
   });
 
   it('says when the figures cannot be loaded, and tries again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    open({ 'GET /api/admin/dashboard': () => (fail ? envelope(500, 'Something went wrong on our side.') : json(200, dashboard())) });
+    open({
+      'GET /api/admin/dashboard': () =>
+        fail ? envelope(500, 'Something went wrong on our side.') : json(200, dashboard()),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading the dashboard.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -111,14 +135,18 @@ const person = (overrides: Partial<AdminUser>): AdminUser => ({
 });
 
 describe('/admin/user-management', () => {
-  const open = (at: string, routes: Routes) => openPage('/admin/user-management', at, <AdminUsersPage />, routes);
+  const open = (at: string, routes: Routes) =>
+    openPage('/admin/user-management', at, <AdminUsersPage />, routes);
 
   it('has the breadcrumb link labelled roadmap-management, and reads its filters from the address', async () => {
     const { callsTo } = open('/admin/user-management?role=mentor&blocked=true', {
       'GET /api/admin/users': () => json(200, { users: [person({ blocked: true })], total: 1 }),
     });
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(breadcrumb).getByRole('link', { name: 'roadmap-management' })).toHaveAttribute('href', '/admin/roadmap-management');
+    expect(within(breadcrumb).getByRole('link', { name: 'roadmap-management' })).toHaveAttribute(
+      'href',
+      '/admin/roadmap-management',
+    );
     const row = (await screen.findByRole('heading', { name: 'Priya' })).closest('li') as HTMLElement;
     expect(within(row).getByText('Blocked')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Unblock Priya' })).toBeInTheDocument();
@@ -130,7 +158,12 @@ describe('/admin/user-management', () => {
     const user = userEvent.setup();
     const { callsTo } = open('/admin/user-management', {
       'GET /api/admin/users': (call) =>
-        call.query.get('search') === 'nobody' ? json(200, { users: [], total: 0 }) : json(200, { users: [person({ name: call.query.get('page') === '2' ? 'Second page' : 'Priya' })], total: 25 }),
+        call.query.get('search') === 'nobody'
+          ? json(200, { users: [], total: 0 })
+          : json(200, {
+              users: [person({ name: call.query.get('page') === '2' ? 'Second page' : 'Priya' })],
+              total: 25,
+            }),
     });
     expect(await screen.findByRole('heading', { name: 'Priya' })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
@@ -141,7 +174,10 @@ describe('/admin/user-management', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No users match.')).toBeInTheDocument();
     // A new search starts again on page 1.
-    expect(Object.fromEntries(callsTo('GET', '/api/admin/users').at(-1)!.query)).toEqual({ search: 'nobody', page: '1' });
+    expect(Object.fromEntries(callsTo('GET', '/api/admin/users').at(-1)!.query)).toEqual({
+      search: 'nobody',
+      page: '1',
+    });
   });
 
   it('blocks after a confirmation that says what a block does, and the list reads again', async () => {
@@ -160,13 +196,17 @@ describe('/admin/user-management', () => {
     expect(dialog).toHaveTextContent('refunded in full');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByRole('button', { name: 'Unblock Priya' })).toBeInTheDocument();
-    expect(callsTo('PATCH', `/api/admin/users/${person({}).id}`).map((call) => call.body)).toEqual([{ blocked: true }]);
+    expect(callsTo('PATCH', `/api/admin/users/${person({}).id}`).map((call) => call.body)).toEqual([
+      { blocked: true },
+    ]);
     expect(await screen.findByText('Priya is blocked')).toBeInTheDocument();
   });
 
   it('cancelling the confirmation blocks nobody', async () => {
     const user = userEvent.setup();
-    const { callsTo } = open('/admin/user-management', { 'GET /api/admin/users': () => json(200, { users: [person({})], total: 1 }) });
+    const { callsTo } = open('/admin/user-management', {
+      'GET /api/admin/users': () => json(200, { users: [person({})], total: 1 }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Block Priya' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -177,9 +217,26 @@ describe('/admin/user-management', () => {
     const user = userEvent.setup();
     const details: AdminUserDetailsResponse = {
       user: { ...person({}), avatar: null, verified: true, blockedAt: null },
-      roadmaps: [{ id: '00000000-0000-4000-8000-0000000000aa', title: 'Rust from zero', status: 'published', isActive: false, createdAt: '2026-11-03T00:00:00.000Z' }],
+      roadmaps: [
+        {
+          id: '00000000-0000-4000-8000-0000000000aa',
+          title: 'Rust from zero',
+          status: 'published',
+          isActive: false,
+          createdAt: '2026-11-03T00:00:00.000Z',
+        },
+      ],
       bookings: [],
-      tests: [{ id: '00000000-0000-4000-8000-0000000000bb', stack: 'React', status: 'passed', score: 9, createdAt: '2026-11-04T00:00:00.000Z', submittedAt: '2026-11-04T00:10:00.000Z' }],
+      tests: [
+        {
+          id: '00000000-0000-4000-8000-0000000000bb',
+          stack: 'React',
+          status: 'passed',
+          score: 9,
+          createdAt: '2026-11-04T00:00:00.000Z',
+          submittedAt: '2026-11-04T00:10:00.000Z',
+        },
+      ],
     };
     open('/admin/user-management', {
       'GET /api/admin/users': () => json(200, { users: [person({})], total: 1 }),
@@ -187,7 +244,10 @@ describe('/admin/user-management', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Details of Priya' }));
     const sheet = await screen.findByRole('dialog', { name: 'Priya' });
-    expect(await within(sheet).findByRole('link', { name: 'Rust from zero' })).toHaveAttribute('href', '/roadmap/00000000-0000-4000-8000-0000000000aa');
+    expect(await within(sheet).findByRole('link', { name: 'Rust from zero' })).toHaveAttribute(
+      'href',
+      '/roadmap/00000000-0000-4000-8000-0000000000aa',
+    );
     expect(within(sheet).getByText('Published, unlisted')).toBeInTheDocument();
     expect(within(sheet).getByText('No bookings.')).toBeInTheDocument();
     expect(within(sheet).getByText(/Passed · 9 correct/)).toBeInTheDocument();
@@ -219,16 +279,24 @@ describe('/admin/bookings', () => {
         json(200, {
           bookings: [
             booking({}),
-            booking({ id: '00000000-0000-4000-8000-0000000000c2', mentee: { ...booking({}).mentee, name: 'Meera' }, refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' } }),
+            booking({
+              id: '00000000-0000-4000-8000-0000000000c2',
+              mentee: { ...booking({}).mentee, name: 'Meera' },
+              refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' },
+            }),
           ],
           total: 2,
           page: 1,
           limit: 20,
         }),
     });
-    const first = (await screen.findByRole('heading', { name: 'Ravi with Ada' })).closest('li') as HTMLElement;
+    const first = (await screen.findByRole('heading', { name: 'Ravi with Ada' })).closest(
+      'li',
+    ) as HTMLElement;
     expect(first).toHaveTextContent('₹1,500');
-    expect(within(first).getByRole('button', { name: 'Refund the session of Ravi with Ada' })).toBeInTheDocument();
+    expect(
+      within(first).getByRole('button', { name: 'Refund the session of Ravi with Ada' }),
+    ).toBeInTheDocument();
     const second = screen.getByRole('heading', { name: 'Meera with Ada' }).closest('li') as HTMLElement;
     expect(second).toHaveTextContent('₹1,500 refunded');
     expect(within(second).queryByRole('button', { name: /Refund/ })).toBeNull();
@@ -243,7 +311,12 @@ describe('/admin/bookings', () => {
       [`POST /api/admin/bookings/${booking({}).id}/refund`]: () =>
         refused
           ? envelope(409, 'This booking has already been refunded.')
-          : json(200, { booking: booking({ refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' } }), refund: { amount: 150_000, currency: 'INR', status: 'succeeded' } }),
+          : json(200, {
+              booking: booking({
+                refund: { amount: 150_000, status: 'succeeded', reason: 'refunded_by_admin' },
+              }),
+              refund: { amount: 150_000, currency: 'INR', status: 'succeeded' },
+            }),
     });
     await user.click(await screen.findByRole('button', { name: 'Refund the session of Ravi with Ada' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund ₹1,500 in full?' });
@@ -260,11 +333,16 @@ describe('/admin/bookings', () => {
     refused = false;
     await user.click(within(dialog).getByRole('button', { name: 'Refund in full' }));
     expect(await screen.findByText('₹1,500 to Ravi: done.')).toBeInTheDocument();
-    expect(callsTo('POST', `/api/admin/bookings/${booking({}).id}/refund`).map((call) => call.body)).toEqual([{ reason: 'The mentor never joined.' }, { reason: 'The mentor never joined.' }]);
+    expect(callsTo('POST', `/api/admin/bookings/${booking({}).id}/refund`).map((call) => call.body)).toEqual([
+      { reason: 'The mentor never joined.' },
+      { reason: 'The mentor never joined.' },
+    ]);
   });
 
   it('says when there is no booking of that status', async () => {
-    open('/admin/bookings?status=expired', { 'GET /api/admin/bookings': () => json(200, { bookings: [], total: 0, page: 1, limit: 20 }) });
+    open('/admin/bookings?status=expired', {
+      'GET /api/admin/bookings': () => json(200, { bookings: [], total: 0, page: 1, limit: 20 }),
+    });
     expect(await screen.findByText('No bookings with the status expired.')).toBeInTheDocument();
   });
 });
@@ -286,7 +364,14 @@ describe('/admin/audit', () => {
       'GET /api/admin/audit': () =>
         json(200, {
           entries: [
-            entry({ id: '2', action: 'booking.refund', targetType: 'booking', targetId: 'b1', details: { amount: 150_000, reason: 'Never held' }, createdAt: '2026-11-24T11:00:00.000Z' }),
+            entry({
+              id: '2',
+              action: 'booking.refund',
+              targetType: 'booking',
+              targetId: 'b1',
+              details: { amount: 150_000, reason: 'Never held' },
+              createdAt: '2026-11-24T11:00:00.000Z',
+            }),
             entry({}),
           ],
           total: 2,
@@ -302,12 +387,16 @@ describe('/admin/audit', () => {
   });
 
   it('says when nothing was done yet', async () => {
-    openPage('/admin/audit', '/admin/audit', <AdminAuditPage />, { 'GET /api/admin/audit': () => json(200, { entries: [], total: 0, page: 1, limit: 50 }) });
+    openPage('/admin/audit', '/admin/audit', <AdminAuditPage />, {
+      'GET /api/admin/audit': () => json(200, { entries: [], total: 0, page: 1, limit: 50 }),
+    });
     expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();
   });
 
   it('shows an error when the trail cannot be loaded', async () => {
-    openPage('/admin/audit', '/admin/audit', <AdminAuditPage />, { 'GET /api/admin/audit': () => envelope(500, 'Something went wrong on our side.') });
+    openPage('/admin/audit', '/admin/audit', <AdminAuditPage />, {
+      'GET /api/admin/audit': () => envelope(500, 'Something went wrong on our side.'),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading the audit trail.');
   });
 });

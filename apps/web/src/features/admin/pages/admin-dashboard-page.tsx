@@ -26,16 +26,23 @@ function ChartsFallback() {
 
 /** /admin/ (spec §2; issue 15): the counts, each a link to its list, and charts of the last 30 days. */
 export function AdminDashboardPage() {
-  const { data, isLoading, isError, refetch } = useGetAdminDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, refetch } = useGetAdminDashboardQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   const { data: me, error: meError } = useGetAdminMeQuery(undefined, { refetchOnMountOrArgChange: true });
 
   return (
-    <section aria-labelledby="admin-dashboard-title" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="admin-dashboard-title"
+      className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6"
+    >
       <div className="grid gap-1">
         <h1 id="admin-dashboard-title" className="text-2xl font-bold tracking-tight">
           Dashboard
         </h1>
-        <p className="text-muted-foreground">Counts of everything so far, and the last {DASHBOARD_DAYS} days (UTC).</p>
+        <p className="text-muted-foreground">
+          Counts of everything so far, and the last {DASHBOARD_DAYS} days (UTC).
+        </p>
       </div>
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="flex items-center gap-4">
@@ -70,7 +77,10 @@ export function AdminDashboardPage() {
           </div>
         </div>
       ) : isError || data === undefined ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-xl border border-destructive/50 p-4">
+        <div
+          role="alert"
+          className="grid justify-items-start gap-3 rounded-xl border border-destructive/50 p-4"
+        >
           <p>Error loading the dashboard.</p>
           <Button variant="outline" onClick={() => void refetch()}>
             Try again
@@ -109,7 +119,9 @@ export function AdminDashboardPage() {
                 <DashboardCharts days={data.daily} />
               </Suspense>
             ) : (
-              <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">No sign-ups, bookings or revenue in the last {DASHBOARD_DAYS} days.</p>
+              <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">
+                No sign-ups, bookings or revenue in the last {DASHBOARD_DAYS} days.
+              </p>
             )}
           </section>
         </>

@@ -40,7 +40,14 @@ export function AdminLoginPage() {
     setFormError(null);
     const result = await signIn(body);
     if ('error' in result) {
-      setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'));
+      setFormError(
+        applyServerErrors(
+          result.error,
+          FIELDS,
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          'Sign-in failed. Please try again.',
+        ),
+      );
       return;
     }
     dispatch(adminLogin());
@@ -48,18 +55,28 @@ export function AdminLoginPage() {
 
   return (
     <div className="flex flex-1 items-start justify-center px-4 py-10 sm:items-center sm:py-16">
-      <form noValidate onSubmit={onSubmit} className="grid w-full max-w-sm gap-5 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="grid w-full max-w-sm gap-5 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
+      >
         <div className="grid justify-items-center gap-2 text-center">
           <ShieldCheck className="size-9 text-primary" aria-hidden="true" />
           <h1 className="text-2xl font-bold tracking-tight">Admin sign in</h1>
-          <p className="text-sm text-muted-foreground">For Skillroute staff. Your user account is not affected.</p>
+          <p className="text-sm text-muted-foreground">
+            For Skillroute staff. Your user account is not affected.
+          </p>
         </div>
         {formError && <FormAlert>{formError}</FormAlert>}
         <FormField id="admin-email" label="E-mail" error={errors.email?.message}>
-          {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="username" />}
+          {(control) => (
+            <Input {...control} {...form.register('email')} type="email" autoComplete="username" />
+          )}
         </FormField>
         <FormField id="admin-password" label="Password" error={errors.password?.message}>
-          {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+          {(control) => (
+            <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />
+          )}
         </FormField>
         <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
       </form>

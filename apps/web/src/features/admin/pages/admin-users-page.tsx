@@ -37,10 +37,16 @@ export function AdminUsersPage() {
   const page = pageFrom(params);
   const [draft, setDraft] = useState(search);
   const [openUser, setOpenUser] = useState<string | null>(null);
-  const { data, isLoading, isError, isFetching } = useGetAdminUsersQuery({ search: search || undefined, role, blocked, page }, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, isFetching } = useGetAdminUsersQuery(
+    { search: search || undefined, role, blocked, page },
+    { refetchOnMountOrArgChange: true },
+  );
 
   return (
-    <section aria-labelledby="user-management-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="user-management-title"
+      className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
+    >
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <li>
@@ -75,23 +81,56 @@ export function AdminUsersPage() {
         >
           <div className="grid flex-1 gap-2">
             <Label htmlFor="user-search">Search by name or e-mail</Label>
-            <Input id="user-search" type="search" value={draft} maxLength={ADMIN_SEARCH_MAX} onChange={(event) => setDraft(event.target.value)} />
+            <Input
+              id="user-search"
+              type="search"
+              value={draft}
+              maxLength={ADMIN_SEARCH_MAX}
+              onChange={(event) => setDraft(event.target.value)}
+            />
           </div>
           <Button type="submit">Search</Button>
         </form>
-        <ParamSelect id="role-filter-label" label="Role" param="role" options={roleOptions} className="w-full md:w-40" />
-        <ParamSelect id="blocked-filter-label" label="Blocked" param="blocked" options={blockedOptions} className="w-full md:w-40" />
+        <ParamSelect
+          id="role-filter-label"
+          label="Role"
+          param="role"
+          options={roleOptions}
+          className="w-full md:w-40"
+        />
+        <ParamSelect
+          id="blocked-filter-label"
+          label="Blocked"
+          param="blocked"
+          options={blockedOptions}
+          className="w-full md:w-40"
+        />
       </div>
 
-      <ListState what="users" isLoading={isLoading} isError={isError} data={data} isEmpty={(loaded) => loaded.users.length === 0} empty="No users match." rowClassName="h-16">
+      <ListState
+        what="users"
+        isLoading={isLoading}
+        isError={isError}
+        data={data}
+        isEmpty={(loaded) => loaded.users.length === 0}
+        empty="No users match."
+        rowClassName="h-16"
+      >
         {(data) => (
           <>
-            <p className="text-sm text-muted-foreground" aria-live="polite" aria-busy={isFetching || undefined}>
+            <p
+              className="text-sm text-muted-foreground"
+              aria-live="polite"
+              aria-busy={isFetching || undefined}
+            >
               {data.total === 1 ? '1 user' : `${data.total} users`}
             </p>
             <ul className="grid gap-3" aria-label="Users">
               {data.users.map((user) => (
-                <li key={user.id} className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
+                <li
+                  key={user.id}
+                  className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between"
+                >
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold">{user.name}</h2>
@@ -104,7 +143,12 @@ export function AdminUsersPage() {
                     <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    <Button variant="outline" size="sm" aria-label={`Details of ${user.name}`} onClick={() => setOpenUser(user.id)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Details of ${user.name}`}
+                      onClick={() => setOpenUser(user.id)}
+                    >
                       Details
                     </Button>
                     <BlockUserButton user={user} />
@@ -112,7 +156,13 @@ export function AdminUsersPage() {
                 </li>
               ))}
             </ul>
-            <Pager label="Pages of users" page={page} limit={ADMIN_PAGE_SIZE} total={data.total} onPage={(next) => setParams(withParam(params, 'page', String(next)))} />
+            <Pager
+              label="Pages of users"
+              page={page}
+              limit={ADMIN_PAGE_SIZE}
+              total={data.total}
+              onPage={(next) => setParams(withParam(params, 'page', String(next)))}
+            />
           </>
         )}
       </ListState>

@@ -25,9 +25,16 @@ export function AddStackForm() {
   });
 
   return (
-    <form noValidate aria-label="Add a stack" onSubmit={onSubmit} className="flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm sm:flex-row sm:items-start">
+    <form
+      noValidate
+      aria-label="Add a stack"
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm sm:flex-row sm:items-start"
+    >
       <FormField id="new-stack-name" label="Stack name" error={errors.name?.message} className="flex-1">
-        {(control) => <Input {...control} {...form.register('name')} autoComplete="off" placeholder="e.g. React" />}
+        {(control) => (
+          <Input {...control} {...form.register('name')} autoComplete="off" placeholder="e.g. React" />
+        )}
       </FormField>
       {/* Lined up with the input, below the label. */}
       <SubmitButton pending={isSubmitting} variant="default" size="default" className="sm:mt-[1.375rem]">

@@ -14,7 +14,14 @@ import {
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { RemovableChip } from '@/components/ui/removable-chip';
@@ -30,14 +37,32 @@ import { applicationFromProfile, stacksNotHeld } from '../application-from-profi
 import { applicationOutcome } from '../application-outcome';
 
 const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
-const EMPTY: MentorApplicationInput = { stackId: '', expirience: '' as MentorApplicationInput['expirience'], languages: [], headline: '', bio: '', linkedinUrl: '', githubUrl: '' };
+const EMPTY: MentorApplicationInput = {
+  stackId: '',
+  expirience: '' as MentorApplicationInput['expirience'],
+  languages: [],
+  headline: '',
+  bio: '',
+  linkedinUrl: '',
+  githubUrl: '',
+};
 
 /**
  * The Become a Mentor dialog (spec §2, §4, §5, §8): the application, then its test's introduction. Opened
  * from the account menu's "Be mentor". A mentor opens it as "Add a skill" (issue 11): filled in from their
  * mentor profile, offering only the stacks they do not hold yet.
  */
-export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { userId: string; isMentor: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BecomeMentorDialog({
+  userId,
+  isMentor,
+  open,
+  onOpenChange,
+}: {
+  userId: string;
+  isMentor: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const stacks = useGetStacksQuery(undefined, { skip: !open });
   const profile = useGetMentorDetailsQuery(userId, { skip: !open || !isMentor });
   const mentor = profile.data?.mentor;
@@ -55,7 +80,10 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
   const { errors, isSubmitting } = form.formState;
   // A mentor is never offered a stack they hold: that application could only be refused. Should their
   // profile not load, the server's refusal still says so.
-  const offered = !isMentor || profile.isError ? stacks.data : mentor && stacks.data && stacksNotHeld(stacks.data, mentor.assessedSkills);
+  const offered =
+    !isMentor || profile.isError
+      ? stacks.data
+      : mentor && stacks.data && stacksNotHeld(stacks.data, mentor.assessedSkills);
 
   // The stack is the first choice, but its select waits for the stacks (and a mentor's profile): until then
   // the dialog itself holds the focus, and hands it to the select once there is something to choose.
@@ -70,10 +98,23 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
     if ('error' in result) {
       const outcome = applicationOutcome(errorStatus(result.error), result.error);
       // Field messages from the server go under their fields (the same rules as the form's own).
-      if (outcome.kind === 'invalid' && applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), '') === null) return;
-      const running = outcome.kind === 'resume' ? (await readOwnTests()).data?.tests.find((test) => test.status === 'in_progress') : undefined;
+      if (
+        outcome.kind === 'invalid' &&
+        applyServerErrors(
+          result.error,
+          FIELDS,
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          '',
+        ) === null
+      )
+        return;
+      const running =
+        outcome.kind === 'resume'
+          ? (await readOwnTests()).data?.tests.find((test) => test.status === 'in_progress')
+          : undefined;
       if (running) {
-        const where = running.startedAt === null ? 'it starts when you press Start' : 'the clock has kept running';
+        const where =
+          running.startedAt === null ? 'it starts when you press Start' : 'the clock has kept running';
         toast({ title: outcome.title, description: `Back to your ${running.stack.name} test: ${where}.` });
         return openTest(running.id);
       }
@@ -115,13 +156,16 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
             <>
               <DialogTitle>Add a skill</DialogTitle>
               <DialogDescription>
-                Choose a stack to be tested in: a test follows the submission. Passing adds it to your assessed skills; your profile, filled in below, stays as it is.
+                Choose a stack to be tested in: a test follows the submission. Passing adds it to your
+                assessed skills; your profile, filled in below, stays as it is.
               </DialogDescription>
             </>
           ) : (
             <>
               <DialogTitle>Become a Mentor</DialogTitle>
-              <DialogDescription>Please fill in your details to become a mentor ( after a submission there will be a test ).</DialogDescription>
+              <DialogDescription>
+                Please fill in your details to become a mentor ( after a submission there will be a test ).
+              </DialogDescription>
             </>
           )}
         </DialogHeader>
@@ -133,7 +177,11 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
                   control={form.control}
                   name="stackId"
                   render={({ field }) => (
-                    <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={!offered || offered.length === 0}>
+                    <Select
+                      value={field.value ?? ''}
+                      onValueChange={field.onChange}
+                      disabled={!offered || offered.length === 0}
+                    >
                       <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
                         <SelectValue placeholder={stackPlaceholder} />
                       </SelectTrigger>
@@ -178,9 +226,20 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
             </p>
           )}
           <FormField id="mentor-headline" label="Professional Headline" error={errors.headline?.message}>
-            {(control) => <Input {...control} {...form.register('headline')} placeholder="e.g. Senior frontend engineer at a fintech" autoComplete="off" />}
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('headline')}
+                placeholder="e.g. Senior frontend engineer at a fintech"
+                autoComplete="off"
+              />
+            )}
           </FormField>
-          <FormField id="mentor-languages" label="Preferred Language" error={errors.languages?.message ?? errors.languages?.root?.message}>
+          <FormField
+            id="mentor-languages"
+            label="Preferred Language"
+            error={errors.languages?.message ?? errors.languages?.root?.message}
+          >
             {(control) => (
               <Controller
                 control={form.control}
@@ -188,12 +247,23 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
                 render={({ field }) => {
                   const chosen = field.value ?? [];
                   // Re-validated on every change (spec §4): a language is added once and removed by its chip.
-                  const change = (next: string[]) => form.setValue('languages', next as MentorApplicationInput['languages'], { shouldValidate: true, shouldDirty: true });
+                  const change = (next: string[]) =>
+                    form.setValue('languages', next as MentorApplicationInput['languages'], {
+                      shouldValidate: true,
+                      shouldDirty: true,
+                    });
                   return (
                     <div className="grid gap-2">
-                      <Select value="" onValueChange={(language) => !chosen.includes(language as never) && change([...chosen, language])}>
+                      <Select
+                        value=""
+                        onValueChange={(language) =>
+                          !chosen.includes(language as never) && change([...chosen, language])
+                        }
+                      >
                         <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                          <SelectValue placeholder={chosen.length === 0 ? 'Select languages' : 'Add another language'} />
+                          <SelectValue
+                            placeholder={chosen.length === 0 ? 'Select languages' : 'Add another language'}
+                          />
                         </SelectTrigger>
                         <SelectContent>
                           {LANGUAGES.map((language) => (
@@ -206,7 +276,11 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
                       {chosen.length > 0 && (
                         <ul aria-label="Chosen languages" className="flex flex-wrap gap-2">
                           {chosen.map((language) => (
-                            <RemovableChip key={language} label={languageLabel(language)} onRemove={() => change(chosen.filter((other) => other !== language))} />
+                            <RemovableChip
+                              key={language}
+                              label={languageLabel(language)}
+                              onRemove={() => change(chosen.filter((other) => other !== language))}
+                            />
                           ))}
                         </ul>
                       )}
@@ -216,15 +290,36 @@ export function BecomeMentorDialog({ userId, isMentor, open, onOpenChange }: { u
               />
             )}
           </FormField>
-          <FormField id="mentor-bio" label="Bio" error={errors.bio?.message} hint={`${BIO_MIN} to ${BIO_MAX} characters: what you have built, and how you can help.`}>
+          <FormField
+            id="mentor-bio"
+            label="Bio"
+            error={errors.bio?.message}
+            hint={`${BIO_MIN} to ${BIO_MAX} characters: what you have built, and how you can help.`}
+          >
             {(control) => <Textarea {...control} {...form.register('bio')} rows={4} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField id="mentor-linkedin" label="LinkedIn profile" error={errors.linkedinUrl?.message}>
-              {(control) => <Input {...control} {...form.register('linkedinUrl')} type="url" inputMode="url" placeholder="https://www.linkedin.com/in/you" />}
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('linkedinUrl')}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://www.linkedin.com/in/you"
+                />
+              )}
             </FormField>
             <FormField id="mentor-github" label="GitHub profile" error={errors.githubUrl?.message}>
-              {(control) => <Input {...control} {...form.register('githubUrl')} type="url" inputMode="url" placeholder="https://github.com/you" />}
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register('githubUrl')}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://github.com/you"
+                />
+              )}
             </FormField>
           </div>
           <DialogFooter>

@@ -20,7 +20,12 @@ export function ConfirmDeleteDialog({ title, description, onConfirm, onDeleted }
   return (
     <ConfirmDialog
       trigger={
-        <Button type="button" size="sm" variant="outline" className="text-destructive hover:text-destructive dark:text-red-300">
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="text-destructive hover:text-destructive dark:text-red-300"
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>

@@ -2,7 +2,14 @@ import type { AdminQuestion } from '@skillroute/shared/assessments';
 import { Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { QuestionForm } from './question-form';
 
 /**
@@ -29,7 +36,11 @@ export function QuestionDialog({ stackId, question }: { stackId: string; questio
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{question ? 'Edit question' : 'Add question'}</DialogTitle>
-          <DialogDescription>{question ? 'Tests already drawn keep the question as it was.' : 'Write the question and its answers, and mark the one that is correct.'}</DialogDescription>
+          <DialogDescription>
+            {question
+              ? 'Tests already drawn keep the question as it was.'
+              : 'Write the question and its answers, and mark the one that is correct.'}
+          </DialogDescription>
         </DialogHeader>
         <QuestionForm stackId={stackId} question={question} onSaved={() => setOpen(false)} />
       </DialogContent>

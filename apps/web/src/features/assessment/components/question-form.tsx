@@ -1,6 +1,12 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { QUESTION_OPTIONS_MAX, QUESTION_OPTIONS_MIN, questionBodySchema, type AdminQuestion, type QuestionBody } from '@skillroute/shared/assessments';
+import {
+  QUESTION_OPTIONS_MAX,
+  QUESTION_OPTIONS_MIN,
+  questionBodySchema,
+  type AdminQuestion,
+  type QuestionBody,
+} from '@skillroute/shared/assessments';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -14,7 +20,16 @@ import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { useAddQuestionMutation, useEditQuestionMutation } from '../api';
-import { blankOption, canAddOption, canRemoveOption, correctFlags, focusAfterRemoving, questionFieldNames, questionFormValues, type QuestionFormValues } from '../question-bank';
+import {
+  blankOption,
+  canAddOption,
+  canRemoveOption,
+  correctFlags,
+  focusAfterRemoving,
+  questionFieldNames,
+  questionFormValues,
+  type QuestionFormValues,
+} from '../question-bank';
 
 interface QuestionFormProps {
   stackId: string;
@@ -45,7 +60,9 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
 
   function markCorrect(index: number) {
     // Option by option: replacing the whole array would remount the rows and lose the focused radio.
-    correctFlags(fields.length, index).forEach((isCorrect, position) => form.setValue(`options.${position}.isCorrect`, isCorrect, { shouldDirty: true }));
+    correctFlags(fields.length, index).forEach((isCorrect, position) =>
+      form.setValue(`options.${position}.isCorrect`, isCorrect, { shouldDirty: true }),
+    );
     if (isSubmitted) void form.trigger('options');
   }
 
@@ -57,7 +74,9 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
   }
 
   const onSubmit = form.handleSubmit(async (body) => {
-    const result = question ? await editQuestion({ id: question.id, ...body }) : await addQuestion({ stackId, ...body });
+    const result = question
+      ? await editQuestion({ id: question.id, ...body })
+      : await addQuestion({ stackId, ...body });
     if ('error' in result) {
       const message = applyServerErrors(
         result.error,
@@ -86,18 +105,33 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           </p>
         </div>
         {/* The radios are one group: arrow keys move between them and only one can be chosen. */}
-        <div role="radiogroup" aria-label="Correct option" aria-describedby={optionsError ? `${optionsHintId} ${optionsErrorId}` : optionsHintId} className="grid gap-3">
+        <div
+          role="radiogroup"
+          aria-label="Correct option"
+          aria-describedby={optionsError ? `${optionsHintId} ${optionsErrorId}` : optionsHintId}
+          className="grid gap-3"
+        >
           {fields.map((field, index) => {
             const number = index + 1;
             const radioId = `question-option-${index}-correct`;
             return (
               <div key={field.id} className="flex items-start gap-2">
-                <FormField id={`question-option-${index}`} label={`Option ${number}`} error={errors.options?.[index]?.text?.message} className="flex-1">
-                  {(control) => <Input {...control} {...form.register(`options.${index}.text`)} autoComplete="off" />}
+                <FormField
+                  id={`question-option-${index}`}
+                  label={`Option ${number}`}
+                  error={errors.options?.[index]?.text?.message}
+                  className="flex-1"
+                >
+                  {(control) => (
+                    <Input {...control} {...form.register(`options.${index}.text`)} autoComplete="off" />
+                  )}
                 </FormField>
                 {/* Lined up with the input, below the label. */}
                 <div className="mt-[1.375rem] flex h-9 items-center gap-1">
-                  <label htmlFor={radioId} className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60">
+                  <label
+                    htmlFor={radioId}
+                    className="flex h-9 cursor-pointer items-center gap-2 rounded-md px-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60"
+                  >
                     <input
                       id={radioId}
                       type="radio"
@@ -111,7 +145,14 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
                       Correct <span className="sr-only">option {number}</span>
                     </span>
                   </label>
-                  <Button type="button" size="icon" variant="ghost" aria-label={`Remove option ${number}`} disabled={!canRemoveOption(fields.length)} onClick={() => removeOption(index)}>
+                  <Button
+                    type="button"
+                    size="icon"
+                    variant="ghost"
+                    aria-label={`Remove option ${number}`}
+                    disabled={!canRemoveOption(fields.length)}
+                    onClick={() => removeOption(index)}
+                  >
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>
@@ -120,11 +161,22 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           })}
         </div>
         {optionsError && (
-          <p id={optionsErrorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+          <p
+            id={optionsErrorId}
+            role="alert"
+            className="text-sm font-medium text-destructive dark:text-red-300"
+          >
             {optionsError}
           </p>
         )}
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={!canAddOption(fields.length)} onClick={() => append(blankOption())}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={!canAddOption(fields.length)}
+          onClick={() => append(blankOption())}
+        >
           <Plus aria-hidden="true" />
           Add option
         </Button>
@@ -135,7 +187,14 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <Switch id="question-active" ref={field.ref} checked={field.value ?? true} onCheckedChange={field.onChange} onBlur={field.onBlur} aria-describedby="question-active-hint" />
+            <Switch
+              id="question-active"
+              ref={field.ref}
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby="question-active-hint"
+            />
           )}
         />
         <div className="grid gap-1">

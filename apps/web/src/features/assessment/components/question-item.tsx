@@ -11,14 +11,28 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { QuestionDialog } from './question-dialog';
 
 /** One question of a stack: its text, its options with the correct one marked, and Edit and Delete. */
-export function QuestionItem({ question, number, stackId, onDeleted }: { question: AdminQuestion; number: number; stackId: string; onDeleted: () => void }) {
+export function QuestionItem({
+  question,
+  number,
+  stackId,
+  onDeleted,
+}: {
+  question: AdminQuestion;
+  number: number;
+  stackId: string;
+  onDeleted: () => void;
+}) {
   const [deleteQuestion] = useDeleteQuestionMutation();
   const titleId = `question-${question.id}`;
 
   async function remove() {
     const result = await deleteQuestion(question.id);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, 'The question could not be deleted. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(result.error, 'The question could not be deleted. Please try again.'),
+      });
       return false;
     }
     toast({ title: 'Question deleted' });
@@ -59,7 +73,9 @@ export function QuestionItem({ question, number, stackId, onDeleted }: { questio
           title={`Delete question ${number}?`}
           description={
             <>
-              <span className="mb-2 line-clamp-3 block whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">“{question.text}”</span>
+              <span className="mb-2 line-clamp-3 block whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
+                “{question.text}”
+              </span>
               It leaves the bank with its options, for good. Tests already drawn keep their copy.
             </>
           }

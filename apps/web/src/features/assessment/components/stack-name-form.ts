@@ -19,7 +19,12 @@ export function useStackNameForm(name = '') {
 
   /** A taken name goes under the field; anything else is a toast. */
   function showServerError(error: ApiError, fallback: string) {
-    const message = applyServerErrors(error, ['name'], (field, text) => form.setError(field, { message: text }, { shouldFocus: true }), fallback);
+    const message = applyServerErrors(
+      error,
+      ['name'],
+      (field, text) => form.setError(field, { message: text }, { shouldFocus: true }),
+      fallback,
+    );
     if (message) toast({ variant: 'destructive', title: FAILURE_TITLE, description: message });
   }
 

@@ -6,7 +6,15 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -28,7 +36,8 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
 
   async function toggleActive() {
     const result = await updateStack({ id: stack.id, isActive: !stack.isActive });
-    if ('error' in result) failed(errorMessage(result.error, 'The stack could not be changed. Please try again.'));
+    if ('error' in result)
+      failed(errorMessage(result.error, 'The stack could not be changed. Please try again.'));
     else toast({ title: result.data.stack.isActive ? 'Stack activated' : 'Stack deactivated' });
   }
 
@@ -48,11 +57,16 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
       <CardHeader className="px-5">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle as="h2" id={titleId} className="text-lg [overflow-wrap:anywhere]">
-            <Link to={`/admin/assessment-managment/${stack.id}`} className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60">
+            <Link
+              to={`/admin/assessment-managment/${stack.id}`}
+              className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
               {stack.name}
             </Link>
           </CardTitle>
-          <Badge variant={stack.isActive ? 'default' : 'secondary'}>{stack.isActive ? 'Active' : 'Inactive'}</Badge>
+          <Badge variant={stack.isActive ? 'default' : 'secondary'}>
+            {stack.isActive ? 'Active' : 'Inactive'}
+          </Badge>
         </div>
       </CardHeader>
       <CardContent className="px-5">
@@ -60,7 +74,14 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2 px-5">
         <RenameStackDialog stack={stack} />
-        <Button type="button" size="sm" variant="outline" disabled={update.isLoading} aria-busy={update.isLoading || undefined} onClick={() => void toggleActive()}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={update.isLoading}
+          aria-busy={update.isLoading || undefined}
+          onClick={() => void toggleActive()}
+        >
           {stack.isActive ? 'Deactivate' : 'Activate'}
         </Button>
         <ConfirmDeleteDialog
@@ -115,7 +136,9 @@ function RenameStackDialog({ stack }: { stack: AdminStack }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle className="[overflow-wrap:anywhere]">Rename {stack.name}</DialogTitle>
-          <DialogDescription>Each stack has its own name, of at most {STACK_NAME_MAX} characters.</DialogDescription>
+          <DialogDescription>
+            Each stack has its own name, of at most {STACK_NAME_MAX} characters.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <FormField id={fieldId} label="Stack name" error={errors.name?.message}>

@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-const percentOf = (result: TestResult) => (result.total === 0 ? 0 : Math.round((result.score * 100) / result.total));
+const percentOf = (result: TestResult) =>
+  result.total === 0 ? 0 : Math.round((result.score * 100) / result.total);
 
 /** The result screen: the score, the pass mark and what happens next. */
 export function TestResultView({ stack, result }: { stack: string; result: TestResult }) {
@@ -16,9 +17,23 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
 
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6 px-4 py-12 sm:py-16">
-      <section aria-labelledby="result-heading" className="grid justify-items-center gap-5 rounded-xl border bg-card p-6 text-center text-card-foreground shadow-sm sm:p-10">
-        <Icon className={cn('size-14', result.passed ? 'text-emerald-600 dark:text-emerald-400' : 'text-destructive dark:text-red-300')} aria-hidden="true" />
-        <h1 id="result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+      <section
+        aria-labelledby="result-heading"
+        className="grid justify-items-center gap-5 rounded-xl border bg-card p-6 text-center text-card-foreground shadow-sm sm:p-10"
+      >
+        <Icon
+          className={cn(
+            'size-14',
+            result.passed ? 'text-emerald-600 dark:text-emerald-400' : 'text-destructive dark:text-red-300',
+          )}
+          aria-hidden="true"
+        />
+        <h1
+          id="result-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight outline-none"
+        >
           {result.passed ? `You passed the ${stack} test` : `You did not pass the ${stack} test this time`}
         </h1>
         <dl className="grid w-full grid-cols-2 gap-4">
@@ -34,10 +49,17 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
             <dd className="text-3xl font-bold tabular-nums">{result.passMark}%</dd>
           </div>
         </dl>
-        {result.late && <p className="text-sm text-muted-foreground">Time ran out: the answers saved before the end were scored.</p>}
+        {result.late && (
+          <p className="text-sm text-muted-foreground">
+            Time ran out: the answers saved before the end were scored.
+          </p>
+        )}
         {result.passed ? (
           <>
-            <p>You are now a mentor. {stack} is on your profile as an assessed skill; check your headline, bio and languages there.</p>
+            <p>
+              You are now a mentor. {stack} is on your profile as an assessed skill; check your headline, bio
+              and languages there.
+            </p>
             <Button asChild>
               <Link to="/profile/general">Go to your profile</Link>
             </Button>
@@ -46,7 +68,12 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
           <>
             <p>
               You need {result.passMark}% to pass. You can take the {stack} test again after{' '}
-              {result.retryAt ? <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time> : `${RETRY_AFTER_HOURS} hours`}; other stacks are open now.
+              {result.retryAt ? (
+                <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time>
+              ) : (
+                `${RETRY_AFTER_HOURS} hours`
+              )}
+              ; other stacks are open now.
             </p>
             <Button asChild>
               <Link to="/">Return to Home</Link>
@@ -59,5 +86,7 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
 }
 
 function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }

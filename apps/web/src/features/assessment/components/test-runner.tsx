@@ -14,7 +14,8 @@ import { TestResultView } from './test-result';
 
 type Answers = Record<string, string>;
 
-const toMap = (answers: AssessmentTest['answers']): Answers => Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
+const toMap = (answers: AssessmentTest['answers']): Answers =>
+  Object.fromEntries(answers.map((answer) => [answer.questionId, answer.optionId]));
 
 /**
  * Taking the test: one question at a time with a palette to move between them, the countdown, answers saved
@@ -28,7 +29,15 @@ export type RunningTest = AssessmentTest & { startedAt: string; expiresAt: strin
  * `receivedAtMs`: when the test was read (the query's fulfilled time); now, when unknown. `focusFirstQuestion`:
  * the page has just turned from the introduction into the test, and Start, which had the focus, is gone.
  */
-export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: { test: RunningTest; receivedAtMs: number | undefined; focusFirstQuestion?: boolean }) {
+export function TestRunner({
+  test,
+  receivedAtMs,
+  focusFirstQuestion = false,
+}: {
+  test: RunningTest;
+  receivedAtMs: number | undefined;
+  focusFirstQuestion?: boolean;
+}) {
   const [answers, setAnswers] = useState<Answers>(() => toMap(test.answers));
   const [current, setCurrent] = useState(() =>
     Math.max(
@@ -55,10 +64,17 @@ export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: {
 
   async function submit() {
     if (submission.isLoading || result) return;
-    const body = { testId: test.id, answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })) };
+    const body = {
+      testId: test.id,
+      answers: Object.entries(answers).map(([questionId, optionId]) => ({ questionId, optionId })),
+    };
     const outcome = await submitTest(body);
     if ('error' in outcome) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.'),
+      });
       return;
     }
     setResult(outcome.data);
@@ -106,7 +122,9 @@ export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: {
                   aria-label={`Question ${index + 1}, ${answered ? 'answered' : 'unanswered'}`}
                   className={cn(
                     'flex size-9 items-center justify-center rounded-md border text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
-                    answered ? 'border-primary bg-primary text-primary-foreground' : 'border-dashed bg-background',
+                    answered
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-dashed bg-background',
                     index === current && 'ring-2 ring-foreground ring-offset-2 ring-offset-background',
                   )}
                 >
@@ -118,12 +136,22 @@ export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: {
         </ol>
       </nav>
 
-      <section aria-labelledby="question-heading" className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
-        <h2 id="question-heading" ref={questionHeading} tabIndex={-1} className="text-sm font-medium text-muted-foreground outline-none">
+      <section
+        aria-labelledby="question-heading"
+        className="grid gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6"
+      >
+        <h2
+          id="question-heading"
+          ref={questionHeading}
+          tabIndex={-1}
+          className="text-sm font-medium text-muted-foreground outline-none"
+        >
           Question {current + 1} of {total}
         </h2>
         <fieldset className="grid gap-3">
-          <legend className="mb-3 text-lg font-semibold whitespace-pre-wrap [overflow-wrap:anywhere]">{question.text}</legend>
+          <legend className="mb-3 text-lg font-semibold whitespace-pre-wrap [overflow-wrap:anywhere]">
+            {question.text}
+          </legend>
           {question.options.map((option) => {
             const id = `option-${option.id}`;
             const checked = answers[question.id] === option.id;
@@ -158,12 +186,23 @@ export function TestRunner({ test, receivedAtMs, focusFirstQuestion = false }: {
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
-          <Button type="button" variant="outline" disabled={current === total - 1} onClick={() => goTo(current + 1)}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={current === total - 1}
+            onClick={() => goTo(current + 1)}
+          >
             Next
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
-        <SubmitButton type="button" pending={submission.isLoading} variant="default" size="default" onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}>
+        <SubmitButton
+          type="button"
+          pending={submission.isLoading}
+          variant="default"
+          size="default"
+          onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}
+        >
           Submit test
         </SubmitButton>
       </div>
@@ -208,7 +247,12 @@ function Countdown({ seconds }: { seconds: number }) {
   const spoken = reached.length > 0 ? spokenTimeLeft(Math.min(...reached)) : '';
   const urgent = seconds <= 60;
   return (
-    <div className={cn('flex items-center gap-2 rounded-lg border bg-card px-3 py-2 font-mono text-xl tabular-nums', urgent && 'border-destructive text-destructive dark:text-red-300')}>
+    <div
+      className={cn(
+        'flex items-center gap-2 rounded-lg border bg-card px-3 py-2 font-mono text-xl tabular-nums',
+        urgent && 'border-destructive text-destructive dark:text-red-300',
+      )}
+    >
       <Clock className="size-5" aria-hidden="true" />
       <span role="timer" aria-label={`Time left: ${spokenTimeLeft(seconds)}`}>
         {formatClock(seconds)}

@@ -27,7 +27,13 @@ afterEach(() => {
 
 const stackId = '00000000-0000-4000-8000-000000000001';
 const questionsPath = `/api/admin/stacks/${stackId}/questions`;
-const stack: AdminStack = { id: stackId, name: 'React', isActive: true, questionCount: 2, activeQuestionCount: 1 };
+const stack: AdminStack = {
+  id: stackId,
+  name: 'React',
+  isActive: true,
+  questionCount: 2,
+  activeQuestionCount: 1,
+};
 const hooks: AdminQuestion = {
   id: '00000000-0000-4000-8000-0000000000a1',
   text: 'Which hook keeps state between renders?',
@@ -68,7 +74,10 @@ function openPage(routes: Routes, id = stackId) {
   return { ...server, ...view };
 }
 
-const withQuestions = (questions: AdminQuestion[], extra: Routes = {}) => ({ [`GET ${questionsPath}`]: () => json(200, { stack, questions }), ...extra });
+const withQuestions = (questions: AdminQuestion[], extra: Routes = {}) => ({
+  [`GET ${questionsPath}`]: () => json(200, { stack, questions }),
+  ...extra,
+});
 
 async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Add question' }));
@@ -80,9 +89,14 @@ describe('/admin/assessment-managment/:id', () => {
     openPage(withQuestions([hooks, retired]));
     expect(screen.getByText('Loading questions...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'React' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'All stacks' })).toHaveAttribute('href', '/admin/assessment-managment');
+    expect(screen.getByRole('link', { name: 'All stacks' })).toHaveAttribute(
+      'href',
+      '/admin/assessment-managment',
+    );
     expect(screen.getByText('1 active of 2 questions')).toBeInTheDocument();
-    expect(screen.getByText('Needs at least 10 active questions before anyone can apply.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Needs at least 10 active questions before anyone can apply.'),
+    ).toBeInTheDocument();
 
     const [first, second] = screen.getAllByRole('article') as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('heading', { level: 2, name: 'Question 1' })).toBeInTheDocument();
@@ -105,7 +119,10 @@ describe('/admin/assessment-managment/:id', () => {
   });
 
   it('treats an id that is not a uuid as an unknown stack', async () => {
-    openPage({ 'GET /api/admin/stacks/nope/questions': () => envelope(400, 'Not a valid id', { field: 'id' }) }, 'nope');
+    openPage(
+      { 'GET /api/admin/stacks/nope/questions': () => envelope(400, 'Not a valid id', { field: 'id' }) },
+      'nope',
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Stack not found.' })).toBeInTheDocument();
   });
 
@@ -126,7 +143,9 @@ describe('/admin/assessment-managment/:id', () => {
     await user.type(within(dialog).getByLabelText('Option 2'), 'useMemo');
     await user.click(save);
     expect(await within(dialog).findByText('Mark exactly one option as correct')).toBeInTheDocument();
-    expect(within(dialog).getByRole('radiogroup', { name: 'Correct option' })).toHaveAccessibleDescription(/Mark exactly one option as correct/);
+    expect(within(dialog).getByRole('radiogroup', { name: 'Correct option' })).toHaveAccessibleDescription(
+      /Mark exactly one option as correct/,
+    );
 
     // Choosing the correct option clears the message at once, the form having been submitted.
     await user.click(within(dialog).getByRole('radio', { name: 'Correct option 1' }));
@@ -163,7 +182,8 @@ describe('/admin/assessment-managment/:id', () => {
     expect(within(dialog).getByLabelText('Option 3')).toHaveValue('fourth');
     expect(add).toBeEnabled();
 
-    for (let left = 5; left > 2; left -= 1) await user.click(within(dialog).getByRole('button', { name: `Remove option ${left}` }));
+    for (let left = 5; left > 2; left -= 1)
+      await user.click(within(dialog).getByRole('button', { name: `Remove option ${left}` }));
     expect(within(dialog).getAllByRole('radio')).toHaveLength(2);
     expect(within(dialog).getByRole('button', { name: 'Remove option 2' })).toBeDisabled();
   });
@@ -172,7 +192,11 @@ describe('/admin/assessment-managment/:id', () => {
     const user = userEvent.setup();
     let questions: AdminQuestion[] = [];
     const { callsTo } = openPage({
-      [`GET ${questionsPath}`]: () => json(200, { stack: { ...stack, questionCount: questions.length, activeQuestionCount: questions.length }, questions }),
+      [`GET ${questionsPath}`]: () =>
+        json(200, {
+          stack: { ...stack, questionCount: questions.length, activeQuestionCount: questions.length },
+          questions,
+        }),
       [`POST ${questionsPath}`]: () => {
         questions = [hooks];
         return json(201, { question: hooks });
@@ -210,7 +234,9 @@ describe('/admin/assessment-managment/:id', () => {
       withQuestions([hooks], {
         [`PUT ${editPath}`]: () => {
           attempts += 1;
-          return attempts === 1 ? envelope(400, 'Option text must not exceed 300 characters', { field: 'options.1.text' }) : json(200, { question: hooks });
+          return attempts === 1
+            ? envelope(400, 'Option text must not exceed 300 characters', { field: 'options.1.text' })
+            : json(200, { question: hooks });
         },
       }),
     );

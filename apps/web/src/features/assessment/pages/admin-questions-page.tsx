@@ -65,10 +65,17 @@ export function AdminQuestionsPage() {
         <div className="grid min-w-0 gap-3">
           <div className="flex flex-wrap items-center gap-2">
             {/* Focusable so a deletion, which takes its Delete button away, can leave focus somewhere sensible. */}
-            <h1 id="stack-title" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none [overflow-wrap:anywhere]">
+            <h1
+              id="stack-title"
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight outline-none [overflow-wrap:anywhere]"
+            >
               {stack.name}
             </h1>
-            <Badge variant={stack.isActive ? 'default' : 'secondary'}>{stack.isActive ? 'Active' : 'Inactive'}</Badge>
+            <Badge variant={stack.isActive ? 'default' : 'secondary'}>
+              {stack.isActive ? 'Active' : 'Inactive'}
+            </Badge>
           </div>
           <StackCounts stack={stack} />
         </div>
@@ -80,7 +87,12 @@ export function AdminQuestionsPage() {
         <ol className="grid gap-4">
           {questions.map((question, index) => (
             <li key={question.id}>
-              <QuestionItem question={question} number={index + 1} stackId={stack.id} onDeleted={() => heading.current?.focus()} />
+              <QuestionItem
+                question={question}
+                number={index + 1}
+                stackId={stack.id}
+                onDeleted={() => heading.current?.focus()}
+              />
             </li>
           ))}
         </ol>

@@ -13,8 +13,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const react: AdminStack = { id: '00000000-0000-4000-8000-000000000001', name: 'React', isActive: true, questionCount: 12, activeQuestionCount: 11 };
-const go: AdminStack = { id: '00000000-0000-4000-8000-000000000002', name: 'Go', isActive: false, questionCount: 12, activeQuestionCount: 9 };
+const react: AdminStack = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'React',
+  isActive: true,
+  questionCount: 12,
+  activeQuestionCount: 11,
+};
+const go: AdminStack = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Go',
+  isActive: false,
+  questionCount: 12,
+  activeQuestionCount: 9,
+};
 const warning = 'Needs at least 10 active questions before anyone can apply.';
 
 function openPage(routes: Routes) {
@@ -36,7 +48,8 @@ function openPage(routes: Routes) {
   return { ...server, ...view };
 }
 
-const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
+const card = async (name: string) =>
+  (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
 describe('/admin/assessment-managment', () => {
   it('lists the stacks with their state and counts, and warns where fewer than ten questions are active', async () => {
@@ -45,7 +58,10 @@ describe('/admin/assessment-managment', () => {
     expect(screen.getByText('Loading stacks...')).toBeInTheDocument();
 
     const reactCard = await card('React');
-    expect(within(reactCard).getByRole('link', { name: 'React' })).toHaveAttribute('href', `/admin/assessment-managment/${react.id}`);
+    expect(within(reactCard).getByRole('link', { name: 'React' })).toHaveAttribute(
+      'href',
+      `/admin/assessment-managment/${react.id}`,
+    );
     expect(within(reactCard).getByText('Active')).toBeInTheDocument();
     expect(within(reactCard).getByText('11 active of 12 questions')).toBeInTheDocument();
     expect(within(reactCard).queryByText(warning)).toBeNull();
@@ -75,8 +91,15 @@ describe('/admin/assessment-managment', () => {
       'GET /api/admin/stacks': () => json(200, { stacks }),
       'POST /api/admin/stacks': (call) => {
         const { name } = call.body as { name: string };
-        if (name === 'React') return envelope(409, 'A stack with this name already exists.', { field: 'name' });
-        const stack = { id: '00000000-0000-4000-8000-000000000003', name, isActive: true, questionCount: 0, activeQuestionCount: 0 };
+        if (name === 'React')
+          return envelope(409, 'A stack with this name already exists.', { field: 'name' });
+        const stack = {
+          id: '00000000-0000-4000-8000-000000000003',
+          name,
+          isActive: true,
+          questionCount: 0,
+          activeQuestionCount: 0,
+        };
         stacks = [...stacks, stack];
         return json(201, { stack });
       },
@@ -131,7 +154,10 @@ describe('/admin/assessment-managment', () => {
     await user.click(within(renamed).getByRole('button', { name: 'Deactivate' }));
     expect(await within(renamed).findByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(within(renamed).getByText('Inactive')).toBeInTheDocument();
-    expect(callsTo('PUT', `/api/admin/stacks/${react.id}`).map((call) => call.body)).toEqual([{ name: 'React 19' }, { isActive: false }]);
+    expect(callsTo('PUT', `/api/admin/stacks/${react.id}`).map((call) => call.body)).toEqual([
+      { name: 'React 19' },
+      { isActive: false },
+    ]);
     expect(screen.getByText('Stack deactivated')).toBeInTheDocument();
   });
 
@@ -171,7 +197,11 @@ describe('/admin/assessment-managment', () => {
       },
     });
     await user.click(within(await card('Go')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Go?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Go?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Go' })).toBeNull());
     expect(screen.getByText('Stack deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());

@@ -12,13 +12,23 @@ export function AdminStacksPage() {
   const stacks = data?.stacks ?? [];
 
   return (
-    <section aria-labelledby="assessment-management-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="assessment-management-title"
+      className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
+    >
       <div className="grid gap-2">
         {/* Focusable so a deletion, which takes its Delete button away, can leave focus somewhere sensible. */}
-        <h1 id="assessment-management-title" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+        <h1
+          id="assessment-management-title"
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight outline-none"
+        >
           Assessment management
         </h1>
-        <p className="text-muted-foreground">The stacks mentors are tested in. Open one to write its questions.</p>
+        <p className="text-muted-foreground">
+          The stacks mentors are tested in. Open one to write its questions.
+        </p>
       </div>
       <AddStackForm />
       {isLoading ? (

@@ -18,7 +18,9 @@ import { TestRunner } from '../components/test-runner';
  */
 export function AssessmentPage() {
   const { id = '' } = useParams();
-  const { data, error, isLoading, fulfilledTimeStamp } = useGetTestQuery(id, { refetchOnMountOrArgChange: true });
+  const { data, error, isLoading, fulfilledTimeStamp } = useGetTestQuery(id, {
+    refetchOnMountOrArgChange: true,
+  });
 
   if (isLoading) {
     return (
@@ -33,7 +35,13 @@ export function AssessmentPage() {
     const status = errorStatus(error);
     return (
       <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">{status === 403 ? 'Not your test' : status === 404 ? 'Test not found' : 'The test could not be loaded'}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {status === 403
+            ? 'Not your test'
+            : status === 404
+              ? 'Test not found'
+              : 'The test could not be loaded'}
+        </h1>
         <p className="text-muted-foreground">{errorMessage(error, FAILURE_TITLE)}</p>
         <Button asChild>
           <Link to="/">Return to Home</Link>
@@ -52,6 +60,14 @@ function AssessmentView({ test, receivedAtMs }: { test: AssessmentTest; received
   if (test.result) view = <TestResultView stack={test.stack.name} result={test.result} />;
   else if (expiresAt === null || startedAt === null) view = <TestIntroduction test={test} />;
   // Keyed by test: a new test never inherits another's answers or clock.
-  else view = <TestRunner key={test.id} test={{ ...test, startedAt, expiresAt }} receivedAtMs={receivedAtMs} focusFirstQuestion={introduced} />;
+  else
+    view = (
+      <TestRunner
+        key={test.id}
+        test={{ ...test, startedAt, expiresAt }}
+        receivedAtMs={receivedAtMs}
+        focusFirstQuestion={introduced}
+      />
+    );
   return <div className="min-h-dvh bg-muted/30">{view}</div>;
 }

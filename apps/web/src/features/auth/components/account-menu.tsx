@@ -3,7 +3,14 @@ import { useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
 
@@ -13,7 +20,15 @@ import { LogoutDialog } from './logout-dialog';
  * props: the app composes the theme and assessment features with this one. A mentor is one already, so
  * their menu offers "Add a skill" there instead (issue 11).
  */
-export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { isDarkMode: boolean; onToggleDarkMode: () => void; onBecomeMentor: () => void }) {
+export function AccountMenu({
+  isDarkMode,
+  onToggleDarkMode,
+  onBecomeMentor,
+}: {
+  isDarkMode: boolean;
+  onToggleDarkMode: () => void;
+  onBecomeMentor: () => void;
+}) {
   const user = useSelector(selectCurrentUser);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   // After a menu item that moves to another page, focus must stay on that page: Radix would hand it back
@@ -24,7 +39,10 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
   return (
     <>
       <DropdownMenu modal={false}>
-        <DropdownMenuTrigger aria-label="My Account" className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+        <DropdownMenuTrigger
+          aria-label="My Account"
+          className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+        >
           <UserAvatar name={user.name} avatar={user.avatar} />
         </DropdownMenuTrigger>
         <DropdownMenuContent
@@ -65,7 +83,11 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
           >
             <Moon aria-hidden="true" />
             Switch
-            <span aria-hidden="true" data-on={isDarkMode || undefined} className="ml-auto flex h-4 w-7 items-center rounded-full bg-input p-0.5 transition-colors data-[on]:bg-primary">
+            <span
+              aria-hidden="true"
+              data-on={isDarkMode || undefined}
+              className="ml-auto flex h-4 w-7 items-center rounded-full bg-input p-0.5 transition-colors data-[on]:bg-primary"
+            >
               <span className="size-3 rounded-full bg-background shadow transition-transform in-data-[on]:translate-x-3" />
             </span>
           </DropdownMenuItem>
@@ -82,11 +104,21 @@ export function AccountMenu({ isDarkMode, onToggleDarkMode, onBecomeMentor }: { 
 }
 
 /** The person's picture, or their initial on a tinted circle. */
-export function UserAvatar({ name, avatar, className }: { name: string; avatar: string | null; className?: string }) {
+export function UserAvatar({
+  name,
+  avatar,
+  className,
+}: {
+  name: string;
+  avatar: string | null;
+  className?: string;
+}) {
   return (
     <Avatar className={className ?? 'size-9'}>
       {avatar && <AvatarImage src={avatar} alt="" />}
-      <AvatarFallback className="bg-primary/15 font-semibold text-primary">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+      <AvatarFallback className="bg-primary/15 font-semibold text-primary">
+        {name.slice(0, 1).toUpperCase()}
+      </AvatarFallback>
     </Avatar>
   );
 }

@@ -15,7 +15,11 @@ export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 interface GoogleIdentity {
   accounts: {
     id: {
-      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+        ux_mode?: 'popup';
+      }): void;
       renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
     };
   };
@@ -63,10 +67,21 @@ export function GoogleSignIn() {
             if (!credential) return setFailure(googleSignInMessages.failed);
             const result = await googleLogin({ credential });
             if (!('error' in result)) return dispatch(login(result.data.user));
-            setFailure(errorReason(result.error) === authReasons.blocked ? BLOCKED_MESSAGE : errorMessage(result.error, googleSignInMessages.failed));
+            setFailure(
+              errorReason(result.error) === authReasons.blocked
+                ? BLOCKED_MESSAGE
+                : errorMessage(result.error, googleSignInMessages.failed),
+            );
           },
         });
-        google.accounts.id.renderButton(buttonRef.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', shape: 'pill', width: 320 });
+        google.accounts.id.renderButton(buttonRef.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          shape: 'pill',
+          width: 320,
+        });
       })
       .catch(() => !cancelled && setFailure(googleSignInMessages.unavailable));
     return () => {
@@ -82,7 +97,12 @@ export function GoogleSignIn() {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
-      <div ref={buttonRef} data-testid="google-sign-in" aria-label="Sign in with Google" className="flex min-h-10 justify-center" />
+      <div
+        ref={buttonRef}
+        data-testid="google-sign-in"
+        aria-label="Sign in with Google"
+        className="flex min-h-10 justify-center"
+      />
       {failure && <FormAlert>{failure}</FormAlert>}
     </div>
   );

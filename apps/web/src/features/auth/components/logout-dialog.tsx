@@ -17,7 +17,13 @@ export const logoutTexts = {
 } as const;
 
 /** The logout confirmation: on success the local user is cleared and the person lands on /. */
-export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function LogoutDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [logoutCall] = useLogoutMutation();
@@ -38,7 +44,11 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     const result = await logoutCall();
     onOpenChange(false);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: logoutTexts.failureTitle, description: errorMessage(result.error, logoutTexts.failureFallback) });
+      toast({
+        variant: 'destructive',
+        title: logoutTexts.failureTitle,
+        description: errorMessage(result.error, logoutTexts.failureFallback),
+      });
       return;
     }
     dispatch(leavingStarted());
@@ -46,5 +56,15 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     await navigate('/');
   }
 
-  return <ConfirmDialog open={open} onOpenChange={onOpenChange} title={logoutTexts.title} description={logoutTexts.description} confirmLabel="Logout" variant="destructive" onConfirm={confirm} />;
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={logoutTexts.title}
+      description={logoutTexts.description}
+      confirmLabel="Logout"
+      variant="destructive"
+      onConfirm={confirm}
+    />
+  );
 }

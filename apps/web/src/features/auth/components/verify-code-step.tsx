@@ -47,10 +47,17 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     const result = await verifyOtp({ email, otp });
     if ('error' in result) {
-      form.setError('otp', { message: errorMessage(result.error, 'The code could not be checked. Please try again.') }, { shouldFocus: true });
+      form.setError(
+        'otp',
+        { message: errorMessage(result.error, 'The code could not be checked. Please try again.') },
+        { shouldFocus: true },
+      );
       return;
     }
-    toast({ title: `Welcome to Skillroute, ${result.data.user.name}!`, description: 'Your e-mail is verified and you are signed in.' });
+    toast({
+      title: `Welcome to Skillroute, ${result.data.user.name}!`,
+      description: 'Your e-mail is verified and you are signed in.',
+    });
     dispatch(login(result.data.user));
   });
 
@@ -58,7 +65,10 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
     setResendNote(null);
     const result = await resendOtp({ email });
     if ('error' in result) {
-      setResendNote({ text: errorMessage(result.error, 'A new code could not be sent. Please try again.'), failed: true });
+      setResendNote({
+        text: errorMessage(result.error, 'A new code could not be sent. Please try again.'),
+        failed: true,
+      });
       return;
     }
     restart();
@@ -71,11 +81,17 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
       <div className="grid gap-2 text-center">
         <h1 className="text-2xl font-bold tracking-tight">Check your e-mail</h1>
         <p className="text-sm text-muted-foreground">
-          We sent a 6-digit code to <span className="font-medium [overflow-wrap:anywhere] text-foreground">{email}</span>
+          We sent a 6-digit code to{' '}
+          <span className="font-medium [overflow-wrap:anywhere] text-foreground">{email}</span>
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="otp" label="Verification code" error={errors.otp?.message} hint={`The code works for ${OTP_TTL_MINUTES} minutes.`}>
+        <FormField
+          id="otp"
+          label="Verification code"
+          error={errors.otp?.message}
+          hint={`The code works for ${OTP_TTL_MINUTES} minutes.`}
+        >
           {(control) => (
             <Input
               {...control}
@@ -94,12 +110,21 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
       <div className="grid gap-2 text-center text-sm">
         <div className="flex flex-wrap items-center justify-center gap-x-2">
           <span className="text-muted-foreground">Did not get it?</span>
-          <Button type="button" variant="link" className="h-auto p-0" disabled={remaining > 0 || resend.isLoading} onClick={onResend}>
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto p-0"
+            disabled={remaining > 0 || resend.isLoading}
+            onClick={onResend}
+          >
             {remaining > 0 ? `Resend code (${remaining}s)` : 'Resend code'}
           </Button>
         </div>
         {resendNote && (
-          <p role={resendNote.failed ? 'alert' : 'status'} className={resendNote.failed ? 'text-destructive dark:text-red-300' : 'text-muted-foreground'}>
+          <p
+            role={resendNote.failed ? 'alert' : 'status'}
+            className={resendNote.failed ? 'text-destructive dark:text-red-300' : 'text-muted-foreground'}
+          >
             {resendNote.text}
           </p>
         )}

@@ -37,7 +37,14 @@ export function ForgotPasswordPage() {
     setFormError(null);
     const result = await forgotPassword(body);
     if ('error' in result) {
-      setFormError(applyServerErrors(result.error, ['email'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'The link could not be sent. Please try again.'));
+      setFormError(
+        applyServerErrors(
+          result.error,
+          ['email'],
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          'The link could not be sent. Please try again.',
+        ),
+      );
       return;
     }
     setSentTo(body.email);
@@ -66,7 +73,10 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard footer={backToSignIn}>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <AuthHeading title="Forgot your password?" description="Enter your e-mail and we will send you a link to set a new one." />
+        <AuthHeading
+          title="Forgot your password?"
+          description="Enter your e-mail and we will send you a link to set a new one."
+        />
         {formError && <FormAlert>{formError}</FormAlert>}
         <FormField id="email" label="E-mail" error={errors.email?.message}>
           {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}

@@ -31,7 +31,9 @@ const loginRules = lazyResolver(async () => (await import('../form-resolvers')).
  */
 const loadAuthApi = () => import('../api');
 const loadVerifyCodeStep = () => import('../components/verify-code-step');
-const GoogleSignIn = lazy(async () => ({ default: (await import('../components/google-sign-in')).GoogleSignIn }));
+const GoogleSignIn = lazy(async () => ({
+  default: (await import('../components/google-sign-in')).GoogleSignIn,
+}));
 const VerifyCodeStep = lazy(async () => ({ default: (await loadVerifyCodeStep()).VerifyCodeStep }));
 
 /**
@@ -77,7 +79,14 @@ export function LoginPage() {
       setFormError(BLOCKED_MESSAGE);
       return;
     }
-    setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-in failed. Please try again.'));
+    setFormError(
+      applyServerErrors(
+        result.error,
+        FIELDS,
+        (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        'Sign-in failed. Please try again.',
+      ),
+    );
   });
 
   if (unverifiedEmail) {
@@ -106,7 +115,9 @@ export function LoginPage() {
           <AuthHeading title="Sign in" description="Welcome back. Pick up where you left off." />
           {formError && <FormAlert>{formError}</FormAlert>}
           <FormField id="email" label="E-mail" error={errors.email?.message}>
-            {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
+            {(control) => (
+              <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
+            )}
           </FormField>
           <FormField
             id="password"
@@ -118,7 +129,9 @@ export function LoginPage() {
               </Link>
             }
           >
-            {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />}
+            {(control) => (
+              <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />
+            )}
           </FormField>
           <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
         </form>

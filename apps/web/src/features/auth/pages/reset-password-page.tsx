@@ -18,7 +18,10 @@ export const MISSING_TOKEN = 'This reset link is not complete. Please ask for a 
 /** The new password twice; the server checks only the first, with the shared rule. */
 const resetFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DIFFER,
+  });
 type ResetForm = z.input<typeof resetFormSchema>;
 
 /** /reset-password?token=: set a new password from the mailed link. */
@@ -38,7 +41,14 @@ export function ResetPasswordPage() {
     const result = await resetPassword({ token, password });
     if ('error' in result) {
       // A password message goes under the field; anything else is about the link (used, expired, forged).
-      setLinkError(applyServerErrors(result.error, ['password'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'This reset link is not valid.'));
+      setLinkError(
+        applyServerErrors(
+          result.error,
+          ['password'],
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          'This reset link is not valid.',
+        ),
+      );
       return;
     }
     toast({ title: 'Password changed', description: 'Sign in with your new password.' });
@@ -54,7 +64,10 @@ export function ResetPasswordPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <AuthHeading title="Set a new password" description="Choose a new password. It signs you out on every other device." />
+        <AuthHeading
+          title="Set a new password"
+          description="Choose a new password. It signs you out on every other device."
+        />
         {linkError && (
           <FormAlert>
             {linkError}{' '}
@@ -63,11 +76,30 @@ export function ResetPasswordPage() {
             </Link>
           </FormAlert>
         )}
-        <FormField id="password" label="New password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}>
-          {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" disabled={!token} />}
+        <FormField
+          id="password"
+          label="New password"
+          error={errors.password?.message}
+          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...form.register('password')}
+              autoComplete="new-password"
+              disabled={!token}
+            />
+          )}
         </FormField>
         <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" disabled={!token} />}
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...form.register('confirmPassword')}
+              autoComplete="new-password"
+              disabled={!token}
+            />
+          )}
         </FormField>
         <SubmitButton pending={isSubmitting} disabled={!token}>
           Set new password

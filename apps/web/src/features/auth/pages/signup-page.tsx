@@ -31,7 +31,14 @@ export function SignupPage() {
     setFormError(null);
     const result = await signup(body);
     if ('error' in result) {
-      setFormError(applyServerErrors(result.error, FIELDS, (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'Sign-up failed. Please try again.'));
+      setFormError(
+        applyServerErrors(
+          result.error,
+          FIELDS,
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          'Sign-up failed. Please try again.',
+        ),
+      );
       return;
     }
     setCodeSentTo(result.data.email);
@@ -57,16 +64,31 @@ export function SignupPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <AuthHeading title="Create your account" description="Learn with roadmaps, prove a skill and book mentors." />
+        <AuthHeading
+          title="Create your account"
+          description="Learn with roadmaps, prove a skill and book mentors."
+        />
         {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField id="name" label="Name" error={errors.name?.message} hint={`${NAME_MIN} to ${NAME_MAX} letters.`}>
+        <FormField
+          id="name"
+          label="Name"
+          error={errors.name?.message}
+          hint={`${NAME_MIN} to ${NAME_MAX} letters.`}
+        >
           {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
         </FormField>
         <FormField id="email" label="E-mail" error={errors.email?.message}>
           {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
         </FormField>
-        <FormField id="password" label="Password" error={errors.password?.message} hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}>
-          {(control) => <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />}
+        <FormField
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+        >
+          {(control) => (
+            <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
+          )}
         </FormField>
         <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
       </form>

@@ -30,12 +30,17 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
   const join = joinState(booking, now);
   const titleId = `booking-${booking.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar className="size-11" aria-hidden="true">
             {other.avatar && <AvatarImage src={other.avatar} alt="" />}
-            <AvatarFallback className="bg-primary/10 text-sm font-semibold text-primary">{initials(other.name)}</AvatarFallback>
+            <AvatarFallback className="bg-primary/10 text-sm font-semibold text-primary">
+              {initials(other.name)}
+            </AvatarFallback>
           </Avatar>
           <div className="min-w-0">
             <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
@@ -88,15 +93,28 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
               <Star
                 key={value}
                 aria-hidden="true"
-                className={cn('size-4', value <= booking.review!.rating ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'text-muted-foreground')}
+                className={cn(
+                  'size-4',
+                  value <= booking.review!.rating
+                    ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+                    : 'text-muted-foreground',
+                )}
               />
             ))}
           </figcaption>
-          {booking.review.comment && <blockquote className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.review.comment}</blockquote>}
+          {booking.review.comment && (
+            <blockquote className="whitespace-pre-line [overflow-wrap:anywhere]">
+              {booking.review.comment}
+            </blockquote>
+          )}
         </figure>
       )}
 
-      {join === 'opens-later' && <p className="text-sm text-muted-foreground">Join opens {ROOM_OPENS_MINUTES_BEFORE} minutes before the start.</p>}
+      {join === 'opens-later' && (
+        <p className="text-sm text-muted-foreground">
+          Join opens {ROOM_OPENS_MINUTES_BEFORE} minutes before the start.
+        </p>
+      )}
 
       {(join === 'open' || actions.pay || actions.cancel || actions.review) && (
         <div className="flex flex-wrap gap-2">

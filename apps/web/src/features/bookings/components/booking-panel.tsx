@@ -46,7 +46,9 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
   if (user?.id === mentorId) {
     return (
       <PanelFrame>
-        <p className="text-sm text-muted-foreground">This is your own profile: others book these hours with you.</p>
+        <p className="text-sm text-muted-foreground">
+          This is your own profile: others book these hours with you.
+        </p>
       </PanelFrame>
     );
   }
@@ -72,13 +74,16 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
   async function book() {
     if (!slot) return;
     if (!user) {
-      void navigate('/login', { state: { from: `/mentor-profile/${mentorId}?${new URLSearchParams({ slot }).toString()}` } });
+      void navigate('/login', {
+        state: { from: `/mentor-profile/${mentorId}?${new URLSearchParams({ slot }).toString()}` },
+      });
       return;
     }
     setFailure(null);
     setLapsed(false);
     const result = await createBooking({ mentorId, startTime: slot });
-    if (result.error) setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
+    if (result.error)
+      setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
     else setHeld(result.data.booking);
   }
 
@@ -105,7 +110,12 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
             {CANCELLATION_POLICY}
           </p>
           {failure && <FormAlert>{failure}</FormAlert>}
-          <SubmitButton type="button" className="w-full" pending={creating.isLoading} onClick={() => void book()}>
+          <SubmitButton
+            type="button"
+            className="w-full"
+            pending={creating.isLoading}
+            onClick={() => void book()}
+          >
             Book
           </SubmitButton>
         </>

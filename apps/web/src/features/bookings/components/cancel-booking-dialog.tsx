@@ -1,7 +1,20 @@
-import { CANCEL_REASON_MAX, cancelBookingBodySchema, CANCELLATION_POLICY, type Booking } from '@skillroute/shared/bookings';
+import {
+  CANCEL_REASON_MAX,
+  cancelBookingBodySchema,
+  CANCELLATION_POLICY,
+  type Booking,
+} from '@skillroute/shared/bookings';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
@@ -52,7 +65,10 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
     const refund = formatPaise(result.data.refund.amount);
     toast({
       title: 'Session cancelled',
-      description: roleIn(booking, userId) === 'mentor' ? `Your mentee gets ${refund} back.` : `You will get ${refund} back.`,
+      description:
+        roleIn(booking, userId) === 'mentor'
+          ? `Your mentee gets ${refund} back.`
+          : `You will get ${refund} back.`,
     });
   }
 
@@ -69,13 +85,33 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
             <DialogTitle>Cancel this session?</DialogTitle>
             <DialogDescription>{cancellationRefundText(booking, userId, openedAt)}</DialogDescription>
           </DialogHeader>
-          {roleIn(booking, userId) === 'mentee' && <p className="text-xs text-muted-foreground">{CANCELLATION_POLICY}</p>}
-          <FormField id={`cancel-reason-${booking.id}`} label="Reason" error={reasonError} hint={`${reason.length}/${CANCEL_REASON_MAX}`}>
-            {(control) => <Textarea {...control} value={reason} maxLength={CANCEL_REASON_MAX} required onChange={(event) => setReason(event.target.value)} />}
+          {roleIn(booking, userId) === 'mentee' && (
+            <p className="text-xs text-muted-foreground">{CANCELLATION_POLICY}</p>
+          )}
+          <FormField
+            id={`cancel-reason-${booking.id}`}
+            label="Reason"
+            error={reasonError}
+            hint={`${reason.length}/${CANCEL_REASON_MAX}`}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                value={reason}
+                maxLength={CANCEL_REASON_MAX}
+                required
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
           </FormField>
           {failure && <FormAlert>{failure}</FormAlert>}
           <DialogFooter>
-            <Button type="button" variant="outline" disabled={cancelling.isLoading} onClick={() => openChange(false)}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={cancelling.isLoading}
+              onClick={() => openChange(false)}
+            >
               Keep the session
             </Button>
             <SubmitButton pending={cancelling.isLoading} variant="destructive" size="default">

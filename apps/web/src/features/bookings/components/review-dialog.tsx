@@ -2,7 +2,15 @@ import { REVIEW_COMMENT_MAX, reviewBodySchema, type Booking } from '@skillroute/
 import { Star } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
@@ -54,7 +62,10 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
       return;
     }
     setOpen(false);
-    toast({ title: 'Thank you for your review', description: `Your review of ${booking.mentor.name} is saved.` });
+    toast({
+      title: 'Thank you for your review',
+      description: `Your review of ${booking.mentor.name} is saved.`,
+    });
   }
 
   const ratingErrorId = `${id}-rating-error`;
@@ -77,10 +88,26 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
               {RATINGS.map((value) => {
                 const lit = rating !== null && value <= rating;
                 return (
-                  <label key={value} className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60">
-                    <input type="radio" name={`${id}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} aria-invalid={Boolean(errors.rating)} className="sr-only" />
+                  <label
+                    key={value}
+                    className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/60"
+                  >
+                    <input
+                      type="radio"
+                      name={`${id}-rating`}
+                      value={value}
+                      checked={rating === value}
+                      onChange={() => setRating(value)}
+                      aria-invalid={Boolean(errors.rating)}
+                      className="sr-only"
+                    />
                     <Star
-                      className={cn('size-7', lit ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'text-muted-foreground group-hover:text-amber-500')}
+                      className={cn(
+                        'size-7',
+                        lit
+                          ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+                          : 'text-muted-foreground group-hover:text-amber-500',
+                      )}
                       aria-hidden="true"
                     />
                     <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
@@ -89,17 +116,38 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
               })}
             </div>
             {errors.rating && (
-              <p id={ratingErrorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+              <p
+                id={ratingErrorId}
+                role="alert"
+                className="text-sm font-medium text-destructive dark:text-red-300"
+              >
                 {errors.rating}
               </p>
             )}
           </fieldset>
-          <FormField id={`${id}-comment`} label="Comment (optional)" error={errors.comment} hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}>
-            {(control) => <Textarea {...control} value={comment} rows={4} onChange={(event) => setComment(event.target.value)} />}
+          <FormField
+            id={`${id}-comment`}
+            label="Comment (optional)"
+            error={errors.comment}
+            hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                value={comment}
+                rows={4}
+                onChange={(event) => setComment(event.target.value)}
+              />
+            )}
           </FormField>
           {failure && <FormAlert>{failure}</FormAlert>}
           <DialogFooter>
-            <Button type="button" variant="outline" disabled={reviewing.isLoading} onClick={() => openChange(false)}>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={reviewing.isLoading}
+              onClick={() => openChange(false)}
+            >
               Close
             </Button>
             <SubmitButton pending={reviewing.isLoading} size="default">

@@ -13,7 +13,15 @@ export interface StripePayment {
 }
 
 /** Stripe's Payment Element in a dialog; confirming sends the payer through Stripe back to /payment-success. */
-export function StripePaymentDialog({ payment, bookingId, onClose }: { payment: StripePayment; bookingId: string; onClose: () => void }) {
+export function StripePaymentDialog({
+  payment,
+  bookingId,
+  onClose,
+}: {
+  payment: StripePayment;
+  bookingId: string;
+  onClose: () => void;
+}) {
   const mountPoint = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState<{ stripe: StripeJs; elements: StripeElements } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,8 +33,12 @@ export function StripePaymentDialog({ payment, bookingId, onClose }: { payment: 
     loadStripe(payment.publishableKey)
       .then((stripe) => {
         if (stopped || !mountPoint.current) return;
-        const dark = document.documentElement.classList.contains('dark') || document.body.classList.contains('dark');
-        const elements = stripe.elements({ clientSecret: payment.clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } });
+        const dark =
+          document.documentElement.classList.contains('dark') || document.body.classList.contains('dark');
+        const elements = stripe.elements({
+          clientSecret: payment.clientSecret,
+          appearance: { theme: dark ? 'night' : 'stripe' },
+        });
         const created = elements.create('payment');
         created.mount(mountPoint.current);
         element = created;
@@ -44,7 +56,10 @@ export function StripePaymentDialog({ payment, bookingId, onClose }: { payment: 
     if (!ready) return;
     setPaying(true);
     setFailure(null);
-    const { error } = await ready.stripe.confirmPayment({ elements: ready.elements, confirmParams: { return_url: `${window.location.origin}${paymentReturnPath(bookingId)}` } });
+    const { error } = await ready.stripe.confirmPayment({
+      elements: ready.elements,
+      confirmParams: { return_url: `${window.location.origin}${paymentReturnPath(bookingId)}` },
+    });
     // Success leaves the page for the return URL; an answer here is a refusal.
     setPaying(false);
     setFailure(error?.message ?? 'The payment did not go through. Please try again.');

@@ -34,14 +34,17 @@ export function usePayForBooking(bookingId: string) {
     }
     const { orderId, keyId, clientSecret, publishableKey } = payment;
     if (payment.provider === 'razorpay' && orderId && keyId) {
-      await openRazorpayCheckout({ ...payment, orderId, keyId }, bookingId, () => setPaying(false)).catch(() => {
-        setPaying(false);
-        setFailure(COULD_NOT_OPEN);
-      });
+      await openRazorpayCheckout({ ...payment, orderId, keyId }, bookingId, () => setPaying(false)).catch(
+        () => {
+          setPaying(false);
+          setFailure(COULD_NOT_OPEN);
+        },
+      );
       return;
     }
     setPaying(false);
-    if (payment.provider === 'stripe' && clientSecret && publishableKey) setStripe({ clientSecret, publishableKey, amount: payment.amount });
+    if (payment.provider === 'stripe' && clientSecret && publishableKey)
+      setStripe({ clientSecret, publishableKey, amount: payment.amount });
     else setFailure(COULD_NOT_OPEN);
   }
 

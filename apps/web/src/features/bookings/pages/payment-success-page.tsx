@@ -33,7 +33,10 @@ export function PaymentSuccessPage() {
   const status = errorStatus(first.error);
   if (bookingId === '' || status === 404 || status === 400) {
     return (
-      <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="Booking not found">
+      <Outcome
+        icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
+        title="Booking not found"
+      >
         <p>We could not find this booking. Your bookings are listed in your profile.</p>
         <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
           Your bookings
@@ -43,7 +46,10 @@ export function PaymentSuccessPage() {
   }
   if (first.isError) {
     return (
-      <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="We could not check your payment">
+      <Outcome
+        icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
+        title="We could not check your payment"
+      >
         <p>The booking could not be loaded.</p>
         <Button type="button" variant="outline" onClick={() => void first.refetch()}>
           Try again
@@ -53,10 +59,16 @@ export function PaymentSuccessPage() {
   }
   if (!booking || (waiting && !gaveUp)) {
     return (
-      <div role="status" aria-label="Waiting for the payment to be confirmed" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <div
+        role="status"
+        aria-label="Waiting for the payment to be confirmed"
+        className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      >
         <Spinner className="size-10 text-primary" />
         <p className="text-lg font-medium">Confirming your payment…</p>
-        <p className="text-sm text-muted-foreground">This usually takes a few seconds. Please keep this page open.</p>
+        <p className="text-sm text-muted-foreground">
+          This usually takes a few seconds. Please keep this page open.
+        </p>
       </div>
     );
   }
@@ -72,8 +84,14 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
   );
   if (stillWaiting) {
     return (
-      <Outcome icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />} title="Your payment is still being processed">
-        <p>We have not heard from the payment provider yet. Your bookings page will show the session once the payment is confirmed.</p>
+      <Outcome
+        icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />}
+        title="Your payment is still being processed"
+      >
+        <p>
+          We have not heard from the payment provider yet. Your bookings page will show the session once the
+          payment is confirmed.
+        </p>
         <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
           Your bookings
         </Link>
@@ -83,9 +101,13 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
   switch (paymentOutcome(booking.status)) {
     case 'confirmed':
       return (
-        <Outcome icon={<CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />} title="Booking completed">
+        <Outcome
+          icon={<CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />}
+          title="Booking completed"
+        >
           <p>
-            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> on {formatSessionTime(booking.startTime)} is confirmed. You paid {formatPaise(booking.amount)}.
+            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> on{' '}
+            {formatSessionTime(booking.startTime)} is confirmed. You paid {formatPaise(booking.amount)}.
           </p>
           <Button type="button" onClick={() => void navigate('/profile/bookings')}>
             Continue
@@ -94,21 +116,33 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
       );
     case 'declined':
       return (
-        <Outcome icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />} title="Payment declined">
+        <Outcome
+          icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
+          title="Payment declined"
+        >
           <p>Your payment was declined. No money was taken.</p>
           {backToMentor}
         </Outcome>
       );
     case 'lapsed':
       return (
-        <Outcome icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />} title="Your hold lapsed">
-          <p>The 15-minute hold on this slot lapsed before the payment came through. Please choose a time again.</p>
+        <Outcome
+          icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />}
+          title="Your hold lapsed"
+        >
+          <p>
+            The 15-minute hold on this slot lapsed before the payment came through. Please choose a time
+            again.
+          </p>
           {backToMentor}
         </Outcome>
       );
     default:
       return (
-        <Outcome icon={<CircleX className="size-10 text-muted-foreground" aria-hidden="true" />} title="This booking was cancelled">
+        <Outcome
+          icon={<CircleX className="size-10 text-muted-foreground" aria-hidden="true" />}
+          title="This booking was cancelled"
+        >
           <p>The session is no longer booked. Any refund is shown with the booking.</p>
           <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
             Your bookings
@@ -123,9 +157,17 @@ function Outcome({ icon, title, children }: { icon: ReactNode; title: string; ch
   // The spinner's status gives way to the answer: focus on its heading, so a screen reader reads it out.
   useEffect(() => heading.current?.focus(), [title]);
   return (
-    <section aria-labelledby="payment-outcome" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <section
+      aria-labelledby="payment-outcome"
+      className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+    >
       {icon}
-      <h1 ref={heading} id="payment-outcome" tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+      <h1
+        ref={heading}
+        id="payment-outcome"
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight outline-none"
+      >
         {title}
       </h1>
       <div className="flex flex-col items-center gap-4 text-pretty text-muted-foreground">{children}</div>

@@ -19,7 +19,10 @@ export function ProfileBookingsPage() {
   const filter = parseStatusFilter(searchParams.get('status'));
   // Whether a session may still be cancelled moves with the clock.
   const now = useClock(60_000);
-  const { data, isLoading, isFetching, isError, refetch } = useListMyBookingsQuery({ userId, status: filter === 'all' ? undefined : filter }, { skip: userId === '' });
+  const { data, isLoading, isFetching, isError, refetch } = useListMyBookingsQuery(
+    { userId, status: filter === 'all' ? undefined : filter },
+    { skip: userId === '' },
+  );
   const bookings = data?.bookings ?? [];
 
   function showFilter(next: StatusFilter) {
@@ -63,7 +66,11 @@ export function ProfileBookingsPage() {
         </div>
       ) : bookings.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center">
-          <p className="font-medium">{filter === 'all' ? 'You have no bookings yet.' : `No bookings with the status "${filterLabels[filter]}".`}</p>
+          <p className="font-medium">
+            {filter === 'all'
+              ? 'You have no bookings yet.'
+              : `No bookings with the status "${filterLabels[filter]}".`}
+          </p>
           <Link to="/explore-mentors" className={buttonVariants({ variant: 'outline' })}>
             Find a mentor
           </Link>

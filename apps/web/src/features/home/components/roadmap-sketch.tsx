@@ -14,16 +14,34 @@ const NODES = [
  */
 export function RoadmapSketch() {
   return (
-    <div aria-hidden="true" className="mx-auto hidden w-full max-w-sm rounded-2xl border bg-card p-6 shadow-sm sm:block">
+    <div
+      aria-hidden="true"
+      className="mx-auto hidden w-full max-w-sm rounded-2xl border bg-card p-6 shadow-sm sm:block"
+    >
       <div className="mb-4 flex items-center justify-between text-sm">
         <span className="font-semibold">How a roadmap looks</span>
         <span className="text-muted-foreground">2 of 4 done</span>
       </div>
       <ol className="relative flex flex-col gap-4 before:absolute before:top-3 before:bottom-3 before:left-[11px] before:w-0.5 before:bg-border">
         {NODES.map((node) => (
-          <li key={node.label} className={cn('relative flex items-center gap-3', node.kind === 'subtopic' && 'pl-6')}>
-            <span className={cn('relative z-10 size-6 shrink-0 rounded-full border-2', node.done ? 'border-primary bg-primary' : 'border-input bg-background')} />
-            <span className={cn('flex-1 rounded-md px-3 py-2 text-sm font-medium text-neutral-900', node.kind === 'topic' ? 'bg-[#fdff00]' : 'bg-[#f3c950]')}>{node.label}</span>
+          <li
+            key={node.label}
+            className={cn('relative flex items-center gap-3', node.kind === 'subtopic' && 'pl-6')}
+          >
+            <span
+              className={cn(
+                'relative z-10 size-6 shrink-0 rounded-full border-2',
+                node.done ? 'border-primary bg-primary' : 'border-input bg-background',
+              )}
+            />
+            <span
+              className={cn(
+                'flex-1 rounded-md px-3 py-2 text-sm font-medium text-neutral-900',
+                node.kind === 'topic' ? 'bg-[#fdff00]' : 'bg-[#f3c950]',
+              )}
+            >
+              {node.label}
+            </span>
           </li>
         ))}
       </ol>

@@ -30,15 +30,21 @@ const STEPS = [
 export function HomePage({ signedIn = false, roadmaps }: { signedIn?: boolean; roadmaps?: ReactNode }) {
   return (
     <>
-      <section aria-labelledby="home-title" className="border-b bg-gradient-to-b from-accent/60 to-background">
+      <section
+        aria-labelledby="home-title"
+        className="border-b bg-gradient-to-b from-accent/60 to-background"
+      >
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.1fr_0.9fr]">
           <div className="flex flex-col items-start gap-6">
-            <p className="rounded-full border bg-background px-3 py-1 text-sm font-medium text-muted-foreground">Learning roadmaps and 1:1 mentoring</p>
+            <p className="rounded-full border bg-background px-3 py-1 text-sm font-medium text-muted-foreground">
+              Learning roadmaps and 1:1 mentoring
+            </p>
             <h1 id="home-title" className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
               Learn a tech skill step by step, then teach it
             </h1>
             <p className="max-w-xl text-lg text-pretty text-muted-foreground">
-              Skillroute turns a skill into a roadmap you can follow topic by topic. When you know a stack well, prove it in a timed test and become a mentor. When you want a hand, book a one-hour
+              Skillroute turns a skill into a roadmap you can follow topic by topic. When you know a stack
+              well, prove it in a timed test and become a mentor. When you want a hand, book a one-hour
               session with someone who has been there.
             </p>
             <div className="flex flex-wrap gap-3">
@@ -97,7 +103,8 @@ export function HomePage({ signedIn = false, roadmaps }: { signedIn?: boolean; r
               Know a path worth sharing?
             </h2>
             <p className="mt-2 text-muted-foreground">
-              Draw your own roadmap in the editor, add notes and links to each topic, and submit it. Once a reviewer approves it, it is published for everyone to follow.
+              Draw your own roadmap in the editor, add notes and links to each topic, and submit it. Once a
+              reviewer approves it, it is published for everyone to follow.
             </p>
           </div>
           {!signedIn && (

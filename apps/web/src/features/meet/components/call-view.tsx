@@ -10,10 +10,21 @@ import { RoomNotice } from './room-notice';
 import { useMeetCall } from './use-meet-call';
 import { VideoTile } from './video-tile';
 
-const canShareScreen = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
+const canShareScreen = () =>
+  typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia);
 
 /** The call: the other person large, oneself small, the controls, the chat, presence and the time left. */
-export function CallView({ room, localStream, speakerId, checkSession }: { room: MeetRoom; localStream: MediaStream | null; speakerId?: string; checkSession(): Promise<boolean> }) {
+export function CallView({
+  room,
+  localStream,
+  speakerId,
+  checkSession,
+}: {
+  room: MeetRoom;
+  localStream: MediaStream | null;
+  speakerId?: string;
+  checkSession(): Promise<boolean>;
+}) {
   const call = useMeetCall({ room, localStream, checkSession });
   const navigate = useNavigate();
   const now = useClock(1000);
@@ -39,7 +50,10 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
 
   if (call.refused) return <RoomNotice title={call.refused} />;
 
-  const reconnecting = call.socketState === 'reconnecting' || call.peerConnectionState === 'disconnected' || call.peerConnectionState === 'failed';
+  const reconnecting =
+    call.socketState === 'reconnecting' ||
+    call.peerConnectionState === 'disconnected' ||
+    call.peerConnectionState === 'failed';
 
   function leave() {
     call.leave();
@@ -47,7 +61,10 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
   }
 
   return (
-    <section aria-labelledby="call-title" className="flex min-h-dvh flex-col gap-3 bg-background p-3 lg:h-dvh">
+    <section
+      aria-labelledby="call-title"
+      className="flex min-h-dvh flex-col gap-3 bg-background p-3 lg:h-dvh"
+    >
       <h1 id="call-title" ref={title} tabIndex={-1} className="sr-only">
         Session with {room.peer.name}
       </h1>
@@ -55,7 +72,9 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
         <p aria-live="polite" className="font-medium">
           {presenceText(room.peer.name, call.peerPresent)}
         </p>
-        <p className="tabular-nums text-muted-foreground">{sessionCountdown(room.booking.endTime, room.closesAt, now)}</p>
+        <p className="tabular-nums text-muted-foreground">
+          {sessionCountdown(room.booking.endTime, room.closesAt, now)}
+        </p>
       </div>
       <div role="status" aria-live="polite">
         {call.socketState === 'connecting' && <p className="text-sm text-muted-foreground">Connecting…</p>}
@@ -69,28 +88,64 @@ export function CallView({ room, localStream, speakerId, checkSession }: { room:
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[1fr_20rem]">
         <div className="relative min-h-64 overflow-hidden rounded-xl bg-black">
           {call.remoteStream ? (
-            <VideoTile stream={call.remoteStream} speakerId={speakerId} label={`${room.peer.name}’s video`} className="size-full object-contain" />
+            <VideoTile
+              stream={call.remoteStream}
+              speakerId={speakerId}
+              label={`${room.peer.name}’s video`}
+              className="size-full object-contain"
+            />
           ) : (
-            <div className="flex size-full min-h-64 items-center justify-center text-white/80">{presenceText(room.peer.name, call.peerPresent)}</div>
+            <div className="flex size-full min-h-64 items-center justify-center text-white/80">
+              {presenceText(room.peer.name, call.peerPresent)}
+            </div>
           )}
           <div className="absolute right-3 bottom-3 w-32 overflow-hidden rounded-lg border border-white/30 bg-black shadow-lg sm:w-48">
             {hasVideo && !call.cameraOff ? (
-              <VideoTile stream={localStream} muted mirrored label="Your video" className="aspect-video w-full" />
+              <VideoTile
+                stream={localStream}
+                muted
+                mirrored
+                label="Your video"
+                className="aspect-video w-full"
+              />
             ) : (
-              <div className="flex aspect-video items-center justify-center text-xs text-white/80">Your camera is off</div>
+              <div className="flex aspect-video items-center justify-center text-xs text-white/80">
+                Your camera is off
+              </div>
             )}
           </div>
         </div>
-        <ChatPanel messages={call.messages} selfId={room.self.id} peerName={room.peer.name} onSend={call.sendChat} />
+        <ChatPanel
+          messages={call.messages}
+          selfId={room.self.id}
+          peerName={room.peer.name}
+          onSend={call.sendChat}
+        />
       </div>
       {/* Toggles keep one name and say their state with aria-pressed (a name that flips as well would read "Unmute, pressed"). */}
-      <div role="toolbar" aria-label="Call controls" className="flex flex-wrap items-center justify-center gap-2">
-        <Button variant={call.muted ? 'destructive' : 'secondary'} aria-pressed={call.muted} aria-keyshortcuts="M" disabled={!hasAudio} onClick={toggleMute}>
+      <div
+        role="toolbar"
+        aria-label="Call controls"
+        className="flex flex-wrap items-center justify-center gap-2"
+      >
+        <Button
+          variant={call.muted ? 'destructive' : 'secondary'}
+          aria-pressed={call.muted}
+          aria-keyshortcuts="M"
+          disabled={!hasAudio}
+          onClick={toggleMute}
+        >
           {call.muted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
           Mute
           <kbd className="text-xs opacity-70">M</kbd>
         </Button>
-        <Button variant={call.cameraOff ? 'destructive' : 'secondary'} aria-pressed={call.cameraOff} aria-keyshortcuts="V" disabled={!hasVideo} onClick={toggleCamera}>
+        <Button
+          variant={call.cameraOff ? 'destructive' : 'secondary'}
+          aria-pressed={call.cameraOff}
+          aria-keyshortcuts="V"
+          disabled={!hasVideo}
+          onClick={toggleCamera}
+        >
           {call.cameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
           Camera off
           <kbd className="text-xs opacity-70">V</kbd>

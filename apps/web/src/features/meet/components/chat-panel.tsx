@@ -4,10 +4,21 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
-const timeOf = (iso: string) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** The room's text chat: the history kept with the booking, and a box that sends on Enter (Shift+Enter for a new line). */
-export function ChatPanel({ messages, selfId, peerName, onSend }: { messages: ChatMessage[]; selfId: string; peerName: string; onSend(text: string): Promise<ChatAck> }) {
+export function ChatPanel({
+  messages,
+  selfId,
+  peerName,
+  onSend,
+}: {
+  messages: ChatMessage[];
+  selfId: string;
+  peerName: string;
+  onSend(text: string): Promise<ChatAck>;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -29,11 +40,19 @@ export function ChatPanel({ messages, selfId, peerName, onSend }: { messages: Ch
   }
 
   return (
-    <section aria-labelledby="chat-title" className="flex min-h-0 flex-col gap-3 rounded-xl border bg-card p-3">
+    <section
+      aria-labelledby="chat-title"
+      className="flex min-h-0 flex-col gap-3 rounded-xl border bg-card p-3"
+    >
       <h2 id="chat-title" className="font-semibold">
         Chat
       </h2>
-      <ol ref={list} aria-label="Messages" aria-live="polite" className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto text-sm">
+      <ol
+        ref={list}
+        aria-label="Messages"
+        aria-live="polite"
+        className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto text-sm"
+      >
         {messages.length === 0 && <li className="text-muted-foreground">No messages yet.</li>}
         {messages.map((message) => (
           <li key={message.id} className="flex flex-col">

@@ -34,8 +34,18 @@ export function MicLevel({ stream }: { stream: MediaStream | null }) {
       <span id="mic-level-label" className="text-muted-foreground">
         Microphone level
       </span>
-      <div role="meter" aria-labelledby="mic-level-label" aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
-        <div className="h-full bg-emerald-500 transition-[width] duration-75" style={{ width: `${level}%` }} />
+      <div
+        role="meter"
+        aria-labelledby="mic-level-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level}
+        className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full bg-emerald-500 transition-[width] duration-75"
+          style={{ width: `${level}%` }}
+        />
       </div>
     </div>
   );

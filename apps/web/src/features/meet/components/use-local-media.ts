@@ -23,19 +23,33 @@ export interface LocalMedia {
 const noDevices = { cameras: [], microphones: [], speakers: [] };
 
 /** Asks for the camera and microphone; when both at once fail, tries each alone so one missing device does not cost the other. */
-async function openDevices(choice: DeviceChoice): Promise<{ stream: MediaStream | null; problem: string | null }> {
+async function openDevices(
+  choice: DeviceChoice,
+): Promise<{ stream: MediaStream | null; problem: string | null }> {
   const media = navigator.mediaDevices;
-  if (!media?.getUserMedia) return { stream: null, problem: mediaErrorMessage(new DOMException('', 'Unsupported')) };
-  const audio: MediaTrackConstraints | boolean = choice.microphoneId ? { deviceId: { exact: choice.microphoneId } } : true;
-  const video: MediaTrackConstraints | boolean = choice.cameraId ? { deviceId: { exact: choice.cameraId } } : true;
+  if (!media?.getUserMedia)
+    return { stream: null, problem: mediaErrorMessage(new DOMException('', 'Unsupported')) };
+  const audio: MediaTrackConstraints | boolean = choice.microphoneId
+    ? { deviceId: { exact: choice.microphoneId } }
+    : true;
+  const video: MediaTrackConstraints | boolean = choice.cameraId
+    ? { deviceId: { exact: choice.cameraId } }
+    : true;
   try {
     return { stream: await media.getUserMedia({ audio, video }), problem: null };
   } catch (error) {
-    if ((error as Error).name === 'NotAllowedError') return { stream: null, problem: mediaErrorMessage(error) };
-    const [audioOnly, videoOnly] = await Promise.all([media.getUserMedia({ audio }).catch(() => null), media.getUserMedia({ video }).catch(() => null)]);
+    if ((error as Error).name === 'NotAllowedError')
+      return { stream: null, problem: mediaErrorMessage(error) };
+    const [audioOnly, videoOnly] = await Promise.all([
+      media.getUserMedia({ audio }).catch(() => null),
+      media.getUserMedia({ video }).catch(() => null),
+    ]);
     const tracks = [...(audioOnly?.getTracks() ?? []), ...(videoOnly?.getTracks() ?? [])];
     if (tracks.length === 0) return { stream: null, problem: mediaErrorMessage(error) };
-    return { stream: new MediaStream(tracks), problem: missingDeviceMessage(Boolean(audioOnly), Boolean(videoOnly)) };
+    return {
+      stream: new MediaStream(tracks),
+      problem: missingDeviceMessage(Boolean(audioOnly), Boolean(videoOnly)),
+    };
   }
 }
 
@@ -63,7 +77,9 @@ export function useLocalMedia(): LocalMedia {
       setStarting(false);
       // Device labels are only readable once permission was given, so the list is read after.
       // Without permission the ids are blank and cannot be chosen, so those are left out.
-      const all = ((await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? []).filter((device) => device.deviceId !== '');
+      const all = ((await navigator.mediaDevices?.enumerateDevices?.().catch(() => [])) ?? []).filter(
+        (device) => device.deviceId !== '',
+      );
       if (!cancelled)
         setDevices({
           cameras: all.filter((d) => d.kind === 'videoinput'),
@@ -77,7 +93,10 @@ export function useLocalMedia(): LocalMedia {
     };
   }, [cameraId, microphoneId]);
 
-  const choose = useCallback((change: DeviceChoice) => setChoice((current) => ({ ...current, ...change })), []);
+  const choose = useCallback(
+    (change: DeviceChoice) => setChoice((current) => ({ ...current, ...change })),
+    [],
+  );
   const release = useCallback(() => {
     released.current = stream;
     return stream;

@@ -56,7 +56,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
   const [sharing, setSharing] = useState(false);
 
   const signalling = useRef<Signalling | null>(null);
-  const peer = useRef<{ pc: RTCPeerConnection; negotiation: Negotiation; videoSender: RTCRtpSender } | null>(null);
+  const peer = useRef<{ pc: RTCPeerConnection; negotiation: Negotiation; videoSender: RTCRtpSender } | null>(
+    null,
+  );
   const screenTrack = useRef<MediaStreamTrack | null>(null);
   const cameraOffRef = useRef(false);
   const mutedRef = useRef(false);
@@ -67,7 +69,10 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
 
   const cameraTrack = useCallback(() => localStream?.getVideoTracks()[0] ?? null, [localStream]);
   /** What the video sender should carry now: the screen while sharing, else the camera unless it is off. */
-  const outgoingVideo = useCallback(() => screenTrack.current ?? (cameraOffRef.current ? null : cameraTrack()), [cameraTrack]);
+  const outgoingVideo = useCallback(
+    () => screenTrack.current ?? (cameraOffRef.current ? null : cameraTrack()),
+    [cameraTrack],
+  );
 
   useEffect(() => {
     let stopped = false;
@@ -91,7 +96,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       if (audio) pc.addTrack(audio, stream);
       else pc.addTransceiver('audio', { direction: 'sendrecv', streams: [stream] });
       const camera = cameraTrack();
-      const videoSender = camera ? pc.addTrack(camera, stream) : pc.addTransceiver('video', { direction: 'sendrecv', streams: [stream] }).sender;
+      const videoSender = camera
+        ? pc.addTrack(camera, stream)
+        : pc.addTransceiver('video', { direction: 'sendrecv', streams: [stream] }).sender;
       if (outgoingVideo() !== camera) void videoSender.replaceTrack(outgoingVideo());
       const remote = new MediaStream();
       pc.addEventListener('track', ({ track }) => {
@@ -136,7 +143,8 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
             closePeer();
           },
           onSignal: (signal) => void peer.current?.negotiation.receive(signal),
-          onChat: (message) => setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message])),
+          onChat: (message) =>
+            setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message])),
           onConnectedChange: (connected) => setSocketState(connected ? 'connected' : 'reconnecting'),
           checkSession: () => checkSessionRef.current(),
         });
@@ -202,8 +210,12 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
   }, [stopSharing]);
 
   const sendChat = useCallback(async (text: string): Promise<ChatAck> => {
-    const ack = (await signalling.current?.chat(text)) ?? { ok: false as const, message: 'The call has ended.' };
-    if (ack.ok) setMessages((list) => (list.some((m) => m.id === ack.message.id) ? list : [...list, ack.message]));
+    const ack = (await signalling.current?.chat(text)) ?? {
+      ok: false as const,
+      message: 'The call has ended.',
+    };
+    if (ack.ok)
+      setMessages((list) => (list.some((m) => m.id === ack.message.id) ? list : [...list, ack.message]));
     return ack;
   }, []);
 
@@ -218,5 +230,20 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     screenTrack.current?.stop();
   }, [localStream]);
 
-  return { socketState, peerPresent, peerConnectionState, remoteStream, messages, refused, muted, cameraOff, sharing, toggleMute, toggleCamera, toggleShare, sendChat, leave };
+  return {
+    socketState,
+    peerPresent,
+    peerConnectionState,
+    remoteStream,
+    messages,
+    refused,
+    muted,
+    cameraOff,
+    sharing,
+    toggleMute,
+    toggleCamera,
+    toggleShare,
+    sendChat,
+    leave,
+  };
 }

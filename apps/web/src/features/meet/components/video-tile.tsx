@@ -29,5 +29,14 @@ export function VideoTile({
     if (speakerId && video.current?.setSinkId) video.current.setSinkId(speakerId).catch(() => {});
   }, [speakerId]);
 
-  return <video ref={video} aria-label={label} autoPlay playsInline muted={muted} className={cn('bg-black object-cover', mirrored && '-scale-x-100', className)} />;
+  return (
+    <video
+      ref={video}
+      aria-label={label}
+      autoPlay
+      playsInline
+      muted={muted}
+      className={cn('bg-black object-cover', mirrored && '-scale-x-100', className)}
+    />
+  );
 }

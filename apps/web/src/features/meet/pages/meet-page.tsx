@@ -36,7 +36,8 @@ export function MeetPage() {
     );
   }
   if (room.error || !room.data) {
-    const notFound = room.error && 'status' in room.error && (room.error.status === 404 || room.error.status === 400);
+    const notFound =
+      room.error && 'status' in room.error && (room.error.status === 404 || room.error.status === 400);
     return (
       <>
         {notFound ? (
@@ -85,7 +86,8 @@ function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; on
   return (
     <RoomNotice title={meetMessages.notOpenYet}>
       <p>
-        It opens on <time dateTime={opensAt}>{formatSessionTime(opensAt)}</time>, {ROOM_OPENS_MINUTES_BEFORE} minutes before the session starts.
+        It opens on <time dateTime={opensAt}>{formatSessionTime(opensAt)}</time>, {ROOM_OPENS_MINUTES_BEFORE}{' '}
+        minutes before the session starts.
       </p>
       <p className="text-sm text-muted-foreground tabular-nums" aria-hidden="true">
         Opens in {formatDuration(msLeft)}; this page opens the room by itself.
@@ -101,10 +103,20 @@ function OpenRoom({ room }: { room: MeetRoom }) {
 
   // A refused handshake: a real call through the base query renews the access token, or signs the person out.
   const checkSession = useCallback(async () => {
-    const result = await dispatch(meetApi.endpoints.getMeetRoom.initiate(room.roomId, { forceRefetch: true, subscribe: false }));
+    const result = await dispatch(
+      meetApi.endpoints.getMeetRoom.initiate(room.roomId, { forceRefetch: true, subscribe: false }),
+    );
     return result.isSuccess && result.data.open;
   }, [dispatch, room.roomId]);
 
-  if (joined) return <CallView room={room} localStream={joined.stream} speakerId={media.choice.speakerId} checkSession={checkSession} />;
+  if (joined)
+    return (
+      <CallView
+        room={room}
+        localStream={joined.stream}
+        speakerId={media.choice.speakerId}
+        checkSession={checkSession}
+      />
+    );
   return <PreJoin room={room} media={media} onJoin={() => setJoined({ stream: media.release() })} />;
 }

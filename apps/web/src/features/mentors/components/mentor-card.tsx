@@ -17,7 +17,10 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
         <div className="min-w-0 flex-1">
           <h3 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
             {/* The link's box covers the card, so the whole card is one target with the name as its text. */}
-            <Link to={`/mentor-profile/${encodeURIComponent(mentor.id)}`} className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']">
+            <Link
+              to={`/mentor-profile/${encodeURIComponent(mentor.id)}`}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+            >
               {mentor.name}
             </Link>
           </h3>
@@ -50,7 +53,9 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
           </dt>
           <dd className="[overflow-wrap:anywhere]">
             {plural(mentor.expirience, 'year')} experience
-            {mentor.companies.length > 0 && <span className="text-muted-foreground"> · {mentor.companies.join(', ')}</span>}
+            {mentor.companies.length > 0 && (
+              <span className="text-muted-foreground"> · {mentor.companies.join(', ')}</span>
+            )}
           </dd>
         </div>
         <div className="flex gap-2">
@@ -58,14 +63,23 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
             <CalendarClock className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
             <span className="sr-only">Next free slot</span>
           </dt>
-          <dd>{mentor.nextFreeSlot ? <>Next free: {formatSlotDateTime(mentor.nextFreeSlot.startTime, zone)}</> : <span className="text-muted-foreground">No free slot in the next 60 days</span>}</dd>
+          <dd>
+            {mentor.nextFreeSlot ? (
+              <>Next free: {formatSlotDateTime(mentor.nextFreeSlot.startTime, zone)}</>
+            ) : (
+              <span className="text-muted-foreground">No free slot in the next 60 days</span>
+            )}
+          </dd>
         </div>
       </dl>
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 border-t pt-3">
         <p className="text-sm">
           <span className="inline-flex items-center gap-1 font-medium">
-            <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden="true" />
+            <Star
+              className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300"
+              aria-hidden="true"
+            />
             {mentor.rating === null ? (
               'New'
             ) : (
@@ -74,7 +88,9 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
               </span>
             )}
           </span>
-          {mentor.reviewCount > 0 && <span className="text-muted-foreground"> ({plural(mentor.reviewCount, 'review')})</span>}
+          {mentor.reviewCount > 0 && (
+            <span className="text-muted-foreground"> ({plural(mentor.reviewCount, 'review')})</span>
+          )}
           <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
         </p>
         <p className="text-right">

@@ -51,35 +51,76 @@ export interface MentorFiltersProps {
 export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClear }: MentorFiltersProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [search, setSearch] = useSettledText(filters.search, (text) => onChange({ search: text.trim() }, { replace: true }));
+  const [search, setSearch] = useSettledText(filters.search, (text) =>
+    onChange({ search: text.trim() }, { replace: true }),
+  );
   const companiesText = filters.companies.join(', ');
-  const [companies, setCompanies] = useSettledText(companiesText, (text) => onChange({ companies: splitCompanies(text) }, { replace: true }));
-  const active = [filters.skill !== 'all', filters.experience !== '', filters.languages.length > 0, filters.companies.length > 0].filter(Boolean).length;
+  const [companies, setCompanies] = useSettledText(companiesText, (text) =>
+    onChange({ companies: splitCompanies(text) }, { replace: true }),
+  );
+  const active = [
+    filters.skill !== 'all',
+    filters.experience !== '',
+    filters.languages.length > 0,
+    filters.companies.length > 0,
+  ].filter(Boolean).length;
 
   return (
     <div className="flex flex-col gap-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input type="search" aria-label="Search mentors" placeholder="Name, headline or company" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search mentors"
+          placeholder="Name, headline or company"
+          value={search}
+          maxLength={100}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pl-9"
+        />
       </div>
 
-      <Button type="button" variant="outline" className="md:hidden" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen((value) => !value)}>
+      <Button
+        type="button"
+        variant="outline"
+        className="md:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen((value) => !value)}
+      >
         <SlidersHorizontal aria-hidden="true" />
         {open ? 'Hide filters' : 'Show filters'}
-        {active > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{active}</span>}
+        {active > 0 && (
+          <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{active}</span>
+        )}
       </Button>
 
-      <section id={`${id}-panel`} aria-labelledby={`${id}-title`} className={cn('flex-col gap-5 rounded-xl border bg-card p-4 md:flex', open ? 'flex' : 'hidden')}>
+      <section
+        id={`${id}-panel`}
+        aria-labelledby={`${id}-title`}
+        className={cn('flex-col gap-5 rounded-xl border bg-card p-4 md:flex', open ? 'flex' : 'hidden')}
+      >
         <h2 id={`${id}-title`} className="text-base font-semibold">
           Filters
         </h2>
 
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-skill`}>Skill</Label>
-          <select id={`${id}-skill`} className={selectClass} value={filters.skill} disabled={stacks.loading && stacks.names.length === 0} onChange={(event) => onChange({ skill: event.target.value })}>
+          <select
+            id={`${id}-skill`}
+            className={selectClass}
+            value={filters.skill}
+            disabled={stacks.loading && stacks.names.length === 0}
+            onChange={(event) => onChange({ skill: event.target.value })}
+          >
             <option value="all">All skills</option>
             {/* A skill from a shared link that is not (or no longer) a stack still shows as chosen. */}
-            {filters.skill !== 'all' && !stacks.names.includes(filters.skill) && <option value={filters.skill}>{filters.skill}</option>}
+            {filters.skill !== 'all' && !stacks.names.includes(filters.skill) && (
+              <option value={filters.skill}>{filters.skill}</option>
+            )}
             {stacks.names.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -91,7 +132,12 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
 
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-experience`}>Minimum experience</Label>
-          <select id={`${id}-experience`} className={selectClass} value={filters.experience} onChange={(event) => onChange({ experience: event.target.value })}>
+          <select
+            id={`${id}-experience`}
+            className={selectClass}
+            value={filters.experience}
+            onChange={(event) => onChange({ experience: event.target.value })}
+          >
             <option value="">Any experience</option>
             {EXPERIENCE_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -112,7 +158,13 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
                     type="checkbox"
                     className="size-4 rounded border-input accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                     checked={checked}
-                    onChange={() => onChange({ languages: checked ? filters.languages.filter((item) => item !== language) : [...filters.languages, language] })}
+                    onChange={() =>
+                      onChange({
+                        languages: checked
+                          ? filters.languages.filter((item) => item !== language)
+                          : [...filters.languages, language],
+                      })
+                    }
                   />
                   {languageLabel(language)}
                 </label>
@@ -123,7 +175,13 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
 
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-companies`}>Companies</Label>
-          <Input id={`${id}-companies`} value={companies} placeholder="e.g. Acme, Globex" aria-describedby={`${id}-companies-hint`} onChange={(event) => setCompanies(event.target.value)} />
+          <Input
+            id={`${id}-companies`}
+            value={companies}
+            placeholder="e.g. Acme, Globex"
+            aria-describedby={`${id}-companies-hint`}
+            onChange={(event) => setCompanies(event.target.value)}
+          />
           <p id={`${id}-companies-hint`} className="text-xs text-muted-foreground">
             Separate names with commas; a mentor of any of them matches.
           </p>

@@ -25,7 +25,10 @@ function serveReviews(all: MentorReview[], routes: Routes = {}) {
   return serve({
     [PATH]: (call) => {
       const page = Number(call.query.get('page'));
-      return json(200, { reviews: all.slice((page - 1) * REVIEWS_PAGE_SIZE, page * REVIEWS_PAGE_SIZE), total: all.length });
+      return json(200, {
+        reviews: all.slice((page - 1) * REVIEWS_PAGE_SIZE, page * REVIEWS_PAGE_SIZE),
+        total: all.length,
+      });
     },
     ...routes,
   });
@@ -44,7 +47,11 @@ afterEach(() => {
 describe('MentorReviews', () => {
   it('lists each review with its stars, comment, author and day in the viewer’s locale', async () => {
     const { callsTo } = serveReviews([
-      review(0, { rating: 4, comment: 'Clear and kind.\nWould book again.', author: { name: 'Grace Hopper', avatar: '/uploads/grace.png' } }),
+      review(0, {
+        rating: 4,
+        comment: 'Clear and kind.\nWould book again.',
+        author: { name: 'Grace Hopper', avatar: '/uploads/grace.png' },
+      }),
       review(3, { rating: 1, comment: '' }),
     ]);
     renderWithStore(<MentorReviews mentorId={MENTOR} />);
@@ -61,7 +68,9 @@ describe('MentorReviews', () => {
     expect(second).toHaveTextContent('Nov 17, 2026');
     // All of it fit on one page: nothing more to ask for.
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(callsTo('GET', `/api/mentors/${MENTOR}/reviews`).map((call) => call.query.get('page'))).toEqual(['1']);
+    expect(callsTo('GET', `/api/mentors/${MENTOR}/reviews`).map((call) => call.query.get('page'))).toEqual([
+      '1',
+    ]);
   });
 
   it('writes the day as the viewer’s locale does', async () => {
@@ -83,7 +92,10 @@ describe('MentorReviews', () => {
     expect(await screen.findByText(`Review ${REVIEWS_PAGE_SIZE + 2}`)).toBeInTheDocument();
     expect(shownComments()).toEqual(all.map((r) => r.comment));
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
-    expect(callsTo('GET', `/api/mentors/${MENTOR}/reviews`).map((call) => call.query.get('page'))).toEqual(['1', '2']);
+    expect(callsTo('GET', `/api/mentors/${MENTOR}/reviews`).map((call) => call.query.get('page'))).toEqual([
+      '1',
+      '2',
+    ]);
   });
 
   it('says so when there are no reviews', async () => {
@@ -96,7 +108,12 @@ describe('MentorReviews', () => {
   it('announces the loading, then says when the reviews cannot be loaded, and tries again', async () => {
     const user = userEvent.setup();
     let fail = true;
-    serveReviews([review(0)], { [PATH]: () => (fail ? envelope(500, 'Something went wrong on our side. Please try again later.') : json(200, { reviews: [review(0)], total: 1 })) });
+    serveReviews([review(0)], {
+      [PATH]: () =>
+        fail
+          ? envelope(500, 'Something went wrong on our side. Please try again later.')
+          : json(200, { reviews: [review(0)], total: 1 }),
+    });
     renderWithStore(<MentorReviews mentorId={MENTOR} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading reviews…');
     expect(await screen.findByRole('alert')).toHaveTextContent('The reviews could not be loaded.');
@@ -113,8 +130,12 @@ describe('MentorReviews', () => {
     serveReviews(all, {
       [PATH]: (call) => {
         const page = Number(call.query.get('page'));
-        if (page === 2 && failNext) return envelope(500, 'Something went wrong on our side. Please try again later.');
-        return json(200, { reviews: all.slice((page - 1) * REVIEWS_PAGE_SIZE, page * REVIEWS_PAGE_SIZE), total: all.length });
+        if (page === 2 && failNext)
+          return envelope(500, 'Something went wrong on our side. Please try again later.');
+        return json(200, {
+          reviews: all.slice((page - 1) * REVIEWS_PAGE_SIZE, page * REVIEWS_PAGE_SIZE),
+          total: all.length,
+        });
       },
     });
     renderWithStore(<MentorReviews mentorId={MENTOR} />);

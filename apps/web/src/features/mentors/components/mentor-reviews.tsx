@@ -50,9 +50,17 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
           <ReviewItem key={`${review.createdAt}-${index}`} review={review} />
         ))}
       </ul>
-      {list.isFetchNextPageError && <FormAlert>More reviews could not be loaded. Please try again.</FormAlert>}
+      {list.isFetchNextPageError && (
+        <FormAlert>More reviews could not be loaded. Please try again.</FormAlert>
+      )}
       {list.hasNextPage && (
-        <Button type="button" variant="outline" className="self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          type="button"
+          variant="outline"
+          className="self-center"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage && <Spinner />}
           Show more
         </Button>
@@ -74,7 +82,9 @@ function ReviewItem({ review }: { review: MentorReview }) {
         </div>
       </div>
       <Stars rating={review.rating} />
-      {review.comment && <p className="whitespace-pre-line text-pretty [overflow-wrap:anywhere]">{review.comment}</p>}
+      {review.comment && (
+        <p className="whitespace-pre-line text-pretty [overflow-wrap:anywhere]">{review.comment}</p>
+      )}
     </li>
   );
 }
@@ -83,7 +93,16 @@ function Stars({ rating }: { rating: number }) {
   return (
     <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex gap-0.5">
       {[1, 2, 3, 4, 5].map((star) => (
-        <Star key={star} aria-hidden="true" className={cn('size-4', star <= rating ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300' : 'text-muted-foreground/40')} />
+        <Star
+          key={star}
+          aria-hidden="true"
+          className={cn(
+            'size-4',
+            star <= rating
+              ? 'fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300'
+              : 'text-muted-foreground/40',
+          )}
+        />
       ))}
     </span>
   );

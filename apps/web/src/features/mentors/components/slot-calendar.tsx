@@ -2,7 +2,15 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { addDays, addMonths, formatLongDate, formatMonth, monthOf, monthWeeks, weekdayOf } from '../time-zones';
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  formatMonth,
+  monthOf,
+  monthWeeks,
+  weekdayOf,
+} from '../time-zones';
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],
@@ -83,21 +91,45 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
-        <Button type="button" variant="ghost" size="icon" aria-label="Previous month" disabled={month <= firstMonth} onClick={() => showMonth(addMonths(month, -1))}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Previous month"
+          disabled={month <= firstMonth}
+          onClick={() => showMonth(addMonths(month, -1))}
+        >
           <ChevronLeft aria-hidden="true" />
         </Button>
         <h3 id={titleId} className="text-base font-semibold" aria-live="polite">
           {formatMonth(month)}
         </h3>
-        <Button type="button" variant="ghost" size="icon" aria-label="Next month" disabled={month >= lastMonth} onClick={() => showMonth(addMonths(month, 1))}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Next month"
+          disabled={month >= lastMonth}
+          onClick={() => showMonth(addMonths(month, 1))}
+        >
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>
-      <table ref={grid} role="grid" aria-labelledby={titleId} className="w-full table-fixed border-collapse text-center text-sm">
+      <table
+        ref={grid}
+        role="grid"
+        aria-labelledby={titleId}
+        className="w-full table-fixed border-collapse text-center text-sm"
+      >
         <thead>
           <tr>
             {WEEKDAYS.map(([short, long]) => (
-              <th key={short} scope="col" abbr={long} className="pb-1 text-xs font-medium text-muted-foreground">
+              <th
+                key={short}
+                scope="col"
+                abbr={long}
+                className="pb-1 text-xs font-medium text-muted-foreground"
+              >
                 {short}
               </th>
             ))}
@@ -127,12 +159,19 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
                       onKeyDown={(event) => onKeyDown(event, day)}
                       className={cn(
                         'relative mx-auto flex aspect-square w-full max-w-10 items-center justify-center rounded-md outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
-                        hours > 0 ? 'font-semibold text-foreground hover:bg-accent' : 'cursor-default text-muted-foreground/50',
+                        hours > 0
+                          ? 'font-semibold text-foreground hover:bg-accent'
+                          : 'cursor-default text-muted-foreground/50',
                         isSelected && 'bg-primary text-primary-foreground hover:bg-primary/90',
                       )}
                     >
                       {Number(day.slice(8))}
-                      {hours > 0 && !isSelected && <span className="absolute bottom-1 size-1 rounded-full bg-primary" aria-hidden="true" />}
+                      {hours > 0 && !isSelected && (
+                        <span
+                          className="absolute bottom-1 size-1 rounded-full bg-primary"
+                          aria-hidden="true"
+                        />
+                      )}
                     </button>
                   </td>
                 );

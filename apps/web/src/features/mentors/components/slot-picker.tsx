@@ -1,7 +1,13 @@
 import type { FreeSlot } from '@skillroute/shared/availability';
 import { useId, useMemo, useState } from 'react';
 import { cn } from '@/lib/utils';
-import { formatLongDate, formatSlotTime, groupSlotsByLocalDate, localDateKey, zoneAbbreviation } from '../time-zones';
+import {
+  formatLongDate,
+  formatSlotTime,
+  groupSlotsByLocalDate,
+  localDateKey,
+  zoneAbbreviation,
+} from '../time-zones';
 import { SlotCalendar } from './slot-calendar';
 import { ZonePicker } from './zone-picker';
 
@@ -24,14 +30,19 @@ export interface SlotPickerProps {
 export function SlotPicker({ slots, from, to, zone, onZoneChange, chosen, onChoose }: SlotPickerProps) {
   const id = useId();
   const byDay = useMemo(() => groupSlotsByLocalDate(slots, zone), [slots, zone]);
-  const freeHours = useMemo(() => new Map([...byDay].map(([day, daySlots]) => [day, daySlots.length])), [byDay]);
+  const freeHours = useMemo(
+    () => new Map([...byDay].map(([day, daySlots]) => [day, daySlots.length])),
+    [byDay],
+  );
   const first = localDateKey(from, zone);
   const last = localDateKey(to, zone);
   const chosenDay = chosen ? localDateKey(chosen, zone) : null;
   const firstFreeDay = byDay.keys().next().value ?? null;
   // A day picked by hand wins; otherwise the chosen hour's day, otherwise the first day with free hours.
   const [picked, setPicked] = useState<{ zone: string; day: string } | null>(null);
-  const day = (picked?.zone === zone ? picked.day : null) ?? (chosenDay && byDay.has(chosenDay) ? chosenDay : firstFreeDay);
+  const day =
+    (picked?.zone === zone ? picked.day : null) ??
+    (chosenDay && byDay.has(chosenDay) ? chosenDay : firstFreeDay);
   const daySlots = day ? (byDay.get(day) ?? []) : [];
 
   return (
@@ -44,11 +55,20 @@ export function SlotPicker({ slots, from, to, zone, onZoneChange, chosen, onChoo
       </div>
 
       {slots.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">No free hours in the next 60 days.</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No free hours in the next 60 days.
+        </p>
       ) : (
         <>
           {/* Keyed by zone: the days move when the zone does, so the calendar starts over on the chosen day. */}
-          <SlotCalendar key={zone} first={first} last={last} freeHours={freeHours} selected={day} onSelect={(next) => setPicked({ zone, day: next })} />
+          <SlotCalendar
+            key={zone}
+            first={first}
+            last={last}
+            freeHours={freeHours}
+            selected={day}
+            onSelect={(next) => setPicked({ zone, day: next })}
+          />
           <section aria-labelledby={`${id}-hours`} className="flex flex-col gap-3">
             <h3 id={`${id}-hours`} className="text-base font-semibold">
               {day ? `Free hours on ${formatLongDate(day)}` : 'Free hours'}
@@ -70,7 +90,9 @@ export function SlotPicker({ slots, from, to, zone, onZoneChange, chosen, onChoo
                         onClick={() => onChoose(slot.startTime)}
                         className={cn(
                           'h-10 w-full rounded-md border text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
-                          isChosen ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background hover:border-primary hover:bg-accent dark:bg-input/30',
+                          isChosen
+                            ? 'border-primary bg-primary text-primary-foreground'
+                            : 'border-input bg-background hover:border-primary hover:bg-accent dark:bg-input/30',
                         )}
                       >
                         {formatSlotTime(slot.startTime, zone)}

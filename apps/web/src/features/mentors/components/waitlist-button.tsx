@@ -21,7 +21,9 @@ const DAY_MS = 86_400_000;
  */
 function useFullWithinHorizon(mentorId: string): boolean | undefined {
   const args = useSelector((state: Parameters<typeof mentorsApi.util.selectCachedArgsForQuery>[0]) =>
-    mentorsApi.util.selectCachedArgsForQuery(state, 'getMentorSlots').find((cached) => cached.mentorId === mentorId),
+    mentorsApi.util
+      .selectCachedArgsForQuery(state, 'getMentorSlots')
+      .find((cached) => cached.mentorId === mentorId),
   );
   const { data } = mentorsApi.endpoints.getMentorSlots.useQueryState(args ?? skipToken);
   if (args === undefined || data === undefined) return undefined;
@@ -43,7 +45,9 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
   const [leave, leaving] = useLeaveWaitlistMutation();
 
   if (!full || isSelf) return null;
-  const intro = <p className="text-sm text-muted-foreground">No free hour in the next {WAITLIST_HORIZON_DAYS} days.</p>;
+  const intro = (
+    <p className="text-sm text-muted-foreground">No free hour in the next {WAITLIST_HORIZON_DAYS} days.</p>
+  );
 
   if (!user) {
     return (
@@ -66,7 +70,11 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
   async function toggle(waiting: boolean) {
     const result = waiting ? await leave(mentorId) : await join(mentorId);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, 'The waitlist could not be changed. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(result.error, 'The waitlist could not be changed. Please try again.'),
+      });
     } else if (waiting) {
       toast({ title: 'You left the waitlist', description: waitlistMessages.left });
     } else {
@@ -82,8 +90,16 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
             <Bell className="size-4 text-primary" aria-hidden="true" />
             You're on the waitlist
           </p>
-          <p className="text-sm text-muted-foreground">We'll tell you, here and by e-mail, when a slot in the next {WAITLIST_HORIZON_DAYS} days frees up.</p>
-          <Button type="button" variant="outline" disabled={pending} aria-busy={pending || undefined} onClick={() => void toggle(true)}>
+          <p className="text-sm text-muted-foreground">
+            We'll tell you, here and by e-mail, when a slot in the next {WAITLIST_HORIZON_DAYS} days frees up.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={pending}
+            aria-busy={pending || undefined}
+            onClick={() => void toggle(true)}
+          >
             {pending ? <Spinner /> : <BellOff aria-hidden="true" />}
             Leave waitlist
           </Button>
@@ -91,7 +107,13 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
       ) : (
         <>
           {intro}
-          <Button type="button" variant="outline" disabled={pending} aria-busy={pending || undefined} onClick={() => void toggle(false)}>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={pending}
+            aria-busy={pending || undefined}
+            onClick={() => void toggle(false)}
+          >
             {pending ? <Spinner /> : <Bell aria-hidden="true" />}
             Tell me when a slot frees up
           </Button>

@@ -61,7 +61,11 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
         <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none">
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 w-[var(--radix-popover-trigger-width)] min-w-72 rounded-md border bg-popover p-2 text-popover-foreground shadow-md outline-none"
+        >
           <Input
             role="combobox"
             aria-label="Search time zones"
@@ -77,7 +81,12 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
             }}
             onKeyDown={onKeyDown}
           />
-          <ul id={`${id}-list`} role="listbox" aria-label="Time zones" className="mt-2 max-h-64 overflow-y-auto">
+          <ul
+            id={`${id}-list`}
+            role="listbox"
+            aria-label="Time zones"
+            className="mt-2 max-h-64 overflow-y-auto"
+          >
             {matches.map((item, index) => (
               // Options are reached through the search field (aria-activedescendant), as a combobox's are.
               <li
@@ -86,13 +95,21 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
                 role="option"
                 aria-selected={item === zone}
                 onClick={() => choose(item)}
-                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', item === activeZone && 'bg-accent text-accent-foreground')}
+                className={cn(
+                  'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
+                  item === activeZone && 'bg-accent text-accent-foreground',
+                )}
               >
-                <Check className={cn('size-4 shrink-0', item === zone ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
+                <Check
+                  className={cn('size-4 shrink-0', item === zone ? 'opacity-100' : 'opacity-0')}
+                  aria-hidden="true"
+                />
                 {zoneLabel(item)}
               </li>
             ))}
-            {matches.length === 0 && <li className="px-2 py-1.5 text-sm text-muted-foreground">No time zone matches “{query}”.</li>}
+            {matches.length === 0 && (
+              <li className="px-2 py-1.5 text-sm text-muted-foreground">No time zone matches “{query}”.</li>
+            )}
           </ul>
         </Popover.Content>
       </Popover.Portal>

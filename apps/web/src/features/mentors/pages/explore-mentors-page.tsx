@@ -7,7 +7,14 @@ import { useListMentorsQuery } from '../api';
 import { LoadError } from '../components/load-error';
 import { MentorCard, MentorCardSkeleton } from '../components/mentor-card';
 import { MentorFiltersPanel } from '../components/mentor-filters';
-import { hasFilters, type MentorFilters, NO_FILTERS, PAGE_SIZE, readFilters, writeFilters } from '../list-filters';
+import {
+  hasFilters,
+  type MentorFilters,
+  NO_FILTERS,
+  PAGE_SIZE,
+  readFilters,
+  writeFilters,
+} from '../list-filters';
 import { browserTimeZone } from '../time-zones';
 
 /**
@@ -36,19 +43,34 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find a mentor</h1>
-        <p className="mt-2 max-w-2xl text-muted-foreground">Mentors have passed a test in each skill they teach. Book a one-hour session at a time that suits you, shown in your own time zone.</p>
+        <p className="mt-2 max-w-2xl text-muted-foreground">
+          Mentors have passed a test in each skill they teach. Book a one-hour session at a time that suits
+          you, shown in your own time zone.
+        </p>
       </header>
 
       <div className="grid gap-6 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]">
-        <MentorFiltersPanel filters={filters} stacks={{ names: stackNames, loading: stacks.isLoading, failed: stacks.isError }} onChange={change} onClear={clear} canClear={filtered} />
+        <MentorFiltersPanel
+          filters={filters}
+          stacks={{ names: stackNames, loading: stacks.isLoading, failed: stacks.isError }}
+          onChange={change}
+          onClear={clear}
+          canClear={filtered}
+        />
 
-        <section aria-labelledby="mentor-results" aria-busy={list.isFetching} className="flex min-w-0 flex-col gap-4">
+        <section
+          aria-labelledby="mentor-results"
+          aria-busy={list.isFetching}
+          className="flex min-w-0 flex-col gap-4"
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="mentor-results" className="text-lg font-semibold">
               Mentors
             </h2>
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {data && !list.isError && `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'mentor' : 'mentors'}`}
+              {data &&
+                !list.isError &&
+                `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'mentor' : 'mentors'}`}
             </p>
           </div>
 
@@ -75,16 +97,22 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
           ) : data.mentors.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
               <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="text-lg font-medium">{filtered ? 'No mentor matches these filters' : 'No mentors yet'}</p>
+              <p className="text-lg font-medium">
+                {filtered ? 'No mentor matches these filters' : 'No mentors yet'}
+              </p>
               {filtered ? (
                 <>
-                  <p className="text-sm text-muted-foreground">Try fewer languages, a lower experience or another skill.</p>
+                  <p className="text-sm text-muted-foreground">
+                    Try fewer languages, a lower experience or another skill.
+                  </p>
                   <Button type="button" onClick={clear}>
                     Clear filters
                   </Button>
                 </>
               ) : (
-                <p className="text-sm text-muted-foreground">Mentors appear here once they pass a skill test and set their hours.</p>
+                <p className="text-sm text-muted-foreground">
+                  Mentors appear here once they pass a skill test and set their hours.
+                </p>
               )}
             </div>
           ) : (
@@ -98,14 +126,24 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
               </ul>
               {pages > 1 && (
                 <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-2">
-                  <Button type="button" variant="outline" disabled={filters.page <= 1} onClick={() => change({ page: filters.page - 1 })}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    disabled={filters.page <= 1}
+                    onClick={() => change({ page: filters.page - 1 })}
+                  >
                     <ChevronLeft aria-hidden="true" />
                     Previous
                   </Button>
                   <p className="text-sm text-muted-foreground">
                     Page {Math.min(filters.page, pages)} of {pages}
                   </p>
-                  <Button type="button" variant="outline" disabled={filters.page >= pages} onClick={() => change({ page: filters.page + 1 })}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    disabled={filters.page >= pages}
+                    onClick={() => change({ page: filters.page + 1 })}
+                  >
                     Next
                     <ChevronRight aria-hidden="true" />
                   </Button>

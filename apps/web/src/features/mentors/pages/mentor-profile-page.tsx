@@ -26,7 +26,10 @@ const DAY_MS = 24 * HOUR_MS;
  */
 function slotWindow() {
   const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  return { from: new Date(hour).toISOString(), to: new Date(hour + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString() };
+  return {
+    from: new Date(hour).toISOString(),
+    to: new Date(hour + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString(),
+  };
 }
 
 /** What the booking panel (composed by the app layer) needs to know of the page. */
@@ -44,7 +47,13 @@ export interface BookingSlotProps {
  * (also from the app layer) renders under the free hours to book the chosen one. `?slot=` chooses an hour
  * on arrival, so a visitor sent to sign in comes back to the hour they chose.
  */
-export function MentorProfilePage({ notFound, booking }: { notFound: ReactNode; booking?: (props: BookingSlotProps) => ReactNode }) {
+export function MentorProfilePage({
+  notFound,
+  booking,
+}: {
+  notFound: ReactNode;
+  booking?: (props: BookingSlotProps) => ReactNode;
+}) {
   const { mentorId = '' } = useParams();
   const details = useGetMentorDetailsQuery(mentorId);
   const status = errorStatus(details.error);
@@ -74,7 +83,13 @@ export function MentorProfilePage({ notFound, booking }: { notFound: ReactNode; 
   );
 }
 
-function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props: BookingSlotProps) => ReactNode }) {
+function Profile({
+  mentor,
+  booking,
+}: {
+  mentor: MentorProfile;
+  booking?: (props: BookingSlotProps) => ReactNode;
+}) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
       <div className="flex min-w-0 flex-col gap-8">
@@ -123,7 +138,11 @@ function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props:
         </ProfileSection>
 
         <ProfileSection title="Languages">
-          <ChipList items={mentor.languages.map(languageLabel)} empty="No languages listed." label="Languages" />
+          <ChipList
+            items={mentor.languages.map(languageLabel)}
+            empty="No languages listed."
+            label="Languages"
+          />
         </ProfileSection>
 
         {mentor.companies.length > 0 && (
@@ -172,7 +191,15 @@ function Profile({ mentor, booking }: { mentor: MentorProfile; booking?: (props:
   );
 }
 
-function FreeHours({ mentorId, pricePerSession, booking }: { mentorId: string; pricePerSession: number | null; booking?: (props: BookingSlotProps) => ReactNode }) {
+function FreeHours({
+  mentorId,
+  pricePerSession,
+  booking,
+}: {
+  mentorId: string;
+  pricePerSession: number | null;
+  booking?: (props: BookingSlotProps) => ReactNode;
+}) {
   const [searchParams] = useSearchParams();
   const [window] = useState(slotWindow);
   const [zone, setZone] = useState(browserTimeZone);
@@ -196,7 +223,15 @@ function FreeHours({ mentorId, pricePerSession, booking }: { mentorId: string; p
   }
   return (
     <>
-      <SlotPicker slots={slots.data.slots} from={window.from} to={window.to} zone={zone} onZoneChange={setZone} chosen={chosen} onChoose={setChosen} />
+      <SlotPicker
+        slots={slots.data.slots}
+        from={window.from}
+        to={window.to}
+        zone={zone}
+        onZoneChange={setZone}
+        chosen={chosen}
+        onChoose={setChosen}
+      />
       {booking?.({ mentorId, pricePerSession, slot: chosen, zone, clearSlot: () => setChosen(null) })}
     </>
   );
@@ -205,8 +240,13 @@ function FreeHours({ mentorId, pricePerSession, booking }: { mentorId: string; p
 function RatingLine({ mentor }: { mentor: MentorProfile }) {
   return (
     <span className="inline-flex items-center gap-1">
-      <Star className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300" aria-hidden="true" />
-      {mentor.rating === null ? 'New mentor' : `${formatRating(mentor.rating)} (${plural(mentor.reviewCount, 'review')})`}
+      <Star
+        className="size-4 fill-amber-400 text-amber-500 dark:fill-amber-300 dark:text-amber-300"
+        aria-hidden="true"
+      />
+      {mentor.rating === null
+        ? 'New mentor'
+        : `${formatRating(mentor.rating)} (${plural(mentor.reviewCount, 'review')})`}
       <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
     </span>
   );

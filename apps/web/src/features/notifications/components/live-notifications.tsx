@@ -15,7 +15,9 @@ type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
  * person out, which unmounts this component and closes the socket.
  */
 async function sessionHolds(dispatch: ApiDispatch, email: string): Promise<boolean> {
-  const check = dispatch(notificationsApi.endpoints.getNotificationCount.initiate(email, { forceRefetch: true, subscribe: false }));
+  const check = dispatch(
+    notificationsApi.endpoints.getNotificationCount.initiate(email, { forceRefetch: true, subscribe: false }),
+  );
   const result = await check;
   return result.isSuccess;
 }

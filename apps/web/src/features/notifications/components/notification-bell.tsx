@@ -12,11 +12,22 @@ import { badgeText, bellLabel } from '../notification-text';
 export function NotificationBell({ email }: { email: string }) {
   // Spec §7: the count is read again on every mount; live events and reconnects invalidate it. Reading it
   // again when the tab regains focus catches changes no event announces (marked read in another tab).
-  const { data } = useGetNotificationCountQuery(email, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
+  const { data } = useGetNotificationCountQuery(email, {
+    refetchOnMountOrArgChange: true,
+    refetchOnFocus: true,
+  });
   const unread = data?.notificationCount ?? 0;
   const badge = badgeText(unread);
   return (
-    <NavLink to="/notifications" aria-label={bellLabel(unread)} title="Notifications" className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative aria-[current=page]:bg-accent')}>
+    <NavLink
+      to="/notifications"
+      aria-label={bellLabel(unread)}
+      title="Notifications"
+      className={cn(
+        buttonVariants({ variant: 'ghost', size: 'icon' }),
+        'relative aria-[current=page]:bg-accent',
+      )}
+    >
       <Bell aria-hidden="true" className="size-5" />
       {badge && (
         <span

@@ -29,7 +29,10 @@ export function NotificationItem({ item, now, onMarkRead }: NotificationItemProp
       data-unread={unread || undefined}
       className="relative flex items-start gap-3 rounded-lg border bg-card p-4 text-card-foreground transition-colors focus-within:ring-[3px] focus-within:ring-ring/40 hover:bg-accent/40 data-[unread]:border-primary/40 data-[unread]:bg-primary/5"
     >
-      <span aria-hidden="true" className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')} />
+      <span
+        aria-hidden="true"
+        className={cn('mt-1.5 size-2.5 shrink-0 rounded-full', unread ? 'bg-primary' : 'bg-transparent')}
+      />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className={cn('text-sm', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
           {unread && <span className="sr-only">Unread: </span>}
@@ -37,13 +40,21 @@ export function NotificationItem({ item, now, onMarkRead }: NotificationItemProp
         </p>
         {to ? (
           // The link covers the whole card (its ::after), so a click anywhere on it follows the link.
-          <Link to={to} onClick={() => unread && onMarkRead(item.id)} className="text-sm outline-none after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline">
+          <Link
+            to={to}
+            onClick={() => unread && onMarkRead(item.id)}
+            className="text-sm outline-none after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline"
+          >
             {message}
           </Link>
         ) : (
           <p className="text-sm">{message}</p>
         )}
-        <time dateTime={item.createdAt} title={exactTime(createdAt)} className="text-xs text-muted-foreground">
+        <time
+          dateTime={item.createdAt}
+          title={exactTime(createdAt)}
+          className="text-xs text-muted-foreground"
+        >
           {relativeTime(createdAt, now)}
         </time>
       </div>

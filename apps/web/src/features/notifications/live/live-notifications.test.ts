@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/test/fake-socket';
-import { MAX_REFUSALS_IN_A_ROW, retryDelayAfterRefusal, startLiveNotifications, type LiveNotificationHandlers } from './live-notifications';
+import {
+  MAX_REFUSALS_IN_A_ROW,
+  retryDelayAfterRefusal,
+  startLiveNotifications,
+  type LiveNotificationHandlers,
+} from './live-notifications';
 
 function handlers(sessionHolds = true) {
   return {
@@ -31,7 +36,13 @@ describe('live notifications over one socket', () => {
     const on = handlers();
     startLiveNotifications(socket, 'ada@example.com', on);
     socket.accept();
-    const payload = { id: 'n1', type: 'welcome', message: 'Welcome to Skillroute', link: null, createdAt: '2026-11-22T12:00:00Z' };
+    const payload = {
+      id: 'n1',
+      type: 'welcome',
+      message: 'Welcome to Skillroute',
+      link: null,
+      createdAt: '2026-11-22T12:00:00Z',
+    };
     socket.emit('user:ada@example.com', payload);
     expect(on.onNotification).toHaveBeenCalledExactlyOnceWith(payload);
   });

@@ -19,7 +19,10 @@ export const MAX_REFUSALS_IN_A_ROW = 3;
 
 /** The wait before the n-th retry after a refusal: the spec's 1 s, doubling, at most 5 s (spec §9). */
 export function retryDelayAfterRefusal(refusalsInARow: number): number {
-  return Math.min(SOCKET_RECONNECTION_DELAY_MS * 2 ** Math.max(0, refusalsInARow - 1), SOCKET_RECONNECTION_DELAY_MAX_MS);
+  return Math.min(
+    SOCKET_RECONNECTION_DELAY_MS * 2 ** Math.max(0, refusalsInARow - 1),
+    SOCKET_RECONNECTION_DELAY_MAX_MS,
+  );
 }
 
 /**
@@ -32,7 +35,11 @@ export function retryDelayAfterRefusal(refusalsInARow: number): number {
  * still good (the check may just have renewed the cookie). A session that is over ends in the base query
  * signing the person out, which unmounts this; never an endless retry loop.
  */
-export function startLiveNotifications(socket: AppSocket, email: string, handlers: LiveNotificationHandlers): () => void {
+export function startLiveNotifications(
+  socket: AppSocket,
+  email: string,
+  handlers: LiveNotificationHandlers,
+): () => void {
   let stopped = false;
   let checking = false;
   let refusalsInARow = 0;

@@ -79,14 +79,20 @@ const bell = (name: string) => screen.findByRole('link', { name });
 describe('the notifications page', () => {
   it('lists notifications newest first, marking the unread ones for eyes and screen readers', async () => {
     const recent = item(5);
-    serveNotifications([recent, item(90, { read: true, type: 'welcome', message: 'Welcome to Skillroute', link: null })]);
+    serveNotifications([
+      recent,
+      item(90, { read: true, type: 'welcome', message: 'Welcome to Skillroute', link: null }),
+    ]);
     openPage();
     const rows = within(await list()).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
 
     expect(rows[0]).toHaveAttribute('data-unread');
     expect(rows[0]).toHaveTextContent('Unread: Booking confirmed');
-    expect(within(rows[0]!).getByRole('link', { name: 'Message 5' })).toHaveAttribute('href', '/profile/bookings');
+    expect(within(rows[0]!).getByRole('link', { name: 'Message 5' })).toHaveAttribute(
+      'href',
+      '/profile/bookings',
+    );
     const time = within(rows[0]!).getByText('5 minutes ago');
     expect(time.tagName).toBe('TIME');
     expect(time).toHaveAttribute('dateTime', recent.createdAt);
@@ -111,12 +117,17 @@ describe('the notifications page', () => {
     let fail = true;
     const items = [item(1)];
     serveNotifications(items, {
-      [`GET ${listPath}`]: () => (fail ? envelope(500, 'Something went wrong on our side. Please try again later.') : json(200, { notifications: items, hasMore: false })),
+      [`GET ${listPath}`]: () =>
+        fail
+          ? envelope(500, 'Something went wrong on our side. Please try again later.')
+          : json(200, { notifications: items, hasMore: false }),
     });
     const user = userEvent.setup();
     openPage();
     expect(screen.getByText('Loading notifications…')).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Please try again later.',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(within(await list()).getAllByRole('listitem')).toHaveLength(1);
@@ -131,9 +142,15 @@ describe('the notifications page', () => {
     expect(callsTo('GET', listPath).map((call) => call.query.get('skip'))).toEqual(['0']);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole('listitem')).toHaveLength(23));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole('listitem'),
+      ).toHaveLength(23),
+    );
     expect(callsTo('GET', listPath).map((call) => call.query.get('skip'))).toEqual(['0', '20']);
-    const rows = within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole('listitem');
+    const rows = within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole(
+      'listitem',
+    );
     expect(rows[0]).toHaveTextContent('Message 1');
     expect(rows[22]).toHaveTextContent('Message 23');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
@@ -142,14 +159,19 @@ describe('the notifications page', () => {
   it('keeps what it has and says so when the next page fails', async () => {
     const items = Array.from({ length: 21 }, (_, index) => item(index + 1));
     serveNotifications(items, {
-      [`GET ${listPath}`]: ({ query }) => (query.get('skip') === '0' ? json(200, { notifications: items.slice(0, 20), hasMore: true }) : envelope(503, 'The service is unavailable right now.')),
+      [`GET ${listPath}`]: ({ query }) =>
+        query.get('skip') === '0'
+          ? json(200, { notifications: items.slice(0, 20), hasMore: true })
+          : envelope(503, 'The service is unavailable right now.'),
     });
     const user = userEvent.setup();
     openPage();
     expect(within(await list()).getAllByRole('listitem')).toHaveLength(20);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The service is unavailable right now.');
-    expect(within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole('listitem')).toHaveLength(20);
+    expect(
+      within(screen.getByRole('list', { name: 'Notifications, newest first' })).getAllByRole('listitem'),
+    ).toHaveLength(20);
   });
 
   it('"Mark all as read" clears the badge and every unread mark', async () => {
@@ -177,7 +199,9 @@ describe('the notifications page', () => {
     expect(await bell('Notifications, 1 unread')).toBeInTheDocument();
     expect(rows[1]).not.toHaveAttribute('data-unread');
     expect(rows[0]).toHaveAttribute('data-unread');
-    expect(callsTo('PUT', '/api/user/notifications/read').map((call) => call.body)).toEqual([{ ids: [item(2).id] }]);
+    expect(callsTo('PUT', '/api/user/notifications/read').map((call) => call.body)).toEqual([
+      { ids: [item(2).id] },
+    ]);
     expect(router.state.location.pathname).toBe('/notifications');
   });
 
@@ -188,7 +212,11 @@ describe('the notifications page', () => {
     await user.click(within(await list()).getByRole('link', { name: 'Message 1' }));
     expect(await screen.findByRole('heading', { name: 'Your bookings' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile/bookings');
-    await waitFor(() => expect(callsTo('PUT', '/api/user/notifications/read').map((call) => call.body)).toEqual([{ ids: [item(1).id] }]));
+    await waitFor(() =>
+      expect(callsTo('PUT', '/api/user/notifications/read').map((call) => call.body)).toEqual([
+        { ids: [item(1).id] },
+      ]),
+    );
   });
 
   it('does not mark again one that is already read', async () => {
@@ -201,7 +229,9 @@ describe('the notifications page', () => {
   });
 
   it('puts the unread mark back and says why when marking fails', async () => {
-    serveNotifications([item(1)], { 'PUT /api/user/notifications/read': () => envelope(403, 'You are not allowed to do this.') });
+    serveNotifications([item(1)], {
+      'PUT /api/user/notifications/read': () => envelope(403, 'You are not allowed to do this.'),
+    });
     const user = userEvent.setup();
     openPage();
     const row = within(await list()).getByRole('listitem');
@@ -213,7 +243,11 @@ describe('the notifications page', () => {
   });
 
   it('never links outside the site, whatever link the server sent', async () => {
-    serveNotifications([item(1, { link: 'https://evil.example/steal' }), item(2, { link: '//evil.example' }), item(3, { link: 'javascript:alert(1)' })]);
+    serveNotifications([
+      item(1, { link: 'https://evil.example/steal' }),
+      item(2, { link: '//evil.example' }),
+      item(3, { link: 'javascript:alert(1)' }),
+    ]);
     openPage();
     expect(within(await list()).queryAllByRole('link')).toHaveLength(0);
   });

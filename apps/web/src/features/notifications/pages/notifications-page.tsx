@@ -9,7 +9,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { selectCurrentUser } from '@/features/auth/api';
-import { useGetNotificationCountQuery, useGetNotificationsInfiniteQuery, useMarkNotificationsReadMutation } from '../api';
+import {
+  useGetNotificationCountQuery,
+  useGetNotificationsInfiniteQuery,
+  useMarkNotificationsReadMutation,
+} from '../api';
 import { NotificationItem } from '../components/notification-item';
 import { notificationMessages as text } from '../notification-messages';
 import { useNow } from '../use-now';
@@ -28,8 +32,15 @@ export function NotificationsPage() {
   const email = useSelector(selectCurrentUser)?.email ?? '';
   const now = useNow();
   // Spec §7: never cached, read again on every visit (and on coming back to the tab, like the bell).
-  const list = useGetNotificationsInfiniteQuery(email, { skip: !email, refetchOnMountOrArgChange: true, refetchOnFocus: true });
-  const { data: count } = useGetNotificationCountQuery(email, { skip: !email, refetchOnMountOrArgChange: true });
+  const list = useGetNotificationsInfiniteQuery(email, {
+    skip: !email,
+    refetchOnMountOrArgChange: true,
+    refetchOnFocus: true,
+  });
+  const { data: count } = useGetNotificationCountQuery(email, {
+    skip: !email,
+    refetchOnMountOrArgChange: true,
+  });
   const [markRead, marking] = useMarkNotificationsReadMutation();
   const [announcement, setAnnouncement] = useState('');
   const items = useMemo(() => uniqueItems(list.data?.pages), [list.data]);
@@ -38,14 +49,21 @@ export function NotificationsPage() {
   async function mark(ids?: string[]) {
     const result = await markRead(ids ? { email, ids } : { email });
     if ('error' in result) {
-      toast({ variant: 'destructive', title: text.failureTitle, description: errorMessage(result.error, text.markReadFailed) });
+      toast({
+        variant: 'destructive',
+        title: text.failureTitle,
+        description: errorMessage(result.error, text.markReadFailed),
+      });
     } else if (!ids) {
       setAnnouncement(text.allRead);
     }
   }
 
   return (
-    <section aria-labelledby="notifications-title" className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 md:py-10">
+    <section
+      aria-labelledby="notifications-title"
+      className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 md:py-10"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 id="notifications-title" className="text-2xl font-bold tracking-tight">
@@ -53,7 +71,13 @@ export function NotificationsPage() {
           </h1>
           <p className="text-sm text-muted-foreground">Updates about your roadmaps, tests and sessions.</p>
         </div>
-        <Button type="button" variant="outline" size="sm" disabled={!anyUnread || marking.isLoading} onClick={() => void mark()}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={!anyUnread || marking.isLoading}
+          onClick={() => void mark()}
+        >
           {marking.isLoading && !marking.originalArgs?.ids ? <Spinner /> : <CheckCheck aria-hidden="true" />}
           Mark all as read
         </Button>
@@ -80,9 +104,17 @@ export function NotificationsPage() {
               <NotificationItem key={item.id} item={item} now={now} onMarkRead={(id) => void mark([id])} />
             ))}
           </ul>
-          {list.isFetchNextPageError && <FormAlert>{errorMessage(list.error, text.loadMoreFailed)}</FormAlert>}
+          {list.isFetchNextPageError && (
+            <FormAlert>{errorMessage(list.error, text.loadMoreFailed)}</FormAlert>
+          )}
           {list.hasNextPage && (
-            <Button type="button" variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            <Button
+              type="button"
+              variant="outline"
+              className="justify-self-center"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
               {list.isFetchingNextPage && <Spinner />}
               Load more
             </Button>

@@ -1,11 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AVAILABILITY_DAYS_AHEAD, RATE_MIN, RATE_STEP, WEEKDAYS, availabilityMessages, weekdayLabel, type Availability } from '@skillroute/shared/availability';
+import {
+  AVAILABILITY_DAYS_AHEAD,
+  RATE_MIN,
+  RATE_STEP,
+  WEEKDAYS,
+  availabilityMessages,
+  weekdayLabel,
+  type Availability,
+} from '@skillroute/shared/availability';
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { CalendarClock, Plus } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -50,18 +67,31 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
         className="sm:max-w-2xl"
         // Escape in the open zone list closes the list only.
         onEscapeKeyDown={(event) => {
-          if (event.target instanceof HTMLElement && event.target.getAttribute('role') === 'combobox' && event.target.getAttribute('aria-expanded') === 'true') event.preventDefault();
+          if (
+            event.target instanceof HTMLElement &&
+            event.target.getAttribute('role') === 'combobox' &&
+            event.target.getAttribute('aria-expanded') === 'true'
+          )
+            event.preventDefault();
         }}
       >
         <DialogHeader>
           <DialogTitle>Availability</DialogTitle>
-          <DialogDescription>Your hourly rate and the hours mentees can book you, Monday to Friday.</DialogDescription>
+          <DialogDescription>
+            Your hourly rate and the hours mentees can book you, Monday to Friday.
+          </DialogDescription>
         </DialogHeader>
         {availability.data && !availability.isFetching ? (
-          <AvailabilityForm mentorId={mentorId} availability={availability.data} onSaved={() => setOpen(false)} />
+          <AvailabilityForm
+            mentorId={mentorId}
+            availability={availability.data}
+            onSaved={() => setOpen(false)}
+          />
         ) : availability.isError && !availability.isFetching ? (
           <>
-            <FormAlert>{errorMessage(availability.error, 'Your availability could not be loaded.')}</FormAlert>
+            <FormAlert>
+              {errorMessage(availability.error, 'Your availability could not be loaded.')}
+            </FormAlert>
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">
@@ -86,16 +116,40 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
   );
 }
 
-function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: string; availability: Availability; onSaved: () => void }) {
+function AvailabilityForm({
+  mentorId,
+  availability,
+  onSaved,
+}: {
+  mentorId: string;
+  availability: Availability;
+  onSaved: () => void;
+}) {
   const [initial] = useState(() => valuesFromAvailability(availability, browserTimezone()));
   const zones = useMemo(() => {
     const names = timezoneNames();
-    return names.includes(initial.timezone) ? names : [...names, initial.timezone].sort((a, b) => a.localeCompare(b));
+    return names.includes(initial.timezone)
+      ? names
+      : [...names, initial.timezone].sort((a, b) => a.localeCompare(b));
   }, [initial.timezone]);
   // Override dates are checked against today in the chosen zone, as the api checks them.
-  const resolver: Resolver<AvailabilityValues, unknown, AvailabilityDialogOutput> = (values, context, options) =>
-    (zodResolver(availabilityDialogSchema(overrideDateRange(values.timezone))) as unknown as Resolver<AvailabilityValues, unknown, AvailabilityDialogOutput>)(values, context, options);
-  const form = useForm<AvailabilityValues, unknown, AvailabilityDialogOutput>({ resolver, defaultValues: initial, mode: 'onChange' });
+  const resolver: Resolver<AvailabilityValues, unknown, AvailabilityDialogOutput> = (
+    values,
+    context,
+    options,
+  ) =>
+    (
+      zodResolver(availabilityDialogSchema(overrideDateRange(values.timezone))) as unknown as Resolver<
+        AvailabilityValues,
+        unknown,
+        AvailabilityDialogOutput
+      >
+    )(values, context, options);
+  const form = useForm<AvailabilityValues, unknown, AvailabilityDialogOutput>({
+    resolver,
+    defaultValues: initial,
+    mode: 'onChange',
+  });
   const { errors, isSubmitting } = form.formState;
   const overrides = useFieldArray({ control: form.control, name: 'overrides' });
   const timezone = useWatch({ control: form.control, name: 'timezone' });
@@ -106,7 +160,11 @@ function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: strin
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await save(availabilityBody(mentorId, values));
     if ('error' in result) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, availabilityMessages.saveFailedFallback) });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(result.error, availabilityMessages.saveFailedFallback),
+      });
       return;
     }
     toast({ title: availabilityMessages.savedTitle, description: availabilityMessages.savedDescription });
@@ -121,7 +179,12 @@ function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: strin
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={ids.rate} label="Hourly Rate" error={errors.pricePerSession?.message} hint="In rupees, in steps of 100.">
+        <FormField
+          id={ids.rate}
+          label="Hourly Rate"
+          error={errors.pricePerSession?.message}
+          hint="In rupees, in steps of 100."
+        >
           {(control) => (
             <Input
               {...control}
@@ -130,7 +193,10 @@ function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: strin
               min={RATE_MIN}
               step={RATE_STEP}
               placeholder={String(RATE_MIN * 10)}
-              {...form.register('pricePerSession', { setValueAs: (value: unknown) => (value === '' || value === undefined || value === null ? undefined : Number(value)) })}
+              {...form.register('pricePerSession', {
+                setValueAs: (value: unknown) =>
+                  value === '' || value === undefined || value === null ? undefined : Number(value),
+              })}
             />
           )}
         </FormField>
@@ -156,13 +222,20 @@ function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: strin
         </FormField>
       </div>
       <p id={ids.zoneNote} aria-live="polite" className="-mt-2 text-sm text-muted-foreground">
-        You will receive bookings in your local timezone: <span className="font-medium text-foreground">{timezone}</span>
+        You will receive bookings in your local timezone:{' '}
+        <span className="font-medium text-foreground">{timezone}</span>
       </p>
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 text-sm font-semibold">Weekly hours</legend>
         {WEEKDAYS.map((day) => (
-          <DayRow key={day} name={`days.${day}`} label={weekdayLabel(day)} control={form.control} trigger={form.trigger} />
+          <DayRow
+            key={day}
+            name={`days.${day}`}
+            label={weekdayLabel(day)}
+            control={form.control}
+            trigger={form.trigger}
+          />
         ))}
         <p className="text-sm text-muted-foreground">
           To apply this slot to all days{' '}
@@ -178,10 +251,28 @@ function AvailabilityForm({ mentorId, availability, onSaved }: { mentorId: strin
           A day off, or other hours, on a date in the next {AVAILABILITY_DAYS_AHEAD} days.
         </p>
         {overrides.fields.map((field, index) => (
-          <OverrideRow key={field.id} index={index} min={range.min} max={range.max} form={form} onRemove={() => overrides.remove(index)} />
+          <OverrideRow
+            key={field.id}
+            index={index}
+            min={range.min}
+            max={range.max}
+            form={form}
+            onRemove={() => overrides.remove(index)}
+          />
         ))}
-        {errors.overrides?.root?.message && <p className="text-sm font-medium text-destructive dark:text-red-300">{errors.overrides.root.message}</p>}
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={overrides.fields.length >= AVAILABILITY_DAYS_AHEAD} onClick={() => overrides.append(newOverride())}>
+        {errors.overrides?.root?.message && (
+          <p className="text-sm font-medium text-destructive dark:text-red-300">
+            {errors.overrides.root.message}
+          </p>
+        )}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={overrides.fields.length >= AVAILABILITY_DAYS_AHEAD}
+          onClick={() => overrides.append(newOverride())}
+        >
           <Plus aria-hidden="true" />
           Add a date
         </Button>

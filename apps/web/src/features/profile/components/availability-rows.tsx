@@ -7,7 +7,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { overrideDateLabel, type AvailabilityDialogOutput, type AvailabilityValues } from '../availability-form';
+import {
+  overrideDateLabel,
+  type AvailabilityDialogOutput,
+  type AvailabilityValues,
+} from '../availability-form';
 
 /** The hours the From/To selects offer (spec §9): 10:00 to 17:00 on the hour. */
 const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR + 1 }, (_, index) => FIRST_HOUR + index);
@@ -16,7 +20,17 @@ const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR + 1 }, (_, index) => F
 type DayName = `days.${Weekday}` | `overrides.${number}`;
 
 /** One weekday: its switch (named after the day) and From/To hours, or "Unavailable" when off. */
-export function DayRow({ name, label, control, trigger }: { name: DayName; label: string; control: Control<AvailabilityValues>; trigger: UseFormTrigger<AvailabilityValues> }) {
+export function DayRow({
+  name,
+  label,
+  control,
+  trigger,
+}: {
+  name: DayName;
+  label: string;
+  control: Control<AvailabilityValues>;
+  trigger: UseFormTrigger<AvailabilityValues>;
+}) {
   const switchId = useId();
   const labelId = useId();
   const isAvailable = useWatch({ control, name: `${name}.isAvailable` });
@@ -53,11 +67,28 @@ export function DayRow({ name, label, control, trigger }: { name: DayName; label
 }
 
 /** From and To hour selects, with the From/To rules under them (spec §5). */
-function HourRange({ name, labelId, control, trigger }: { name: DayName; labelId: string; control: Control<AvailabilityValues>; trigger: UseFormTrigger<AvailabilityValues> }) {
+function HourRange({
+  name,
+  labelId,
+  control,
+  trigger,
+}: {
+  name: DayName;
+  labelId: string;
+  control: Control<AvailabilityValues>;
+  trigger: UseFormTrigger<AvailabilityValues>;
+}) {
   return (
     <div className="grid grid-cols-2 gap-3">
       {(['from', 'to'] as const).map((end) => (
-        <HourSelect key={end} name={`${name}.${end}`} groupLabelId={labelId} label={end === 'from' ? 'From' : 'To'} control={control} onPicked={() => void trigger(name)} />
+        <HourSelect
+          key={end}
+          name={`${name}.${end}`}
+          groupLabelId={labelId}
+          label={end === 'from' ? 'From' : 'To'}
+          control={control}
+          onPicked={() => void trigger(name)}
+        />
       ))}
     </div>
   );
@@ -143,7 +174,10 @@ export function OverrideRow({
   const isAvailable = useWatch({ control: form.control, name: `${name}.isAvailable` });
   // A row just added waits for its date before saying one is missing.
   const dateState = form.getFieldState(`${name}.date`, form.formState);
-  const dateError = dateState.isTouched || dateState.isDirty || form.formState.isSubmitted ? dateState.error?.message : undefined;
+  const dateError =
+    dateState.isTouched || dateState.isDirty || form.formState.isSubmitted
+      ? dateState.error?.message
+      : undefined;
   const described = date ? overrideDateLabel(date) : `date ${index + 1}`;
   return (
     <fieldset className="grid grid-cols-[1fr_auto] gap-3 rounded-md border p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
@@ -192,7 +226,14 @@ export function OverrideRow({
           <HourRange name={name} labelId={legendId} control={form.control} trigger={form.trigger} />
         </div>
       )}
-      <Button type="button" variant="ghost" size="icon" className="col-start-2 row-start-1 mt-5 sm:col-start-4" aria-label={`Remove the override for ${described}`} onClick={onRemove}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="col-start-2 row-start-1 mt-5 sm:col-start-4"
+        aria-label={`Remove the override for ${described}`}
+        onClick={onRemove}
+      >
         <Trash2 aria-hidden="true" />
       </Button>
     </fieldset>

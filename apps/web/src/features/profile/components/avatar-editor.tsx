@@ -63,16 +63,32 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
       >
         <Avatar className="size-28 ring-4 ring-background">
           {shown && <AvatarImage src={shown} alt="" />}
-          <AvatarFallback className="bg-primary/15 text-4xl font-semibold text-primary">{name.slice(0, 1).toUpperCase()}</AvatarFallback>
+          <AvatarFallback className="bg-primary/15 text-4xl font-semibold text-primary">
+            {name.slice(0, 1).toUpperCase()}
+          </AvatarFallback>
         </Avatar>
         <span className="absolute right-0 bottom-0 flex size-9 items-center justify-center rounded-full border-2 border-background bg-primary text-primary-foreground shadow group-hover:bg-primary/90">
           <Camera className="size-4" aria-hidden="true" />
         </span>
       </button>
-      <input ref={input} type="file" accept={AVATAR_ACCEPT} aria-label="Profile picture file" tabIndex={-1} className="hidden" onChange={(event) => onPick(event.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept={AVATAR_ACCEPT}
+        aria-label="Profile picture file"
+        tabIndex={-1}
+        className="hidden"
+        onChange={(event) => onPick(event.target.files?.[0])}
+      />
       {picked ? (
         <div className="flex gap-2">
-          <Button type="button" size="sm" onClick={save} disabled={uploading} aria-busy={uploading || undefined}>
+          <Button
+            type="button"
+            size="sm"
+            onClick={save}
+            disabled={uploading}
+            aria-busy={uploading || undefined}
+          >
             {uploading && <Spinner />}
             Save
           </Button>

@@ -25,7 +25,15 @@ interface InlineEditFieldProps {
  * leaving the field cancel, an unchanged value makes no call, a bad value keeps the field open with the
  * rule's message under it.
  */
-export function InlineEditField({ label, value, validate, onSave, display = (text) => text, multiline = false, inputMode }: InlineEditFieldProps) {
+export function InlineEditField({
+  label,
+  value,
+  validate,
+  onSave,
+  display = (text) => text,
+  multiline = false,
+  inputMode,
+}: InlineEditFieldProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -81,7 +89,9 @@ export function InlineEditField({ label, value, validate, onSave, display = (tex
           inputMode={inputMode}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft(event.target.value)}
+          onChange={(event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            setDraft(event.target.value)
+          }
           onBlur={() => stop(false)}
           onKeyDown={(event: React.KeyboardEvent) => {
             if (event.key === 'Enter' && !event.shiftKey) {
@@ -119,8 +129,20 @@ export function InlineEditField({ label, value, validate, onSave, display = (tex
         title="Click to edit"
         className="group -mx-2 flex w-fit items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-busy:opacity-70"
       >
-        <span className={multiline ? 'text-base font-normal whitespace-pre-wrap [overflow-wrap:anywhere]' : '[overflow-wrap:anywhere]'}>{display(saving ?? value)}</span>
-        {saving !== null ? <Spinner /> : <Pencil className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />}
+        <span
+          className={
+            multiline
+              ? 'text-base font-normal whitespace-pre-wrap [overflow-wrap:anywhere]'
+              : '[overflow-wrap:anywhere]'
+          }
+        >
+          {display(saving ?? value)}
+        </span>
+        {saving !== null ? (
+          <Spinner />
+        ) : (
+          <Pencil className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />
+        )}
         <span className="sr-only">, edit {label.toLowerCase()}</span>
       </button>
     </div>

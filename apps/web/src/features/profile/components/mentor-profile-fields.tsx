@@ -41,7 +41,11 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
   async function save(change: MentorProfileChange): Promise<boolean> {
     const result = await updateMentor({ mentorId, updatedData: change });
     if ('error' in result) {
-      toast({ variant: 'destructive', title: profileMessages.failureTitle, description: errorMessage(result.error, profileMessages.failureFallback) });
+      toast({
+        variant: 'destructive',
+        title: profileMessages.failureTitle,
+        description: errorMessage(result.error, profileMessages.failureFallback),
+      });
       return false;
     }
     toast({ title: profileMessages.successTitle, description: mentorMessages.profileSaved });
@@ -60,11 +64,19 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
   const mentor = data.mentor;
 
   return (
-    <section aria-labelledby="mentor-profile-title" className="grid gap-5 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">
+    <section
+      aria-labelledby="mentor-profile-title"
+      className="grid gap-5 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
+    >
       <h2 id="mentor-profile-title" className="text-lg font-semibold">
         Mentor profile
       </h2>
-      <InlineEditField label="Headline" value={mentor.headline} validate={(value) => schemaMessage(headlineSchema, value)} onSave={async (headline) => void (await save({ headline }))} />
+      <InlineEditField
+        label="Headline"
+        value={mentor.headline}
+        validate={(value) => schemaMessage(headlineSchema, value)}
+        onSave={async (headline) => void (await save({ headline }))}
+      />
       <InlineEditField
         label="Experience"
         value={String(mentor.expirience)}
@@ -73,8 +85,17 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
         validate={(value) => schemaMessage(experienceTextSchema, value)}
         onSave={async (value) => void (await save({ expirience: experienceTextSchema.parse(value) }))}
       />
-      <InlineEditField label="About" value={mentor.bio} multiline validate={(value) => schemaMessage(bioSchema, value)} onSave={async (bio) => void (await save({ bio }))} />
-      <LanguageChips languages={mentor.languages} onChange={(languages) => save({ languages: languages as MentorProfileChange['languages'] })} />
+      <InlineEditField
+        label="About"
+        value={mentor.bio}
+        multiline
+        validate={(value) => schemaMessage(bioSchema, value)}
+        onSave={async (bio) => void (await save({ bio }))}
+      />
+      <LanguageChips
+        languages={mentor.languages}
+        onChange={(languages) => save({ languages: languages as MentorProfileChange['languages'] })}
+      />
       <CompanyChips companies={mentor.companies} onChange={(companies) => save({ companies })} />
       <SkillChips skills={mentor.assessedSkills} />
       <div className="grid gap-2">
@@ -89,7 +110,13 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
 }
 
 /** "Languages That I Speak": add from the list (each once), remove by the chip's cross; never none. */
-function LanguageChips({ languages, onChange }: { languages: MentorProfile['languages']; onChange: (languages: string[]) => Promise<boolean> }) {
+function LanguageChips({
+  languages,
+  onChange,
+}: {
+  languages: MentorProfile['languages'];
+  onChange: (languages: string[]) => Promise<boolean>;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -113,11 +140,20 @@ function LanguageChips({ languages, onChange }: { languages: MentorProfile['lang
       </h3>
       <ul aria-labelledby="languages-title" className="flex flex-wrap gap-2">
         {languages.map((language) => (
-          <RemovableChip key={language} label={languageLabel(language)} disabled={pending} onRemove={() => void change(languages.filter((other) => other !== language))} />
+          <RemovableChip
+            key={language}
+            label={languageLabel(language)}
+            disabled={pending}
+            onRemove={() => void change(languages.filter((other) => other !== language))}
+          />
         ))}
       </ul>
       {available.length > 0 && (
-        <Select value="" disabled={pending} onValueChange={(language) => void change([...languages, language])}>
+        <Select
+          value=""
+          disabled={pending}
+          onValueChange={(language) => void change([...languages, language])}
+        >
           <SelectTrigger aria-label="Add a language" className="w-48">
             <SelectValue placeholder="Add a language" />
           </SelectTrigger>
@@ -140,7 +176,13 @@ function LanguageChips({ languages, onChange }: { languages: MentorProfile['lang
 }
 
 /** The companies the mentor works or worked at (DESIGN.md §4): typed in, each once, at most 5. */
-function CompanyChips({ companies, onChange }: { companies: string[]; onChange: (companies: string[]) => Promise<boolean> }) {
+function CompanyChips({
+  companies,
+  onChange,
+}: {
+  companies: string[];
+  onChange: (companies: string[]) => Promise<boolean>;
+}) {
   const inputId = useId();
   const errorId = useId();
   const [draft, setDraft] = useState('');
@@ -171,7 +213,12 @@ function CompanyChips({ companies, onChange }: { companies: string[]; onChange: 
       {companies.length > 0 ? (
         <ul aria-labelledby="companies-title" className="flex flex-wrap gap-2">
           {companies.map((company) => (
-            <RemovableChip key={company} label={company} disabled={pending} onRemove={() => void change(companies.filter((other) => other !== company))} />
+            <RemovableChip
+              key={company}
+              label={company}
+              disabled={pending}
+              onRemove={() => void change(companies.filter((other) => other !== company))}
+            />
           ))}
         </ul>
       ) : (
@@ -217,7 +264,10 @@ function SkillChips({ skills }: { skills: string[] }) {
       </h3>
       <ul aria-labelledby="skills-title" className="flex flex-wrap gap-2">
         {skills.map((skill) => (
-          <li key={skill} className="flex items-center gap-1.5 rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-sm font-medium">
+          <li
+            key={skill}
+            className="flex items-center gap-1.5 rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-sm font-medium"
+          >
             <BadgeCheck className="size-4 text-primary" aria-hidden="true" />
             {skill}
           </li>

@@ -94,7 +94,10 @@ export function TimezonePicker({ id, value, zones, onChange, ...aria }: Timezone
         )}
         {...aria}
       />
-      <ChevronsUpDown className="pointer-events-none absolute top-2.5 right-3 size-4 opacity-50" aria-hidden="true" />
+      <ChevronsUpDown
+        className="pointer-events-none absolute top-2.5 right-3 size-4 opacity-50"
+        aria-hidden="true"
+      />
       <ul
         ref={list}
         id={listId}
@@ -112,14 +115,22 @@ export function TimezonePicker({ id, value, zones, onChange, ...aria }: Timezone
             // Keeps the focus in the field, so picking with the pointer does not first close the list.
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(zone)}
-            className={cn('flex cursor-default items-center justify-between gap-2 rounded-sm px-2 py-1.5 text-sm [overflow-wrap:anywhere]', index === active && 'bg-accent text-accent-foreground')}
+            className={cn(
+              'flex cursor-default items-center justify-between gap-2 rounded-sm px-2 py-1.5 text-sm [overflow-wrap:anywhere]',
+              index === active && 'bg-accent text-accent-foreground',
+            )}
           >
             {zone.replaceAll('_', ' ')}
             {zone === value && <Check className="size-4 shrink-0" aria-hidden="true" />}
           </li>
         ))}
         {open && matches.length === 0 && (
-          <li role="option" aria-selected={false} aria-disabled="true" className="px-2 py-1.5 text-sm text-muted-foreground">
+          <li
+            role="option"
+            aria-selected={false}
+            aria-disabled="true"
+            className="px-2 py-1.5 text-sm text-muted-foreground"
+          >
             No time zone matches “{query}”
           </li>
         )}

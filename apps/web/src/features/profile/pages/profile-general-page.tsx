@@ -13,7 +13,9 @@ import { InlineEditField } from '../components/inline-edit-field';
 import { profileMessages } from '../profile-messages';
 
 // Only mentors have these fields: everyone else never downloads them (nor the select they use).
-const MentorProfileFields = lazy(async () => ({ default: (await import('../components/mentor-profile-fields')).MentorProfileFields }));
+const MentorProfileFields = lazy(async () => ({
+  default: (await import('../components/mentor-profile-fields')).MentorProfileFields,
+}));
 
 /** /profile and /profile/general: picture, name (editable in place), e-mail (read-only), and a mentor's profile. */
 export function ProfileGeneralPage() {
@@ -28,7 +30,11 @@ export function ProfileGeneralPage() {
   async function update(change: UserUpdate, successText: string): Promise<boolean> {
     const result = await updateUser(change);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: profileMessages.failureTitle, description: errorMessage(result.error, profileMessages.failureFallback) });
+      toast({
+        variant: 'destructive',
+        title: profileMessages.failureTitle,
+        description: errorMessage(result.error, profileMessages.failureFallback),
+      });
       return false;
     }
     toast({ title: profileMessages.successTitle, description: successText });
@@ -43,9 +49,17 @@ export function ProfileGeneralPage() {
         </h1>
         <p className="text-sm text-muted-foreground">How you appear to mentors and learners.</p>
       </div>
-      {error && !data && <FormAlert>{errorMessage(error, 'Your profile could not be loaded. Showing the last saved copy.')}</FormAlert>}
+      {error && !data && (
+        <FormAlert>
+          {errorMessage(error, 'Your profile could not be loaded. Showing the last saved copy.')}
+        </FormAlert>
+      )}
       <div className="flex flex-col items-center gap-8 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:p-8">
-        <AvatarEditor name={profile.name} avatar={profile.avatar} onUpload={(avatar) => update({ userId: profile.id, avatar }, profileMessages.avatarSaved)} />
+        <AvatarEditor
+          name={profile.name}
+          avatar={profile.avatar}
+          onUpload={(avatar) => update({ userId: profile.id, avatar }, profileMessages.avatarSaved)}
+        />
         <div className="grid w-full min-w-0 gap-5">
           <InlineEditField
             label="Name"

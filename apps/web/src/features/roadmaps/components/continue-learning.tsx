@@ -10,13 +10,19 @@ import { useGetMyProgressQuery } from '../progress-summary-api';
  */
 export function ContinueLearning() {
   // Read on every visit of the home page: marks made on a roadmap page since must show here.
-  const { data, isLoading, isError, refetch } = useGetMyProgressQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, refetch } = useGetMyProgressQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
   const headingId = useId();
   const roadmaps = data?.roadmaps ?? [];
   if (!isLoading && !isError && roadmaps.length === 0) return null;
 
   return (
-    <section aria-labelledby={headingId} aria-busy={isLoading} className="mx-auto w-full max-w-6xl px-4 pt-12 sm:px-6">
+    <section
+      aria-labelledby={headingId}
+      aria-busy={isLoading}
+      className="mx-auto w-full max-w-6xl px-4 pt-12 sm:px-6"
+    >
       <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
         Continue learning
       </h2>

@@ -6,7 +6,15 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -33,7 +41,12 @@ export function NewRoadmapDialog() {
     const result = await createRoadmap(body);
     if ('error' in result) {
       setFormError(
-        applyServerErrors(result.error, ['title', 'description'], (field, message) => form.setError(field, { message }, { shouldFocus: true }), 'The roadmap could not be created. Please try again.'),
+        applyServerErrors(
+          result.error,
+          ['title', 'description'],
+          (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+          'The roadmap could not be created. Please try again.',
+        ),
       );
       return;
     }
@@ -61,7 +74,10 @@ export function NewRoadmapDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New roadmap</DialogTitle>
-          <DialogDescription>Name it and say who it is for. You draw its topics next, and submit it for review when it is ready.</DialogDescription>
+          <DialogDescription>
+            Name it and say who it is for. You draw its topics next, and submit it for review when it is
+            ready.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {formError && <FormAlert>{formError}</FormAlert>}

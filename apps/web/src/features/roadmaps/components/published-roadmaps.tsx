@@ -30,17 +30,33 @@ export function PublishedRoadmaps() {
 
   return (
     // `id="roadmaps"`: the header's Roadmaps link lands here (app/header-links.ts); scroll-mt clears the sticky header.
-    <section id="roadmaps" aria-labelledby={headingId} className="mx-auto w-full max-w-6xl scroll-mt-24 px-4 pt-16 sm:px-6">
+    <section
+      id="roadmaps"
+      aria-labelledby={headingId}
+      className="mx-auto w-full max-w-6xl scroll-mt-24 px-4 pt-16 sm:px-6"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
             Roadmaps to follow
           </h2>
-          <p className="mt-1 text-muted-foreground">Open one, read each topic's notes and links, and mark your progress as you go.</p>
+          <p className="mt-1 text-muted-foreground">
+            Open one, read each topic's notes and links, and mark your progress as you go.
+          </p>
         </div>
         <div className="relative w-full sm:w-72">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input type="search" aria-label="Search roadmaps" placeholder="Search roadmaps" value={search} onChange={(event) => setSearch(event.target.value)} className="pl-9" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search roadmaps"
+            placeholder="Search roadmaps"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
         </div>
       </div>
       <div className="mt-6" aria-live="polite" aria-busy={loading}>
@@ -53,7 +69,9 @@ export function PublishedRoadmaps() {
         ) : failed ? (
           <p role="alert">The roadmaps could not be loaded. Please try again later.</p>
         ) : roadmaps.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{query ? 'No roadmaps match your search.' : 'No roadmaps are published yet.'}</p>
+          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+            {query ? 'No roadmaps match your search.' : 'No roadmaps are published yet.'}
+          </p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {roadmaps.map((roadmap) => (
@@ -66,7 +84,10 @@ export function PublishedRoadmaps() {
                   <span className="line-clamp-3 text-sm text-muted-foreground">{roadmap.description}</span>
                   {roadmap.matchedTopics && roadmap.matchedTopics.length > 0 && (
                     <span className="text-sm [overflow-wrap:anywhere]">
-                      <span className="font-medium">{roadmap.matchedTopics.length === 1 ? 'Matches topic:' : 'Matches topics:'}</span> {roadmap.matchedTopics.join(', ')}
+                      <span className="font-medium">
+                        {roadmap.matchedTopics.length === 1 ? 'Matches topic:' : 'Matches topics:'}
+                      </span>{' '}
+                      {roadmap.matchedTopics.join(', ')}
                     </span>
                   )}
                   <span className="mt-auto pt-2 text-xs text-muted-foreground">

@@ -5,8 +5,20 @@ import { feedbackSchema } from '@skillroute/shared/roadmap-fields';
 import { ExternalLink, MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -20,7 +32,11 @@ function useReview() {
   async function decide(body: Parameters<typeof review>[0]): Promise<boolean> {
     const result = await review(body);
     if ('error' in result) {
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'There was a problem with your request.' });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: 'There was a problem with your request.',
+      });
       return false;
     }
     toast({ title: roadmapMessages.reviewed });
@@ -38,7 +54,10 @@ export function feedbackError(feedback: string): string | undefined {
 /** "Roadmap Requests": the submitted roadmaps waiting for a decision (spec §2). */
 export function RoadmapRequestsDialog() {
   const [open, setOpen] = useState(false);
-  const { data, isLoading, isError } = useGetAdminRoadmapsQuery('drafted', { skip: !open, refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError } = useGetAdminRoadmapsQuery('drafted', {
+    skip: !open,
+    refetchOnMountOrArgChange: true,
+  });
   const requests = data?.roadmaps ?? [];
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -104,7 +123,12 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              <DropdownMenuItem disabled={pending} onSelect={() => void decide({ roadmapId: roadmap.id, status: 'published', adminFeedback: '' })}>
+              <DropdownMenuItem
+                disabled={pending}
+                onSelect={() =>
+                  void decide({ roadmapId: roadmap.id, status: 'published', adminFeedback: '' })
+                }
+              >
                 Approve
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setRejecting(true)}>Reject</DropdownMenuItem>
@@ -119,7 +143,8 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
           onSubmit={(event) => {
             event.preventDefault();
             setTouched(true);
-            if (error === undefined) void decide({ roadmapId: roadmap.id, status: 'rejected', adminFeedback: feedback });
+            if (error === undefined)
+              void decide({ roadmapId: roadmap.id, status: 'rejected', adminFeedback: feedback });
           }}
         >
           <Label htmlFor={feedbackId}>Feedback for the author</Label>
@@ -135,7 +160,11 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
             }}
           />
           {touched && error && (
-            <p id={`${feedbackId}-error`} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+            <p
+              id={`${feedbackId}-error`}
+              role="alert"
+              className="text-sm font-medium text-destructive dark:text-red-300"
+            >
               {error}
             </p>
           )}

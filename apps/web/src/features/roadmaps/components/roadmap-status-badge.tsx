@@ -6,14 +6,21 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
  * Where a roadmap stands, in the spec's words for its statuses (drafted, published, rejected), the same on
  * every page that shows one; the second half says what the status alone does not.
  */
-export function roadmapStatusLabel(roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'>): string {
+export function roadmapStatusLabel(
+  roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'>,
+): string {
   if (roadmap.status === 'published') return roadmap.isActive ? 'Published' : 'Published, unlisted';
   if (roadmap.status === 'rejected') return 'Rejected';
   return roadmap.submittedAt ? 'Drafted, in review' : 'Drafted';
 }
 
-export function RoadmapStatusBadge({ roadmap }: { roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'> }) {
-  const variant = roadmap.status === 'rejected' ? 'destructive' : roadmap.status === 'published' ? 'default' : 'secondary';
+export function RoadmapStatusBadge({
+  roadmap,
+}: {
+  roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'>;
+}) {
+  const variant =
+    roadmap.status === 'rejected' ? 'destructive' : roadmap.status === 'published' ? 'default' : 'secondary';
   return <Badge variant={variant}>{roadmapStatusLabel(roadmap)}</Badge>;
 }
 

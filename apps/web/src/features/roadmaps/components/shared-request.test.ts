@@ -5,7 +5,10 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('shareRequest', () => {
   it('lets a holder that comes right after the last one left take over the request instead of sending another', async () => {
-    const send = vi.fn((signal: AbortSignal) => new Promise<string>((resolve) => setTimeout(() => resolve(signal.aborted ? 'aborted' : 'answer'), 5)));
+    const send = vi.fn(
+      (signal: AbortSignal) =>
+        new Promise<string>((resolve) => setTimeout(() => resolve(signal.aborted ? 'aborted' : 'answer'), 5)),
+    );
     const first = shareRequest('/a', send);
     first.release();
     const second = shareRequest('/a', send);

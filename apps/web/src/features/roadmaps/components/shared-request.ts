@@ -12,7 +12,10 @@ const inFlight = new Map<string, InFlight>();
  * mount in development; a remount of the page does it anywhere): the second mount then takes over the
  * first one's request instead of aborting it and sending another.
  */
-export function shareRequest<T>(key: string, send: (signal: AbortSignal) => Promise<T>): { result: Promise<T>; release: () => void } {
+export function shareRequest<T>(
+  key: string,
+  send: (signal: AbortSignal) => Promise<T>,
+): { result: Promise<T>; release: () => void } {
   let entry = inFlight.get(key);
   if (entry === undefined) {
     const controller = new AbortController();

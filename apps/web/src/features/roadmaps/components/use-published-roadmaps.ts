@@ -16,7 +16,11 @@ export interface PublishedRoadmapsState {
 export function usePublishedRoadmaps(search: string): PublishedRoadmapsState {
   // The last answer and the search it answers: loading is derived (a newer search is asked, not answered yet),
   // and the previous list stays on screen meanwhile.
-  const [answer, setAnswer] = useState<{ search: string; roadmaps: PublishedRoadmap[] | undefined; failed: boolean } | null>(null);
+  const [answer, setAnswer] = useState<{
+    search: string;
+    roadmaps: PublishedRoadmap[] | undefined;
+    failed: boolean;
+  } | null>(null);
   useEffect(() => {
     let current = true;
     const url = `/api/roadmap/published${search ? `?search=${encodeURIComponent(search)}` : ''}`;

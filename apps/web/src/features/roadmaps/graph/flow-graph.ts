@@ -1,6 +1,12 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
-import { DEFAULT_NODE_WIDTH, DEFAULT_SUBTOPIC_COLOUR, DEFAULT_TOPIC_COLOUR, type NodeType, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
+import {
+  DEFAULT_NODE_WIDTH,
+  DEFAULT_SUBTOPIC_COLOUR,
+  DEFAULT_TOPIC_COLOUR,
+  type NodeType,
+  type ProgressStatus,
+} from '@skillroute/shared/roadmap-rules';
 
 /** What a drawn node carries: the server's label and colour, and (in the viewer) the reader's mark. */
 export interface RoadmapNodeData extends Record<string, unknown> {

@@ -23,7 +23,13 @@ const progressRing = {
  * reader's progress. React Flow's node (roadmap-node.tsx) and the first picture (roadmap-picture.tsx) both
  * draw it, so the picture React Flow replaces looks the same.
  */
-export function NodeBox(props: { background: string; type: NodeType | undefined; progress?: ProgressStatus; selected?: boolean; children?: ReactNode }) {
+export function NodeBox(props: {
+  background: string;
+  type: NodeType | undefined;
+  progress?: ProgressStatus;
+  selected?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div
       className={cn(
@@ -32,7 +38,12 @@ export function NodeBox(props: { background: string; type: NodeType | undefined;
         props.selected && 'outline-2 outline-offset-2 outline-sky-500',
         props.progress && progressRing[props.progress],
       )}
-      style={{ width: DEFAULT_NODE_WIDTH, fontSize: DEFAULT_NODE_FONT_PX, background: props.background, color: textColourOn(props.background) }}
+      style={{
+        width: DEFAULT_NODE_WIDTH,
+        fontSize: DEFAULT_NODE_FONT_PX,
+        background: props.background,
+        color: textColourOn(props.background),
+      }}
     >
       {props.children}
     </div>

@@ -13,13 +13,23 @@ import type { Viewport } from './reading-view';
 const CULL_MARGIN_PX = 100;
 
 /** The nodes any part of which lies in the view (of `size` screen pixels) at `viewport`. */
-export function nodesInView<T extends Pick<RoadmapNode, 'position'>>(nodes: readonly T[], viewport: Viewport, size: { width: number; height: number }): T[] {
+export function nodesInView<T extends Pick<RoadmapNode, 'position'>>(
+  nodes: readonly T[],
+  viewport: Viewport,
+  size: { width: number; height: number },
+): T[] {
   const margin = CULL_MARGIN_PX / viewport.zoom;
   const left = -viewport.x / viewport.zoom - margin;
   const top = -viewport.y / viewport.zoom - margin;
   const right = left + size.width / viewport.zoom + 2 * margin;
   const bottom = top + size.height / viewport.zoom + 2 * margin;
-  return nodes.filter((node) => node.position.x + DEFAULT_NODE_WIDTH >= left && node.position.x <= right && node.position.y + UNMEASURED_NODE_HEIGHT >= top && node.position.y <= bottom);
+  return nodes.filter(
+    (node) =>
+      node.position.x + DEFAULT_NODE_WIDTH >= left &&
+      node.position.x <= right &&
+      node.position.y + UNMEASURED_NODE_HEIGHT >= top &&
+      node.position.y <= bottom,
+  );
 }
 
 /** How far a bezier's control point lies from its end, as React Flow's default edge bends (curvature 0.25). */
@@ -48,7 +58,10 @@ export function edgePaths(
     const sy = source.position.y + (heights[source.id] ?? UNMEASURED_NODE_HEIGHT);
     const tx = target.position.x + DEFAULT_NODE_WIDTH / 2;
     const ty = target.position.y;
-    paths.push({ id: edgeId(edge), path: `M${sx},${sy} C${sx},${sy + controlOffset(ty - sy)} ${tx},${ty - controlOffset(ty - sy)} ${tx},${ty}` });
+    paths.push({
+      id: edgeId(edge),
+      path: `M${sx},${sy} C${sx},${sy + controlOffset(ty - sy)} ${tx},${ty - controlOffset(ty - sy)} ${tx},${ty}`,
+    });
   }
   return paths;
 }

@@ -3,7 +3,12 @@ import { READABLE_LABEL_PX, readingViewport } from './reading-view';
 import { ZOOM_LIMITS } from './zoom';
 
 /** The demo roadmaps' shape: topics down a spine at x = 0, subtopics 180 px to each side, far down the page. */
-const spine = [{ position: { x: 0, y: 0 } }, { position: { x: -180, y: 40 } }, { position: { x: 180, y: 40 } }, ...Array.from({ length: 12 }, (_, i) => ({ position: { x: 0, y: 200 * (i + 1) } }))];
+const spine = [
+  { position: { x: 0, y: 0 } },
+  { position: { x: -180, y: 40 } },
+  { position: { x: 180, y: 40 } },
+  ...Array.from({ length: 12 }, (_, i) => ({ position: { x: 0, y: 200 * (i + 1) } })),
+];
 const graphWidth = 180 + 180 + 100;
 
 describe('readingViewport', () => {

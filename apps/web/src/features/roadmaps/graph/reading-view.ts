@@ -28,7 +28,11 @@ export function readableZoom(fontPx = DEFAULT_NODE_FONT_PX): number {
  * label is READABLE_LABEL_PX tall; the first row of nodes sits at the top of the view. A graph wider than
  * the view at that zoom is centred on its top node, and the rest is a pan away.
  */
-export function readingViewport(nodes: readonly PlacedNode[], view: { width: number; height: number }, fontPx = DEFAULT_NODE_FONT_PX): Viewport {
+export function readingViewport(
+  nodes: readonly PlacedNode[],
+  view: { width: number; height: number },
+  fontPx = DEFAULT_NODE_FONT_PX,
+): Viewport {
   if (nodes.length === 0 || view.width <= 0) return { x: 0, y: 0, zoom: 1 };
   const widthOf = (node: PlacedNode) => node.width ?? DEFAULT_NODE_WIDTH;
   const left = Math.min(...nodes.map((node) => node.position.x));
@@ -44,7 +48,9 @@ export function readingViewport(nodes: readonly PlacedNode[], view: { width: num
     return { x: (view.width - (right - left) * zoom) / 2 - left * zoom, y, zoom };
   }
   // Too wide to show whole: the top node (the leftmost of the first row) in the middle.
-  const first = nodes.filter((node) => node.position.y === top).reduce((a, b) => (b.position.x < a.position.x ? b : a));
+  const first = nodes
+    .filter((node) => node.position.y === top)
+    .reduce((a, b) => (b.position.x < a.position.x ? b : a));
   const centre = first.position.x + widthOf(first) / 2;
   return { x: view.width / 2 - centre * zoom, y, zoom };
 }

@@ -20,7 +20,10 @@ export function AdminRoadmapManagementPage() {
   const { data, isLoading, isError } = useGetAdminRoadmapsQuery(filter, { refetchOnMountOrArgChange: true });
 
   return (
-    <section aria-labelledby="roadmap-management-title" className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+    <section
+      aria-labelledby="roadmap-management-title"
+      className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 id="roadmap-management-title" className="text-2xl font-bold tracking-tight">
           Roadmap Managment
@@ -64,7 +67,12 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
   const [listUnlist, { isLoading }] = useListUnlistRoadmapMutation();
   async function toggle() {
     const result = await listUnlist({ roadmapId: roadmap.id });
-    if ('error' in result) toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'There was a problem with your request.' });
+    if ('error' in result)
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: 'There was a problem with your request.',
+      });
   }
   return (
     <Card asArticle aria-labelledby={`managed-${roadmap.id}`} className="w-full">
@@ -73,7 +81,9 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
         <p>
           by {roadmap.author.name} · {roadmap.nodeCount} topics
         </p>
-        {roadmap.status === 'rejected' && roadmap.adminFeedback && <p className="text-foreground">Feedback: {roadmap.adminFeedback}</p>}
+        {roadmap.status === 'rejected' && roadmap.adminFeedback && (
+          <p className="text-foreground">Feedback: {roadmap.adminFeedback}</p>
+        )}
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2">
         <Button asChild size="sm" variant="outline">
@@ -84,7 +94,13 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
           </a>
         </Button>
         {roadmap.status === 'published' && (
-          <Button type="button" size="sm" variant={roadmap.isActive ? 'secondary' : 'default'} disabled={isLoading} onClick={() => void toggle()}>
+          <Button
+            type="button"
+            size="sm"
+            variant={roadmap.isActive ? 'secondary' : 'default'}
+            disabled={isLoading}
+            onClick={() => void toggle()}
+          >
             {roadmap.isActive ? 'Unlist' : 'List'}
           </Button>
         )}

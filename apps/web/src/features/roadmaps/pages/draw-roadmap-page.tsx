@@ -17,7 +17,10 @@ export function DrawRoadmapPage() {
   const userId = useSelector(selectCurrentUser)?.id;
   // Always fresh: an author coming back to edit must start from what the server has.
   const roadmapQuery = useGetRoadmapQuery(id, { refetchOnMountOrArgChange: true });
-  const detailsQuery = useGetNodeDetailsQuery(id, { refetchOnMountOrArgChange: true, skip: roadmapQuery.data === undefined });
+  const detailsQuery = useGetNodeDetailsQuery(id, {
+    refetchOnMountOrArgChange: true,
+    skip: roadmapQuery.data === undefined,
+  });
   const roadmap = roadmapQuery.data;
 
   const initial = useMemo<EditorSnapshot | undefined>(() => {
@@ -28,7 +31,11 @@ export function DrawRoadmapPage() {
 
   if (roadmapQuery.isLoading || (roadmap && detailsQuery.isLoading)) {
     return (
-      <div className="grid h-dvh gap-4 p-6 md:grid-cols-[16rem_1fr]" aria-busy="true" aria-label="Loading the editor">
+      <div
+        className="grid h-dvh gap-4 p-6 md:grid-cols-[16rem_1fr]"
+        aria-busy="true"
+        aria-label="Loading the editor"
+      >
         <Skeleton className="h-full" />
         <Skeleton className="h-full" />
       </div>
@@ -39,13 +46,18 @@ export function DrawRoadmapPage() {
     return (
       <EditorMessage
         title={missing ? 'This roadmap does not exist' : 'The roadmap could not be loaded'}
-        text={missing ? 'The link may be wrong, or the roadmap was deleted.' : 'Please try again in a moment.'}
+        text={
+          missing ? 'The link may be wrong, or the roadmap was deleted.' : 'Please try again in a moment.'
+        }
       />
     );
   }
   const refusal = roadmapEditRefusal({ authorId: roadmap.author.id, status: roadmap.status }, userId);
   if (refusal !== undefined) {
-    const text = refusal === 'notYours' ? 'Only its author can edit a roadmap.' : 'A published roadmap cannot be edited.';
+    const text =
+      refusal === 'notYours'
+        ? 'Only its author can edit a roadmap.'
+        : 'A published roadmap cannot be edited.';
     return <EditorMessage title="This roadmap can't be edited" text={text} />;
   }
   if (!initial) return null;

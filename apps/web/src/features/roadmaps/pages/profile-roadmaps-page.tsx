@@ -12,13 +12,21 @@ import { useGetProfileRoadmapsQuery } from '../api';
 import { NewRoadmapDialog } from '../components/new-roadmap-dialog';
 import { RoadmapCardHeader } from '../components/roadmap-status-badge';
 
-const filterLabels: Record<RoadmapStatus | 'all', string> = { all: 'All', drafted: 'Drafted', published: 'Published', rejected: 'Rejected' };
+const filterLabels: Record<RoadmapStatus | 'all', string> = {
+  all: 'All',
+  drafted: 'Drafted',
+  published: 'Published',
+  rejected: 'Rejected',
+};
 
 /** /profile/roadmaps: the author's roadmaps, where they stand, the reviewer's feedback, and a way on. */
 export function ProfileRoadmapsPage() {
   const userId = useSelector(selectCurrentUser)?.id ?? '';
   const [filter, setFilter] = useState<RoadmapStatus | 'all'>('all');
-  const { data, isLoading, isError, refetch } = useGetProfileRoadmapsQuery({ userId, status: filter === 'all' ? undefined : filter }, { skip: userId === '' });
+  const { data, isLoading, isError, refetch } = useGetProfileRoadmapsQuery(
+    { userId, status: filter === 'all' ? undefined : filter },
+    { skip: userId === '' },
+  );
   const roadmaps = data?.roadmaps ?? [];
 
   return (
@@ -28,7 +36,9 @@ export function ProfileRoadmapsPage() {
           <h1 id="roadmaps-title" className="text-2xl font-bold tracking-tight">
             Roadmaps
           </h1>
-          <p className="text-muted-foreground">The roadmaps you drew: drafts, ones in review, and published ones.</p>
+          <p className="text-muted-foreground">
+            The roadmaps you drew: drafts, ones in review, and published ones.
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Select value={filter} onValueChange={(value) => setFilter(value as RoadmapStatus | 'all')}>
@@ -61,8 +71,14 @@ export function ProfileRoadmapsPage() {
         </div>
       ) : roadmaps.length === 0 ? (
         <div className="rounded-lg border border-dashed p-8 text-center">
-          <p className="font-medium">{filter === 'all' ? 'You have not drawn a roadmap yet.' : `No ${filterLabels[filter].toLowerCase()} roadmaps.`}</p>
-          <p className="mt-1 text-sm text-muted-foreground">Start one with "New roadmap": give it a title, draw its topics, and submit it for review.</p>
+          <p className="font-medium">
+            {filter === 'all'
+              ? 'You have not drawn a roadmap yet.'
+              : `No ${filterLabels[filter].toLowerCase()} roadmaps.`}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Start one with "New roadmap": give it a title, draw its topics, and submit it for review.
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">

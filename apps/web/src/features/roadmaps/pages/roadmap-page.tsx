@@ -10,7 +10,12 @@ import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { toast } from '@/lib/use-toast';
-import { useGetNodeDetailsQuery, useGetProgressQuery, useGetRoadmapQuery, useSetProgressMutation } from '../api';
+import {
+  useGetNodeDetailsQuery,
+  useGetProgressQuery,
+  useGetRoadmapQuery,
+  useSetProgressMutation,
+} from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
@@ -23,8 +28,12 @@ import { openNodeOnKey } from '../graph/node-keys';
  */
 // The drawer (Radix Dialog, focus trap, scroll lock: about 11 kB compressed) is needed only once a topic is opened:
 // it loads after the first picture, beside the graph.
-const TopicDrawer = lazy(async () => ({ default: (await import('../components/viewer/topic-drawer')).TopicDrawer }));
-const RoadmapCanvas = lazy(async () => ({ default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas }));
+const TopicDrawer = lazy(async () => ({
+  default: (await import('../components/viewer/topic-drawer')).TopicDrawer,
+}));
+const RoadmapCanvas = lazy(async () => ({
+  default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas,
+}));
 
 /**
  * The graph's picture joins in a transition once the rest of the page has been painted, so the title and outline
@@ -53,7 +62,9 @@ export function RoadmapPage() {
   // The topics' content (for the drawer) and the graph wait until the title and outline are on screen.
   const painted = useAfterPaint(roadmapQuery.data !== undefined);
   const { data: details } = useGetNodeDetailsQuery(id, { skip: !painted || roadmapQuery.data === undefined });
-  const { data: progressData } = useGetProgressQuery(id, { skip: !signedIn || roadmapQuery.data === undefined });
+  const { data: progressData } = useGetProgressQuery(id, {
+    skip: !signedIn || roadmapQuery.data === undefined,
+  });
   const [setProgress] = useSetProgressMutation();
   const [openId, setOpenId] = useState<string | undefined>();
   const roadmap = roadmapQuery.data;
@@ -62,7 +73,11 @@ export function RoadmapPage() {
 
   if (roadmapQuery.isLoading) {
     return (
-      <div className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-8 sm:px-6" aria-busy="true" aria-label="Loading the roadmap">
+      <div
+        className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-8 sm:px-6"
+        aria-busy="true"
+        aria-label="Loading the roadmap"
+      >
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-5 w-96 max-w-full" />
         <Skeleton className="h-[60dvh]" />
@@ -73,8 +88,12 @@ export function RoadmapPage() {
     const missing = errorStatus(roadmapQuery.error) === 404 || errorStatus(roadmapQuery.error) === 400;
     return (
       <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{missing ? 'This roadmap is not available' : 'The roadmap could not be loaded'}</h1>
-        <p className="text-muted-foreground">{missing ? 'It may have been unlisted, or the link is wrong.' : 'Please try again in a moment.'}</p>
+        <h1 className="text-2xl font-bold">
+          {missing ? 'This roadmap is not available' : 'The roadmap could not be loaded'}
+        </h1>
+        <p className="text-muted-foreground">
+          {missing ? 'It may have been unlisted, or the link is wrong.' : 'Please try again in a moment.'}
+        </p>
         <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
           Back to the home page
         </Link>
@@ -87,13 +106,21 @@ export function RoadmapPage() {
   const mark = async (status: ProgressStatus) => {
     if (!openNode) return;
     const result = await setProgress({ roadmapId: roadmap.id, nodeId: openNode.id, status });
-    if ('error' in result) toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'Your progress could not be saved. Please try again.' });
+    if ('error' in result)
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: 'Your progress could not be saved. Please try again.',
+      });
   };
 
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col gap-4 px-4 py-6 sm:px-6">
       <div className="grid gap-2">
-        <Link to="/" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/"
+          className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           All roadmaps
         </Link>
@@ -115,7 +142,14 @@ export function RoadmapPage() {
               {summary.inProgress} in progress · {summary.skipped} skipped · {summary.percent}% through
             </p>
           </div>
-          <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={summary.percent}>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label="Progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={summary.percent}
+          >
             <div className="h-full bg-primary transition-[width]" style={{ width: `${summary.percent}%` }} />
           </div>
         </div>
@@ -133,7 +167,10 @@ export function RoadmapPage() {
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
           <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
         </aside>
-        <div className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2" onKeyDown={openNodeOnKey(setOpenId)}>
+        <div
+          className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2"
+          onKeyDown={openNodeOnKey(setOpenId)}
+        >
           <DeferredCanvas shown={painted} roadmap={roadmap} progress={progress} onOpen={setOpenId} />
         </div>
       </div>

@@ -7,7 +7,10 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
  * reload or a closed tab. `leaving` is set when the page itself navigates away after saving.
  */
 export function LeaveGuard({ when, leaving }: { when: boolean; leaving: RefObject<boolean> }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (!when) return;

@@ -13,8 +13,19 @@ type ContentForm = z.input<typeof nodeContentSchema>;
 const empty: NodeContent = { title: '', description: '', links: [] };
 
 /** "Content & Links" (spec §2, §5): title, description and up to two links, checked by the shared rule. */
-export function NodeContentForm({ nodeId, content, onSave }: { nodeId: string; content: NodeContent | undefined; onSave: (content: NodeContent) => void }) {
-  const form = useForm<ContentForm, unknown, NodeContent>({ resolver: zodResolver(nodeContentSchema), defaultValues: content ?? empty });
+export function NodeContentForm({
+  nodeId,
+  content,
+  onSave,
+}: {
+  nodeId: string;
+  content: NodeContent | undefined;
+  onSave: (content: NodeContent) => void;
+}) {
+  const form = useForm<ContentForm, unknown, NodeContent>({
+    resolver: zodResolver(nodeContentSchema),
+    defaultValues: content ?? empty,
+  });
   const links = useFieldArray({ control: form.control, name: 'links' });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((value) => onSave(value));
@@ -32,13 +43,35 @@ export function NodeContentForm({ nodeId, content, onSave }: { nodeId: string; c
         <legend className="mb-1 text-sm font-medium">Links</legend>
         {links.fields.map((field, index) => (
           <div key={field.id} className="grid gap-2 rounded-md border p-3">
-            <FormField id={id(`link-${index}-title`)} label={`Link ${index + 1} title`} error={errors.links?.[index]?.title?.message}>
+            <FormField
+              id={id(`link-${index}-title`)}
+              label={`Link ${index + 1} title`}
+              error={errors.links?.[index]?.title?.message}
+            >
               {(control) => <Input {...control} {...form.register(`links.${index}.title`)} />}
             </FormField>
-            <FormField id={id(`link-${index}-url`)} label={`Link ${index + 1} URL`} error={errors.links?.[index]?.url?.message}>
-              {(control) => <Input {...control} {...form.register(`links.${index}.url`)} type="url" inputMode="url" placeholder="https://" />}
+            <FormField
+              id={id(`link-${index}-url`)}
+              label={`Link ${index + 1} URL`}
+              error={errors.links?.[index]?.url?.message}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  {...form.register(`links.${index}.url`)}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                />
+              )}
             </FormField>
-            <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={() => links.remove(index)}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => links.remove(index)}
+            >
               <Trash2 aria-hidden="true" />
               Remove link {index + 1}
             </Button>
@@ -49,7 +82,14 @@ export function NodeContentForm({ nodeId, content, onSave }: { nodeId: string; c
             {errors.links.message}
           </p>
         )}
-        <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={links.fields.length >= NODE_LINKS_MAX} onClick={() => links.append({ title: '', url: '' })}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          disabled={links.fields.length >= NODE_LINKS_MAX}
+          onClick={() => links.append({ title: '', url: '' })}
+        >
           <Plus aria-hidden="true" />
           Add Link {links.fields.length}/{NODE_LINKS_MAX}
         </Button>

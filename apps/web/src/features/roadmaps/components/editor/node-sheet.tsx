@@ -28,7 +28,9 @@ export function NodeSheet({ node, content, onRelabel, onRecolour, onSaveContent,
           <>
             <SheetHeader>
               <SheetTitle className="[overflow-wrap:anywhere]">{node.data.label}</SheetTitle>
-              <SheetDescription>{node.type === 'subtopic' ? 'A subtopic' : 'A topic'} of this roadmap.</SheetDescription>
+              <SheetDescription>
+                {node.type === 'subtopic' ? 'A subtopic' : 'A topic'} of this roadmap.
+              </SheetDescription>
             </SheetHeader>
             <Tabs defaultValue="properties" className="px-4 pb-6">
               <TabsList className="w-full">
@@ -49,7 +51,15 @@ export function NodeSheet({ node, content, onRelabel, onRecolour, onSaveContent,
   );
 }
 
-function NodeProperties({ node, onRelabel, onRecolour }: { node: RoadmapFlowNode; onRelabel: (label: string) => void; onRecolour: (background: string) => void }) {
+function NodeProperties({
+  node,
+  onRelabel,
+  onRecolour,
+}: {
+  node: RoadmapFlowNode;
+  onRelabel: (label: string) => void;
+  onRecolour: (background: string) => void;
+}) {
   const [label, setLabel] = useState(node.data.label);
   const [error, setError] = useState<string | undefined>();
   const inputId = `${node.id}-label`;
@@ -75,11 +85,21 @@ function NodeProperties({ node, onRelabel, onRecolour }: { node: RoadmapFlowNode
       >
         <Label htmlFor={inputId}>Edit node label</Label>
         <div className="flex gap-2">
-          <Input id={inputId} value={label} aria-invalid={error !== undefined} aria-describedby={error ? `${inputId}-error` : undefined} onChange={(event) => setLabel(event.target.value)} />
+          <Input
+            id={inputId}
+            value={label}
+            aria-invalid={error !== undefined}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+            onChange={(event) => setLabel(event.target.value)}
+          />
           <Button type="submit">Update</Button>
         </div>
         {error && (
-          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
+          <p
+            id={`${inputId}-error`}
+            role="alert"
+            className="text-sm font-medium text-destructive dark:text-red-300"
+          >
             {error}
           </p>
         )}

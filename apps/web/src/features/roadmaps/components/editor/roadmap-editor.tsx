@@ -1,5 +1,15 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
-import { Background, Controls, MiniMap, Panel, ReactFlow, addEdge, useReactFlow, type Connection, type NodeMouseHandler } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  Panel,
+  ReactFlow,
+  addEdge,
+  useReactFlow,
+  type Connection,
+  type NodeMouseHandler,
+} from '@xyflow/react';
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
 import { DEFAULT_NODE_WIDTH, roadmapMessages, type NodeType } from '@skillroute/shared/roadmap-rules';
 import { type NodeContent } from '@skillroute/shared/roadmap-fields';
@@ -13,7 +23,14 @@ import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
-import { defaultColour, edgeId, fromFlowEdges, fromFlowNodes, UNMEASURED_NODE_HEIGHT, type RoadmapFlowNode } from '../../graph/flow-graph';
+import {
+  defaultColour,
+  edgeId,
+  fromFlowEdges,
+  fromFlowNodes,
+  UNMEASURED_NODE_HEIGHT,
+  type RoadmapFlowNode,
+} from '../../graph/flow-graph';
 import { freeSpot } from '../../graph/free-spot';
 import { readableZoom } from '../../graph/reading-view';
 import { openNodeOnKey } from '../../graph/node-keys';
@@ -62,7 +79,13 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     const label = type === 'topic' ? 'Topic' : 'SubTopic';
     const background = defaultColour(type);
     const rounded = { x: Math.round(position.x), y: Math.round(position.y) };
-    const result = await createNode({ roadmapId: roadmap.id, type, position: rounded, data: { label }, background });
+    const result = await createNode({
+      roadmapId: roadmap.id,
+      type,
+      position: rounded,
+      data: { label },
+      background,
+    });
     // Spec §8: a node the server did not create is quietly not added.
     if ('error' in result) return;
     const node: RoadmapFlowNode = {
@@ -89,7 +112,10 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
     const centre = box ? { x: box.left + box.width / 2, y: box.top + box.height / 2 } : { x: 0, y: 0 };
     // A position is a node's top left corner: half a node up and left puts its middle in the middle.
     const at = screenToFlowPosition(centre);
-    void addNode(type, freeSpot({ x: at.x - DEFAULT_NODE_WIDTH / 2, y: at.y - UNMEASURED_NODE_HEIGHT / 2 }, present.nodes));
+    void addNode(
+      type,
+      freeSpot({ x: at.x - DEFAULT_NODE_WIDTH / 2, y: at.y - UNMEASURED_NODE_HEIGHT / 2 }, present.nodes),
+    );
   }
 
   const onConnect = useCallback(
@@ -106,7 +132,12 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
 
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => setOpenId(node.id);
   const updateOpenNode = (data: Partial<RoadmapFlowNode['data']>) =>
-    graph.change((snapshot) => ({ ...snapshot, nodes: snapshot.nodes.map((node) => (node.id === openId ? { ...node, data: { ...node.data, ...data } } : node)) }));
+    graph.change((snapshot) => ({
+      ...snapshot,
+      nodes: snapshot.nodes.map((node) =>
+        node.id === openId ? { ...node, data: { ...node.data, ...data } } : node,
+      ),
+    }));
   const saveContent = (content: NodeContent) => {
     if (!openId) return;
     graph.change((snapshot) => ({ ...snapshot, content: { ...snapshot.content, [openId]: content } }));
@@ -118,10 +149,19 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
       const content = present.content[node.id];
       return content ? [{ nodeId: node.id, ...content }] : [];
     });
-    const result = await publish({ roadmapId: roadmap.id, nodes: fromFlowNodes(present.nodes), edges: fromFlowEdges(present.edges), nodeDetails });
+    const result = await publish({
+      roadmapId: roadmap.id,
+      nodes: fromFlowNodes(present.nodes),
+      edges: fromFlowEdges(present.edges),
+      nodeDetails,
+    });
     if ('error' in result) {
       // Spec §8 swallows this; an author who loses a drawing silently would not forgive us, so we say why.
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: errorMessage(result.error, 'The roadmap could not be saved. Please try again.') });
+      toast({
+        variant: 'destructive',
+        title: FAILURE_TITLE,
+        description: errorMessage(result.error, 'The roadmap could not be saved. Please try again.'),
+      });
       return;
     }
     graph.markSaved();
@@ -133,13 +173,20 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
   return (
     <div className="flex h-dvh flex-col md:flex-row">
       <aside className="flex shrink-0 flex-col gap-4 border-b bg-background p-4 md:w-64 md:border-r md:border-b-0">
-        <Link to="/profile/roadmaps" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to="/profile/roadmaps"
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           My roadmaps
         </Link>
         <div>
           <h1 className="text-lg font-bold [overflow-wrap:anywhere]">{roadmap.title}</h1>
-          {roadmap.status === 'rejected' && roadmap.adminFeedback && <p className="mt-2 rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm">Feedback: {roadmap.adminFeedback}</p>}
+          {roadmap.status === 'rejected' && roadmap.adminFeedback && (
+            <p className="mt-2 rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm">
+              Feedback: {roadmap.adminFeedback}
+            </p>
+          )}
         </div>
         <p id="palette-hint" className="text-sm text-muted-foreground">
           You can drag these nodes to the pane on the right.
@@ -173,13 +220,27 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           ))}
         </ul>
         <p className="text-xs text-muted-foreground">
-          Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.
+          Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit
+          it. Select a node or a line and press Delete to remove it.
         </p>
-        <SubmitButton type="button" pending={saving} onClick={() => void save()} className="mt-auto w-full" size="default" variant="default">
+        <SubmitButton
+          type="button"
+          pending={saving}
+          onClick={() => void save()}
+          className="mt-auto w-full"
+          size="default"
+          variant="default"
+        >
           Save Roadmap
         </SubmitButton>
       </aside>
-      <div ref={canvas} className="relative min-h-96 flex-1" onDragOver={(event) => event.preventDefault()} onDrop={onDrop} onKeyDown={openNodeOnKey(setOpenId)}>
+      <div
+        ref={canvas}
+        className="relative min-h-96 flex-1"
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={onDrop}
+        onKeyDown={openNodeOnKey(setOpenId)}
+      >
         <ReactFlow
           nodes={present.nodes}
           edges={present.edges}
@@ -203,11 +264,25 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           <Controls />
           <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" {...minimapColours} />
           <Panel position="top-right" className="flex gap-1">
-            <Button type="button" size="sm" variant="outline" onClick={graph.undo} disabled={!graph.canUndo} aria-keyshortcuts="Control+Z">
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={graph.undo}
+              disabled={!graph.canUndo}
+              aria-keyshortcuts="Control+Z"
+            >
               <Undo2 aria-hidden="true" />
               Undo
             </Button>
-            <Button type="button" size="sm" variant="outline" onClick={graph.redo} disabled={!graph.canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y">
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={graph.redo}
+              disabled={!graph.canRedo}
+              aria-keyshortcuts="Control+Shift+Z Control+Y"
+            >
               <Redo2 aria-hidden="true" />
               Redo
             </Button>

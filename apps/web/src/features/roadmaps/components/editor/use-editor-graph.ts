@@ -1,5 +1,11 @@
 import type { NodeContent } from '@skillroute/shared/roadmap-fields';
-import { applyEdgeChanges, applyNodeChanges, type Edge, type EdgeChange, type NodeChange } from '@xyflow/react';
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  type Edge,
+  type EdgeChange,
+  type NodeChange,
+} from '@xyflow/react';
 import { useCallback, useReducer, useRef } from 'react';
 import type { RoadmapFlowNode } from '../../graph/flow-graph';
 import { createHistory, recordChange, redo, replacePresent, undo, type History } from './editor-history';
@@ -27,7 +33,10 @@ interface EditorState {
 function reducer(state: EditorState, action: Action): EditorState {
   switch (action.type) {
     case 'record':
-      return { ...state, history: recordChange(state.history, action.change(state.history.present), action.origin) };
+      return {
+        ...state,
+        history: recordChange(state.history, action.change(state.history.present), action.origin),
+      };
     case 'replace':
       return { ...state, history: replacePresent(state.history, action.change(state.history.present)) };
     case 'undo':
@@ -40,7 +49,8 @@ function reducer(state: EditorState, action: Action): EditorState {
 }
 
 /** Changes that only say what is selected or how big a node is measured: never a step of their own. */
-const isBookkeeping = (change: NodeChange | EdgeChange) => change.type === 'select' || change.type === 'dimensions';
+const isBookkeeping = (change: NodeChange | EdgeChange) =>
+  change.type === 'select' || change.type === 'dimensions';
 
 /** A snapshot with the content of nodes that are gone left out. */
 function withoutOrphanContent(snapshot: EditorSnapshot): EditorSnapshot {
@@ -54,19 +64,26 @@ function withoutOrphanContent(snapshot: EditorSnapshot): EditorSnapshot {
  * measurement are not steps; deleting a node also deletes its content and its edges (spec §4).
  */
 export function useEditorGraph(initial: EditorSnapshot) {
-  const [state, dispatch] = useReducer(reducer, initial, (snapshot) => ({ history: createHistory(snapshot), saved: snapshot }));
+  const [state, dispatch] = useReducer(reducer, initial, (snapshot) => ({
+    history: createHistory(snapshot),
+    saved: snapshot,
+  }));
   const dragOrigin = useRef<EditorSnapshot | undefined>(undefined);
   const present = state.history.present;
 
   const onNodesChange = useCallback((changes: NodeChange<RoadmapFlowNode>[]) => {
-    const apply = (snapshot: EditorSnapshot) => withoutOrphanContent({ ...snapshot, nodes: applyNodeChanges(changes, snapshot.nodes) });
+    const apply = (snapshot: EditorSnapshot) =>
+      withoutOrphanContent({ ...snapshot, nodes: applyNodeChanges(changes, snapshot.nodes) });
     const dragging = changes.some((change) => change.type === 'position' && change.dragging);
     if (changes.every(isBookkeeping) || dragging) dispatch({ type: 'replace', change: apply });
     else dispatch({ type: 'record', change: apply });
   }, []);
 
   const onEdgesChange = useCallback((changes: EdgeChange[]) => {
-    const apply = (snapshot: EditorSnapshot) => ({ ...snapshot, edges: applyEdgeChanges(changes, snapshot.edges) });
+    const apply = (snapshot: EditorSnapshot) => ({
+      ...snapshot,
+      edges: applyEdgeChanges(changes, snapshot.edges),
+    });
     dispatch({ type: changes.every(isBookkeeping) ? 'replace' : 'record', change: apply });
   }, []);
 
@@ -86,7 +103,10 @@ export function useEditorGraph(initial: EditorSnapshot) {
       dragOrigin.current = undefined;
       if (origin) dispatch({ type: 'record', change: (snapshot) => snapshot, origin });
     }, []),
-    change: useCallback((change: (present: EditorSnapshot) => EditorSnapshot) => dispatch({ type: 'record', change }), []),
+    change: useCallback(
+      (change: (present: EditorSnapshot) => EditorSnapshot) => dispatch({ type: 'record', change }),
+      [],
+    ),
     undo: useCallback(() => dispatch({ type: 'undo' }), []),
     redo: useCallback(() => dispatch({ type: 'redo' }), []),
     markSaved: useCallback(() => dispatch({ type: 'saved' }), []),

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { historyKey } from './use-undo-keys';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('historyKey', () => {
   it('reads Ctrl or Cmd with Z as undo, with Shift as redo, and Ctrl+Y as redo', () => {

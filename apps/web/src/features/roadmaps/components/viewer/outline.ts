@@ -22,8 +22,14 @@ export function buildOutline(nodes: readonly RoadmapNode[], edges: readonly Road
   const outline = new Map(topics.map((topic) => [topic.id, { node: topic, subtopics: [] as RoadmapNode[] }]));
   const orphans: RoadmapNode[] = [];
   for (const sub of nodes.filter((node) => node.type === 'subtopic').sort(readingOrder)) {
-    const parentEdge = edges.find((edge) => edge.target === sub.id && topicIds.has(edge.source)) ?? edges.find((edge) => edge.source === sub.id && topicIds.has(edge.target));
-    const parentId = parentEdge ? (parentEdge.target === sub.id ? parentEdge.source : parentEdge.target) : nearestTopicAbove(topics, sub)?.id;
+    const parentEdge =
+      edges.find((edge) => edge.target === sub.id && topicIds.has(edge.source)) ??
+      edges.find((edge) => edge.source === sub.id && topicIds.has(edge.target));
+    const parentId = parentEdge
+      ? parentEdge.target === sub.id
+        ? parentEdge.source
+        : parentEdge.target
+      : nearestTopicAbove(topics, sub)?.id;
     const entry = parentId === undefined ? undefined : outline.get(parentId);
     if (entry) entry.subtopics.push(sub);
     else orphans.push(sub);
@@ -52,14 +58,28 @@ export function statusOf(progress: readonly ProgressEntry[], nodeId: string): Pr
   return progress.find((entry) => entry.nodeId === nodeId)?.status ?? 'pending';
 }
 
-export function summarizeProgress(nodes: readonly RoadmapNode[], progress: readonly ProgressEntry[]): ProgressSummary {
+export function summarizeProgress(
+  nodes: readonly RoadmapNode[],
+  progress: readonly ProgressEntry[],
+): ProgressSummary {
   const ids = new Set(nodes.map((node) => node.id));
   const marks = progress.filter((entry) => ids.has(entry.nodeId));
   const count = (status: ProgressStatus) => marks.filter((entry) => entry.status === status).length;
   const done = count('done');
   const skipped = count('skipped');
   const total = nodes.length;
-  return { total, done, inProgress: count('in_progress'), skipped, percent: total === 0 ? 0 : Math.round(((done + skipped) / total) * 100) };
+  return {
+    total,
+    done,
+    inProgress: count('in_progress'),
+    skipped,
+    percent: total === 0 ? 0 : Math.round(((done + skipped) / total) * 100),
+  };
 }
 
-export const progressLabels: Record<ProgressStatus, string> = { pending: 'Not started', in_progress: 'In progress', done: 'Done', skipped: 'Skipped' };
+export const progressLabels: Record<ProgressStatus, string> = {
+  pending: 'Not started',
+  in_progress: 'In progress',
+  done: 'Done',
+  skipped: 'Skipped',
+};

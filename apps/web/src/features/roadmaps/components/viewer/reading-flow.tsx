@@ -1,4 +1,14 @@
-import { Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStoreApi, type NodeMouseHandler } from '@xyflow/react';
+import {
+  Background,
+  ControlButton,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  useStoreApi,
+  type NodeMouseHandler,
+} from '@xyflow/react';
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { Maximize } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
@@ -34,7 +44,14 @@ export function ReadingFlow(props: ReadingFlowProps) {
 }
 
 function Flow({ roadmap, progress, onOpen, viewport, onReady }: ReadingFlowProps) {
-  const nodes = useMemo(() => toFlowNodes(roadmap.nodes).map((node) => ({ ...node, data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined } })), [roadmap.nodes, progress]);
+  const nodes = useMemo(
+    () =>
+      toFlowNodes(roadmap.nodes).map((node) => ({
+        ...node,
+        data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined },
+      })),
+    [roadmap.nodes, progress],
+  );
   const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
   const { setViewport } = useReactFlow();
@@ -74,12 +91,24 @@ function Flow({ roadmap, progress, onOpen, viewport, onReady }: ReadingFlowProps
       {/* React Flow's own fit button fits the whole graph (a smear of tiny labels for a long roadmap) even when
           given an onFitView; this one brings the reader back to where the roadmap starts, as Home does on a page. */}
       <Controls showInteractive={false} showFitView={false}>
-        <ControlButton onClick={() => toTop(300)} title="Fit to width, back to the top" aria-label="Fit to width, back to the top">
+        <ControlButton
+          onClick={() => toTop(300)}
+          title="Fit to width, back to the top"
+          aria-label="Fit to width, back to the top"
+        >
           <Maximize aria-hidden="true" />
         </ControlButton>
       </Controls>
       {/* Narrow and tall, as a roadmap is: it covers less of the right-hand column. */}
-      {graphPainted && <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" style={{ width: 120, height: 160 }} {...minimapColours} />}
+      {graphPainted && (
+        <MiniMap
+          pannable
+          zoomable
+          ariaLabel="Overview of the roadmap"
+          style={{ width: 120, height: 160 }}
+          {...minimapColours}
+        />
+      )}
     </ReactFlow>
   );
 }

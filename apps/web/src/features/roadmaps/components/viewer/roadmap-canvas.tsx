@@ -12,10 +12,16 @@ const ReadingFlow = lazy(async () => ({ default: (await import('./reading-flow')
  * reaches for the graph: the pointer over it, a touch, the wheel, or the keyboard's focus. Until then the picture
  * stands in, and a tap on one of its topics opens it.
  */
-export const RoadmapCanvas = memo(function RoadmapCanvas(props: { roadmap: Roadmap; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+export const RoadmapCanvas = memo(function RoadmapCanvas(props: {
+  roadmap: Roadmap;
+  progress: ProgressEntry[] | undefined;
+  onOpen: (nodeId: string) => void;
+}) {
   // The canvas's size, read before the first picture, so the graph is drawn once, where the reader starts.
   const box = useRef<HTMLDivElement>(null);
-  const [start, setStart] = useState<{ view: { width: number; height: number }; viewport: Viewport } | null>(null);
+  const [start, setStart] = useState<{ view: { width: number; height: number }; viewport: Viewport } | null>(
+    null,
+  );
   const [live, setLive] = useState(false);
   // The picture stays under React Flow until React Flow has drawn: a tap that woke the graph lands on the picture.
   const [flowReady, setFlowReady] = useState(false);

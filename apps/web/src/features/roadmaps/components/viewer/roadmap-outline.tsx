@@ -10,18 +10,35 @@ const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pendi
  * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
  * roadmap (a graph alone is neither). Memoised: opening a topic must not redraw a thousand buttons.
  */
-export const RoadmapOutline = memo(function RoadmapOutline({ outline, progress, onOpen }: { outline: OutlineTopic[]; progress: ProgressEntry[] | undefined; onOpen: (nodeId: string) => void }) {
+export const RoadmapOutline = memo(function RoadmapOutline({
+  outline,
+  progress,
+  onOpen,
+}: {
+  outline: OutlineTopic[];
+  progress: ProgressEntry[] | undefined;
+  onOpen: (nodeId: string) => void;
+}) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
       <ol className="grid gap-3">
         {outline.map(({ node, subtopics }, index) => (
           <li key={node.id}>
-            <OutlineButton label={`${index + 1}. ${node.data.label}`} status={progress ? statusOf(progress, node.id) : undefined} strong onClick={() => onOpen(node.id)} />
+            <OutlineButton
+              label={`${index + 1}. ${node.data.label}`}
+              status={progress ? statusOf(progress, node.id) : undefined}
+              strong
+              onClick={() => onOpen(node.id)}
+            />
             {subtopics.length > 0 && (
               <ul className="mt-1 ml-4 grid gap-0.5 border-l pl-2">
                 {subtopics.map((sub) => (
                   <li key={sub.id}>
-                    <OutlineButton label={sub.data.label} status={progress ? statusOf(progress, sub.id) : undefined} onClick={() => onOpen(sub.id)} />
+                    <OutlineButton
+                      label={sub.data.label}
+                      status={progress ? statusOf(progress, sub.id) : undefined}
+                      onClick={() => onOpen(sub.id)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -33,7 +50,17 @@ export const RoadmapOutline = memo(function RoadmapOutline({ outline, progress, 
   );
 });
 
-function OutlineButton({ label, status, strong = false, onClick }: { label: string; status: keyof typeof icons | undefined; strong?: boolean; onClick: () => void }) {
+function OutlineButton({
+  label,
+  status,
+  strong = false,
+  onClick,
+}: {
+  label: string;
+  status: keyof typeof icons | undefined;
+  strong?: boolean;
+  onClick: () => void;
+}) {
   const Icon = status ? icons[status] : undefined;
   return (
     <button
@@ -45,7 +72,12 @@ function OutlineButton({ label, status, strong = false, onClick }: { label: stri
         status === 'done' && 'text-muted-foreground line-through',
       )}
     >
-      {Icon && <Icon className={cn('mt-0.5 size-4 shrink-0', status === 'done' && 'text-green-600')} aria-hidden="true" />}
+      {Icon && (
+        <Icon
+          className={cn('mt-0.5 size-4 shrink-0', status === 'done' && 'text-green-600')}
+          aria-hidden="true"
+        />
+      )}
       <span className="[overflow-wrap:anywhere]">{label}</span>
       {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
     </button>

@@ -35,7 +35,10 @@ export function RoadmapPicture({
   useLayoutEffect(() => {
     setHeights(Object.fromEntries([...boxes.current].map(([id, element]) => [id, element.offsetHeight])));
   }, [drawn]);
-  const edges = useMemo(() => edgePaths(roadmap.nodes, roadmap.edges, new Set(drawn.map((node) => node.id)), heights), [roadmap, drawn, heights]);
+  const edges = useMemo(
+    () => edgePaths(roadmap.nodes, roadmap.edges, new Set(drawn.map((node) => node.id)), heights),
+    [roadmap, drawn, heights],
+  );
   const gap = PATTERN_GAP * viewport.zoom;
 
   return (
@@ -49,7 +52,10 @@ export function RoadmapPicture({
       }}
       data-roadmap-picture=""
     >
-      <div className="absolute top-0 left-0 origin-top-left" style={{ transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})` }}>
+      <div
+        className="absolute top-0 left-0 origin-top-left"
+        style={{ transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.zoom})` }}
+      >
         <svg className="absolute top-0 left-0 overflow-visible" width="1" height="1">
           {edges.map((edge) => (
             <path key={edge.id} d={edge.path} fill="none" stroke="var(--muted-foreground)" strokeWidth={1} />
@@ -67,7 +73,11 @@ export function RoadmapPicture({
             style={{ transform: `translate(${node.position.x}px, ${node.position.y}px)` }}
             onClick={() => onOpen(node.id)}
           >
-            <NodeBox background={node.background} type={node.type} progress={progress ? statusOf(progress, node.id) : undefined}>
+            <NodeBox
+              background={node.background}
+              type={node.type}
+              progress={progress ? statusOf(progress, node.id) : undefined}
+            >
               <NodeLabel>{node.data.label}</NodeLabel>
             </NodeBox>
           </div>

@@ -23,7 +23,8 @@ interface TopicDrawerProps {
 }
 
 /** The mentor listing searched for a topic's label (the listing reads `search` from its address). */
-const mentorSearchPath = (label: string): string => `/explore-mentors?search=${encodeURIComponent(label.trim())}`;
+const mentorSearchPath = (label: string): string =>
+  `/explore-mentors?search=${encodeURIComponent(label.trim())}`;
 
 /** A topic's notes and links, and the reader's mark on it. Everything the author wrote is shown as text. */
 export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDrawerProps) {
@@ -33,15 +34,23 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
         {node && (
           <>
             <SheetHeader>
-              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{node.type === 'topic' ? 'Topic' : 'Subtopic'}</p>
-              <SheetTitle className="text-xl [overflow-wrap:anywhere]">{detail?.title || node.data.label}</SheetTitle>
-              <SheetDescription className="sr-only">Notes, links and your progress for this {node.type}.</SheetDescription>
+              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                {node.type === 'topic' ? 'Topic' : 'Subtopic'}
+              </p>
+              <SheetTitle className="text-xl [overflow-wrap:anywhere]">
+                {detail?.title || node.data.label}
+              </SheetTitle>
+              <SheetDescription className="sr-only">
+                Notes, links and your progress for this {node.type}.
+              </SheetDescription>
             </SheetHeader>
             <div className="grid gap-6 px-4 pb-6">
               {detail ? (
                 <p className="whitespace-pre-line [overflow-wrap:anywhere]">{detail.description}</p>
               ) : (
-                <p className="text-muted-foreground">The author has not written notes for this {node.type} yet.</p>
+                <p className="text-muted-foreground">
+                  The author has not written notes for this {node.type} yet.
+                </p>
               )}
               {detail && detail.links.length > 0 && (
                 <div className="grid gap-2">
