@@ -39,11 +39,28 @@ function featureZones(rootDir, dir, publicFile) {
   );
 }
 
+/**
+ * One zone per ordered pair of api modules: a module may call another's services (service.ts and the files
+ * it is split into, jobs.ts) and rules, never its repository (its tables) nor its routes (its HTTP).
+ */
+function moduleZones(rootDir, dir) {
+  const names = subfolders(rootDir, dir);
+  return names.flatMap((a) =>
+    names
+      .filter((b) => b !== a)
+      .map((b) => ({
+        target: `./${dir}/${a}`,
+        from: `./${dir}/${b}/{repository,routes,*-repository,*-routes}.ts`,
+        message: `${a} may not use ${b}'s repository or routes: call its services.`,
+      })),
+  );
+}
+
 /** The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. */
 export function boundaryZones(rootDir) {
   return [
     ...featureZones(rootDir, `${web}/features`, 'api.ts'),
-    ...featureZones(rootDir, `${api}/modules`, 'service.ts'),
+    ...moduleZones(rootDir, `${api}/modules`),
     // Web layers: app -> features -> components/lib -> shared.
     {
       target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`],

@@ -19,6 +19,12 @@ const files: Record<string, string> = {
     "import { authApi } from '../features/auth/api';\nexport const c = authApi;\n",
   'apps/api/src/modules/users/service.ts': 'export const users = 1;\n',
   'apps/api/src/modules/users/repository.ts': 'export const rows = 2;\n',
+  'apps/api/src/modules/users/rules.ts': 'export const rule = 3;\n',
+  'apps/api/src/modules/users/routes.ts': 'export const route = 4;\n',
+  'apps/api/src/modules/bookings/uses-rules.ts':
+    "import { rule } from '../users/rules';\nexport const g = rule;\n",
+  'apps/api/src/modules/bookings/uses-routes.ts':
+    "import { route } from '../users/routes';\nexport const h = route;\n",
   'apps/api/src/modules/bookings/uses-service.ts':
     "import { users } from '../users/service';\nexport const d = users;\n",
   'apps/api/src/modules/bookings/uses-repository.ts':
@@ -59,9 +65,13 @@ describe('import boundaries', () => {
   it('refuse shared components depending on a feature', () => {
     expect(results.get('apps/web/src/components/uses-feature.ts')).toContain('import-x/no-restricted-paths');
   });
-  it("let an api module use another module's service, and nothing else of it", () => {
+  it("let an api module use another module's services and rules, never its repository or routes", () => {
     expect(results.get('apps/api/src/modules/bookings/uses-service.ts')).toEqual([]);
+    expect(results.get('apps/api/src/modules/bookings/uses-rules.ts')).toEqual([]);
     expect(results.get('apps/api/src/modules/bookings/uses-repository.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(results.get('apps/api/src/modules/bookings/uses-routes.ts')).toContain(
       'import-x/no-restricted-paths',
     );
   });

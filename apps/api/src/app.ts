@@ -33,7 +33,7 @@ import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { registerAnnouncementWorkers } from './modules/bookings/announcements';
-import { registerBookingWorkers } from './modules/bookings/service';
+import { registerBookingWorkers } from './modules/bookings/jobs';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
 import { paymentRoutes } from './modules/payments/routes';

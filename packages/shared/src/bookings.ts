@@ -17,11 +17,6 @@ export const BOOKING_STATUSES = [
   'cancelled',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** The statuses that hold time: no two such bookings of one mentor, nor of one mentee, overlap. */
-export const LIVE_BOOKING_STATUSES = [
-  'pending_payment',
-  'confirmed',
-] as const satisfies readonly BookingStatus[];
 
 /** How long a new booking holds its slot while the mentee pays. */
 export const HOLD_MINUTES = 15;
@@ -140,6 +135,31 @@ export const HALF_REFUND_HOURS = 2;
 export const CANCEL_REASON_MAX = 500;
 
 export type CancellingParty = 'mentor' | 'mentee';
+
+/** Which party of a booking a user is: its mentor, its mentee, or (undefined) neither. */
+export function partyOf(
+  booking: { mentorId: string; menteeId: string },
+  userId: string,
+): CancellingParty | undefined {
+  if (booking.mentorId === userId) return 'mentor';
+  if (booking.menteeId === userId) return 'mentee';
+  return undefined;
+}
+
+/**
+ * Why a user may not pay for a booking now, or undefined when they may: only its mentee pays, only while it
+ * waits for payment, and only before its hold lapses (the api answers each refusal with its own words).
+ */
+export function paymentRefusal(
+  booking: { menteeId: string; status: BookingStatus; holdExpiresAt: Date | string },
+  userId: string,
+  now: Date,
+): 'not_yours' | 'not_payable' | 'hold_lapsed' | undefined {
+  if (booking.menteeId !== userId) return 'not_yours';
+  if (booking.status !== 'pending_payment') return 'not_payable';
+  if (new Date(booking.holdExpiresAt).getTime() <= now.getTime()) return 'hold_lapsed';
+  return undefined;
+}
 
 /**
  * What a cancellation returns to the mentee, in paise: the mentor cancelling always returns everything; the

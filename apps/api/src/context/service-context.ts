@@ -57,6 +57,19 @@ export interface AdminContext extends ServiceContext {
   readonly admin: LiveAdminSession;
 }
 
+/**
+ * A context inside a unit of work that someone else opened: a step of a larger change (a payment event
+ * confirming its booking, an admin's block cancelling sessions) writes through `uow` and commits with it.
+ */
+export interface WorkContext extends ServiceContext {
+  readonly uow: UnitOfWork;
+}
+
+/** `ctx` inside the unit of work `uow`, for the steps that take a `WorkContext`. */
+export function within<C extends ServiceContext>(ctx: C, uow: UnitOfWork): C & WorkContext {
+  return { ...ctx, uow };
+}
+
 export interface ServiceContextParts {
   db: Database;
   pool: pg.Pool;

@@ -11,20 +11,20 @@ import {
   type AdminUsersResponse,
   type DashboardResponse,
 } from '@skillroute/shared/admin-console';
-import type { AdminContext } from '../../context/service-context';
+import { within, type AdminContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { revokeAllSessions } from '../../sessions/repository';
 import { recordAdminAction } from '../audit/service';
+import { settleRefundNow } from '../bookings/refunds';
+import { readBooking } from '../bookings/service';
 import {
   cancelUpcomingOfBlocked,
-  getBookingRow,
   listAllBookings,
   listBookingsOfPerson,
   refundInFullByStaff,
-  settleRefundNow,
   type DecidedRefund,
-} from '../bookings/service';
+} from '../bookings/staff';
 import * as repository from './repository';
 
 /** How many of a user's bookings their details show (the latest). */
@@ -68,7 +68,7 @@ export async function userDetails(ctx: AdminContext, userId: string): Promise<Ad
   if (row === undefined) throw new AppError('not_found', adminConsoleMessages.userNotFound);
   const [roadmaps, bookings, tests] = await Promise.all([
     repository.roadmapsOf(ctx.db, userId),
-    listBookingsOfPerson(ctx.db, userId, USER_DETAILS_BOOKINGS),
+    listBookingsOfPerson(ctx, { userId, limit: USER_DETAILS_BOOKINGS }),
     repository.testsOf(ctx.db, userId),
   ]);
   return {
@@ -109,7 +109,7 @@ export async function setUserBlocked(
     let refunds: DecidedRefund[] = [];
     if (blocked) {
       await revokeAllSessions(uow.tx, { subject: 'user', userId }, now);
-      refunds = await cancelUpcomingOfBlocked(ctx, uow, userId, BLOCKED_CANCEL_REASON);
+      refunds = await cancelUpcomingOfBlocked(within(ctx, uow), { userId, reason: BLOCKED_CANCEL_REASON });
       uow.afterCommit(() => ctx.sockets.disconnectUser(userId));
     }
     // This process forgets its listing pages at once; the others hear the users trigger at commit.
@@ -129,7 +129,8 @@ export async function setUserBlocked(
     return { row: changed, refunds };
   });
   if (outcome.row === undefined) throw new AppError('not_found', adminConsoleMessages.userNotFound);
-  for (const refund of outcome.refunds) await settleRefundNow(ctx, refund.bookingId, refund.status);
+  for (const refund of outcome.refunds)
+    await settleRefundNow(ctx, { bookingId: refund.bookingId, recorded: refund.status });
   return toAdminUser(outcome.row);
 }
 
@@ -138,7 +139,7 @@ export async function listBookings(
   ctx: AdminContext,
   query: AdminBookingsQuery,
 ): Promise<AdminBookingsResponse> {
-  const { bookings, total } = await listAllBookings(ctx.db, query, ADMIN_PAGE_SIZE);
+  const { bookings, total } = await listAllBookings(ctx, { query, limit: ADMIN_PAGE_SIZE });
   return { bookings, total, page: query.page, limit: ADMIN_PAGE_SIZE };
 }
 
@@ -149,7 +150,7 @@ export async function refundBooking(
   reason: string,
 ): Promise<AdminRefundResponse> {
   const decided = await ctx.unitOfWork(async (uow) => {
-    const refund = await refundInFullByStaff(ctx, uow, bookingId, reason);
+    const refund = await refundInFullByStaff(within(ctx, uow), { bookingId, reason });
     await recordAdminAction(uow.tx, ctx.admin, {
       action: 'booking.refund',
       targetType: 'booking',
@@ -158,9 +159,9 @@ export async function refundBooking(
     });
     return refund;
   });
-  const status = await settleRefundNow(ctx, bookingId, decided.status);
+  const status = await settleRefundNow(ctx, { bookingId, recorded: decided.status });
   return {
-    booking: await getBookingRow(ctx, bookingId),
+    booking: await readBooking(ctx, { bookingId }),
     refund: { amount: decided.amount, currency: 'INR', status },
   };
 }

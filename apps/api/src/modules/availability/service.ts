@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client';
 import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
+import { busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import {
   offersHours,
@@ -35,8 +36,6 @@ import {
   type Interval,
   type Slot,
 } from './slots';
-
-export type { BusyInterval } from './repository';
 
 /** How long before its start a slot stops being bookable; the mentor listing's cache expires pages by it. */
 export { SLOT_NOTICE_MS } from './slots';
@@ -164,9 +163,8 @@ async function listSlots(
   if (availability === null) return { timezone: DEFAULT_TIMEZONE, slots: [] };
   // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee.
   const busy =
-    (await repository.busyIntervalsOf(ctx.db, [mentorId], new Date(from), new Date(to), new Date(now))).get(
-      mentorId,
-    ) ?? [];
+    (await busyTimesOf(ctx, { userIds: [mentorId], from: new Date(from), to: new Date(to) })).get(mentorId) ??
+    [];
   const slots = freeSlots({
     weekly: availability.weeklyHours,
     overrides: availability.overrides,
@@ -218,18 +216,6 @@ export function nextFreeSlot(
     from = to - HOUR_MS;
   }
 }
-
-/**
- * The times each person is taken in [from, to) by live bookings (held with the hold not lapsed, or confirmed),
- * as mentor or as mentee: the slots leave them out, and bookings check a new one against them.
- */
-export const busyIntervalsOf = (
-  db: Executor,
-  userIds: readonly string[],
-  from: Date,
-  to: Date,
-  now: Date,
-): Promise<Map<string, repository.BusyInterval[]>> => repository.busyIntervalsOf(db, userIds, from, to, now);
 
 /** A mentor one may book (a mentor, not blocked) with their saved availability, or undefined. */
 export const findBookableMentor = (

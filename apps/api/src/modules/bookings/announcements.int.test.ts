@@ -18,7 +18,8 @@ import {
   reminderKey,
   remindJob,
 } from './announcements';
-import { confirmBooking } from './service';
+import { within } from '../../context/service-context';
+import { confirmBooking } from './transitions';
 import { mondayAhead } from '../../../test/clock';
 
 const MINUTE_MS = 60 * 1000;
@@ -91,7 +92,7 @@ async function confirmedBooking(pair: Pair, start: Date, app: TestApp = t): Prom
   expect(response.statusCode, response.body).toBe(201);
   const { booking } = bookingResponseSchema.parse(response.json());
   await app.app.services.unitOfWork(async (uow) => {
-    expect(await confirmBooking(uow, booking.id)).toBeDefined();
+    expect(await confirmBooking(within(app.app.services, uow), { bookingId: booking.id })).toBeDefined();
     await announceConfirmed(uow, booking.id);
   });
   return booking;
@@ -189,7 +190,7 @@ describe('announceConfirmed', () => {
       .set({ startTime: start, endTime: new Date(start.getTime() + HOUR_MS) })
       .where(eq(bookings.id, booking.id));
     await t.app.services.unitOfWork(async (uow) => {
-      await confirmBooking(uow, booking.id);
+      await confirmBooking(within(t.app.services, uow), { bookingId: booking.id });
       await announceConfirmed(uow, booking.id);
     });
     expect(await reminderJobs(booking.id)).toEqual([

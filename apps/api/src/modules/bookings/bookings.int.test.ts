@@ -13,7 +13,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { bookings, mentorProfiles, users, type UserRow } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
-import { completeBooking, confirmBooking, expireHold } from './service';
+import { within } from '../../context/service-context';
+import { completeBooking, expireHold } from './jobs';
+import { confirmBooking } from './transitions';
 import { mondayAhead } from '../../../test/clock';
 
 const MINUTE_MS = 60 * 1000;
@@ -232,7 +234,7 @@ describe('booking a slot', () => {
 
     nowMs += 15 * MINUTE_MS + 1000;
     expect(await slotStarts(mentor.id, at(3, 0), at(4, 0))).toContain(start.toISOString());
-    await expireHold(t.app.services, held.id);
+    await expireHold(t.app.services, { bookingId: held.id });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
     expect(row?.status).toBe('expired');
 
@@ -257,7 +259,7 @@ describe('booking a slot', () => {
     const mentor = await newMentor();
     const mentee = await newUser();
     const held = await booked(mentee, mentor, at(1, 15));
-    await expireHold(t.app.services, held.id);
+    await expireHold(t.app.services, { bookingId: held.id });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
     expect(row?.status).toBe('pending_payment');
   });
@@ -414,9 +416,15 @@ describe('confirmation and completion', () => {
     const mentor = await newMentor();
     const mentee = await newUser();
     const booking = await booked(mentee, mentor, at(1, 12));
-    const confirmed = await t.app.services.unitOfWork((uow) => confirmBooking(uow, booking.id));
+    const confirmed = await t.app.services.unitOfWork((uow) =>
+      confirmBooking(within(t.app.services, uow), { bookingId: booking.id }),
+    );
     expect(confirmed?.status).toBe('confirmed');
-    expect(await t.app.services.unitOfWork((uow) => confirmBooking(uow, booking.id))).toBeUndefined();
+    expect(
+      await t.app.services.unitOfWork((uow) =>
+        confirmBooking(within(t.app.services, uow), { bookingId: booking.id }),
+      ),
+    ).toBeUndefined();
 
     const jobs = await t.app.db.execute<{ name: string; state: string; start_after: Date }>(
       sql`select name, state, start_after from pgboss.job where singleton_key = ${booking.id} and name like 'bookings.%' order by name`,
@@ -432,12 +440,12 @@ describe('confirmation and completion', () => {
     expect(await slotStarts(mentor.id, at(1, 0), at(2, 0))).not.toContain(booking.startTime);
 
     // Before the end the completion leaves it; after the end it completes, and the mentor held one more session.
-    await completeBooking(t.app.services, booking.id);
+    await completeBooking(t.app.services, { bookingId: booking.id });
     expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
       'confirmed',
     );
     nowMs = at(1, 13).getTime();
-    await completeBooking(t.app.services, booking.id);
+    await completeBooking(t.app.services, { bookingId: booking.id });
     expect((await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]?.status).toBe(
       'completed',
     );
@@ -447,7 +455,7 @@ describe('confirmation and completion', () => {
       .where(eq(mentorProfiles.userId, mentor.id));
     expect(profile?.sessionsHeld).toBe(1);
     // Twice is once.
-    await completeBooking(t.app.services, booking.id);
+    await completeBooking(t.app.services, { bookingId: booking.id });
     expect(
       (
         await t.app.db

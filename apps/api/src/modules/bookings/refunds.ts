@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { RefundReason, RefundStatus } from '@skillroute/shared/bookings';
-import type { ServiceContext } from '../../context/service-context';
-import type { UnitOfWork } from '../../context/unit-of-work';
-import type { Executor } from '../../db/client';
-import { bookings } from '../../db/schema';
-import { jobType } from '../../jobs/queue';
+import type { ServiceContext, WorkContext } from '../../context/service-context';
+import { refundJob } from './job-types';
+import * as repository from './repository';
 
 /**
  * Money going back to a mentee, in two steps: the decision (amount, reason, status pending) is written in the
@@ -13,32 +10,26 @@ import { jobType } from '../../jobs/queue';
  * The job makes the refund durable: a provider that is down is asked again, and the idempotency key derived
  * from the booking makes a repeated ask the same refund.
  */
-export const refundJob = jobType<{ bookingId: string }>('payments.refund');
 
 /** How long the job waits before it asks, when the request that decided the refund asks at once itself. */
 const SAFETY_NET_MS = 30_000;
-const REFUND_RETRY_LIMIT = 10;
 
 /** The provider's idempotency key of a booking's one refund (Razorpay wants 10 or more of [A-Za-z0-9_-]). */
 export const refundKeyOf = (bookingId: string) => `refund-${bookingId}`;
 
 /**
- * Records a refund of `amount` paise for a paid booking in the caller's transaction and queues the ask. A refund
- * of nothing (a mentee cancelling under 2 hours before the start) is settled at once and asks nobody.
+ * Records a refund of `amountPaise` for a paid booking in the caller's unit of work and queues the ask. A
+ * refund of nothing (a mentee cancelling under 2 hours before the start) is settled at once and asks nobody.
  */
 export async function queueRefund(
-  uow: UnitOfWork,
-  bookingId: string,
-  amount: number,
-  reason: RefundReason,
+  ctx: WorkContext,
+  input: { bookingId: string; amountPaise: number; reason: RefundReason },
 ): Promise<RefundStatus> {
-  const status: RefundStatus = amount === 0 ? 'succeeded' : 'pending';
-  await uow.tx
-    .update(bookings)
-    .set({ refundAmount: amount, refundReason: reason, refundStatus: status })
-    .where(eq(bookings.id, bookingId));
-  if (amount > 0)
-    await uow.enqueue(
+  const { bookingId, amountPaise, reason } = input;
+  const status: RefundStatus = amountPaise === 0 ? 'succeeded' : 'pending';
+  await repository.setRefund(ctx.uow.tx, bookingId, { amountPaise, reason, status });
+  if (amountPaise > 0)
+    await ctx.uow.enqueue(
       refundJob,
       { bookingId },
       { startAfter: new Date(Date.now() + SAFETY_NET_MS), singletonKey: bookingId },
@@ -46,29 +37,17 @@ export async function queueRefund(
   return status;
 }
 
-async function recordAnswer(
-  db: Executor,
-  bookingId: string,
-  answer: { refundId: string; status: RefundStatus },
-): Promise<void> {
-  // A webhook may have settled it meanwhile: a later 'pending' answer never undoes a 'succeeded'.
-  const settled =
-    answer.status === 'pending'
-      ? and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'pending'))
-      : eq(bookings.id, bookingId);
-  await db.update(bookings).set({ refundId: answer.refundId, refundStatus: answer.status }).where(settled);
-}
-
 /**
  * Asks the provider for a booking's recorded refund, unless it was already asked (it has a refund id) or there
  * is nothing to refund. Safe to run twice at once: the provider's idempotency key makes both asks one refund.
  * Answers the refund's status after the ask.
  */
-export async function settleRefund(
+export async function askForRefund(
   ctx: ServiceContext,
-  bookingId: string,
+  input: { bookingId: string },
 ): Promise<RefundStatus | undefined> {
-  const [row] = await ctx.db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const { bookingId } = input;
+  const row = await repository.findBookingRow(ctx.db, bookingId);
   if (row === undefined || row.refundAmount === null || row.refundReason === null) return undefined;
   if (row.refundId !== null || row.refundAmount === 0 || row.providerPaymentId === null)
     return (row.refundStatus as RefundStatus | null) ?? undefined;
@@ -78,7 +57,7 @@ export async function settleRefund(
     idempotencyKey: refundKeyOf(bookingId),
     reason: row.refundReason as RefundReason,
   });
-  await recordAnswer(ctx.db, bookingId, answer);
+  await repository.setRefundAnswer(ctx.db, bookingId, answer);
   ctx.log.info(
     { bookingId, refundId: answer.refundId, status: answer.status },
     'refund asked of the provider',
@@ -92,12 +71,12 @@ export async function settleRefund(
  */
 export async function settleRefundNow(
   ctx: ServiceContext,
-  bookingId: string,
-  recorded: RefundStatus,
+  input: { bookingId: string; recorded: RefundStatus },
 ): Promise<RefundStatus> {
+  const { bookingId, recorded } = input;
   if (recorded !== 'pending') return recorded;
   try {
-    return (await settleRefund(ctx, bookingId)) ?? recorded;
+    return (await askForRefund(ctx, { bookingId })) ?? recorded;
   } catch (error) {
     ctx.log.warn(
       { err: error, bookingId },
@@ -107,12 +86,10 @@ export async function settleRefundNow(
   }
 }
 
-export async function registerRefundWorker(ctx: ServiceContext): Promise<void> {
-  await ctx.jobs.register(
-    refundJob,
-    async ({ bookingId }) => {
-      await settleRefund(ctx, bookingId);
-    },
-    { unique: true, batchSize: 10, retryLimit: REFUND_RETRY_LIMIT },
-  );
+/** A provider's `payment_refunded` event: the pending refund of that payment has settled (false: it already had). */
+export async function refundSettled(
+  ctx: WorkContext,
+  input: { providerPaymentId: string },
+): Promise<boolean> {
+  return repository.markRefundSettled(ctx.uow.tx, input.providerPaymentId);
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingStatus } from '@skillroute/shared/bookings';
+import type { BookingStatus, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
 import {
   bookingReviews,
@@ -10,6 +10,7 @@ import {
   users,
   type BookingRow,
 } from '../../db/schema';
+import { TIME_HOLDING_STATUSES } from './rules';
 
 /**
  * Waits for the transaction-scoped advisory locks of these keys, in the order given (the caller sorts them:
@@ -291,46 +292,6 @@ export async function markConfirmedLate(tx: Executor, bookingId: string): Promis
   return row;
 }
 
-/** Who pays for a booking, and their id of the payment; set when paying starts. */
-export async function setPayment(
-  tx: Executor,
-  bookingId: string,
-  payment: { provider: string; providerPaymentId: string },
-): Promise<void> {
-  await tx.update(bookings).set(payment).where(eq(bookings.id, bookingId));
-}
-
-/** The booking a provider's payment id belongs to, locked for the state change of its webhook. */
-export async function findBookingByPaymentForUpdate(
-  tx: Executor,
-  providerPaymentId: string,
-): Promise<BookingRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(bookings)
-    .where(eq(bookings.providerPaymentId, providerPaymentId))
-    .for('update');
-  return row;
-}
-
-/** A provider's `payment_refunded` event: the pending refund of that payment has settled. */
-export async function markRefundSettled(tx: Executor, providerPaymentId: string): Promise<boolean> {
-  const rows = await tx
-    .update(bookings)
-    .set({ refundStatus: 'succeeded' })
-    .where(and(eq(bookings.providerPaymentId, providerPaymentId), eq(bookings.refundStatus, 'pending')))
-    .returning({ id: bookings.id });
-  return rows.length > 0;
-}
-
-export async function findBookingByPayment(
-  db: Executor,
-  providerPaymentId: string,
-): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.providerPaymentId, providerPaymentId));
-  return row;
-}
-
 /** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
 export interface BookingForMail extends BookingRow {
   mentor: { id: string; name: string; email: string; timezone: string | null };
@@ -358,4 +319,73 @@ export async function findBookingForMail(
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, bookings.mentorId))
     .where(eq(bookings.id, bookingId));
   return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
+}
+
+/**
+ * The bookings of any of `userIds`, as mentor or as mentee, in a status that can hold time and overlapping
+ * [from, to): the candidates `rules.busyByPerson` keeps those of that hold their time now.
+ */
+export async function timeHoldingBookingsOf(
+  db: Executor,
+  userIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<
+  Array<Pick<BookingRow, 'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status' | 'holdExpiresAt'>>
+> {
+  if (userIds.length === 0) return [];
+  const ids = [...new Set(userIds)];
+  return db
+    .select({
+      mentorId: bookings.mentorId,
+      menteeId: bookings.menteeId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      status: bookings.status,
+      holdExpiresAt: bookings.holdExpiresAt,
+    })
+    .from(bookings)
+    .where(
+      and(
+        or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids)),
+        inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
+        lt(bookings.startTime, to),
+        gt(bookings.endTime, from),
+      ),
+    );
+}
+
+/** A refund decided for a booking (amount in paise, why, and whether it is still to be asked of the provider). */
+export async function setRefund(
+  tx: Executor,
+  bookingId: string,
+  refund: { amountPaise: number; reason: RefundReason; status: RefundStatus },
+): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ refundAmount: refund.amountPaise, refundReason: refund.reason, refundStatus: refund.status })
+    .where(eq(bookings.id, bookingId));
+}
+
+/** The provider's answer to a refund ask; a 'pending' answer never undoes a 'succeeded' a webhook wrote meanwhile. */
+export async function setRefundAnswer(
+  db: Executor,
+  bookingId: string,
+  answer: { refundId: string; status: RefundStatus },
+): Promise<void> {
+  const settled =
+    answer.status === 'pending'
+      ? and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'pending'))
+      : eq(bookings.id, bookingId);
+  await db.update(bookings).set({ refundId: answer.refundId, refundStatus: answer.status }).where(settled);
+}
+
+/** A provider's `payment_refunded` event: the pending refund of that payment has settled. */
+export async function markRefundSettled(tx: Executor, providerPaymentId: string): Promise<boolean> {
+  const rows = await tx
+    .update(bookings)
+    .set({ refundStatus: 'succeeded' })
+    .where(and(eq(bookings.providerPaymentId, providerPaymentId), eq(bookings.refundStatus, 'pending')))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
 }

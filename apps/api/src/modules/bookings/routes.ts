@@ -12,7 +12,9 @@ import {
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { idSchema } from '@skillroute/shared/ids';
 import { userContextOf } from '../../plugins/services';
-import { cancelBooking, createBooking, getBooking, listBookings } from './service';
+import { cancelBooking } from './cancellations';
+import { createBooking } from './holds';
+import { getBooking, listBookings } from './service';
 
 const tags = ['bookings'];
 const refusals = {
@@ -57,7 +59,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingResponseSchema, ...refusals },
       },
     },
-    async (request) => ({ booking: await getBooking(userContextOf(request), request.params.id) }),
+    async (request) => ({
+      booking: await getBooking(userContextOf(request), { bookingId: request.params.id }),
+    }),
   );
 
   app.post(
@@ -73,7 +77,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cancelBookingResponseSchema, ...refusals },
       },
     },
-    async (request) => cancelBooking(userContextOf(request), request.params.id, request.body),
+    async (request) =>
+      cancelBooking(userContextOf(request), { bookingId: request.params.id, body: request.body }),
   );
 
   app.get(
@@ -91,7 +96,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      bookings: await listBookings(userContextOf(request), request.params.mentorId, request.query, 'all'),
+      bookings: await listBookings(userContextOf(request), {
+        userId: request.params.mentorId,
+        query: request.query,
+        scope: 'all',
+      }),
     }),
   );
 
@@ -110,12 +119,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      bookings: await listBookings(
-        userContextOf(request),
-        request.params.mentorId,
-        request.query,
-        'as_mentor',
-      ),
+      bookings: await listBookings(userContextOf(request), {
+        userId: request.params.mentorId,
+        query: request.query,
+        scope: 'as_mentor',
+      }),
     }),
   );
 };

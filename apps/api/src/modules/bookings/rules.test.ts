@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bookingMessages } from '@skillroute/shared/bookings';
 import { KeyedLocks } from './local-locks';
 import {
+  busyByPerson,
+  collision,
   holdExpiry,
   holdsTime,
   inListOrder,
@@ -129,5 +131,59 @@ describe('KeyedLocks', () => {
     await expect(locks.run(['x'], async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(locks.run(['x'], async () => 'again')).resolves.toBe('again');
     expect(locks.size).toBe(0);
+  });
+});
+
+describe('busy times', () => {
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  const booking = (status: 'pending_payment' | 'confirmed' | 'expired', holdExpiresAt: Date) => ({
+    mentorId: 'm',
+    menteeId: 'e',
+    startTime: at(60),
+    endTime: at(120),
+    status,
+    holdExpiresAt,
+  });
+
+  it('count the bookings that hold their time now, for both people, in their roles', () => {
+    const busy = busyByPerson(
+      [booking('confirmed', at(-60)), booking('pending_payment', at(5))],
+      ['m', 'e', 'x'],
+      NOW,
+    );
+    const interval = { start: at(60).getTime(), end: at(120).getTime() };
+    expect(busy.get('m')).toEqual([
+      { ...interval, asMentor: true },
+      { ...interval, asMentor: true },
+    ]);
+    expect(busy.get('e')).toEqual([
+      { ...interval, asMentor: false },
+      { ...interval, asMentor: false },
+    ]);
+    expect(busy.get('x')).toEqual([]);
+  });
+
+  it('leave out a lapsed hold and a booking that holds no time', () => {
+    const busy = busyByPerson([booking('pending_payment', NOW), booking('expired', at(5))], ['m'], NOW);
+    expect(busy.get('m')).toEqual([]);
+  });
+
+  it("say the mentor's time is taken before the mentee's own overlap", () => {
+    const busy = new Map([
+      ['m', [{ start: 0, end: 10 }]],
+      ['e', [{ start: 0, end: 10 }]],
+    ]);
+    expect(collision(busy, { mentorId: 'm', menteeId: 'e', start: 5, end: 15 })).toBe(
+      bookingMessages.slotTaken,
+    );
+    expect(
+      collision(new Map([['e', [{ start: 0, end: 10 }]]]), {
+        mentorId: 'm',
+        menteeId: 'e',
+        start: 5,
+        end: 15,
+      }),
+    ).toBe(bookingMessages.overlapOwn);
+    expect(collision(busy, { mentorId: 'm', menteeId: 'e', start: 10, end: 20 })).toBeUndefined();
   });
 });

@@ -12,10 +12,54 @@ export const SESSION_MS = SESSION_MINUTES * MINUTE_MS;
 /** When a hold made at `now` lapses. */
 export const holdExpiry = (now: Date): Date => new Date(now.getTime() + HOLD_MS);
 
-/** Whether a booking still holds its time at `now`: confirmed, or held and the hold not yet lapsed. */
+/** The statuses a booking can hold time in; `holdsTime` decides whether it does at a given moment. */
+export const TIME_HOLDING_STATUSES = [
+  'pending_payment',
+  'confirmed',
+] as const satisfies readonly BookingStatus[];
+
+/**
+ * Whether a booking takes its time at `now`: confirmed, or held with a hold that has not lapsed (a lapsed
+ * hold frees its time even before its job marks it expired). The exclusion constraints of migration 0011
+ * hold the same line in the database.
+ */
 export function holdsTime(booking: { status: BookingStatus; holdExpiresAt: Date }, now: Date): boolean {
   if (booking.status === 'confirmed') return true;
   return booking.status === 'pending_payment' && booking.holdExpiresAt.getTime() > now.getTime();
+}
+
+/** A time a person is taken, as epoch milliseconds (half-open), with the role they have in it. */
+export interface BusyInterval {
+  start: number;
+  end: number;
+  /** Whether the person is the mentor of that booking (else its mentee). */
+  asMentor: boolean;
+}
+
+/**
+ * The times each of `userIds` is taken by those of `bookings` that hold their time at `now`, as mentor or as
+ * mentee (a mentor who books someone else is busy then too), by person.
+ */
+export function busyByPerson(
+  bookings: readonly {
+    mentorId: string;
+    menteeId: string;
+    startTime: Date;
+    endTime: Date;
+    status: BookingStatus;
+    holdExpiresAt: Date;
+  }[],
+  userIds: readonly string[],
+  now: Date,
+): Map<string, BusyInterval[]> {
+  const busy = new Map<string, BusyInterval[]>(userIds.map((id) => [id, []]));
+  for (const booking of bookings) {
+    if (!holdsTime(booking, now)) continue;
+    const interval = { start: booking.startTime.getTime(), end: booking.endTime.getTime() };
+    busy.get(booking.mentorId)?.push({ ...interval, asMentor: true });
+    busy.get(booking.menteeId)?.push({ ...interval, asMentor: false });
+  }
+  return busy;
 }
 
 /**
@@ -67,3 +111,18 @@ export const overlapsAny = (
   end: number,
   intervals: readonly { start: number; end: number }[],
 ): boolean => intervals.some((interval) => interval.start < end && start < interval.end);
+
+/**
+ * What taking [start, end) for mentor and mentee would collide with, given each person's busy times: the
+ * mentor's time (as mentor or as someone's mentee) is "just taken", the mentee's own is "you already have a
+ * session". Undefined when it collides with nothing.
+ */
+export function collision(
+  busy: ReadonlyMap<string, readonly { start: number; end: number }[]>,
+  booking: { mentorId: string; menteeId: string; start: number; end: number },
+): string | undefined {
+  const { mentorId, menteeId, start, end } = booking;
+  if (overlapsAny(start, end, busy.get(mentorId) ?? [])) return bookingMessages.slotTaken;
+  if (overlapsAny(start, end, busy.get(menteeId) ?? [])) return bookingMessages.overlapOwn;
+  return undefined;
+}

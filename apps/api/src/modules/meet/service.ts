@@ -7,8 +7,7 @@ import {
   type IceServerConfig,
   type MeetRoom,
 } from '@skillroute/shared/meet';
-import type { ServiceContext, UserContext } from '../../context/service-context';
-import type { UnitOfWork } from '../../context/unit-of-work';
+import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import type { MeetingMessageRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
@@ -114,9 +113,9 @@ export async function postChat(
  * A cancelled booking's room closes once the cancellation commits: a call in progress hears why (`room-closed`)
  * and both sockets are taken out of the room, so nothing more is relayed; joining again is refused as cancelled.
  */
-export function closeRoomAfterCommit(ctx: ServiceContext, uow: UnitOfWork, roomId: string): void {
-  uow.afterCommit(() =>
-    ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(roomId), 'room-closed', {
+export function closeRoomAfterCommit(ctx: WorkContext, input: { roomId: string }): void {
+  ctx.uow.afterCommit(() =>
+    ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(input.roomId), 'room-closed', {
       message: meetMessages.cancelled,
     }),
   );

@@ -8,12 +8,9 @@ import {
 } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import {
-  busyIntervalsOf,
-  nextFreeSlot,
-  nextFreeSlotWindow,
-  type BusyInterval,
-} from '../availability/service';
+import { nextFreeSlot, nextFreeSlotWindow } from '../availability/service';
+import type { BusyInterval } from '../bookings/rules';
+import { busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
@@ -76,13 +73,7 @@ export async function listMentors(
   const now = ctx.clock.now();
   // The page's mentors' live bookings over the window of the next free slot, in one query.
   const window = nextFreeSlotWindow(now);
-  const busy = await busyIntervalsOf(
-    ctx.db,
-    rows.map((row) => row.id),
-    window.from,
-    window.to,
-    now,
-  );
+  const busy = await busyTimesOf(ctx, { userIds: rows.map((row) => row.id), ...window });
   return {
     mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])),
     total,

@@ -27,7 +27,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { bookings, notifications, paymentEvents, users } from '../../db/schema';
-import { expireHold } from '../bookings/service';
+import { expireHold } from '../bookings/jobs';
 
 const { at } = weekAhead();
 let nowMs = at(0, 6).getTime();
@@ -304,7 +304,7 @@ describe('the payment webhook', () => {
   it('confirms a payment that came after the hold lapsed when the slot is still free', async () => {
     const { booking, payment } = await startedPayment();
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, booking.id);
+    await expireHold(t.app.services, { bookingId: booking.id });
     expect((await statusOf(booking.id))?.status).toBe('expired');
     expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
     expect(await statusOf(booking.id)).toMatchObject({ status: 'confirmed', refundAmount: null });

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paymentEvents } from '../../db/schema';
+import { bookings, paymentEvents, type BookingRow } from '../../db/schema';
+
+// Payments own the payment columns of a booking (provider, provider_payment_id) and the table payment_events.
 
 /**
  * Records that a provider's event was acted on; false when it already was (a replay, or the provider's own
@@ -29,4 +31,38 @@ export async function setOutcome(
     .update(paymentEvents)
     .set(result)
     .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+}
+
+/** Who takes the money for a booking, and their id of the payment; set when paying starts. */
+export async function setPayment(
+  db: Executor,
+  bookingId: string,
+  payment: { provider: string; providerPaymentId: string },
+): Promise<void> {
+  await db.update(bookings).set(payment).where(eq(bookings.id, bookingId));
+}
+
+/** The booking a provider's payment id belongs to, locked for the state change of its webhook. */
+export async function findBookingByPaymentForUpdate(
+  tx: Executor,
+  providerPaymentId: string,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(eq(bookings.providerPaymentId, providerPaymentId))
+    .for('update');
+  return row;
+}
+
+/** The id of the booking a provider's payment id pays for. */
+export async function findBookingIdByPayment(
+  db: Executor,
+  providerPaymentId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.providerPaymentId, providerPaymentId));
+  return row?.id;
 }

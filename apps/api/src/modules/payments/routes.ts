@@ -12,7 +12,7 @@ import { rawBody } from '../../plugins/raw-body';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { renderSandboxCheckout, renderSandboxNotice } from './sandbox-checkout';
 import { sandboxCardOutcome } from './rules';
-import { sandboxCheckoutFor } from './sandbox';
+import { checkoutViewOf, sandboxCheckoutFor } from './sandbox';
 import { createPayment, receiveWebhook } from './service';
 
 const tags = ['payments'];
@@ -65,9 +65,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
       async (request) => {
         // No JSON body at all is no signed body either: the signature check refuses it with a 400.
-        await receiveWebhook(contextOf(request), request.params.provider, {
-          rawBody: request.rawBody ?? Buffer.alloc(0),
-          headers: request.headers,
+        await receiveWebhook(contextOf(request), {
+          providerName: request.params.provider,
+          webhook: { rawBody: request.rawBody ?? Buffer.alloc(0), headers: request.headers },
         });
         return { received: true as const };
       },
@@ -99,22 +99,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       '/sandbox/checkout/:paymentId',
       { onRequest: checkout.identify, schema: { hide: true, params } },
       async (request, reply) => {
-        const found = await sandboxCheckoutFor(
-          contextOf(request),
-          request.params.paymentId,
-          request.user?.id,
-        );
+        const found = await sandboxCheckoutFor(contextOf(request), {
+          paymentId: request.params.paymentId,
+          userId: request.user?.id,
+        });
         html(reply);
         if (found.show === 'notice')
           return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
-        const { booking } = found;
-        return renderSandboxCheckout({
-          action: request.url,
-          mentorName: booking.mentor.name,
-          mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
-          startTime: booking.startTime,
-          amountPaise: booking.amount,
-        });
+        return renderSandboxCheckout(checkoutViewOf(found.booking, request.url));
       },
     );
 
@@ -123,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       { onRequest: checkout.identify, schema: { hide: true, params } },
       async (request, reply) => {
         const { paymentId } = request.params;
-        const found = await sandboxCheckoutFor(contextOf(request), paymentId, request.user?.id);
+        const found = await sandboxCheckoutFor(contextOf(request), { paymentId, userId: request.user?.id });
         html(reply);
         if (found.show === 'notice')
           return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
@@ -132,16 +124,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const cardNumber = typeof form.cardNumber === 'string' ? form.cardNumber : '';
         const kind = sandboxCardOutcome(cardNumber);
         if (kind === undefined) {
-          const view = {
-            action: request.url,
-            mentorName: booking.mentor.name,
-            mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
-            startTime: booking.startTime,
-            amountPaise: booking.amount,
-          };
           return reply.code(400).send(
             renderSandboxCheckout({
-              ...view,
+              ...checkoutViewOf(booking, request.url),
               cardNumber: cardNumber.slice(0, 40),
               error: paymentMessages.cardUnknown,
             }),

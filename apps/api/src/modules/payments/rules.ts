@@ -1,4 +1,5 @@
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
+import type { BookingStatus } from '@skillroute/shared/bookings';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 
 /** Digits only: people type cards with spaces or dashes. */
@@ -10,4 +11,46 @@ export function sandboxCardOutcome(cardNumber: string): PaymentEvent['kind'] | u
   if (digits === normalizeCardNumber(SANDBOX_CARD_SUCCEEDS)) return 'payment_succeeded';
   if (digits === normalizeCardNumber(SANDBOX_CARD_DECLINED)) return 'payment_failed';
   return undefined;
+}
+
+/**
+ * What a verified payment event does to its booking, decided from the booking's status and the event alone
+ * (the webhook's one rule, DESIGN.md §4). `outcome` is what payment_events records and the log says.
+ */
+export type EventAction =
+  /** The payment is the booking's: pending_payment → confirmed. */
+  | { do: 'confirm' }
+  /** Paid after the hold lapsed (or after an earlier attempt failed): confirmed if the slot is still free, else refunded in full. */
+  | { do: 'confirm_late_or_refund' }
+  /** pending_payment → payment_failed, which frees the slot. */
+  | { do: 'fail' }
+  /** A pending refund of the booking has settled. */
+  | { do: 'settle_refund' }
+  | { do: 'ignore'; outcome: IgnoredOutcome };
+
+export type IgnoredOutcome =
+  'amount_mismatch' | 'currency_mismatch' | 'already_settled' | 'stale_failure' | 'refund_exceeds_amount';
+
+export function actionFor(
+  booking: { status: BookingStatus; amount: number; currency: string },
+  event: Pick<PaymentEvent, 'kind' | 'amountPaise' | 'currency'>,
+): EventAction {
+  if (event.currency.toUpperCase() !== booking.currency)
+    return { do: 'ignore', outcome: 'currency_mismatch' };
+  if (event.kind === 'payment_refunded') {
+    // Stripe reports the charge's running total, Razorpay each refund: either way never more than was paid.
+    return event.amountPaise <= booking.amount
+      ? { do: 'settle_refund' }
+      : { do: 'ignore', outcome: 'refund_exceeds_amount' };
+  }
+  if (event.amountPaise !== booking.amount) return { do: 'ignore', outcome: 'amount_mismatch' };
+  if (event.kind === 'payment_failed') {
+    // A failure after a success (events out of order, or a failed retry of a paid order) changes nothing.
+    return booking.status === 'pending_payment' ? { do: 'fail' } : { do: 'ignore', outcome: 'stale_failure' };
+  }
+  if (booking.status === 'pending_payment') return { do: 'confirm' };
+  if (booking.status === 'expired' || booking.status === 'payment_failed')
+    return { do: 'confirm_late_or_refund' };
+  // confirmed, completed or cancelled: a second event for the same payment (Razorpay sends payment.captured and order.paid).
+  return { do: 'ignore', outcome: 'already_settled' };
 }

@@ -1,19 +1,21 @@
-import { bookingMessages } from '@skillroute/shared/bookings';
+import { bookingMessages, paymentRefusal, type Booking } from '@skillroute/shared/bookings';
 import { paymentMessages } from '@skillroute/shared/payments';
 import type { ServiceContext } from '../../context/service-context';
-import { findBookingByPayment, type BookingWithParties } from '../bookings/service';
+import { readBooking } from '../bookings/service';
+import * as repository from './repository';
+import type { SandboxCheckoutView } from './sandbox-checkout';
 
 /** What the sandbox checkout shows for a payment id and a visitor (the routes render it). */
 export type SandboxCheckout =
-  | { show: 'form'; booking: BookingWithParties }
+  | { show: 'form'; booking: Booking }
   | { show: 'notice'; status: 401 | 404 | 409; message: string; link: { href: string; label: string } };
 
-/** Which booking a sandbox payment id pays for, if the visitor may pay it now. */
+/** Which booking a sandbox payment id pays for, if the visitor may pay it now (the payable rule of `POST /create`). */
 export async function sandboxCheckoutFor(
   ctx: ServiceContext,
-  paymentId: string,
-  userId: string | undefined,
+  input: { paymentId: string; userId: string | undefined },
 ): Promise<SandboxCheckout> {
+  const { paymentId, userId } = input;
   if (userId === undefined)
     return {
       show: 'notice',
@@ -21,21 +23,24 @@ export async function sandboxCheckoutFor(
       message: 'Sign in to pay for this session.',
       link: { href: '/login', label: 'Sign in' },
     };
-  const booking = await findBookingByPayment(ctx.db, paymentId);
-  if (booking === undefined || booking.menteeId !== userId)
+  const bookingId = await repository.findBookingIdByPayment(ctx.db, paymentId);
+  const booking = bookingId === undefined ? undefined : await readBooking(ctx, { bookingId });
+  const refusal = booking === undefined ? 'not_yours' : paymentRefusal(booking, userId, ctx.clock.now());
+  if (booking === undefined || refusal === 'not_yours')
     return {
       show: 'notice',
       status: 404,
       message: bookingMessages.notFound,
       link: { href: '/explore-mentors', label: 'Find a mentor' },
     };
-  const result = {
-    href: `/payment-success?bookingId=${booking.id}`,
-    label: 'See what happened to this booking',
-  };
-  if (booking.status !== 'pending_payment')
-    return { show: 'notice', status: 409, message: paymentMessages.notPayable, link: result };
-  if (booking.holdExpiresAt.getTime() <= ctx.clock.now().getTime())
+  if (refusal === 'not_payable')
+    return {
+      show: 'notice',
+      status: 409,
+      message: paymentMessages.notPayable,
+      link: { href: `/payment-success?bookingId=${booking.id}`, label: 'See what happened to this booking' },
+    };
+  if (refusal === 'hold_lapsed')
     return {
       show: 'notice',
       status: 409,
@@ -44,3 +49,12 @@ export async function sandboxCheckoutFor(
     };
   return { show: 'form', booking };
 }
+
+/** The checkout page's view of a booking, for the form at `action`. */
+export const checkoutViewOf = (booking: Booking, action: string): SandboxCheckoutView => ({
+  action,
+  mentorName: booking.mentor.name,
+  mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
+  startTime: new Date(booking.startTime),
+  amountPaise: booking.amount,
+});

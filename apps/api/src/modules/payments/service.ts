@@ -1,3 +1,4 @@
+import { bookingMessages, paymentRefusal } from '@skillroute/shared/bookings';
 import {
   paymentMessages,
   type CreatePaymentBody,
@@ -8,15 +9,11 @@ import {
   type PaymentEvent,
   type WebhookInput,
 } from '../../adapters/payments/payment-provider';
-import type { ServiceContext, UserContext } from '../../context/service-context';
+import { within, type ServiceContext, type UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import {
-  applyPaymentEvent,
-  payableBooking,
-  recordPayment,
-  settleRefundNow,
-  type AppliedPaymentEvent,
-} from '../bookings/service';
+import { settleRefundNow } from '../bookings/refunds';
+import { readBooking } from '../bookings/service';
+import { applyPaymentEvent, type AppliedPaymentEvent } from './events';
 import * as repository from './repository';
 
 /**
@@ -27,14 +24,18 @@ export async function createPayment(
   ctx: UserContext,
   body: CreatePaymentBody,
 ): Promise<CreatePaymentResponse> {
-  const booking = await payableBooking(ctx, body.bookingId, paymentMessages);
+  const booking = await readBooking(ctx, { bookingId: body.bookingId });
+  const refusal = paymentRefusal(booking, ctx.user.id, ctx.clock.now());
+  if (refusal === 'not_yours') throw new AppError('not_found', bookingMessages.notFound);
+  if (refusal === 'not_payable') throw new AppError('conflict', paymentMessages.notPayable);
+  if (refusal === 'hold_lapsed') throw new AppError('conflict', paymentMessages.holdLapsed);
   const created = await ctx.payments.createPayment({
     bookingId: booking.id,
     amountPaise: booking.amount,
     currency: 'INR',
     idempotencyKey: booking.id,
   });
-  await recordPayment(ctx, booking.id, {
+  await repository.setPayment(ctx.db, booking.id, {
     provider: created.provider,
     providerPaymentId: created.providerPaymentId,
   });
@@ -51,18 +52,18 @@ export async function createPayment(
  * `POST /api/payments/webhook/:provider`: the one way a payment changes a booking, whoever took it. The
  * signature is checked over the raw bytes first (400, and nothing read, otherwise); then, in one transaction,
  * the event id is recorded (a replay finds it there and changes nothing) and the booking's state changes
- * (bookings/service.ts applyPaymentEvent checks the amount and currency first).
+ * (events.ts applyPaymentEvent; rules.ts checks the amount and currency first).
  */
 export async function receiveWebhook(
   ctx: ServiceContext,
-  providerName: string,
-  input: WebhookInput,
+  input: { providerName: string; webhook: WebhookInput },
 ): Promise<void> {
+  const { providerName, webhook } = input;
   const provider = ctx.payments;
   if (providerName !== provider.name) throw new AppError('not_found', paymentMessages.unknownProvider);
   let event: PaymentEvent | undefined;
   try {
-    event = await provider.parseWebhook(input);
+    event = await provider.parseWebhook(webhook);
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook refused');
@@ -71,7 +72,6 @@ export async function receiveWebhook(
   // A genuine event this app does not act on: answered 2xx so the provider stops sending it.
   if (event === undefined) return;
   const known = event;
-  const now = ctx.clock.now();
   const applied = await ctx.unitOfWork(async (uow): Promise<AppliedPaymentEvent> => {
     const key = { provider: provider.name, eventId: known.eventId };
     // A second delivery of the same event waits here for the first one's commit, then finds it recorded.
@@ -84,7 +84,7 @@ export async function receiveWebhook(
       }))
     )
       return { bookingId: null, outcome: 'duplicate' };
-    const result = await applyPaymentEvent(ctx, uow, known, now);
+    const result = await applyPaymentEvent(within(ctx, uow), { event: known });
     await repository.setOutcome(uow.tx, key, { bookingId: result.bookingId, outcome: result.outcome });
     return result;
   });
@@ -98,5 +98,6 @@ export async function receiveWebhook(
     },
     'payment webhook',
   );
-  if (applied.refundOf !== undefined) await settleRefundNow(ctx, applied.refundOf, 'pending');
+  if (applied.refundOf !== undefined)
+    await settleRefundNow(ctx, { bookingId: applied.refundOf, recorded: 'pending' });
 }

@@ -25,7 +25,9 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
-import { completeBooking, confirmBooking } from '../bookings/service';
+import { within } from '../../context/service-context';
+import { completeBooking } from '../bookings/jobs';
+import { confirmBooking } from '../bookings/transitions';
 import { mondayAhead } from '../../../test/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -155,7 +157,7 @@ describe('reviewing a session', () => {
     const bookingId = bookingResponseSchema.parse(held.json()).booking.id;
 
     // Confirmed is not yet completed.
-    await t.app.services.unitOfWork((uow) => confirmBooking(uow, bookingId));
+    await t.app.services.unitOfWork((uow) => confirmBooking(within(t.app.services, uow), { bookingId }));
     expectRefusal(
       await review(mentee, bookingId, { rating: 5, comment: 'Great' }),
       409,
@@ -163,7 +165,7 @@ describe('reviewing a session', () => {
     );
 
     nowMs = at(1, 13).getTime();
-    await completeBooking(t.app.services, bookingId);
+    await completeBooking(t.app.services, { bookingId });
     const response = await review(await signedIn(mentee), bookingId, {
       rating: 4,
       comment: '  Clear answers to every question.  ',

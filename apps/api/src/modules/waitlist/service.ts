@@ -1,8 +1,7 @@
 import { waitlistMessages, type WaitlistResponse } from '@skillroute/shared/bookings';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { freedSlotMail } from '../../adapters/mail/templates';
-import type { ServiceContext, UserContext } from '../../context/service-context';
-import type { UnitOfWork } from '../../context/unit-of-work';
+import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { jobType } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { findBookableMentor, isScheduledSlot } from '../availability/service';
@@ -58,10 +57,11 @@ export async function leaveWaitlist(ctx: UserContext, mentorId: string): Promise
  * person, for another session) still want the next one. Leaving is theirs to do.
  */
 export async function announceFreedSlot(
-  uow: UnitOfWork,
+  ctx: WorkContext,
   slot: { mentorId: string; startTime: Date; endTime: Date },
-  now: Date,
 ): Promise<void> {
+  const { uow } = ctx;
+  const now = ctx.clock.now();
   if (!isWithinWaitlistHorizon(slot.startTime, now)) return;
   const mentor = await findBookableMentor(uow.tx, slot.mentorId);
   if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now))

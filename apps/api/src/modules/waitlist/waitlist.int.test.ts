@@ -11,7 +11,8 @@ import { createRecordingMailer, type RecordingMailer } from '../../../test/mail'
 import { createMentor } from '../../../test/mentors';
 import { mentorWaitlist, notifications, type UserRow } from '../../db/schema';
 import { openSession } from '../../sessions/repository';
-import { expireHold } from '../bookings/service';
+import { within } from '../../context/service-context';
+import { expireHold } from '../bookings/jobs';
 import { announceFreedSlot } from './service';
 
 const MINUTE_MS = 60 * 1000;
@@ -174,13 +175,13 @@ describe('a freed slot', () => {
     const mailsBefore = mailer.sent.length;
 
     // Before the lapse the job puts itself back: nothing is freed, nobody hears.
-    await expireHold(t.app.services, bookingId);
+    await expireHold(t.app.services, { bookingId });
     expect(await slotAlerts([ada.id, bob.id, cleo.id, mentor.id, mentee.id])).toEqual([]);
 
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, bookingId);
+    await expireHold(t.app.services, { bookingId });
     // The job running twice (a retry) frees the slot once.
-    await expireHold(t.app.services, bookingId);
+    await expireHold(t.app.services, { bookingId });
 
     const alerts = await slotAlerts([ada.id, bob.id, cleo.id, mentor.id, mentee.id]);
     expect(alerts.map((alert) => alert.userId).sort()).toEqual([ada.id, bob.id].sort());
@@ -221,7 +222,6 @@ describe('a freed slot', () => {
     const mentor = await newMentor();
     const ada = await newUser();
     await waitlist('POST', ada, mentor.id);
-    const now = clock.now();
     const hourFrom = (start: Date) => ({
       mentorId: mentor.id,
       startTime: start,
@@ -229,15 +229,17 @@ describe('a freed slot', () => {
     });
     await t.app.services.unitOfWork(async (uow) => {
       // Tuesday 10:00 of the third week: on the schedule, bookable, but further out than the waitlist looks.
-      await announceFreedSlot(uow, hourFrom(at(15, 10)), now);
-      await announceFreedSlot(uow, hourFrom(at(0, 5)), now);
+      await announceFreedSlot(within(t.app.services, uow), hourFrom(at(15, 10)));
+      await announceFreedSlot(within(t.app.services, uow), hourFrom(at(0, 5)));
       // Saturday: the mentor offers no hours then.
-      await announceFreedSlot(uow, hourFrom(at(5, 10)), now);
+      await announceFreedSlot(within(t.app.services, uow), hourFrom(at(5, 10)));
     });
     expect(await slotAlerts([ada.id])).toEqual([]);
 
     // The same call for a slot inside the horizon does tell: the refusals above are the rule's, not the setup's.
-    await t.app.services.unitOfWork((uow) => announceFreedSlot(uow, hourFrom(at(11, 10)), now));
+    await t.app.services.unitOfWork((uow) =>
+      announceFreedSlot(within(t.app.services, uow), hourFrom(at(11, 10))),
+    );
     expect(await slotAlerts([ada.id])).toHaveLength(1);
   });
 });

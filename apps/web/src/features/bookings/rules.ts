@@ -1,5 +1,7 @@
 import {
   BOOKING_STATUSES,
+  partyOf,
+  paymentRefusal,
   refundForCancellation,
   type Booking,
   type BookingParty,
@@ -59,7 +61,7 @@ export function holdAnnouncement(msLeft: number, holdMinutes: number): string {
 
 /** The part a user plays in a booking. */
 export const roleIn = (booking: Booking, userId: string): CancellingParty =>
-  booking.mentorId === userId ? 'mentor' : 'mentee';
+  partyOf(booking, userId) ?? 'mentee';
 
 /** The other person of a booking, and what they are to the viewer. */
 export function otherParty(booking: Booking, userId: string): BookingParty & { role: 'Mentor' | 'Mentee' } {
@@ -81,8 +83,7 @@ export interface BookingActions {
 export function bookingActions(booking: Booking, userId: string, now: Date): BookingActions {
   const isMentee = roleIn(booking, userId) === 'mentee';
   return {
-    pay:
-      booking.status === 'pending_payment' && isMentee && now.getTime() < Date.parse(booking.holdExpiresAt),
+    pay: paymentRefusal(booking, userId, now) === undefined,
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
     review: booking.status === 'completed' && isMentee && booking.review === undefined,
   };

@@ -1,0 +1,75 @@
+import { bookingMessages, type Booking, type CreateBookingBody } from '@skillroute/shared/bookings';
+import { mentorMessages } from '@skillroute/shared/mentors';
+import { within, type UserContext } from '../../context/service-context';
+import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { findBookableMentor, isScheduledSlot } from '../availability/service';
+import { expireHoldJob } from './job-types';
+import { KeyedLocks } from './local-locks';
+import * as repository from './repository';
+import { collision, holdExpiry, overlapMessage, SESSION_MS } from './rules';
+import { busyTimesOf, readBooking } from './service';
+import { lockTime, timeChanged } from './time';
+
+/** This process's queue per person in front of the database's advisory locks (see local-locks.ts). */
+const localLocks = new KeyedLocks();
+
+const notAFreeSlot = () =>
+  new AppError('bad_request', bookingMessages.notAFreeSlot, [
+    { message: bookingMessages.notAFreeSlot, field: 'startTime' },
+  ]);
+
+/**
+ * `POST /api/bookings`: holds one free slot of a listed mentor for 15 minutes while the mentee pays.
+ * The slot must be one of the mentor's schedule (400 otherwise); time already taken by a live booking of the
+ * mentor or the mentee is a 409. Requests for the same people queue in this process first; then, in one
+ * transaction, the time is locked and checked again (time.ts lockTime), the row inserted and the hold's
+ * expiry job queued.
+ */
+export async function createBooking(ctx: UserContext, body: CreateBookingBody): Promise<Booking> {
+  const menteeId = ctx.user.id;
+  const { mentorId } = body;
+  if (mentorId === menteeId) throw new AppError('forbidden', bookingMessages.bookingYourself);
+  const owner = await findBookableMentor(ctx.db, mentorId);
+  if (owner === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
+  const { availability } = owner;
+  const now = ctx.clock.now();
+  const start = Date.parse(body.startTime);
+  const end = start + SESSION_MS;
+  // The schedule alone decides here, so time already taken answers 409 below, not 400.
+  if (availability === null || !isScheduledSlot(availability, start, now)) throw notAFreeSlot();
+
+  const booking = { mentorId, menteeId, startTime: new Date(start), endTime: new Date(end) };
+  const people = [mentorId, menteeId];
+  try {
+    const id = await localLocks.run(people, async () => {
+      // After the one ahead in the queue committed, a request for the same time ends here, without a transaction.
+      const busy = await busyTimesOf(ctx, { userIds: people, from: booking.startTime, to: booking.endTime });
+      const taken = collision(busy, { mentorId, menteeId, start, end });
+      if (taken !== undefined) throw new AppError('conflict', taken);
+      return ctx.unitOfWork(async (uow) => {
+        const work = within(ctx, uow);
+        // Again under the locks: another process may have booked since the check above.
+        const takenNow = await lockTime(work, booking);
+        if (takenNow !== undefined) throw new AppError('conflict', takenNow);
+        const row = await repository.insertBooking(uow.tx, {
+          ...booking,
+          amount: availability.pricePerSession,
+          holdExpiresAt: holdExpiry(now),
+        });
+        await uow.enqueue(
+          expireHoldJob,
+          { bookingId: row.id },
+          { startAfter: row.holdExpiresAt, singletonKey: row.id },
+        );
+        await timeChanged(work);
+        return row.id;
+      });
+    });
+    return await readBooking(ctx, { bookingId: id });
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('conflict', overlapMessage(constraintOf(error)));
+    if (isDeadlock(error)) throw new AppError('conflict', bookingMessages.slotTaken);
+    throw error;
+  }
+}

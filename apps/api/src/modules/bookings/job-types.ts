@@ -1,0 +1,10 @@
+import { jobType } from '../../jobs/queue';
+
+// The jobs bookings queue, declared once: the transitions queue and cancel them, jobs.ts runs them.
+
+/** Expires a hold that is still pending payment when it lapses; queued with the booking, keyed by its id. */
+export const expireHoldJob = jobType<{ bookingId: string }>('bookings.expire-hold');
+/** Marks a confirmed booking completed after its end; queued at confirmation, keyed by the booking id. */
+export const completeBookingJob = jobType<{ bookingId: string }>('bookings.complete');
+/** Asks the provider for a decided refund (refunds.ts), again and again until it answers; keyed by booking id. */
+export const refundJob = jobType<{ bookingId: string }>('payments.refund');

@@ -1,0 +1,73 @@
+import { within, type ServiceContext } from '../../context/service-context';
+import { announceFreedSlot } from '../waitlist/service';
+import { completeBookingJob, expireHoldJob, refundJob } from './job-types';
+import { askForRefund } from './refunds';
+import * as repository from './repository';
+import { timeChanged } from './time';
+
+/** How often the refund job asks a provider that does not answer before it gives up (with backoff). */
+const REFUND_RETRY_LIMIT = 10;
+
+/**
+ * When to try again for something due at `due` by the app's clock: the time left, from the real now (pg-boss
+ * goes by the database's clock), and at least a second, so a clock behind never spins.
+ */
+const afterRemaining = (due: Date, now: Date): Date =>
+  new Date(Date.now() + Math.max(1000, due.getTime() - now.getTime()));
+
+/**
+ * The worker of `bookings.expire-hold`: a hold still pending payment at its lapse becomes expired, and its
+ * time goes to the listing and the mentor's waitlist. A job that runs before the lapse by the app's clock
+ * (the database's clock runs pg-boss) comes back at the lapse.
+ */
+export async function expireHold(ctx: ServiceContext, input: { bookingId: string }): Promise<void> {
+  const { bookingId } = input;
+  const now = ctx.clock.now();
+  await ctx.unitOfWork(async (uow) => {
+    const work = within(ctx, uow);
+    const expired = await repository.expireHold(uow.tx, bookingId, now);
+    if (expired !== undefined) {
+      await announceFreedSlot(work, expired);
+      return timeChanged(work);
+    }
+    const row = await repository.findBookingRow(uow.tx, bookingId);
+    if (row?.status === 'pending_payment')
+      await uow.enqueue(
+        expireHoldJob,
+        { bookingId },
+        { startAfter: afterRemaining(row.holdExpiresAt, now), singletonKey: bookingId },
+      );
+  });
+}
+
+/** The worker of `bookings.complete`: a confirmed booking whose end has passed becomes completed. */
+export async function completeBooking(ctx: ServiceContext, input: { bookingId: string }): Promise<void> {
+  const { bookingId } = input;
+  const now = ctx.clock.now();
+  await ctx.unitOfWork(async (uow) => {
+    const completed = await repository.markCompleted(uow.tx, bookingId, now);
+    if (completed !== undefined) return;
+    const row = await repository.findBookingRow(uow.tx, bookingId);
+    if (row?.status === 'confirmed')
+      await uow.enqueue(
+        completeBookingJob,
+        { bookingId },
+        { startAfter: afterRemaining(row.endTime, now), singletonKey: bookingId },
+      );
+  });
+}
+
+export async function registerBookingWorkers(ctx: ServiceContext): Promise<void> {
+  await ctx.jobs.register(
+    refundJob,
+    async (data) => {
+      await askForRefund(ctx, data);
+    },
+    { unique: true, batchSize: 10, retryLimit: REFUND_RETRY_LIMIT },
+  );
+  await ctx.jobs.register(expireHoldJob, (data) => expireHold(ctx, data), { unique: true, batchSize: 20 });
+  await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {
+    unique: true,
+    batchSize: 20,
+  });
+}

@@ -1,0 +1,98 @@
+import type { Booking, RefundStatus } from '@skillroute/shared/bookings';
+import {
+  adminConsoleMessages,
+  refundableByStaff,
+  type AdminBookingsQuery,
+} from '@skillroute/shared/admin-console';
+import type { ServiceContext, WorkContext } from '../../context/service-context';
+import { AppError } from '../../lib/errors';
+import { announceStaffRefund } from './announcements';
+import { cancelSession } from './cancellations';
+import { queueRefund } from './refunds';
+import * as repository from './repository';
+import { lockKeysInOrder } from './rules';
+import { toBooking } from './wire';
+
+// What admins do to bookings: the admin console calls these inside its own unit of work, with its audit
+// entry, and asks the provider for the refunds once it committed (refunds.ts settleRefundNow).
+
+/** A refund decided in a unit of work, to be asked of the provider once it committed (`settleRefundNow`). */
+export interface DecidedRefund {
+  bookingId: string;
+  /** Paise. */
+  amount: number;
+  status: RefundStatus;
+}
+
+/**
+ * `POST /api/admin/bookings/:id/refund`, the bookings half: a full refund of a confirmed or completed booking
+ * that was paid and not refunded yet. A session still to come is cancelled with it (nobody holds a session
+ * that was given back); one that took place or is under way stays as it is, and both people are told.
+ */
+export async function refundInFullByStaff(
+  ctx: WorkContext,
+  input: { bookingId: string; reason: string },
+): Promise<DecidedRefund> {
+  const { bookingId, reason } = input;
+  const booking = await repository.findBookingRowForUpdate(ctx.uow.tx, bookingId);
+  if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
+  if (!refundableByStaff(booking.status)) throw new AppError('conflict', adminConsoleMessages.notRefundable);
+  if (booking.refundAmount !== null) throw new AppError('conflict', adminConsoleMessages.alreadyRefunded);
+  if (booking.providerPaymentId === null) throw new AppError('conflict', adminConsoleMessages.notPaid);
+  const refund = { amountPaise: booking.amount, reason: 'refunded_by_admin' } as const;
+  if (booking.status === 'confirmed' && booking.startTime.getTime() > ctx.clock.now().getTime()) {
+    const cancelled = await cancelSession(ctx, { bookingId, by: null, reason, refund });
+    if (cancelled !== undefined) return { bookingId, amount: booking.amount, status: cancelled.refundStatus };
+  }
+  const status = await queueRefund(ctx, { bookingId, ...refund });
+  await announceStaffRefund(ctx.uow, bookingId, reason);
+  return { bookingId, amount: booking.amount, status };
+}
+
+/**
+ * A blocked person's confirmed sessions yet to start, in either role, cancelled in the block's unit of work
+ * with a full refund to each mentee (whoever was blocked, the mentee is not at fault for the lost session),
+ * and both people told. The person's advisory lock is taken first, as a new booking takes it.
+ */
+export async function cancelUpcomingOfBlocked(
+  ctx: WorkContext,
+  input: { userId: string; reason: string },
+): Promise<DecidedRefund[]> {
+  const { userId, reason } = input;
+  const { tx } = ctx.uow;
+  await repository.lockPeople(tx, lockKeysInOrder([userId]));
+  const decided: DecidedRefund[] = [];
+  for (const booking of await repository.findUpcomingConfirmedForUpdate(tx, userId, ctx.clock.now())) {
+    const cancelled = await cancelSession(ctx, {
+      bookingId: booking.id,
+      by: null,
+      reason,
+      refund: { amountPaise: booking.amount, reason: 'user_blocked' },
+    });
+    if (cancelled !== undefined)
+      decided.push({ bookingId: booking.id, amount: booking.amount, status: cancelled.refundStatus });
+  }
+  return decided;
+}
+
+/** `GET /api/admin/bookings`: a page of every booking, latest start first. */
+export async function listAllBookings(
+  ctx: ServiceContext,
+  input: { query: AdminBookingsQuery; limit: number },
+): Promise<{ bookings: Booking[]; total: number }> {
+  const { query, limit } = input;
+  const { rows, total } = await repository.listAllBookings(ctx.db, {
+    status: query.status,
+    offset: (query.page - 1) * limit,
+    limit,
+  });
+  return { bookings: rows.map(toBooking), total };
+}
+
+/** A person's bookings in either role for the admin's view of them, latest start first. */
+export async function listBookingsOfPerson(
+  ctx: ServiceContext,
+  input: { userId: string; limit: number },
+): Promise<Booking[]> {
+  return (await repository.listBookingsOfPerson(ctx.db, input.userId, input.limit)).map(toBooking);
+}

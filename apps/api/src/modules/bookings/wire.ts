@@ -1,0 +1,41 @@
+import { partyOf, type Booking, type RefundReason, type RefundStatus } from '@skillroute/shared/bookings';
+import type { BookingWithParties } from './repository';
+
+/** A booking as the api sends it (`bookingSchema` in packages/shared): instants as ISO strings, amounts in paise. */
+export function toBooking(row: BookingWithParties): Booking {
+  const booking: Booking = {
+    id: row.id,
+    mentorId: row.mentorId,
+    menteeId: row.menteeId,
+    mentor: row.mentor,
+    mentee: row.mentee,
+    startTime: row.startTime.toISOString(),
+    endTime: row.endTime.toISOString(),
+    status: row.status,
+    amount: row.amount,
+    currency: 'INR',
+    holdExpiresAt: row.holdExpiresAt.toISOString(),
+    roomId: row.roomId,
+  };
+  if (row.refundAmount !== null && row.refundStatus !== null && row.refundReason !== null) {
+    booking.refund = {
+      amount: row.refundAmount,
+      status: row.refundStatus as RefundStatus,
+      reason: row.refundReason as RefundReason,
+    };
+  }
+  if (row.cancelledAt !== null) {
+    booking.cancellation = {
+      cancelledBy: row.cancelledBy === null ? 'staff' : (partyOf(row, row.cancelledBy) ?? 'staff'),
+      reason: row.cancelReason ?? '',
+      cancelledAt: row.cancelledAt.toISOString(),
+    };
+  }
+  if (row.review !== null)
+    booking.review = {
+      rating: row.review.rating,
+      comment: row.review.comment,
+      createdAt: row.review.createdAt.toISOString(),
+    };
+  return booking;
+}
