@@ -74,6 +74,12 @@ export function boundaryZones(rootDir) {
     },
     // Api layers: routes -> service -> db/adapters -> shared.
     {
+      target: [`./${api}/context`, `./${api}/lib`, `./${api}/sessions`],
+      from: `./${api}/modules`,
+      message:
+        'context, lib and sessions sit below the modules: a module implements their ports (context/ports.ts).',
+    },
+    {
       target: [`./${api}/db`, `./${api}/adapters`],
       from: [`./${api}/modules`, `./${api}/plugins`],
       message: 'db and adapters sit below the modules.',

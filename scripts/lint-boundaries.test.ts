@@ -31,6 +31,8 @@ const files: Record<string, string> = {
     "import { rows } from '../users/repository';\nexport const e = rows;\n",
   'apps/api/src/db/uses-module.ts':
     "import { users } from '../modules/users/service';\nexport const f = users;\n",
+  'apps/api/src/context/uses-module.ts':
+    "import type { users } from '../modules/users/service';\nexport type I = typeof users;\n",
   'apps/api/src/lib/cycle-a.ts': "import { b } from './cycle-b';\nexport const a = () => b;\n",
   'apps/api/src/lib/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;\n",
 };
@@ -77,6 +79,9 @@ describe('import boundaries', () => {
   });
   it('refuse the database layer importing a module', () => {
     expect(results.get('apps/api/src/db/uses-module.ts')).toContain('import-x/no-restricted-paths');
+  });
+  it('refuse the service context importing a module, even for a type', () => {
+    expect(results.get('apps/api/src/context/uses-module.ts')).toContain('import-x/no-restricted-paths');
   });
   it('refuse import cycles', () => {
     expect(results.get('apps/api/src/lib/cycle-a.ts')).toContain('import-x/no-cycle');

@@ -14,7 +14,9 @@ import pg from 'pg';
 import type { Database } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { users } from '../../apps/api/src/db/schema';
-import { busyIntervalsOf, findAvailabilityOwner } from '../../apps/api/src/modules/availability/repository';
+import { findAvailabilityOwner } from '../../apps/api/src/modules/availability/repository';
+import { timeHoldingBookingsOf } from '../../apps/api/src/modules/bookings/repository';
+import { busyByPerson } from '../../apps/api/src/modules/bookings/rules';
 import { freeSlots } from '../../apps/api/src/modules/availability/slots';
 import { openSession } from '../../apps/api/src/sessions/repository';
 import { createMentor } from '../../apps/api/test/mentors';
@@ -147,7 +149,10 @@ async function inspectSlotsRoute(
     const now = new Date();
     const availability = (await findAvailabilityOwner(recorder, mentorId))?.availability;
     if (availability == null) throw new Error('the busy mentor has no availability');
-    const busy = (await busyIntervalsOf(recorder, [mentorId], from, to, now)).get(mentorId) ?? [];
+    const busy =
+      busyByPerson(await timeHoldingBookingsOf(recorder, [mentorId], from, to), [mentorId], now).get(
+        mentorId,
+      ) ?? [];
     const query = {
       weekly: availability.weeklyHours,
       overrides: availability.overrides,

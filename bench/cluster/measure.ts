@@ -189,7 +189,7 @@ ${fanout.connected} authenticated sockets (${fanout.refused} refused) split even
 PostgreSQL and Redis: ${fanout.held[0]} on the replica that creates the notifications (the server process of
 \`npm run bench -- sockets\`, joined to the shared database and Redis) and ${fanout.held[1]} on a second replica
 (\`apps/api/src/server.ts\`, as \`npm run cluster\` runs it). Then one notification per user through
-\`app.notifications.notify\` (${Math.round(fanout.sendRate)}/s, one call after another), so half the deliveries stay in the
+a unit of work's \`uow.notify\` (${Math.round(fanout.sendRate)}/s, one call after another), so half the deliveries stay in the
 notifying process and half cross Redis (socket.io's Redis streams adapter). The clients connect to each replica's own
 port: nginx hashes socket.io's clients by address, and these all share one. Latency runs from just before the call
 to the client's receipt (clocks ${fanout.skewMs.toFixed(3)} ms apart, measured by round trips).

@@ -128,7 +128,7 @@ ${machine()}; load average ${loadAtStart.toFixed(2)} when the run started.
 One api process (the real \`buildApp\`, embedded PostgreSQL) holds ${held} authenticated sockets
 (${n} connected, ${connection.refused} refused), opened by a separate client process in batches of ${batchSize}
 (websocket transport, each with its user's \`accessToken\` cookie). Then one notification per user through
-\`app.notifications.notify\`, one call after another; latency runs from just before the call to the client's
+a unit of work's \`uow.notify\`, one call after another; latency runs from just before the call to the client's
 receipt, both stamped with \`performance.timeOrigin + performance.now()\` (the two processes' clocks differed by
 ${skew.ms.toFixed(3)} ms ± ${skew.within.toFixed(3)} ms, measured by round trips).
 

@@ -88,11 +88,13 @@ async function notifyAll(target: App): Promise<void> {
   for (const [index, user] of seeded.entries()) {
     const before = clockNow();
     sentAt.push(before);
-    await target.notifications.notify(user.id, {
-      type: 'booking_reminder',
-      message: `Your session starts in 15 minutes (${index})`,
-      link: '/bookings',
-    });
+    await target.services.unitOfWork((uow) =>
+      uow.notify(user.id, {
+        type: 'booking_reminder',
+        message: `Your session starts in 15 minutes (${index})`,
+        link: '/bookings',
+      }),
+    );
     callMs.push(clockNow() - before);
   }
   reply({ type: 'notify-all', sentAt, callMs, totalMs: clockNow() - started });

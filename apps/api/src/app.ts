@@ -18,8 +18,8 @@ import type { Logger } from 'pino';
 import { createFileStore } from './adapters/files/create-file-store';
 import { serveUploads } from './adapters/files/serve-uploads';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
-import type { Config } from './config';
-import type { Clock } from './context/service-context';
+import { settingsOf, type Config } from './config';
+import type { Clock } from './context/ports';
 import { jobs } from './jobs/plugin';
 import { createLogger } from './lib/logger';
 import { requestIdFrom } from './lib/request-id';
@@ -32,7 +32,6 @@ import { registerPasswordResetWorker } from './modules/auth/password-reset';
 import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
-import { registerAnnouncementWorkers } from './modules/bookings/announcements';
 import { registerBookingWorkers } from './modules/bookings/jobs';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
@@ -53,7 +52,6 @@ import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
-import { registerWaitlistWorkers } from './modules/waitlist/service';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
@@ -215,10 +213,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         : { url: config.redisUrl, streamName: deps.socketStreamName ?? `${config.redisKeyPrefix}:socket.io` },
   });
   // The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work.
-  app.decorate('notifications', createNotifications(app.db, app.realtime, app.log));
+  app.decorate('notifications', createNotifications(app.realtime, app.log));
   await app.register(roadmapReadCache, { connectionString: deps.databaseUrl });
   await app.register(mentorListingCache, { connectionString: deps.databaseUrl });
-  await app.register(services, { payments: deps.paymentProvider ?? createPaymentProvider(config) });
+  await app.register(services, {
+    payments: deps.paymentProvider ?? createPaymentProvider(config),
+    settings: settingsOf(config),
+  });
 
   // Job workers, each registered by its own module.
   const mailer =
@@ -230,16 +231,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerBookingWorkers(app.services);
-  await registerAnnouncementWorkers(app.services, {
-    publicUrl: config.publicUrl,
-    mailFrom: config.mail.from,
-  });
   await registerPasswordResetWorker({
     ...app.services,
     jwtSecret: config.jwtSecret,
     publicUrl: config.publicUrl,
   });
-  await registerWaitlistWorkers({ ...app.services, publicUrl: config.publicUrl });
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
 
@@ -263,14 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     prefix: '/api/payments',
     sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),
   });
-  await app.register(meetRoutes, {
-    prefix: '/api/meet',
-    settings: {
-      iceServers: config.iceServers,
-      turnSecret: config.turnSecret,
-      turnTtlSeconds: config.turnTtlSeconds,
-    },
-  });
+  await app.register(meetRoutes, { prefix: '/api/meet' });
   // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
   await app.register(reviewRoutes, { prefix: '/api' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.

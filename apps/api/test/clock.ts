@@ -1,4 +1,4 @@
-import type { Clock } from '../src/context/service-context';
+import type { Clock } from '../src/context/ports';
 
 export interface MovableClock extends Clock {
   /** Moves this clock ahead of the real one; it keeps running from there. */

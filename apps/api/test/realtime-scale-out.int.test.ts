@@ -11,6 +11,7 @@ import {
   record,
   waitFor,
 } from './sockets';
+import { notify } from './notify';
 
 const redisReachable = await reachable(externalRedisUrl);
 if (!redisReachable)
@@ -37,7 +38,7 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
     const adaEvents = record<NotificationEvent>(adaOnB, userEventName(ada.email));
     const bobOverhears = record(bobOnB, userEventName(ada.email));
 
-    const sent = await replicaA.app.notifications.notify(ada.id, {
+    const sent = await notify(replicaA.app, ada.id, {
       type: 'assessment_passed',
       message: 'You passed',
     });

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { JobQueue } from '../jobs/queue';
-import type { Notifications } from '../modules/notifications/service';
-import { createServiceContext, withLogger, type ServiceLogger } from './service-context';
+import type { Notifier, ServiceLogger } from './ports';
+import { createServiceContext, withLogger } from './service-context';
 
 /** A pool whose one client answers every statement (begin, commit) with nothing. */
 function fakePool(): pg.Pool {
@@ -22,13 +22,14 @@ function context(log: ServiceLogger) {
     db: {} as never,
     pool: fakePool(),
     jobs: { wake() {} } as unknown as JobQueue,
-    notifier: {} as Notifications,
+    notifier: {} as Notifier,
     sockets: { disconnectSession() {}, disconnectUser() {}, closeRoom() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
     mentorListingCache: { forgetAll() {}, read: vi.fn(), readAnswer: vi.fn() },
     payments: {} as PaymentProvider,
     clock: { now: () => new Date() },
     log,
+    settings: {} as never,
   });
 }
 

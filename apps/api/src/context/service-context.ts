@@ -2,46 +2,42 @@ import type pg from 'pg';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
-import type { Notifications } from '../modules/notifications/service';
-import type { MentorListingCache } from '../modules/mentors/listing-cache';
-import type { RoadmapReadCache } from '../modules/roadmaps/graph-cache';
-import type { Realtime } from '../plugins/realtime';
 import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
+import type {
+  Clock,
+  ListingCache,
+  Notifier,
+  RoadmapCache,
+  ServiceLogger,
+  ServiceSettings,
+  Sockets,
+} from './ports';
 import { runUnitOfWork, type UnitOfWork } from './unit-of-work';
-
-/** What a service reports through; the request's pino logger fits, and so does the app's. */
-export interface ServiceLogger {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-/** The time as services see it: the system's, or one a test moves (a hold that lapses, a reminder that fires). */
-export interface Clock {
-  now(): Date;
-}
 
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
  * What every module's service receives, the same way everywhere: the database, the job queue, the notifier,
- * the sockets, the roadmap and mentor listing caches, the payment provider, the clock and the logger, plus the acting user or admin where there is one
- * (`UserContext`, `AdminContext`). Routes build it from the request; jobs and seeders from the app.
+ * the sockets, the two caches, the payment provider, the clock, the logger and the settings, plus the acting
+ * user or admin where there is one (`UserContext`, `AdminContext`). Routes build it from the request; jobs
+ * and seeders from the app. Each part is a port of ports.ts, so context/ knows no module.
  */
 export interface ServiceContext {
   readonly db: Database;
   readonly jobs: JobQueue;
-  readonly notifier: Notifications;
+  readonly notifier: Notifier;
   /** Ending a session also drops its live sockets; cancelling a booking closes its meeting room. */
-  readonly sockets: Pick<Realtime, 'disconnectSession' | 'disconnectUser' | 'closeRoom'>;
+  readonly sockets: Sockets;
   /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
-  readonly roadmapCache: Pick<RoadmapReadCache, 'readRoadmap' | 'readPublishedList' | 'forget'>;
+  readonly roadmapCache: RoadmapCache;
   /** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (`forgetAll`). */
-  readonly mentorListingCache: Pick<MentorListingCache, 'read' | 'readAnswer' | 'forgetAll'>;
+  readonly mentorListingCache: ListingCache;
   /** Whoever takes the money (PAYMENT_PROVIDER): the sandbox, Razorpay or Stripe. */
   readonly payments: PaymentProvider;
   readonly clock: Clock;
   readonly log: ServiceLogger;
+  /** The configuration services read (links in mails, the mail sender, token secrets, the rooms' ICE). */
+  readonly settings: ServiceSettings;
   /**
    * Rows, jobs and notifications in one transaction; socket events after the commit. It reports through the
    * `log` of the context it is called on (`ctx.unitOfWork(...)`), so a request's context logs with its id.
@@ -74,13 +70,14 @@ export interface ServiceContextParts {
   db: Database;
   pool: pg.Pool;
   jobs: JobQueue;
-  notifier: Notifications;
-  sockets: ServiceContext['sockets'];
-  roadmapCache: ServiceContext['roadmapCache'];
-  mentorListingCache: ServiceContext['mentorListingCache'];
+  notifier: Notifier;
+  sockets: Sockets;
+  roadmapCache: RoadmapCache;
+  mentorListingCache: ListingCache;
   payments: PaymentProvider;
   clock: Clock;
   log: ServiceLogger;
+  settings: ServiceSettings;
 }
 
 export function createServiceContext(parts: ServiceContextParts): ServiceContext {

@@ -4,8 +4,7 @@ import type { NotificationEvent } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { executorFor, type EnqueueOptions, type JobQueue, type JobType } from '../jobs/queue';
-import type { NotificationInput, Notifications } from '../modules/notifications/service';
-import type { ServiceLogger } from './service-context';
+import type { NotificationInput, Notifier, ServiceLogger } from './ports';
 
 /**
  * One transaction in which rows, queued jobs and notifications commit or roll back together. What must only
@@ -30,7 +29,7 @@ export interface UnitOfWork {
 export interface UnitOfWorkDeps {
   pool: pg.Pool;
   jobs: JobQueue;
-  notifier: Notifications;
+  notifier: Notifier;
   log: ServiceLogger;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { systemClock, type Clock } from '../context/service-context';
+import type { Clock } from '../context/ports';
+import { systemClock } from '../context/service-context';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
+import type { ServiceSettings } from '../context/ports';
 import {
   createServiceContext,
   withLogger,
@@ -19,7 +20,10 @@ declare module 'fastify' {
 
 /** Builds the one service context every module receives, once the parts it is made of are registered. */
 export const services = fp(
-  async function services(app: FastifyInstance, options: { payments: PaymentProvider }) {
+  async function services(
+    app: FastifyInstance,
+    options: { payments: PaymentProvider; settings: ServiceSettings },
+  ) {
     app.decorate(
       'services',
       createServiceContext({
@@ -33,6 +37,7 @@ export const services = fp(
         payments: options.payments,
         clock: app.clock,
         log: app.log,
+        settings: options.settings,
       }),
     );
   },

@@ -1,5 +1,5 @@
 import { accountBlockedMessage, OTP_LENGTH, RESET_LINK_TTL_MINUTES } from '@skillroute/shared/auth';
-import type { NotificationInput } from '../notifications/service';
+import type { NotificationInput } from '../../context/ports';
 
 /** What the accounts API says. The spec does not show these texts (§7), so they are ours. */
 export const authMessages = {

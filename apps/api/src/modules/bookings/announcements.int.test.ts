@@ -14,10 +14,10 @@ import {
   announceConfirmed,
   announceLatePaymentRefunded,
   announcePaymentFailed,
-  bookingMailJob,
   reminderKey,
-  remindJob,
 } from './announcements';
+import { remindJob } from './job-types';
+import { sendMailJob } from '../mail/service';
 import { within } from '../../context/service-context';
 import { confirmBooking } from './transitions';
 import { mondayAhead } from '../../../test/clock';
@@ -93,7 +93,7 @@ async function confirmedBooking(pair: Pair, start: Date, app: TestApp = t): Prom
   const { booking } = bookingResponseSchema.parse(response.json());
   await app.app.services.unitOfWork(async (uow) => {
     expect(await confirmBooking(within(app.app.services, uow), { bookingId: booking.id })).toBeDefined();
-    await announceConfirmed(uow, booking.id);
+    await announceConfirmed(within(app.app.services, uow), { bookingId: booking.id });
   });
   return booking;
 }
@@ -119,6 +119,15 @@ async function jobStates(name: string, bookingId: string): Promise<string[]> {
   const { rows } = await t.app.pool.query<{ state: string }>(
     `select state from pgboss.job where name = $1 and data->>'bookingId' = $2`,
     [name, bookingId],
+  );
+  return rows.map((row) => row.state);
+}
+
+/** The mails queued to an address (`mail.send` jobs), in any state. */
+async function mailJobsTo(email: string): Promise<string[]> {
+  const { rows } = await t.app.pool.query<{ state: string }>(
+    `select state from pgboss.job where name = $1 and data->>'to' = $2`,
+    [sendMailJob.name, email],
   );
   return rows.map((row) => row.state);
 }
@@ -191,7 +200,7 @@ describe('announceConfirmed', () => {
       .where(eq(bookings.id, booking.id));
     await t.app.services.unitOfWork(async (uow) => {
       await confirmBooking(within(t.app.services, uow), { bookingId: booking.id });
-      await announceConfirmed(uow, booking.id);
+      await announceConfirmed(within(t.app.services, uow), { bookingId: booking.id });
     });
     expect(await reminderJobs(booking.id)).toEqual([
       {
@@ -212,11 +221,11 @@ describe('announceConfirmed', () => {
           message: 'written before the failure',
           link: null,
         });
-        await announceConfirmed(uow, missing);
+        await announceConfirmed(within(t.app.services, uow), { bookingId: missing });
       }),
     ).rejects.toThrow(/was not found/);
     expect(await noticesOf(pair.mentee.id)).toEqual([]);
-    expect(await jobStates(bookingMailJob.name, missing)).toEqual([]);
+    expect(await mailJobsTo(pair.mentee.email)).toEqual([]);
   });
 });
 
@@ -234,7 +243,10 @@ describe('announceCancelled', () => {
           cancelReason: 'My exam moved',
         })
         .where(eq(bookings.id, booking.id));
-      await announceCancelled(uow, booking.id, { amount: 75_000, status: 'pending' });
+      await announceCancelled(within(t.app.services, uow), {
+        bookingId: booking.id,
+        refund: { amount: 75_000, status: 'pending' },
+      });
     });
 
     const menteeNotice = (await noticesOf(pair.mentee.id)).find((row) => row.type === 'booking_cancelled');
@@ -348,7 +360,7 @@ describe('the payment announcements', () => {
     const { booking } = bookingResponseSchema.parse(response.json());
     await t.app.services.unitOfWork(async (uow) => {
       await uow.tx.update(bookings).set({ status: 'payment_failed' }).where(eq(bookings.id, booking.id));
-      await announcePaymentFailed(uow, booking.id);
+      await announcePaymentFailed(within(t.app.services, uow), { bookingId: booking.id });
     });
     expect(await noticesOf(pair.mentee.id)).toMatchObject([
       {
@@ -358,7 +370,8 @@ describe('the payment announcements', () => {
       },
     ]);
     expect(await noticesOf(pair.mentor.id)).toEqual([]);
-    expect(await jobStates(bookingMailJob.name, booking.id)).toEqual([]);
+    expect(await mailJobsTo(pair.mentee.email)).toEqual([]);
+    expect(await mailJobsTo(pair.mentor.email)).toEqual([]);
   });
 
   it('tells and mails the payer that a payment after the lapse was refunded in full', async () => {
@@ -380,7 +393,7 @@ describe('the payment announcements', () => {
           refundReason: 'paid_after_slot_taken',
         })
         .where(eq(bookings.id, booking.id));
-      await announceLatePaymentRefunded(uow, booking.id);
+      await announceLatePaymentRefunded(within(t.app.services, uow), { bookingId: booking.id });
     });
     const [notice] = await noticesOf(pair.mentee.id);
     expect(notice).toMatchObject({ type: 'payment_refunded', link: `/mentor-profile/${pair.mentor.id}` });

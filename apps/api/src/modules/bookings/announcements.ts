@@ -2,10 +2,9 @@ import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import type { RefundStatus } from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { PRODUCT } from '../../adapters/mail/templates';
-import type { ServiceContext } from '../../context/service-context';
-import type { UnitOfWork } from '../../context/unit-of-work';
+import type { ServiceSettings } from '../../context/ports';
+import type { ServiceContext, WorkContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
-import { jobType } from '../../jobs/queue';
 import { sendMailJob } from '../mail/service';
 import {
   BOOKINGS_PATH,
@@ -28,17 +27,15 @@ import {
   type ReminderLead,
   type SessionView,
 } from './announcement-texts';
+import { remindJob } from './job-types';
 import { findBookingForMail, type BookingForMail } from './repository';
 import { sessionInvite, type InvitePerson } from './session-invite';
 
 /**
- * Telling both people what happened to their booking (DESIGN.md §4): a notification at once, in the unit of
- * work of the change; a mail for confirmed, cancelled and the two reminders; a calendar invite with the
- * confirmation (and its withdrawal with the cancellation).
- *
- * The mails are written by a worker rather than in the caller's transaction: they need the public address
- * (the room's link, the invite's organizer), which a unit of work does not carry, and the transaction of a
- * payment webhook stays as short as it can be.
+ * Telling both people what happened to their booking (DESIGN.md §4): a notification and the mails (queued
+ * to `mail.send`), in the unit of work of the change, so both exist exactly when the change does; a mail for
+ * confirmed, cancelled and the two reminders; a calendar invite with the confirmation (and its withdrawal
+ * with the cancellation). Links and the invite's organizer come from `ctx.settings`.
  */
 
 export type RefundNotice = { amount: number; status: RefundStatus };
@@ -48,18 +45,14 @@ type BookingMailData =
   | { bookingId: string; kind: 'cancelled'; refund: RefundNotice }
   | { bookingId: string; kind: 'late_payment_refunded' };
 
-/** Writes and queues the mails of a booking event; queued by the announce functions below. */
-export const bookingMailJob = jobType<BookingMailData>('bookings.announce-mail');
-/** Reminds both people of a confirmed session; queued by `announceConfirmed`, keyed `${bookingId}:${lead}`. */
-export const remindJob = jobType<{ bookingId: string; lead: ReminderLead }>('bookings.remind');
-
 export const reminderKey = (bookingId: string, lead: ReminderLead): string => `${bookingId}:${lead}`;
 
-export interface AnnouncementLinks {
-  /** PUBLIC_URL, without a trailing slash. */
-  publicUrl: string;
-  /** MAIL_FROM ("Skillroute <no-reply@…>"): the invite's organizer, so neither person's address is shown to the other. */
-  mailFrom: string;
+/** PUBLIC_URL (without a trailing slash) and MAIL_FROM, the invite's organizer, so neither person's address is shown to the other. */
+export type AnnouncementLinks = Pick<ServiceSettings, 'publicUrl' | 'mailFrom'>;
+
+/** Queues the mails of a booking event in the unit of work that made it. */
+async function queueMails(ctx: WorkContext, booking: BookingForMail, data: BookingMailData): Promise<void> {
+  for (const mail of bookingMails(booking, data, ctx.settings)) await ctx.uow.enqueue(sendMailJob, mail);
 }
 
 async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMail> {
@@ -95,7 +88,9 @@ const mentorPagePath = (mentorId: string) => `/mentor-profile/${mentorId}`;
  * calendar invite queued, and the reminders scheduled for 24 hours and 15 minutes before the start (a time
  * already past gets none: a booking made 3 hours ahead is reminded only at 15 minutes).
  */
-export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Promise<void> {
+export async function announceConfirmed(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
+  const { bookingId } = input;
+  const { uow } = ctx;
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
   await uow.notify(booking.menteeId, {
@@ -108,7 +103,7 @@ export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Pro
     message: confirmedNotice(views.mentor),
     link: BOOKINGS_PATH,
   });
-  await uow.enqueue(bookingMailJob, { bookingId, kind: 'confirmed' });
+  await queueMails(ctx, booking, { bookingId, kind: 'confirmed' });
   // Real time, not a service clock: pg-boss fires a reminder by the database's clock.
   const now = Date.now();
   for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) {
@@ -127,10 +122,11 @@ export async function announceConfirmed(uow: UnitOfWork, bookingId: string): Pro
  * why): both people notified and mailed, the mentee told of the refund, and both reminders dropped.
  */
 export async function announceCancelled(
-  uow: UnitOfWork,
-  bookingId: string,
-  refund: RefundNotice,
+  ctx: WorkContext,
+  input: { bookingId: string; refund: RefundNotice },
 ): Promise<void> {
+  const { bookingId, refund } = input;
+  const { uow } = ctx;
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
   const facts = cancellationOf(booking, refund);
@@ -144,7 +140,7 @@ export async function announceCancelled(
     message: cancelledNotice(views.mentor, facts),
     link: BOOKINGS_PATH,
   });
-  await uow.enqueue(bookingMailJob, { bookingId, kind: 'cancelled', refund });
+  await queueMails(ctx, booking, { bookingId, kind: 'cancelled', refund });
   for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[])
     await uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
 }
@@ -160,7 +156,12 @@ function cancellationOf(booking: BookingForMail, refund: RefundNotice): Cancella
 }
 
 /** An admin's full refund of a session that stays as it is (completed, or under way): both people are told. */
-export async function announceStaffRefund(uow: UnitOfWork, bookingId: string, reason: string): Promise<void> {
+export async function announceStaffRefund(
+  ctx: WorkContext,
+  input: { bookingId: string; reason: string },
+): Promise<void> {
+  const { bookingId, reason } = input;
+  const { uow } = ctx;
   const booking = await bookingFor(uow.tx, bookingId);
   const views = viewsOf(booking);
   const facts = { amount: booking.amount, reason };
@@ -177,9 +178,9 @@ export async function announceStaffRefund(uow: UnitOfWork, bookingId: string, re
 }
 
 /** After pending_payment → payment_failed: the mentee hears the slot was released (no mail: nothing was paid). */
-export async function announcePaymentFailed(uow: UnitOfWork, bookingId: string): Promise<void> {
-  const booking = await bookingFor(uow.tx, bookingId);
-  await uow.notify(booking.menteeId, {
+export async function announcePaymentFailed(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
+  const booking = await bookingFor(ctx.uow.tx, input.bookingId);
+  await ctx.uow.notify(booking.menteeId, {
     type: 'payment_failed',
     message: paymentFailedNotice(booking.mentor.name),
     link: mentorPagePath(booking.mentorId),
@@ -187,14 +188,18 @@ export async function announcePaymentFailed(uow: UnitOfWork, bookingId: string):
 }
 
 /** A payment that came after the hold lapsed and the slot was taken, refunded in full: the payer is told and mailed. */
-export async function announceLatePaymentRefunded(uow: UnitOfWork, bookingId: string): Promise<void> {
-  const booking = await bookingFor(uow.tx, bookingId);
-  await uow.notify(booking.menteeId, {
+export async function announceLatePaymentRefunded(
+  ctx: WorkContext,
+  input: { bookingId: string },
+): Promise<void> {
+  const { bookingId } = input;
+  const booking = await bookingFor(ctx.uow.tx, bookingId);
+  await ctx.uow.notify(booking.menteeId, {
     type: 'payment_refunded',
     message: lateRefundNotice(viewsOf(booking).mentee, booking.amount),
     link: mentorPagePath(booking.mentorId),
   });
-  await uow.enqueue(bookingMailJob, { bookingId, kind: 'late_payment_refunded' });
+  await queueMails(ctx, booking, { bookingId, kind: 'late_payment_refunded' });
 }
 
 // ——— Workers ———
@@ -262,28 +267,15 @@ export function bookingMails(
   }
 }
 
-async function sendBookingMails(
-  ctx: ServiceContext,
-  links: AnnouncementLinks,
-  data: BookingMailData,
-): Promise<void> {
-  await ctx.unitOfWork(async (uow) => {
-    const booking = await findBookingForMail(uow.tx, data.bookingId);
-    if (booking === undefined) return;
-    for (const mail of bookingMails(booking, data, links)) await uow.enqueue(sendMailJob, mail);
-  });
-}
-
 /**
  * The worker of `bookings.remind`. It reads the booking again and does nothing unless the session is still
  * confirmed and not yet started: a cancellation drops the jobs, and this is the defence if one slipped through.
  */
 export async function remindSession(
   ctx: ServiceContext,
-  links: AnnouncementLinks,
-  bookingId: string,
-  lead: ReminderLead,
+  input: { bookingId: string; lead: ReminderLead },
 ): Promise<void> {
+  const { bookingId, lead } = input;
   await ctx.unitOfWork(async (uow) => {
     const booking = await findBookingForMail(uow.tx, bookingId);
     if (booking?.status !== 'confirmed' || booking.startTime.getTime() <= ctx.clock.now().getTime()) return;
@@ -295,18 +287,7 @@ export async function remindSession(
         message: reminderNotice(view, lead),
         link: BOOKINGS_PATH,
       });
-      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, booking, links), lead));
+      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, booking, ctx.settings), lead));
     }
-  });
-}
-
-export async function registerAnnouncementWorkers(
-  ctx: ServiceContext,
-  links: AnnouncementLinks,
-): Promise<void> {
-  await ctx.jobs.register(bookingMailJob, (data) => sendBookingMails(ctx, links, data), { batchSize: 20 });
-  await ctx.jobs.register(remindJob, ({ bookingId, lead }) => remindSession(ctx, links, bookingId, lead), {
-    unique: true,
-    batchSize: 20,
   });
 }

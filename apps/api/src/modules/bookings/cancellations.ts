@@ -48,7 +48,7 @@ export async function cancelSession(
   });
   await timeChanged(ctx);
   await announceFreedSlot(ctx, row);
-  await announceCancelled(uow, bookingId, { amount: refund.amountPaise, status: refundStatus });
+  await announceCancelled(ctx, { bookingId, refund: { amount: refund.amountPaise, status: refundStatus } });
   closeRoomAfterCommit(ctx, { roomId: row.roomId });
   return { row, refundStatus };
 }

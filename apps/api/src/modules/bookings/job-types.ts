@@ -1,4 +1,5 @@
 import { jobType } from '../../jobs/queue';
+import type { ReminderLead } from './announcement-texts';
 
 // The jobs bookings queue, declared once: the transitions queue and cancel them, jobs.ts runs them.
 
@@ -8,3 +9,5 @@ export const expireHoldJob = jobType<{ bookingId: string }>('bookings.expire-hol
 export const completeBookingJob = jobType<{ bookingId: string }>('bookings.complete');
 /** Asks the provider for a decided refund (refunds.ts), again and again until it answers; keyed by booking id. */
 export const refundJob = jobType<{ bookingId: string }>('payments.refund');
+/** Reminds both people of a confirmed session; queued at confirmation, keyed `${bookingId}:${lead}`. */
+export const remindJob = jobType<{ bookingId: string; lead: ReminderLead }>('bookings.remind');

@@ -1,6 +1,7 @@
 import { within, type ServiceContext } from '../../context/service-context';
 import { announceFreedSlot } from '../waitlist/service';
-import { completeBookingJob, expireHoldJob, refundJob } from './job-types';
+import { remindSession } from './announcements';
+import { completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
 import { askForRefund } from './refunds';
 import * as repository from './repository';
 import { timeChanged } from './time';
@@ -70,4 +71,5 @@ export async function registerBookingWorkers(ctx: ServiceContext): Promise<void>
     unique: true,
     batchSize: 20,
   });
+  await ctx.jobs.register(remindJob, (data) => remindSession(ctx, data), { unique: true, batchSize: 20 });
 }

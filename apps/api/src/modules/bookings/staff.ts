@@ -45,7 +45,7 @@ export async function refundInFullByStaff(
     if (cancelled !== undefined) return { bookingId, amount: booking.amount, status: cancelled.refundStatus };
   }
   const status = await queueRefund(ctx, { bookingId, ...refund });
-  await announceStaffRefund(ctx.uow, bookingId, reason);
+  await announceStaffRefund(ctx, { bookingId, reason });
   return { bookingId, amount: booking.amount, status };
 }
 

@@ -34,7 +34,7 @@ export async function confirmBooking(
 /** A payment for a booking waiting for it: confirmed, and both people told (mails, invites, reminders). */
 export async function confirmPaidBooking(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
   await confirmBooking(ctx, input);
-  await announceConfirmed(ctx.uow, input.bookingId);
+  await announceConfirmed(ctx, input);
 }
 
 /**
@@ -54,7 +54,7 @@ export async function confirmLatePayment(ctx: WorkContext, input: { booking: Boo
     { startAfter: row.endTime, singletonKey: row.id },
   );
   await timeChanged(ctx);
-  await announceConfirmed(ctx.uow, booking.id);
+  await announceConfirmed(ctx, { bookingId: booking.id });
   return true;
 }
 
@@ -66,7 +66,7 @@ export async function refundLatePayment(ctx: WorkContext, input: { booking: Book
     amountPaise: booking.amount,
     reason: 'paid_after_slot_taken',
   });
-  await announceLatePaymentRefunded(ctx.uow, booking.id);
+  await announceLatePaymentRefunded(ctx, { bookingId: booking.id });
 }
 
 /** pending_payment → payment_failed: the slot is free again, for the listing and the mentor's waitlist; the mentee told. */
@@ -78,5 +78,5 @@ export async function failPayment(ctx: WorkContext, input: { bookingId: string }
     await timeChanged(ctx);
     await announceFreedSlot(ctx, row);
   }
-  await announcePaymentFailed(ctx.uow, bookingId);
+  await announcePaymentFailed(ctx, { bookingId });
 }

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { meetRoomSchema } from '@skillroute/shared/meet';
 import { userContextOf } from '../../plugins/services';
-import { getRoom, type MeetSettings } from './service';
+import { getRoom } from './service';
 
 const tags = ['meet'];
 
 /** `/api/meet` (DESIGN.md §4 "Meeting rooms"): a room as its two people see it; the call itself runs on the `/meet` socket namespace. */
-export const meetRoutes: FastifyPluginAsyncZod<{ settings: MeetSettings }> = async (app, options) => {
+export const meetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:roomId',
     {
@@ -22,6 +22,6 @@ export const meetRoutes: FastifyPluginAsyncZod<{ settings: MeetSettings }> = asy
         response: { 200: meetRoomSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
-    async (request) => getRoom(userContextOf(request), request.params.roomId, options.settings),
+    async (request) => getRoom(userContextOf(request), { roomId: request.params.roomId }),
   );
 };

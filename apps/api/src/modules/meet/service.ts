@@ -4,7 +4,6 @@ import {
   meetMessages,
   roomWindow,
   type ChatMessage,
-  type IceServerConfig,
   type MeetRoom,
 } from '@skillroute/shared/meet';
 import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
@@ -12,13 +11,6 @@ import type { MeetingMessageRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
 import { closedReason, hasRoom, iceServersFor, meetRoom, roleIn } from './rules';
-
-/** What the rooms hand out for ICE, from the configuration (ICE_SERVERS, TURN_SECRET, TURN_TTL_SECONDS). */
-export interface MeetSettings {
-  iceServers: readonly IceServerConfig[];
-  turnSecret: string | undefined;
-  turnTtlSeconds: number;
-}
 
 const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({
   id: row.id,
@@ -41,7 +33,9 @@ async function roomOf(ctx: ServiceContext, userId: string, roomId: string) {
 }
 
 /** `GET /api/meet/:roomId`: the room for its two people, open or not (the page says when, or why not). */
-export async function getRoom(ctx: UserContext, roomId: string, settings: MeetSettings): Promise<MeetRoom> {
+export async function getRoom(ctx: UserContext, input: { roomId: string }): Promise<MeetRoom> {
+  const { roomId } = input;
+  const settings = ctx.settings.meet;
   const { booking, role } = await roomOf(ctx, ctx.user.id, roomId);
   const now = ctx.clock.now();
   const { opensAt, closesAt } = roomWindow(booking);

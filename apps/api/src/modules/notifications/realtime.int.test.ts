@@ -18,6 +18,7 @@ import {
   waitFor,
   type SignedIn,
 } from '../../../test/sockets';
+import { notify } from '../../../test/notify';
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -97,7 +98,7 @@ describe('delivery', () => {
     const bobHearsAda = record(bobSocket, userEventName(ada.email));
     const adaHearsBob = record(adaSocket, userEventName(bob.email));
 
-    const sent = await t.app.notifications.notify(ada.id, {
+    const sent = await notify(t.app, ada.id, {
       type: 'roadmap_approved',
       message: 'Your roadmap was approved',
       link: '/roadmap/1',
@@ -117,7 +118,7 @@ describe('delivery', () => {
     ]);
     expect(adaTab2Events).toEqual(adaEvents);
 
-    await t.app.notifications.notify(bob.id, { type: 'booking_confirmed', message: 'Booked' });
+    await notify(t.app, bob.id, { type: 'booking_confirmed', message: 'Booked' });
     await waitFor(() => bobEvents[0], 'bob to hear his own');
     await settle();
     expect(bobHearsAda).toEqual([]);
@@ -133,7 +134,7 @@ describe('delivery', () => {
       bobSocket.emit(event, { room: `user:${ada.id}`, email: ada.email });
     }
     await settle();
-    await t.app.notifications.notify(ada.id, { type: 'review_received', message: 'A review for Ada' });
+    await notify(t.app, ada.id, { type: 'review_received', message: 'A review for Ada' });
     await settle();
     expect(overheard).toEqual([]);
     expect(bobSocket.connected).toBe(true);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
-import type { NotificationInput } from './rules';
+import type { NotificationInput } from '../../context/ports';
 
 /** The app's handle, or a caller's transaction: a notification can be written with the change it reports. */
 

@@ -11,6 +11,7 @@ import {
   waitFor,
   type SignedIn,
 } from '../../../test/sockets';
+import { notify } from '../../../test/notify';
 
 // Two apps in turn on one database and one port, as a server restart leaves them.
 let database: TestDatabase;
@@ -47,7 +48,7 @@ it('a client reconnects by itself after a restart, and re-reading the count show
 
   // While nothing listens, a notification is written: its row is all there is of it.
   after = await buildTestApp({ databaseUrl: database.url });
-  const missed = await after.app.notifications.notify(ada.id, {
+  const missed = await notify(after.app, ada.id, {
     type: 'booking_cancelled',
     message: 'Your booking was cancelled',
   });
@@ -60,7 +61,7 @@ it('a client reconnects by itself after a restart, and re-reading the count show
   expect(events).toEqual([]);
 
   // And the new server rings the reconnected socket.
-  const next = await after.app.notifications.notify(ada.id, {
+  const next = await notify(after.app, ada.id, {
     type: 'booking_confirmed',
     message: 'Booked again',
   });

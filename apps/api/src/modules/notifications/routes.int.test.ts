@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { codeIn, createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { cookieHeader, cookiesOf } from '../../../test/sessions';
 import { createSignedInUser, type SignedIn } from '../../../test/sockets';
+import { notify } from '../../../test/notify';
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -52,7 +53,7 @@ async function page(who: SignedIn, skip: number) {
 describe('the list, the count and mark-read', () => {
   it('pages 45 notifications as 20, 20 and 5, newest first, with hasMore', async () => {
     for (let i = 1; i <= 45; i += 1)
-      await t.app.notifications.notify(ada.id, {
+      await notify(t.app, ada.id, {
         type: 'booking_reminder',
         message: `Reminder ${i}`,
         link: `/bookings/${i}`,
@@ -106,7 +107,7 @@ describe('the list, the count and mark-read', () => {
   });
 
   it("leaves another person's notifications alone when their ids are sent", async () => {
-    const bobs = await t.app.notifications.notify(bob.id, {
+    const bobs = await notify(t.app, bob.id, {
       type: 'payment_failed',
       message: 'Your payment failed',
     });
@@ -169,7 +170,7 @@ describe('refusals', () => {
     ['ids that are not a list', { ids: 'all' }, 'ids must be a list of notification ids'],
     ['an empty list', { ids: [] }, 'Give at least one id, or leave ids out to mark all as read'],
   ])('refuses %s with 400 and marks nothing', async (_case, body, message) => {
-    await t.app.notifications.notify(bob.id, { type: 'review_received', message: 'A new review' });
+    await notify(t.app, bob.id, { type: 'review_received', message: 'A new review' });
     const before = (await count(bob, bob.email)).json();
     const response = await markRead(bob, body);
     expect(response.statusCode).toBe(400);

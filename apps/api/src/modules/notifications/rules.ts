@@ -7,14 +7,6 @@ import {
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 
-/** What a caller gives `notify`: the kind, the words the person reads, and where the notification leads. */
-export interface NotificationInput {
-  type: NotificationType;
-  message: string;
-  /** An in-app path such as "/profile/general"; none when the notification leads nowhere. */
-  link?: string | null;
-}
-
 /**
  * A notification's link is rendered as an in-app link, so it must be a path of this site: "/x", never
  * "//other.site" or "https://...". Callers are our own modules, so a wrong one is a bug, thrown as such.

@@ -1,11 +1,11 @@
 import {
   userEventName,
   type NotificationCountResponse,
-  type NotificationEvent,
   type NotificationListResponse,
 } from '@skillroute/shared/notifications';
+import type { NotificationInput, Notifier, PendingNotification } from '../../context/ports';
 import type { UserContext } from '../../context/service-context';
-import type { Database, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
 import * as repository from './repository';
 import {
@@ -15,37 +15,12 @@ import {
   pageWindow,
   toNotificationEvent,
   toNotificationItem,
-  type NotificationInput,
 } from './rules';
-
-export type { NotificationInput } from './rules';
-
-/** A notification written in a caller's transaction: call `emit()` once that transaction committed. */
-export interface PendingNotification {
-  event: NotificationEvent;
-  emit(): void;
-}
-
-/** The one way other modules tell a person something (`app.notifications`). */
-export interface Notifications {
-  /** Writes the row (the truth), then rings the user's sockets (the doorbell). */
-  notify(userId: string, input: NotificationInput): Promise<NotificationEvent>;
-  /**
-   * Writes the row with `executor` (a caller's transaction) and rings nothing yet: an event for a row that
-   * is then rolled back would announce something that never happened.
-   */
-  record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
-  /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
-  recordOnce(
-    executor: Executor,
-    userId: string,
-    input: NotificationInput,
-  ): Promise<PendingNotification | undefined>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    notifications: Notifications;
+    /** The one way any module notifies a person: `uow.notify(userId, {type, message, link})` in a unit of work. */
+    notifications: Notifier;
   }
 }
 
@@ -54,10 +29,9 @@ export interface NotificationsLogger {
 }
 
 export function createNotifications(
-  db: Database,
   realtime: Pick<Realtime, 'emitToUser'>,
   log: NotificationsLogger,
-): Notifications {
+): Notifier {
   async function record(
     executor: Executor,
     userId: string,
@@ -88,11 +62,6 @@ export function createNotifications(
     async recordOnce(executor, userId, input) {
       if (await repository.hasNotificationOfType(executor, userId, input.type)) return undefined;
       return record(executor, userId, input);
-    },
-    async notify(userId, input) {
-      const pending = await record(db, userId, input);
-      pending.emit();
-      return pending.event;
     },
   };
 }

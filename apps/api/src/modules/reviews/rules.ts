@@ -4,7 +4,7 @@ import {
   reviewMessages,
   type BookingStatus,
 } from '@skillroute/shared/bookings';
-import type { NotificationInput } from '../notifications/service';
+import type { NotificationInput } from '../../context/ports';
 import { AppError } from '../../lib/errors';
 
 /**

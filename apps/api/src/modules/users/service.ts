@@ -13,7 +13,8 @@ import {
   verifyGoogleIdToken,
   type GoogleVerifierOptions,
 } from '../../adapters/google/verify-id-token';
-import type { ServiceContext, ServiceLogger, UserContext } from '../../context/service-context';
+import type { ServiceLogger } from '../../context/ports';
+import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { AVATAR_CONTENT_TYPE, processAvatar } from './avatar';

@@ -2,24 +2,11 @@ import { waitlistMessages, type WaitlistResponse } from '@skillroute/shared/book
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { freedSlotMail } from '../../adapters/mail/templates';
 import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
-import { jobType } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { findBookableMentor, isScheduledSlot } from '../availability/service';
 import { sendMailJob } from '../mail/service';
 import * as repository from './repository';
 import { freedSlotMessage, isWithinWaitlistHorizon, mentorProfilePath } from './rules';
-
-/**
- * Mails the waiting people of a freed slot. A job of its own rather than the mails themselves: the link in a
- * mail needs the public address, which the worker has and a unit of work deep in a booking change does not.
- */
-export const mailFreedSlotJob = jobType<FreedSlotMails>('waitlist.mail-freed-slot');
-
-export interface FreedSlotMails {
-  mentorId: string;
-  mentorName: string;
-  recipients: { email: string; name: string }[];
-}
 
 async function bookableMentorOrNotFound(ctx: ServiceContext, mentorId: string): Promise<void> {
   if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
@@ -74,26 +61,9 @@ export async function announceFreedSlot(
     message: freedSlotMessage(mentorName),
     link: mentorProfilePath(slot.mentorId),
   } as const;
-  for (const person of waiting) await uow.notify(person.id, notification);
-  await uow.enqueue(mailFreedSlotJob, {
-    mentorId: slot.mentorId,
-    mentorName,
-    recipients: waiting.map(({ email, name }) => ({ email, name })),
-  });
-}
-
-/** The worker of `waitlist.mail-freed-slot`: one mail a waiting person, queued together so a retry sends none twice. */
-export async function mailFreedSlot(
-  ctx: ServiceContext & { publicUrl: string },
-  data: FreedSlotMails,
-): Promise<void> {
-  const link = new URL(mentorProfilePath(data.mentorId), ctx.publicUrl).toString();
-  await ctx.unitOfWork(async (uow) => {
-    for (const person of data.recipients)
-      await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, data.mentorName, link));
-  });
-}
-
-export async function registerWaitlistWorkers(ctx: ServiceContext & { publicUrl: string }): Promise<void> {
-  await ctx.jobs.register(mailFreedSlotJob, (data) => mailFreedSlot(ctx, data), { batchSize: 20 });
+  const link = new URL(mentorProfilePath(slot.mentorId), ctx.settings.publicUrl).toString();
+  for (const person of waiting) {
+    await uow.notify(person.id, notification);
+    await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, mentorName, link));
+  }
 }

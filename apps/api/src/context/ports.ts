@@ -1,0 +1,94 @@
+import type { IceServerConfig } from '@skillroute/shared/meet';
+import type { MentorListResponse } from '@skillroute/shared/mentors';
+import type { NotificationEvent, NotificationType } from '@skillroute/shared/notifications';
+import type { Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
+import type { Executor } from '../db/client';
+import type { CachedAnswer, SerializedBody } from '../lib/serialized-body';
+
+// What services need from the parts of the app around them, written here and implemented elsewhere (the
+// notifications module, the two caches, the realtime plugin), so context/ depends on no module.
+
+/** What a service reports through; the request's pino logger fits, and so does the app's. */
+export interface ServiceLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** The time as services see it: the system's, or one a test moves (a hold that lapses, a reminder that fires). */
+export interface Clock {
+  now(): Date;
+}
+
+/** Something to tell a person: a row in their notifications, and a ring of their sockets. */
+export interface NotificationInput {
+  type: NotificationType;
+  message: string;
+  /** An in-app path such as "/profile/general"; none when the notification leads nowhere. */
+  link?: string | null;
+}
+
+/** A notification written in a caller's transaction: call `emit()` once that transaction committed. */
+export interface PendingNotification {
+  event: NotificationEvent;
+  emit(): void;
+}
+
+/** Writes notifications in a caller's transaction and rings nothing until told (modules/notifications). */
+export interface Notifier {
+  record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
+  /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
+  recordOnce(
+    executor: Executor,
+    userId: string,
+    input: NotificationInput,
+  ): Promise<PendingNotification | undefined>;
+}
+
+/** Who reads a roadmap: a signed-in user, a signed-in admin, both (two cookies in one browser), or nobody. */
+export interface Viewer {
+  userId?: string;
+  isAdmin?: boolean;
+  /** A user cookie came but its session has lapsed: they may be the author, once the client refreshes. */
+  sessionLapsed?: boolean;
+}
+
+/** Published roadmaps as readers get them; a change forgets its roadmap after the commit (modules/roadmaps). */
+export interface RoadmapCache {
+  readRoadmap(id: string, viewer: Viewer, load: () => Promise<Roadmap>): Promise<SerializedBody>;
+  readPublishedList(load: () => Promise<RoadmapSummary[]>): Promise<SerializedBody>;
+  forget(id: string): void;
+}
+
+/** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (modules/mentors). */
+export interface ListingCache {
+  read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody>;
+  readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody>;
+  forgetAll(): void;
+}
+
+/** What services may do to live sockets (plugins/realtime.ts). */
+export interface Sockets {
+  /** Drops every socket of a user (all sessions ended: a password reset, a block). */
+  disconnectUser(userId: string): void;
+  /** Drops the sockets of one sign-in (logout), by its session family id. */
+  disconnectSession(sessionFamilyId: string): void;
+  /** Tells every socket in a room of a namespace why it closes, then takes them all out of it. */
+  closeRoom(namespace: string, room: string, event: string, payload: unknown): void;
+}
+
+/** The configuration services read, in one place (from config.ts at start-up). */
+export interface ServiceSettings {
+  /** PUBLIC_URL without a trailing slash: the origin of every link a mail carries. */
+  readonly publicUrl: string;
+  /** MAIL_FROM ("Skillroute <no-reply@…>"): the sender of mails and the organizer of calendar invites. */
+  readonly mailFrom: string;
+  /** JWT_SECRET: signs users' session tokens and password-reset links. */
+  readonly jwtSecret: string;
+  /** What meeting rooms hand out for ICE (ICE_SERVERS, TURN_SECRET, TURN_TTL_SECONDS). */
+  readonly meet: {
+    readonly iceServers: readonly IceServerConfig[];
+    readonly turnSecret: string | undefined;
+    readonly turnTtlSeconds: number;
+  };
+}
