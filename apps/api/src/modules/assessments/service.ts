@@ -47,12 +47,13 @@ export async function listStacks(ctx: ServiceContext): Promise<Stack[]> {
  * transaction has committed (`emit`).
  */
 async function finish(
-  { tx, notify }: UnitOfWork,
+  uow: UnitOfWork,
   test: AssessmentTestRow,
   answers: Record<string, string>,
   now: Date,
   late: boolean,
 ): Promise<AssessmentTestRow> {
+  const { tx, notify } = uow;
   const outcome = scoreAnswers(test.questions, answers);
   await repository.finishTest(tx, test.id, {
     status: outcome.passed ? 'passed' : 'failed',
@@ -61,7 +62,11 @@ async function finish(
     late,
     answers,
   });
-  if (outcome.passed) await addMentorSkill(tx, test.userId, test.stackId, test.id, test.application);
+  if (outcome.passed)
+    await addMentorSkill(
+      { uow },
+      { userId: test.userId, stackId: test.stackId, testId: test.id, profile: test.application },
+    );
   const stack = await repository.findStack(tx, test.stackId);
   await notify(test.userId, resultNotice(stack?.name ?? 'skill', outcome));
   return {

@@ -37,9 +37,6 @@ import {
   type Slot,
 } from './slots';
 
-/** How long before its start a slot stops being bookable; the mentor listing's cache expires pages by it. */
-export { SLOT_NOTICE_MS } from './slots';
-
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -29,6 +29,7 @@ import {
 } from './announcement-texts';
 import { remindJob } from './job-types';
 import { findBookingForMail, type BookingForMail } from './repository';
+import { cancellerOf } from './rules';
 import { sessionInvite, type InvitePerson } from './session-invite';
 
 /**
@@ -146,13 +147,12 @@ export async function announceCancelled(
 }
 
 function cancellationOf(booking: BookingForMail, refund: RefundNotice): CancellationFacts {
-  const cancelledBy =
-    booking.cancelledBy === booking.mentorId
-      ? 'mentor'
-      : booking.cancelledBy === booking.menteeId
-        ? 'mentee'
-        : 'staff';
-  return { cancelledBy, reason: booking.cancelReason ?? '', refund, price: booking.amount };
+  return {
+    cancelledBy: cancellerOf(booking),
+    reason: booking.cancelReason ?? '',
+    refund,
+    price: booking.amount,
+  };
 }
 
 /** An admin's full refund of a session that stays as it is (completed, or under way): both people are told. */

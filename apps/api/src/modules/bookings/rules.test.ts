@@ -3,6 +3,7 @@ import { bookingMessages } from '@skillroute/shared/bookings';
 import { KeyedLocks } from './local-locks';
 import {
   busyByPerson,
+  cancellerOf,
   collision,
   holdExpiry,
   holdsTime,
@@ -185,5 +186,14 @@ describe('busy times', () => {
       }),
     ).toBe(bookingMessages.overlapOwn);
     expect(collision(busy, { mentorId: 'm', menteeId: 'e', start: 10, end: 20 })).toBeUndefined();
+  });
+});
+
+describe('who cancelled', () => {
+  it('is one of the two people, or staff', () => {
+    const booking = { mentorId: 'm', menteeId: 'e' };
+    expect(cancellerOf({ ...booking, cancelledBy: 'm' })).toBe('mentor');
+    expect(cancellerOf({ ...booking, cancelledBy: 'e' })).toBe('mentee');
+    expect(cancellerOf({ ...booking, cancelledBy: null })).toBe('staff');
   });
 });

@@ -1,6 +1,7 @@
 import {
   bookingMessages,
   HOLD_MINUTES,
+  partyOf,
   SESSION_MINUTES,
   type BookingStatus,
 } from '@skillroute/shared/bookings';
@@ -78,6 +79,15 @@ export function lockKeyOf(userId: string): bigint {
  */
 export function lockKeysInOrder(userIds: readonly string[]): bigint[] {
   return [...new Set(userIds.map(lockKeyOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Who cancelled a booking, as both people read it: one of them, or staff (an admin's refund, a block). */
+export function cancellerOf(booking: {
+  mentorId: string;
+  menteeId: string;
+  cancelledBy: string | null;
+}): 'mentor' | 'mentee' | 'staff' {
+  return booking.cancelledBy === null ? 'staff' : (partyOf(booking, booking.cancelledBy) ?? 'staff');
 }
 
 /** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0011). */

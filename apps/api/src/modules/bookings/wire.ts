@@ -1,5 +1,6 @@
-import { partyOf, type Booking, type RefundReason, type RefundStatus } from '@skillroute/shared/bookings';
+import type { Booking, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { BookingWithParties } from './repository';
+import { cancellerOf } from './rules';
 
 /** A booking as the api sends it (`bookingSchema` in packages/shared): instants as ISO strings, amounts in paise. */
 export function toBooking(row: BookingWithParties): Booking {
@@ -26,7 +27,7 @@ export function toBooking(row: BookingWithParties): Booking {
   }
   if (row.cancelledAt !== null) {
     booking.cancellation = {
-      cancelledBy: row.cancelledBy === null ? 'staff' : (partyOf(row, row.cancelledBy) ?? 'staff'),
+      cancelledBy: cancellerOf(row),
       reason: row.cancelReason ?? '',
       cancelledAt: row.cancelledAt.toISOString(),
     };

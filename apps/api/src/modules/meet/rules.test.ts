@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { meetMessages } from '@skillroute/shared/meet';
 import { describe, expect, it } from 'vitest';
-import { closedReason, hasRoom, iceServersFor, meetRoom, roleIn, turnCredentials } from './rules';
+import { partyOf } from '@skillroute/shared/bookings';
+import { closedReason, hasRoom, iceServersFor, meetRoom, turnCredentials } from './rules';
 
 const userId = '3f2b8a7e-1c4d-4e5f-9a6b-7c8d9e0f1a2b';
 const now = new Date('2030-03-04T10:00:00.400Z');
@@ -85,9 +86,9 @@ describe('who and when', () => {
   };
 
   it('knows the two people and nobody else', () => {
-    expect(roleIn(booking, 'mentor')).toBe('mentor');
-    expect(roleIn(booking, 'mentee')).toBe('mentee');
-    expect(roleIn(booking, 'stranger')).toBeUndefined();
+    expect(partyOf(booking, 'mentor')).toBe('mentor');
+    expect(partyOf(booking, 'mentee')).toBe('mentee');
+    expect(partyOf(booking, 'stranger')).toBeUndefined();
   });
 
   it('gives paid bookings a room, and lapsed or failed holds none', () => {

@@ -9,16 +9,6 @@ export const meetRoom = (roomId: string) => `meet:${roomId}`;
 const statusesWithRoom: readonly BookingStatus[] = ['confirmed', 'completed', 'cancelled'];
 export const hasRoom = (status: BookingStatus): boolean => statusesWithRoom.includes(status);
 
-/** Which of the booking's two people this is, or undefined for anyone else. */
-export function roleIn(
-  booking: { mentorId: string; menteeId: string },
-  userId: string,
-): 'mentor' | 'mentee' | undefined {
-  if (booking.mentorId === userId) return 'mentor';
-  if (booking.menteeId === userId) return 'mentee';
-  return undefined;
-}
-
 /** Why the room cannot be joined at `now` (cancelled, not open yet, closed), or undefined when it is open. */
 export function closedReason(
   booking: { status: BookingStatus; startTime: Date; endTime: Date },

@@ -1,4 +1,5 @@
 import { idSchema } from '@skillroute/shared/ids';
+import { partyOf } from '@skillroute/shared/bookings';
 import {
   MEET_NAMESPACE,
   meetMessages,
@@ -10,7 +11,7 @@ import type { ServiceContext, UserContext, WorkContext } from '../../context/ser
 import type { MeetingMessageRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
-import { closedReason, hasRoom, iceServersFor, meetRoom, roleIn } from './rules';
+import { closedReason, hasRoom, iceServersFor, meetRoom } from './rules';
 
 const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({
   id: row.id,
@@ -26,7 +27,7 @@ const toChatMessage = (row: MeetingMessageRow): ChatMessage => ({
 async function roomOf(ctx: ServiceContext, userId: string, roomId: string) {
   if (!idSchema.safeParse(roomId).success) throw new AppError('not_found', meetMessages.notFound);
   const booking = await repository.findRoomBooking(ctx.db, roomId);
-  const role = booking === undefined ? undefined : roleIn(booking, userId);
+  const role = booking === undefined ? undefined : partyOf(booking, userId);
   if (booking === undefined || role === undefined || !hasRoom(booking.status))
     throw new AppError('not_found', meetMessages.notFound);
   return { booking, role };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MentorCard, MentorListQuery, MentorListResponse } from '@skillroute/shared/mentors';
-import { SLOT_NOTICE_MS } from '../availability/service';
+import { SLOT_NOTICE_MS } from '../availability/slots';
 import { LISTING_MAX_AGE_MS, listingExpiresAt, listingKey, MentorListingCache } from './listing-cache';
 
 const query = (change: Partial<MentorListQuery> = {}): MentorListQuery => ({ page: 1, limit: 12, ...change });

@@ -7,7 +7,7 @@ import {
 } from '@skillroute/shared/mentors';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
-import { SLOT_NOTICE_MS } from '../availability/service';
+import { SLOT_NOTICE_MS } from '../availability/slots';
 import { companiesFilter, excludedCallers, skillFilter } from './rules';
 
 declare module 'fastify' {

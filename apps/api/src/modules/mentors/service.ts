@@ -6,7 +6,7 @@ import {
   type MentorProfile,
   type MentorUpdateBody,
 } from '@skillroute/shared/mentors';
-import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { nextFreeSlot, nextFreeSlotWindow } from '../availability/service';
 import type { BusyInterval } from '../bookings/rules';
@@ -16,7 +16,17 @@ import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
 import { excludedCallers, rupeesFromPaise, skillFilter } from './rules';
 
-export { addMentorSkill, type NewMentorProfile } from './repository';
+/**
+ * A passed assessment makes its taker a mentor of that skill, in the assessment's unit of work: the role, a
+ * profile from the application (kept as it is if the mentor already has one) and the assessed skill.
+ */
+export async function addMentorSkill(
+  ctx: Pick<WorkContext, 'uow'>,
+  input: { userId: string; stackId: string; testId: string; profile: repository.NewMentorProfile },
+): Promise<void> {
+  const { userId, stackId, testId, profile } = input;
+  await repository.addMentorSkill(ctx.uow.tx, userId, stackId, testId, profile);
+}
 
 /**
  * `GET /api/mentor/details/:id`: a mentor's public profile (404 for a blocked mentor, as for a non-mentor). The e-mail only to the mentor themself:

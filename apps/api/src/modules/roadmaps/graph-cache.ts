@@ -9,7 +9,8 @@ import {
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
-import { assertReadable, isPublic, type RoadmapFacts, type Viewer } from './rules';
+import type { Viewer } from '../../context/ports';
+import { assertReadable, isPublic, type RoadmapFacts } from './rules';
 
 export { matchesEtag, sendSerialized, type SerializedBody } from '../../lib/serialized-body';
 

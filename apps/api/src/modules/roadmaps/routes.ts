@@ -20,6 +20,7 @@ import {
   roadmapStatusQuerySchema,
 } from '@skillroute/shared/roadmap-api';
 import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
+import type { Viewer } from '../../context/ports';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { sendSerialized } from './graph-cache';
 import {
@@ -35,7 +36,6 @@ import {
   readRoadmap,
   searchPublishedRoadmaps,
   setProgress,
-  type Viewer,
 } from './service';
 
 const tags = ['roadmaps'];

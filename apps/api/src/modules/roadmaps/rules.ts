@@ -1,5 +1,6 @@
 import { roadmapEditRefusal, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { errorMessages } from '@skillroute/shared/errors';
+import type { Viewer } from '../../context/ports';
 import { AppError } from '../../lib/errors';
 
 /** The columns the rules read; a database row fits. */
@@ -8,14 +9,6 @@ export interface RoadmapFacts {
   status: RoadmapStatus;
   isActive: boolean;
   submittedAt: Date | null;
-}
-
-/** Who is asking: a signed-in user, a signed-in admin, both (two cookies in one browser), or nobody. */
-export interface Viewer {
-  userId?: string;
-  isAdmin?: boolean;
-  /** A user cookie came but its session has lapsed: they may be the author, once the client refreshes. */
-  sessionLapsed?: boolean;
 }
 
 export const isPublic = (roadmap: Pick<RoadmapFacts, 'status' | 'isActive'>): boolean =>

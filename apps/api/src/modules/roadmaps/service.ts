@@ -16,6 +16,7 @@ import {
   roadmapMessages,
   type RoadmapStatus,
 } from '@skillroute/shared/roadmap-rules';
+import type { Viewer } from '../../context/ports';
 import type { AdminContext, ServiceContext, UserContext } from '../../context/service-context';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
@@ -32,10 +33,7 @@ import {
   reviewNotice,
   reviewOutcome,
   unknownNodeIndexes,
-  type Viewer,
 } from './rules';
-
-export type { Viewer } from './rules';
 
 /**
  * A roadmap changed in this unit of work: every api process hears of it once committed (`announceChange`, a
