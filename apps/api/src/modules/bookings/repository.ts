@@ -1,3 +1,6 @@
+// Every query on the bookings table but its payment columns (payments/repository.ts): the state changes, the
+// reads with both people, the time bookings take, the refunds. Longer than 300 lines because it is the table's
+// whole vocabulary; keeping it in one file means a change to the table is a change to one file.
 import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
