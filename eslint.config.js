@@ -116,8 +116,22 @@ export function createConfig(rootDir) {
       rules: {
         ...reactHooks.configs.flat.recommended.rules,
         'react-hooks/exhaustive-deps': 'error',
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react-redux',
+                importNames: ['useDispatch', 'useSelector'],
+                message:
+                  'Use useAppDispatch and useAppSelector from lib/store-hooks.ts: they know the store.',
+              },
+            ],
+          },
+        ],
       },
     },
+    { files: [`${web}/lib/store-hooks.ts`], rules: { 'no-restricted-imports': 'off' } },
   );
 }
 
