@@ -39,10 +39,30 @@ function featureZones(rootDir, dir, publicFile) {
   );
 }
 
+/**
+ * Web features that may not use each other at all, not even through `api.ts`: what both need (the stacks, a
+ * mentor's details) lives in lib/, so neither depends on the other.
+ */
+const separateFeatures = [['mentors', 'assessment']];
+
+function separateZones(dir, pairs) {
+  return pairs.flatMap(([a, b]) =>
+    [
+      [a, b],
+      [b, a],
+    ].map(([target, from]) => ({
+      target: `./${dir}/${target}`,
+      from: `./${dir}/${from}`,
+      message: `${target} and ${from} do not import each other; what both need lives in lib/.`,
+    })),
+  );
+}
+
 /** The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. */
 export function boundaryZones(rootDir) {
   return [
     ...featureZones(rootDir, `${web}/features`, 'api.ts'),
+    ...separateZones(`${web}/features`, separateFeatures),
     ...featureZones(rootDir, `${api}/modules`, 'service.ts'),
     // Web layers: app -> features -> components/lib -> shared.
     {

@@ -15,6 +15,9 @@ const files: Record<string, string> = {
     "import { authApi } from '../auth/api';\nexport const a = authApi;\n",
   'apps/web/src/features/roadmaps/uses-internal.ts':
     "import { secret } from '../auth/internal';\nexport const b = secret;\n",
+  'apps/web/src/features/mentors/api.ts': 'export const mentorsApi = 3;\n',
+  'apps/web/src/features/assessment/uses-mentors-api.ts':
+    "import { mentorsApi } from '../mentors/api';\nexport const i = mentorsApi;\n",
   'apps/web/src/features/roadmaps/uses-untyped-hooks.ts':
     "import { useSelector } from 'react-redux';\nexport const g = useSelector;\n",
   'apps/web/src/lib/store-hooks.ts':
@@ -57,6 +60,11 @@ describe('import boundaries', () => {
   });
   it("refuse a web feature reaching into another feature's internals", () => {
     expect(results.get('apps/web/src/features/roadmaps/uses-internal.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+  it('refuse mentors and assessment importing each other, even through api.ts', () => {
+    expect(results.get('apps/web/src/features/assessment/uses-mentors-api.ts')).toContain(
       'import-x/no-restricted-paths',
     );
   });
