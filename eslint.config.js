@@ -58,15 +58,22 @@ function separateZones(dir, pairs) {
   );
 }
 
-/** The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. */
-export function boundaryZones(rootDir) {
+/**
+ * The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. With `featureTests`, the zones
+ * for a web feature's test files, which may import the app and other features (see createConfig).
+ */
+export function boundaryZones(rootDir, { featureTests = false } = {}) {
   return [
-    ...featureZones(rootDir, `${web}/features`, 'api.ts'),
-    ...separateZones(`${web}/features`, separateFeatures),
+    ...(featureTests
+      ? []
+      : [
+          ...featureZones(rootDir, `${web}/features`, 'api.ts'),
+          ...separateZones(`${web}/features`, separateFeatures),
+        ]),
     ...featureZones(rootDir, `${api}/modules`, 'service.ts'),
     // Web layers: app -> features -> components/lib -> shared.
     {
-      target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`],
+      target: [...(featureTests ? [] : [`./${web}/features`]), `./${web}/components`, `./${web}/lib`],
       from: `./${web}/app`,
       message: 'Only the app layer composes the app.',
     },
@@ -126,6 +133,17 @@ export function createConfig(rootDir) {
           { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
         ],
         '@typescript-eslint/consistent-type-imports': 'error',
+      },
+    },
+    {
+      // A test is a leaf: nothing imports it, so its imports tie no feature to another or to the app. A feature's
+      // page test renders the page where the app puts it (its route, layout and header), as a visitor meets it.
+      files: [`${web}/features/**/*.test.{ts,tsx}`],
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          { zones: boundaryZones(rootDir, { featureTests: true }), basePath: rootDir },
+        ],
       },
     },
     {

@@ -22,6 +22,11 @@ const files: Record<string, string> = {
     "import { useSelector } from 'react-redux';\nexport const g = useSelector;\n",
   'apps/web/src/lib/store-hooks.ts':
     "import { useSelector } from 'react-redux';\nexport const h = useSelector;\n",
+  'apps/web/src/app/routes.ts': 'export const routes = [];\n',
+  'apps/web/src/features/roadmaps/uses-app.ts':
+    "import { routes } from '../../app/routes';\nexport const j = routes;\n",
+  'apps/web/src/features/roadmaps/roadmap-page.test.ts':
+    "import { routes } from '../../app/routes';\nimport { secret } from '../auth/internal';\nexport const k = [routes, secret];\n",
   'apps/web/src/components/uses-feature.ts':
     "import { authApi } from '../features/auth/api';\nexport const c = authApi;\n",
   'apps/api/src/modules/users/service.ts': 'export const users = 1;\n',
@@ -62,6 +67,12 @@ describe('import boundaries', () => {
     expect(results.get('apps/web/src/features/roadmaps/uses-internal.ts')).toContain(
       'import-x/no-restricted-paths',
     );
+  });
+  it('refuse a web feature importing the app layer, except in its tests', () => {
+    expect(results.get('apps/web/src/features/roadmaps/uses-app.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(results.get('apps/web/src/features/roadmaps/roadmap-page.test.ts')).toEqual([]);
   });
   it('refuse mentors and assessment importing each other, even through api.ts', () => {
     expect(results.get('apps/web/src/features/assessment/uses-mentors-api.ts')).toContain(
