@@ -56,14 +56,41 @@ function moduleZones(rootDir, dir) {
   );
 }
 
-/** The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. */
-export function boundaryZones(rootDir) {
+/**
+ * Web features that may not use each other at all, not even through `api.ts`: what both need (the stacks, a
+ * mentor's details) lives in lib/, so neither depends on the other.
+ */
+const separateFeatures = [['mentors', 'assessment']];
+
+function separateZones(dir, pairs) {
+  return pairs.flatMap(([a, b]) =>
+    [
+      [a, b],
+      [b, a],
+    ].map(([target, from]) => ({
+      target: `./${dir}/${target}`,
+      from: `./${dir}/${from}`,
+      message: `${target} and ${from} do not import each other; what both need lives in lib/.`,
+    })),
+  );
+}
+
+/**
+ * The import boundaries of DESIGN.md §2, for a repository rooted at `rootDir`. With `featureTests`, the zones
+ * for a web feature's test files, which may import the app and other features (see createConfig).
+ */
+export function boundaryZones(rootDir, { featureTests = false } = {}) {
   return [
-    ...featureZones(rootDir, `${web}/features`, 'api.ts'),
+    ...(featureTests
+      ? []
+      : [
+          ...featureZones(rootDir, `${web}/features`, 'api.ts'),
+          ...separateZones(`${web}/features`, separateFeatures),
+        ]),
     ...moduleZones(rootDir, `${api}/modules`),
     // Web layers: app -> features -> components/lib -> shared.
     {
-      target: [`./${web}/features`, `./${web}/components`, `./${web}/lib`],
+      target: [...(featureTests ? [] : [`./${web}/features`]), `./${web}/components`, `./${web}/lib`],
       from: `./${web}/app`,
       message: 'Only the app layer composes the app.',
     },
@@ -132,6 +159,17 @@ export function createConfig(rootDir) {
       },
     },
     {
+      // A test is a leaf: nothing imports it, so its imports tie no feature to another or to the app. A feature's
+      // page test renders the page where the app puts it (its route, layout and header), as a visitor meets it.
+      files: [`${web}/features/**/*.test.{ts,tsx}`],
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          { zones: boundaryZones(rootDir, { featureTests: true }), basePath: rootDir },
+        ],
+      },
+    },
+    {
       files: ['apps/web/**/*.{ts,tsx}'],
       languageOptions: { globals: { ...globals.browser } },
       // The React Compiler era rules (purity, refs during render, state set in effects, ...) on top of the hooks rules.
@@ -139,8 +177,22 @@ export function createConfig(rootDir) {
       rules: {
         ...reactHooks.configs.flat.recommended.rules,
         'react-hooks/exhaustive-deps': 'error',
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: 'react-redux',
+                importNames: ['useDispatch', 'useSelector'],
+                message:
+                  'Use useAppDispatch and useAppSelector from lib/store-hooks.ts: they know the store.',
+              },
+            ],
+          },
+        ],
       },
     },
+    { files: [`${web}/lib/store-hooks.ts`], rules: { 'no-restricted-imports': 'off' } },
   );
 }
 

@@ -15,6 +15,18 @@ const files: Record<string, string> = {
     "import { authApi } from '../auth/api';\nexport const a = authApi;\n",
   'apps/web/src/features/roadmaps/uses-internal.ts':
     "import { secret } from '../auth/internal';\nexport const b = secret;\n",
+  'apps/web/src/features/mentors/api.ts': 'export const mentorsApi = 3;\n',
+  'apps/web/src/features/assessment/uses-mentors-api.ts':
+    "import { mentorsApi } from '../mentors/api';\nexport const i = mentorsApi;\n",
+  'apps/web/src/features/roadmaps/uses-untyped-hooks.ts':
+    "import { useSelector } from 'react-redux';\nexport const g = useSelector;\n",
+  'apps/web/src/lib/store-hooks.ts':
+    "import { useSelector } from 'react-redux';\nexport const h = useSelector;\n",
+  'apps/web/src/app/routes.ts': 'export const routes = [];\n',
+  'apps/web/src/features/roadmaps/uses-app.ts':
+    "import { routes } from '../../app/routes';\nexport const j = routes;\n",
+  'apps/web/src/features/roadmaps/roadmap-page.test.ts':
+    "import { routes } from '../../app/routes';\nimport { secret } from '../auth/internal';\nexport const k = [routes, secret];\n",
   'apps/web/src/components/uses-feature.ts':
     "import { authApi } from '../features/auth/api';\nexport const c = authApi;\n",
   'apps/api/src/modules/users/service.ts': 'export const users = 1;\n',
@@ -63,6 +75,23 @@ describe('import boundaries', () => {
     expect(results.get('apps/web/src/features/roadmaps/uses-internal.ts')).toContain(
       'import-x/no-restricted-paths',
     );
+  });
+  it('refuse a web feature importing the app layer, except in its tests', () => {
+    expect(results.get('apps/web/src/features/roadmaps/uses-app.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(results.get('apps/web/src/features/roadmaps/roadmap-page.test.ts')).toEqual([]);
+  });
+  it('refuse mentors and assessment importing each other, even through api.ts', () => {
+    expect(results.get('apps/web/src/features/assessment/uses-mentors-api.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+  it("send the web app's store hooks through lib/store-hooks.ts", () => {
+    expect(results.get('apps/web/src/features/roadmaps/uses-untyped-hooks.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(results.get('apps/web/src/lib/store-hooks.ts')).toEqual([]);
   });
   it('refuse shared components depending on a feature', () => {
     expect(results.get('apps/web/src/components/uses-feature.ts')).toContain('import-x/no-restricted-paths');

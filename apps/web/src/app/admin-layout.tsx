@@ -5,7 +5,7 @@ import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { BrandMark } from './header';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { SkipLink } from './root-layout';
 
 /** The frame of the admin area: its own plain header (brand, "Admin", sign out) and, once signed in, the admin navigation. */

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
 import { selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { safeReturnPath } from '@/lib/return-path';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 
 /** Where a guard sent someone from, so the login page can send them back after signing in. */
 export interface RedirectState {

@@ -6,7 +6,7 @@ import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { cn } from '@/lib/utils';
 import { HEADER_LINKS } from './header-links';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 
 // Only signed-in people see the menu; its dropdown, dialog and the API slice stay off the home page.
 const AccountMenu = lazy(async () => ({

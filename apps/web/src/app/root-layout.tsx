@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
-import { useAppDispatch, useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { useAfterPaint } from '@/lib/use-after-paint';
 
 // The toaster (Radix Toast: about 10 kB compressed) joins after the first picture, so the entry chunk every page waits

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { readRoadmapEarly } from '@/features/roadmaps/read-early';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '@/lib/store-hooks';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 

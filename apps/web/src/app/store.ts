@@ -92,4 +92,12 @@ export function makeStore(storage: PersistStorage = createSafeStorage()) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];
-export type AppDispatch = AppStore['dispatch'];
+
+// The typed hooks of lib/store-hooks.ts learn the store's types here, so features need not import the app layer.
+// (Inside this block the name `AppDispatch` would be lib's own, hence `AppStore['dispatch']`.)
+declare module '@/lib/store-hooks' {
+  interface StoreTypes {
+    state: RootState;
+    dispatch: AppStore['dispatch'];
+  }
+}

@@ -9,7 +9,6 @@ import type {
   QuestionInput,
   SaveAnswerBody,
   SavedAnswersResponse,
-  StackList,
   SubmitTestBody,
   TestResult,
   UpdateStackBody,
@@ -24,14 +23,10 @@ const testTag = (id: string) => [{ type: 'AssessmentTest' as const, id }];
 
 /**
  * Spec §7 "Assessment" and DESIGN.md §4 "Admin" (stacks and questions). Admin changes invalidate the
- * stacks list, so the Become a Mentor dialog and the admin pages agree.
+ * stacks list (lib/stacks-api.ts), so the Become a Mentor dialog and the admin pages agree.
  */
 export const assessmentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStacks: build.query<StackList, void>({
-      query: () => '/api/assessment',
-      providesTags: ['AssessmentStacks'],
-    }),
     applyForStack: build.mutation<CreatedId, MentorApplication>({
       query: (body) => ({ url: '/api/assessment/tests', method: 'POST', body }),
     }),
@@ -124,7 +119,6 @@ export const assessmentApi = api.injectEndpoints({
 });
 
 export const {
-  useGetStacksQuery,
   useApplyForStackMutation,
   useLazyGetOwnTestsQuery,
   useGetTestQuery,

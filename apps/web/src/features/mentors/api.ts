@@ -5,24 +5,14 @@ import type {
   SlotsResponse,
 } from '@skillroute/shared/availability';
 import type { MentorReviewsResponse } from '@skillroute/shared/bookings';
-import type {
-  MentorListResponse,
-  MentorProfileResponse,
-  MentorUpdateBody,
-  MentorUpdateResponse,
-} from '@skillroute/shared/mentors';
+import type { MentorListResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
 import type { z } from 'zod';
 import { api } from '@/lib/api';
 import { listUrl, type MentorListArgs } from './list-filters';
 
-/** Spec §7 "Mentors": details are never kept once unused; a change invalidates them (tag MentorDetails). */
+/** Spec §7 "Mentors". The details themselves, read by other features too, are in lib/mentor-details-api.ts. */
 export const mentorsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMentorDetails: build.query<MentorProfileResponse, string>({
-      query: (id) => `/api/mentor/details/${encodeURIComponent(id)}`,
-      keepUnusedDataFor: 0,
-      providesTags: ['MentorDetails'],
-    }),
     updateMentor: build.mutation<MentorUpdateResponse, MentorUpdateBody>({
       query: (body) => ({ url: '/api/mentor', method: 'PUT', body }),
       invalidatesTags: ['MentorDetails'],
@@ -59,7 +49,6 @@ export const mentorsApi = api.injectEndpoints({
 });
 
 export const {
-  useGetMentorDetailsQuery,
   useUpdateMentorMutation,
   useListMentorsQuery,
   useGetMentorSlotsQuery,

@@ -1,12 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
-import { useDispatch, useSelector } from 'react-redux';
 import { Button } from '@/components/ui/button';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { selectIsDarkMode, toggleDarkMode } from './theme-slice';
 
 /** A toggle button: its name stays "Dark mode" and aria-pressed says whether it is on. */
 export function ThemeToggle() {
-  const isDarkMode = useSelector(selectIsDarkMode);
-  const dispatch = useDispatch();
+  const isDarkMode = useAppSelector(selectIsDarkMode);
+  const dispatch = useAppDispatch();
   return (
     <Button
       type="button"

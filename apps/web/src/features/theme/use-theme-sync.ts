@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { applyDarkMode, onSystemSchemeChange } from './theme-preference';
 import { selectIsDarkMode, selectThemeChosen, systemSchemeChanged } from './theme-slice';
 
@@ -8,9 +8,9 @@ import { selectIsDarkMode, selectThemeChosen, systemSchemeChanged } from './them
  * and follows the system's scheme while they have not chosen.
  */
 export function useThemeSync(): void {
-  const isDarkMode = useSelector(selectIsDarkMode);
-  const chosen = useSelector(selectThemeChosen);
-  const dispatch = useDispatch();
+  const isDarkMode = useAppSelector(selectIsDarkMode);
+  const chosen = useAppSelector(selectThemeChosen);
+  const dispatch = useAppDispatch();
   // Layout effect: the class lands before the browser paints, so a toggle never flashes the old theme.
   useLayoutEffect(() => {
     applyDarkMode(isDarkMode, chosen);

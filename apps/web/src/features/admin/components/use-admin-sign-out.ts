@@ -1,14 +1,14 @@
-import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useAdminSignOutMutation } from '../api';
 import { adminLogout } from '../admin-auth-slice';
 
 /** Ends the admin session on the server, then here, and goes to the admin sign-in page. */
 export function useAdminSignOut(): { signOut: () => Promise<void>; pending: boolean } {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [signOutCall, { isLoading }] = useAdminSignOutMutation();
 

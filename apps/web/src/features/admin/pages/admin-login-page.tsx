@@ -3,7 +3,6 @@ import { loginBodySchema } from '@skillroute/shared/auth';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert, FormField } from '@/components/ui/form-field';
@@ -12,6 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeReturnPath } from '@/lib/return-path';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { useAdminSignInMutation } from '../api';
 import { adminLogin, selectIsAdmin } from '../admin-auth-slice';
 
@@ -20,8 +20,8 @@ const FIELDS = ['email', 'password'] as const;
 
 /** /admin/login: the admin's own sign-in; a signed-in admin goes on to the page they asked for, or /admin/. */
 export function AdminLoginPage() {
-  const dispatch = useDispatch();
-  const isAdmin = useSelector(selectIsAdmin);
+  const dispatch = useAppDispatch();
+  const isAdmin = useAppSelector(selectIsAdmin);
   const location = useLocation();
   const [signIn] = useAdminSignInMutation();
   const [formError, setFormError] = useState<string | null>(null);

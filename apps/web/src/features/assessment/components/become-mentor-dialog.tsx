@@ -31,8 +31,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorStatus } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
-import { useGetMentorDetailsQuery } from '@/features/mentors/api';
-import { useApplyForStackMutation, useGetStacksQuery, useLazyGetOwnTestsQuery } from '../api';
+import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
+import { useGetStacksQuery } from '@/lib/stacks-api';
+import { useApplyForStackMutation, useLazyGetOwnTestsQuery } from '../api';
 import { applicationFromProfile, stacksNotHeld } from '../application-from-profile';
 import { applicationOutcome } from '../application-outcome';
 

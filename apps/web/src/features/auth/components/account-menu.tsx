@@ -1,6 +1,5 @@
 import { GraduationCap, LogOut, Moon, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
@@ -11,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useAppSelector } from '@/lib/store-hooks';
 import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
 
@@ -29,7 +29,7 @@ export function AccountMenu({
   onToggleDarkMode: () => void;
   onBecomeMentor: () => void;
 }) {
-  const user = useSelector(selectCurrentUser);
+  const user = useAppSelector(selectCurrentUser);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   // After a menu item that moves to another page, focus must stay on that page: Radix would hand it back
   // to the trigger as the menu closes, pulling it out of whatever the person clicked next.

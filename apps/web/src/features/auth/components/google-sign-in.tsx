@@ -1,10 +1,10 @@
 import { authReasons, googleSignInMessages } from '@skillroute/shared/auth-constants';
 import { useEffect, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage, errorReason } from '@/lib/api-error';
 import { loadScript } from '@/lib/load-script';
 import { useAfterPaint } from '@/lib/use-after-paint';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useGetPublicConfigQuery, useGoogleLoginMutation } from '../api';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
@@ -48,7 +48,7 @@ export function GoogleSignIn() {
   const painted = useAfterPaint();
   const { data: config } = useGetPublicConfigQuery(undefined, { skip: !painted });
   const clientId = config?.googleClientId ?? null;
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [googleLogin] = useGoogleLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const buttonRef = useRef<HTMLDivElement>(null);

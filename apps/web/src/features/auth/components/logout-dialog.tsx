@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useLogoutMutation } from '../api';
 import { leavingStarted, logout } from '../auth-slice';
 
@@ -24,7 +24,7 @@ export function LogoutDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logoutCall] = useLogoutMutation();
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { errorStatus } from '@/lib/api-error';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useGetSessionQuery } from '../api';
 import { logout, userRefreshed } from '../auth-slice';
 
@@ -10,7 +10,7 @@ import { logout, userRefreshed } from '../auth-slice';
  * revoked, blocked), so the local copy goes too. A network failure keeps it: the server may be back soon.
  */
 export function SessionCheck() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const { data, error } = useGetSessionQuery(undefined, { refetchOnMountOrArgChange: true });
 
   useEffect(() => {

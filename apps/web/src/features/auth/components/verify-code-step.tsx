@@ -1,7 +1,6 @@
 import { OTP_TTL_MINUTES } from '@skillroute/shared/auth-constants';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,6 +9,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/use-toast';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useResendOtpMutation, useVerifyOtpMutation } from '../api';
 import { login } from '../auth-slice';
 import type { codeFormSchema } from '../form-resolvers';
@@ -32,7 +32,7 @@ interface VerifyCodeStepProps {
  * mailed. A correct code signs the person in (the account pages' guard then takes them on).
  */
 export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [verifyOtp] = useVerifyOtpMutation();
   const [resendOtp, resend] = useResendOtpMutation();
   const { remaining, restart } = useCountdown(RESEND_WAIT_SECONDS);

@@ -1,9 +1,7 @@
 import { authReasons } from '@skillroute/shared/auth-constants';
 import type { loginBodySchema } from '@skillroute/shared/auth';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { FormAlert, FormField } from '@/components/ui/form-field';
@@ -14,6 +12,7 @@ import { errorReason } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAfterPaint } from '@/lib/use-after-paint';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
 import { AuthCard, AuthHeading } from '../components/auth-card';
@@ -42,7 +41,7 @@ const VerifyCodeStep = lazy(async () => ({ default: (await loadVerifyCodeStep())
  * to the code step.
  */
 export function LoginPage() {
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const dispatch = useAppDispatch();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({

@@ -1,7 +1,6 @@
 import { CANCELLATION_POLICY, type Booking } from '@skillroute/shared/bookings';
 import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { FormAlert } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -12,6 +11,7 @@ import { formatPaise, formatRupees } from '@skillroute/shared/money';
 import { useCreateBookingMutation } from '../api';
 import { formatSessionTime } from '@/lib/session-time';
 import { useClock } from '@/lib/use-clock';
+import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { HoldCountdown } from './hold-countdown';
 import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
@@ -35,9 +35,9 @@ export interface BookingPanelProps {
  * this mentor with the same hour chosen (?slot=).
  */
 export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot }: BookingPanelProps) {
-  const user = useSelector(selectCurrentUser);
+  const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [createBooking, creating] = useCreateBookingMutation();
   const [held, setHeld] = useState<Booking | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CANCEL_REASON_MAX,
   cancelBookingBodySchema,
   CANCELLATION_POLICY,
   type Booking,
+  type CancelBookingBody,
 } from '@skillroute/shared/bookings';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -31,32 +35,30 @@ import { cancellationRefundText, roleIn } from '../rules';
 export function CancelBookingDialog({ booking, userId }: { booking: Booking; userId: string }) {
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState(() => new Date());
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [cancel, cancelling] = useCancelBookingMutation();
+  const form = useForm<z.input<typeof cancelBookingBodySchema>, unknown, CancelBookingBody>({
+    resolver: zodResolver(cancelBookingBodySchema),
+    defaultValues: { reason: '' },
+    // The message changes only when the form is sent, and focus stays on the button that sent it.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const reason = useWatch({ control: form.control, name: 'reason' });
 
   function openChange(next: boolean) {
     if (cancelling.isLoading) return;
     setOpen(next);
     if (next) {
       setOpenedAt(new Date());
-      setReason('');
-      setReasonError(undefined);
+      form.reset();
       setFailure(null);
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = cancelBookingBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setReasonError(undefined);
+  async function submit(body: CancelBookingBody) {
     setFailure(null);
-    const result = await cancel({ id: booking.id, ...parsed.data });
+    const result = await cancel({ id: booking.id, ...body });
     if (result.error) {
       setFailure(errorMessage(result.error, 'The session could not be cancelled. Please try again.'));
       return;
@@ -80,7 +82,7 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Cancel this session?</DialogTitle>
             <DialogDescription>{cancellationRefundText(booking, userId, openedAt)}</DialogDescription>
@@ -91,17 +93,11 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
           <FormField
             id={`cancel-reason-${booking.id}`}
             label="Reason"
-            error={reasonError}
+            error={form.formState.errors.reason?.message}
             hint={`${reason.length}/${CANCEL_REASON_MAX}`}
           >
             {(control) => (
-              <Textarea
-                {...control}
-                value={reason}
-                maxLength={CANCEL_REASON_MAX}
-                required
-                onChange={(event) => setReason(event.target.value)}
-              />
+              <Textarea {...control} {...form.register('reason')} maxLength={CANCEL_REASON_MAX} required />
             )}
           </FormField>
           {failure && <FormAlert>{failure}</FormAlert>}

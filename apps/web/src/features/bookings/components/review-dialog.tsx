@@ -1,6 +1,14 @@
-import { REVIEW_COMMENT_MAX, reviewBodySchema, type Booking } from '@skillroute/shared/bookings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  REVIEW_COMMENT_MAX,
+  reviewBodySchema,
+  type Booking,
+  type ReviewBody,
+} from '@skillroute/shared/bookings';
 import { Star } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,38 +33,35 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 export function ReviewDialog({ booking }: { booking: Booking }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<{ rating?: string; comment?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [review, reviewing] = useReviewBookingMutation();
+  const form = useForm<z.input<typeof reviewBodySchema>, unknown, ReviewBody>({
+    resolver: zodResolver(reviewBodySchema),
+    // No rating until a star is chosen: the schema's own message asks for one.
+    defaultValues: { comment: '' },
+    // Messages change only when the form is sent, and focus stays on the button that sent it.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { value: rating, onChange: chooseRating } = useController({
+    control: form.control,
+    name: 'rating',
+  }).field;
+  const comment = useWatch({ control: form.control, name: 'comment' });
+  const { errors } = form.formState;
 
   function openChange(next: boolean) {
     if (reviewing.isLoading) return;
     setOpen(next);
     if (next) {
-      setRating(null);
-      setComment('');
-      setErrors({});
+      form.reset();
       setFailure(null);
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = reviewBodySchema.safeParse({ rating: rating ?? undefined, comment });
-    if (!parsed.success) {
-      const byField: { rating?: string; comment?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'rating' || field === 'comment') && !byField[field]) byField[field] = issue.message;
-      }
-      setErrors(byField);
-      return;
-    }
-    setErrors({});
+  async function submit(body: ReviewBody) {
     setFailure(null);
-    const result = await review({ id: booking.id, ...parsed.data });
+    const result = await review({ id: booking.id, ...body });
     if (result.error) {
       setFailure(errorMessage(result.error, 'The review could not be saved. Please try again.'));
       return;
@@ -77,7 +82,7 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+        <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Review your session</DialogTitle>
             <DialogDescription>How was your session with {booking.mentor.name}?</DialogDescription>
@@ -86,7 +91,7 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
             <legend className="mb-2 text-sm font-medium">Rating</legend>
             <div className="flex gap-1">
               {RATINGS.map((value) => {
-                const lit = rating !== null && value <= rating;
+                const lit = rating !== undefined && value <= rating;
                 return (
                   <label
                     key={value}
@@ -97,7 +102,7 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
                       name={`${id}-rating`}
                       value={value}
                       checked={rating === value}
-                      onChange={() => setRating(value)}
+                      onChange={() => chooseRating(value)}
                       aria-invalid={Boolean(errors.rating)}
                       className="sr-only"
                     />
@@ -121,24 +126,17 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
                 role="alert"
                 className="text-sm font-medium text-destructive dark:text-red-300"
               >
-                {errors.rating}
+                {errors.rating.message}
               </p>
             )}
           </fieldset>
           <FormField
             id={`${id}-comment`}
             label="Comment (optional)"
-            error={errors.comment}
+            error={errors.comment?.message}
             hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}
           >
-            {(control) => (
-              <Textarea
-                {...control}
-                value={comment}
-                rows={4}
-                onChange={(event) => setComment(event.target.value)}
-              />
-            )}
+            {(control) => <Textarea {...control} {...form.register('comment')} rows={4} />}
           </FormField>
           {failure && <FormAlert>{failure}</FormAlert>}
           <DialogFooter>

@@ -1,5 +1,4 @@
 import { BOOKING_STATUSES } from '@skillroute/shared/bookings';
-import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -9,12 +8,13 @@ import { useListMyBookingsQuery } from '../api';
 import { BookingItem } from '../components/booking-item';
 import { parseStatusFilter, statusLabels, type StatusFilter } from '../rules';
 import { useClock } from '@/lib/use-clock';
+import { useAppSelector } from '@/lib/store-hooks';
 
 const filterLabels: Record<StatusFilter, string> = { all: 'All', ...statusLabels };
 
 /** /profile/bookings (spec §2): the user's sessions as mentee and as mentor, filtered by status (?status=). */
 export function ProfileBookingsPage() {
-  const userId = useSelector(selectCurrentUser)?.id ?? '';
+  const userId = useAppSelector(selectCurrentUser)?.id ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = parseStatusFilter(searchParams.get('status'));
   // Whether a session may still be cancelled moves with the clock.

@@ -1,20 +1,17 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { meetMessages, ROOM_OPENS_MINUTES_BEFORE, type MeetRoom } from '@skillroute/shared/meet';
-import { useDispatch } from 'react-redux';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatSessionTime } from '@/lib/session-time';
 import { useClock } from '@/lib/use-clock';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { meetApi, useGetMeetRoomQuery } from '../api';
 import { CallView } from '../components/call-view';
 import { PreJoin } from '../components/pre-join';
 import { RoomNotice } from '../components/room-notice';
 import { useLocalMedia } from '../components/use-local-media';
 import { formatDuration, refusalText, roomState } from '../rules';
-
-type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /**
  * /meet/{roomId} (spec §1, §2; DESIGN §4 "Meeting rooms"), full screen without the header. Only the
@@ -99,7 +96,7 @@ function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; on
 function OpenRoom({ room }: { room: MeetRoom }) {
   const media = useLocalMedia();
   const [joined, setJoined] = useState<{ stream: MediaStream | null } | null>(null);
-  const dispatch = useDispatch<ApiDispatch>();
+  const dispatch = useAppDispatch();
 
   // A refused handshake: a real call through the base query renews the access token, or signs the person out.
   const checkSession = useCallback(async () => {

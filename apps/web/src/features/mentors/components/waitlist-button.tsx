@@ -2,17 +2,20 @@ import { WAITLIST_HORIZON_DAYS, waitlistMessages } from '@skillroute/shared/book
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Bell, BellOff } from 'lucide-react';
-import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { useAppSelector, type AppState } from '@/lib/store-hooks';
 import { mentorsApi } from '../api';
 import { useGetWaitlistQuery, useJoinWaitlistMutation, useLeaveWaitlistMutation } from '../waitlist-api';
 
 const DAY_MS = 86_400_000;
+
+/** The store with the API slice in it: the slice joins lazily (lib/api-loading.ts), and this module loaded it. */
+type StateWithApi = AppState & Parameters<typeof mentorsApi.util.selectCachedArgsForQuery>[0];
 
 /**
  * The free hours the profile page already loaded for this mentor (its 60-day window), read from the cache
@@ -20,7 +23,7 @@ const DAY_MS = 86_400_000;
  * WAITLIST_HORIZON_DAYS days. Undefined until the page's request answered.
  */
 function useFullWithinHorizon(mentorId: string): boolean | undefined {
-  const args = useSelector((state: Parameters<typeof mentorsApi.util.selectCachedArgsForQuery>[0]) =>
+  const args = useAppSelector((state: StateWithApi) =>
     mentorsApi.util
       .selectCachedArgsForQuery(state, 'getMentorSlots')
       .find((cached) => cached.mentorId === mentorId),
@@ -36,7 +39,7 @@ function useFullWithinHorizon(mentorId: string): boolean | undefined {
  * (DESIGN.md §4 "Waitlist"). A visitor is sent to sign in first; the mentor sees nothing on their own page.
  */
 export function WaitlistButton({ mentorId }: { mentorId: string }) {
-  const user = useSelector(selectCurrentUser);
+  const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
   const full = useFullWithinHorizon(mentorId);
   const isSelf = user?.id === mentorId;

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useGetStacksQuery } from '@/features/assessment/api';
+import { useGetStacksQuery } from '@/lib/stacks-api';
 import { useListMentorsQuery } from '../api';
 import { LoadError } from '../components/load-error';
 import { MentorCard, MentorCardSkeleton } from '../components/mentor-card';

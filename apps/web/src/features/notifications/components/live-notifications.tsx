@@ -1,20 +1,17 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { toast } from '@/lib/use-toast';
 import { notificationsApi, notificationsChanged } from '../api';
 import { startLiveNotifications } from '../live/live-notifications';
 import { openSocket } from '@/lib/socket';
+import { useAppDispatch, type AppDispatch } from '@/lib/store-hooks';
 import { toastTextFor } from '../notification-text';
-
-type ApiDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 /**
  * Whether the session still holds, asked with a real call through the base query: a 401 there makes it
  * renew the access token (so the next handshake carries a fresh cookie) or, when it cannot, sign the
  * person out, which unmounts this component and closes the socket.
  */
-async function sessionHolds(dispatch: ApiDispatch, email: string): Promise<boolean> {
+async function sessionHolds(dispatch: AppDispatch, email: string): Promise<boolean> {
   const check = dispatch(
     notificationsApi.endpoints.getNotificationCount.initiate(email, { forceRefetch: true, subscribe: false }),
   );
@@ -28,7 +25,7 @@ async function sessionHolds(dispatch: ApiDispatch, email: string): Promise<boole
  * toast and makes the count and the list read the server again. Renders nothing.
  */
 export function LiveNotifications({ email }: { email: string }) {
-  const dispatch = useDispatch<ApiDispatch>();
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     let stop: (() => void) | undefined;

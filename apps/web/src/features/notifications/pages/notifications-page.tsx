@@ -1,7 +1,6 @@
 import type { NotificationItem as Item } from '@skillroute/shared/notifications';
 import { CheckCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { selectCurrentUser } from '@/features/auth/api';
+import { useAppSelector } from '@/lib/store-hooks';
 import {
   useGetNotificationCountQuery,
   useGetNotificationsInfiniteQuery,
@@ -29,7 +29,7 @@ function uniqueItems(pages: { notifications: Item[] }[] | undefined): Item[] {
 
 /** /notifications (signed-in): newest first, 20 at a time, each linking to what it is about. */
 export function NotificationsPage() {
-  const email = useSelector(selectCurrentUser)?.email ?? '';
+  const email = useAppSelector(selectCurrentUser)?.email ?? '';
   const now = useNow();
   // Spec §7: never cached, read again on every visit (and on coming back to the tab, like the bell).
   const list = useGetNotificationsInfiniteQuery(email, {

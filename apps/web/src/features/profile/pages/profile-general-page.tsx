@@ -1,12 +1,12 @@
 import { nameSchema } from '@skillroute/shared/auth';
 import { Mail } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useSelector } from 'react-redux';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
 import { schemaMessage } from '@/lib/form-errors';
 import { toast } from '@/lib/use-toast';
 import { selectCurrentUser } from '@/features/auth/api';
+import { useAppSelector } from '@/lib/store-hooks';
 import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
 import { InlineEditField } from '../components/inline-edit-field';
@@ -19,7 +19,7 @@ const MentorProfileFields = lazy(async () => ({
 
 /** /profile and /profile/general: picture, name (editable in place), e-mail (read-only), and a mentor's profile. */
 export function ProfileGeneralPage() {
-  const signedIn = useSelector(selectCurrentUser);
+  const signedIn = useAppSelector(selectCurrentUser);
   const userId = signedIn?.id ?? '';
   // Spec §7: read fresh on every visit, never from the cache.
   const { data, error } = useGetUserQuery(userId, { skip: !signedIn, refetchOnMountOrArgChange: true });

@@ -1,11 +1,11 @@
 import { roadmapEditRefusal } from '@skillroute/shared/roadmap-rules';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
+import { useAppSelector } from '@/lib/store-hooks';
 import { useGetNodeDetailsQuery, useGetRoadmapQuery } from '../api';
 import { RoadmapEditor } from '../components/editor/roadmap-editor';
 import type { EditorSnapshot } from '../components/editor/use-editor-graph';
@@ -14,7 +14,7 @@ import { toFlowEdges, toFlowNodes } from '../graph/flow-graph';
 /** /draw-roadmap/{id}: the full-screen editor, for the author of a drafted or rejected roadmap. */
 export function DrawRoadmapPage() {
   const { id = '' } = useParams();
-  const userId = useSelector(selectCurrentUser)?.id;
+  const userId = useAppSelector(selectCurrentUser)?.id;
   // Always fresh: an author coming back to edit must start from what the server has.
   const roadmapQuery = useGetRoadmapQuery(id, { refetchOnMountOrArgChange: true });
   const detailsQuery = useGetNodeDetailsQuery(id, {

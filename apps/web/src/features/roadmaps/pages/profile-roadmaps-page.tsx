@@ -1,13 +1,13 @@
 import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { canEditRoadmap, ROADMAP_STATUSES, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
+import { useAppSelector } from '@/lib/store-hooks';
 import { useGetProfileRoadmapsQuery } from '../api';
 import { NewRoadmapDialog } from '../components/new-roadmap-dialog';
 import { RoadmapCardHeader } from '../components/roadmap-status-badge';
@@ -21,7 +21,7 @@ const filterLabels: Record<RoadmapStatus | 'all', string> = {
 
 /** /profile/roadmaps: the author's roadmaps, where they stand, the reviewer's feedback, and a way on. */
 export function ProfileRoadmapsPage() {
-  const userId = useSelector(selectCurrentUser)?.id ?? '';
+  const userId = useAppSelector(selectCurrentUser)?.id ?? '';
   const [filter, setFilter] = useState<RoadmapStatus | 'all'>('all');
   const { data, isLoading, isError, refetch } = useGetProfileRoadmapsQuery(
     { userId, status: filter === 'all' ? undefined : filter },

@@ -3,13 +3,13 @@ import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { toast } from '@/lib/use-toast';
+import { useAppSelector } from '@/lib/store-hooks';
 import {
   useGetNodeDetailsQuery,
   useGetProgressQuery,
@@ -57,7 +57,7 @@ const NO_PROGRESS: ProgressEntry[] = [];
 /** /roadmap/{id}: a published roadmap for everyone (a draft for its author and admins), with progress. */
 export function RoadmapPage() {
   const { id = '' } = useParams();
-  const signedIn = useSelector(selectCurrentUser) !== null;
+  const signedIn = useAppSelector(selectCurrentUser) !== null;
   const roadmapQuery = useGetRoadmapQuery(id);
   // The topics' content (for the drawer) and the graph wait until the title and outline are on screen.
   const painted = useAfterPaint(roadmapQuery.data !== undefined);

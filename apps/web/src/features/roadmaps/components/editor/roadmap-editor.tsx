@@ -15,12 +15,12 @@ import { DEFAULT_NODE_WIDTH, roadmapMessages, type NodeType } from '@skillroute/
 import { type NodeContent } from '@skillroute/shared/roadmap-fields';
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { useAppDispatch } from '@/lib/store-hooks';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import {
@@ -57,7 +57,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
   const { screenToFlowPosition } = useReactFlow();
   const [createNode] = useCreateNodeMutation();
   const [publish, { isLoading: saving }] = usePublishRoadmapMutation();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const canvas = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);

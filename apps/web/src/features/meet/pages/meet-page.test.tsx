@@ -2,12 +2,12 @@ import { meetMessages, type MeetRoom } from '@skillroute/shared/meet';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { setNamespaceSocketFactory } from '@/lib/socket';
 import { envelope, json, serve } from '@/test/fake-server';
 import { FakeMeetSocket } from '@/test/fake-socket';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const ROOM_ID = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const grace = {

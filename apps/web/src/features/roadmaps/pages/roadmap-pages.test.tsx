@@ -2,12 +2,12 @@ import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminLogin } from '@/features/admin/admin-auth-slice';
-import { login } from '@/features/auth/auth-slice';
+import { adminLogin } from '@/features/admin/api';
+import { login } from '@/features/auth/api';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 afterEach(() => act(() => resetToasts()));
 

@@ -2,11 +2,11 @@ import type { MentorCard } from '@skillroute/shared/mentors';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { formatSlotDateTime } from '@/features/mentors/time-zones';
 import { envelope, json, serve, type RecordedCall } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 function mentor(changes: Partial<MentorCard> & { id: string; name: string }): MentorCard {
   return {

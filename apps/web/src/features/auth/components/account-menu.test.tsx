@@ -5,7 +5,7 @@ import { login } from '@/features/auth/auth-slice';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null } as const;
 

@@ -3,13 +3,13 @@
 // by the api's integration tests and the browser journey.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login, logout } from '@/features/auth/auth-slice';
+import { login, logout } from '@/features/auth/api';
 import { setSocketFactory } from '@/lib/socket';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
 import { fakeSocketFactory } from '@/test/fake-socket';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null } as const;
 const countPath = '/api/user/notifications/notification-count/ada%40example.com';

@@ -4,11 +4,11 @@ import type { MentorProfile } from '@skillroute/shared/mentors';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type RecordedCall, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const ID = '0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11';
 const WAITLIST = `/api/mentors/${ID}/waitlist`;

@@ -8,11 +8,11 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const nila = { id: 'u1', name: 'Nila', email: 'nila@example.com', role: 'user', avatar: null } as const;
 const stackId = '3f1f7a3e-0a0b-4c5d-8e9f-101112131415';

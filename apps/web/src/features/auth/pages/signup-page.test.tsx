@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null };
 

@@ -4,11 +4,11 @@ import type { MentorProfile } from '@skillroute/shared/mentors';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { aBooking, BOOKING_ID, MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const NOW = Date.parse('2026-11-23T09:00:00.000Z');
 const grace = {

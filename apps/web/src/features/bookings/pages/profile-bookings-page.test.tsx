@@ -2,12 +2,12 @@ import type { Booking } from '@skillroute/shared/bookings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { aBooking, BOOKING_ID, MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type RecordedCall, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-12-01T04:30:00.000Z');

@@ -6,12 +6,12 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '@/features/auth/auth-slice';
+import { login } from '@/features/auth/api';
 import { addDays, browserTimezone, todayIn } from '@/features/profile/availability-form';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type RecordedCall, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
-import { routes } from './routes';
+import { routes } from '@/app/routes';
 
 const nila = { id: 'u1', name: 'Nila', email: 'nila@example.com', role: 'mentor', avatar: null } as const;
 const mentor = {
