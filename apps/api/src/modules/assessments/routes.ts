@@ -127,6 +127,6 @@ export const assessmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedAnswersResponseSchema, ...refusals },
       },
     },
-    async (request) => saveAnswer(userContextOf(request), request.params.id, request.body),
+    async (request) => saveAnswer(userContextOf(request), { testId: request.params.id, body: request.body }),
   );
 };

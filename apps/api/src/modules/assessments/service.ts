@@ -221,9 +221,9 @@ export async function startTest(ctx: UserContext, testId: string): Promise<Asses
 /** `PUT /api/assessment/tests/:id/answers`: one choice saved as it is made, while the clock runs. */
 export async function saveAnswer(
   ctx: UserContext,
-  testId: string,
-  body: SaveAnswerBody,
+  input: { testId: string; body: SaveAnswerBody },
 ): Promise<{ answers: { questionId: string; optionId: string }[] }> {
+  const { testId, body } = input;
   return ctx.unitOfWork(async ({ tx }) => {
     const test = await repository.findTest(tx, testId, { lock: true });
     assertOwnTest(test, ctx.user.id);

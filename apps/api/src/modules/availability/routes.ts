@@ -70,7 +70,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       sendSerialized(
         request,
         reply,
-        await readSlots(contextOf(request), request.params.mentorId, request.query.from, request.query.to),
+        await readSlots(contextOf(request), { mentorId: request.params.mentorId, ...request.query }),
       ),
   );
 };

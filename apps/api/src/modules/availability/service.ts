@@ -135,10 +135,9 @@ const slotsAnswer: CachedAnswer<SlotsResponse> = {
  */
 export async function readSlots(
   ctx: ServiceContext,
-  mentorId: string,
-  from: number,
-  to: number,
+  input: { mentorId: string; from: number; to: number },
 ): Promise<SerializedBody> {
+  const { mentorId, from, to } = input;
   const problem = slotWindowProblem(from, to, ctx.clock.now().getTime());
   if (problem !== undefined)
     throw new AppError('bad_request', windowMessages[problem], [

@@ -76,7 +76,11 @@ export interface JoinedRoom {
  * A socket's `join`, checked every time: one of the booking's two people, and the room open at the clock's
  * now. Refusals are AppErrors whose message the socket's ack carries.
  */
-export async function joinRoom(ctx: ServiceContext, userId: string, roomId: string): Promise<JoinedRoom> {
+export async function joinRoom(
+  ctx: ServiceContext,
+  input: { userId: string; roomId: string },
+): Promise<JoinedRoom> {
+  const { userId, roomId } = input;
   const { booking, role } = await roomOf(ctx, userId, roomId);
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
@@ -92,10 +96,9 @@ export async function joinRoom(ctx: ServiceContext, userId: string, roomId: stri
 /** A chat message of a joined socket, kept with the booking; the room must still be open (a late tab cannot write after it closed). */
 export async function postChat(
   ctx: ServiceContext,
-  userId: string,
-  roomId: string,
-  text: string,
+  input: { userId: string; roomId: string; text: string },
 ): Promise<ChatMessage> {
+  const { userId, roomId, text } = input;
   const { booking } = await roomOf(ctx, userId, roomId);
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);

@@ -80,7 +80,7 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
       const request = joinRequestSchema.safeParse(payload);
       if (!request.success) return ack({ ok: false, message: meetMessages.notFound });
       const { roomId } = request.data;
-      const room = await joinRoom(ctx, userId, roomId);
+      const room = await joinRoom(ctx, { userId, roomId });
       // One meeting at a time: joining another room leaves the one before.
       const previous = socket.data.meet as JoinedMeeting | undefined;
       if (previous !== undefined && previous.roomId !== roomId) await leaveMeeting(socket, userId);
@@ -108,7 +108,7 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
       const request = chatRequestSchema.safeParse(payload);
       if (!request.success)
         return ack({ ok: false, message: request.error.issues[0]?.message ?? meetMessages.chatEmpty });
-      const message = await postChat(ctx, userId, joined.roomId, request.data.text);
+      const message = await postChat(ctx, { userId, roomId: joined.roomId, text: request.data.text });
       namespace.to(meetRoom(joined.roomId)).emit('chat', message);
       ack({ ok: true, message });
     });

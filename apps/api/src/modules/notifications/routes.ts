@@ -44,7 +44,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponseSchema, ...refusals },
       },
     },
-    async (request) => listOwnNotifications(userContextOf(request), request.params.email, request.query.skip),
+    async (request) =>
+      listOwnNotifications(userContextOf(request), {
+        email: request.params.email,
+        skip: request.query.skip,
+      }),
   );
 
   app.put(

@@ -69,9 +69,9 @@ export function createNotifications(
 /** `GET /api/user/notifications/:email?skip=`: one page of one's own notifications, newest first. */
 export async function listOwnNotifications(
   ctx: UserContext,
-  email: string,
-  skip: number,
+  input: { email: string; skip: number },
 ): Promise<NotificationListResponse> {
+  const { email, skip } = input;
   assertOwnEmail(ctx.user.email, email);
   const { items, hasMore } = pageOf(
     await repository.listNotifications(ctx.db, ctx.user.id, pageWindow(skip)),

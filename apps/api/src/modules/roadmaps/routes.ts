@@ -164,11 +164,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      roadmaps: await listProfileRoadmaps(
-        userContextOf(request),
-        request.params.mentorId,
-        request.query.status,
-      ),
+      roadmaps: await listProfileRoadmaps(userContextOf(request), {
+        profileId: request.params.mentorId,
+        status: request.query.status,
+      }),
     }),
   );
 
@@ -183,7 +182,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nodeDetailsResponseSchema, ...refusals },
       },
     },
-    async (request) => getNodeDetails(contextOf(request), request.params.id, viewerOf(request)),
+    async (request) =>
+      getNodeDetails(contextOf(request), { id: request.params.id, viewer: viewerOf(request) }),
   );
 
   app.get(
@@ -201,7 +201,7 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       sendSerialized(
         request,
         reply,
-        await readRoadmap(contextOf(request), request.params.id, viewerOf(request)),
+        await readRoadmap(contextOf(request), { id: request.params.id, viewer: viewerOf(request) }),
       ),
   );
 
@@ -232,7 +232,10 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      progress: await setProgress(userContextOf(request), request.params.id, request.body),
+      progress: await setProgress(userContextOf(request), {
+        roadmapId: request.params.id,
+        body: request.body,
+      }),
     }),
   );
 };

@@ -101,9 +101,9 @@ export async function listOwnRoadmaps(ctx: UserContext, status?: RoadmapStatus):
 /** `GET /api/roadmap/profile/:userId`: all of one's own; of someone else, only what everyone may see. */
 export async function listProfileRoadmaps(
   ctx: UserContext,
-  profileId: string,
-  status?: RoadmapStatus,
+  input: { profileId: string; status?: RoadmapStatus },
 ): Promise<RoadmapSummary[]> {
+  const { profileId, status } = input;
   const { db } = ctx;
   if (profileId === ctx.user.id) return repository.listRoadmaps(db, { authorId: profileId, status });
   if (status !== undefined && status !== 'published') return [];
@@ -136,11 +136,17 @@ export async function listMyProgress(ctx: UserContext): Promise<RoadmapProgressS
 }
 
 /** `GET /api/roadmap/:id`: the roadmap as `viewer` may read it, serialized once and cached, access checked on every read. */
-export async function readRoadmap(ctx: ServiceContext, id: string, viewer: Viewer): Promise<SerializedBody> {
-  return ctx.roadmapCache.readRoadmap(id, viewer, () => getRoadmap(ctx, id, viewer));
+export async function readRoadmap(
+  ctx: ServiceContext,
+  input: { id: string; viewer: Viewer },
+): Promise<SerializedBody> {
+  return ctx.roadmapCache.readRoadmap(input.id, input.viewer, () => getRoadmap(ctx, input));
 }
 
-export async function getRoadmap({ db }: ServiceContext, id: string, viewer: Viewer): Promise<Roadmap> {
+export async function getRoadmap(
+  { db }: ServiceContext,
+  { id, viewer }: { id: string; viewer: Viewer },
+): Promise<Roadmap> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
   const [summary, nodes, edges] = await Promise.all([
     repository.findRoadmapSummary(db, id),
@@ -153,8 +159,7 @@ export async function getRoadmap({ db }: ServiceContext, id: string, viewer: Vie
 
 export async function getNodeDetails(
   { db }: ServiceContext,
-  id: string,
-  viewer: Viewer,
+  { id, viewer }: { id: string; viewer: Viewer },
 ): Promise<NodeDetail[]> {
   assertReadable(await repository.findRoadmapState(db, id), viewer);
   return repository.listNodeDetails(db, id);
@@ -169,8 +174,7 @@ export async function getProgress({ db, user }: UserContext, roadmapId: string):
 /** A reader's mark on a topic; `pending` takes the mark away. */
 export async function setProgress(
   { db, user }: UserContext,
-  roadmapId: string,
-  body: ProgressBody,
+  { roadmapId, body }: { roadmapId: string; body: ProgressBody },
 ): Promise<ProgressEntry[]> {
   const userId = user.id;
   assertReadable(await repository.findRoadmapState(db, roadmapId), { userId });
