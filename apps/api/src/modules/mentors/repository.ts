@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../lib/like-pattern';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import {
   mentorAvailability,
@@ -10,7 +11,7 @@ import {
   users,
   type MentorAvailabilityRow,
 } from '../../db/schema';
-import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset, searchPattern } from './rules';
+import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset } from './rules';
 
 export interface NewMentorProfile {
   headline: string;
@@ -171,9 +172,11 @@ function listConditions(filter: MentorListFilter): SQL[] {
     );
   }
   if (filter.search !== undefined && filter.search !== '') {
-    // LIKE on the trigger-kept, lower-cased text; lower() of a parameter is folded to a constant when the
-    // statement is planned with its values (node-postgres' unnamed statements are), so the trigram index answers it.
-    conditions.push(sql`${mentorProfiles.searchText} like lower(${searchPattern(filter.search)})`);
+    // LIKE on the trigger-kept, lower-cased text; the pattern is lower-cased by PostgreSQL's lower(), the function
+    // the trigger uses, so both sides fold case alike (JavaScript's toLowerCase differs on some letters, e.g. "İ").
+    // lower() of a parameter is folded to a constant when the statement is planned with its values
+    // (node-postgres' unnamed statements are), so the trigram index answers it.
+    conditions.push(sql`${mentorProfiles.searchText} like lower(${containsPattern(filter.search)})`);
   }
   return conditions;
 }

@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  companiesFilter,
-  pageOffset,
-  rankingWeight,
-  rupeesFromPaise,
-  searchPattern,
-  skillFilter,
-} from './rules';
-
-describe('searchPattern', () => {
-  it('wraps the text in %…% and leaves its case to the query (PostgreSQL lower-cases both sides)', () => {
-    expect(searchPattern('React Hooks')).toBe('%React Hooks%');
-  });
-
-  it('escapes the LIKE wildcards and the escape character itself', () => {
-    expect(searchPattern('100%')).toBe('%100\\%%');
-    expect(searchPattern('snake_case')).toBe('%snake\\_case%');
-    expect(searchPattern('C:\\path')).toBe('%C:\\\\path%');
-    expect(searchPattern('%_\\')).toBe('%\\%\\_\\\\%');
-  });
-
-  it('leaves quotes and SQL alone: the pattern is a parameter', () => {
-    expect(searchPattern("' OR 1=1 --")).toBe("%' OR 1=1 --%");
-  });
-});
+import { companiesFilter, pageOffset, rankingWeight, rupeesFromPaise, skillFilter } from './rules';
 
 describe('rankingWeight', () => {
   it('is the prior for a mentor without reviews', () => {
