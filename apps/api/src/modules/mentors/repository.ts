@@ -3,6 +3,7 @@ import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/ment
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like-pattern';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import { paiseToRupees } from '@skillroute/shared/money';
 import {
   mentorAvailability,
   mentorProfiles,
@@ -63,7 +64,7 @@ export async function findMentorProfile(
     ...profile,
     role: 'mentor',
     assessedSkills: skills.map((skill) => skill.name),
-    pricePerSession: pricePaise === null ? null : pricePaise / 100,
+    pricePerSession: pricePaise === null ? null : paiseToRupees(pricePaise),
     timezone: timezone ?? DEFAULT_TIMEZONE,
     rating: meanRating(ratingTotal, profile.reviewCount),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companiesFilter, pageOffset, rankingWeight, rupeesFromPaise, skillFilter } from './rules';
+import { companiesFilter, pageOffset, rankingWeight, skillFilter } from './rules';
 
 describe('rankingWeight', () => {
   it('is the prior for a mentor without reviews', () => {
@@ -35,9 +35,5 @@ describe('the other listing rules', () => {
 
   it('lower-cases companies once and drops repeats', () => {
     expect(companiesFilter(['Google', 'google', 'ACME'])).toEqual(['google', 'acme']);
-  });
-
-  it('turns paise into rupees', () => {
-    expect(rupeesFromPaise(150_000)).toBe(1500);
   });
 });

@@ -31,9 +31,6 @@ export const companiesFilter = (companies: readonly string[]): string[] => [
   ...new Set(companies.map((company) => company.toLowerCase())),
 ];
 
-/** Whole rupees from the paise the database keeps. */
-export const rupeesFromPaise = (paise: number): number => paise / 100;
-
 /** Left out of the listing: the `userId` the client sends and the signed-in user, once each, sorted (uuids compare in any case). */
 export const excludedCallers = (...ids: (string | undefined)[]): string[] =>
   [...new Set(ids.filter((id): id is string => id !== undefined).map((id) => id.toLowerCase()))].sort();

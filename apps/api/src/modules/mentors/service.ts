@@ -6,6 +6,7 @@ import {
   type MentorProfile,
   type MentorUpdateBody,
 } from '@skillroute/shared/mentors';
+import { paiseToRupees } from '@skillroute/shared/money';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import {
@@ -17,7 +18,7 @@ import {
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
-import { excludedCallers, rupeesFromPaise, skillFilter } from './rules';
+import { excludedCallers, skillFilter } from './rules';
 
 export { addMentorSkill, type NewMentorProfile } from './repository';
 
@@ -107,7 +108,7 @@ function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInt
   const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
-    pricePerSession: rupeesFromPaise(availability.pricePerSession),
+    pricePerSession: paiseToRupees(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
     nextFreeSlot: nextFreeSlot(availability, now, busy),
