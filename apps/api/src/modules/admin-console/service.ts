@@ -14,6 +14,7 @@ import {
 import type { AdminContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { revokeAllSessions } from '../../sessions/repository';
 import { recordAdminAction } from '../audit/service';
 import {
@@ -56,8 +57,7 @@ export async function listUsers(ctx: AdminContext, query: AdminUsersQuery): Prom
     search: query.search,
     role: query.role,
     blocked: query.blocked,
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
+    ...pageWindow(query.page, query.limit),
   });
   return { users: rows.map(toAdminUser), total };
 }

@@ -2,6 +2,7 @@ import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } fro
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageWindow } from '../../lib/paging';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import { paiseToRupees } from '@skillroute/shared/money';
 import {
@@ -12,7 +13,7 @@ import {
   users,
   type MentorAvailabilityRow,
 } from '../../db/schema';
-import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset } from './rules';
+import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter } from './rules';
 
 export interface NewMentorProfile {
   headline: string;
@@ -221,7 +222,7 @@ export async function listMentors(
       asc(mentorProfiles.userId),
     )
     .limit(filter.limit)
-    .offset(pageOffset(filter.page, filter.limit));
+    .offset(pageWindow(filter.page, filter.limit).offset);
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found[0] !== undefined) return { rows, total: found[0].total };
   if (filter.page === 1) return { rows, total: 0 };

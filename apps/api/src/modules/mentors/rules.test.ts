@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companiesFilter, pageOffset, rankingWeight, skillFilter } from './rules';
+import { companiesFilter, rankingWeight, skillFilter } from './rules';
 
 describe('rankingWeight', () => {
   it('is the prior for a mentor without reviews', () => {
@@ -26,11 +26,6 @@ describe('the other listing rules', () => {
     expect(skillFilter('ALL')).toBeUndefined();
     expect(skillFilter('React')).toBe('React');
     expect(skillFilter(' node.js ')).toBe('node.js');
-  });
-
-  it('pages from 1', () => {
-    expect(pageOffset(1, 12)).toBe(0);
-    expect(pageOffset(3, 10)).toBe(20);
   });
 
   it('lower-cases companies once and drops repeats', () => {

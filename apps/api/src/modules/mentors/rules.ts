@@ -23,9 +23,6 @@ export function rankingWeight(ratingTotal: number, reviewCount: number): number 
   return (ratingTotal + PRIOR_REVIEWS * PRIOR_RATING) / (reviewCount + PRIOR_REVIEWS);
 }
 
-/** The rows to skip for a page (pages count from 1). */
-export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
-
 /** Comma-list filters: companies compare case-insensitively, so they are lower-cased once here. */
 export const companiesFilter = (companies: readonly string[]): string[] => [
   ...new Set(companies.map((company) => company.toLowerCase())),
