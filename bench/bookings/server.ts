@@ -16,7 +16,7 @@ import * as schema from '../../apps/api/src/db/schema';
 import { users } from '../../apps/api/src/db/schema';
 import { busyIntervalsOf, findAvailabilityOwner } from '../../apps/api/src/modules/availability/repository';
 import { freeSlots } from '../../apps/api/src/modules/availability/slots';
-import { openSession } from '../../apps/api/src/sessions/repository';
+import { openSession } from '../../apps/api/src/sessions/service';
 import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
 

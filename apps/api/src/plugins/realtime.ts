@@ -7,7 +7,7 @@ import { SOCKET_PATH } from '@skillroute/shared/constants';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
 import { cookieNames } from '../lib/cookies';
-import { findLiveUserSession } from '../sessions/repository';
+import { findLiveUserSession } from '../sessions/service';
 
 /** Who a socket belongs to, decided by the server from the handshake's session cookie. */
 export interface SocketIdentity {

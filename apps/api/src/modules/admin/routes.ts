@@ -4,9 +4,10 @@ import { adminResponseSchema, loginBodySchema, messageResponseSchema } from '@sk
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
-import type { ClientInfo, SessionTokens } from '../../sessions/repository';
+import type { ClientInfo } from '../../sessions/repository';
+import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
 import { adminContextOf, contextOf } from '../../plugins/services';
-import { adminMessages, currentAdmin, refreshAdminSession, signInAdmin, signOutAdmin } from './service';
+import { currentAdmin, refreshAdminSession, signInAdmin } from './service';
 
 export interface AdminRoutesOptions {
   config: Pick<Config, 'adminJwtSecret' | 'nodeEnv'>;
@@ -79,12 +80,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await signOutAdmin(contextOf(request), config.adminJwtSecret, {
+      await signOut(contextOf(request), 'admin', config.adminJwtSecret, {
         refreshToken: request.cookies[cookieNames.admin.refresh],
         accessToken: request.cookies[cookieNames.admin.access],
       });
       clearSessionCookies(reply, 'admin', cookiePolicy);
-      return { message: adminMessages.loggedOut };
+      return { message: sessionMessages.loggedOut };
     },
   );
 

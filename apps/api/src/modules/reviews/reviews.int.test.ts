@@ -24,7 +24,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import { completeBooking, confirmBooking } from '../bookings/service';
 import { mondayAhead } from '../../../test/clock';
 
