@@ -11,12 +11,13 @@ import {
   type AdminUsersResponse,
   type DashboardResponse,
 } from '@skillroute/shared/admin-console';
+import type { AdminAuditListResponse } from '@skillroute/shared/admin-audit';
 import type { AdminContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
 import { revokeAllSessions } from '../../sessions/repository';
-import { recordAdminAction } from '../audit/service';
+import { listAdminActions, recordAdminAction } from '../audit/service';
 import {
   cancelUpcomingOfBlocked,
   getBookingRow,
@@ -131,6 +132,11 @@ export async function setUserBlocked(
   if (outcome.row === undefined) throw new AppError('not_found', adminConsoleMessages.userNotFound);
   for (const refund of outcome.refunds) await settleRefundNow(ctx, refund.bookingId, refund.status);
   return toAdminUser(outcome.row);
+}
+
+/** `GET /api/admin/audit`: a page of the trail, newest first. */
+export async function auditTrail(ctx: AdminContext, page: number): Promise<AdminAuditListResponse> {
+  return listAdminActions(ctx.db, { page });
 }
 
 /** `GET /api/admin/bookings`. */
