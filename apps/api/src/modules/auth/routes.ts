@@ -17,8 +17,8 @@ import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
 import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
 import { userOf } from '../../plugins/auth';
-import { contextOf } from '../../plugins/services';
-import type { AuthContext, ClientInfo } from './context';
+import { clientOf, contextOf } from '../../plugins/services';
+import type { AuthContext } from './context';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { authRateLimits } from './rate-limits';
 import { currentUser, logIn, logInWithGoogle, refreshUserSession } from './sign-in';
@@ -48,10 +48,6 @@ function limit(
   return {
     rateLimit: { max: rule.max, timeWindow: rule.timeWindowMs, hook: 'preHandler' as const, keyGenerator },
   };
-}
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
 /** `/api/auth`: sign-up with a mailed code, sign-in, refresh, logout, password reset, the current session. */
