@@ -39,6 +39,11 @@ function isLive(now: Date): SQL | undefined {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 }
 
+/** The row of this refresh token while it is live and not yet exchanged for a successor. */
+function unexchanged(refreshTokenHash: string, now: Date): SQL | undefined {
+  return and(eq(sessions.refreshTokenHash, refreshTokenHash), isNull(sessions.replacedAt), isLive(now));
+}
+
 /** A session row for `owner` in `familyId`, keeping only the hash of its refresh token. */
 export async function insertSession(
   db: Executor,
@@ -78,14 +83,7 @@ export async function markExchanged(
   const [old] = await db
     .update(sessions)
     .set({ replacedAt: now })
-    .where(
-      and(
-        eq(sessions.refreshTokenHash, refreshTokenHash),
-        eq(sessions.subject, subject),
-        isNull(sessions.replacedAt),
-        isLive(now),
-      ),
-    )
+    .where(and(unexchanged(refreshTokenHash, now), eq(sessions.subject, subject)))
     .returning();
   return old;
 }
@@ -113,14 +111,7 @@ export async function findLiveUnexchanged(
   const [row] = await db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.refreshTokenHash, refreshTokenHash),
-        eq(sessions.familyId, familyId),
-        isNull(sessions.replacedAt),
-        isLive(now),
-      ),
-    );
+    .where(and(unexchanged(refreshTokenHash, now), eq(sessions.familyId, familyId)));
   return row;
 }
 

@@ -178,6 +178,16 @@ export async function refreshSession<Owner>(
   };
 }
 
+/** The claims of an access cookie that is there and valid. */
+async function claimsOf(
+  secret: string,
+  audience: AccessAudience,
+  token: string | undefined,
+  now: Date,
+): Promise<AccessClaims | undefined> {
+  return token === undefined || token === '' ? undefined : verifyAccessToken(secret, audience, token, now);
+}
+
 /**
  * The user an access token speaks for, if its session row is live and the user is not blocked: a valid
  * signature is not enough, so a logout, a password reset or a block take effect on the next request.
@@ -188,8 +198,7 @@ export async function findLiveUserSession(
   token: string | undefined,
   now: Date,
 ): Promise<LiveUserSession | undefined> {
-  const claims =
-    token === undefined || token === '' ? undefined : await verifyAccessToken(jwtSecret, 'user', token, now);
+  const claims = await claimsOf(jwtSecret, 'user', token, now);
   if (claims === undefined) return undefined;
   return repository.findLiveUserSession(db, { sessionId: claims.sid, userId: claims.sub }, now);
 }
@@ -201,10 +210,7 @@ export async function findLiveAdminSession(
   token: string | undefined,
   now: Date,
 ): Promise<LiveAdminSession | undefined> {
-  const claims =
-    token === undefined || token === ''
-      ? undefined
-      : await verifyAccessToken(adminJwtSecret, 'admin', token, now);
+  const claims = await claimsOf(adminJwtSecret, 'admin', token, now);
   if (claims === undefined) return undefined;
   return repository.findLiveAdminSession(db, { sessionId: claims.sid, adminId: claims.sub }, now);
 }
