@@ -18,7 +18,7 @@ import { findAvailabilityOwner } from '../../apps/api/src/modules/availability/r
 import { timeHoldingBookingsOf } from '../../apps/api/src/modules/bookings/repository';
 import { busyByPerson } from '../../apps/api/src/modules/bookings/rules';
 import { freeSlots } from '../../apps/api/src/modules/availability/slots';
-import { openSession } from '../../apps/api/src/sessions/repository';
+import { openSession } from '../../apps/api/src/sessions/service';
 import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
 import type { App } from '../../apps/api/src/app';
 import { users } from '../../apps/api/src/db/schema';
-import { openSession } from '../../apps/api/src/sessions/repository';
+import { openSession } from '../../apps/api/src/sessions/service';
 import { startBenchProduct, type BenchProduct } from '../product-app';
 import {
   clockNow,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
 import type { StoredWeeklyHours, UserRow } from '../src/db/schema';
-import { openSession } from '../src/sessions/repository';
+import { openSession } from '../src/sessions/service';
 import { mondayAhead } from './clock';
 
 export const MINUTE_MS = 60 * 1000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX, pageInfoSchema, pageQuerySchema } from './paging';
 
 /**
  * The admin audit trail (DESIGN.md §4 "Admin": `GET /api/admin/audit?page=`, every admin action, who, what,
@@ -43,17 +44,15 @@ export type AdminAuditDetails = z.infer<typeof adminAuditDetailsSchema>;
 
 /** Entries per page of the trail. */
 export const ADMIN_AUDIT_PAGE_SIZE = 50;
-/** The last page one may ask for: far beyond any real trail, small enough to keep OFFSET cheap. */
-export const ADMIN_AUDIT_PAGE_MAX = 10_000;
 
 /** `GET /api/admin/audit?page=`: pages count from 1. */
 export const adminAuditQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(ADMIN_AUDIT_PAGE_MAX, `page must not exceed ${ADMIN_AUDIT_PAGE_MAX}`)
-    .default(1),
+  page: pageQuerySchema({
+    type: 'page must be a number',
+    int: 'page must be a whole number',
+    min: 'page must be at least 1',
+    max: `page must not exceed ${PAGE_MAX}`,
+  }),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
@@ -77,7 +76,6 @@ export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditListResponseSchema = z.object({
   entries: z.array(adminAuditEntrySchema),
   total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  limit: z.number().int().min(1),
+  ...pageInfoSchema,
 });
 export type AdminAuditListResponse = z.infer<typeof adminAuditListResponseSchema>;

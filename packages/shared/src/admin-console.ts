@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './auth';
 import { BOOKING_STATUSES, bookingSchema, refundSchema, type BookingStatus } from './bookings';
 import { idSchema } from './ids';
+import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from './paging';
 
 /**
  * The admin console (issue 15; DESIGN.md §4 "Admin"): the dashboard, user management and the bookings list,
@@ -19,7 +20,7 @@ export const adminConsoleMessages = {
   reasonTooShort: 'The reason must be at least 5 characters.',
   reasonTooLong: 'Keep the reason under 500 characters.',
   blockedRequired: 'blocked must be true or false',
-  pageRange: 'Page is a whole number from 1',
+  pageRange: pageMessage,
   limitRange: 'Limit is a whole number from 1 to 100',
   searchTooLong: 'Search is at most 100 characters',
   roleUnknown: 'Role is user or mentor',
@@ -36,7 +37,6 @@ export function refundableByStaff(status: BookingStatus): boolean {
 export const DASHBOARD_DAYS = 30;
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_PAGE_LIMIT_MAX = 100;
-export const ADMIN_PAGE_MAX = 10_000;
 export const ADMIN_SEARCH_MAX = 100;
 export const REFUND_REASON_MIN = 5;
 export const REFUND_REASON_MAX = 500;
@@ -79,18 +79,8 @@ export function passRate(tests: { taken: number; passed: number }): number | nul
 
 // ——— Paging ———
 
-const pageSchema = z.coerce
-  .number(adminConsoleMessages.pageRange)
-  .int(adminConsoleMessages.pageRange)
-  .min(1, adminConsoleMessages.pageRange)
-  .max(ADMIN_PAGE_MAX, adminConsoleMessages.pageRange)
-  .default(1);
-const limitSchema = z.coerce
-  .number(adminConsoleMessages.limitRange)
-  .int(adminConsoleMessages.limitRange)
-  .min(1, adminConsoleMessages.limitRange)
-  .max(ADMIN_PAGE_LIMIT_MAX, adminConsoleMessages.limitRange)
-  .default(ADMIN_PAGE_SIZE);
+const pageSchema = pageQuerySchema();
+const limitSchema = limitQuerySchema(ADMIN_PAGE_LIMIT_MAX, ADMIN_PAGE_SIZE, adminConsoleMessages.limitRange);
 
 // ——— Users ———
 
@@ -182,8 +172,7 @@ export interface AdminBookingsQueryInput {
 export const adminBookingsResponseSchema = z.object({
   bookings: z.array(bookingSchema),
   total: count,
-  page: z.number().int().min(1),
-  limit: z.number().int().min(1),
+  ...pageInfoSchema,
 });
 export type AdminBookingsResponse = z.infer<typeof adminBookingsResponseSchema>;
 

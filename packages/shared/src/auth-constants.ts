@@ -40,6 +40,8 @@ export const profileMessages = {
 } as const;
 
 /** A blocked account's sign-in (password or Google) is refused with this text and `reason: blocked`. */
+/** A session that no longer counts (ended, expired, revoked), said by the api and the socket handshake alike. */
+export const sessionEndedMessage = 'Your session has ended. Please sign in again.';
 export const accountBlockedMessage = 'This account has been blocked, so it cannot sign in.';
 
 /** `POST /api/auth/google-login` refusals. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { pageQuerySchema } from './paging';
 
 /**
  * Bookings of a paid one-hour session (spec §1, §3, §7; DESIGN.md §4 "Bookings and payments"), written once:
@@ -246,12 +247,7 @@ export type MentorReview = z.infer<typeof mentorReviewSchema>;
 
 /** `GET /api/mentors/:mentorId/reviews?page=` (public), newest first. */
 export const mentorReviewsQuerySchema = z.object({
-  page: z.coerce
-    .number('Page is a whole number from 1')
-    .int('Page is a whole number from 1')
-    .min(1, 'Page is a whole number from 1')
-    .max(10_000, 'Page is a whole number from 1')
-    .default(1),
+  page: pageQuerySchema(),
 });
 export const mentorReviewsResponseSchema = z.object({
   reviews: z.array(mentorReviewSchema),

@@ -14,9 +14,6 @@ export const TOAST_DEFAULT_LABEL = 'Notification';
 
 export const NOTIFICATION_BADGE_MAX = 9;
 
-export const CANVAS_ZOOM_MIN = 0.5;
-export const CANVAS_ZOOM_MAX = 2;
-
 export const CACHE_KEEP_UNUSED_SECONDS = 60;
 
 export const SOCKET_PATH = '/notification-socket/socket.io';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from './errors';
 import { idSchema } from './ids';
+import { limitQuerySchema, pageMessage, pageQuerySchema } from './paging';
 
 /**
  * Mentor application and mentor profile rules (spec §3, §5, §9; DESIGN.md §4 "Assessments and becoming a
@@ -75,7 +76,7 @@ export const mentorMessages = {
   companyTwice: 'Each company can be listed once',
   experienceFilter: 'Experience is a whole number of years from 0 to 50',
   searchMax: `Search must not exceed ${MENTOR_SEARCH_MAX} characters`,
-  pageInvalid: 'Page is a whole number from 1',
+  pageInvalid: pageMessage,
   limitInvalid: `Limit is a whole number from 1 to ${MENTOR_PAGE_MAX}`,
 } as const;
 
@@ -271,18 +272,8 @@ export const mentorListQuerySchema = z.object({
     .optional(),
   languages: commaListSchema(languageSchema).optional(),
   search: z.string().trim().max(MENTOR_SEARCH_MAX, mentorMessages.searchMax).optional(),
-  page: z.coerce
-    .number({ error: mentorMessages.pageInvalid })
-    .int(mentorMessages.pageInvalid)
-    .min(1, mentorMessages.pageInvalid)
-    .max(10_000, mentorMessages.pageInvalid)
-    .default(1),
-  limit: z.coerce
-    .number({ error: mentorMessages.limitInvalid })
-    .int(mentorMessages.limitInvalid)
-    .min(1, mentorMessages.limitInvalid)
-    .max(MENTOR_PAGE_MAX, mentorMessages.limitInvalid)
-    .default(MENTOR_PAGE_DEFAULT),
+  page: pageQuerySchema(),
+  limit: limitQuerySchema(MENTOR_PAGE_MAX, MENTOR_PAGE_DEFAULT, mentorMessages.limitInvalid),
 });
 export type MentorListQuery = z.infer<typeof mentorListQuerySchema>;
 export const mentorSkillParamsSchema = z.object({ skill: z.string().trim().min(1).max(100) });

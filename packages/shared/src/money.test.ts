@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees } from './money';
+import { formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('formatRupees', () => {
   it('writes whole rupees with Indian digit grouping', () => {
@@ -20,5 +20,15 @@ describe('formatPaise', () => {
   it('keeps the paise of an odd half refund rather than rounding money away', () => {
     expect(formatPaise(75_050)).toBe('₹750.50');
     expect(formatPaise(5)).toBe('₹0.05');
+  });
+});
+
+describe('paiseToRupees and rupeesToPaise', () => {
+  it('turns paise into rupees', () => {
+    expect(paiseToRupees(150_000)).toBe(1500);
+  });
+
+  it('turns rupees into paise', () => {
+    expect(rupeesToPaise(1500)).toBe(150_000);
   });
 });

@@ -15,9 +15,16 @@ const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
   maximumFractionDigits: 2,
 });
 
+/** Paise per rupee: prices travel as whole rupees, the database and payments keep paise (DESIGN.md §4). */
+export const PAISE_PER_RUPEE = 100;
+export const rupeesToPaise = (rupees: number): number => rupees * PAISE_PER_RUPEE;
+export const paiseToRupees = (paise: number): number => paise / PAISE_PER_RUPEE;
+
 /** Whole rupees with Indian digit grouping: 125000 → "₹1,25,000". */
 export const formatRupees = (rupees: number): string => wholeRupees.format(rupees);
 
 /** Paise as rupees: whole rupees without decimals (75000 → "₹750"), otherwise with the paise (75050 → "₹750.50"). */
 export const formatPaise = (paise: number): string =>
-  paise % 100 === 0 ? wholeRupees.format(paise / 100) : rupeesAndPaise.format(paise / 100);
+  paise % PAISE_PER_RUPEE === 0
+    ? wholeRupees.format(paiseToRupees(paise))
+    : rupeesAndPaise.format(paiseToRupees(paise));

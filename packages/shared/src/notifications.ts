@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionEndedMessage } from './auth-constants';
 
 /**
  * The notifications contract (DESIGN.md §4 "Notifications", §5 "Realtime contract"; spec §7), written once
@@ -113,7 +114,7 @@ export function userEventName(email: string): `user:${string}` {
  */
 export const socketRefusals = {
   notSignedIn: 'You need to sign in to receive live notifications.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
+  sessionEnded: sessionEndedMessage,
   unavailable: 'Live notifications are unavailable right now. Please try again later.',
 } as const;
 

@@ -3,12 +3,8 @@ import fp from 'fastify-plugin';
 import { errorMessages } from '@skillroute/shared/errors';
 import { cookieNames } from '../lib/cookies';
 import { AppError } from '../lib/errors';
-import {
-  findLiveAdminSession,
-  findLiveUserSession,
-  type LiveAdminSession,
-  type LiveUserSession,
-} from '../sessions/repository';
+import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
+import { findLiveAdminSession, findLiveUserSession } from '../sessions/service';
 
 /** The signed-in user as routes see it; read fresh from the database on every request. */
 export type AuthUser = LiveUserSession;

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
+import { parse } from 'cookie';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
@@ -7,7 +8,7 @@ import { SOCKET_PATH } from '@skillroute/shared/constants';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
 import { cookieNames } from '../lib/cookies';
-import { findLiveUserSession } from '../sessions/repository';
+import { findLiveUserSession } from '../sessions/service';
 
 /** Who a socket belongs to, decided by the server from the handshake's session cookie. */
 export interface SocketIdentity {
@@ -56,26 +57,13 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionFamilyId: string) => `session:${sessionFamilyId}`;
 
 /**
- * The access token of a handshake's Cookie header (RFC 6265 `name=value; name=value`); undefined when there
- * is none. Parsed here because @fastify/cookie's parser only works inside a registered plugin.
+ * The access token of a handshake's Cookie header, read by the `cookie` package (@fastify/cookie's parser
+ * only works inside a registered plugin); undefined when there is none or it is empty. A value in double
+ * quotes, which RFC 6265 allows, is taken without them, as sockets always took it.
  */
 export function accessTokenFromCookieHeader(header: string | undefined): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1 || pair.slice(0, separator).trim() !== cookieNames.user.access) continue;
-    const raw = pair
-      .slice(separator + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      value = raw;
-    }
-    return value === '' ? undefined : value;
-  }
-  return undefined;
+  const value = parse(header ?? '')[cookieNames.user.access]?.replace(/^"(.*)"$/, '$1');
+  return value === '' ? undefined : value;
 }
 
 /** A missing Origin (a non-browser client) passes; a browser's must be one of ours (no cross-site socket hijacking). */

@@ -9,6 +9,7 @@ import {
   type ServiceContext,
   type UserContext,
 } from '../context/service-context';
+import type { ClientInfo } from '../sessions/repository';
 import { adminOf, userOf } from './auth';
 
 declare module 'fastify' {
@@ -47,6 +48,11 @@ export const services = fp(
 /** The context of a request: the app's, reporting through the request's logger (it carries the request id). */
 export function contextOf(request: FastifyRequest): ServiceContext {
   return withLogger(request.server.services, request.log);
+}
+
+/** Where a sign-in comes from, kept with its session so sessions can be told apart. */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
 /** The context of a route guarded by `requireUser`, with the acting user. */

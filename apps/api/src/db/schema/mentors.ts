@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Weekday } from '@skillroute/shared/availability';
 import { assessmentTests, stacks } from './assessments';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -74,9 +75,7 @@ export const mentorSkills = pgTable(
 export type MentorProfileRow = typeof mentorProfiles.$inferSelect;
 
 /** Start hours (10…16, one-hour slots) per weekday, as wall-clock hours in the mentor's zone. */
-export type StoredWeeklyHours = Partial<
-  Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday', number[]>
->;
+export type StoredWeeklyHours = Partial<Record<Weekday, number[]>>;
 /** A date in the mentor's zone with other hours than its weekday; no hours is a day off. */
 export interface StoredDateOverride {
   date: string;

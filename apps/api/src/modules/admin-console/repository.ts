@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { BOOKING_STATUSES, type BookingStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../lib/like-pattern';
 import { assessmentTests, roadmaps, stacks, users, type UserRow } from '../../db/schema';
 
 /**
@@ -114,9 +115,6 @@ export async function dailyFigures(db: Executor, now: Date, days: number): Promi
   }));
 }
 
-/** `%`, `_` and `\` taken literally inside an ILIKE pattern. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 export interface UserFilter {
   search?: string;
   role?: 'user' | 'mentor';
@@ -132,7 +130,7 @@ export async function listUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.search !== undefined && filter.search !== '') {
-    const pattern = `%${likeLiteral(filter.search)}%`;
+    const pattern = containsPattern(filter.search);
     const matches = or(ilike(users.name, pattern), ilike(users.email, pattern));
     if (matches !== undefined) conditions.push(matches);
   }

@@ -16,8 +16,15 @@ import {
 import { adminAuditListResponseSchema, adminAuditQuerySchema } from '@skillroute/shared/admin-audit';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { adminContextOf } from '../../plugins/services';
-import { listAdminActions } from '../audit/service';
-import { dashboard, listBookings, listUsers, refundBooking, setUserBlocked, userDetails } from './service';
+import {
+  auditTrail,
+  dashboard,
+  listBookings,
+  listUsers,
+  refundBooking,
+  setUserBlocked,
+  userDetails,
+} from './service';
 
 const tags = ['admin'];
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
@@ -122,6 +129,6 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminAuditListResponseSchema, ...refusals },
       },
     },
-    async (request) => listAdminActions(adminContextOf(request).db, { page: request.query.page }),
+    async (request) => auditTrail(adminContextOf(request), request.query.page),
   );
 };

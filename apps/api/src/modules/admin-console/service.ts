@@ -11,11 +11,13 @@ import {
   type AdminUsersResponse,
   type DashboardResponse,
 } from '@skillroute/shared/admin-console';
+import type { AdminAuditListResponse } from '@skillroute/shared/admin-audit';
 import { within, type AdminContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { revokeAllSessions } from '../../sessions/repository';
-import { recordAdminAction } from '../audit/service';
+import { listAdminActions, recordAdminAction } from '../audit/service';
 import { settleRefundNow } from '../bookings/refunds';
 import { readBooking } from '../bookings/service';
 import {
@@ -56,8 +58,7 @@ export async function listUsers(ctx: AdminContext, query: AdminUsersQuery): Prom
     search: query.search,
     role: query.role,
     blocked: query.blocked,
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
+    ...pageWindow(query.page, query.limit),
   });
   return { users: rows.map(toAdminUser), total };
 }
@@ -132,6 +133,11 @@ export async function setUserBlocked(
   for (const refund of outcome.refunds)
     await settleRefundNow(ctx, { bookingId: refund.bookingId, recorded: refund.status });
   return toAdminUser(outcome.row);
+}
+
+/** `GET /api/admin/audit`: a page of the trail, newest first. */
+export async function auditTrail(ctx: AdminContext, page: number): Promise<AdminAuditListResponse> {
+  return listAdminActions(ctx.db, { page });
 }
 
 /** `GET /api/admin/bookings`. */

@@ -5,8 +5,12 @@ import { movableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { sessions, users } from '../../db/schema';
 import { signAccessToken } from '../../lib/tokens';
-import { openSession, REFRESH_REUSE_GRACE_MS } from '../../sessions/repository';
-import { adminMessages, createOrUpdateAdmin } from './service';
+import {
+  openSession,
+  REFRESH_REUSE_GRACE_MS,
+  sessionMessages as adminMessages,
+} from '../../sessions/service';
+import { createOrUpdateAdmin } from './service';
 
 let testApp: TestApp;
 const clock = movableClock();

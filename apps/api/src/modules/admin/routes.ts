@@ -1,31 +1,23 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminResponseSchema, loginBodySchema, messageResponseSchema } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
-import type { ClientInfo, SessionTokens } from '../../sessions/repository';
-import { adminContextOf, contextOf } from '../../plugins/services';
-import { adminMessages, currentAdmin, refreshAdminSession, signInAdmin, signOutAdmin } from './service';
+import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
+import { signInLimit } from '../../sessions/sign-in-limit';
+import { adminContextOf, clientOf, contextOf } from '../../plugins/services';
+import { currentAdmin, refreshAdminSession, signInAdmin } from './service';
 
 export interface AdminRoutesOptions {
   config: Pick<Config, 'adminJwtSecret' | 'nodeEnv'>;
 }
 
-/** As user sign-in: 10 attempts per 15 minutes per e-mail and IP. */
-export const adminSignInLimit = {
-  max: 10,
-  timeWindowMs: 15 * 60_000,
-  key: (email: unknown, ip: string) =>
-    `admin-sign-in:${typeof email === 'string' ? email.trim().toLowerCase() : ''}:${ip}`,
-} as const;
+/** As user sign-in: 10 attempts per 15 minutes per e-mail and IP, counted apart from the users'. */
+export const adminSignInLimit = signInLimit('admin-sign-in');
 
 const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const tags = ['admin'];
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
-}
 
 /**
  * `/api/admin`: the admin's own session. Only the admin cookies count here (`requireAdmin` reads
@@ -79,12 +71,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await signOutAdmin(contextOf(request), config.adminJwtSecret, {
+      await signOut(contextOf(request), 'admin', config.adminJwtSecret, {
         refreshToken: request.cookies[cookieNames.admin.refresh],
         accessToken: request.cookies[cookieNames.admin.access],
       });
       clearSessionCookies(reply, 'admin', cookiePolicy);
-      return { message: adminMessages.loggedOut };
+      return { message: sessionMessages.loggedOut };
     },
   );
 

@@ -5,44 +5,24 @@ import { z } from 'zod';
 import type { AdminContext, ServiceContext } from '../../context/service-context';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import {
-  endSignIn,
-  openSession,
-  revokeSessionFamily,
-  rotateSession,
-  sessionExpiredMessage,
-  type ClientInfo,
-  type SessionTokens,
-} from '../../sessions/repository';
-import { signAccessToken } from '../../lib/tokens';
+import { hashPassword } from '../../lib/passwords';
+import type { ClientInfo } from '../../sessions/repository';
+import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
 import * as repository from './repository';
-
-export const adminMessages = {
-  wrongCredentials: 'Incorrect e-mail or password.',
-  loggedOut: 'You have been logged out.',
-} as const;
 
 export interface AdminSignedIn {
   admin: Admin;
   tokens: SessionTokens;
 }
 
-/**
- * `POST /api/admin/login`. One answer for a wrong e-mail and a wrong password, after the same work (a dummy
- * hash is checked when there is no such admin), so neither says which admin e-mails exist.
- */
+/** `POST /api/admin/login`: the password is checked as a user's is (`checkCredentials`), then a session opens. */
 export async function signInAdmin(
   ctx: ServiceContext,
   adminJwtSecret: string,
   body: LoginBody,
   client: ClientInfo,
 ): Promise<AdminSignedIn> {
-  const row = await repository.findAdminByEmail(ctx.db, body.email);
-  const passwordOk = row
-    ? await verifyPassword(row.passwordHash, body.password)
-    : await verifyAgainstDummy(body.password);
-  if (row === undefined || !passwordOk) throw new AppError('unauthorized', adminMessages.wrongCredentials);
+  const row = await checkCredentials(await repository.findAdminByEmail(ctx.db, body.email), body.password);
   const tokens = await openSession(
     ctx.db,
     adminJwtSecret,
@@ -55,38 +35,25 @@ export async function signInAdmin(
 
 /** `POST /api/admin/refreshToken`: a rotated pair; a reused refresh token has already revoked its family (401). */
 export async function refreshAdminSession(
-  { db, clock }: ServiceContext,
+  ctx: ServiceContext,
   adminJwtSecret: string,
   refreshToken: string | undefined,
   client: ClientInfo,
 ): Promise<AdminSignedIn> {
-  if (refreshToken === undefined || refreshToken === '')
-    throw new AppError('unauthorized', sessionExpiredMessage);
-  const now = clock.now();
-  const rotated = await rotateSession(db, adminJwtSecret, 'admin', refreshToken, client, now);
-  const admin =
-    rotated.row.adminId === null ? undefined : await repository.findPublicAdmin(db, rotated.row.adminId);
-  if (admin === undefined) {
-    await revokeSessionFamily(db, rotated.row.familyId, now);
-    throw new AppError('unauthorized', sessionExpiredMessage);
-  }
-  const accessToken = await signAccessToken(
+  const { owner, tokens } = await refreshSession(
+    ctx,
     adminJwtSecret,
     'admin',
-    { sub: admin.id, email: admin.email, role: 'admin', sid: rotated.row.id },
-    now,
+    refreshToken,
+    client,
+    async (row) => {
+      const admin = row.adminId === null ? undefined : await repository.findPublicAdmin(ctx.db, row.adminId);
+      return admin === undefined
+        ? undefined
+        : { owner: admin, claims: { sub: admin.id, email: admin.email, role: 'admin' } };
+    },
   );
-  return { admin, tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken } };
-}
-
-/** `POST /api/admin/logout`: ends the sign-in named by the cookies and drops its sockets, as a user's logout does. */
-export async function signOutAdmin(
-  ctx: ServiceContext,
-  adminJwtSecret: string,
-  cookies: { refreshToken: string | undefined; accessToken: string | undefined },
-): Promise<void> {
-  const ended = await endSignIn(ctx.db, 'admin', adminJwtSecret, cookies, ctx.clock.now());
-  for (const family of ended) ctx.sockets.disconnectSession(family);
+  return { admin: owner, tokens };
 }
 
 /** `GET /api/admin/me`. */

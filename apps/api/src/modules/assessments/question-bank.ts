@@ -12,7 +12,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { recordAdminAction } from '../audit/service';
 import * as repository from './repository';
-import { withOptionIds, type BankQuestion } from './rules';
+import { assertStackDeletable, changesOf, sameOptions, withOptionIds } from './rules';
 
 /**
  * The admin's side of the bank (DESIGN.md §4 "Admin": stacks and questions). Every change is a unit of work
@@ -35,24 +35,6 @@ async function adminStackOrNotFound(db: Executor, id: string): Promise<AdminStac
   if (stack === undefined) throw new AppError('not_found', assessmentMessages.stackNotFound);
   return stack;
 }
-
-/** `{ field: { from, to } }` for each field that differs: what the trail keeps of an edit. */
-function changesOf<K extends string>(
-  before: Record<K, unknown>,
-  after: Record<K, unknown>,
-  fields: readonly K[],
-): Record<string, { from: unknown; to: unknown }> {
-  return Object.fromEntries(
-    fields
-      .filter((field) => before[field] !== after[field])
-      .map((field) => [field, { from: before[field], to: after[field] }]),
-  );
-}
-
-/** Options compared by what an applicant sees and which is right; an edit gives them new ids either way. */
-const sameOptions = (a: BankQuestion['options'], b: BankQuestion['options']) =>
-  JSON.stringify(a.map(({ text, isCorrect }) => [text, isCorrect])) ===
-  JSON.stringify(b.map(({ text, isCorrect }) => [text, isCorrect]));
 
 export async function listStacksForAdmin({ db }: AdminContext): Promise<AdminStack[]> {
   return repository.listAdminStacks(db);
@@ -106,8 +88,7 @@ export async function deleteStack(ctx: AdminContext, id: string): Promise<void> 
   try {
     await ctx.unitOfWork(async ({ tx }) => {
       const stack = await stackOrNotFound(tx, id, { lock: true });
-      if ((await repository.countTestsOfStack(tx, id)) > 0)
-        throw new AppError('conflict', assessmentMessages.stackHasTests);
+      assertStackDeletable(await repository.countTestsOfStack(tx, id));
       await repository.deleteStack(tx, id);
       await recordAdminAction(tx, ctx.admin, {
         action: 'stack.delete',

@@ -229,3 +229,28 @@ export function resultNotice(stackName: string, { score, total, passed }: Score)
     link: null,
   };
 }
+
+// ——— The admin's side of the bank (question-bank.ts) ———
+
+/** `{ field: { from, to } }` for each field that differs: what the trail keeps of an edit. */
+export function changesOf<K extends string>(
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+  fields: readonly K[],
+): Record<string, { from: unknown; to: unknown }> {
+  return Object.fromEntries(
+    fields
+      .filter((field) => before[field] !== after[field])
+      .map((field) => [field, { from: before[field], to: after[field] }]),
+  );
+}
+
+/** Options compared by what an applicant sees and which is right; an edit gives them new ids either way. */
+export const sameOptions = (a: BankQuestion['options'], b: BankQuestion['options']) =>
+  JSON.stringify(a.map(({ text, isCorrect }) => [text, isCorrect])) ===
+  JSON.stringify(b.map(({ text, isCorrect }) => [text, isCorrect]));
+
+/** A stack goes only while nobody has taken a test in it: tests and mentors' skills name their stack. */
+export function assertStackDeletable(testsTaken: number): void {
+  if (testsTaken > 0) throw new AppError('conflict', assessmentMessages.stackHasTests);
+}

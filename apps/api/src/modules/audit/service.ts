@@ -8,6 +8,7 @@ import {
 } from '@skillroute/shared/admin-audit';
 import type { Executor } from '../../db/client';
 import type { AdminAuditRow } from '../../db/schema';
+import { pageWindow } from '../../lib/paging';
 import * as repository from './repository';
 
 /** Who acts: what an admin's session knows of them. */
@@ -53,7 +54,7 @@ export async function listAdminActions(
   options: { page: number; limit?: number },
 ): Promise<AdminAuditListResponse> {
   const limit = options.limit ?? ADMIN_AUDIT_PAGE_SIZE;
-  const rows = await repository.listAdminActions(db, { offset: (options.page - 1) * limit, limit });
+  const rows = await repository.listAdminActions(db, pageWindow(options.page, limit));
   const total = await repository.countAdminActions(db);
   return { entries: rows.map(toAdminAuditEntry), total, page: options.page, limit };
 }

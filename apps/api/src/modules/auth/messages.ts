@@ -8,7 +8,6 @@ export const authMessages = {
   codeResent: 'If this e-mail is waiting for verification, a new code is on its way.',
   emailTaken: 'An account with this e-mail already exists. Please sign in.',
   alreadyVerified: 'This e-mail is already verified. Please sign in.',
-  wrongCredentials: 'Incorrect e-mail or password.',
   unverified: (email: string) => `Please verify your e-mail first: we sent a code to ${email}.`,
   blocked: accountBlockedMessage,
   codeTooSoon: (seconds: number) => `Please wait ${seconds} seconds before asking for a new code.`,
@@ -17,7 +16,6 @@ export const authMessages = {
   resetUsed: 'This reset link was already used. Please ask for a new one.',
   resetExpired: 'This reset link has expired. Please ask for a new one.',
   passwordChanged: 'Your password has been changed. Please sign in with the new password.',
-  loggedOut: 'You have been logged out.',
 } as const;
 
 /** The notifications the accounts module sends (DESIGN.md §4 "Notifications"). */

@@ -3,19 +3,13 @@
  * e-mail's sign-in count never mixes with its code requests, and e-mails are compared case-insensitively
  * (the database does too), so `ADA@x.org` cannot buy a second budget.
  */
+import { normalEmail, signInLimit } from '../../sessions/sign-in-limit';
+
 const MINUTE_MS = 60_000;
 
-function normalEmail(email: unknown): string {
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
-}
-
 export const authRateLimits = {
-  /** 10 sign-in attempts per 15 minutes per e-mail and IP: slows guessing without letting one IP lock out an account for everyone. */
-  signIn: {
-    max: 10,
-    timeWindowMs: 15 * MINUTE_MS,
-    key: (email: unknown, ip: string) => `sign-in:${normalEmail(email)}:${ip}`,
-  },
+  /** The sign-in limit admins have too (sessions/sign-in-limit.ts). */
+  signIn: signInLimit('sign-in'),
   /** One code mail per minute per e-mail. */
   codeRequest: {
     max: 1,

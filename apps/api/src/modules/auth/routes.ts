@@ -15,14 +15,13 @@ import {
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
-import type { SessionTokens } from '../../sessions/repository';
+import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
 import { userOf } from '../../plugins/auth';
-import { contextOf } from '../../plugins/services';
-import type { AuthContext, ClientInfo } from './context';
-import { authMessages } from './messages';
+import { clientOf, contextOf } from '../../plugins/services';
+import type { AuthContext } from './context';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { authRateLimits } from './rate-limits';
-import { currentUser, logIn, logInWithGoogle, logOut, refreshUserSession } from './sign-in';
+import { currentUser, logIn, logInWithGoogle, refreshUserSession } from './sign-in';
 import { resendCode, signUp, verifyCode } from './sign-up';
 
 export interface AuthRoutesOptions {
@@ -49,10 +48,6 @@ function limit(
   return {
     rateLimit: { max: rule.max, timeWindow: rule.timeWindowMs, hook: 'preHandler' as const, keyGenerator },
   };
-}
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
 /** `/api/auth`: sign-up with a mailed code, sign-in, refresh, logout, password reset, the current session. */
@@ -167,12 +162,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/logout',
     { schema: { summary: 'End this session', tags, response: { 200: messageResponseSchema, ...refusals } } },
     async (request, reply) => {
-      await logOut(ctx(request), {
+      await signOut(contextOf(request), 'user', config.jwtSecret, {
         refreshToken: request.cookies[cookieNames.user.refresh],
         accessToken: request.cookies[cookieNames.user.access],
       });
       clearSessionCookies(reply, 'user', cookiePolicy);
-      return { message: authMessages.loggedOut };
+      return { message: sessionMessages.loggedOut };
     },
   );
 

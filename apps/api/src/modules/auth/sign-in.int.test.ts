@@ -2,7 +2,8 @@ import { authReasons } from '@skillroute/shared/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
-import { REFRESH_REUSE_GRACE_MS, sessionExpiredMessage } from '../../sessions/repository';
+import { sessionEndedMessage as sessionExpiredMessage } from '@skillroute/shared/auth-constants';
+import { REFRESH_REUSE_GRACE_MS, sessionMessages } from '../../sessions/service';
 import { signAccessToken } from '../../lib/tokens';
 import { createUser } from '../../../test/accounts';
 import { movableClock } from '../../../test/clock';
@@ -68,8 +69,8 @@ describe('POST /api/auth/login', () => {
     for (const answer of answers) {
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toEqual({
-        message: authMessages.wrongCredentials,
-        errors: [{ message: authMessages.wrongCredentials }],
+        message: sessionMessages.wrongCredentials,
+        errors: [{ message: sessionMessages.wrongCredentials }],
       });
     }
   });
@@ -201,7 +202,7 @@ describe('refresh, logout and the session', () => {
     const cookies = await signedIn('leaver@example.org');
     const response = await logOut(cookies);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: authMessages.loggedOut });
+    expect(response.json()).toEqual({ message: sessionMessages.loggedOut });
     expect(cookiesOf(response)).toEqual({ accessToken: '', refreshToken: '' });
     expect((await session(cookies.accessToken)).statusCode).toBe(401);
     expect((await refresh(cookies.refreshToken)).statusCode).toBe(401);

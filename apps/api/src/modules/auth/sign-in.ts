@@ -1,17 +1,8 @@
 import { authReasons, type LoginBody, type SessionUser } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import {
-  endSignIn,
-  hasLiveSession,
-  openSession,
-  revokeSessionFamily,
-  rotateSession,
-  sessionExpiredMessage,
-  type SessionTokens,
-} from '../../sessions/repository';
-import { signAccessToken } from '../../lib/tokens';
+import { hasLiveSession } from '../../sessions/repository';
+import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';
 import { signInWithGoogle } from '../users/service';
@@ -24,16 +15,11 @@ export interface SignedIn {
 }
 
 /**
- * `POST /api/auth/login`. A wrong e-mail and a wrong password get the same words after the same work (a
- * dummy hash is checked when there is no account), so neither the answer nor its timing says which
- * e-mails have accounts. Blocked and unverified are only told to someone who knows the password.
+ * `POST /api/auth/login`. The password is checked as an admin's is (`checkCredentials`: one answer for a
+ * wrong e-mail and a wrong password); blocked and unverified are only told to someone who knows the password.
  */
 export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
-  const user = await findUserByEmail(ctx.db, body.email);
-  const passwordOk = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, body.password)
-    : await verifyAgainstDummy(body.password);
-  if (user === undefined || !passwordOk) throw new AppError('unauthorized', authMessages.wrongCredentials);
+  const user = await checkCredentials(await findUserByEmail(ctx.db, body.email), body.password);
   if (user.blockedAt !== null)
     throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
   if (user.verifiedAt === null) {
@@ -98,34 +84,19 @@ export async function refreshUserSession(
   refreshToken: string | undefined,
   client: ClientInfo,
 ): Promise<SignedIn> {
-  if (refreshToken === undefined || refreshToken === '')
-    throw new AppError('unauthorized', sessionExpiredMessage);
-  const now = ctx.clock.now();
-  const rotated = await rotateSession(ctx.db, ctx.jwtSecret, 'user', refreshToken, client, now);
-  const user = rotated.row.userId === null ? undefined : await findUserById(ctx.db, rotated.row.userId);
-  if (user === undefined || user.blockedAt !== null) {
-    await revokeSessionFamily(ctx.db, rotated.row.familyId, now);
-    throw new AppError('unauthorized', sessionExpiredMessage);
-  }
-  const accessToken = await signAccessToken(
+  const { owner: user, tokens } = await refreshSession(
+    ctx,
     ctx.jwtSecret,
     'user',
-    { sub: user.id, email: user.email, role: user.role, sid: rotated.row.id },
-    now,
+    refreshToken,
+    client,
+    async (row) => {
+      const user = row.userId === null ? undefined : await findUserById(ctx.db, row.userId);
+      if (user === undefined || user.blockedAt !== null) return undefined;
+      return { owner: user, claims: { sub: user.id, email: user.email, role: user.role } };
+    },
   );
-  return {
-    user: toSessionUser(user),
-    tokens: { sessionId: rotated.row.id, accessToken, refreshToken: rotated.refreshToken },
-  };
-}
-
-/** `POST /api/auth/logout`: ends the sign-in named by the cookies and drops its sockets. */
-export async function logOut(
-  ctx: AuthContext,
-  cookies: { refreshToken: string | undefined; accessToken: string | undefined },
-): Promise<void> {
-  const ended = await endSignIn(ctx.db, 'user', ctx.jwtSecret, cookies, ctx.clock.now());
-  for (const family of ended) ctx.sockets.disconnectSession(family);
+  return { user: toSessionUser(user), tokens };
 }
 
 /** `GET /api/auth/session`: the signed-in user as the SPA shows it. */

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { openSession, type SessionTokens } from '../../sessions/repository';
+import { openSession, type SessionTokens } from '../../sessions/service';
 import { sendMailJob } from '../mail/service';
 import type { AuthContext, ClientInfo } from './context';
 import { accountNotifications, authMessages } from './messages';

@@ -12,11 +12,6 @@ import {
 import type { ErrorItem } from '@skillroute/shared/errors';
 import type { StoredDateOverride, StoredWeeklyHours } from '../../db/schema';
 
-/** Paise per rupee: the wire has whole rupees, the database paise (DESIGN.md §4). */
-const PAISE_PER_RUPEE = 100;
-export const rupeesToPaise = (rupees: number): number => rupees * PAISE_PER_RUPEE;
-export const paiseToRupees = (paise: number): number => paise / PAISE_PER_RUPEE;
-
 /** The calendar date it is at `now` in `timezone`. */
 export const todayIn = (now: Date, timezone: string): Temporal.PlainDate =>
   Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timezone).toPlainDate();

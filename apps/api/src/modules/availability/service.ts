@@ -15,13 +15,12 @@ import type { Executor } from '../../db/client';
 import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
+import { paiseToRupees, rupeesToPaise } from '@skillroute/shared/money';
 import { busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import {
   offersHours,
   overrideDateProblems,
-  paiseToRupees,
-  rupeesToPaise,
   todayIn,
   toStoredOverrides,
   toStoredWeek,

@@ -2,8 +2,8 @@
 // Temporal; the only arithmetic on instants is adding whole hours where Temporal has said the zone's offset
 // does not change (see `dayStarts`).
 import { Temporal } from 'temporal-polyfill';
+import type { Weekday } from '@skillroute/shared/availability';
 
-export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday';
 /** Start hours (integers 10..16, each a one-hour slot ending by 17:00) per weekday in the mentor's own zone; a missing or empty day is unavailable. */
 export type WeeklyHours = Partial<Record<Weekday, number[]>>;
 /** A date (YYYY-MM-DD, in the mentor's zone) that differs from the week: hours [] is a day off. */

@@ -8,7 +8,7 @@ import { createRecordingMailer, waitUntil, type RecordingMailer } from '../../..
 import { createMentor } from '../../../test/mentors';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { bookings, notifications } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import {
   announceCancelled,
   announceConfirmed,

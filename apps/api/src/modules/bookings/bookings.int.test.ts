@@ -12,7 +12,7 @@ import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { bookings, mentorProfiles, users, type UserRow } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import { within } from '../../context/service-context';
 import { completeBooking, expireHold } from './jobs';
 import { confirmBooking } from './transitions';

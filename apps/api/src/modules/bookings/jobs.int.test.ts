@@ -6,7 +6,7 @@ import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { bookings } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -6,6 +6,7 @@ import {
 } from '@skillroute/shared/admin-console';
 import type { ServiceContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { announceStaffRefund } from './announcements';
 import { cancelSession } from './cancellations';
 import { queueRefund } from './refunds';
@@ -83,8 +84,7 @@ export async function listAllBookings(
   const { query, limit } = input;
   const { rows, total } = await repository.listAllBookings(ctx.db, {
     status: query.status,
-    offset: (query.page - 1) * limit,
-    limit,
+    ...pageWindow(query.page, limit),
   });
   return { bookings: rows.map(toBooking), total };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import {
   mentorListResponseSchema,
   type MentorListQuery,
@@ -90,10 +91,17 @@ const listingAnswer: CachedAnswer<MentorListResponse> = {
  * listening connection is down nothing is served from here.
  */
 export class MentorListingCache {
-  private readonly entries = new Map<string, ListingEntry>();
+  /**
+   * Read with `peek`, which leaves the order alone, so the oldest stored go first. The key counts too: the
+   * search text and the caller's id are anyone's to vary, so the keys are not a small fixed set; what anyone
+   * can fill is bounded by the budget. An entry larger than the whole budget is not kept.
+   */
+  private readonly entries = new LRUCache<string, ListingEntry>({
+    maxSize: LISTING_BUDGET_BYTES,
+    sizeCalculation: (entry, key) => key.length + entry.body.length,
+  });
   /** Reads under way, so concurrent misses on one key query once. */
   private readonly loading = new Map<string, Promise<ListingEntry>>();
-  private bytes = 0;
   /** Counts every change heard; a read that began before one does not store what it read. */
   private generation = 0;
   private listening = false;
@@ -107,7 +115,7 @@ export class MentorListingCache {
 
   /** Pages kept, and their bytes (keys and bodies). */
   get stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   /** The page for `key`, from memory while it is fresh, else from `load` (stored if nothing changed meanwhile). */
@@ -120,10 +128,10 @@ export class MentorListingCache {
    * keys of its own that cannot be a listing's (those are JSON arrays).
    */
   async readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody> {
-    const cached = this.entries.get(key);
+    const cached = this.entries.peek(key);
     if (cached !== undefined) {
       if (this.now() < cached.expiresAt) return cached;
-      this.remove(key, cached);
+      this.entries.delete(key);
     }
     if (!this.listening) return this.serialize(answer, await load());
     const pending = this.loading.get(key);
@@ -133,7 +141,7 @@ export class MentorListingCache {
       .then((body) => {
         const entry = this.serialize(answer, body);
         if (this.listening && generation === this.generation && this.now() < entry.expiresAt)
-          this.store(key, entry);
+          this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {
@@ -148,7 +156,6 @@ export class MentorListingCache {
     this.generation += 1;
     this.entries.clear();
     this.loading.clear();
-    this.bytes = 0;
   }
 
   /** Called by the listener: serve from memory only while changes are heard. */
@@ -164,26 +171,6 @@ export class MentorListingCache {
       ...serializeBody(answer.schema, answer.url, body, false),
       expiresAt: answer.expiresAt(storedAt, body),
     };
-  }
-
-  private remove(key: string, entry: ListingEntry): void {
-    this.entries.delete(key);
-    this.bytes -= key.length + entry.body.length;
-  }
-
-  private store(key: string, entry: ListingEntry): void {
-    const previous = this.entries.get(key);
-    if (previous !== undefined) this.remove(key, previous);
-    // The key counts too: the search text and the caller's id are anyone's to vary, so the keys are not a
-    // small fixed set; what anyone can fill is bounded by the budget, oldest first out.
-    const size = key.length + entry.body.length;
-    if (size > LISTING_BUDGET_BYTES) return;
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes + size <= LISTING_BUDGET_BYTES) break;
-      this.remove(oldKey, old);
-    }
-    this.entries.set(key, entry);
-    this.bytes += size;
   }
 }
 

@@ -1,7 +1,10 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
 import type { Executor } from '../../db/client';
+import { containsPattern } from '../../lib/like-pattern';
+import { pageWindow } from '../../lib/paging';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import { paiseToRupees } from '@skillroute/shared/money';
 import {
   mentorAvailability,
   mentorProfiles,
@@ -10,7 +13,7 @@ import {
   users,
   type MentorAvailabilityRow,
 } from '../../db/schema';
-import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter, pageOffset, searchPattern } from './rules';
+import { PRIOR_RATING, PRIOR_REVIEWS, companiesFilter } from './rules';
 
 export interface NewMentorProfile {
   headline: string;
@@ -62,7 +65,7 @@ export async function findMentorProfile(
     ...profile,
     role: 'mentor',
     assessedSkills: skills.map((skill) => skill.name),
-    pricePerSession: pricePaise === null ? null : pricePaise / 100,
+    pricePerSession: pricePaise === null ? null : paiseToRupees(pricePaise),
     timezone: timezone ?? DEFAULT_TIMEZONE,
     rating: meanRating(ratingTotal, profile.reviewCount),
   };
@@ -171,9 +174,11 @@ function listConditions(filter: MentorListFilter): SQL[] {
     );
   }
   if (filter.search !== undefined && filter.search !== '') {
-    // LIKE on the trigger-kept, lower-cased text; lower() of a parameter is folded to a constant when the
-    // statement is planned with its values (node-postgres' unnamed statements are), so the trigram index answers it.
-    conditions.push(sql`${mentorProfiles.searchText} like lower(${searchPattern(filter.search)})`);
+    // LIKE on the trigger-kept, lower-cased text; the pattern is lower-cased by PostgreSQL's lower(), the function
+    // the trigger uses, so both sides fold case alike (JavaScript's toLowerCase differs on some letters, e.g. "İ").
+    // lower() of a parameter is folded to a constant when the statement is planned with its values
+    // (node-postgres' unnamed statements are), so the trigram index answers it.
+    conditions.push(sql`${mentorProfiles.searchText} like lower(${containsPattern(filter.search)})`);
   }
   return conditions;
 }
@@ -217,7 +222,7 @@ export async function listMentors(
       asc(mentorProfiles.userId),
     )
     .limit(filter.limit)
-    .offset(pageOffset(filter.page, filter.limit));
+    .offset(pageWindow(filter.page, filter.limit).offset);
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found[0] !== undefined) return { rows, total: found[0].total };
   if (filter.page === 1) return { rows, total: 0 };

@@ -1,6 +1,6 @@
 /**
- * The mentor listing's rules (DESIGN.md §4 "Mentors, availability, slots"), as plain functions: what a search
- * box's text becomes, and how reviews weigh in the order. The repository builds its SQL from these.
+ * The mentor listing's rules (DESIGN.md §4 "Mentors, availability, slots"), as plain functions: which skill and
+ * companies a listing is narrowed to, and how reviews weigh in the order. The repository builds its SQL from these.
  */
 
 /** `skill` that lists mentors of every stack. */
@@ -9,17 +9,6 @@ export const ALL_SKILLS = 'all';
 /** The stack name a listing is narrowed to, or undefined for `all` (in any case). */
 export const skillFilter = (skill: string): string | undefined =>
   skill.trim().toLowerCase() === ALL_SKILLS ? undefined : skill.trim();
-
-/**
- * A LIKE pattern for the listing's search: the person's text with `\`, `%` and `_` escaped so they are
- * letters, not wildcards, inside `%…%`. Sent as a parameter, never spliced into SQL; the query lower-cases it
- * with PostgreSQL's lower(), the function the trigger lower-cases the searched text with, so both sides fold
- * case alike (JavaScript's toLowerCase differs on some letters, e.g. "İ"). A constant pattern lets the
- * trigram index answer it.
- */
-export function searchPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 /**
  * A Bayesian mean: every mentor starts with PRIOR_REVIEWS imagined reviews of PRIOR_RATING, so one 5-star
@@ -34,16 +23,10 @@ export function rankingWeight(ratingTotal: number, reviewCount: number): number 
   return (ratingTotal + PRIOR_REVIEWS * PRIOR_RATING) / (reviewCount + PRIOR_REVIEWS);
 }
 
-/** The rows to skip for a page (pages count from 1). */
-export const pageOffset = (page: number, limit: number): number => (page - 1) * limit;
-
 /** Comma-list filters: companies compare case-insensitively, so they are lower-cased once here. */
 export const companiesFilter = (companies: readonly string[]): string[] => [
   ...new Set(companies.map((company) => company.toLowerCase())),
 ];
-
-/** Whole rupees from the paise the database keeps. */
-export const rupeesFromPaise = (paise: number): number => paise / 100;
 
 /** Left out of the listing: the `userId` the client sends and the signed-in user, once each, sorted (uuids compare in any case). */
 export const excludedCallers = (...ids: (string | undefined)[]): string[] =>

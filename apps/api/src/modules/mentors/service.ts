@@ -6,6 +6,7 @@ import {
   type MentorProfile,
   type MentorUpdateBody,
 } from '@skillroute/shared/mentors';
+import { paiseToRupees } from '@skillroute/shared/money';
 import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { nextFreeSlot, nextFreeSlotWindow } from '../availability/service';
@@ -14,7 +15,7 @@ import { busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingKey } from './listing-cache';
-import { excludedCallers, rupeesFromPaise, skillFilter } from './rules';
+import { excludedCallers, skillFilter } from './rules';
 
 /**
  * A passed assessment makes its taker a mentor of that skill, in the assessment's unit of work: the role, a
@@ -108,7 +109,7 @@ function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInt
   const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
-    pricePerSession: rupeesFromPaise(availability.pricePerSession),
+    pricePerSession: paiseToRupees(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
     nextFreeSlot: nextFreeSlot(availability, now, busy),

@@ -24,7 +24,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import { within } from '../../context/service-context';
 import { completeBooking } from '../bookings/jobs';
 import { confirmBooking } from '../bookings/transitions';

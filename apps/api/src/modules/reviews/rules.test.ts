@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookingMessages, REVIEWS_PAGE_SIZE, reviewMessages } from '@skillroute/shared/bookings';
+import { bookingMessages, reviewMessages } from '@skillroute/shared/bookings';
 import { AppError } from '../../lib/errors';
-import { assertReviewable, reviewPageWindow, reviewReceivedNotice } from './rules';
+import { assertReviewable, reviewReceivedNotice } from './rules';
 
 const booking = { mentorId: 'mentor', menteeId: 'mentee', status: 'completed' as const };
 
@@ -58,12 +58,5 @@ describe('reviewReceivedNotice', () => {
     expect(reviewReceivedNotice({ mentorId: 'm1', menteeName: 'Asha', rating: 5 }).message).toBe(
       'Asha rated your session 5 stars.',
     );
-  });
-});
-
-describe('reviewPageWindow', () => {
-  it('reads pages from 1', () => {
-    expect(reviewPageWindow(1)).toEqual({ offset: 0, limit: REVIEWS_PAGE_SIZE });
-    expect(reviewPageWindow(3)).toEqual({ offset: 2 * REVIEWS_PAGE_SIZE, limit: REVIEWS_PAGE_SIZE });
   });
 });

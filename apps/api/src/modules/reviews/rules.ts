@@ -1,9 +1,4 @@
-import {
-  bookingMessages,
-  REVIEWS_PAGE_SIZE,
-  reviewMessages,
-  type BookingStatus,
-} from '@skillroute/shared/bookings';
+import { bookingMessages, reviewMessages, type BookingStatus } from '@skillroute/shared/bookings';
 import type { NotificationInput } from '../../context/ports';
 import { AppError } from '../../lib/errors';
 
@@ -35,9 +30,3 @@ export function reviewReceivedNotice(input: {
     link: `/mentor-profile/${input.mentorId}`,
   };
 }
-
-/** The rows of a 1-based page of reviews. */
-export const reviewPageWindow = (
-  page: number,
-  pageSize = REVIEWS_PAGE_SIZE,
-): { offset: number; limit: number } => ({ offset: (page - 1) * pageSize, limit: pageSize });

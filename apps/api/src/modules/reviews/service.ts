@@ -1,4 +1,5 @@
 import {
+  REVIEWS_PAGE_SIZE,
   type BookingReview,
   type MentorReviewsResponse,
   type ReviewBody,
@@ -8,9 +9,10 @@ import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { findBookableMentor } from '../availability/service';
 import * as repository from './repository';
-import { assertReviewable, reviewPageWindow, reviewReceivedNotice } from './rules';
+import { assertReviewable, reviewReceivedNotice } from './rules';
 
 /**
  * `POST /api/bookings/:id/review`: the mentee rates a completed session, once. In one unit of work: the
@@ -62,6 +64,10 @@ export async function listMentorReviews(
 ): Promise<MentorReviewsResponse> {
   if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
     throw new AppError('not_found', mentorMessages.mentorNotFound);
-  const { rows, total } = await repository.listMentorReviews(ctx.db, mentorId, reviewPageWindow(page));
+  const { rows, total } = await repository.listMentorReviews(
+    ctx.db,
+    mentorId,
+    pageWindow(page, REVIEWS_PAGE_SIZE),
+  );
   return { reviews: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }

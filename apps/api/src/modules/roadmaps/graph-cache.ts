@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import {
   publishedRoadmapListSchema,
   roadmapSchema,
@@ -43,9 +44,12 @@ export const LISTENER_NAME = 'skillroute-roadmap-cache';
  * changes announced meanwhile were never heard.
  */
 export class RoadmapReadCache {
-  private readonly roadmaps = new Map<string, RoadmapEntry>();
+  /** Read with `peek`, which leaves the order alone, so the oldest stored go first; a body larger than the budget is not kept. */
+  private readonly roadmaps = new LRUCache<string, RoadmapEntry>({
+    maxSize: CACHE_BUDGET_BYTES,
+    sizeCalculation: (entry) => entry.body.length,
+  });
   private publishedList: (SerializedBody & { storedAt: number }) | undefined;
-  private bytes = 0;
   /** Counts every change heard; a read that began before one does not store what it read. */
   private generation = 0;
   private listening = false;
@@ -62,7 +66,7 @@ export class RoadmapReadCache {
    * read (`assertReadable` on the facts it was read with); `load` reads it afresh, access check included.
    */
   async readRoadmap(id: string, viewer: Viewer, load: () => Promise<Roadmap>): Promise<SerializedBody> {
-    const cached = this.roadmaps.get(id);
+    const cached = this.roadmaps.peek(id);
     if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) {
       assertReadable(cached.facts, viewer);
       return cached;
@@ -80,7 +84,7 @@ export class RoadmapReadCache {
       facts,
       storedAt: this.now(),
     };
-    if (this.listening && generation === this.generation) this.store(id, entry);
+    if (this.listening && generation === this.generation) this.roadmaps.set(id, entry);
     return entry;
   }
 
@@ -103,11 +107,7 @@ export class RoadmapReadCache {
   /** A roadmap changed: its entry and the public list go. */
   forget(id: string): void {
     this.generation += 1;
-    const entry = this.roadmaps.get(id);
-    if (entry !== undefined) {
-      this.bytes -= entry.body.length;
-      this.roadmaps.delete(id);
-    }
+    this.roadmaps.delete(id);
     this.publishedList = undefined;
   }
 
@@ -115,7 +115,6 @@ export class RoadmapReadCache {
   forgetAll(): void {
     this.generation += 1;
     this.roadmaps.clear();
-    this.bytes = 0;
     this.publishedList = undefined;
   }
 
@@ -123,22 +122,6 @@ export class RoadmapReadCache {
   setListening(listening: boolean): void {
     this.forgetAll();
     this.listening = listening;
-  }
-
-  private store(id: string, entry: RoadmapEntry): void {
-    const previous = this.roadmaps.get(id);
-    if (previous !== undefined) {
-      this.bytes -= previous.body.length;
-      this.roadmaps.delete(id);
-    }
-    if (entry.body.length > CACHE_BUDGET_BYTES) return;
-    for (const [oldId, old] of this.roadmaps) {
-      if (this.bytes + entry.body.length <= CACHE_BUDGET_BYTES) break;
-      this.roadmaps.delete(oldId);
-      this.bytes -= old.body.length;
-    }
-    this.roadmaps.set(id, entry);
-    this.bytes += entry.body.length;
   }
 }
 

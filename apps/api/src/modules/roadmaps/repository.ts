@@ -32,6 +32,7 @@ import {
   roadmaps,
   users,
 } from '../../db/schema';
+import { containsPattern } from '../../lib/like-pattern';
 
 /** What the rules need to know of a roadmap to decide who may do what with it. */
 export interface RoadmapState {
@@ -126,11 +127,6 @@ export interface RoadmapFilter {
   submittedOnly?: boolean;
 }
 
-/** `%` and `_` typed into a search box are letters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
-
 export async function listRoadmaps(
   db: Executor,
   filter: RoadmapFilter,
@@ -178,7 +174,7 @@ function matchedTopicsOf(pattern: string): SQL<string[] | null> {
  * GIN index when that changes).
  */
 export async function searchPublishedRoadmaps(db: Executor, search: string): Promise<PublishedRoadmap[]> {
-  const pattern = likePattern(search);
+  const pattern = containsPattern(search);
   const matchedTopics = matchedTopicsOf(pattern);
   const rows = await db
     .select({ ...summaryColumns, matchedTopics })

@@ -1,6 +1,6 @@
 import { users } from '../../db/schema';
 import { cookieNames } from '../../lib/cookies';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import type { TestApp } from '../../../test/helpers';
 
 export interface SignedInUser {

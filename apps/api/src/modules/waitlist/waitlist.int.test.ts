@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
 import { mentorWaitlist, notifications, type UserRow } from '../../db/schema';
-import { openSession } from '../../sessions/repository';
+import { openSession } from '../../sessions/service';
 import { within } from '../../context/service-context';
 import { expireHold } from '../bookings/jobs';
 import { announceFreedSlot } from './service';

@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { rupeesToPaise } from '@skillroute/shared/money';
 import type { Transaction } from '../../db/client';
 import { mentorAvailability, mentorProfiles, mentorSkills, stacks, users } from '../../db/schema';
 import type { StoredDateOverride } from '../../db/schema/mentors';
@@ -48,7 +49,7 @@ function availabilityRow(userId: string, availability: DemoAvailability, at: Dat
   return {
     userId,
     timezone: availability.timezone,
-    pricePerSession: availability.priceRupees * 100,
+    pricePerSession: rupeesToPaise(availability.priceRupees),
     weeklyHours: availability.weeklyHours,
     overrides,
     hasHours,

@@ -1,3 +1,4 @@
+import { pageCount } from '@skillroute/shared/paging';
 import { Button } from '@/components/ui/button';
 
 /** "Page 2 of 5" with Previous and Next; nothing when everything fits on one page. */
@@ -14,7 +15,7 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
-  const pages = Math.max(1, Math.ceil(total / limit));
+  const pages = pageCount(total, limit);
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
