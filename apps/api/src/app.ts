@@ -231,11 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
   await registerBookingWorkers(app.services);
-  await registerPasswordResetWorker({
-    ...app.services,
-    jwtSecret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-  });
+  await registerPasswordResetWorker(app.services);
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
 

@@ -356,6 +356,7 @@ export function settingsOf(config: Config): ServiceSettings {
     publicUrl: config.publicUrl,
     mailFrom: config.mail.from,
     jwtSecret: config.jwtSecret,
+    adminJwtSecret: config.adminJwtSecret,
     meet: {
       iceServers: config.iceServers,
       turnSecret: config.turnSecret,

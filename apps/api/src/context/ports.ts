@@ -83,8 +83,10 @@ export interface ServiceSettings {
   readonly publicUrl: string;
   /** MAIL_FROM ("Skillroute <no-reply@…>"): the sender of mails and the organizer of calendar invites. */
   readonly mailFrom: string;
-  /** JWT_SECRET: signs users' session tokens and password-reset links. */
+  /** JWT_SECRET: signs users' session tokens, mailed codes and password-reset links. */
   readonly jwtSecret: string;
+  /** ADMIN_JWT_SECRET: signs admins' session tokens. */
+  readonly adminJwtSecret: string;
   /** What meeting rooms hand out for ICE (ICE_SERVERS, TURN_SECRET, TURN_TTL_SECONDS). */
   readonly meet: {
     readonly iceServers: readonly IceServerConfig[];

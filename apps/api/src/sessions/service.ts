@@ -15,6 +15,7 @@ import {
   type AccessAudience,
   type AccessClaims,
 } from '../lib/tokens';
+import type { ServiceSettings } from '../context/ports';
 import * as repository from './repository';
 import type { ClientInfo, LiveAdminSession, LiveUserSession, SessionOwner } from './repository';
 
@@ -89,6 +90,10 @@ async function createSession(
   return { row, refreshToken };
 }
 
+/** The secret that signs an audience's access tokens. */
+export const secretOf = (settings: ServiceSettings, audience: AccessAudience): string =>
+  audience === 'admin' ? settings.adminJwtSecret : settings.jwtSecret;
+
 /** A session for a principal who just proved who they are: a new family, both tokens. */
 export async function openSession(
   db: Executor,
@@ -154,13 +159,16 @@ async function rotateSession(
  * belongs to and the claims of their access token, or nothing (deleted, blocked), which ends the sign-in.
  */
 export async function refreshSession<Owner>(
-  { db, clock }: ServiceContext,
-  secret: string,
-  audience: AccessAudience,
-  refreshToken: string | undefined,
-  client: ClientInfo,
-  ownerOf: (row: SessionRow) => Promise<{ owner: Owner; claims: Omit<AccessClaims, 'sid'> } | undefined>,
+  { db, clock, settings }: ServiceContext,
+  input: {
+    audience: AccessAudience;
+    refreshToken: string | undefined;
+    client: ClientInfo;
+    ownerOf: (row: SessionRow) => Promise<{ owner: Owner; claims: Omit<AccessClaims, 'sid'> } | undefined>;
+  },
 ): Promise<{ owner: Owner; tokens: SessionTokens }> {
+  const { audience, refreshToken, client, ownerOf } = input;
+  const secret = secretOf(settings, audience);
   if (refreshToken === undefined || refreshToken === '') throw expired();
   const now = clock.now();
   const rotated = await rotateSession(db, secret, audience, refreshToken, client, now);
@@ -219,11 +227,11 @@ export async function findLiveAdminSession(
  * sockets of every family it ended.
  */
 export async function signOut(
-  { db, clock, sockets }: ServiceContext,
-  audience: AccessAudience,
-  secret: string,
-  cookies: SessionCookies,
+  { db, clock, sockets, settings }: ServiceContext,
+  input: { audience: AccessAudience; cookies: SessionCookies },
 ): Promise<void> {
+  const { audience, cookies } = input;
+  const secret = secretOf(settings, audience);
   const now = clock.now();
   const families = new Set<string>();
   if (cookies.refreshToken) {

@@ -10,7 +10,7 @@ import { adminContextOf, clientOf, contextOf } from '../../plugins/services';
 import { currentAdmin, refreshAdminSession, signInAdmin } from './service';
 
 export interface AdminRoutesOptions {
-  config: Pick<Config, 'adminJwtSecret' | 'nodeEnv'>;
+  config: Pick<Config, 'nodeEnv'>;
 }
 
 /** As user sign-in: 10 attempts per 15 minutes per e-mail and IP, counted apart from the users'. */
@@ -50,12 +50,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { admin, tokens } = await signInAdmin(
-        contextOf(request),
-        config.adminJwtSecret,
-        request.body,
-        clientOf(request),
-      );
+      const { admin, tokens } = await signInAdmin(contextOf(request), {
+        body: request.body,
+        client: clientOf(request),
+      });
       signIn(reply, tokens);
       return { admin };
     },
@@ -71,9 +69,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      await signOut(contextOf(request), 'admin', config.adminJwtSecret, {
-        refreshToken: request.cookies[cookieNames.admin.refresh],
-        accessToken: request.cookies[cookieNames.admin.access],
+      await signOut(contextOf(request), {
+        audience: 'admin',
+        cookies: {
+          refreshToken: request.cookies[cookieNames.admin.refresh],
+          accessToken: request.cookies[cookieNames.admin.access],
+        },
       });
       clearSessionCookies(reply, 'admin', cookiePolicy);
       return { message: sessionMessages.loggedOut };
@@ -91,12 +92,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request, reply) => {
       try {
-        const { admin, tokens } = await refreshAdminSession(
-          contextOf(request),
-          config.adminJwtSecret,
-          request.cookies[cookieNames.admin.refresh],
-          clientOf(request),
-        );
+        const { admin, tokens } = await refreshAdminSession(contextOf(request), {
+          refreshToken: request.cookies[cookieNames.admin.refresh],
+          client: clientOf(request),
+        });
         signIn(reply, tokens);
         return { admin };
       } catch (error) {

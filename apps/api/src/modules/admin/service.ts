@@ -18,14 +18,13 @@ export interface AdminSignedIn {
 /** `POST /api/admin/login`: the password is checked as a user's is (`checkCredentials`), then a session opens. */
 export async function signInAdmin(
   ctx: ServiceContext,
-  adminJwtSecret: string,
-  body: LoginBody,
-  client: ClientInfo,
+  input: { body: LoginBody; client: ClientInfo },
 ): Promise<AdminSignedIn> {
+  const { body, client } = input;
   const row = await checkCredentials(await repository.findAdminByEmail(ctx.db, body.email), body.password);
   const tokens = await openSession(
     ctx.db,
-    adminJwtSecret,
+    ctx.settings.adminJwtSecret,
     { sub: row.id, email: row.email, role: 'admin' },
     client,
     ctx.clock.now(),
@@ -36,23 +35,18 @@ export async function signInAdmin(
 /** `POST /api/admin/refreshToken`: a rotated pair; a reused refresh token has already revoked its family (401). */
 export async function refreshAdminSession(
   ctx: ServiceContext,
-  adminJwtSecret: string,
-  refreshToken: string | undefined,
-  client: ClientInfo,
+  input: { refreshToken: string | undefined; client: ClientInfo },
 ): Promise<AdminSignedIn> {
-  const { owner, tokens } = await refreshSession(
-    ctx,
-    adminJwtSecret,
-    'admin',
-    refreshToken,
-    client,
-    async (row) => {
+  const { owner, tokens } = await refreshSession(ctx, {
+    audience: 'admin',
+    ...input,
+    ownerOf: async (row) => {
       const admin = row.adminId === null ? undefined : await repository.findPublicAdmin(ctx.db, row.adminId);
       return admin === undefined
         ? undefined
-        : { owner: admin, claims: { sub: admin.id, email: admin.email, role: 'admin' } };
+        : { owner: admin, claims: { sub: admin.id, email: admin.email, role: 'admin' as const } };
     },
-  );
+  });
   return { admin: owner, tokens };
 }
 

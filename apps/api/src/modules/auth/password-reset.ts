@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { revokeAllSessions } from '../../sessions/repository';
 import { hashToken, randomToken } from '../../lib/tokens';
-import type { AuthContext } from './context';
+import type { ServiceContext } from '../../context/service-context';
 import { accountNotifications, authMessages } from './messages';
 import {
   findResetToken,
@@ -33,7 +33,7 @@ export const passwordResetRequestJob = jobType<{ email: string }>('auth.password
  * `POST /api/auth/forgot-password`: one answer for every e-mail (no enumeration), and the same work for every
  * e-mail too, so its timing tells nothing either: the request only queues the lookup; the worker decides.
  */
-export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<{ message: string }> {
   await ctx.unitOfWork((uow) => uow.enqueue(passwordResetRequestJob, { email }));
   return { message: authMessages.resetLinkSent };
 }
@@ -42,7 +42,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
  * The worker's half of a reset request: a link for an account that exists and is not blocked (a new
  * password would not let a blocked one in anyway), nothing for any other e-mail.
  */
-export async function issuePasswordReset(ctx: AuthContext, email: string): Promise<void> {
+export async function issuePasswordReset(ctx: ServiceContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (user === undefined || user.blockedAt !== null) return;
   const token = randomToken();
@@ -54,12 +54,17 @@ export async function issuePasswordReset(ctx: AuthContext, email: string): Promi
     });
     await uow.enqueue(
       sendMailJob,
-      passwordResetMail(user.email, user.name, resetLink(ctx.publicUrl, token), RESET_LINK_TTL_MINUTES),
+      passwordResetMail(
+        user.email,
+        user.name,
+        resetLink(ctx.settings.publicUrl, token),
+        RESET_LINK_TTL_MINUTES,
+      ),
     );
   });
 }
 
-export async function registerPasswordResetWorker(ctx: AuthContext): Promise<void> {
+export async function registerPasswordResetWorker(ctx: ServiceContext): Promise<void> {
   await ctx.jobs.register(passwordResetRequestJob, ({ email }) => issuePasswordReset(ctx, email), {
     batchSize: 20,
   });
@@ -75,7 +80,7 @@ function refuseToken(message: string): AppError {
  * verified becomes verified.
  */
 export async function resetPassword(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   body: { token: string; password: string },
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(body.password);

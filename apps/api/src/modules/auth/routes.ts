@@ -18,7 +18,6 @@ import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/c
 import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
 import { userOf } from '../../plugins/auth';
 import { clientOf, contextOf } from '../../plugins/services';
-import type { AuthContext } from './context';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { authRateLimits } from './rate-limits';
 import { currentUser, logIn, logInWithGoogle, refreshUserSession } from './sign-in';
@@ -52,11 +51,6 @@ function limit(
 
 /** `/api/auth`: sign-up with a mailed code, sign-in, refresh, logout, password reset, the current session. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
-  const ctx = (request: FastifyRequest): AuthContext => ({
-    ...contextOf(request),
-    jwtSecret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-  });
   const cookiePolicy = { secure: config.nodeEnv === 'production' };
   const signIn = (reply: FastifyReply, tokens: SessionTokens) =>
     setSessionCookies(reply, 'user', cookiePolicy, tokens);
@@ -74,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await signUp(ctx(request), request.body)),
+    async (request, reply) => reply.code(201).send(await signUp(contextOf(request), request.body)),
   );
 
   app.post(
@@ -88,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await verifyCode(ctx(request), request.body, clientOf(request));
+      const { user, tokens } = await verifyCode(contextOf(request), request.body, clientOf(request));
       signIn(reply, tokens);
       return { user };
     },
@@ -107,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: messageResponseSchema, ...refusals },
       },
     },
-    async (request) => resendCode(ctx(request), request.body.email),
+    async (request) => resendCode(contextOf(request), request.body.email),
   );
 
   app.post(
@@ -124,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await logIn(ctx(request), request.body, clientOf(request));
+      const { user, tokens } = await logIn(contextOf(request), request.body, clientOf(request));
       signIn(reply, tokens);
       return { user };
     },
@@ -148,7 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { user, tokens } = await logInWithGoogle(
-        ctx(request),
+        contextOf(request),
         config.google,
         request.body.credential,
         clientOf(request),
@@ -162,9 +156,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/logout',
     { schema: { summary: 'End this session', tags, response: { 200: messageResponseSchema, ...refusals } } },
     async (request, reply) => {
-      await signOut(contextOf(request), 'user', config.jwtSecret, {
-        refreshToken: request.cookies[cookieNames.user.refresh],
-        accessToken: request.cookies[cookieNames.user.access],
+      await signOut(contextOf(request), {
+        audience: 'user',
+        cookies: {
+          refreshToken: request.cookies[cookieNames.user.refresh],
+          accessToken: request.cookies[cookieNames.user.access],
+        },
       });
       clearSessionCookies(reply, 'user', cookiePolicy);
       return { message: sessionMessages.loggedOut };
@@ -183,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       try {
         const { user, tokens } = await refreshUserSession(
-          ctx(request),
+          contextOf(request),
           request.cookies[cookieNames.user.refresh],
           clientOf(request),
         );
@@ -210,7 +207,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: messageResponseSchema, ...refusals },
       },
     },
-    async (request) => requestPasswordReset(ctx(request), request.body.email),
+    async (request) => requestPasswordReset(contextOf(request), request.body.email),
   );
 
   app.post(
@@ -223,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: messageResponseSchema, ...refusals },
       },
     },
-    async (request) => resetPassword(ctx(request), request.body),
+    async (request) => resetPassword(contextOf(request), request.body),
   );
 
   app.get(
@@ -237,7 +234,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => ({
-      user: await currentUser(ctx(request), userOf(request).id),
+      user: await currentUser(contextOf(request), userOf(request).id),
     }),
   );
 };

@@ -3,7 +3,8 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 import { hasLiveSession } from '../../sessions/repository';
 import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
-import type { AuthContext, ClientInfo } from './context';
+import type { ServiceContext } from '../../context/service-context';
+import type { ClientInfo } from '../../sessions/repository';
 import { accountNotifications, authMessages } from './messages';
 import { signInWithGoogle } from '../users/service';
 import { findUserByEmail, findUserById, lockUserByEmail, toSessionUser } from './repository';
@@ -18,7 +19,7 @@ export interface SignedIn {
  * `POST /api/auth/login`. The password is checked as an admin's is (`checkCredentials`: one answer for a
  * wrong e-mail and a wrong password); blocked and unverified are only told to someone who knows the password.
  */
-export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+export async function logIn(ctx: ServiceContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
   const user = await checkCredentials(await findUserByEmail(ctx.db, body.email), body.password);
   if (user.blockedAt !== null)
     throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
@@ -42,7 +43,7 @@ export async function logIn(ctx: AuthContext, body: LoginBody, client: ClientInf
  * with the session and announced once all is committed.
  */
 async function openSessionAndTellOthers(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   user: Pick<SessionUser, 'id' | 'email' | 'role'>,
   client: ClientInfo,
   options: { welcome: boolean },
@@ -52,7 +53,7 @@ async function openSessionAndTellOthers(
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
     const opened = await openSession(
       tx,
-      ctx.jwtSecret,
+      ctx.settings.jwtSecret,
       { sub: user.id, email: user.email, role: user.role },
       client,
       now,
@@ -68,7 +69,7 @@ async function openSessionAndTellOthers(
  * the account (refusing a blocked one); this opens the session for it.
  */
 export async function logInWithGoogle(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   google: Parameters<typeof signInWithGoogle>[1],
   credential: string,
   client: ClientInfo,
@@ -80,27 +81,25 @@ export async function logInWithGoogle(
 
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */
 export async function refreshUserSession(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   refreshToken: string | undefined,
   client: ClientInfo,
 ): Promise<SignedIn> {
-  const { owner: user, tokens } = await refreshSession(
-    ctx,
-    ctx.jwtSecret,
-    'user',
+  const { owner: user, tokens } = await refreshSession(ctx, {
+    audience: 'user',
     refreshToken,
     client,
-    async (row) => {
+    ownerOf: async (row) => {
       const user = row.userId === null ? undefined : await findUserById(ctx.db, row.userId);
       if (user === undefined || user.blockedAt !== null) return undefined;
       return { owner: user, claims: { sub: user.id, email: user.email, role: user.role } };
     },
-  );
+  });
   return { user: toSessionUser(user), tokens };
 }
 
 /** `GET /api/auth/session`: the signed-in user as the SPA shows it. */
-export async function currentUser(ctx: AuthContext, userId: string): Promise<SessionUser> {
+export async function currentUser(ctx: ServiceContext, userId: string): Promise<SessionUser> {
   const user = await findUserById(ctx.db, userId);
   if (user === undefined) throw new AppError('unauthorized', errorMessages.unauthorized);
   return toSessionUser(user);

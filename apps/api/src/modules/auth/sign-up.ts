@@ -8,7 +8,8 @@ import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { openSession, type SessionTokens } from '../../sessions/service';
 import { sendMailJob } from '../mail/service';
-import type { AuthContext, ClientInfo } from './context';
+import type { ServiceContext } from '../../context/service-context';
+import type { ClientInfo } from '../../sessions/repository';
 import { accountNotifications, authMessages } from './messages';
 import { codeRequestWaitSeconds } from './rate-limits';
 import {
@@ -28,7 +29,7 @@ import {
  */
 export async function issueCodeIfDue(
   uow: UnitOfWork,
-  ctx: Pick<AuthContext, 'jwtSecret' | 'clock'>,
+  ctx: Pick<ServiceContext, 'settings' | 'clock'>,
   user: Pick<UserRow, 'id' | 'name' | 'email'>,
 ): Promise<number> {
   const now = ctx.clock.now();
@@ -37,7 +38,7 @@ export async function issueCodeIfDue(
   const code = generateCode();
   await insertCode(uow.tx, {
     userId: user.id,
-    codeHash: hashCode(code, ctx.jwtSecret),
+    codeHash: hashCode(code, ctx.settings.jwtSecret),
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     createdAt: now,
   });
@@ -47,7 +48,7 @@ export async function issueCodeIfDue(
 
 /** `POST /api/auth/`: a new account, or new details and a code for one that was never verified. */
 export async function signUp(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   body: SignupBody,
 ): Promise<{ message: string; email: string }> {
   const passwordHash = await hashPassword(body.password);
@@ -70,7 +71,7 @@ export async function signUp(
 }
 
 /** `POST /api/auth/resent-otp`: the same answer whether or not the e-mail waits for a code. */
-export async function resendCode(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function resendCode(ctx: ServiceContext, email: string): Promise<{ message: string }> {
   await ctx.unitOfWork(async (uow) => {
     const user = await lockUserByEmail(uow.tx, email);
     if (user === undefined || user.verifiedAt !== null || user.blockedAt !== null) return;
@@ -90,7 +91,7 @@ type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok
  * and committed before the refusal, so five wrong tries burn the code whatever the client does.
  */
 export async function verifyCode(
-  ctx: AuthContext,
+  ctx: ServiceContext,
   body: { email: string; otp: string },
   client: ClientInfo,
 ): Promise<{ user: SessionUser; tokens: SessionTokens }> {
@@ -103,7 +104,7 @@ export async function verifyCode(
     });
     if (user !== undefined && user.verifiedAt !== null) return refuse(authMessages.alreadyVerified);
     const code = user === undefined ? undefined : await newestCode(tx, user.id);
-    const check = checkCode(code, body.otp, ctx.jwtSecret, now);
+    const check = checkCode(code, body.otp, ctx.settings.jwtSecret, now);
     if (check.outcome === 'wrong' && code !== undefined) await recordCodeAttempt(tx, code.id, check.attempts);
     if (check.outcome !== 'accepted' || user === undefined || code === undefined)
       return refuse(check.outcome === 'accepted' ? authMessages.alreadyVerified : check.message);
@@ -116,7 +117,7 @@ export async function verifyCode(
     const verified = await updateUser(tx, user.id, { verifiedAt: now });
     const tokens = await openSession(
       tx,
-      ctx.jwtSecret,
+      ctx.settings.jwtSecret,
       { sub: verified.id, email: verified.email, role: verified.role },
       client,
       now,
