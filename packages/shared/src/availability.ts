@@ -194,6 +194,7 @@ export const dateOverridesSchema = z
 export const availabilityBodySchema = z.object({
   mentorId: idSchema,
   weeklySchedule: weeklyScheduleSchema,
+  /** Whole rupees (the database keeps paise). */
   pricePerSession: pricePerSessionSchema,
   timezone: timezoneSchema.optional(),
   overrides: dateOverridesSchema.optional(),

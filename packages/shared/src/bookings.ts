@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import type { Paise } from './money';
 import { pageQuerySchema } from './paging';
 
 /**
@@ -168,11 +169,11 @@ export function paymentRefusal(
  * inclusive, nothing under 2 h. The one rule both the confirmation dialog and the api apply.
  */
 export function refundForCancellation(input: {
-  amount: number;
+  amount: Paise;
   startTime: Date | string;
   cancelledBy: CancellingParty;
   now: Date;
-}): { amount: number; share: 'full' | 'half' | 'none' } {
+}): { amount: Paise; share: 'full' | 'half' | 'none' } {
   if (input.cancelledBy === 'mentor') return { amount: input.amount, share: 'full' };
   const msBefore = new Date(input.startTime).getTime() - input.now.getTime();
   const hour = 60 * 60 * 1000;

@@ -295,6 +295,7 @@ export const mentorCardSchema = mentorProfileSchema
     sessionsHeld: true,
   })
   .extend({
+    /** Whole rupees, as the mentor set it (the database keeps paise). */
     pricePerSession: z.number(),
     /** The next bookable hour as UTC ISO instants, within the next 60 days; null when there is none. */
     nextFreeSlot: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),

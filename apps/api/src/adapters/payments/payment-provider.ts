@@ -1,3 +1,4 @@
+import type { Paise } from '@skillroute/shared/money';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RefundReason } from '@skillroute/shared/bookings';
 
@@ -35,7 +36,7 @@ export type PaymentCurrency = 'INR';
 export interface CreatePaymentInput {
   bookingId: string;
   /** The booking's price, kept on it at booking time; a positive integer. */
-  amountPaise: number;
+  amountPaise: Paise;
   currency: PaymentCurrency;
   /**
    * The same for every attempt for one booking (the booking id itself does), so a retried call returns the first
@@ -74,7 +75,7 @@ export interface PaymentEvent {
   /** The id `createPayment` returned (a Razorpay order id, a Stripe PaymentIntent id): it finds the booking. */
   providerPaymentId: string;
   /** As the provider reports them, checked against the booking before anything changes. */
-  amountPaise: number;
+  amountPaise: Paise;
   /** A plain string, not PaymentCurrency: a provider reporting another currency must reach that check, not be hidden by a type. */
   currency: string;
 }
@@ -84,7 +85,7 @@ export type { RefundReason };
 export interface RefundInput {
   providerPaymentId: string;
   /** Positive, and at most what was paid. */
-  amountPaise: number;
+  amountPaise: Paise;
   /** Derived from the booking, so a retried cancellation never refunds twice (Razorpay wants at least 10 characters). */
   idempotencyKey: string;
   reason: RefundReason;

@@ -14,6 +14,7 @@ import {
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
+import type { Paise } from '@skillroute/shared/money';
 
 // The shared list, spelled out here so drizzle-kit reads the schema without loading the shared package;
 // `satisfies` keeps the two in step.
@@ -47,7 +48,7 @@ export const bookings = pgTable(
     endTime: timestamp({ withTimezone: true }).notNull(),
     status: bookingStatus().notNull().default('pending_payment'),
     /** Paise: the mentor's price when the booking was made. */
-    amount: integer().notNull(),
+    amount: integer().$type<Paise>().notNull(),
     currency: text().notNull().default('INR'),
     /** Until when a pending_payment booking holds its slot; a lapsed hold no longer counts as live. */
     holdExpiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -60,7 +61,7 @@ export const bookings = pgTable(
     cancelledBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     cancelReason: text(),
     /** Paise returned to the mentee (a cancellation's tier, or the whole of a payment that came too late). */
-    refundAmount: integer(),
+    refundAmount: integer().$type<Paise>(),
     /** pending | succeeded | failed, as the provider last reported it. */
     refundStatus: text(),
     refundId: text(),

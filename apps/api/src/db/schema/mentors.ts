@@ -15,6 +15,7 @@ import type { Weekday } from '@skillroute/shared/availability';
 import { assessmentTests, stacks } from './assessments';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
+import type { Paise } from '@skillroute/shared/money';
 
 /** What a mentor shows (spec §3 "Mentor profile"); the row exists once the user passed a test. */
 export const mentorProfiles = pgTable(
@@ -95,7 +96,7 @@ export const mentorAvailability = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     timezone: text().notNull(),
     /** Paise (DESIGN.md §4: the database keeps paise; the wire has whole rupees). */
-    pricePerSession: integer().notNull(),
+    pricePerSession: integer().$type<Paise>().notNull(),
     weeklyHours: jsonb().$type<StoredWeeklyHours>().notNull(),
     overrides: jsonb()
       .$type<StoredDateOverride[]>()

@@ -1,4 +1,5 @@
 import type { Booking, RefundStatus } from '@skillroute/shared/bookings';
+import type { Paise } from '@skillroute/shared/money';
 import {
   adminConsoleMessages,
   refundableByStaff,
@@ -21,7 +22,7 @@ import { toBooking } from './wire';
 export interface DecidedRefund {
   bookingId: string;
   /** Paise. */
-  amount: number;
+  amount: Paise;
   status: RefundStatus;
 }
 

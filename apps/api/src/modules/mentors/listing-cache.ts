@@ -6,6 +6,7 @@ import {
   type MentorListQuery,
   type MentorListResponse,
 } from '@skillroute/shared/mentors';
+import type { ListingCache } from '../../context/ports';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
 import { SLOT_NOTICE_MS } from '../availability/slots';
@@ -90,7 +91,7 @@ const listingAnswer: CachedAnswer<MentorListResponse> = {
  * once committed. Any change drops every page: a profile can move between pages and filters. While the
  * listening connection is down nothing is served from here.
  */
-export class MentorListingCache {
+export class MentorListingCache implements ListingCache {
   /**
    * Read with `peek`, which leaves the order alone, so the oldest stored go first. The key counts too: the
    * search text and the caller's id are anyone's to vary, so the keys are not a small fixed set; what anyone

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
 import { AppError } from '../../lib/errors';
-import { ENTRY_MAX_AGE_MS, matchesEtag, RoadmapReadCache } from './graph-cache';
+import { matchesEtag } from '../../lib/serialized-body';
+import { ENTRY_MAX_AGE_MS, RoadmapReadCache } from './graph-cache';
 
 const ID = '7d0c3a5e-2a3f-4f6e-9c38-0f6f1f0c9a11';
 const AUTHOR = '3b9f1c2e-5d4a-4b8e-8f0a-6c7d8e9f0a1b';

@@ -10,10 +10,8 @@ import {
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type SerializedBody } from '../../lib/serialized-body';
 import { ROADMAP_CHANGES_CHANNEL } from './repository';
-import type { Viewer } from '../../context/ports';
+import type { RoadmapCache, Viewer } from '../../context/ports';
 import { assertReadable, isPublic, type RoadmapFacts } from './rules';
-
-export { matchesEtag, sendSerialized, type SerializedBody } from '../../lib/serialized-body';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,7 +41,7 @@ export const LISTENER_NAME = 'skillroute-roadmap-cache';
  * listening connection is down nothing is served from here, and the whole cache is dropped when it is back:
  * changes announced meanwhile were never heard.
  */
-export class RoadmapReadCache {
+export class RoadmapReadCache implements RoadmapCache {
   /** Read with `peek`, which leaves the order alone, so the oldest stored go first; a body larger than the budget is not kept. */
   private readonly roadmaps = new LRUCache<string, RoadmapEntry>({
     maxSize: CACHE_BUDGET_BYTES,

@@ -1,3 +1,6 @@
+// Every query on the roadmaps, their topics, edges, resources and readers' progress: one file for the tables
+// of one graph, so a change to how a roadmap is stored is a change here alone. Longer than 300 lines for that
+// reason; the graph's rules live in rules.ts and packages/shared/src/roadmap-rules.ts, not here.
 import {
   and,
   asc,

@@ -22,7 +22,7 @@ import {
 import { roadmapMessages } from '@skillroute/shared/roadmap-rules';
 import type { Viewer } from '../../context/ports';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { sendSerialized } from './graph-cache';
+import { sendSerialized } from '../../lib/serialized-body';
 import {
   createNode,
   createRoadmap,

@@ -21,7 +21,7 @@ import type { AdminContext, ServiceContext, UserContext } from '../../context/se
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
 import { recordAdminAction } from '../audit/service';
-import type { SerializedBody } from './graph-cache';
+import type { SerializedBody } from '../../lib/serialized-body';
 import * as repository from './repository';
 import {
   afterSave,
