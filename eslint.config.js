@@ -21,40 +21,31 @@ function subfolders(rootDir, dir) {
     .map((d) => d.name);
 }
 
-/**
- * One zone per ordered pair of features: a feature may reach another only through its public file
- * (`publicFile`), never its internals. Generated so a new folder is covered without editing this file.
- */
-function featureZones(rootDir, dir, publicFile) {
+/** One zone per ordered pair of folders under `dir`, made by `zone(a, b)`: a new folder is covered without editing this file. */
+function pairZones(rootDir, dir, zone) {
   const names = subfolders(rootDir, dir);
-  return names.flatMap((a) =>
-    names
-      .filter((b) => b !== a)
-      .map((b) => ({
-        target: `./${dir}/${a}`,
-        from: `./${dir}/${b}`,
-        except: [`./${publicFile}`],
-        message: `${a} may use ${b} only through ${b}/${publicFile}.`,
-      })),
-  );
+  return names.flatMap((a) => names.filter((b) => b !== a).map((b) => zone(a, b)));
 }
 
+/** A web feature may reach another only through its public file (`publicFile`), never its internals. */
+const featureZones = (rootDir, dir, publicFile) =>
+  pairZones(rootDir, dir, (a, b) => ({
+    target: `./${dir}/${a}`,
+    from: `./${dir}/${b}`,
+    except: [`./${publicFile}`],
+    message: `${a} may use ${b} only through ${b}/${publicFile}.`,
+  }));
+
 /**
- * One zone per ordered pair of api modules: a module may call another's services (service.ts and the files
- * it is split into, jobs.ts) and rules, never its repository (its tables) nor its routes (its HTTP).
+ * An api module may call another's services (service.ts and the files it is split into, jobs.ts) and rules,
+ * never its repository (its tables) nor its routes (its HTTP).
  */
-function moduleZones(rootDir, dir) {
-  const names = subfolders(rootDir, dir);
-  return names.flatMap((a) =>
-    names
-      .filter((b) => b !== a)
-      .map((b) => ({
-        target: `./${dir}/${a}`,
-        from: `./${dir}/${b}/{repository,routes,*-repository,*-routes}.ts`,
-        message: `${a} may not use ${b}'s repository or routes: call its services.`,
-      })),
-  );
-}
+const moduleZones = (rootDir, dir) =>
+  pairZones(rootDir, dir, (a, b) => ({
+    target: `./${dir}/${a}`,
+    from: `./${dir}/${b}/{repository,routes,*-repository,*-routes}.ts`,
+    message: `${a} may not use ${b}'s repository or routes: call its services.`,
+  }));
 
 /**
  * Web features that may not use each other at all, not even through `api.ts`: what both need (the stacks, a
