@@ -10,7 +10,8 @@ import { ms } from '../sockets/stats.mjs';
 import { fanoutAcrossReplicas } from './fanout';
 import { createDatabase, createPool } from '../../apps/api/src/db/client';
 import { users } from '../../apps/api/src/db/schema';
-import { signedInAs, weekAhead } from '../../apps/api/test/bookings';
+import { signedInAs } from '../../apps/api/test/accounts';
+import { weekAhead } from '../../apps/api/test/bookings';
 import {
   quoteIdentifier,
   runOnServer,

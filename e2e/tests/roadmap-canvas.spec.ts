@@ -289,8 +289,15 @@ test('dropping the first node leaves the view where it was, so the next one land
     .first()
     .dragTo(pane, { targetPosition: { x: 200, y: 120 } });
   await expect(page.locator('.react-flow__node')).toHaveCount(1);
-  // React Flow would fit the view on the next frame; give it a few.
-  await page.waitForTimeout(300);
+  // React Flow would fit the view on the next frame: let three frames be drawn.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 3;
+        const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
   expect(await viewportOf(page)).toEqual(before);
 
   await page

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
-import type { StoredWeeklyHours, UserRow } from '../src/db/schema';
-import { openSession } from '../src/sessions/service';
+import type { StoredWeeklyHours } from '../src/db/schema';
 import { mondayAhead } from './clock';
 
 export const MINUTE_MS = 60 * 1000;
@@ -29,28 +28,6 @@ export const WEEKDAYS_10_TO_17: StoredWeeklyHours = {
   thursday: WORKING_HOURS,
   friday: WORKING_HOURS,
 };
-
-export interface SignedInPerson {
-  id: string;
-  cookie: string;
-}
-
-/** A session opened straight in the table (the sign-in route hashes passwords: too slow for many people). */
-export async function signedInAs(
-  db: Executor,
-  jwtSecret: string,
-  user: Pick<UserRow, 'id' | 'email' | 'role'>,
-  now: Date,
-): Promise<SignedInPerson> {
-  const tokens = await openSession(
-    db,
-    jwtSecret,
-    { sub: user.id, email: user.email, role: user.role },
-    { userAgent: 'vitest', ip: '127.0.0.1' },
-    now,
-  );
-  return { id: user.id, cookie: `accessToken=${tokens.accessToken}` };
-}
 
 /** Pairs of live bookings that overlap for one mentor or one mentee: the audit that must always find none. */
 export async function overlappingLiveBookings(db: Executor): Promise<number> {

@@ -4,6 +4,7 @@ import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
 import {
+  caughtUp,
   closeAllSockets,
   connectedSocket,
   createSignedInUser,
@@ -43,7 +44,7 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
       message: 'You passed',
     });
     expect(await waitFor(() => adaEvents[0], 'the event to cross replicas')).toEqual(sent);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await caughtUp(replicaA.app, bobOnB);
     expect(bobOverhears).toEqual([]);
   });
 

@@ -125,6 +125,29 @@ export async function waitFor<T>(
   }
 }
 
+let markers = 0;
+
+/**
+ * Resolves once each socket has received a marker the app's server sends now (through the Redis adapter to
+ * other replicas' sockets too). A connection delivers in the order the server sent, so whatever was sent to
+ * these sockets before has arrived: a test can then say that nothing else did.
+ */
+export async function caughtUp(app: App, ...sockets: Socket[]): Promise<void> {
+  const marker = `test:marker:${++markers}`;
+  const arrived = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${marker} within 5 s`)), 5000);
+        socket.once(marker, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+  );
+  app.realtime.io.emit(marker);
+  await Promise.all(arrived);
+}
+
 /** Resolves when the server dropped the socket (with the reason socket.io gives); fails after `timeoutMs`. */
 export function disconnectionOf(socket: Socket, timeoutMs = 5000): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -18,8 +18,8 @@ import {
 } from '../../../../scripts/cluster-lib.mjs';
 import { createDatabase, createPool, type Database } from '../../src/db/client';
 import { bookings, users } from '../../src/db/schema';
-import { createUser } from '../accounts';
-import { DAY_MS, MINUTE_MS, signedInAs, weekAhead, type SignedInPerson } from '../bookings';
+import { createUser, signedInAs, type SignedInPerson } from '../accounts';
+import { DAY_MS, MINUTE_MS, weekAhead } from '../bookings';
 import { quoteIdentifier, runOnServer, uniqueDatabaseName, withDatabase } from '../database-server';
 import { insertBooking, join, meetUrl, ask } from '../meet';
 import { createMentor } from '../mentors';

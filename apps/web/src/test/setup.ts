@@ -2,25 +2,38 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { setSocketFactory } from '@/lib/socket';
+import { resetToasts } from '@/lib/use-toast';
 import { takeDrifts } from './fake-server';
 import { fakeSocketFactory } from './fake-socket';
 
 // Browsers resolve a relative URL against the document; Node's Request (which jsdom tests use) does not.
 // The app calls same-origin relative paths ('/api/...'), so tests give Request the document's base.
+// Once per worker: the files of a worker share the global (vitest.config.ts).
 const NodeRequest = globalThis.Request;
-class DocumentRequest extends NodeRequest {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+if (!('documentBase' in NodeRequest)) {
+  class DocumentRequest extends NodeRequest {
+    static readonly documentBase = true;
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+    }
   }
+  globalThis.Request = DocumentRequest as typeof Request;
 }
-globalThis.Request = DocumentRequest as typeof Request;
 
 // Pages are lazy routes: the first test to open one waits for its module to be transformed, which takes
 // longer than the default second on a busy machine, and more than 3 s on a busy two-core one.
 configure({ asyncUtilTimeout: 10_000 });
 
+// The files of a worker share one window and one module graph (vitest.config.ts), so this file runs before
+// each of them and puts back what a file may have left. Testing Library marks React's act environment once, on
+// its first import, and unmarks it after that file.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+window.sessionStorage.clear();
+
 afterEach(() => {
   cleanup();
+  resetToasts();
   window.localStorage.clear();
   document.body.className = '';
   // A fixture that drifted from the api fails its test, even where the page took the refusal in its stride.

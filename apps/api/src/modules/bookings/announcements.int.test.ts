@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
-import { createUser } from '../../../test/accounts';
+import { createUser, signedInAs } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, waitUntil, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
 import { bookings, notifications } from '../../db/schema';
-import { openSession } from '../../sessions/service';
 import {
   announceCancelled,
   announceConfirmed,
@@ -63,21 +62,10 @@ async function newPair(app: TestApp = t): Promise<Pair> {
     availability: { timezone: 'Europe/Berlin', weeklyHours: WEEK, pricePaise: PRICE_PAISE },
   });
   const menteeRow = await createUser(app.app.db, { email: `mentee-${tag}@example.org`, name: `Ravi ${tag}` });
-  const tokens = await openSession(
-    app.app.db,
-    app.config.jwtSecret,
-    { sub: menteeRow.id, email: menteeRow.email, role: 'user' },
-    { userAgent: 'vitest', ip: '127.0.0.1' },
-    clock.now(),
-  );
+  const { cookie } = await signedInAs(app.app.db, app.config.jwtSecret, menteeRow, clock.now());
   return {
     mentor: { id: mentorId, ...mentor },
-    mentee: {
-      id: menteeRow.id,
-      email: menteeRow.email,
-      name: menteeRow.name,
-      cookie: `accessToken=${tokens.accessToken}`,
-    },
+    mentee: { id: menteeRow.id, email: menteeRow.email, name: menteeRow.name, cookie },
   };
 }
 

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingResponseSchema } from '@skillroute/shared/bookings';
-import { createUser } from '../../../test/accounts';
+import { createUser, signedInAs } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { bookings } from '../../db/schema';
-import { openSession } from '../../sessions/service';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -47,13 +46,7 @@ describe('the hold expiry job', () => {
       },
     });
     const mentee = await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` });
-    const tokens = await openSession(
-      t.app.db,
-      t.config.jwtSecret,
-      { sub: mentee.id, email: mentee.email, role: 'user' },
-      { userAgent: 'vitest', ip: '127.0.0.1' },
-      clock.now(),
-    );
+    const { cookie } = await signedInAs(t.app.db, t.config.jwtSecret, mentee, clock.now());
     const from = clock.now();
     const slots = await t.app.inject({
       method: 'GET',
@@ -65,7 +58,7 @@ describe('the hold expiry job', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/bookings',
-      headers: { cookie: `accessToken=${tokens.accessToken}` },
+      headers: { cookie },
       payload: { mentorId, startTime: slot!.startTime },
     });
     expect(response.statusCode, response.body).toBe(201);

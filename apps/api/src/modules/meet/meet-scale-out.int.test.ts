@@ -1,7 +1,7 @@
 import type { ChatAck, ChatMessage, Signal } from '@skillroute/shared/meet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/accounts';
-import { MINUTE_MS, signedInAs } from '../../../test/bookings';
+import { createUser, signedInAs } from '../../../test/accounts';
+import { MINUTE_MS } from '../../../test/bookings';
 import type { TestApp } from '../../../test/helpers';
 import { ask, insertBooking, join, meetUrl, next } from '../../../test/meet';
 import { externalRedisUrl, reachable } from '../../../test/reachable';

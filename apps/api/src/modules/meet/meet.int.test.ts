@@ -10,8 +10,8 @@ import {
 import { socketRefusals } from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingRow } from '../../db/schema';
-import { createUser } from '../../../test/accounts';
-import { HOUR_MS, MINUTE_MS, signedInAs, type SignedInPerson } from '../../../test/bookings';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
+import { HOUR_MS, MINUTE_MS } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cookieHeader } from '../../../test/sessions';
@@ -445,7 +445,13 @@ describe('the /meet namespace', () => {
   it('drops the call socket of a sign-in that logs out, and tells the other person', async () => {
     const { mentee } = await pair();
     const account = await createSignedInUser(t, `meet-logout-${randomUUID()}@example.org`);
-    const mentor: Person = { id: account.id, cookie: account.cookie, name: 'Tester' };
+    const mentor: Person = {
+      id: account.id,
+      email: account.email,
+      role: 'user',
+      cookie: account.cookie,
+      name: 'Tester',
+    };
     const row = await booking(mentor, mentee, 5 * MINUTE_MS);
     const mentorSocket = await connected(mentor);
     const menteeSocket = await connected(mentee);

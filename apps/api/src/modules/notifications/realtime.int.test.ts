@@ -1,5 +1,6 @@
 import { socketRefusals, userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
 import { eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { signAccessToken } from '../../lib/tokens';
@@ -7,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, resetTokenIn, type RecordingMailer } from '../../../test/mail';
 import { cookieHeader } from '../../../test/sessions';
 import {
+  caughtUp,
   closeAllSockets,
   connectedSocket,
   createSignedInUser,
@@ -36,8 +38,16 @@ beforeAll(async () => {
 afterEach(() => closeAllSockets());
 afterAll(() => t.close());
 
-/** A moment for anything in flight to arrive, before a test says that nothing did. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Resolves once the server has handled everything the socket sent before: socket.io handles a connection's
+ * packets in order, and the server answers this one last.
+ */
+async function heardBy(socket: Socket): Promise<void> {
+  const onServer = t.app.realtime.io.of('/').sockets.get(socket.id ?? '');
+  if (onServer === undefined) throw new Error('the socket is not connected to this server');
+  onServer.once('test:barrier', (answer: () => void) => answer());
+  await socket.timeout(5000).emitWithAck('test:barrier');
+}
 
 describe('the handshake', () => {
   it('refuses a socket without a cookie, or with a cookie that is not a session', async () => {
@@ -120,7 +130,7 @@ describe('delivery', () => {
 
     await notify(t.app, bob.id, { type: 'booking_confirmed', message: 'Booked' });
     await waitFor(() => bobEvents[0], 'bob to hear his own');
-    await settle();
+    await caughtUp(t.app, adaSocket, bobSocket);
     expect(bobHearsAda).toEqual([]);
     expect(adaHearsBob).toEqual([]);
     expect(adaEvents).toHaveLength(1);
@@ -133,9 +143,9 @@ describe('delivery', () => {
       bobSocket.emit(event, `user:${ada.id}`);
       bobSocket.emit(event, { room: `user:${ada.id}`, email: ada.email });
     }
-    await settle();
+    await heardBy(bobSocket);
     await notify(t.app, ada.id, { type: 'review_received', message: 'A review for Ada' });
-    await settle();
+    await caughtUp(t.app, bobSocket);
     expect(overheard).toEqual([]);
     expect(bobSocket.connected).toBe(true);
   });
@@ -155,7 +165,7 @@ describe('sessions ending', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
-    await settle();
+    await caughtUp(t.app, phoneSocket);
     expect(phoneSocket.connected).toBe(true);
   });
 

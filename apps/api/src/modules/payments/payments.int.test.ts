@@ -13,15 +13,13 @@ import {
   paymentMessages,
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
-import { createUser } from '../../../test/accounts';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import {
   HOUR_MS,
   MINUTE_MS,
   overlappingLiveBookings,
-  signedInAs,
   WEEKDAYS_10_TO_17,
   weekAhead,
-  type SignedInPerson,
 } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
@@ -75,7 +73,11 @@ const detail = async (who: SignedInPerson, id: string): Promise<Booking> =>
     ).json(),
   ).booking;
 
-async function held(mentee: SignedInPerson, mentor: SignedInPerson, start: Date): Promise<Booking> {
+async function held(
+  mentee: SignedInPerson,
+  mentor: Pick<SignedInPerson, 'id'>,
+  start: Date,
+): Promise<Booking> {
   const response = await post(mentee, '/api/bookings', {
     mentorId: mentor.id,
     startTime: start.toISOString(),
@@ -292,7 +294,7 @@ describe('the payment webhook', () => {
     expect((await statusOf(booking.id))?.status).toBe('payment_failed');
     expect((await notificationsOf(mentee.id)).map((n) => n.type)).toContain('payment_failed');
     // The slot is free again: someone else holds it.
-    await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
+    await held(await newUser(), { id: booking.mentorId }, new Date(booking.startTime));
 
     const paid = await confirmedBooking(at(3, 10));
     expect((await webhook({ kind: 'payment_failed', paymentId: paid.payment.paymentId })).statusCode).toBe(
@@ -445,7 +447,7 @@ describe('POST /api/bookings/:id/cancel', () => {
     expect(answer.refund).toEqual({ amount: PRICE_PAISE, currency: 'INR', status: 'succeeded' });
     expect(answer.booking.cancellation?.cancelledBy).toBe('mentor');
     nowMs = at(0, 6).getTime();
-    await held(await newUser(), { id: booking.mentorId, cookie: '' }, new Date(booking.startTime));
+    await held(await newUser(), { id: booking.mentorId }, new Date(booking.startTime));
   });
 
   it('refuses someone else (403), an unknown booking (404), the signed out (401), a missing or long reason (400), after the start and twice (409)', async () => {

@@ -9,8 +9,8 @@ import {
   type Booking,
 } from '@skillroute/shared/bookings';
 import { createPaymentResponseSchema } from '@skillroute/shared/payments';
-import { createUser } from '../../../test/accounts';
-import { signedInAs, WEEKDAYS_10_TO_17, weekAhead, type SignedInPerson } from '../../../test/bookings';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
+import { WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';

@@ -13,7 +13,7 @@ import {
 } from '@skillroute/shared/bookings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { mentorMessages, mentorProfileResponseSchema } from '@skillroute/shared/mentors';
-import { createUser } from '../../../test/accounts';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import {
@@ -24,7 +24,6 @@ import {
   users,
   type UserRow,
 } from '../../db/schema';
-import { openSession } from '../../sessions/service';
 import { within } from '../../context/service-context';
 import { completeBooking } from '../bookings/jobs';
 import { confirmBooking } from '../bookings/transitions';
@@ -50,28 +49,15 @@ beforeEach(() => {
   nowMs = at(0, 6).getTime();
 });
 
-interface Person extends Pick<UserRow, 'id' | 'email' | 'role'> {
-  cookie: string;
-}
+const signedIn = (user: Pick<UserRow, 'id' | 'email' | 'role'>) =>
+  signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
 
-/** A session opened straight in the table at the clock's time (an access token lasts minutes: a test that moves the clock signs in again). */
-async function signedIn(user: Pick<UserRow, 'id' | 'email' | 'role'>): Promise<Person> {
-  const tokens = await openSession(
-    t.app.db,
-    t.config.jwtSecret,
-    { sub: user.id, email: user.email, role: user.role },
-    { userAgent: 'vitest', ip: '127.0.0.1' },
-    clock.now(),
-  );
-  return { id: user.id, email: user.email, role: user.role, cookie: `accessToken=${tokens.accessToken}` };
-}
-
-async function newUser(name = 'Asha Mentee'): Promise<Person> {
+async function newUser(name = 'Asha Mentee'): Promise<SignedInPerson> {
   return signedIn(await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org`, name }));
 }
 
 const everyHour = [10, 11, 12, 13, 14, 15, 16];
-async function newMentor(): Promise<Person> {
+async function newMentor(): Promise<SignedInPerson> {
   const id = await createMentor(t.app.db, {
     availability: {
       timezone: 'UTC',
@@ -90,8 +76,8 @@ async function newMentor(): Promise<Person> {
 
 /** A past session of this status, written straight (the api books only the future). */
 async function pastBooking(
-  mentor: Person,
-  mentee: Person,
+  mentor: SignedInPerson,
+  mentee: SignedInPerson,
   daysAgo: number,
   status: BookingStatus = 'completed',
 ): Promise<string> {
@@ -110,14 +96,14 @@ async function pastBooking(
   return row!.id;
 }
 
-const review = (who: Person | undefined, bookingId: string, payload: unknown) =>
+const review = (who: SignedInPerson | undefined, bookingId: string, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: `/api/bookings/${bookingId}/review`,
     headers: who === undefined ? {} : { cookie: who.cookie },
     payload: payload as object,
   });
-const get = (who: Person | undefined, url: string) =>
+const get = (who: SignedInPerson | undefined, url: string) =>
   t.app.inject({ method: 'GET', url, headers: who === undefined ? {} : { cookie: who.cookie } });
 
 function expectRefusal(response: Awaited<ReturnType<typeof get>>, status: number, message?: string): void {

@@ -7,11 +7,12 @@ import { AVATAR_MAX_BYTES, avatarMessages, profileMessages } from '@skillroute/s
 import { errorMessages } from '@skillroute/shared/errors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { users } from '../../db/schema';
-import { multipart, signedInUser, type SignedInUser } from './test-support';
+import type { SignedInPerson } from '../../../test/accounts';
+import { multipart, signedInUser } from './test-support';
 
 let testApp: TestApp;
-let ada: SignedInUser;
-let bob: SignedInUser;
+let ada: SignedInPerson;
+let bob: SignedInPerson;
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -25,7 +26,7 @@ const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 900, height = 
     .toFormat(format)
     .toBuffer();
 
-async function update(who: SignedInUser | undefined, fields: Parameters<typeof multipart>[0]) {
+async function update(who: SignedInPerson | undefined, fields: Parameters<typeof multipart>[0]) {
   const { payload, headers } = await multipart(fields);
   return testApp.app.inject({
     method: 'PUT',

@@ -1,33 +1,13 @@
-import { users } from '../../db/schema';
-import { cookieNames } from '../../lib/cookies';
-import { openSession } from '../../sessions/service';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import type { TestApp } from '../../../test/helpers';
 
-export interface SignedInUser {
-  id: string;
-  email: string;
-  /** The Cookie header of a browser signed in as this user. */
-  cookie: string;
-}
-
-/** A verified user with a live session, made the way sign-in makes them (a session row and a signed token). */
+/** A verified user (no password) with a live session, made the way sign-in makes them. */
 export async function signedInUser(
   testApp: TestApp,
   values: { name?: string; email: string },
-): Promise<SignedInUser> {
-  const [row] = await testApp.app.db
-    .insert(users)
-    .values({ name: values.name ?? 'Ada', email: values.email, verifiedAt: new Date() })
-    .returning();
-  if (row === undefined) throw new Error('inserting a test user returned no row');
-  const tokens = await openSession(
-    testApp.app.db,
-    testApp.config.jwtSecret,
-    { sub: row.id, email: row.email, role: row.role },
-    { userAgent: 'vitest', ip: '127.0.0.1' },
-    new Date(),
-  );
-  return { id: row.id, email: row.email, cookie: `${cookieNames.user.access}=${tokens.accessToken}` };
+): Promise<SignedInPerson> {
+  const user = await createUser(testApp.app.db, { email: values.email, name: values.name ?? 'Ada' });
+  return signedInAs(testApp.app.db, testApp.config.jwtSecret, user);
 }
 
 /** A multipart body as a browser's FormData would send it. */

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingResponseSchema, waitlistMessages } from '@skillroute/shared/bookings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
-import { createUser } from '../../../test/accounts';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { mondayAhead } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
 import { mentorWaitlist, notifications, type UserRow } from '../../db/schema';
-import { openSession } from '../../sessions/service';
 import { within } from '../../context/service-context';
 import { expireHold } from '../bookings/jobs';
 import { announceFreedSlot } from './service';
@@ -47,27 +46,13 @@ beforeEach(() => {
   nowMs = at(0, 6).getTime();
 });
 
-interface Person {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function signedIn(user: Pick<UserRow, 'id' | 'email' | 'role'>): Promise<Person> {
-  const tokens = await openSession(
-    t.app.db,
-    t.config.jwtSecret,
-    { sub: user.id, email: user.email, role: user.role },
-    { userAgent: 'vitest', ip: '127.0.0.1' },
-    clock.now(),
-  );
-  return { id: user.id, email: user.email, cookie: `accessToken=${tokens.accessToken}` };
-}
+const signedIn = (user: Pick<UserRow, 'id' | 'email' | 'role'>) =>
+  signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
 
 const newUser = async (name = 'Wait Tester') =>
   signedIn(await createUser(t.app.db, { email: `waiter-${randomUUID()}@example.org`, name }));
 
-async function newMentor(seed: Parameters<typeof createMentor>[1] = {}): Promise<Person> {
+async function newMentor(seed: Parameters<typeof createMentor>[1] = {}): Promise<SignedInPerson> {
   const email = `mentor-${randomUUID()}@example.org`;
   const id = await createMentor(t.app.db, {
     email,
@@ -78,7 +63,7 @@ async function newMentor(seed: Parameters<typeof createMentor>[1] = {}): Promise
   return signedIn({ id, email, role: 'mentor' });
 }
 
-const waitlist = (method: 'GET' | 'POST' | 'DELETE', who: Person | undefined, mentorId: string) =>
+const waitlist = (method: 'GET' | 'POST' | 'DELETE', who: SignedInPerson | undefined, mentorId: string) =>
   t.app.inject({
     method,
     url: `/api/mentors/${mentorId}/waitlist`,
@@ -91,7 +76,7 @@ const slotAlerts = async (userIds: string[]) =>
     .from(notifications)
     .where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'slot_available')));
 
-async function hold(mentee: Person, mentorId: string, startTime: Date): Promise<string> {
+async function hold(mentee: SignedInPerson, mentorId: string, startTime: Date): Promise<string> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/bookings',

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authApi } from '@/features/auth/api';
 import { login } from '@/features/auth/auth-slice';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
@@ -160,7 +161,9 @@ describe('the session check on load', () => {
     );
     const { store } = signedInAt('/');
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The check has failed and the page has taken the failure in: a logout would have been dispatched by then.
+    await waitFor(() => expect(authApi.endpoints.getSession.select()(store.getState()).isError).toBe(true));
+    await act(async () => {});
     expect(store.getState().auth.user).toEqual(ada);
   });
 

@@ -1,8 +1,9 @@
 import type { Booking } from '@skillroute/shared/bookings';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/features/auth/api';
+import { PAYMENT_POLL_MS } from '@/features/bookings/pages/payment-success-page';
 import { aBooking, BOOKING_ID, MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
 import { envelope, json, serve, type Routes } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
@@ -46,9 +47,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * The page's timers as well as its date, still running with real time, so a test can then move the page's
+ * clock on by whole polling intervals: a poll still scheduled is made by the time this resolves.
+ */
+function fakePageTimers() {
+  vi.useFakeTimers({
+    toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    shouldAdvanceTime: true,
+  });
+  vi.setSystemTime(new Date(NOW));
+  return {
+    pollIntervalsPass: (count: number) => act(() => vi.advanceTimersByTimeAsync(count * PAYMENT_POLL_MS)),
+  };
+}
+
 describe('/payment-success', () => {
   it('waits with a spinner while the payment is pending, polls, and says "Booking completed" with Continue once confirmed', async () => {
-    const user = userEvent.setup();
+    const { pollIntervalsPass } = fakePageTimers();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let reads = 0;
     const { router, callsTo } = open(() => {
       reads += 1;
@@ -68,7 +85,7 @@ describe('/payment-success', () => {
 
     // Polling stopped with the answer.
     const settled = callsTo('GET', detailPath).length;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pollIntervalsPass(2);
     expect(callsTo('GET', detailPath)).toHaveLength(settled);
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -95,6 +112,7 @@ describe('/payment-success', () => {
   });
 
   it('stops waiting a minute after the hold ends and says the payment is still being processed', async () => {
+    const { pollIntervalsPass } = fakePageTimers();
     const { callsTo } = open(() =>
       json(200, { booking: pending({ holdExpiresAt: new Date(NOW - 61_000).toISOString() }) }),
     );
@@ -106,7 +124,7 @@ describe('/payment-success', () => {
       ),
     ).toBeInTheDocument();
     const reads = callsTo('GET', detailPath).length;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await pollIntervalsPass(2);
     expect(callsTo('GET', detailPath)).toHaveLength(reads);
   });
 
