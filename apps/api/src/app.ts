@@ -218,6 +218,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mentorListingCache, { connectionString: deps.databaseUrl });
   await app.register(services, {
     payments: deps.paymentProvider ?? createPaymentProvider(config),
+    files: createFileStore(config.files),
     settings: settingsOf(config),
   });
 
@@ -239,7 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(configRoutes, { prefix: '/api/config', config });
   await app.register(authRoutes, { prefix: '/api/auth', config });
-  await app.register(userRoutes, { prefix: '/api/user', files: createFileStore(config.files) });
+  await app.register(userRoutes, { prefix: '/api/user' });
   await app.register(notificationRoutes, { prefix: '/api/user/notifications' });
   await app.register(adminRoutes, { prefix: '/api/admin', config });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });

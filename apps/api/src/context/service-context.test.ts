@@ -29,6 +29,7 @@ function context(log: ServiceLogger) {
     payments: {} as PaymentProvider,
     clock: { now: () => new Date() },
     log,
+    files: {} as never,
     settings: {} as never,
   });
 }

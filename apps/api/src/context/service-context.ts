@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { FileStore } from '../adapters/files/file-store';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -34,6 +35,8 @@ export interface ServiceContext {
   readonly mentorListingCache: ListingCache;
   /** Whoever takes the money (PAYMENT_PROVIDER): the sandbox, Razorpay or Stripe. */
   readonly payments: PaymentProvider;
+  /** Where uploaded files (avatars) are kept (FILE_STORAGE): the disk or an S3 bucket. */
+  readonly files: FileStore;
   readonly clock: Clock;
   readonly log: ServiceLogger;
   /** The configuration services read (links in mails, the mail sender, token secrets, the rooms' ICE). */
@@ -75,6 +78,7 @@ export interface ServiceContextParts {
   roadmapCache: RoadmapCache;
   mentorListingCache: ListingCache;
   payments: PaymentProvider;
+  files: FileStore;
   clock: Clock;
   log: ServiceLogger;
   settings: ServiceSettings;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { FileStore } from '../adapters/files/file-store';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { ServiceSettings } from '../context/ports';
 import {
@@ -23,7 +24,7 @@ declare module 'fastify' {
 export const services = fp(
   async function services(
     app: FastifyInstance,
-    options: { payments: PaymentProvider; settings: ServiceSettings },
+    options: { payments: PaymentProvider; files: FileStore; settings: ServiceSettings },
   ) {
     app.decorate(
       'services',
@@ -36,6 +37,7 @@ export const services = fp(
         roadmapCache: app.roadmapCache,
         mentorListingCache: app.mentorListingCache,
         payments: options.payments,
+        files: options.files,
         clock: app.clock,
         log: app.log,
         settings: options.settings,

@@ -88,7 +88,10 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      user: await setUserBlocked(adminContextOf(request), request.params.id, request.body.blocked),
+      user: await setUserBlocked(adminContextOf(request), {
+        userId: request.params.id,
+        blocked: request.body.blocked,
+      }),
     }),
   );
 
@@ -116,7 +119,8 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminRefundResponseSchema, ...withLookups },
       },
     },
-    async (request) => refundBooking(adminContextOf(request), request.params.id, request.body.reason),
+    async (request) =>
+      refundBooking(adminContextOf(request), { bookingId: request.params.id, reason: request.body.reason }),
   );
 
   app.get(

@@ -99,9 +99,9 @@ export async function userDetails(ctx: AdminContext, userId: string): Promise<Ad
  */
 export async function setUserBlocked(
   ctx: AdminContext,
-  userId: string,
-  blocked: boolean,
+  input: { userId: string; blocked: boolean },
 ): Promise<AdminUser> {
+  const { userId, blocked } = input;
   const now = ctx.clock.now();
   const outcome = await ctx.unitOfWork(async (uow) => {
     const changed = await repository.setBlocked(uow.tx, userId, blocked ? now : null);
@@ -152,9 +152,9 @@ export async function listBookings(
 /** `POST /api/admin/bookings/:id/refund` {reason}: decided with its audit entry in one transaction, then asked of the provider. */
 export async function refundBooking(
   ctx: AdminContext,
-  bookingId: string,
-  reason: string,
+  input: { bookingId: string; reason: string },
 ): Promise<AdminRefundResponse> {
+  const { bookingId, reason } = input;
   const decided = await ctx.unitOfWork(async (uow) => {
     const refund = await refundInFullByStaff(within(ctx, uow), { bookingId, reason });
     await recordAdminAction(uow.tx, ctx.admin, {

@@ -82,7 +82,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await verifyCode(contextOf(request), request.body, clientOf(request));
+      const { user, tokens } = await verifyCode(contextOf(request), {
+        body: request.body,
+        client: clientOf(request),
+      });
       signIn(reply, tokens);
       return { user };
     },
@@ -118,7 +121,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await logIn(contextOf(request), request.body, clientOf(request));
+      const { user, tokens } = await logIn(contextOf(request), {
+        body: request.body,
+        client: clientOf(request),
+      });
       signIn(reply, tokens);
       return { user };
     },
@@ -141,12 +147,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await logInWithGoogle(
-        contextOf(request),
-        config.google,
-        request.body.credential,
-        clientOf(request),
-      );
+      const { user, tokens } = await logInWithGoogle(contextOf(request), {
+        google: config.google,
+        credential: request.body.credential,
+        client: clientOf(request),
+      });
       signIn(reply, tokens);
       return { user };
     },
@@ -179,11 +184,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       try {
-        const { user, tokens } = await refreshUserSession(
-          contextOf(request),
-          request.cookies[cookieNames.user.refresh],
-          clientOf(request),
-        );
+        const { user, tokens } = await refreshUserSession(contextOf(request), {
+          refreshToken: request.cookies[cookieNames.user.refresh],
+          client: clientOf(request),
+        });
         signIn(reply, tokens);
         return { user };
       } catch (error) {

@@ -3,7 +3,7 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../../lib/errors';
 import { hasLiveSession } from '../../sessions/repository';
 import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
-import type { ServiceContext } from '../../context/service-context';
+import { within, type ServiceContext } from '../../context/service-context';
 import type { ClientInfo } from '../../sessions/repository';
 import { accountNotifications, authMessages } from './messages';
 import { signInWithGoogle } from '../users/service';
@@ -19,14 +19,18 @@ export interface SignedIn {
  * `POST /api/auth/login`. The password is checked as an admin's is (`checkCredentials`: one answer for a
  * wrong e-mail and a wrong password); blocked and unverified are only told to someone who knows the password.
  */
-export async function logIn(ctx: ServiceContext, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
+export async function logIn(
+  ctx: ServiceContext,
+  input: { body: LoginBody; client: ClientInfo },
+): Promise<SignedIn> {
+  const { body, client } = input;
   const user = await checkCredentials(await findUserByEmail(ctx.db, body.email), body.password);
   if (user.blockedAt !== null)
     throw new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked });
   if (user.verifiedAt === null) {
     await ctx.unitOfWork(async (uow) => {
       const locked = await lockUserByEmail(uow.tx, user.email);
-      if (locked !== undefined) await issueCodeIfDue(uow, ctx, locked);
+      if (locked !== undefined) await issueCodeIfDue(within(ctx, uow), { user: locked });
     });
     throw new AppError('forbidden', authMessages.unverified(user.email), undefined, {
       reason: authReasons.unverified,
@@ -70,11 +74,10 @@ async function openSessionAndTellOthers(
  */
 export async function logInWithGoogle(
   ctx: ServiceContext,
-  google: Parameters<typeof signInWithGoogle>[1],
-  credential: string,
-  client: ClientInfo,
+  input: Parameters<typeof signInWithGoogle>[1] & { client: ClientInfo },
 ): Promise<SignedIn> {
-  const user = await signInWithGoogle(ctx, google, credential);
+  const { client, ...google } = input;
+  const user = await signInWithGoogle(ctx, google);
   const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: true });
   return { user, tokens };
 }
@@ -82,9 +85,9 @@ export async function logInWithGoogle(
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */
 export async function refreshUserSession(
   ctx: ServiceContext,
-  refreshToken: string | undefined,
-  client: ClientInfo,
+  input: { refreshToken: string | undefined; client: ClientInfo },
 ): Promise<SignedIn> {
+  const { refreshToken, client } = input;
   const { owner: user, tokens } = await refreshSession(ctx, {
     audience: 'user',
     refreshToken,

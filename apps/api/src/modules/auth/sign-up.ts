@@ -1,14 +1,13 @@
 import { OTP_TTL_MINUTES } from '@skillroute/shared/auth';
 import { authReasons, type SessionUser, type SignupBody } from '@skillroute/shared/auth';
 import { verificationCodeMail } from '../../adapters/mail/templates';
-import type { UnitOfWork } from '../../context/unit-of-work';
 import type { UserRow } from '../../db/schema';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { openSession, type SessionTokens } from '../../sessions/service';
 import { sendMailJob } from '../mail/service';
-import type { ServiceContext } from '../../context/service-context';
+import { within, type ServiceContext, type WorkContext } from '../../context/service-context';
 import type { ClientInfo } from '../../sessions/repository';
 import { accountNotifications, authMessages } from './messages';
 import { codeRequestWaitSeconds } from './rate-limits';
@@ -28,10 +27,11 @@ import {
  * Returns the seconds to wait, 0 when a code was queued. The mail is queued in the caller's transaction.
  */
 export async function issueCodeIfDue(
-  uow: UnitOfWork,
-  ctx: Pick<ServiceContext, 'settings' | 'clock'>,
-  user: Pick<UserRow, 'id' | 'name' | 'email'>,
+  ctx: Pick<WorkContext, 'uow' | 'settings' | 'clock'>,
+  input: { user: Pick<UserRow, 'id' | 'name' | 'email'> },
 ): Promise<number> {
+  const { uow } = ctx;
+  const { user } = input;
   const now = ctx.clock.now();
   const wait = codeRequestWaitSeconds((await newestCode(uow.tx, user.id))?.createdAt, now);
   if (wait > 0) return wait;
@@ -65,7 +65,7 @@ export async function signUp(
         ]);
       await updateUser(uow.tx, user.id, { name: body.name, passwordHash });
     }
-    await issueCodeIfDue(uow, ctx, { id: user.id, name: body.name, email: user.email });
+    await issueCodeIfDue(within(ctx, uow), { user: { id: user.id, name: body.name, email: user.email } });
     return { message: authMessages.codeSent(user.email), email: user.email };
   });
 }
@@ -75,7 +75,7 @@ export async function resendCode(ctx: ServiceContext, email: string): Promise<{ 
   await ctx.unitOfWork(async (uow) => {
     const user = await lockUserByEmail(uow.tx, email);
     if (user === undefined || user.verifiedAt !== null || user.blockedAt !== null) return;
-    const wait = await issueCodeIfDue(uow, ctx, user);
+    const wait = await issueCodeIfDue(within(ctx, uow), { user });
     if (wait > 0)
       throw new AppError('too_many_requests', authMessages.codeTooSoon(wait), undefined, {
         retryAfterSeconds: wait,
@@ -92,9 +92,9 @@ type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok
  */
 export async function verifyCode(
   ctx: ServiceContext,
-  body: { email: string; otp: string },
-  client: ClientInfo,
+  input: { body: { email: string; otp: string }; client: ClientInfo },
 ): Promise<{ user: SessionUser; tokens: SessionTokens }> {
+  const { body, client } = input;
   const now = ctx.clock.now();
   const outcome = await ctx.unitOfWork<CodeOutcome>(async ({ tx, notify }) => {
     const user = await lockUserByEmail(tx, body.email);

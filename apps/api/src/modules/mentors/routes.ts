@@ -40,7 +40,10 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      mentor: await getMentorDetails(contextOf(request), request.params.id, request.user?.id),
+      mentor: await getMentorDetails(contextOf(request), {
+        mentorId: request.params.id,
+        callerId: request.user?.id,
+      }),
     }),
   );
 
@@ -84,7 +87,11 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
       sendSerialized(
         request,
         reply,
-        await readMentorListing(contextOf(request), request.params.skill, request.query, request.user?.id),
+        await readMentorListing(contextOf(request), {
+          skill: request.params.skill,
+          query: request.query,
+          callerId: request.user?.id,
+        }),
       ),
   );
 };

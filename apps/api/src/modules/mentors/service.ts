@@ -35,9 +35,9 @@ export async function addMentorSkill(
  */
 export async function getMentorDetails(
   ctx: ServiceContext,
-  mentorId: string,
-  callerId: string | undefined,
+  input: { mentorId: string; callerId: string | undefined },
 ): Promise<MentorProfile> {
+  const { mentorId, callerId } = input;
   const mentor = await repository.findMentorProfile(ctx.db, mentorId);
   if (mentor === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   if (callerId === mentorId) return mentor;
@@ -60,16 +60,19 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
   return updated;
 }
 
+/** A page of the mentor listing: the skill of the route, the query, and who asks (never listed). */
+export interface MentorListing {
+  skill: string;
+  query: MentorListQuery;
+  callerId: string | undefined;
+}
+
 /**
  * `GET /api/mentor/:skill`: one page of the mentors one may book, as cards (DESIGN.md §4). The caller (the
  * `userId` of the query and the signed-in user) is never listed.
  */
-export async function listMentors(
-  ctx: ServiceContext,
-  skill: string,
-  query: MentorListQuery,
-  callerId: string | undefined,
-): Promise<MentorListResponse> {
+export async function listMentors(ctx: ServiceContext, input: MentorListing): Promise<MentorListResponse> {
+  const { skill, query, callerId } = input;
   const excludeUserIds = excludedCallers(query.userId, callerId);
   const { rows, total } = await repository.listMentors(ctx.db, {
     skill: skillFilter(skill),
@@ -94,14 +97,9 @@ export async function listMentors(
 }
 
 /** `GET /api/mentor/:skill` as the route sends it: from the listing cache while fresh (listing-cache.ts), else read afresh. */
-export async function readMentorListing(
-  ctx: ServiceContext,
-  skill: string,
-  query: MentorListQuery,
-  callerId: string | undefined,
-): Promise<SerializedBody> {
-  return ctx.mentorListingCache.read(listingKey(skill, query, callerId), () =>
-    listMentors(ctx, skill, query, callerId),
+export async function readMentorListing(ctx: ServiceContext, input: MentorListing): Promise<SerializedBody> {
+  return ctx.mentorListingCache.read(listingKey(input.skill, input.query, input.callerId), () =>
+    listMentors(ctx, input),
   );
 }
 

@@ -41,7 +41,12 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ review: await reviewBooking(userContextOf(request), request.params.id, request.body) }),
+        .send({
+          review: await reviewBooking(userContextOf(request), {
+            bookingId: request.params.id,
+            body: request.body,
+          }),
+        }),
   );
 
   app.get(
@@ -55,6 +60,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorReviewsResponseSchema, ...refusals },
       },
     },
-    async (request) => listMentorReviews(contextOf(request), request.params.mentorId, request.query.page),
+    async (request) =>
+      listMentorReviews(contextOf(request), { mentorId: request.params.mentorId, page: request.query.page }),
   );
 };

@@ -21,9 +21,9 @@ import { assertReviewable, reviewReceivedNotice } from './rules';
  */
 export async function reviewBooking(
   ctx: UserContext,
-  bookingId: string,
-  body: ReviewBody,
+  input: { bookingId: string; body: ReviewBody },
 ): Promise<BookingReview> {
+  const { bookingId, body } = input;
   try {
     const row = await ctx.unitOfWork(async (uow) => {
       const booking = await repository.findReviewTarget(uow.tx, bookingId);
@@ -59,9 +59,9 @@ export async function reviewBooking(
 /** `GET /api/mentors/:mentorId/reviews?page=` (public): a listed mentor's reviews, newest first; 404 for anyone else. */
 export async function listMentorReviews(
   ctx: ServiceContext,
-  mentorId: string,
-  page: number,
+  input: { mentorId: string; page: number },
 ): Promise<MentorReviewsResponse> {
+  const { mentorId, page } = input;
   if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
     throw new AppError('not_found', mentorMessages.mentorNotFound);
   const { rows, total } = await repository.listMentorReviews(

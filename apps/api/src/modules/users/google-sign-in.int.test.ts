@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const config = () => ({ clientId: google.clientId, jwksUrl: google.jwksUrl });
 const signIn = async (options?: IdTokenOptions) =>
-  signInWithGoogle(ctx(), config(), await google.idToken(options));
+  signInWithGoogle(ctx(), { google: config(), credential: await google.idToken(options) });
 const rowByEmail = async (email: string) =>
   (await testApp.app.db.select().from(users).where(eq(users.email, email)))[0];
 const userCount = async () => (await testApp.app.db.select({ id: users.id }).from(users)).length;
@@ -138,7 +138,9 @@ describe('signInWithGoogle', () => {
     expect(await refusal(signIn({ subject: 'sub-x', issuer: 'https://accounts.example.org' }))).toEqual(
       failed,
     );
-    expect(await refusal(signInWithGoogle(ctx(), config(), 'not-a-token'))).toEqual(failed);
+    expect(await refusal(signInWithGoogle(ctx(), { google: config(), credential: 'not-a-token' }))).toEqual(
+      failed,
+    );
     expect(await refusal(signIn({ subject: 'sub-x', claims: { email_verified: false } }))).toEqual({
       status: 401,
       message: googleSignInMessages.emailUnverified,
@@ -149,11 +151,15 @@ describe('signInWithGoogle', () => {
 
   it("answers 503 when Google's keys cannot be fetched, and 404 when Google sign-in is not configured", async () => {
     const unreachable = { clientId: google.clientId, jwksUrl: 'http://127.0.0.1:9/certs' };
-    expect(await refusal(signInWithGoogle(ctx(), unreachable, await google.idToken()))).toMatchObject({
+    expect(
+      await refusal(signInWithGoogle(ctx(), { google: unreachable, credential: await google.idToken() })),
+    ).toMatchObject({
       status: 503,
       message: googleSignInMessages.unavailable,
     });
-    expect(await refusal(signInWithGoogle(ctx(), undefined, await google.idToken()))).toMatchObject({
+    expect(
+      await refusal(signInWithGoogle(ctx(), { google: undefined, credential: await google.idToken() })),
+    ).toMatchObject({
       status: 404,
       message: googleSignInMessages.notConfigured,
     });

@@ -10,16 +10,11 @@ import {
   userUpdateFieldsSchema,
 } from '@skillroute/shared/auth';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import type { FileStore } from '../../adapters/files/file-store';
 import { AppError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { userContextOf } from '../../plugins/services';
 import { AVATAR_FIELD, readProfileForm } from './profile-form';
 import { assertOwnAccount, getOwnUser, updateProfile, type ProfileChange } from './service';
-
-export interface UserRoutesOptions {
-  files: FileStore;
-}
 
 const profileUpdateBodySchema = userUpdateFieldsSchema.extend({
   [AVATAR_FIELD]: z
@@ -49,7 +44,7 @@ function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange 
 }
 
 /** The signed-in user's own account, under /api/user (spec §7 "User"). */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart is parsed in this plugin only: nowhere else does the api take files.
   await app.register(multipart);
 
@@ -96,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
       const ctx = userContextOf(request);
       // JSON bodies (a rename without a form) reach here without the multipart check above.
       assertOwnAccount(ctx.user.id, request.body.userId);
-      return updateProfile(ctx, options.files, changeOf(request.body));
+      return updateProfile(ctx, changeOf(request.body));
     },
   );
 };

@@ -45,10 +45,9 @@ export type ProfileChange = { name: string; avatar?: undefined } | { avatar: Buf
  */
 export async function updateProfile(
   ctx: UserContext,
-  files: FileStore,
   change: ProfileChange,
 ): Promise<{ user: SessionUser; message: string }> {
-  const { db, log } = ctx;
+  const { db, log, files } = ctx;
   const actorId = ctx.user.id;
   if (change.name !== undefined) {
     const user = await repository.renameUser(db, actorId, change.name);
@@ -116,9 +115,9 @@ const toSessionUser = (row: UserRow): SessionUser => ({
  */
 export async function signInWithGoogle(
   ctx: ServiceContext,
-  google: GoogleVerifierOptions | undefined,
-  credential: string,
+  input: { google: GoogleVerifierOptions | undefined; credential: string },
 ): Promise<SessionUser> {
+  const { google, credential } = input;
   const { db, log } = ctx;
   if (google === undefined) throw new AppError('not_found', googleSignInMessages.notConfigured);
   let identity;
