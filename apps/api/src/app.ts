@@ -18,7 +18,8 @@ import type { Logger } from 'pino';
 import { createFileStore } from './adapters/files/create-file-store';
 import { serveUploads } from './adapters/files/serve-uploads';
 import { createMailer, type Mailer } from './adapters/mail/mailer';
-import { settingsOf, type Config } from './config';
+import type { Config } from './config';
+import type { ServiceSettings } from './context/ports';
 import type { Clock } from './context/ports';
 import { jobs } from './jobs/plugin';
 import { createLogger } from './lib/logger';
@@ -145,6 +146,21 @@ const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
     hop < hops;
+
+/** The part of the configuration services read, as the service context carries it (`ctx.settings`). */
+function settingsOf(config: Config): ServiceSettings {
+  return {
+    publicUrl: config.publicUrl,
+    mailFrom: config.mail.from,
+    jwtSecret: config.jwtSecret,
+    adminJwtSecret: config.adminJwtSecret,
+    meet: {
+      iceServers: config.iceServers,
+      turnSecret: config.turnSecret,
+      turnTtlSeconds: config.turnTtlSeconds,
+    },
+  };
+}
 
 /**
  * The composition root: every plugin and route in the load order of fastify/demo (external plugins,

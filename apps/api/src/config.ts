@@ -1,4 +1,3 @@
-import type { ServiceSettings } from './context/ports';
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServerSchema } from '@skillroute/shared/meet';
@@ -347,20 +346,5 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ...parsed,
     jwtSecret: jwtSecret ?? generated.jwtSecret,
     adminJwtSecret: adminJwtSecret ?? generated.adminJwtSecret,
-  };
-}
-
-/** The part of the configuration services read, as the service context carries it (`ctx.settings`). */
-export function settingsOf(config: Config): ServiceSettings {
-  return {
-    publicUrl: config.publicUrl,
-    mailFrom: config.mail.from,
-    jwtSecret: config.jwtSecret,
-    adminJwtSecret: config.adminJwtSecret,
-    meet: {
-      iceServers: config.iceServers,
-      turnSecret: config.turnSecret,
-      turnTtlSeconds: config.turnTtlSeconds,
-    },
   };
 }

@@ -94,3 +94,20 @@ export interface ServiceSettings {
     readonly turnTtlSeconds: number;
   };
 }
+
+/** The acting user of a request: a live session as the guards, the socket handshake and the routes see it. */
+export interface LiveUserSession {
+  id: string;
+  email: string;
+  role: 'user' | 'mentor';
+  sessionId: string;
+  /** The sign-in: the same across refreshes (a refresh makes a new row, not a new family). */
+  familyId: string;
+}
+
+export interface LiveAdminSession {
+  id: string;
+  email: string;
+  sessionId: string;
+  familyId: string;
+}

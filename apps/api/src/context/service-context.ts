@@ -3,10 +3,11 @@ import type { FileStore } from '../adapters/files/file-store';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
-import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
 import type {
   Clock,
   ListingCache,
+  LiveAdminSession,
+  LiveUserSession,
   Notifier,
   RoadmapCache,
   ServiceLogger,

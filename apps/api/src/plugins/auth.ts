@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errorMessages } from '@skillroute/shared/errors';
 import { cookieNames } from '../lib/cookies';
 import { AppError } from '../lib/errors';
-import type { LiveAdminSession, LiveUserSession } from '../sessions/repository';
+import type { LiveAdminSession, LiveUserSession } from '../context/ports';
 import { findLiveAdminSession, findLiveUserSession } from '../sessions/service';
 
 /** The signed-in user as routes see it; read fresh from the database on every request. */

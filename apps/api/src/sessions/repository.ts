@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { admins, sessions, users, type SessionRow } from '../db/schema';
 import type { AccessAudience } from '../lib/tokens';
+import type { LiveAdminSession, LiveUserSession } from '../context/ports';
 
 /**
  * The session rows, for users and admins alike: the only code that knows how they are stored. The flows that
@@ -15,23 +16,6 @@ export type SessionOwner = { subject: 'user'; userId: string } | { subject: 'adm
 export interface ClientInfo {
   userAgent: string | undefined;
   ip: string | undefined;
-}
-
-/** A live user session as the guards, the socket handshake and the routes see it. */
-export interface LiveUserSession {
-  id: string;
-  email: string;
-  role: 'user' | 'mentor';
-  sessionId: string;
-  /** The sign-in: the same across refreshes (a refresh makes a new row, not a new family). */
-  familyId: string;
-}
-
-export interface LiveAdminSession {
-  id: string;
-  email: string;
-  sessionId: string;
-  familyId: string;
 }
 
 /** The one rule of a live session row: not revoked, not expired. */

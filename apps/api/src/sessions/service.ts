@@ -15,9 +15,9 @@ import {
   type AccessAudience,
   type AccessClaims,
 } from '../lib/tokens';
-import type { ServiceSettings } from '../context/ports';
+import type { LiveAdminSession, LiveUserSession, ServiceSettings } from '../context/ports';
 import * as repository from './repository';
-import type { ClientInfo, LiveAdminSession, LiveUserSession, SessionOwner } from './repository';
+import type { ClientInfo, SessionOwner } from './repository';
 
 /**
  * Sessions, for users and admins alike (decision 004): checking a password, opening, rotating and ending a

@@ -39,14 +39,12 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({
-          review: await reviewBooking(userContextOf(request), {
-            bookingId: request.params.id,
-            body: request.body,
-          }),
+      reply.code(201).send({
+        review: await reviewBooking(userContextOf(request), {
+          bookingId: request.params.id,
+          body: request.body,
         }),
+      }),
   );
 
   app.get(
