@@ -335,6 +335,42 @@ describe('the payment webhook', () => {
     expect((await notificationsOf(mentee.id)).map((n) => n.message).join('\n')).toMatch(/refunded/);
     expect(await overlappingLiveBookings(t.app.db)).toBe(0);
   });
+
+  it('never confirms a late payment once its refund was decided, even when the hour frees up and the payment is reported again', async () => {
+    const { mentor, mentee, booking, payment } = await startedPayment();
+    nowMs += 16 * MINUTE_MS;
+    const other = await newUser();
+    const othersHold = await held(other, mentor, new Date(booking.startTime));
+    const othersPayment = await paymentFor(other, othersHold);
+    // The late payment is refunded: the hour is someone else's.
+    expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(200);
+    expect(await statusOf(booking.id)).toMatchObject({
+      status: 'expired',
+      refundReason: 'paid_after_slot_taken',
+    });
+    // The other payment fails, so the hour is free again; then the first payment is reported a second time
+    // (Razorpay's order.paid after payment.captured, or Stripe's redelivery under a new event id).
+    expect((await webhook({ kind: 'payment_failed', paymentId: othersPayment.paymentId })).statusCode).toBe(
+      200,
+    );
+    const again = await webhook({
+      kind: 'payment_succeeded',
+      paymentId: payment.paymentId,
+      id: `evt-${randomUUID()}`,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await statusOf(booking.id)).toMatchObject({
+      status: 'expired',
+      refundAmount: PRICE_PAISE,
+      refundReason: 'paid_after_slot_taken',
+    });
+    const outcomes = await t.app.db
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.bookingId, booking.id));
+    expect(outcomes.map((row) => row.outcome).sort()).toEqual(['refund_decided', 'refunded_late']);
+    expect((await notificationsOf(mentee.id)).map((n) => n.type)).not.toContain('booking_confirmed');
+  });
 });
 
 describe('the sandbox checkout page', () => {

@@ -15,7 +15,7 @@ describe('sandbox test cards as typed', () => {
   });
 });
 
-const booking = (status: BookingStatus) => ({ status, amount: 150_000, currency: 'INR' });
+const booking = (status: BookingStatus) => ({ status, amount: 150_000, currency: 'INR', refundAmount: null });
 const paid = { kind: 'payment_succeeded' as const, amountPaise: 150_000, currency: 'INR' };
 const failed = { kind: 'payment_failed' as const, amountPaise: 150_000, currency: 'INR' };
 
@@ -68,6 +68,19 @@ describe('what a payment event does to its booking', () => {
     expect(actionFor(booking('cancelled'), { ...refunded, amountPaise: 150_001 })).toEqual({
       do: 'ignore',
       outcome: 'refund_exceeds_amount',
+    });
+  });
+
+  it('never confirms a payment whose refund was decided, whatever the booking became since', () => {
+    for (const status of ['expired', 'payment_failed', 'pending_payment'] as const)
+      expect(actionFor({ ...booking(status), refundAmount: 150_000 }, paid)).toEqual({
+        do: 'ignore',
+        outcome: 'refund_decided',
+      });
+    expect(
+      actionFor({ ...booking('expired'), refundAmount: 150_000 }, { ...paid, kind: 'payment_refunded' }),
+    ).toEqual({
+      do: 'settle_refund',
     });
   });
 });

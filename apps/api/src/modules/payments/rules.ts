@@ -1,5 +1,6 @@
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
 import type { BookingStatus } from '@skillroute/shared/bookings';
+import type { Paise } from '@skillroute/shared/money';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 
 /** Digits only: people type cards with spaces or dashes. */
@@ -29,10 +30,15 @@ export type EventAction =
   | { do: 'ignore'; outcome: IgnoredOutcome };
 
 export type IgnoredOutcome =
-  'amount_mismatch' | 'currency_mismatch' | 'already_settled' | 'stale_failure' | 'refund_exceeds_amount';
+  | 'amount_mismatch'
+  | 'currency_mismatch'
+  | 'already_settled'
+  | 'stale_failure'
+  | 'refund_exceeds_amount'
+  | 'refund_decided';
 
 export function actionFor(
-  booking: { status: BookingStatus; amount: number; currency: string },
+  booking: { status: BookingStatus; amount: Paise; currency: string; refundAmount: Paise | null },
   event: Pick<PaymentEvent, 'kind' | 'amountPaise' | 'currency'>,
 ): EventAction {
   if (event.currency.toUpperCase() !== booking.currency)
@@ -48,6 +54,10 @@ export function actionFor(
     // A failure after a success (events out of order, or a failed retry of a paid order) changes nothing.
     return booking.status === 'pending_payment' ? { do: 'fail' } : { do: 'ignore', outcome: 'stale_failure' };
   }
+  // Once a refund of this payment is decided (a late payment whose hour was taken), the money is on its way
+  // back: a later report of the same payment (Razorpay's order.paid, a redelivery under a new event id) never
+  // confirms, even when the hour has freed up since (DESIGN.md §4b).
+  if (booking.refundAmount !== null) return { do: 'ignore', outcome: 'refund_decided' };
   if (booking.status === 'pending_payment') return { do: 'confirm' };
   if (booking.status === 'expired' || booking.status === 'payment_failed')
     return { do: 'confirm_late_or_refund' };
