@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { parseInstant } from './instants';
 
 /**
  * A mentor's availability and hourly rate (spec §2 "Availability dialog", §3, §5, §9; DESIGN.md §4
@@ -216,12 +217,8 @@ export const availabilityUpdateResponseSchema = availabilitySchema.extend({ mess
 
 /** An ISO date ("2026-12-01", read as UTC midnight) or instant with its offset. */
 const instantSchema = z.string().transform((text, context) => {
-  const isDate = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const isInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(
-    text,
-  );
-  const time = isDate || isInstant ? Date.parse(isDate ? `${text}T00:00:00Z` : text) : Number.NaN;
-  if (Number.isNaN(time)) {
+  const time = parseInstant(text, { dates: true });
+  if (time === undefined) {
     context.addIssue({ code: 'custom', message: availabilityMessages.instantFormat });
     return z.NEVER;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { parseInstant } from './instants';
 import type { Paise } from './money';
 import { pageQuerySchema } from './paging';
 
@@ -40,16 +41,9 @@ export const bookingMessages = {
 } as const;
 
 /** An instant with its offset ("2026-12-01T10:00:00Z", "2026-12-01T15:30:00+05:30"); a bare date is not a start. */
-export const instantSchema = z
-  .string()
-  .refine(
-    (text) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(text) &&
-      !Number.isNaN(Date.parse(text)),
-    {
-      message: bookingMessages.startTimeFormat,
-    },
-  );
+export const instantSchema = z.string().refine((text) => parseInstant(text) !== undefined, {
+  message: bookingMessages.startTimeFormat,
+});
 
 /** `POST /api/bookings`. */
 export const createBookingBodySchema = z.object({ mentorId: idSchema, startTime: instantSchema });

@@ -509,6 +509,15 @@ describe('free slots', () => {
       (await call(undefined, 'GET', `/api/mentors/availability/${mentor.id}/slots?from=2026-12-01`))
         .statusCode,
     ).toBe(400);
+    // Dates that do not exist, and years outside 2000-2100, are no instants (they answered 500 before).
+    await expectRefusal(await slotsOf(mentor.id, '0000-01-01', '0000-02-01'), 400, {
+      message: availabilityMessages.instantFormat,
+      field: 'from',
+    });
+    await expectRefusal(await slotsOf(mentor.id, '2027-02-30', '2027-03-02'), 400, {
+      message: availabilityMessages.instantFormat,
+      field: 'from',
+    });
   });
 });
 

@@ -309,6 +309,16 @@ describe('booking a slot', () => {
       message: bookingMessages.startTimeFormat,
       field: 'startTime',
     });
+    // A date that does not exist is refused, not rolled over (2027-02-30 would be 2 March), and so are years
+    // outside 2000-2100 (DESIGN.md §4b).
+    for (const startTime of ['2027-02-30T10:00:00Z', '2027-02-29T10:00:00+05:30', '0000-01-01T10:00:00Z']) {
+      const refused = await book(mentee, { mentorId: mentor.id, startTime });
+      expectRefusal(refused, 400);
+      expect(refused.json<ErrorEnvelope>().errors, startTime).toContainEqual({
+        message: bookingMessages.startTimeFormat,
+        field: 'startTime',
+      });
+    }
   });
 });
 
