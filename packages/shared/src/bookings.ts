@@ -82,6 +82,7 @@ export const REFUND_REASONS = [
   'paid_after_slot_taken',
   'refunded_by_admin',
   'user_blocked',
+  'party_blocked',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 

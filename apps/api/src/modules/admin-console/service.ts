@@ -22,6 +22,7 @@ import { settleRefundNow } from '../bookings/refunds';
 import { readBooking } from '../bookings/service';
 import {
   cancelUpcomingOfBlocked,
+  expireHoldsOfBlocked,
   listAllBookings,
   listBookingsOfPerson,
   refundInFullByStaff,
@@ -111,6 +112,7 @@ export async function setUserBlocked(
     if (blocked) {
       await revokeAllSessions(uow.tx, { subject: 'user', userId }, now);
       refunds = await cancelUpcomingOfBlocked(within(ctx, uow), { userId, reason: BLOCKED_CANCEL_REASON });
+      await expireHoldsOfBlocked(within(ctx, uow), { userId });
       uow.afterCommit(() => ctx.sockets.disconnectUser(userId));
     }
     // This process forgets its listing pages at once; the others hear the users trigger at commit.

@@ -6,6 +6,7 @@ import {
   confirmedNotice,
   formatSessionTime,
   lateRefundMail,
+  blockedRefundNotice,
   lateRefundNotice,
   paymentFailedNotice,
   refundSentence,
@@ -188,6 +189,12 @@ describe('the payments', () => {
     expect(mail.subject).toBe('Refunded: your payment for the session with Ada Lovelace');
     expect(mail.text).toContain(
       "You can pick another time on Ada Lovelace's page: https://skillroute.example/mentor-profile/m1",
+    );
+  });
+
+  it('tells the payer a payment for a session that cannot take place was refunded in full', () => {
+    expect(blockedRefundNotice(mentee, 150_000)).toBe(
+      'Your payment for the session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) was refunded in full (₹1,500): the session cannot take place.',
     );
   });
 

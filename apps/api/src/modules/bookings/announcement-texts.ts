@@ -235,6 +235,11 @@ export function lateRefundNotice(view: SessionView, amount: number): string {
   return `Your payment for the session with ${view.peerName} on ${whenOf(view)} arrived after the ${HOLD_MINUTES}-minute hold had lapsed and the slot was taken, so we refunded all of it (${formatPaise(amount)}).`;
 }
 
+/** A payment for a booking one of whose people was blocked since, refunded in full. */
+export function blockedRefundNotice(view: SessionView, amount: number): string {
+  return `Your payment for the session with ${view.peerName} on ${whenOf(view)} was refunded in full (${formatPaise(amount)}): the session cannot take place.`;
+}
+
 export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: string): MailMessage {
   return sessionMail(
     view,

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { sendMailJob } from '../mail/service';
 import {
   BOOKINGS_PATH,
+  blockedRefundNotice,
   cancelledMail,
   cancelledNotice,
   confirmedMail,
@@ -200,6 +201,19 @@ export async function announceLatePaymentRefunded(
     link: mentorPagePath(booking.mentorId),
   });
   await queueMails(ctx, booking, { bookingId, kind: 'late_payment_refunded' });
+}
+
+/** A payment for a booking one of whose people is blocked, refunded in full: the payer is told. */
+export async function announceBlockedPaymentRefunded(
+  ctx: WorkContext,
+  input: { bookingId: string },
+): Promise<void> {
+  const booking = await bookingFor(ctx.uow.tx, input.bookingId);
+  await ctx.uow.notify(booking.menteeId, {
+    type: 'payment_refunded',
+    message: blockedRefundNotice(viewsOf(booking).mentee, booking.amount),
+    link: BOOKINGS_PATH,
+  });
 }
 
 // ——— Workers ———

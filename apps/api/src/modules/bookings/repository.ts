@@ -73,6 +73,41 @@ export async function insertBooking(tx: Executor, values: NewBooking): Promise<B
   return row;
 }
 
+/**
+ * Expires every unpaid hold of a person, as mentor and as mentee, lapsed or not (a blocked person's holds
+ * take no time and take no payment); answers the holds it expired.
+ */
+export async function expireHoldsOf(
+  tx: Executor,
+  userId: string,
+): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+  return tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(bookings.status, 'pending_payment'),
+        or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId)),
+      ),
+    )
+    .returning({
+      id: bookings.id,
+      mentorId: bookings.mentorId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+    });
+}
+
+/** pending_payment → expired whether or not the hold lapsed; answers the row when it changed. */
+export async function releaseHold(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'expired' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment')))
+    .returning();
+  return row;
+}
+
 /** Expires one hold if it is still held and has lapsed at `now`; answers the row when it did. */
 export async function expireHold(
   tx: Executor,

@@ -8,11 +8,13 @@ import {
 import type { ServiceContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
+import { announceFreedSlot } from '../waitlist/service';
 import { announceStaffRefund } from './announcements';
 import { cancelSession } from './cancellations';
 import { queueRefund } from './refunds';
 import * as repository from './repository';
 import { lockKeysInOrder } from './rules';
+import { timeChanged } from './time';
 import { toBooking } from './wire';
 
 // What admins do to bookings: the admin console calls these inside its own unit of work, with its audit
@@ -75,6 +77,18 @@ export async function cancelUpcomingOfBlocked(
       decided.push({ bookingId: booking.id, amount: booking.amount, status: cancelled.refundStatus });
   }
   return decided;
+}
+
+/**
+ * A blocked person's unpaid holds, as mentee and as mentor, expired in the block's unit of work: the time
+ * goes back to the listing and the mentors' waitlists, and a payment that still arrives for one of them is
+ * refunded (payments/rules.ts `refund_blocked`), never confirmed.
+ */
+export async function expireHoldsOfBlocked(ctx: WorkContext, input: { userId: string }): Promise<void> {
+  const expired = await repository.expireHoldsOf(ctx.uow.tx, input.userId);
+  if (expired.length === 0) return;
+  for (const hold of expired) await announceFreedSlot(ctx, hold);
+  await timeChanged(ctx);
 }
 
 /** `GET /api/admin/bookings`: a page of every booking, latest start first. */

@@ -1,7 +1,12 @@
 import type { WorkContext } from '../../context/service-context';
 import type { BookingRow } from '../../db/schema';
 import { announceFreedSlot } from '../waitlist/service';
-import { announceConfirmed, announceLatePaymentRefunded, announcePaymentFailed } from './announcements';
+import {
+  announceBlockedPaymentRefunded,
+  announceConfirmed,
+  announceLatePaymentRefunded,
+  announcePaymentFailed,
+} from './announcements';
 import { completeBookingJob, expireHoldJob } from './job-types';
 import { queueRefund } from './refunds';
 import * as repository from './repository';
@@ -67,6 +72,20 @@ export async function refundLatePayment(ctx: WorkContext, input: { booking: Book
     reason: 'paid_after_slot_taken',
   });
   await announceLatePaymentRefunded(ctx, { bookingId: booking.id });
+}
+
+/**
+ * A payment for a booking one of whose people is blocked: a hold still pending is released (its time freed),
+ * the whole amount goes back (party_blocked), and the payer is told.
+ */
+export async function refundBlockedPayment(ctx: WorkContext, input: { booking: BookingRow }): Promise<void> {
+  const { booking } = input;
+  if ((await repository.releaseHold(ctx.uow.tx, booking.id)) !== undefined) {
+    await ctx.uow.cancelJobs(expireHoldJob, booking.id);
+    await timeChanged(ctx);
+  }
+  await queueRefund(ctx, { bookingId: booking.id, amountPaise: booking.amount, reason: 'party_blocked' });
+  await announceBlockedPaymentRefunded(ctx, { bookingId: booking.id });
 }
 
 /** pending_payment → payment_failed: the slot is free again, for the listing and the mentor's waitlist; the mentee told. */

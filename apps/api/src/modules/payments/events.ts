@@ -5,6 +5,7 @@ import {
   confirmLatePayment,
   confirmPaidBooking,
   failPayment,
+  refundBlockedPayment,
   refundLatePayment,
 } from '../bookings/transitions';
 import * as repository from './repository';
@@ -44,6 +45,9 @@ export async function applyPaymentEvent(
       if (await confirmLatePayment(ctx, { booking })) return applied('confirmed_late');
       await refundLatePayment(ctx, { booking });
       return applied('refunded_late', booking.id);
+    case 'refund_blocked':
+      await refundBlockedPayment(ctx, { booking });
+      return applied('refunded_blocked', booking.id);
     case 'fail':
       await failPayment(ctx, { bookingId: booking.id });
       return applied('failed');

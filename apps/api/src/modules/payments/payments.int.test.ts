@@ -14,6 +14,7 @@ import {
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
+import { adminCookieFor } from '../../../test/assessments';
 import {
   HOUR_MS,
   MINUTE_MS,
@@ -334,6 +335,41 @@ describe('the payment webhook', () => {
     });
     expect((await notificationsOf(mentee.id)).map((n) => n.message).join('\n')).toMatch(/refunded/);
     expect(await overlappingLiveBookings(t.app.db)).toBe(0);
+  });
+
+  it('never confirms a payment once one of the two people was blocked: the block expires the hold, and the payment is refunded in full', async () => {
+    for (const whom of ['mentor', 'mentee'] as const) {
+      const started = await startedPayment(at(whom === 'mentor' ? 2 : 3, 10));
+      const { booking, payment } = started;
+      const blocked = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${started[whom].id}`,
+        headers: { cookie: await adminCookieFor(t) },
+        payload: { blocked: true },
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      expect((await statusOf(booking.id))?.status, whom).toBe('expired');
+
+      expect((await webhook({ kind: 'payment_succeeded', paymentId: payment.paymentId })).statusCode).toBe(
+        200,
+      );
+      expect(await statusOf(booking.id), whom).toMatchObject({
+        status: 'expired',
+        refundAmount: PRICE_PAISE,
+        refundReason: 'party_blocked',
+      });
+      // A second report of the same payment changes nothing more.
+      const again = await webhook({
+        kind: 'payment_succeeded',
+        paymentId: payment.paymentId,
+        id: `evt-${randomUUID()}`,
+      });
+      expect(again.statusCode).toBe(200);
+      expect((await statusOf(booking.id))?.status, whom).toBe('expired');
+      expect((await notificationsOf(started.mentee.id)).map((n) => n.type)).not.toContain(
+        'booking_confirmed',
+      );
+    }
   });
 
   it('never confirms a late payment once its refund was decided, even when the hour frees up and the payment is reported again', async () => {

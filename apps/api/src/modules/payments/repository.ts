@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { bookings, paymentEvents, type BookingRow } from '../../db/schema';
+import { bookings, paymentEvents, users, type BookingRow } from '../../db/schema';
 
 // Payments own the payment columns of a booking (provider, provider_payment_id) and the table payment_events.
 
@@ -42,17 +43,28 @@ export async function setPayment(
   await db.update(bookings).set(payment).where(eq(bookings.id, bookingId));
 }
 
-/** The booking a provider's payment id belongs to, locked for the state change of its webhook. */
+const mentorUser = alias(users, 'mentor_user');
+const menteeUser = alias(users, 'mentee_user');
+
+/**
+ * The booking a provider's payment id belongs to, locked for the state change of its webhook, with whether
+ * either of its two people is blocked now.
+ */
 export async function findBookingByPaymentForUpdate(
   tx: Executor,
   providerPaymentId: string,
-): Promise<BookingRow | undefined> {
+): Promise<(BookingRow & { partyBlocked: boolean }) | undefined> {
   const [row] = await tx
-    .select()
+    .select({
+      booking: bookings,
+      partyBlocked: sql<boolean>`(${mentorUser.blockedAt} is not null or ${menteeUser.blockedAt} is not null)`,
+    })
     .from(bookings)
+    .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
     .where(eq(bookings.providerPaymentId, providerPaymentId))
-    .for('update');
-  return row;
+    .for('update', { of: bookings });
+  return row === undefined ? undefined : { ...row.booking, partyBlocked: row.partyBlocked };
 }
 
 /** The id of the booking a provider's payment id pays for. */

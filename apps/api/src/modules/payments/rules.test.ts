@@ -15,7 +15,13 @@ describe('sandbox test cards as typed', () => {
   });
 });
 
-const booking = (status: BookingStatus) => ({ status, amount: 150_000, currency: 'INR', refundAmount: null });
+const booking = (status: BookingStatus) => ({
+  status,
+  amount: 150_000,
+  currency: 'INR',
+  refundAmount: null,
+  partyBlocked: false,
+});
 const paid = { kind: 'payment_succeeded' as const, amountPaise: 150_000, currency: 'INR' };
 const failed = { kind: 'payment_failed' as const, amountPaise: 150_000, currency: 'INR' };
 
@@ -81,6 +87,19 @@ describe('what a payment event does to its booking', () => {
       actionFor({ ...booking('expired'), refundAmount: 150_000 }, { ...paid, kind: 'payment_refunded' }),
     ).toEqual({
       do: 'settle_refund',
+    });
+  });
+
+  it('refunds a payment for a booking one of whose people is blocked, and never confirms it', () => {
+    for (const status of ['pending_payment', 'expired', 'payment_failed'] as const)
+      expect(actionFor({ ...booking(status), partyBlocked: true }, paid)).toEqual({ do: 'refund_blocked' });
+    expect(actionFor({ ...booking('confirmed'), partyBlocked: true }, paid)).toEqual({
+      do: 'ignore',
+      outcome: 'already_settled',
+    });
+    expect(actionFor({ ...booking('expired'), partyBlocked: true, refundAmount: 150_000 }, paid)).toEqual({
+      do: 'ignore',
+      outcome: 'refund_decided',
     });
   });
 });

@@ -27,6 +27,8 @@ export type EventAction =
   | { do: 'fail' }
   /** A pending refund of the booking has settled. */
   | { do: 'settle_refund' }
+  /** Paid for a booking one of whose people is blocked: refunded in full (party_blocked), never confirmed. */
+  | { do: 'refund_blocked' }
   | { do: 'ignore'; outcome: IgnoredOutcome };
 
 export type IgnoredOutcome =
@@ -38,7 +40,13 @@ export type IgnoredOutcome =
   | 'refund_decided';
 
 export function actionFor(
-  booking: { status: BookingStatus; amount: Paise; currency: string; refundAmount: Paise | null },
+  booking: {
+    status: BookingStatus;
+    amount: Paise;
+    currency: string;
+    refundAmount: Paise | null;
+    partyBlocked: boolean;
+  },
   event: Pick<PaymentEvent, 'kind' | 'amountPaise' | 'currency'>,
 ): EventAction {
   if (event.currency.toUpperCase() !== booking.currency)
@@ -58,6 +66,9 @@ export function actionFor(
   // back: a later report of the same payment (Razorpay's order.paid, a redelivery under a new event id) never
   // confirms, even when the hour has freed up since (DESIGN.md §4b).
   if (booking.refundAmount !== null) return { do: 'ignore', outcome: 'refund_decided' };
+  // A blocked person's booking takes no payment (DESIGN.md §4b): what was paid for it goes back.
+  if (booking.partyBlocked && ['pending_payment', 'expired', 'payment_failed'].includes(booking.status))
+    return { do: 'refund_blocked' };
   if (booking.status === 'pending_payment') return { do: 'confirm' };
   if (booking.status === 'expired' || booking.status === 'payment_failed')
     return { do: 'confirm_late_or_refund' };
