@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './text';
 
 /**
  * Meeting rooms (spec §1, §2 /meet/{roomId}; DESIGN.md §4 "Meeting rooms", §5 the `/meet` namespace), written
@@ -113,6 +114,12 @@ export type Signal = z.infer<typeof signalSchema>;
 export const roomClosedSchema = z.object({ message: z.string() });
 
 export const chatRequestSchema = z.object({
-  text: z.string().trim().min(1, meetMessages.chatEmpty).max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong),
+  text: z
+    .string()
+    .trim()
+    .min(1, meetMessages.chatEmpty)
+    .max(CHAT_MESSAGE_MAX, meetMessages.chatTooLong)
+    // Socket events do not pass the routes' NUL check (lib/validation.ts), so the schema holds it itself.
+    .refine((text) => findNulCharacter(text) === undefined, NUL_CHARACTER_MESSAGE),
 });
 export type ChatAck = { ok: true; message: ChatMessage } | { ok: false; message: string };

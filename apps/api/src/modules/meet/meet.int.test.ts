@@ -25,6 +25,7 @@ import {
   refusalOf as socketRefusalOf,
 } from '../../../test/sockets';
 import { meetRefusals } from './signalling';
+import { NUL_CHARACTER_MESSAGE } from '@skillroute/shared/text';
 
 const ICE_SERVERS = [
   { urls: 'stun:stun.example.org:3478' },
@@ -300,6 +301,11 @@ describe('the /meet namespace', () => {
     expect(await ask(menteeSocket, 'chat', { text: 'x'.repeat(1001) })).toEqual({
       ok: false,
       message: meetMessages.chatTooLong,
+    });
+    // A NUL character is refused like any bad input, not handed to the database (which cannot store it).
+    expect(await ask(menteeSocket, 'chat', { text: 'a\u0000b' })).toEqual({
+      ok: false,
+      message: NUL_CHARACTER_MESSAGE,
     });
 
     const mentorHearsLeave = next<{ peerId: string }>(mentorSocket, 'peer-left');
