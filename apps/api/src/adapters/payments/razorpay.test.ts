@@ -51,7 +51,7 @@ describe('Razorpay webhooks', () => {
     expect(
       await provider.parseWebhook(webhook('payment.captured', { payment: { entity: payment() } })),
     ).toEqual({
-      eventId: 'evt_payment.captured',
+      eventId: 'payment.captured:pay_1',
       kind: 'payment_succeeded',
       providerPaymentId: 'order_1',
       amountPaise: 150000,
@@ -71,6 +71,25 @@ describe('Razorpay webhooks', () => {
     });
   });
 
+  it('names an event by what its signature covers (the event and the payment or refund), not the unsigned event-id header', async () => {
+    const signed = webhook('payment.captured', { payment: { entity: payment() } });
+    const ids = new Set<string | undefined>();
+    for (const header of ['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']) {
+      const parsed = await provider.parseWebhook({
+        rawBody: signed.rawBody,
+        headers: { ...signed.headers, 'x-razorpay-event-id': header },
+      });
+      ids.add(parsed?.eventId);
+    }
+    expect([...ids]).toEqual(['payment.captured:pay_1']);
+    const { 'x-razorpay-event-id': _dropped, ...withoutId } = signed.headers;
+    expect((await provider.parseWebhook({ rawBody: signed.rawBody, headers: withoutId }))?.eventId).toBe(
+      'payment.captured:pay_1',
+    );
+    const paid = webhook('order.paid', { payment: { entity: payment() } });
+    expect((await provider.parseWebhook(paid))?.eventId).toBe('order.paid:pay_1');
+  });
+
   it('maps payment.failed to payment_failed and refund.processed to payment_refunded with the refunded amount', async () => {
     expect(
       await provider.parseWebhook(
@@ -88,7 +107,7 @@ describe('Razorpay webhooks', () => {
       payment: { entity: payment() },
     });
     expect(await provider.parseWebhook(refunded)).toEqual({
-      eventId: 'evt_refund.processed',
+      eventId: 'refund.processed:rfnd_1',
       kind: 'payment_refunded',
       providerPaymentId: 'order_1',
       amountPaise: 75000,

@@ -124,8 +124,6 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       if (!hasHmacSha256Hex(options.webhookSecret, rawBody, signature))
         throw new WebhookSignatureError('razorpay', 'signature does not match the body');
 
-      const eventId = singleHeader(headers, 'x-razorpay-event-id');
-      if (eventId === undefined) throw new Error('Razorpay webhook has no x-razorpay-event-id header.');
       const json: unknown = JSON.parse(rawBody.toString('utf8'));
       // The event's name first: an event this app ignores is answered whatever its payload looks like.
       const { event } = eventNameSchema.parse(json);
@@ -140,7 +138,9 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
         const kind: PaymentEvent['kind'] =
           event === 'payment.failed' ? 'payment_failed' : 'payment_succeeded';
         return {
-          eventId,
+          // What the signature covers names the event (DESIGN.md §4b): the unsigned x-razorpay-event-id
+          // header would let one signed body count as many events.
+          eventId: `${event}:${payment.id}`,
           kind,
           providerPaymentId: payment.order_id,
           amountPaise: payment.amount,
@@ -150,7 +150,7 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       const refund = body.payload.refund?.entity;
       if (refund === undefined || payment?.order_id == null) return undefined;
       return {
-        eventId,
+        eventId: `${event}:${refund.id}`,
         kind: 'payment_refunded',
         providerPaymentId: payment.order_id,
         amountPaise: refund.amount,
