@@ -16,6 +16,11 @@ import { within } from '../../context/service-context';
 import { completeBooking, expireHold } from './jobs';
 import { confirmBooking } from './transitions';
 import { mondayAhead } from '../../../test/clock';
+import {
+  BOOKING_REQUESTS_MAX,
+  BOOKING_REQUESTS_WINDOW_MINUTES,
+  limitMessages,
+} from '@skillroute/shared/marketplace-limits';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -319,6 +324,64 @@ describe('booking a slot', () => {
         field: 'startTime',
       });
     }
+  });
+});
+
+describe('the hold limits (DESIGN.md §4b)', () => {
+  it('lets a mentee hold one unpaid session with a mentor and three in all; a fourth, or a second with the same mentor, is a 409', async () => {
+    const mentors = await Promise.all([newMentor(), newMentor(), newMentor(), newMentor()]);
+    const mentee = await newUser();
+    await booked(mentee, mentors[0]!, at(1, 10));
+    expectRefusal(
+      await book(mentee, { mentorId: mentors[0]!.id, startTime: at(1, 12).toISOString() }),
+      409,
+      limitMessages.holdWithMentor,
+    );
+    await booked(mentee, mentors[1]!, at(1, 13));
+    await booked(mentee, mentors[2]!, at(1, 14));
+    expectRefusal(
+      await book(mentee, { mentorId: mentors[3]!.id, startTime: at(1, 15).toISOString() }),
+      409,
+      limitMessages.holdsAtOnce,
+    );
+    // Once the holds lapse they hold nothing: the mentor's hours are free for someone else.
+    nowMs += 16 * MINUTE_MS;
+    await booked(await newUser(), mentors[0]!, at(1, 10));
+  });
+
+  it('makes a mentee whose holds lapsed unpaid three times in a day wait until the oldest is a day old (429, Retry-After)', async () => {
+    const mentors = await Promise.all([newMentor(), newMentor(), newMentor(), newMentor()]);
+    const mentee = await newUser();
+    const startedMs = nowMs;
+    // Signed in afresh at each step: an access token lives 15 minutes of the moved clock.
+    const now = () => signedIn({ ...mentee, role: 'user' });
+    for (const [index, mentor] of mentors.slice(0, 3).entries()) {
+      await booked(await now(), mentor, at(2, 10 + index));
+      nowMs += 16 * MINUTE_MS;
+    }
+    const refused = await book(await now(), { mentorId: mentors[3]!.id, startTime: at(2, 14).toISOString() });
+    expectRefusal(refused, 429, limitMessages.lapsedHolds);
+    // The first hold lapsed 15 minutes after it was made; the mentee may hold again a day after that.
+    const firstLapsed = startedMs + 15 * MINUTE_MS;
+    expect(Number(refused.headers['retry-after'])).toBe((firstLapsed + DAY_MS - nowMs) / 1000);
+    nowMs = firstLapsed + DAY_MS;
+    await booked(await now(), mentors[3]!, at(2, 14));
+  });
+
+  it(`limits booking requests to ${BOOKING_REQUESTS_MAX} per user in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes, whoever else shares the address`, async () => {
+    const mentor = await newMentor();
+    const [flooder, neighbour] = await newUsers(2);
+    // Requests the service refuses count too (a Saturday is no slot): the limit is on asking, not on holding.
+    for (let request = 0; request < BOOKING_REQUESTS_MAX; request += 1)
+      expect(
+        (await book(flooder!, { mentorId: mentor.id, startTime: at(5, 10).toISOString() })).statusCode,
+      ).toBe(400);
+    expectRefusal(
+      await book(flooder!, { mentorId: mentor.id, startTime: at(3, 10).toISOString() }),
+      429,
+      limitMessages.bookingRequests,
+    );
+    await booked(neighbour!, mentor, at(3, 10));
   });
 });
 

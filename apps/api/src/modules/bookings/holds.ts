@@ -1,4 +1,5 @@
 import { bookingMessages, type Booking, type CreateBookingBody } from '@skillroute/shared/bookings';
+import { LAPSED_HOLDS_WINDOW_HOURS } from '@skillroute/shared/marketplace-limits';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { within, type UserContext } from '../../context/service-context';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
@@ -7,7 +8,9 @@ import { findBookableMentor, isScheduledSlot } from '../availability/service';
 import { expireHoldJob } from './job-types';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
-import { collision, holdExpiry, overlapMessage, SESSION_MS } from './rules';
+import { collision, holdExpiry, holdRefusal, overlapMessage, SESSION_MS } from './rules';
+
+const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
 import { busyTimesOf, readBooking } from './service';
 import { lockTime, timeChanged } from './time';
 
@@ -52,6 +55,21 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         // Again under the locks: another process may have booked since the check above.
         const takenNow = await lockTime(work, booking);
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
+        // Under the mentee's lock: two holds of one person at once are counted one after the other.
+        const refusal = holdRefusal({
+          mentorId,
+          unpaidHolds: await repository.unpaidHoldsOf(uow.tx, menteeId),
+          lapsedAt: await repository.lapsedHoldTimesOf(
+            uow.tx,
+            menteeId,
+            new Date(now.getTime() - LAPSED_HOLDS_WINDOW_MS),
+          ),
+          now,
+        });
+        if (refusal !== undefined)
+          throw new AppError(refusal.code, refusal.message, undefined, {
+            retryAfterSeconds: refusal.code === 'too_many_requests' ? refusal.retryAfterSeconds : undefined,
+          });
         const row = await repository.insertBooking(uow.tx, {
           ...booking,
           amount: availability.pricePerSession,

@@ -1,7 +1,7 @@
 // Every query on the bookings table but its payment columns (payments/repository.ts): the state changes, the
 // reads with both people, the time bookings take, the refunds. Longer than 300 lines because it is the table's
 // whole vocabulary; keeping it in one file means a change to the table is a change to one file.
-import { and, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
@@ -96,6 +96,30 @@ export async function expireHoldsOf(
       startTime: bookings.startTime,
       endTime: bookings.endTime,
     });
+}
+
+/** A mentee's unpaid holds now (lapsed ones were expired under the same lock just before). */
+export async function unpaidHoldsOf(tx: Executor, menteeId: string): Promise<Array<{ mentorId: string }>> {
+  return tx
+    .select({ mentorId: bookings.mentorId })
+    .from(bookings)
+    .where(and(eq(bookings.menteeId, menteeId), eq(bookings.status, 'pending_payment')));
+}
+
+/** When each of a mentee's holds that lapsed unpaid since `since` lapsed (a late payment refunded is not unpaid). */
+export async function lapsedHoldTimesOf(tx: Executor, menteeId: string, since: Date): Promise<Date[]> {
+  const rows = await tx
+    .select({ at: bookings.holdExpiresAt })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.menteeId, menteeId),
+        eq(bookings.status, 'expired'),
+        isNull(bookings.refundAmount),
+        gt(bookings.holdExpiresAt, since),
+      ),
+    );
+  return rows.map((row) => row.at);
 }
 
 /** pending_payment → expired whether or not the hold lapsed; answers the row when it changed. */

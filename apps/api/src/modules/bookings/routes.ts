@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +11,14 @@ import {
   createBookingBodySchema,
 } from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import {
+  BOOKING_REQUESTS_MAX,
+  BOOKING_REQUESTS_WINDOW_MINUTES,
+  limitMessages,
+} from '@skillroute/shared/marketplace-limits';
 import { idSchema } from '@skillroute/shared/ids';
+import { AppError } from '../../lib/errors';
+import { userOf } from '../../plugins/auth';
 import { userContextOf } from '../../plugins/services';
 import { cancelBooking } from './cancellations';
 import { createBooking } from './holds';
@@ -37,11 +45,21 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       onRequest: app.requireUser,
+      // Per signed-in user, after the guard (DESIGN.md §4b): many accounts behind one address each keep theirs.
+      config: {
+        rateLimit: {
+          max: BOOKING_REQUESTS_MAX,
+          timeWindow: BOOKING_REQUESTS_WINDOW_MINUTES * 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `bookings:${userOf(request).id}`,
+          errorResponseBuilder: () => new AppError('too_many_requests', limitMessages.bookingRequests),
+        },
+      },
       schema: {
         summary: "Hold one of a mentor's free slots for 15 minutes while paying (status pending_payment)",
         tags,
         body: createBookingBodySchema,
-        response: { 201: bookingResponseSchema, ...refusals },
+        response: { 201: bookingResponseSchema, ...refusals, 429: errorEnvelopeSchema },
       },
     },
     async (request, reply) =>

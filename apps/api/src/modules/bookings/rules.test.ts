@@ -4,6 +4,7 @@ import { KeyedLocks } from './local-locks';
 import {
   busyByPerson,
   cancellerOf,
+  holdRefusal,
   collision,
   holdExpiry,
   holdsTime,
@@ -13,6 +14,7 @@ import {
   overlapMessage,
   overlapsAny,
 } from './rules';
+import { limitMessages } from '@skillroute/shared/marketplace-limits';
 
 const NOW = new Date('2026-12-07T06:00:00Z');
 
@@ -195,5 +197,41 @@ describe('who cancelled', () => {
     expect(cancellerOf({ ...booking, cancelledBy: 'm' })).toBe('mentor');
     expect(cancellerOf({ ...booking, cancelledBy: 'e' })).toBe('mentee');
     expect(cancellerOf({ ...booking, cancelledBy: null })).toBe('staff');
+  });
+});
+
+describe('the hold limits', () => {
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  const base = { mentorId: 'm1', unpaidHolds: [], lapsedAt: [], now: NOW };
+
+  it('allow one unpaid hold per mentor and three in all', () => {
+    expect(holdRefusal(base)).toBeUndefined();
+    expect(holdRefusal({ ...base, unpaidHolds: [{ mentorId: 'm1' }] })).toEqual({
+      code: 'conflict',
+      message: limitMessages.holdWithMentor,
+    });
+    expect(holdRefusal({ ...base, unpaidHolds: [{ mentorId: 'm2' }, { mentorId: 'm3' }] })).toBeUndefined();
+    expect(
+      holdRefusal({ ...base, unpaidHolds: [{ mentorId: 'm2' }, { mentorId: 'm3' }, { mentorId: 'm4' }] }),
+    ).toEqual({ code: 'conflict', message: limitMessages.holdsAtOnce });
+  });
+
+  it('make a mentee with three holds lapsed in a day wait until enough are a day old', () => {
+    const day = 24 * 60;
+    expect(holdRefusal({ ...base, lapsedAt: [at(-60), at(-30)] })).toBeUndefined();
+    expect(holdRefusal({ ...base, lapsedAt: [at(-day - 1), at(-60), at(-30)] })).toBeUndefined();
+    expect(holdRefusal({ ...base, lapsedAt: [at(-90), at(-60), at(-30)] })).toEqual({
+      code: 'too_many_requests',
+      message: limitMessages.lapsedHolds,
+      retryAfterSeconds: (day - 90) * 60,
+    });
+    // Five in the day: free again once the third oldest is a day old.
+    expect(
+      holdRefusal({ ...base, lapsedAt: [at(-30), at(-200), at(-60), at(-100), at(-150)] }),
+    ).toMatchObject({
+      retryAfterSeconds: (day - 100) * 60,
+    });
+    // A hold lapsing later than now (expired early by a block) is no lapse of the mentee's.
+    expect(holdRefusal({ ...base, lapsedAt: [at(-90), at(-60), at(10)] })).toBeUndefined();
   });
 });

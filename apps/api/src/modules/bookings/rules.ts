@@ -5,6 +5,13 @@ import {
   SESSION_MINUTES,
   type BookingStatus,
 } from '@skillroute/shared/bookings';
+import {
+  HOLDS_AT_ONCE_MAX,
+  HOLDS_WITH_ONE_MENTOR_MAX,
+  LAPSED_HOLDS_PER_DAY_MAX,
+  LAPSED_HOLDS_WINDOW_HOURS,
+  limitMessages,
+} from '@skillroute/shared/marketplace-limits';
 
 const MINUTE_MS = 60 * 1000;
 export const HOLD_MS = HOLD_MINUTES * MINUTE_MS;
@@ -88,6 +95,41 @@ export function cancellerOf(booking: {
   cancelledBy: string | null;
 }): 'mentor' | 'mentee' | 'staff' {
   return booking.cancelledBy === null ? 'staff' : (partyOf(booking, booking.cancelledBy) ?? 'staff');
+}
+
+/** Why a mentee may not take another hold now, with the refusal's code and when to try again; undefined when they may. */
+export type HoldRefusal =
+  | { code: 'conflict'; message: string }
+  | { code: 'too_many_requests'; message: string; retryAfterSeconds: number };
+
+/**
+ * The hold limits of DESIGN.md §4b for a mentee about to hold with `mentorId`: their unpaid holds now (each
+ * with its mentor) and when each of their holds that lapsed unpaid lapsed.
+ */
+export function holdRefusal(input: {
+  mentorId: string;
+  unpaidHolds: readonly { mentorId: string }[];
+  lapsedAt: readonly Date[];
+  now: Date;
+}): HoldRefusal | undefined {
+  const { mentorId, unpaidHolds, now } = input;
+  if (unpaidHolds.filter((hold) => hold.mentorId === mentorId).length >= HOLDS_WITH_ONE_MENTOR_MAX)
+    return { code: 'conflict', message: limitMessages.holdWithMentor };
+  if (unpaidHolds.length >= HOLDS_AT_ONCE_MAX)
+    return { code: 'conflict', message: limitMessages.holdsAtOnce };
+  const windowMs = LAPSED_HOLDS_WINDOW_HOURS * 60 * MINUTE_MS;
+  const lapsed = input.lapsedAt
+    .map((at) => at.getTime())
+    .filter((at) => at <= now.getTime() && at > now.getTime() - windowMs)
+    .sort((a, b) => a - b);
+  if (lapsed.length < LAPSED_HOLDS_PER_DAY_MAX) return undefined;
+  // Free again once so many have aged past a day that fewer than the limit remain.
+  const freeAt = lapsed[lapsed.length - LAPSED_HOLDS_PER_DAY_MAX]! + windowMs;
+  return {
+    code: 'too_many_requests',
+    message: limitMessages.lapsedHolds,
+    retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+  };
 }
 
 /** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0011). */

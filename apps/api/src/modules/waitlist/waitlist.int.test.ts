@@ -192,9 +192,11 @@ describe('a freed slot', () => {
   it('a lapsed hold expired by a new booking of another slot is announced; the slot the new booking takes again is not', async () => {
     const mentor = await newMentor();
     const mentee = await newUser();
+    // A second mentee for the other hour: one mentee holds at most one unpaid session with a mentor (§4b).
+    const other = await newUser();
     const ada = await newUser();
     await waitlist('POST', ada, mentor.id);
-    await hold(mentee, mentor.id, at(1, 11));
+    await hold(other, mentor.id, at(1, 11));
     await hold(mentee, mentor.id, at(1, 12));
     nowMs += 16 * MINUTE_MS;
 
