@@ -23,20 +23,24 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
 }
 
-/** Marks every lapsed hold of these people expired; answers the holds it expired (the time each one freed). */
-export async function expireLapsedHolds(
+/**
+ * Marks the unpaid holds of these people expired, as mentor and as mentee: those lapsed at `lapsedBy`, or
+ * without it all of them (a blocked person's holds take no time and no payment). Answers the holds it
+ * expired (the time each one freed).
+ */
+export async function expireHolds(
   tx: Executor,
-  userIds: readonly string[],
-  now: Date,
+  input: { userIds: readonly string[]; lapsedBy?: Date },
 ): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+  const userIds = [...input.userIds];
   return tx
     .update(bookings)
     .set({ status: 'expired' })
     .where(
       and(
         eq(bookings.status, 'pending_payment'),
-        lte(bookings.holdExpiresAt, now),
-        or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds])),
+        input.lapsedBy === undefined ? undefined : lte(bookings.holdExpiresAt, input.lapsedBy),
+        or(inArray(bookings.mentorId, userIds), inArray(bookings.menteeId, userIds)),
       ),
     )
     .returning({
@@ -71,31 +75,6 @@ export async function insertBooking(tx: Executor, values: NewBooking): Promise<B
     .returning();
   if (row === undefined) throw new Error('the booking row was not written');
   return row;
-}
-
-/**
- * Expires every unpaid hold of a person, as mentor and as mentee, lapsed or not (a blocked person's holds
- * take no time and take no payment); answers the holds it expired.
- */
-export async function expireHoldsOf(
-  tx: Executor,
-  userId: string,
-): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
-  return tx
-    .update(bookings)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(bookings.status, 'pending_payment'),
-        or(eq(bookings.mentorId, userId), eq(bookings.menteeId, userId)),
-      ),
-    )
-    .returning({
-      id: bookings.id,
-      mentorId: bookings.mentorId,
-      startTime: bookings.startTime,
-      endTime: bookings.endTime,
-    });
 }
 
 /** A mentee's unpaid holds now (lapsed ones were expired under the same lock just before). */

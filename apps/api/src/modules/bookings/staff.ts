@@ -85,7 +85,7 @@ export async function cancelUpcomingOfBlocked(
  * refunded (payments/rules.ts `refund_blocked`), never confirmed.
  */
 export async function expireHoldsOfBlocked(ctx: WorkContext, input: { userId: string }): Promise<void> {
-  const expired = await repository.expireHoldsOf(ctx.uow.tx, input.userId);
+  const expired = await repository.expireHolds(ctx.uow.tx, { userIds: [input.userId] });
   if (expired.length === 0) return;
   for (const hold of expired) await announceFreedSlot(ctx, hold);
   await timeChanged(ctx);

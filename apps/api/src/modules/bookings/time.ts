@@ -20,7 +20,7 @@ export async function lockTime(
   const now = ctx.clock.now();
   const people = [mentorId, menteeId];
   await repository.lockPeople(tx, lockKeysInOrder(people));
-  for (const hold of await repository.expireLapsedHolds(tx, people, now))
+  for (const hold of await repository.expireHolds(tx, { userIds: people, lapsedBy: now }))
     if (hold.mentorId !== mentorId || hold.startTime.getTime() !== startTime.getTime())
       await announceFreedSlot(ctx, hold);
   const busy = busyByPerson(
