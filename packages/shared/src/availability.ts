@@ -103,23 +103,26 @@ const daySlotsSchema = z
     availabilityMessages.slotTwice,
   );
 
+/** A day that is on has hours, and a day that is off has none: the week's days and the overrides alike. */
+function checkDayHours(day: { isAvailable: boolean; timeSlots: unknown[] }, context: z.RefinementCtx): void {
+  if (day.isAvailable && day.timeSlots.length === 0)
+    context.addIssue({
+      code: 'custom',
+      message: availabilityMessages.availableDayNeedsSlots,
+      path: ['timeSlots'],
+    });
+  if (!day.isAvailable && day.timeSlots.length > 0)
+    context.addIssue({
+      code: 'custom',
+      message: availabilityMessages.unavailableDayHasSlots,
+      path: ['timeSlots'],
+    });
+}
+
 /** One day of the week (spec §3): on with its hours, or off with none. */
 export const dayScheduleSchema = z
   .object({ isAvailable: z.boolean(), timeSlots: daySlotsSchema })
-  .superRefine((day, context) => {
-    if (day.isAvailable && day.timeSlots.length === 0)
-      context.addIssue({
-        code: 'custom',
-        message: availabilityMessages.availableDayNeedsSlots,
-        path: ['timeSlots'],
-      });
-    if (!day.isAvailable && day.timeSlots.length > 0)
-      context.addIssue({
-        code: 'custom',
-        message: availabilityMessages.unavailableDayHasSlots,
-        path: ['timeSlots'],
-      });
-  });
+  .superRefine(checkDayHours);
 export type DaySchedule = z.infer<typeof dayScheduleSchema>;
 
 export const weeklyScheduleSchema = z.strictObject({
@@ -167,20 +170,7 @@ const isoDateSchema = z.iso.date(availabilityMessages.dateFormat);
 /** A date that differs from the week (beyond the spec): a day off, or other hours on that date. */
 export const dateOverrideSchema = z
   .object({ date: isoDateSchema, isAvailable: z.boolean(), timeSlots: daySlotsSchema })
-  .superRefine((day, context) => {
-    if (day.isAvailable && day.timeSlots.length === 0)
-      context.addIssue({
-        code: 'custom',
-        message: availabilityMessages.availableDayNeedsSlots,
-        path: ['timeSlots'],
-      });
-    if (!day.isAvailable && day.timeSlots.length > 0)
-      context.addIssue({
-        code: 'custom',
-        message: availabilityMessages.unavailableDayHasSlots,
-        path: ['timeSlots'],
-      });
-  });
+  .superRefine(checkDayHours);
 export type DateOverride = z.infer<typeof dateOverrideSchema>;
 
 export const dateOverridesSchema = z
