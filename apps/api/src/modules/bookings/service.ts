@@ -1,5 +1,6 @@
 import { bookingMessages, partyOf, type Booking, type BookingListQuery } from '@skillroute/shared/bookings';
 import type { ServiceContext, UserContext } from '../../context/service-context';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
 import { busyByPerson, inListOrder, type BusyInterval } from './rules';
@@ -43,18 +44,21 @@ export async function listBookings(
 }
 
 /**
- * The times each of `userIds` is taken in [from, to) now by bookings that hold their time (held and not
- * lapsed, or confirmed), as mentor or as mentee: a mentor's free slots and the listing's next free slot
- * leave them out.
+ * The times each of `userIds` is taken in [from, to) at `now` by bookings that hold their time (held and not
+ * lapsed, or confirmed), as mentor or as mentee, read through `db` (the pool, or a transaction under locks).
  */
+export async function busyTimes(
+  db: Executor,
+  input: { userIds: readonly string[]; from: Date; to: Date; now: Date },
+): Promise<Map<string, BusyInterval[]>> {
+  const { userIds, from, to, now } = input;
+  return busyByPerson(await repository.timeHoldingBookingsOf(db, userIds, from, to), userIds, now);
+}
+
+/** `busyTimes` now: a mentor's free slots and the listing's next free slot leave these out. */
 export async function busyTimesOf(
   ctx: ServiceContext,
   input: { userIds: readonly string[]; from: Date; to: Date },
 ): Promise<Map<string, BusyInterval[]>> {
-  const { userIds, from, to } = input;
-  return busyByPerson(
-    await repository.timeHoldingBookingsOf(ctx.db, userIds, from, to),
-    userIds,
-    ctx.clock.now(),
-  );
+  return busyTimes(ctx.db, { ...input, now: ctx.clock.now() });
 }

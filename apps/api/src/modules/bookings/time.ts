@@ -1,7 +1,8 @@
 import type { WorkContext } from '../../context/service-context';
 import { announceFreedSlot } from '../waitlist/service';
 import * as repository from './repository';
-import { busyByPerson, collision, lockKeysInOrder } from './rules';
+import { collision, lockKeysInOrder } from './rules';
+import { busyTimes } from './service';
 
 /**
  * Makes a booking's time ready to take, in the caller's unit of work: both people's advisory locks in one
@@ -23,11 +24,7 @@ export async function lockTime(
   for (const hold of await repository.expireHolds(tx, { userIds: people, lapsedBy: now }))
     if (hold.mentorId !== mentorId || hold.startTime.getTime() !== startTime.getTime())
       await announceFreedSlot(ctx, hold);
-  const busy = busyByPerson(
-    await repository.timeHoldingBookingsOf(tx, people, startTime, endTime),
-    people,
-    now,
-  );
+  const busy = await busyTimes(tx, { userIds: people, from: startTime, to: endTime, now });
   return collision(busy, { mentorId, menteeId, start: startTime.getTime(), end: endTime.getTime() });
 }
 
