@@ -57,6 +57,7 @@ import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
 import { database } from './plugins/database';
+import { jsonBody } from './plugins/json-body';
 import { errorEnvelope, sendFrameworkError } from './plugins/error-envelope';
 import { jsonCompression } from './plugins/json-compression';
 import { lifecycle } from './plugins/lifecycle';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(lifecycle);
   await app.register(privateByDefault);
   await app.register(cookie);
+  await app.register(jsonBody);
   await app.register(jsonCompression);
   await app.register(rateLimits, {
     max: config.rateLimitMax,

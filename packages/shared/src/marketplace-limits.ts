@@ -21,3 +21,7 @@ export const limitMessages = {
   lapsedHolds: `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again a little later.`,
   bookingRequests: `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. Please wait a few minutes before the next.`,
 } as const;
+
+/** How deep a JSON request body may nest: deeper is no request of ours, and walking it costs a stack. */
+export const JSON_NESTING_MAX = 64;
+export const jsonNestingMessage = `The request body nests deeper than ${JSON_NESTING_MAX} levels.`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorMessages } from '@skillroute/shared/errors';
+import { JSON_NESTING_MAX, jsonNestingMessage } from '@skillroute/shared/marketplace-limits';
 import { BODY_LIMIT_BYTES } from '../app';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 
@@ -57,6 +58,31 @@ describe('the error envelope, over HTTP', () => {
       message: errorMessages.malformedJson,
       errors: [{ message: errorMessages.malformedJson }],
     });
+  });
+
+  it('answers JSON nested deeper than the limit with 400, before any route reads it', async () => {
+    const deep = `{"email":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    for (const url of ['/api/test-probe/echo', '/api/auth/login']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: deep,
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        message: jsonNestingMessage,
+        errors: [{ message: jsonNestingMessage }],
+      });
+    }
+    const atTheLimit = `{"name":"Al","address":{"city":"Pune"},"x":${'['.repeat(JSON_NESTING_MAX - 1)}${']'.repeat(JSON_NESTING_MAX - 1)}}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-probe/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: atTheLimit,
+    });
+    expect(response.statusCode).toBe(200);
   });
 
   it('answers an oversized body with 413', async () => {

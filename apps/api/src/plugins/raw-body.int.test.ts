@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
+import { jsonNestingMessage } from '@skillroute/shared/marketplace-limits';
 import { BODY_LIMIT_BYTES } from '../app';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { rawBody } from './raw-body';
@@ -76,6 +77,9 @@ describe('rawBody, inside its scope', () => {
         errors: [{ message: errorMessages.malformedJson }],
       });
     }
+    const deep = await post('/api/test-probe/webhook', '['.repeat(20_000) + ']'.repeat(20_000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(jsonNestingMessage);
     const empty = await post('/api/test-probe/webhook', '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { jsonParserOf } from './json-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,13 +12,6 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify's own JSON parser is the callback form, though its type admits the promise form too. */
-type JsonParser = (
-  request: FastifyRequest,
-  body: string,
-  done: (error: Error | null, value?: unknown) => void,
-) => void;
-
 /**
  * Keeps the raw bytes of `application/json` bodies as `request.rawBody`, and parses them into `request.body`
  * as usual. A provider signs the bytes it sent (Stripe, Razorpay), and JSON that is parsed and serialised
@@ -25,15 +19,12 @@ type JsonParser = (
  *
  * Register it inside the webhook routes' own plugin, never on the app: it is wrapped with fastify-plugin
  * so it applies to the scope that registers it (and that scope's children), and nowhere else. Parsing is
- * Fastify's default JSON parser with the app's prototype-poisoning settings, so a bad or empty body is the
+ * the app's JSON parser (`jsonParserOf`: the nesting limit, then Fastify's default), so a bad or empty body is the
  * same 400 as anywhere, and the body limit (the route's, or the app's) is Fastify's usual 413.
  */
 export const rawBody = fp(
   async function rawBody(app: FastifyInstance) {
-    const parseJson = app.getDefaultJsonParser(
-      app.initialConfig.onProtoPoisoning ?? 'error',
-      app.initialConfig.onConstructorPoisoning ?? 'error',
-    ) as JsonParser;
+    const parseJson = jsonParserOf(app);
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
       request.rawBody = body;
