@@ -25,8 +25,12 @@ export const RATE_MIN = 100;
 export const RATE_STEP = 100;
 /** Ours (the spec gives none): a bound well inside the database's integer paise (2^31 - 1 paise is about 2.1 crore rupees). */
 export const RATE_MAX = 1_000_000;
-/** Date overrides reach this many days ahead, and the free slots a visitor sees too. */
+/** The free slots a visitor sees reach this many days ahead (and one slots request asks for at most this). */
 export const AVAILABILITY_DAYS_AHEAD = 60;
+/** Bookings reach this many days ahead, and so do the date overrides that shape them (DESIGN.md §4b). */
+export const BOOKING_HORIZON_DAYS = 180;
+/** Date overrides a mentor keeps at once. */
+export const DATE_OVERRIDES_MAX = 60;
 export const DEFAULT_TIMEZONE = 'Asia/Kolkata';
 /** Old names the spec and older systems use for a zone, and the name we keep. */
 const ZONE_ALIASES: Record<string, string> = { 'Asia/Calcutta': 'Asia/Kolkata' };
@@ -49,14 +53,14 @@ export const availabilityMessages = {
   timezoneUnknown: 'Choose a time zone from the list',
   dateFormat: 'Dates are written as YYYY-MM-DD',
   overrideTwice: 'Each date can have one override',
-  overridesMax: `At most ${AVAILABILITY_DAYS_AHEAD} date overrides`,
+  overridesMax: `At most ${DATE_OVERRIDES_MAX} date overrides`,
   overridePast: 'An override cannot be for a day that has passed',
-  overrideTooFar: `Overrides reach at most ${AVAILABILITY_DAYS_AHEAD} days ahead`,
+  overrideTooFar: `Overrides reach at most ${BOOKING_HORIZON_DAYS} days ahead`,
   notYourAvailability: 'You can only change your own availability.',
   notAMentor: 'Only mentors can set availability.',
   windowReversed: '"to" must be after "from"',
   windowTooLong: `Ask for at most ${AVAILABILITY_DAYS_AHEAD} days of slots at once`,
-  windowBeyondHorizon: 'Slots can be booked at most 180 days ahead',
+  windowBeyondHorizon: `Slots can be booked at most ${BOOKING_HORIZON_DAYS} days ahead`,
   instantFormat: 'Give an ISO date or instant, like 2026-12-01 or 2026-12-01T10:00:00Z',
 } as const;
 
@@ -175,7 +179,7 @@ export type DateOverride = z.infer<typeof dateOverrideSchema>;
 
 export const dateOverridesSchema = z
   .array(dateOverrideSchema)
-  .max(AVAILABILITY_DAYS_AHEAD, availabilityMessages.overridesMax)
+  .max(DATE_OVERRIDES_MAX, availabilityMessages.overridesMax)
   .refine(
     (overrides) => new Set(overrides.map((override) => override.date)).size === overrides.length,
     availabilityMessages.overrideTwice,

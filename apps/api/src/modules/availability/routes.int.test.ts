@@ -375,19 +375,22 @@ describe('saving availability', () => {
       });
     });
 
-    it('an override for a day that has passed, or more than 60 days ahead', async () => {
+    it('an override for a day that has passed, or further ahead than bookings reach (180 days)', async () => {
       const dayOff = (date: string) => ({ date, isAvailable: false, timeSlots: [] });
       await expectRefusal(
         await put({ timezone: 'UTC', overrides: [dayOff(utcDate(5)), dayOff(utcDate(-1))] }),
         400,
         { message: availabilityMessages.overridePast, field: 'overrides.1.date' },
       );
-      await expectRefusal(await put({ timezone: 'UTC', overrides: [dayOff(utcDate(61))] }), 400, {
+      await expectRefusal(await put({ timezone: 'UTC', overrides: [dayOff(utcDate(181))] }), 400, {
         message: availabilityMessages.overrideTooFar,
         field: 'overrides.0.date',
       });
-      // Today and 60 days ahead are both within reach.
-      const edges = await put({ timezone: 'UTC', overrides: [dayOff(utcDate(0)), dayOff(utcDate(60))] });
+      // Today, and every day a booking can reach, a day off included.
+      const edges = await put({
+        timezone: 'UTC',
+        overrides: [dayOff(utcDate(0)), dayOff(utcDate(61)), dayOff(utcDate(180))],
+      });
       expect(edges.statusCode, edges.body).toBe(200);
     });
 

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import {
-  AVAILABILITY_DAYS_AHEAD,
   availabilityMessages,
+  BOOKING_HORIZON_DAYS,
   dayFromStartHours,
   dayStartHours,
   WEEKDAYS,
@@ -54,13 +54,13 @@ export const offersHours = (week: StoredWeeklyHours, overrides: readonly StoredD
 
 /**
  * What is wrong with the override dates, given today in the mentor's zone: each must be today or later and
- * at most AVAILABILITY_DAYS_AHEAD days ahead. Empty when all are acceptable.
+ * at most BOOKING_HORIZON_DAYS days ahead (as far as a booking reaches). Empty when all are acceptable.
  */
 export function overrideDateProblems(
   overrides: NonNullable<AvailabilityBody['overrides']>,
   today: Temporal.PlainDate,
 ): ErrorItem[] {
-  const last = today.add({ days: AVAILABILITY_DAYS_AHEAD });
+  const last = today.add({ days: BOOKING_HORIZON_DAYS });
   const problems: ErrorItem[] = [];
   overrides.forEach((override, index) => {
     const date = Temporal.PlainDate.from(override.date);

@@ -1,5 +1,6 @@
 import {
   AVAILABILITY_DAYS_AHEAD,
+  BOOKING_HORIZON_DAYS,
   availabilityMessages,
   DEFAULT_TIMEZONE,
   emptyWeeklySchedule,
@@ -27,14 +28,7 @@ import {
   toWireOverrides,
   toWireWeek,
 } from './rules';
-import {
-  BOOKING_HORIZON_DAYS,
-  freeSlots,
-  SLOT_NOTICE_MS,
-  slotWindowProblem,
-  type Interval,
-  type Slot,
-} from './slots';
+import { freeSlots, SLOT_NOTICE_MS, slotWindowProblem, type Interval, type Slot } from './slots';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,7 +2,7 @@
 // Temporal; the only arithmetic on instants is adding whole hours where Temporal has said the zone's offset
 // does not change (see `dayStarts`).
 import { Temporal } from 'temporal-polyfill';
-import type { Weekday } from '@skillroute/shared/availability';
+import { BOOKING_HORIZON_DAYS, type Weekday } from '@skillroute/shared/availability';
 
 /** Start hours (integers 10..16, each a one-hour slot ending by 17:00) per weekday in the mentor's own zone; a missing or empty day is unavailable. */
 export type WeeklyHours = Partial<Record<Weekday, number[]>>;
@@ -36,7 +36,6 @@ export interface SlotQuery {
 
 export const SLOT_NOTICE_MS = 2 * 60 * 60 * 1000;
 export const SLOT_WINDOW_MAX_DAYS = 60;
-export const BOOKING_HORIZON_DAYS = 180;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -29,11 +29,11 @@ const slot = (startTime: string, endTime: string) => ({ startTime, endTime });
 const now = new Date('2026-12-01T20:00:00Z');
 
 describe('today and the override dates', () => {
-  it('reads today on the zone’s calendar and reaches 60 days on', () => {
+  it('reads today on the zone’s calendar and reaches 180 days on, as bookings do', () => {
     expect(todayIn('UTC', now)).toBe('2026-12-01');
     expect(todayIn('Asia/Kolkata', now)).toBe('2026-12-02');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(overrideDateRange('Asia/Kolkata', now)).toEqual({ min: '2026-12-02', max: '2027-01-31' });
+    expect(overrideDateRange('Asia/Kolkata', now)).toEqual({ min: '2026-12-02', max: '2027-05-31' });
   });
 
   it('names a date for people', () => {
@@ -124,7 +124,7 @@ describe('"Click here"', () => {
 });
 
 describe('the overrides’ rules', () => {
-  const range = { min: '2026-12-02', max: '2027-01-31' };
+  const range = { min: '2026-12-02', max: '2027-05-31' };
   const messages = (rows: unknown) =>
     overrideRowsSchema(range)
       .safeParse(rows)
@@ -138,8 +138,8 @@ describe('the overrides’ rules', () => {
     expect(messages([{ date: '2026-12-01', isAvailable: false, from: 10, to: 17 }])).toEqual([
       ['0.date', 'An override cannot be for a day that has passed'],
     ]);
-    expect(messages([{ date: '2027-02-01', isAvailable: false, from: 10, to: 17 }])).toEqual([
-      ['0.date', 'Overrides reach at most 60 days ahead'],
+    expect(messages([{ date: '2027-06-01', isAvailable: false, from: 10, to: 17 }])).toEqual([
+      ['0.date', 'Overrides reach at most 180 days ahead'],
     ]);
     expect(
       messages([
@@ -156,7 +156,7 @@ describe('the overrides’ rules', () => {
 
 describe('the body of the save', () => {
   it('expands each from/to pair into one-hour slots, with the zone and the overrides', () => {
-    const values = availabilityDialogSchema({ min: '2026-12-02', max: '2027-01-31' }).parse({
+    const values = availabilityDialogSchema({ min: '2026-12-02', max: '2027-05-31' }).parse({
       pricePerSession: 1500,
       timezone: 'Asia/Calcutta',
       days: week({ monday: { isAvailable: true, from: 15, to: 17 } }),
@@ -178,7 +178,7 @@ describe('the body of the save', () => {
   });
 
   it('asks for a rate when none is typed', () => {
-    const result = availabilityDialogSchema({ min: '2026-12-02', max: '2027-01-31' }).safeParse({
+    const result = availabilityDialogSchema({ min: '2026-12-02', max: '2027-05-31' }).safeParse({
       pricePerSession: undefined,
       timezone: 'UTC',
       days: week(),

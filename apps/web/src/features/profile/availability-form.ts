@@ -1,5 +1,5 @@
 import {
-  AVAILABILITY_DAYS_AHEAD,
+  BOOKING_HORIZON_DAYS,
   DEFAULT_TIMEZONE,
   FIRST_HOUR,
   LAST_HOUR,
@@ -60,10 +60,10 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The first and last dates an override may have: today, and {@link AVAILABILITY_DAYS_AHEAD} days on. */
+/** The first and last dates an override may have: today, and {@link BOOKING_HORIZON_DAYS} days on. */
 export function overrideDateRange(zone: string, now: Date = new Date()): { min: string; max: string } {
   const min = todayIn(zone, now);
-  return { min, max: addDays(min, AVAILABILITY_DAYS_AHEAD) };
+  return { min, max: addDays(min, BOOKING_HORIZON_DAYS) };
 }
 
 // Browsers before 2022 lack the list; they are offered the default zone (and UTC, and the saved one).

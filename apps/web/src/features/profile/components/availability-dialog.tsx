@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AVAILABILITY_DAYS_AHEAD,
+  BOOKING_HORIZON_DAYS,
+  DATE_OVERRIDES_MAX,
   RATE_MIN,
   RATE_STEP,
   WEEKDAYS,
@@ -248,7 +249,7 @@ function AvailabilityForm({
       <fieldset className="grid gap-3" aria-describedby={ids.overrides}>
         <legend className="mb-1 text-sm font-semibold">Date overrides</legend>
         <p id={ids.overrides} className="text-sm text-muted-foreground">
-          A day off, or other hours, on a date in the next {AVAILABILITY_DAYS_AHEAD} days.
+          A day off, or other hours, on a date in the next {BOOKING_HORIZON_DAYS} days.
         </p>
         {overrides.fields.map((field, index) => (
           <OverrideRow
@@ -270,7 +271,7 @@ function AvailabilityForm({
           variant="outline"
           size="sm"
           className="justify-self-start"
-          disabled={overrides.fields.length >= AVAILABILITY_DAYS_AHEAD}
+          disabled={overrides.fields.length >= DATE_OVERRIDES_MAX}
           onClick={() => overrides.append(newOverride())}
         >
           <Plus aria-hidden="true" />

@@ -242,7 +242,7 @@ describe('the Availability dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add a date' }));
     const [first, second] = within(dialog).getAllByRole('group', { name: /^Override/ });
     expect(within(first!).getByLabelText('Date')).toHaveAttribute('min', today);
-    expect(within(first!).getByLabelText('Date')).toHaveAttribute('max', addDays(today, 60));
+    expect(within(first!).getByLabelText('Date')).toHaveAttribute('max', addDays(today, 180));
     await user.type(within(first!).getByLabelText('Date'), addDays(today, 3));
     expect(within(first!).getByRole('switch', { name: 'Day off' })).toBeChecked();
     await user.type(within(second!).getByLabelText('Date'), addDays(today, 4));
@@ -290,13 +290,13 @@ describe('the Availability dialog', () => {
     );
   });
 
-  it('refuses an override date past the 60 days', async () => {
+  it('refuses an override date past the 180 days bookings reach', async () => {
     const user = userEvent.setup();
     const { callsTo } = openProfile({ 'GET /api/mentors/availability/u1': () => json(200, saved) });
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Add a date' }));
-    await user.type(within(dialog).getByLabelText('Date'), addDays(todayIn('Europe/Paris'), 61));
-    expect(await within(dialog).findByText('Overrides reach at most 60 days ahead')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Date'), addDays(todayIn('Europe/Paris'), 181));
+    expect(await within(dialog).findByText('Overrides reach at most 180 days ahead')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
   });
