@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freedSlotMail, passwordResetMail, verificationCodeMail } from './templates';
+import { freedSlotMail, passwordResetMail, userWritten, verificationCodeMail } from './templates';
 
 describe('mail templates', () => {
   it('put the code in the subject, the text and the HTML of the verification mail', () => {
@@ -35,5 +35,23 @@ describe('mail templates', () => {
     const mail = verificationCodeMail('a@example.org', '<b onclick="x">Eve</b>', '123456', 10);
     expect(mail.html).not.toContain('<b onclick');
     expect(mail.html).toContain('&lt;b onclick=&quot;x&quot;&gt;Eve&lt;/b&gt;');
+  });
+
+  it('make no link of what a person wrote and drop the characters that reorder text', () => {
+    const written = 'Eve https://evil.example/pay \u202Efdp.exe www.x.example eve@evil.example';
+    const plain = userWritten(written);
+    expect(plain).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/);
+    for (const link of ['https://', 'evil.example', 'www.x', 'eve@evil']) expect(plain).not.toContain(link);
+    // It reads the same: only invisible characters were added, and the reordering one taken away.
+    expect(plain.replaceAll('\u200b', '')).toBe(written.replace('\u202E', ''));
+    // Words end in a full stop followed by a space, as before.
+    expect(userWritten('Dr. Rao: at 5. Sorry!')).toBe('Dr. Rao: at 5. Sorry!');
+
+    const mail = freedSlotMail('ada@example.org', 'Ada\u202E', 'Mike.example', 'http://localhost:3000/m/1');
+    expect(mail.subject).toBe('A slot with Mike.\u200bexample freed up');
+    expect(mail.text).not.toContain('\u202E');
+    expect(mail.html).not.toContain('Mike.example');
+    expect(verificationCodeMail('a@example.org', 'see.me', '123456', 10).text).not.toContain('see.me');
+    expect(passwordResetMail('a@example.org', 'see.me', 'http://l/r', 10).text).not.toContain('see.me');
   });
 });

@@ -9,6 +9,20 @@ export function escapeHtml(value: string): string {
   );
 }
 
+/** Characters that reorder the text around them (Trojan-source style): "exe.pdf" can be shown for "fdp.exe". */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** A zero-width space after these, when a character follows, breaks what a mail client would make a link. */
+const LINK_JOINTS = /([.:@])(?=\S)/g;
+
+/**
+ * Text a person wrote (a name, a cancellation reason), made fit for a mail: the bidirectional controls are
+ * dropped, and anything a mail client would turn into a link ("evil.example", "https://…", "a@b.example") is
+ * broken by an invisible zero-width space, so it reads the same and is no link. Our own links never pass here.
+ */
+export function userWritten(text: string): string {
+  return text.replace(BIDI_CONTROLS, '').replace(LINK_JOINTS, '$1\u200b');
+}
+
 /** The one HTML frame of every mail: inline styles only, since mail clients drop style sheets. */
 export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html>
@@ -27,6 +41,7 @@ export function verificationCodeMail(
   code: string,
   validMinutes: number,
 ): MailMessage {
+  name = userWritten(name);
   const subject = `Your ${PRODUCT} code: ${code}`;
   const text = [
     `Hello ${name},`,
@@ -48,6 +63,7 @@ export function verificationCodeMail(
 }
 
 export function passwordResetMail(to: string, name: string, link: string, validMinutes: number): MailMessage {
+  name = userWritten(name);
   const subject = `Reset your ${PRODUCT} password`;
   const text = [
     `Hello ${name},`,
@@ -73,6 +89,8 @@ export function passwordResetMail(to: string, name: string, link: string, validM
 
 /** To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist"): a slot freed up; the link is the mentor's page. */
 export function freedSlotMail(to: string, name: string, mentorName: string, link: string): MailMessage {
+  name = userWritten(name);
+  mentorName = userWritten(mentorName);
   const subject = `A slot with ${mentorName} freed up`;
   const text = [
     `Hello ${name},`,

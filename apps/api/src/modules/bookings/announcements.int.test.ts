@@ -270,6 +270,37 @@ describe('announceCancelled', () => {
         ?.text,
     ).toContain('You get a refund of ₹750');
   });
+
+  it('mails what people wrote as plain words: no link made of a reason, no text-reordering characters', async () => {
+    const pair = await newPair();
+    const booking = await confirmedBooking(pair, at(1, 14));
+    await t.app.services.unitOfWork(async (uow) => {
+      await uow.tx
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledAt: clock.now(),
+          cancelledBy: pair.mentee.id,
+          cancelReason: 'Claim your refund at https://evil.example/pay \u202Efdp.exe',
+        })
+        .where(eq(bookings.id, booking.id));
+      await announceCancelled(within(t.app.services, uow), {
+        bookingId: booking.id,
+        refund: { amount: 75_000, status: 'pending' },
+      });
+    });
+    const mail = await mailer.waitFor(pair.mentor.email, /^Cancelled:/);
+    expect(mail.html).not.toContain('href="https://evil');
+    for (const body of [mail.text, mail.html ?? '']) {
+      expect(body).not.toContain('https://evil.example');
+      expect(body).not.toContain('\u202E');
+    }
+    expect(mail.text.replaceAll('\u200b', '')).toContain(
+      'Claim your refund at https://evil.example/pay fdp.exe',
+    );
+    // Our own links are still links.
+    expect(mail.html).toMatch(/<a href="[^"]+\/profile\/bookings"/);
+  });
 });
 
 describe('the reminder worker', () => {

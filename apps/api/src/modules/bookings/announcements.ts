@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import type { RefundStatus } from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
-import { PRODUCT } from '../../adapters/mail/templates';
+import { PRODUCT, userWritten } from '../../adapters/mail/templates';
 import type { ServiceSettings } from '../../context/ports';
 import type { ServiceContext, WorkContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
@@ -55,6 +55,16 @@ export type AnnouncementLinks = Pick<ServiceSettings, 'publicUrl' | 'mailFrom'>;
 /** Queues the mails of a booking event in the unit of work that made it. */
 async function queueMails(ctx: WorkContext, booking: BookingForMail, data: BookingMailData): Promise<void> {
   for (const mail of bookingMails(booking, data, ctx.settings)) await ctx.uow.enqueue(sendMailJob, mail);
+}
+
+/** The booking with what its people wrote (names, the cancellation reason) made fit for a mail: `userWritten`. */
+function forMail(booking: BookingForMail): BookingForMail {
+  return {
+    ...booking,
+    cancelReason: booking.cancelReason === null ? null : userWritten(booking.cancelReason),
+    mentor: { ...booking.mentor, name: userWritten(booking.mentor.name) },
+    mentee: { ...booking.mentee, name: userWritten(booking.mentee.name) },
+  };
 }
 
 async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMail> {
@@ -255,10 +265,11 @@ function inviteFor(
 
 /** The mails of one booking event, as they read now; none for a confirmation already overtaken by a cancellation. */
 export function bookingMails(
-  booking: BookingForMail,
+  written: BookingForMail,
   data: BookingMailData,
   links: AnnouncementLinks,
 ): MailMessage[] {
+  const booking = forMail(written);
   const { mentor, mentee } = viewsOf(booking);
   const both = [mailViewOf(mentee, booking, links), mailViewOf(mentor, booking, links)];
   switch (data.kind) {
@@ -301,7 +312,10 @@ export async function remindSession(
         message: reminderNotice(view, lead),
         link: BOOKINGS_PATH,
       });
-      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, booking, ctx.settings), lead));
     }
+    const mailed = forMail(booking);
+    const mailViews = viewsOf(mailed);
+    for (const view of [mailViews.mentee, mailViews.mentor])
+      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, mailed, ctx.settings), lead));
   });
 }
