@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partyOf, paymentRefusal } from './bookings';
+import { freedSlotMessage, partyOf, paymentRefusal } from './bookings';
 
 const booking = { mentorId: 'm', menteeId: 'e' };
 const NOW = new Date('2026-12-07T06:00:00Z');
@@ -28,5 +28,16 @@ describe('who may pay for a booking, and when', () => {
     expect(paymentRefusal(held('confirmed', later), 'e', NOW)).toBe('not_payable');
     expect(paymentRefusal(held('expired', later), 'e', NOW)).toBe('not_payable');
     expect(paymentRefusal(held('pending_payment', NOW), 'e', NOW)).toBe('hold_lapsed');
+  });
+});
+
+describe("the waitlist's freed-slot words", () => {
+  it('name the mentor and say how many slots are free now, one or many', () => {
+    expect(freedSlotMessage('Asha Rao', 1)).toBe(
+      'A slot with Asha Rao freed up: 1 slot is free in the next 14 days. Book before someone else does.',
+    );
+    expect(freedSlotMessage('Asha Rao', 5)).toBe(
+      'A slot with Asha Rao freed up: 5 slots are free in the next 14 days. Book before someone else does.',
+    );
   });
 });

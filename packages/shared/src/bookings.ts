@@ -265,3 +265,13 @@ export const waitlistMessages = {
   left: 'You will no longer be told about free slots of this mentor.',
   notOnYourself: 'You cannot wait for your own slots.',
 } as const;
+
+/**
+ * What a waiting person is told (notification and mail), at most once a day per mentor: so it says how many
+ * slots are free now within the waitlist's horizon, not which one freed up. Without times: the mentor's page
+ * shows them in the reader's zone.
+ */
+export function freedSlotMessage(mentorName: string, freeNow: number): string {
+  const free = freeNow === 1 ? '1 slot is' : `${freeNow} slots are`;
+  return `A slot with ${mentorName} freed up: ${free} free in the next ${WAITLIST_HORIZON_DAYS} days. Book before someone else does.`;
+}

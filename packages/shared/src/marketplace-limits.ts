@@ -25,3 +25,6 @@ export const limitMessages = {
 /** How deep a JSON request body may nest: deeper is no request of ours, and walking it costs a stack. */
 export const JSON_NESTING_MAX = 64;
 export const jsonNestingMessage = `The request body nests deeper than ${JSON_NESTING_MAX} levels.`;
+
+/** A waiting person hears of one mentor's freed slots at most once in this many hours, however many free up. */
+export const WAITLIST_NOTICE_HOURS = 24;

@@ -20,11 +20,19 @@ describe('mail templates', () => {
     expect(mail.text).toContain('30 minutes');
   });
 
-  it("name the mentor and link to their page in the waitlist's freed-slot mail, escaping the name in the HTML", () => {
+  it("name the mentor, how many slots are free, and link to their page in the waitlist's mail, escaping the name in the HTML", () => {
     const link = 'http://localhost:3000/mentor-profile/0b7c2e7e-1d7e-4f57-9a53-2f0f7d3c1a11';
-    const mail = freedSlotMail('ada@example.org', 'Ada', 'Asha <Rao>', link);
+    const mail = freedSlotMail('ada@example.org', {
+      name: 'Ada',
+      mentorName: 'Asha <Rao>',
+      freeNow: 3,
+      link,
+    });
     expect(mail.subject).toBe('A slot with Asha <Rao> freed up');
-    expect(mail.text).toContain('A slot with Asha <Rao> freed up. Book it before someone else does');
+    expect(mail.text).toContain(
+      'A slot with Asha <Rao> freed up: 3 slots are free in the next 14 days. Book before someone else does.',
+    );
+    expect(mail.text).toContain('at most once in 24 hours');
     expect(mail.text.split('\n')).toContain(link);
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain('Asha &lt;Rao&gt;');
@@ -47,7 +55,12 @@ describe('mail templates', () => {
     // Words end in a full stop followed by a space, as before.
     expect(userWritten('Dr. Rao: at 5. Sorry!')).toBe('Dr. Rao: at 5. Sorry!');
 
-    const mail = freedSlotMail('ada@example.org', 'Ada\u202E', 'Mike.example', 'http://localhost:3000/m/1');
+    const mail = freedSlotMail('ada@example.org', {
+      name: 'Ada\u202E',
+      mentorName: 'Mike.example',
+      freeNow: 1,
+      link: 'http://localhost:3000/m/1',
+    });
     expect(mail.subject).toBe('A slot with Mike.\u200bexample freed up');
     expect(mail.text).not.toContain('\u202E');
     expect(mail.html).not.toContain('Mike.example');

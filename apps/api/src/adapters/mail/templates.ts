@@ -1,3 +1,5 @@
+import { freedSlotMessage } from '@skillroute/shared/bookings';
+import { WAITLIST_NOTICE_HOURS } from '@skillroute/shared/marketplace-limits';
 import type { MailMessage } from './mailer';
 
 export const PRODUCT = 'Skillroute';
@@ -87,27 +89,29 @@ export function passwordResetMail(to: string, name: string, link: string, validM
   return { to, subject, text, html };
 }
 
-/** To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist"): a slot freed up; the link is the mentor's page. */
-export function freedSlotMail(to: string, name: string, mentorName: string, link: string): MailMessage {
-  name = userWritten(name);
-  mentorName = userWritten(mentorName);
+const AFTER_FREED_SLOT = `You are on the waitlist of this mentor, so we will write again when slots free up, at most once in ${WAITLIST_NOTICE_HOURS} hours. You can leave the waitlist on the same page.`;
+
+/**
+ * To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist", §4b): slots freed up, how many are free now;
+ * the link is the mentor's page.
+ */
+export function freedSlotMail(
+  to: string,
+  facts: { name: string; mentorName: string; freeNow: number; link: string },
+): MailMessage {
+  const name = userWritten(facts.name);
+  const mentorName = userWritten(facts.mentorName);
+  const { link } = facts;
+  const summary = freedSlotMessage(mentorName, facts.freeNow);
   const subject = `A slot with ${mentorName} freed up`;
-  const text = [
-    `Hello ${name},`,
-    '',
-    `A slot with ${mentorName} freed up. Book it before someone else does:`,
-    '',
-    link,
-    '',
-    'You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.',
-  ].join('\n');
+  const text = [`Hello ${name},`, '', summary, '', link, '', AFTER_FREED_SLOT].join('\n');
   const html = layout(
     'A slot freed up',
     `<p>Hello ${escapeHtml(name)},</p>
-<p>A slot with ${escapeHtml(mentorName)} freed up. Book it before someone else does.</p>
+<p>${escapeHtml(summary)}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">See the free hours</a></p>
 <p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
-<p>You are on the waitlist of this mentor, so we will tell you of the next freed slot too. You can leave the waitlist on the same page.</p>`,
+<p>${AFTER_FREED_SLOT}</p>`,
   );
   return { to, subject, text, html };
 }

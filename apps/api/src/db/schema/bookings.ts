@@ -145,6 +145,8 @@ export const mentorWaitlist = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** When this person was last told of this mentor's freed slots: at most once a day (DESIGN.md §4b). */
+    notifiedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.mentorId, table.userId] }),

@@ -17,7 +17,7 @@ import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
 import { paiseToRupees, rupeesToPaise } from '@skillroute/shared/money';
-import { busyTimesOf } from '../bookings/service';
+import { busyTimes, busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import {
   offersHours,
@@ -204,6 +204,30 @@ export function nextFreeSlot(
     // The next step overlaps this one by an hour, so a slot across the boundary is not lost.
     from = to - HOUR_MS;
   }
+}
+
+/**
+ * How many free slots the mentor has in the `days` days from `now`: their schedule past the notice, less
+ * the time their live bookings take, read through `db` (inside a unit of work, as it stands after its change).
+ */
+export async function countFreeSlots(
+  db: Executor,
+  input: { mentor: repository.AvailabilityOwner; now: Date; days: number },
+): Promise<number> {
+  const { mentor, now, days } = input;
+  if (mentor.availability === null || !mentor.availability.hasHours) return 0;
+  const from = now;
+  const to = new Date(now.getTime() + days * DAY_MS);
+  const busy = await busyTimes(db, { userIds: [mentor.userId], from, to, now });
+  return freeSlots({
+    weekly: mentor.availability.weeklyHours,
+    overrides: mentor.availability.overrides,
+    timezone: mentor.availability.timezone,
+    busy: busy.get(mentor.userId) ?? [],
+    now: now.getTime(),
+    from: from.getTime(),
+    to: to.getTime(),
+  }).length;
 }
 
 /** A mentor one may book (a mentor, not blocked) with their saved availability, or undefined. */

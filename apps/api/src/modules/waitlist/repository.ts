@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mentorWaitlist, users } from '../../db/schema';
 
@@ -33,14 +33,28 @@ export interface WaitingUser {
   name: string;
 }
 
-/** Who waits for a slot of the mentor, first come first: blocked people are left out, since they cannot book. */
-export async function waitingUsers(db: Executor, mentorId: string): Promise<WaitingUser[]> {
+/**
+ * Who waits for a slot of the mentor and was not told of one since `toldBefore`, marked told at `now` in
+ * the same statement: of two units of work freeing slots at once, the second waits for the first's row locks,
+ * finds them told, and tells nobody again. Blocked people are left out, since they cannot book.
+ */
+export async function claimWaitingToTell(
+  db: Executor,
+  input: { mentorId: string; now: Date; toldBefore: Date },
+): Promise<WaitingUser[]> {
   return db
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(mentorWaitlist)
-    .innerJoin(users, eq(users.id, mentorWaitlist.userId))
-    .where(and(eq(mentorWaitlist.mentorId, mentorId), isNull(users.blockedAt)))
-    .orderBy(mentorWaitlist.createdAt, mentorWaitlist.userId);
+    .update(mentorWaitlist)
+    .set({ notifiedAt: input.now })
+    .from(users)
+    .where(
+      and(
+        eq(mentorWaitlist.mentorId, input.mentorId),
+        eq(users.id, mentorWaitlist.userId),
+        isNull(users.blockedAt),
+        or(isNull(mentorWaitlist.notifiedAt), lte(mentorWaitlist.notifiedAt, input.toldBefore)),
+      ),
+    )
+    .returning({ id: users.id, email: users.email, name: users.name });
 }
 
 export async function findUserName(db: Executor, userId: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freedSlotMessage, isWithinWaitlistHorizon, mentorProfilePath } from './rules';
+import { isWithinWaitlistHorizon, mentorProfilePath, toldBefore } from './rules';
 
 const now = new Date('2026-11-23T09:00:00.000Z');
 const after = (ms: number) => new Date(now.getTime() + ms);
@@ -18,11 +18,9 @@ describe('isWithinWaitlistHorizon', () => {
   });
 });
 
-describe('the freed-slot notification', () => {
-  it("names the mentor and links to the mentor's page", () => {
-    expect(freedSlotMessage('Asha Rao')).toBe(
-      'A slot with Asha Rao freed up. Book it before someone else does.',
-    );
+describe('how often a waiting person is told', () => {
+  it('once in 24 hours: told before the day-old mark, told again', () => {
+    expect(toldBefore(now)).toEqual(after(-DAY_MS));
     expect(mentorProfilePath('abc')).toBe('/mentor-profile/abc');
   });
 });

@@ -1,4 +1,5 @@
 import { WAITLIST_HORIZON_DAYS } from '@skillroute/shared/bookings';
+import { WAITLIST_NOTICE_HOURS } from '@skillroute/shared/marketplace-limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -11,12 +12,9 @@ export function isWithinWaitlistHorizon(startTime: Date, now: Date): boolean {
   return start > now.getTime() && start <= now.getTime() + WAITLIST_HORIZON_DAYS * DAY_MS;
 }
 
-/**
- * The notification's words. Without the time: we do not store anyone's zone, and a UTC time reads wrong to
- * most people; the linked page shows the free hours in the reader's own zone.
- */
-export const freedSlotMessage = (mentorName: string): string =>
-  `A slot with ${mentorName} freed up. Book it before someone else does.`;
+/** The moment before which a waiting person was last told, for them to be told again at `now`. */
+export const toldBefore = (now: Date): Date =>
+  new Date(now.getTime() - WAITLIST_NOTICE_HOURS * 60 * 60 * 1000);
 
 /** The in-app path of the mentor's page, where the free hours are. */
 export const mentorProfilePath = (mentorId: string): string => `/mentor-profile/${mentorId}`;

@@ -1,12 +1,17 @@
-import { waitlistMessages, type WaitlistResponse } from '@skillroute/shared/bookings';
+import {
+  freedSlotMessage,
+  WAITLIST_HORIZON_DAYS,
+  waitlistMessages,
+  type WaitlistResponse,
+} from '@skillroute/shared/bookings';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { freedSlotMail } from '../../adapters/mail/templates';
 import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import { findBookableMentor, isScheduledSlot } from '../availability/service';
+import { countFreeSlots, findBookableMentor, isScheduledSlot } from '../availability/service';
 import { sendMailJob } from '../mail/service';
 import * as repository from './repository';
-import { freedSlotMessage, isWithinWaitlistHorizon, mentorProfilePath } from './rules';
+import { isWithinWaitlistHorizon, mentorProfilePath, toldBefore } from './rules';
 
 async function bookableMentorOrNotFound(ctx: ServiceContext, mentorId: string): Promise<void> {
   if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
@@ -35,10 +40,11 @@ export async function leaveWaitlist(ctx: UserContext, mentorId: string): Promise
 
 /**
  * A slot of the mentor freed up (a hold lapsed, a booking was cancelled): in the same unit of work, every
- * person waiting for this mentor gets a notification (live after the commit) and a mail. Only a slot that
- * starts after `now`, within WAITLIST_HORIZON_DAYS, and is still one of the mentor's schedule (past the booking
- * notice) is told of: anything else is no slot anyone could book. The caller calls this once per freed slot,
- * when its change actually happened, so each waiting person hears of a slot once.
+ * person waiting for this mentor who was not told in the last WAITLIST_NOTICE_HOURS gets a notification (live
+ * after the commit) and a mail, saying how many slots are free now. Only a slot that starts after `now`, within
+ * WAITLIST_HORIZON_DAYS, and is still one of the mentor's schedule (past the booking notice) is told of:
+ * anything else is no slot anyone could book. However many slots free up, and however often (holds lapse
+ * every quarter hour), a waiting person hears of this mentor once a day at most.
  *
  * The waiting people stay on the list: one freed slot goes to whoever books first, and the others (or the same
  * person, for another session) still want the next one. Leaving is theirs to do.
@@ -53,17 +59,26 @@ export async function announceFreedSlot(
   const mentor = await findBookableMentor(uow.tx, slot.mentorId);
   if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now))
     return;
-  const waiting = await repository.waitingUsers(uow.tx, slot.mentorId);
+  const freeNow = await countFreeSlots(uow.tx, { mentor, now, days: WAITLIST_HORIZON_DAYS });
+  if (freeNow === 0) return;
+  const waiting = await repository.claimWaitingToTell(uow.tx, {
+    mentorId: slot.mentorId,
+    now,
+    toldBefore: toldBefore(now),
+  });
   if (waiting.length === 0) return;
   const mentorName = (await repository.findUserName(uow.tx, slot.mentorId)) ?? '';
   const notification = {
     type: 'slot_available',
-    message: freedSlotMessage(mentorName),
+    message: freedSlotMessage(mentorName, freeNow),
     link: mentorProfilePath(slot.mentorId),
   } as const;
   const link = new URL(mentorProfilePath(slot.mentorId), ctx.settings.publicUrl).toString();
   for (const person of waiting) {
     await uow.notify(person.id, notification);
-    await uow.enqueue(sendMailJob, freedSlotMail(person.email, person.name, mentorName, link));
+    await uow.enqueue(
+      sendMailJob,
+      freedSlotMail(person.email, { name: person.name, mentorName, freeNow, link }),
+    );
   }
 }

@@ -171,10 +171,14 @@ describe('a freed slot', () => {
     const alerts = await slotAlerts([ada.id, bob.id, cleo.id, mentor.id, mentee.id]);
     expect(alerts.map((alert) => alert.userId).sort()).toEqual([ada.id, bob.id].sort());
     for (const alert of alerts) {
-      expect(alert.message).toBe('A slot with Asha Rao freed up. Book it before someone else does.');
+      // Two weeks of weekdays, 10:00 to 17:00: the freed hour is free again, and so are all the others.
+      expect(alert.message).toBe(
+        'A slot with Asha Rao freed up: 70 slots are free in the next 14 days. Book before someone else does.',
+      );
       expect(alert.link).toBe(`/mentor-profile/${mentor.id}`);
     }
     const mail = await mailer.waitFor(ada.email, /A slot with Asha Rao freed up/, mailsBefore);
+    expect(mail.text).toContain('70 slots are free in the next 14 days');
     expect(mail.text).toContain(`${t.config.publicUrl}/mentor-profile/${mentor.id}`);
     expect(mail.text).toContain('Hello Ada,');
     await mailer.waitFor(bob.email, /freed up/, mailsBefore);
@@ -187,6 +191,75 @@ describe('a freed slot', () => {
     expect((await waitlist('GET', await signedIn({ ...ada, role: 'user' }), mentor.id)).json()).toEqual({
       waiting: true,
     });
+  });
+
+  it('tells a waiting person of one mentor once a day, however many holds lapse, and how many slots are free now', async () => {
+    const mentor = await newMentor();
+    const ada = await newUser('Ada');
+    const bob = await newUser('Bob');
+    await waitlist('POST', ada, mentor.id);
+    const otherMentor = await newMentor({ name: 'Ravi Iyer' });
+    await waitlist('POST', ada, otherMentor.id);
+    // Five people hold five hours of Tuesday; the attack of DESIGN.md §4b item 3 lets them all lapse.
+    const holds = [];
+    for (const hour of [10, 11, 12, 13, 14]) holds.push(await hold(await newUser(), mentor.id, at(1, hour)));
+    const mailsBefore = mailer.sent.length;
+    nowMs += 16 * MINUTE_MS;
+    for (const bookingId of holds) await expireHold(t.app.services, { bookingId });
+
+    const alerts = await slotAlerts([ada.id, bob.id]);
+    expect(alerts.map((alert) => alert.userId)).toEqual([ada.id]);
+    expect(alerts[0]?.message).toContain('70 slots are free');
+    await mailer.waitFor(ada.email, /freed up/, mailsBefore);
+    const mailsToAda = () => mailer.sent.slice(mailsBefore).filter((sent) => sent.to === ada.email);
+    expect(mailsToAda()).toHaveLength(1);
+
+    // Bob joins after (a new session: the clock moved past the first one's 15 minutes): he was never told,
+    // so the next freed slot is his to hear of, not Ada's again.
+    expect((await waitlist('POST', await signedIn({ ...bob, role: 'user' }), mentor.id)).statusCode).toBe(
+      201,
+    );
+    const sixth = await hold(await newUser(), mentor.id, at(2, 10));
+    nowMs += 16 * MINUTE_MS;
+    await expireHold(t.app.services, { bookingId: sixth });
+    expect((await slotAlerts([ada.id, bob.id])).map((alert) => alert.userId).sort()).toEqual(
+      [ada.id, bob.id].sort(),
+    );
+
+    // Another mentor's freed slot is another mentor's news.
+    const elsewhere = await hold(await newUser(), otherMentor.id, at(1, 10));
+    nowMs += 16 * MINUTE_MS;
+    await expireHold(t.app.services, { bookingId: elsewhere });
+    expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Ravi Iyer'))).toHaveLength(
+      1,
+    );
+
+    // A day after she was told, Ada hears again.
+    nowMs = at(1, 6).getTime() + 20 * MINUTE_MS;
+    const later = await hold(await newUser(), mentor.id, at(3, 10));
+    nowMs += 16 * MINUTE_MS;
+    await expireHold(t.app.services, { bookingId: later });
+    expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Asha Rao'))).toHaveLength(
+      2,
+    );
+    await expect.poll(() => mailsToAda().length).toBe(3);
+  });
+
+  it('tells once when two units of work free slots of the same mentor at the same moment', async () => {
+    const mentor = await newMentor();
+    const ada = await newUser();
+    await waitlist('POST', ada, mentor.id);
+    const slotAt = (hour: number) => ({
+      mentorId: mentor.id,
+      startTime: at(1, hour),
+      endTime: at(1, hour + 1),
+    });
+    await Promise.all(
+      [10, 11, 12, 13].map((hour) =>
+        t.app.services.unitOfWork((uow) => announceFreedSlot(within(t.app.services, uow), slotAt(hour))),
+      ),
+    );
+    expect(await slotAlerts([ada.id])).toHaveLength(1);
   });
 
   it('a lapsed hold expired by a new booking of another slot is announced; the slot the new booking takes again is not', async () => {
