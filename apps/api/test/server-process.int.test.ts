@@ -83,7 +83,7 @@ describe('the server process', () => {
     await waitForOutput(first, `Skillroute is running at http://localhost:${port}`, 60_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
     expect(postgresProcessesOn(dataDir).length).toBeGreaterThan(0);
 
     // What Ctrl-C in a terminal does: SIGINT to every process of the group, PostgreSQL included.
