@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 test('the API answers on the same origin, with the error envelope for unknown paths', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+  expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
 
   const missing = await request.get('/api/no-such-endpoint');
   expect(missing.status()).toBe(404);

@@ -255,7 +255,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
 
   // Routes: one encapsulated plugin per module, under /api.
-  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(healthRoutes, {
+    prefix: '/api/health',
+    writableFolders: [config.dataDir, ...(config.files.storage === 'disk' ? [config.files.uploadsDir] : [])],
+  });
   await app.register(configRoutes, { prefix: '/api/config', config });
   await app.register(authRoutes, { prefix: '/api/auth', config });
   await app.register(userRoutes, { prefix: '/api/user' });

@@ -1,10 +1,10 @@
 // The process entry: configuration, the database (embedded unless DATABASE_URL), migrations, seed,
 // listen; and a shutdown on SIGINT/SIGTERM that drains (DESIGN.md §5a) and leaves no PostgreSQL behind.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { assertDataDirWritable, DataDirError } from './data-dir';
 import { createDatabase, createPool } from './db/client';
 import { EmbeddedPostgresUnreachable, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
@@ -20,10 +20,16 @@ const SHUTDOWN_DEADLINE_MS = 20_000;
 let config: Config;
 try {
   config = loadConfig();
+  assertDataDirWritable(
+    config.dataDir,
+    config.files.storage === 'disk' ? config.files.uploadsDir : undefined,
+  );
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
   // Only the message: a stack trace would bury the one line that says which variable to fix.
-  process.stderr.write(`Skillroute cannot start: the configuration is not valid.\n${error.message}\n`);
+  if (error instanceof ConfigError)
+    process.stderr.write(`Skillroute cannot start: the configuration is not valid.\n${error.message}\n`);
+  else if (error instanceof DataDirError) process.stderr.write(`Skillroute cannot start: ${error.message}\n`);
+  else throw error;
   process.exit(1);
 }
 
@@ -35,8 +41,6 @@ let stopping = false;
 let running: App | undefined;
 
 async function start(): Promise<void> {
-  mkdirSync(config.dataDir, { recursive: true });
-
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === undefined) {
     const pgDataDir = path.join(config.dataDir, 'postgres');

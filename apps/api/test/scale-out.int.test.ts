@@ -47,7 +47,7 @@ describe.runIf(postgresReachable)('with DATABASE_URL (an external PostgreSQL ser
     expect(extensions.rows.map((row) => row.extname)).toEqual(['btree_gist', 'citext', 'pg_trgm']);
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
   });
 
   it('migrates idempotently when a second replica starts', async () => {

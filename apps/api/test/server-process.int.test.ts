@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -73,6 +73,42 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('ConfigError');
   });
 
+  it('refuses a DATA_DIR it cannot write with exit code 1 and one sentence naming it, without a stack', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'skillroute-data-dir-'));
+    folders.push(folder);
+    // Root passes every permission check, so "cannot write" is a file where a folder should be.
+    const aFile = path.join(folder, 'a-file');
+    writeFileSync(aFile, 'not a folder');
+    const uploadsAFile = path.join(folder, 'uploads-a-file');
+    mkdirSync(uploadsAFile);
+    writeFileSync(path.join(uploadsAFile, 'uploads'), 'not a folder');
+    const secrets = { JWT_SECRET: 'a'.repeat(32), ADMIN_JWT_SECRET: 'b'.repeat(32) };
+    const cases = [
+      // Without signing secrets, the dev secrets file is the first thing written.
+      { env: { DATA_DIR: aFile }, sentence: `DATA_DIR ${aFile} is not a writable folder (it is a file).` },
+      {
+        env: { DATA_DIR: aFile, ...secrets },
+        sentence: `DATA_DIR ${aFile} is not a writable folder (it is a file).`,
+      },
+      {
+        env: { DATA_DIR: path.join(aFile, 'data') },
+        sentence: `DATA_DIR ${path.join(aFile, 'data')} is not a writable folder (a part of its path is a file).`,
+      },
+      {
+        env: { DATA_DIR: uploadsAFile, ...secrets },
+        sentence: `The uploads folder ${path.join(uploadsAFile, 'uploads')} in DATA_DIR is not a writable folder (it is a file).`,
+      },
+    ];
+    const servers = cases.map(({ env }) => spawnServer(env));
+    for (const [i, server] of servers.entries()) {
+      const { sentence } = cases[i] ?? { sentence: '' };
+      expect(await server.exited, sentence).toBe(1);
+      expect(server.output()).toBe(
+        `Skillroute cannot start: ${sentence} Set DATA_DIR to a folder Skillroute may write.\n`,
+      );
+    }
+  });
+
   it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));
     folders.push(dataDir);
@@ -83,7 +119,7 @@ describe('the server process', () => {
     await waitForOutput(first, `Skillroute is running at http://localhost:${port}`, 60_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
     expect(postgresProcessesOn(dataDir).length).toBeGreaterThan(0);
 
     // What Ctrl-C in a terminal does: SIGINT to every process of the group, PostgreSQL included.

@@ -30,6 +30,8 @@ export const avatarMessages = {
   size: `File size must be less than ${AVATAR_MAX_MB}MB`,
   missing: 'Please select a file',
   processing: 'Failed to process the image',
+  /** The file store cannot take files just now (a read-only or full disk, a bucket that is down). */
+  storageUnavailable: 'Uploaded images cannot be saved right now. Please try again later.',
 } as const;
 
 /** `PUT /api/user/update` (spec §8's success toast, and the refusals of a form with nothing or too much in it). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN } from '@skillroute/shared/auth';
 import { ConfigError, loadConfig } from '../config';
+import { DataDirError } from '../data-dir';
 import { createDatabase, createPool } from '../db/client';
 import { startEmbeddedPostgres, type RunningPostgres } from '../db/embedded-postgres';
 import { migrateDatabase } from '../db/migrate';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(`The configuration is not valid.\n${error.message}`);
+    if (error instanceof DataDirError) fail(error.message);
     throw error;
   }
 

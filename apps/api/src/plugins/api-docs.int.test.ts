@@ -16,7 +16,11 @@ describe('the API reference', () => {
     const health = document.paths['/api/health'].get;
     expect(health.responses['200'].content['application/json'].schema).toMatchObject({
       type: 'object',
-      properties: { status: { enum: ['ok', 'degraded', 'draining'] }, db: { enum: ['ok', 'down'] } },
+      properties: {
+        status: { enum: ['ok', 'degraded', 'draining'] },
+        db: { enum: ['ok', 'down'] },
+        storage: { enum: ['ok', 'unwritable'] },
+      },
     });
     expect(Object.keys(health.responses['503'].content['application/json'].schema.properties)).toEqual([
       'message',
@@ -24,6 +28,7 @@ describe('the API reference', () => {
       'reason',
       'status',
       'db',
+      'storage',
     ]);
     // The SPA's catch-all is not part of the API.
     expect(Object.keys(document.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDiskFileStore } from './disk-store';
-import { IMMUTABLE_CACHE_CONTROL } from './file-store';
+import { FileStoreUnavailableError, IMMUTABLE_CACHE_CONTROL } from './file-store';
 import { serveUploads } from './serve-uploads';
 
 let folder: string;
@@ -24,6 +24,16 @@ describe('disk file store', () => {
     await store.put('avatars/u1/a.webp', Buffer.from('second'), 'image/webp');
     expect(readFileSync(path.join(uploadsDir, 'avatars/u1/a.webp'), 'utf8')).toBe('second');
     expect(readdirSync(path.join(uploadsDir, 'avatars/u1'))).toEqual(['a.webp']);
+  });
+
+  it('says it is unavailable, naming the folder and why, when the folder cannot be written', async () => {
+    // Root writes through permission bits, so the folder is made unwritable by being a file.
+    writeFileSync(uploadsDir, 'not a folder');
+    const put = createDiskFileStore(uploadsDir).put('avatars/u1/a.webp', Buffer.from('x'), 'image/webp');
+    await expect(put).rejects.toBeInstanceOf(FileStoreUnavailableError);
+    await expect(put).rejects.toThrow(
+      `The uploads folder ${uploadsDir} cannot take avatars/u1/a.webp (it is a file).`,
+    );
   });
 
   it('removes a file, and removing it again is no error', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type FileStore } from './file-store';
+import { whyNotWritable } from '../../lib/writable-folder';
+import { assertSafeKey, FileStoreUnavailableError, type FileStore } from './file-store';
 
 /** The URL prefix under which `serveUploads` publishes the disk store's folder. */
 export const UPLOADS_URL_PREFIX = '/uploads/';
@@ -15,15 +16,18 @@ export function createDiskFileStore(uploadsDir: string): FileStore {
   return {
     async put(key, bytes) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
       // Written beside the target and renamed into place, so a reader never sees half a file.
       const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
       try {
+        await mkdir(path.dirname(file), { recursive: true });
         await writeFile(partial, bytes);
         await rename(partial, file);
       } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw new FileStoreUnavailableError(
+          `The uploads folder ${uploadsDir} cannot take ${key} (${whyNotWritable(uploadsDir, error)}).`,
+          { cause: error },
+        );
       }
       return { url: `${UPLOADS_URL_PREFIX}${key}` };
     },

@@ -3,12 +3,23 @@
  * disk or the S3 implementation from the configuration (FILE_STORAGE).
  */
 export interface FileStore {
-  /** Stores `bytes` under `key` (replacing what was there) and says where browsers can fetch it. */
+  /**
+   * Stores `bytes` under `key` (replacing what was there) and says where browsers can fetch it. Rejects with
+   * a `FileStoreUnavailableError` when the store cannot take the file.
+   */
   put(key: string, bytes: Buffer, contentType: string): Promise<{ url: string }>;
   /** Removes the file; removing a file that is already gone is not an error. */
   remove(key: string): Promise<void>;
   /** The key of a URL this store handed out, or undefined for any other URL (e.g. an external avatar). */
   keyFromUrl(url: string): string | undefined;
+}
+
+/**
+ * The store could not take a file: a read-only or full disk, a bucket that refuses or does not answer. Not the
+ * client's fault and not a bug here, so the client is told to try later (503) and the cause goes to the log.
+ */
+export class FileStoreUnavailableError extends Error {
+  override name = 'FileStoreUnavailableError';
 }
 
 /** Stored files never change under their key (new content gets a new key), so browsers may keep them a year. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
-import { IMMUTABLE_CACHE_CONTROL } from './file-store';
+import { FileStoreUnavailableError, IMMUTABLE_CACHE_CONTROL } from './file-store';
 import { createS3FileStore, type S3StoreOptions } from './s3-store';
 
 // A real S3-compatible server (s3rver) on loopback: it checks the SigV4 signature of every signed request.
@@ -71,6 +71,20 @@ describe('S3 file store, against an S3-compatible server', () => {
       store({ bucket: 'no-such-bucket' }).put('avatars/u4/a.webp', Buffer.from('x'), 'image/webp'),
     ).rejects.toThrow(/answered 404: .*NoSuchBucket/s);
     expect((await read(`${s3.endpoint}/avatars-bucket/avatars/u4/a.webp`)).status).toBe(404);
+  });
+
+  it('says it is unavailable (so the client hears 503, not 500) when the store refuses or does not answer', async () => {
+    await expect(
+      store({ bucket: 'no-such-bucket' }).put('avatars/u5/a.webp', Buffer.from('x'), 'image/webp'),
+    ).rejects.toBeInstanceOf(FileStoreUnavailableError);
+    // Nothing listens on port 1.
+    const unanswered = store({ endpoint: 'http://127.0.0.1:1' }).put(
+      'avatars/u5/a.webp',
+      Buffer.from('x'),
+      'image/webp',
+    );
+    await expect(unanswered).rejects.toBeInstanceOf(FileStoreUnavailableError);
+    await expect(unanswered).rejects.toThrow('S3 PUT /avatars-bucket/avatars/u5/a.webp got no answer.');
   });
 
   it('refuses keys that would leave the bucket prefix', async () => {

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
-import { assertSafeKey, IMMUTABLE_CACHE_CONTROL, type FileStore } from './file-store';
+import {
+  assertSafeKey,
+  FileStoreUnavailableError,
+  IMMUTABLE_CACHE_CONTROL,
+  type FileStore,
+} from './file-store';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -48,19 +53,25 @@ export function createS3FileStore(options: S3StoreOptions): FileStore {
     const payloadHash = createHash('sha256')
       .update(body ?? '')
       .digest('hex');
-    const response = await client.fetch(url.toString(), {
-      method,
-      headers: { ...headers, 'x-amz-content-sha256': payloadHash },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    const response = await client
+      .fetch(url.toString(), {
+        method,
+        headers: { ...headers, 'x-amz-content-sha256': payloadHash },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      })
+      .catch((error: unknown) => {
+        throw new FileStoreUnavailableError(`S3 ${method} ${url.pathname} got no answer.`, { cause: error });
+      });
     // DELETE of a missing object answers 204 on S3 and 404 on some compatible servers: both mean "gone".
     if (response.ok || (method === 'DELETE' && response.status === 404)) {
       await response.body?.cancel();
       return;
     }
     const detail = (await response.text().catch(() => '')).slice(0, 500);
-    throw new Error(`S3 ${method} ${url.pathname} answered ${response.status}: ${detail}`);
+    throw new FileStoreUnavailableError(
+      `S3 ${method} ${url.pathname} answered ${response.status}: ${detail}`,
+    );
   }
 
   return {

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -61,21 +62,36 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
   };
 }
 
+/**
+ * A name no other mail has: mails sent in the same millisecond (a busy sign-up page) differ in the random part,
+ * and the file is written with 'wx', so a name that somehow exists is never overwritten.
+ */
+function outboxFileName(to: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return `${stamp}-${randomBytes(4).toString('hex')}-${to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
+}
+
 function createDevOutbox(options: MailerOptions, logger: Logger): Mailer {
   const outboxDir = path.join(options.dataDir, 'mail');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      mkdirSync(outboxDir, { recursive: true });
-      const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`;
-      const file = path.join(outboxDir, fileName);
-      writeFileSync(file, info.message as Buffer);
-      // No mail server here: the text body in the log is how a developer reads the code or the link.
-      logger.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
-        'mail kept in the dev outbox (SMTP_URL is not set)',
-      );
+      // No mail server here: the text body in the log is how a developer reads the code or the link, so it is
+      // logged whether or not the file could be kept.
+      const mail = { to: message.to, subject: message.subject, text: message.text };
+      const file = path.join(outboxDir, outboxFileName(message.to, new Date()));
+      try {
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer, { flag: 'wx' });
+      } catch (error) {
+        logger.warn(
+          { ...mail, err: error, outboxDir },
+          'mail printed here only: the dev outbox folder cannot be written (SMTP_URL is not set)',
+        );
+        return;
+      }
+      logger.info({ ...mail, file }, 'mail kept in the dev outbox (SMTP_URL is not set)');
     },
     close: () => transport.close(),
   };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -128,5 +128,31 @@ describe('the dev outbox (no SMTP_URL)', () => {
     const files = readdirSync(outbox).filter((file) => file.endsWith('.eml'));
     expect(files).toHaveLength(1);
     expect(codeIn(plainTextOf(readFileSync(path.join(outbox, files[0] ?? ''), 'utf8')))).toBe(code);
+  });
+
+  it('still logs the code when the outbox folder cannot be written, so the new account can be verified', async () => {
+    t = await buildTestApp();
+    // Root writes through permission bits, so the outbox folder is made unwritable by being a file.
+    writeFileSync(path.join(t.config.dataDir, 'mail'), 'not a folder');
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/',
+      payload: { name: 'Dora', email: 'dora@example.org', password },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const logged = await waitUntil(
+      () => t?.logs.find((line) => line.to === 'dora@example.org' && typeof line.text === 'string'),
+      10_000,
+      'the outbox log line',
+    );
+    expect(logged.msg).toBe(
+      'mail printed here only: the dev outbox folder cannot be written (SMTP_URL is not set)',
+    );
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: 'dora@example.org', otp: codeIn(logged.text as string) },
+    });
+    expect(verified.statusCode).toBe(200);
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
@@ -26,7 +28,7 @@ describe('GET /api/health', () => {
   it('answers 200 {status: ok, db: ok} while the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
   });
 
   it('answers 503 promptly while the database is unreachable, and 200 again once it is back', async () => {
@@ -39,6 +41,7 @@ describe('GET /api/health', () => {
       errors: [{ message: databaseDownMessage }],
       status: 'degraded',
       db: 'down',
+      storage: 'ok',
     });
 
     // Connections that died with the line were logged, not thrown: the process is still here.
@@ -48,7 +51,53 @@ describe('GET /api/health', () => {
     proxy.restore();
     const up = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(up.json()).toEqual({ status: 'ok', db: 'ok', storage: 'ok' });
+  });
+});
+
+describe('GET /api/health and the data folder', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const health = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    return { statusCode: response.statusCode, body: response.json() as unknown };
+  };
+  /** Probes until the answer is `expected` (an answer is cached for a moment, so a change shows a little later). */
+  const healthBecomes = async (expected: unknown) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const answer = await health();
+      if (JSON.stringify(answer.body) === JSON.stringify(expected)) return answer;
+      if (Date.now() > deadline) throw new Error(`health still answers ${JSON.stringify(answer.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('says storage: unwritable (degraded, still 200) while the uploads folder takes no files, and ok once it does', async () => {
+    expect(await health()).toEqual({ statusCode: 200, body: { status: 'ok', db: 'ok', storage: 'ok' } });
+
+    // Root writes through permission bits, so the folder is made unwritable by becoming a file.
+    const uploadsDir = path.join(t.config.dataDir, 'uploads');
+    renameSync(uploadsDir, `${uploadsDir}-aside`);
+    writeFileSync(uploadsDir, 'not a folder');
+    const degraded = await healthBecomes({ status: 'degraded', db: 'ok', storage: 'unwritable' });
+    // Still 200: a data folder the replicas share would otherwise take every one of them out of the balancer.
+    expect(degraded.statusCode).toBe(200);
+    expect(
+      t.logs.filter(
+        (line) => line.msg === 'health check: the data folder cannot be written; uploads will fail',
+      ),
+    ).toEqual([expect.objectContaining({ folder: uploadsDir, reason: 'it is a file' })]);
+
+    rmSync(uploadsDir);
+    renameSync(`${uploadsDir}-aside`, uploadsDir);
+    expect((await healthBecomes({ status: 'ok', db: 'ok', storage: 'ok' })).statusCode).toBe(200);
+    // The probes leave nothing behind in the folder.
+    expect(readdirSync(uploadsDir)).toEqual([]);
   });
 });
 
@@ -116,6 +165,7 @@ describe('draining (SIGTERM)', () => {
         errors: [{ message: drainingMessage }],
         status: 'draining',
         db: 'ok',
+        storage: 'ok',
       });
       // A balancer's keep-alive connection to a process on its way out is not reused.
       expect(probe.headers.connection).toBe('close');

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, errorMessages } from '@skillroute/shared/errors';
 import { healthResponseSchema } from '@skillroute/shared/health';
-import { checkHealth, databaseDownMessage, drainingMessage } from './service';
+import {
+  checkDatabase,
+  createStorageCheck,
+  databaseDownMessage,
+  drainingMessage,
+  healthOf,
+  storageUnwritableMessage,
+} from './service';
 
 const degradedResponseSchema = errorEnvelopeSchema.extend(healthResponseSchema.shape);
 
+export interface HealthRoutesOptions {
+  /** The folders the api writes while it serves (DATA_DIR, and the uploads folder with FILE_STORAGE=disk). */
+  writableFolders: string[];
+}
+
 /** `GET /api/health`: for load balancers, the start-up scripts and the e2e suite. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
+  const checkStorage = createStorageCheck(options.writableFolders, app.log);
+
   app.get(
     '/',
     {
@@ -17,30 +31,35 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       helmet: false,
       schema: {
-        summary: 'Whether the api and its database are up, and whether this process still takes requests',
+        summary:
+          'Whether the api, its database and its data folder are up, and whether this process still takes requests',
         tags: ['health'],
         response: { 200: healthResponseSchema, 503: degradedResponseSchema },
       },
     },
     async (request, reply) => {
-      const health = await checkHealth(app.pool, (error) =>
-        request.log.warn({ err: error }, 'health check: the database is unreachable'),
-      );
-      // A process on its way out says so whatever its database says: a balancer must send no more to it.
-      if (app.lifecycle.draining) {
+      const [db, storage] = await Promise.all([
+        checkDatabase(app.pool, (error) =>
+          request.log.warn({ err: error }, 'health check: the database is unreachable'),
+        ),
+        checkStorage(),
+      ]);
+      const health = healthOf(db, storage, app.lifecycle.draining);
+      const problems = [
+        ...(health.status === 'draining' ? [drainingMessage] : []),
+        ...(db === 'down' ? [databaseDownMessage] : []),
+        ...(storage === 'unwritable' ? [storageUnwritableMessage] : []),
+      ];
+      // A balancer takes a process out on 503: right when it is leaving or has no database. A data folder
+      // that takes no files only fails uploads, and is usually shared by every replica, so taking them all
+      // out would turn that into an outage: the answer stays 200 and says 'degraded'.
+      if (health.status === 'draining' || db === 'down')
         return reply.code(503).send({
           message: errorMessages.serviceUnavailable,
-          errors: [{ message: drainingMessage }],
-          status: 'draining',
-          db: health.db,
+          errors: problems.map((message) => ({ message })),
+          ...health,
         });
-      }
-      if (health.db === 'ok') return reply.code(200).send(health);
-      return reply.code(503).send({
-        message: errorMessages.serviceUnavailable,
-        errors: [{ message: databaseDownMessage }],
-        ...health,
-      });
+      return reply.code(200).send(health);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -312,5 +312,30 @@ describe('PUT /api/user/update: avatar', () => {
       expect(noBoundary.statusCode).toBe(400);
       await expectUnchanged();
     });
+  });
+});
+
+describe('PUT /api/user/update: an avatar while the uploads folder cannot be written', () => {
+  const uploadsDir = () => path.join(testApp.config.dataDir, 'uploads');
+  const aside = () => `${uploadsDir()}-aside`;
+  afterAll(() => {
+    rmSync(uploadsDir(), { force: true });
+    renameSync(aside(), uploadsDir());
+  });
+
+  it('answers 503 with the storage message and leaves the account as it was', async () => {
+    const before = (await rowOf(bob.id))?.avatar;
+    // Root writes through permission bits, so the folder is made unwritable by becoming a file.
+    renameSync(uploadsDir(), aside());
+    writeFileSync(uploadsDir(), 'not a folder');
+
+    const response = await update(bob, { userId: bob.id, avatar: avatarFile(await picture('png', 40, 40)) });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      message: avatarMessages.storageUnavailable,
+      errors: [{ message: avatarMessages.storageUnavailable }],
+    });
+    expect((await rowOf(bob.id))?.avatar).toBe(before);
+    expect(testApp.logs.some((line) => line.msg === 'the file store cannot take an avatar')).toBe(true);
   });
 });

@@ -84,6 +84,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           ...refusals,
           413: errorEnvelopeSchema,
           415: errorEnvelopeSchema,
+          // The file store cannot take the avatar just now.
+          503: errorEnvelopeSchema,
         },
       },
     },

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   accountBlockedMessage,
   authReasons,
+  avatarMessages,
   googleSignInMessages,
   profileMessages,
   type SessionUser,
 } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
-import type { FileStore } from '../../adapters/files/file-store';
+import { FileStoreUnavailableError, type FileStore } from '../../adapters/files/file-store';
 import {
   GoogleTokenError,
   verifyGoogleIdToken,
@@ -58,7 +59,11 @@ export async function updateProfile(
   const image = await processAvatar(change.avatar);
   // A new key for every upload: stored files are cached as immutable, so a key never gets new content.
   const key = `avatars/${actorId}/${randomUUID()}.webp`;
-  const { url } = await files.put(key, image, AVATAR_CONTENT_TYPE);
+  const { url } = await files.put(key, image, AVATAR_CONTENT_TYPE).catch((error: unknown) => {
+    if (!(error instanceof FileStoreUnavailableError)) throw error;
+    log.error({ err: error, key }, 'the file store cannot take an avatar');
+    throw new AppError('service_unavailable', avatarMessages.storageUnavailable);
+  });
   let replaced;
   try {
     replaced = await repository.replaceAvatar(db, actorId, url);
