@@ -3,15 +3,27 @@ import type { Clock } from '../src/context/ports';
 export interface MovableClock extends Clock {
   /** Moves this clock ahead of the real one; it keeps running from there. */
   advance(ms: number): void;
+  /** Stops this clock where it stands (advance still moves it): a count per second holds however busy the machine. */
+  freeze(): void;
+  /** Lets it run again, the real time plus the offset. */
+  thaw(): void;
 }
 
 /** The real time plus an offset a test can grow: a grace period or a hold lapses without waiting. */
 export function movableClock(): MovableClock {
   let offsetMs = 0;
+  let frozenAt: number | undefined;
   return {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date(frozenAt ?? Date.now() + offsetMs),
     advance(ms) {
       offsetMs += ms;
+      if (frozenAt !== undefined) frozenAt += ms;
+    },
+    freeze() {
+      frozenAt = Date.now() + offsetMs;
+    },
+    thaw() {
+      frozenAt = undefined;
     },
   };
 }

@@ -28,3 +28,29 @@ export const jsonNestingMessage = `The request body nests deeper than ${JSON_NES
 
 /** A waiting person hears of one mentor's freed slots at most once in this many hours, however many free up. */
 export const WAITLIST_NOTICE_HOURS = 24;
+
+// ——— Meeting rooms (the `/meet` namespace): no one floods the other person, the server or the history ———
+
+/** The longest chat message, in characters. */
+export const CHAT_MESSAGE_MAX = 1000;
+/** Chat messages one person may send in the window below, however many sockets they have. */
+export const CHAT_MESSAGES_MAX = 20;
+export const CHAT_MESSAGES_WINDOW_SECONDS = 10;
+/** Chat messages a room keeps; older ones are deleted as new ones come. */
+export const ROOM_MESSAGES_KEPT = 500;
+/** The newest chat messages a join hands back. */
+export const JOIN_HISTORY_MESSAGES = 100;
+/** The largest `signal` payload, counted as the bytes of its JSON. */
+export const SIGNAL_PAYLOAD_MAX_BYTES = 64 * 1024;
+/** Signals one socket may send per second. */
+export const SIGNALS_PER_SECOND_MAX = 50;
+/** `/meet` sockets one user may have open at once (tabs, devices). */
+export const MEET_SOCKETS_PER_USER_MAX = 4;
+
+export const meetLimitMessages = {
+  chatTooLong: `Keep a message to ${CHAT_MESSAGE_MAX} characters or fewer.`,
+  chatRate: `You have sent ${CHAT_MESSAGES_MAX} messages in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds. Wait a few seconds before sending the next.`,
+  signalTooLarge: `That signal is larger than ${SIGNAL_PAYLOAD_MAX_BYTES / 1024} kB.`,
+  signalRate: `More than ${SIGNALS_PER_SECOND_MAX} signals in one second. Slow down.`,
+  tooManySockets: `You already have this meeting open in ${MEET_SOCKETS_PER_USER_MAX} windows. Close one of them to open it here.`,
+} as const;

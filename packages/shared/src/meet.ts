@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MESSAGE_MAX, meetLimitMessages } from './marketplace-limits';
 import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './text';
 
 /**
@@ -10,8 +11,8 @@ import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './text';
 export const ROOM_OPENS_MINUTES_BEFORE = 10;
 /** …and closes this long after it ends. */
 export const ROOM_CLOSES_MINUTES_AFTER = 15;
-/** The longest chat message. */
-export const CHAT_MESSAGE_MAX = 1000;
+/** The longest chat message (named with the other meeting-room limits in ./marketplace-limits). */
+export { CHAT_MESSAGE_MAX };
 /** The socket.io namespace of the signalling. */
 export const MEET_NAMESPACE = '/meet';
 
@@ -43,7 +44,7 @@ export const meetMessages = {
   notOpenYet: 'This room is not open yet.',
   closed: 'This session has ended and its room is closed.',
   cancelled: 'This session was cancelled, so its room is closed.',
-  chatTooLong: `Keep a message under ${CHAT_MESSAGE_MAX} characters.`,
+  chatTooLong: meetLimitMessages.chatTooLong,
   chatEmpty: 'Write something first.',
 } as const;
 

@@ -118,9 +118,9 @@ export class FakeMeetSocket implements SendingSocket {
     this.connected = false;
     this.fire('disconnect', 'transport close');
   }
-  refuse() {
+  refuse(message = 'unauthorized') {
     this.active = false;
-    this.fire('connect_error', new Error('unauthorized'));
+    this.fire('connect_error', new Error(message));
   }
   serverEmits(event: string, payload?: unknown) {
     this.fire(event, payload);

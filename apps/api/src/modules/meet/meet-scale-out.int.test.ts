@@ -1,3 +1,4 @@
+import { MEET_SOCKETS_PER_USER_MAX, meetLimitMessages } from '@skillroute/shared/marketplace-limits';
 import type { ChatAck, ChatMessage, Signal } from '@skillroute/shared/meet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInAs } from '../../../test/accounts';
@@ -6,7 +7,7 @@ import type { TestApp } from '../../../test/helpers';
 import { ask, insertBooking, join, meetUrl, next } from '../../../test/meet';
 import { externalRedisUrl, reachable } from '../../../test/reachable';
 import { startReplicas, type Replicas } from '../../../test/replicas';
-import { closeAllSockets, connectedSocket } from '../../../test/sockets';
+import { closeAllSockets, connectedSocket, refusalOf } from '../../../test/sockets';
 
 const redisReachable = await reachable(externalRedisUrl);
 if (!redisReachable)
@@ -82,5 +83,15 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
     await replicaC.close();
     expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
+  });
+
+  it(`counts a user's /meet sockets across the processes: beyond ${MEET_SOCKETS_PER_USER_MAX} is refused on either`, async () => {
+    const db = replicaA.app.db;
+    const user = await createUser(db, { email: 'kiran@example.org', name: 'Kiran' });
+    const { cookie } = await signedInAs(db, replicaA.config.jwtSecret, user, new Date());
+    for (let n = 0; n < MEET_SOCKETS_PER_USER_MAX; n += 1)
+      await connectedSocket(meetUrl(n % 2 === 0 ? urlA : urlB), cookie);
+    expect(await refusalOf(meetUrl(urlA), cookie)).toBe(meetLimitMessages.tooManySockets);
+    expect(await refusalOf(meetUrl(urlB), cookie)).toBe(meetLimitMessages.tooManySockets);
   });
 });

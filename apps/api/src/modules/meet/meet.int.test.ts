@@ -1,6 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import {
+  CHAT_MESSAGES_MAX,
+  CHAT_MESSAGES_WINDOW_SECONDS,
+  JOIN_HISTORY_MESSAGES,
+  MEET_SOCKETS_PER_USER_MAX,
+  ROOM_MESSAGES_KEPT,
+  SIGNAL_PAYLOAD_MAX_BYTES,
+  SIGNALS_PER_SECOND_MAX,
+  meetLimitMessages,
+} from '@skillroute/shared/marketplace-limits';
+import {
+  MEET_NAMESPACE,
   meetMessages,
   type ChatAck,
   type ChatMessage,
@@ -9,7 +20,9 @@ import {
 } from '@skillroute/shared/meet';
 import { socketRefusals } from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingRow } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { meetingMessages, type BookingRow } from '../../db/schema';
+import { userRoom } from '../../plugins/realtime';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { HOUR_MS, MINUTE_MS } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
@@ -23,6 +36,7 @@ import {
   listen,
   record,
   refusalOf as socketRefusalOf,
+  waitFor,
 } from '../../../test/sockets';
 import { meetRefusals } from './signalling';
 import { NUL_CHARACTER_MESSAGE } from '@skillroute/shared/text';
@@ -270,9 +284,10 @@ describe('the /meet namespace', () => {
       ok: false,
       message: meetRefusals.badSignal,
     });
+    // The size is checked before the shape (DESIGN.md §4b).
     expect(
       await ask(mentorSocket, 'signal', { description: { type: 'offer', sdp: 'x'.repeat(200_001) } }),
-    ).toEqual({ ok: false, message: meetRefusals.badSignal });
+    ).toEqual({ ok: false, message: meetLimitMessages.signalTooLarge });
   });
 
   it('keeps the chat with the booking, delivers it to both, and shows the history after a rejoin', async () => {
@@ -473,5 +488,193 @@ describe('the /meet namespace', () => {
     expect(response.statusCode).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     expect(await menteeHearsLeft).toEqual({ peerId: mentor.id });
+  });
+});
+
+describe('the limits of a meeting room (DESIGN.md §4b)', () => {
+  const offer = { description: { type: 'offer' as const, sdp: 'v=0' } };
+  const candidate = (n: number) => ({
+    candidate: {
+      candidate: `candidate:${n} 1 udp 2122260223 10.0.0.2 5000 typ host`,
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    },
+  });
+  const keptTexts = async (bookingId: string) =>
+    (
+      await t.app.db
+        .select({ text: meetingMessages.text })
+        .from(meetingMessages)
+        .where(eq(meetingMessages.bookingId, bookingId))
+        .orderBy(asc(meetingMessages.sentAt))
+    ).map((row) => row.text);
+
+  it(`refuses a person's message beyond ${CHAT_MESSAGES_MAX} in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds, across their sockets: neither kept nor relayed`, async () => {
+    const { row, mentor, mentorSocket, menteeSocket } = await inTheRoom();
+    const secondTab = await connected(mentor);
+    await join(secondTab, row.roomId);
+    const menteeHeard = record<ChatMessage>(menteeSocket, 'chat');
+    // Held still, so the count does not depend on how fast this machine sends.
+    clock.freeze();
+    try {
+      const sent = await Promise.all(
+        Array.from({ length: CHAT_MESSAGES_MAX }, (_, n) =>
+          ask<ChatAck>(n % 2 === 0 ? mentorSocket : secondTab, 'chat', { text: `message ${n}` }),
+        ),
+      );
+      expect(sent.every((ack) => ack.ok)).toBe(true);
+      const refused = { ok: false, message: meetLimitMessages.chatRate };
+      expect(await ask(mentorSocket, 'chat', { text: 'one too many' })).toEqual(refused);
+      expect(await ask(secondTab, 'chat', { text: 'from the other tab' })).toEqual(refused);
+      // The count is the person's: the other person still writes.
+      expect(await ask<ChatAck>(menteeSocket, 'chat', { text: 'my turn' })).toMatchObject({ ok: true });
+      expect(menteeHeard).toHaveLength(CHAT_MESSAGES_MAX + 1);
+      expect(menteeHeard.map((message) => message.text)).not.toContain('one too many');
+      expect(await keptTexts(row.id)).toHaveLength(CHAT_MESSAGES_MAX + 1);
+
+      // The window slides: once it has passed, the person writes again.
+      clock.advance(CHAT_MESSAGES_WINDOW_SECONDS * 1000);
+      expect(await ask<ChatAck>(mentorSocket, 'chat', { text: 'later' })).toMatchObject({ ok: true });
+    } finally {
+      clock.thaw();
+      clock.advance(-CHAT_MESSAGES_WINDOW_SECONDS * 1000);
+    }
+  });
+
+  it(`keeps a room's last ${ROOM_MESSAGES_KEPT} messages and hands the last ${JOIN_HISTORY_MESSAGES} to a join`, async () => {
+    const { row, mentor, mentee, menteeSocket } = await inTheRoom();
+    const old = 600;
+    const since = Date.now() - HOUR_MS;
+    await t.app.db.insert(meetingMessages).values(
+      Array.from({ length: old }, (_, n) => ({
+        bookingId: row.id,
+        fromId: mentor.id,
+        text: `old ${n}`,
+        sentAt: new Date(since + n * 1000),
+      })),
+    );
+    expect(await ask<ChatAck>(menteeSocket, 'chat', { text: 'newest' })).toMatchObject({ ok: true });
+
+    const kept = await keptTexts(row.id);
+    expect(kept).toHaveLength(ROOM_MESSAGES_KEPT);
+    expect(kept[0]).toBe(`old ${old + 1 - ROOM_MESSAGES_KEPT}`);
+    expect(kept.at(-1)).toBe('newest');
+
+    const rejoined = await join(await connected(mentee), row.roomId);
+    const history = (rejoined as { history: ChatMessage[] }).history.map((message) => message.text);
+    expect(history).toHaveLength(JOIN_HISTORY_MESSAGES);
+    expect(history[0]).toBe(`old ${old + 1 - JOIN_HISTORY_MESSAGES}`);
+    expect(history.at(-1)).toBe('newest');
+  });
+
+  it(`refuses a signal over ${SIGNAL_PAYLOAD_MAX_BYTES / 1024} kB and relays one under it`, async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const menteeHeard = record<Signal>(menteeSocket, 'signal');
+    const tooLarge = { description: { type: 'offer' as const, sdp: 'x'.repeat(SIGNAL_PAYLOAD_MAX_BYTES) } };
+    expect(await ask(mentorSocket, 'signal', tooLarge)).toEqual({
+      ok: false,
+      message: meetLimitMessages.signalTooLarge,
+    });
+    const fits = { description: { type: 'offer' as const, sdp: 'x'.repeat(SIGNAL_PAYLOAD_MAX_BYTES - 100) } };
+    expect(await ask(mentorSocket, 'signal', fits)).toEqual({ ok: true });
+    await roundTrip(menteeSocket);
+    expect(menteeHeard).toEqual([fits]);
+  });
+
+  it(`refuses a socket's signal beyond ${SIGNALS_PER_SECOND_MAX} in a second, and relays none of the refused`, async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const menteeHeard = record<Signal>(menteeSocket, 'signal');
+    clock.freeze();
+    try {
+      const sent = await Promise.all(
+        Array.from({ length: SIGNALS_PER_SECOND_MAX }, (_, n) => ask(mentorSocket, 'signal', candidate(n))),
+      );
+      expect(sent).toEqual(Array.from({ length: SIGNALS_PER_SECOND_MAX }, () => ({ ok: true })));
+      expect(await ask(mentorSocket, 'signal', candidate(SIGNALS_PER_SECOND_MAX))).toEqual({
+        ok: false,
+        message: meetLimitMessages.signalRate,
+      });
+      // The count is the socket's: the other person's socket still signals.
+      expect(await ask(menteeSocket, 'signal', offer)).toEqual({ ok: true });
+      await roundTrip(menteeSocket);
+      expect(menteeHeard).toHaveLength(SIGNALS_PER_SECOND_MAX);
+      expect(menteeHeard).not.toContainEqual(candidate(SIGNALS_PER_SECOND_MAX));
+
+      clock.advance(1000);
+      expect(await ask(mentorSocket, 'signal', candidate(0))).toEqual({ ok: true });
+    } finally {
+      clock.thaw();
+      clock.advance(-1000);
+    }
+  });
+
+  it(`refuses a user's /meet socket beyond ${MEET_SOCKETS_PER_USER_MAX} at connect, opened one by one or all at once`, async () => {
+    const asha = await person('Asha');
+    const opened = [];
+    for (let n = 0; n < MEET_SOCKETS_PER_USER_MAX; n += 1) opened.push(await connected(asha));
+    expect(await refusalOf(asha.cookie)).toBe(meetLimitMessages.tooManySockets);
+    // Someone else is not held back by it.
+    await connected(await person('Ravi'));
+
+    // Once one closes, there is room for one more.
+    opened[0]!.disconnect();
+    const meet = t.app.realtime.io.of(MEET_NAMESPACE);
+    await waitFor(
+      async () =>
+        (await meet.in(userRoom(asha.id)).fetchSockets()).length < MEET_SOCKETS_PER_USER_MAX
+          ? true
+          : undefined,
+      'the server to let the socket go',
+    );
+    await connected(asha);
+    expect(await refusalOf(asha.cookie)).toBe(meetLimitMessages.tooManySockets);
+
+    // Handshakes racing each other are counted too.
+    const kiran = await person('Kiran');
+    const racing = await Promise.allSettled(
+      Array.from({ length: MEET_SOCKETS_PER_USER_MAX + 3 }, () => connected(kiran)),
+    );
+    expect(racing.filter((result) => result.status === 'fulfilled')).toHaveLength(MEET_SOCKETS_PER_USER_MAX);
+    for (const result of racing)
+      if (result.status === 'rejected')
+        expect((result.reason as Error).message).toContain(meetLimitMessages.tooManySockets);
+  });
+
+  it('closes the room under a socket past its window: its signal is refused, not relayed, and it hears why', async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const mentorHeard = record<Signal>(mentorSocket, 'signal');
+    const menteeHearsClosed = next<{ message: string }>(menteeSocket, 'room-closed');
+    clock.advance(2 * HOUR_MS);
+    try {
+      expect(await ask(menteeSocket, 'signal', offer)).toEqual({ ok: false, message: meetMessages.closed });
+      expect(await menteeHearsClosed).toEqual({ message: meetMessages.closed });
+      expect(await ask(menteeSocket, 'signal', offer)).toEqual({
+        ok: false,
+        message: meetRefusals.notJoined,
+      });
+      await roundTrip(mentorSocket);
+      expect(mentorHeard).toEqual([]);
+    } finally {
+      clock.advance(-2 * HOUR_MS);
+    }
+  });
+
+  it('takes both sockets out of the room when it closes, with nobody sending anything', async () => {
+    const { mentor, mentee } = await pair();
+    // The room closes 15 minutes after the end: a few seconds from now.
+    const row = await booking(mentor, mentee, -75 * MINUTE_MS + 4000, 'completed');
+    const mentorSocket = await connected(mentor);
+    const menteeSocket = await connected(mentee);
+    await join(mentorSocket, row.roomId);
+    await join(menteeSocket, row.roomId);
+    const bothHear = Promise.all([
+      next<{ message: string }>(mentorSocket, 'room-closed'),
+      next<{ message: string }>(menteeSocket, 'room-closed'),
+    ]);
+    expect(await bothHear).toEqual([{ message: meetMessages.closed }, { message: meetMessages.closed }]);
+    const menteeHeard = record<Signal>(menteeSocket, 'signal');
+    expect(await ask(mentorSocket, 'signal', offer)).toEqual({ ok: false, message: meetRefusals.notJoined });
+    await roundTrip(menteeSocket);
+    expect(menteeHeard).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { bookings, meetingMessages, users, type BookingRow, type MeetingMessageRow } from '../../db/schema';
@@ -39,13 +39,35 @@ export async function findRoomBooking(db: Executor, roomId: string): Promise<Roo
   return row;
 }
 
-/** A booking's chat, oldest first (the id breaks a tie of two messages in one microsecond). */
-export async function listMessages(db: Executor, bookingId: string): Promise<MeetingMessageRow[]> {
-  return db
+/** Newest first (the id breaks a tie of two messages in one microsecond). */
+const newestFirst = [desc(meetingMessages.sentAt), desc(meetingMessages.id)] as const;
+
+/** The newest `limit` messages of a booking's chat, oldest first. */
+export async function listLatestMessages(
+  db: Executor,
+  bookingId: string,
+  limit: number,
+): Promise<MeetingMessageRow[]> {
+  const rows = await db
     .select()
     .from(meetingMessages)
     .where(eq(meetingMessages.bookingId, bookingId))
-    .orderBy(asc(meetingMessages.sentAt), asc(meetingMessages.id));
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** Deletes a booking's messages beyond its newest `keep`. */
+export async function trimMessages(db: Executor, bookingId: string, keep: number): Promise<void> {
+  const older = db
+    .select({ id: meetingMessages.id })
+    .from(meetingMessages)
+    .where(eq(meetingMessages.bookingId, bookingId))
+    .orderBy(...newestFirst)
+    .offset(keep);
+  await db
+    .delete(meetingMessages)
+    .where(and(eq(meetingMessages.bookingId, bookingId), inArray(meetingMessages.id, older)));
 }
 
 /** Stamped by the database (microseconds, in order of arrival), so two quick messages never tie in the history. */

@@ -2,7 +2,15 @@ import { createHmac } from 'node:crypto';
 import { meetMessages } from '@skillroute/shared/meet';
 import { describe, expect, it } from 'vitest';
 import { partyOf } from '@skillroute/shared/bookings';
-import { closedReason, hasRoom, iceServersFor, meetRoom, turnCredentials } from './rules';
+import {
+  admitInWindow,
+  closedReason,
+  hasRoom,
+  iceServersFor,
+  meetRoom,
+  payloadBytes,
+  turnCredentials,
+} from './rules';
 
 const userId = '3f2b8a7e-1c4d-4e5f-9a6b-7c8d9e0f1a2b';
 const now = new Date('2030-03-04T10:00:00.400Z');
@@ -109,5 +117,42 @@ describe('who and when', () => {
 
   it('names the socket room after the room id', () => {
     expect(meetRoom('abc')).toBe('meet:abc');
+  });
+});
+
+describe('admitInWindow', () => {
+  const limit = { max: 3, windowMs: 10_000 };
+
+  it('admits up to max in the window, records each, and refuses the next without recording it', () => {
+    let times: number[] = [];
+    for (const now of [1_000, 2_000, 3_000]) {
+      const answer = admitInWindow(times, now, limit);
+      expect(answer.admitted).toBe(true);
+      times = answer.times;
+    }
+    expect(times).toEqual([1_000, 2_000, 3_000]);
+    expect(admitInWindow(times, 10_999, limit)).toEqual({ admitted: false, times });
+  });
+
+  it('slides: an event leaves the window windowMs after it', () => {
+    const times = [1_000, 2_000, 3_000];
+    expect(admitInWindow(times, 11_000, limit)).toEqual({ admitted: true, times: [2_000, 3_000, 11_000] });
+    expect(admitInWindow(times, 13_000, limit)).toEqual({ admitted: true, times: [13_000] });
+  });
+
+  it('no longer counts times after now (a clock set back), so the log never blocks for long', () => {
+    expect(admitInWindow([50_000, 51_000, 52_000], 20_000, limit)).toEqual({
+      admitted: true,
+      times: [20_000],
+    });
+  });
+});
+
+describe('payloadBytes', () => {
+  it('counts the bytes of the JSON, multi-byte characters as they travel', () => {
+    expect(payloadBytes({ a: 'x' })).toBe('{"a":"x"}'.length);
+    expect(payloadBytes('é')).toBe(4);
+    expect(payloadBytes(undefined)).toBe(0);
+    expect(payloadBytes({ sdp: 'x'.repeat(65_536) })).toBeGreaterThan(65_536);
   });
 });

@@ -66,3 +66,30 @@ export function iceServersFor(
     return urls.some(isTurnUrl) ? { ...server, username, credential } : { ...server };
   });
 }
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * A sliding-window log, on the services' clock (so a test moves it): `times` are the instants (epoch ms) of
+ * the events admitted before. One more is admitted at `now` while fewer than `max` of them fall in the window
+ * that ends at `now`. The answer keeps only the times still inside it (at most `max`), so the log stays small;
+ * a time after `now` (the clock was set back) no longer counts.
+ */
+export function admitInWindow(
+  times: readonly number[],
+  now: number,
+  limit: RateLimit,
+): { admitted: boolean; times: number[] } {
+  const inside = times.filter((time) => time > now - limit.windowMs && time <= now);
+  if (inside.length >= limit.max) return { admitted: false, times: inside };
+  return { admitted: true, times: [...inside, now] };
+}
+
+/** The size of an event's payload as it travelled: the bytes of its JSON (0 for none). */
+export function payloadBytes(payload: unknown): number {
+  const json = JSON.stringify(payload) as string | undefined;
+  return json === undefined ? 0 : Buffer.byteLength(json, 'utf8');
+}

@@ -1,4 +1,5 @@
 import { idSchema } from '@skillroute/shared/ids';
+import { JOIN_HISTORY_MESSAGES, ROOM_MESSAGES_KEPT } from '@skillroute/shared/marketplace-limits';
 import { partyOf } from '@skillroute/shared/bookings';
 import {
   MEET_NAMESPACE,
@@ -69,7 +70,10 @@ export interface JoinedRoom {
   peerId: string;
   /** The mentee is the polite peer of perfect negotiation. */
   polite: boolean;
+  /** The newest messages of the chat, oldest first. */
   history: ChatMessage[];
+  /** When the room closes (epoch ms): a joined socket is taken out then. */
+  closesAt: number;
 }
 
 /**
@@ -84,16 +88,20 @@ export async function joinRoom(
   const { booking, role } = await roomOf(ctx, userId, roomId);
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
-  const history = await repository.listMessages(ctx.db, booking.id);
+  const history = await repository.listLatestMessages(ctx.db, booking.id, JOIN_HISTORY_MESSAGES);
   return {
     bookingId: booking.id,
     peerId: role === 'mentee' ? booking.mentorId : booking.menteeId,
     polite: role === 'mentee',
     history: history.map(toChatMessage),
+    closesAt: roomWindow(booking).closesAt.getTime(),
   };
 }
 
-/** A chat message of a joined socket, kept with the booking; the room must still be open (a late tab cannot write after it closed). */
+/**
+ * A chat message of a joined socket, kept with the booking; the room must still be open (a late tab cannot
+ * write after it closed). The room keeps its newest messages only: older ones go as new ones come.
+ */
 export async function postChat(
   ctx: ServiceContext,
   input: { userId: string; roomId: string; text: string },
@@ -102,9 +110,9 @@ export async function postChat(
   const { booking } = await roomOf(ctx, userId, roomId);
   const refusal = closedReason(booking, ctx.clock.now());
   if (refusal !== undefined) throw new AppError('forbidden', refusal);
-  return toChatMessage(
-    await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text }),
-  );
+  const row = await repository.insertMessage(ctx.db, { bookingId: booking.id, fromId: userId, text });
+  await repository.trimMessages(ctx.db, booking.id, ROOM_MESSAGES_KEPT);
+  return toChatMessage(row);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { meetLimitMessages } from '@skillroute/shared/marketplace-limits';
 import type { ChatAck, JoinAck } from '@skillroute/shared/meet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeMeetSocket } from '@/test/fake-socket';
@@ -115,6 +116,16 @@ describe('startSignalling', () => {
     socket.refuse();
     await vi.advanceTimersByTimeAsync(5000);
     expect(socket.connectCalls).toBe(2);
+  });
+
+  it('says why when the room is open in too many windows, and does not try again', async () => {
+    vi.useFakeTimers();
+    const { socket, handlers } = start();
+    socket.refuse(meetLimitMessages.tooManySockets);
+    expect(handlers.onRefused).toHaveBeenCalledWith(meetLimitMessages.tooManySockets);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(handlers.checkSession).not.toHaveBeenCalled();
+    expect(socket.connectCalls).toBe(1);
   });
 
   it('leaves with a word to the server, and ignores everything after', () => {

@@ -1,4 +1,5 @@
 import type { SendingSocket } from '@/lib/socket';
+import { meetLimitMessages } from '@skillroute/shared/marketplace-limits';
 import {
   chatMessageSchema,
   roomClosedSchema,
@@ -15,7 +16,10 @@ export type MeetSocket = SendingSocket;
 export interface SignallingHandlers {
   /** The server let this person in (first time, or again after a reconnect). */
   onJoined(room: Extract<JoinAck, { ok: true }>): void;
-  /** The server refused the join (outside the window, not theirs) or closed the room under the call (cancelled): its message says why. */
+  /**
+   * The server refused the join (outside the window, not theirs) or the socket (open in too many windows), or
+   * closed the room under the call (cancelled, or its time is up): its message says why.
+   */
   onRefused(message: string): void;
   onPeerJoined(): void;
   onPeerLeft(): void;
@@ -72,9 +76,12 @@ export function startSignalling(
     handlers.onConnectedChange(false);
     if (reason === 'io server disconnect') handshakeRefused();
   });
-  socket.on('connect_error', () => {
+  socket.on('connect_error', (error: Error) => {
     // While `active`, socket.io is retrying a network failure on its own.
-    if (!stopped && !socket.active) handshakeRefused();
+    if (stopped || socket.active) return;
+    // The room is open in too many windows already: trying again would not help, the person is told why.
+    if (error.message === meetLimitMessages.tooManySockets) return handlers.onRefused(error.message);
+    handshakeRefused();
   });
   socket.on('peer-joined', () => !stopped && handlers.onPeerJoined());
   socket.on('peer-left', () => !stopped && handlers.onPeerLeft());
