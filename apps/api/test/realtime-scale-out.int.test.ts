@@ -1,8 +1,14 @@
-import { userEventName, type NotificationEvent } from '@skillroute/shared/notifications';
+import {
+  RESYNC_EVENT,
+  SERVER_TIME_EVENT,
+  userEventName,
+  type NotificationEvent,
+} from '@skillroute/shared/notifications';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
+import { startTcpProxy } from './tcp-proxy';
 import {
   caughtUp,
   closeAllSockets,
@@ -10,6 +16,7 @@ import {
   createSignedInUser,
   disconnectionOf,
   record,
+  socketFor,
   waitFor,
 } from './sockets';
 import { notify } from './notify';
@@ -43,9 +50,41 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
       type: 'assessment_passed',
       message: 'You passed',
     });
-    expect(await waitFor(() => adaEvents[0], 'the event to cross replicas')).toEqual(sent);
+    expect(await waitFor(() => adaEvents[0], 'the event to cross replicas')).toEqual({
+      ...sent,
+      sentAt: expect.any(Number),
+    });
     await caughtUp(replicaA.app, bobOnB);
     expect(bobOverhears).toEqual([]);
+  });
+
+  it('tells its sockets to read their rows again when its Redis comes back after a cut, and their clock at connect', async () => {
+    const proxy = await startTcpProxy(Number(new URL(externalRedisUrl).port || 6379));
+    const url = new URL(externalRedisUrl);
+    url.host = `127.0.0.1:${proxy.port}`;
+    const replica = await replicas.add({ REDIS_URL: url.toString() });
+    try {
+      const dan = await createSignedInUser(replica.app, 'dan@example.org');
+      const socket = socketFor(replica.url, dan.cookie);
+      const serverTimes = record<number>(socket, SERVER_TIME_EVENT);
+      const resyncs = record(socket, RESYNC_EVENT);
+      socket.connect();
+      const serverTime = await waitFor(() => serverTimes[0], 'the server time at connect');
+      expect(Math.abs(serverTime - Date.now())).toBeLessThan(60_000);
+
+      proxy.cut();
+      // The replica notices the loss (its connection closes), then Redis returns.
+      await expect
+        .poll(() => replica.app.app.realtime.reachesOtherReplicas(), { timeout: 10_000 })
+        .toBe(false);
+      expect(resyncs).toEqual([]);
+      proxy.restore();
+      await waitFor(() => (resyncs.length > 0 ? true : undefined), 'the resync after the gap', 15_000);
+      expect(socket.connected).toBe(true);
+    } finally {
+      await replica.app.close();
+      await proxy.close();
+    }
   });
 
   it('disconnects a user on replica B when replica A ends their sessions', async () => {

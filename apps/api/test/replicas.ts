@@ -9,8 +9,11 @@ export interface Replicas {
   /** The api processes started so far, each listening; `urls[i]` is `apps[i]`'s address. */
   apps: TestApp[];
   urls: string[];
-  /** One more process on the same database and Redis stream (a test may close it early). */
-  add(): Promise<{ app: TestApp; url: string }>;
+  /**
+   * One more process on the same database and Redis stream (a test may close it early); `env` overrides its
+   * environment (a REDIS_URL through a proxy a test cuts).
+   */
+  add(env?: Record<string, string>): Promise<{ app: TestApp; url: string }>;
   close(): Promise<void>;
 }
 
@@ -23,10 +26,10 @@ export async function startReplicas(count: number): Promise<Replicas> {
   const database = await createTestDatabase();
   const apps: TestApp[] = [];
   const urls: string[] = [];
-  const add = async () => {
+  const add = async (env: Record<string, string> = {}) => {
     const app = await buildTestApp({
       databaseUrl: database.url,
-      env: { REDIS_URL: externalRedisUrl },
+      env: { REDIS_URL: externalRedisUrl, ...env },
       socketStreamName: streamName,
     });
     apps.push(app);

@@ -118,12 +118,30 @@ export const socketRefusals = {
   unavailable: 'Live notifications are unavailable right now. Please try again later.',
 } as const;
 
-/** The payload of a `user:{email}` event: the new row, without `read` (a new notification is unread). */
+/**
+ * The payload of a `user:{email}` event: the new row, without `read` (a new notification is unread), and
+ * `sentAt`, the sending server's clock (ms) when it went out, by which a client tells a live event from one
+ * delivered late (DESIGN.md §4b: a replica or Redis was away).
+ */
 export const notificationEventSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
   message: z.string(),
   link: z.string().nullable(),
   createdAt: z.string(),
+  sentAt: z.number().optional(),
 });
+
+/**
+ * A live event that arrives later than this after it was sent is not shown (no toast for something a page
+ * already lists): the page reads the rows again instead.
+ */
+export const LIVE_EVENT_MAX_AGE_MS = 10_000;
+/** Sent to a socket as it connects: the server's clock (ms), so a client can age events in the server's time. */
+export const SERVER_TIME_EVENT = 'server-time';
+/**
+ * Sent to every socket of a replica whose live channel had a gap (its Redis connection came back): events
+ * of the other replicas may have been lost meanwhile, so the client reads the rows again.
+ */
+export const RESYNC_EVENT = 'resync';
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { SOCKET_PATH } from '@skillroute/shared/constants';
-import { socketRefusals } from '@skillroute/shared/notifications';
+import { RESYNC_EVENT, SERVER_TIME_EVENT, socketRefusals } from '@skillroute/shared/notifications';
 import type { Database } from '../db/client';
 import { cookieNames } from '../lib/cookies';
 import { findLiveUserSession } from '../sessions/service';
@@ -33,6 +33,8 @@ export interface Realtime {
   authenticatedNamespace(name: string): Namespace;
   /** Tells every socket in a room of a namespace why it closes, then takes them all out of it (on every replica). */
   closeRoom(namespace: string, room: string, event: string, payload: unknown): void;
+  /** Whether events reach the other replicas now: always without Redis; with it, while its connection is up. */
+  reachesOtherReplicas(): boolean;
   /** The socket.io server itself, for what the facade does not cover (the benchmark counts sockets). */
   readonly io: Server;
 }
@@ -150,10 +152,26 @@ export const realtime = fp(
     // socket.io runs a namespace's own middleware only: each namespace is authenticated here, the same way.
     const namespaces: Namespace[] = [io.of('/')];
     io.use(authenticate);
-    io.on('connection', joinIdentityRooms);
+    io.on('connection', (socket) => {
+      joinIdentityRooms(socket);
+      socket.emit(SERVER_TIME_EVENT, Date.now());
+    });
+    // Redis back after a loss: what other replicas sent meanwhile may be lost (or come late, and be dropped
+    // by the clients as stale), so this replica's sockets read their rows again.
+    let redisWasLost = false;
+    redis?.on('close', () => {
+      redisWasLost = true;
+    });
+    redis?.on('ready', () => {
+      if (!redisWasLost) return;
+      redisWasLost = false;
+      app.log.info('realtime redis connection is back; clients read their notifications again');
+      io.local.emit(RESYNC_EVENT);
+    });
 
     app.decorate('realtime', {
       io,
+      reachesOtherReplicas: () => redis === undefined || redis.status === 'ready',
       emitToUser: (userId, event, payload) => {
         io.to(userRoom(userId)).emit(event, payload);
       },

@@ -124,6 +124,8 @@ describe('delivery', () => {
         message: 'Your roadmap was approved',
         link: '/roadmap/1',
         createdAt: sent.createdAt,
+        // The sending clock, by which a client drops an event delivered late (DESIGN.md §4b).
+        sentAt: expect.any(Number),
       },
     ]);
     expect(adaTab2Events).toEqual(adaEvents);

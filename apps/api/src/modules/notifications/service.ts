@@ -46,7 +46,7 @@ export function createNotifications(
       emit() {
         // The row is saved: a socket problem must not fail what the caller did. The client re-reads on reconnect.
         try {
-          realtime.emitToUser(userId, userEventName(email), event);
+          realtime.emitToUser(userId, userEventName(email), { ...event, sentAt: Date.now() });
         } catch (error) {
           log.warn(
             { err: error, userId, notificationId: event.id },

@@ -207,6 +207,40 @@ describe('the live socket', () => {
     expect(await findHeaderLink('Notifications, 4 unread')).toBeInTheDocument();
   });
 
+  it('on /notifications, re-reads the list after a gap in the live channel, and toasts no event that came late', async () => {
+    const listPath = '/api/user/notifications/ada%40example.com';
+    const row = (id: number, message: string) => ({
+      id: `8a1f3c4e-0000-4000-8000-00000000000${id}`,
+      type: 'slot_available',
+      message,
+      link: null,
+      read: false,
+      createdAt: new Date(Date.now() - 30_000).toISOString(),
+    });
+    const rows = [row(1, 'First')];
+    const { callsTo } = serverWithCount(0, {
+      [`GET ${listPath}`]: () => json(200, { notifications: rows, hasMore: false }),
+    });
+    signedInAt('/notifications');
+    const socket = await connectedSocket();
+    const list = await screen.findByRole('list', { name: 'Notifications, newest first' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+    // The server's Redis was away: a row was made on another replica and its event was lost.
+    rows.unshift(row(2, 'Made while Redis was away'));
+    act(() => socket.emit('resync'));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+
+    // The same row's event, delivered 30 s after it was sent once Redis returned: no toast, the list as it is.
+    const readsBefore = callsTo('GET', listPath).length;
+    const { read: _read, ...late } = rows[0]!;
+    act(() => socket.emit('server-time', Date.now()));
+    act(() => socket.emit('user:ada@example.com', { ...late, sentAt: Date.now() - 30_000 }));
+    await waitFor(() => expect(callsTo('GET', listPath).length).toBeGreaterThan(readsBefore));
+    expect(screen.queryByRole('status', { name: /Made while Redis was away/ })).not.toBeInTheDocument();
+    expect(screen.queryAllByText('Made while Redis was away')).toHaveLength(1);
+  });
+
   it('after a refused handshake asks the base query, which signs out a session that is over', async () => {
     const { callsTo } = serverWithCount(0);
     const { store } = signedInAt('/');

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/test/fake-socket';
+import { LIVE_EVENT_MAX_AGE_MS } from '@skillroute/shared/notifications';
 import {
+  isStaleLiveEvent,
   MAX_REFUSALS_IN_A_ROW,
+  STALE_RESYNC_DELAY_MS,
   retryDelayAfterRefusal,
   startLiveNotifications,
   type LiveNotificationHandlers,
@@ -58,6 +61,51 @@ describe('live notifications over one socket', () => {
     socket.accept();
     expect(on.onResync).toHaveBeenCalledTimes(2);
     expect(on.checkSession).not.toHaveBeenCalled();
+  });
+
+  it('re-reads when the server says its live channel had a gap (its Redis came back)', () => {
+    const socket = new FakeSocket();
+    const on = handlers();
+    startLiveNotifications(socket, 'ada@example.com', on);
+    socket.accept();
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+    socket.emit('resync');
+    expect(on.onResync).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows no event that arrives long after it was sent, and re-reads once for a whole backlog of them', () => {
+    const socket = new FakeSocket();
+    const on = handlers();
+    startLiveNotifications(socket, 'ada@example.com', on);
+    socket.accept();
+    // This browser's clock is an hour behind the server's: ages are reckoned in the server's time.
+    const serverNow = Date.now() + 60 * 60 * 1000;
+    socket.emit('server-time', serverNow);
+    const event = (id: string, sentAt: number) => ({
+      id,
+      type: 'slot_available',
+      message: 'A slot freed up',
+      link: null,
+      createdAt: new Date(sentAt).toISOString(),
+      sentAt,
+    });
+    socket.emit('user:ada@example.com', event('fresh', serverNow - 2_000));
+    expect(on.onNotification).toHaveBeenCalledExactlyOnceWith(event('fresh', serverNow - 2_000));
+
+    on.onResync.mockClear();
+    for (let index = 0; index < 50; index += 1)
+      socket.emit('user:ada@example.com', event(`late-${index}`, serverNow - 20_000));
+    expect(on.onNotification).toHaveBeenCalledTimes(1);
+    expect(on.onResync).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(STALE_RESYNC_DELAY_MS);
+    expect(on.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('ages events by sentAt only: an event without it is shown', () => {
+    expect(isStaleLiveEvent({ id: 'n1' }, Date.now())).toBe(false);
+    expect(isStaleLiveEvent(null, Date.now())).toBe(false);
+    expect(isStaleLiveEvent({ sentAt: 1_000 }, 1_000 + LIVE_EVENT_MAX_AGE_MS)).toBe(false);
+    expect(isStaleLiveEvent({ sentAt: 1_000 }, 1_001 + LIVE_EVENT_MAX_AGE_MS)).toBe(true);
   });
 
   it('leaves a network failure to socket.io’s own retries', () => {

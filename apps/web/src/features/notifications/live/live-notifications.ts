@@ -1,5 +1,10 @@
 import { SOCKET_RECONNECTION_DELAY_MAX_MS, SOCKET_RECONNECTION_DELAY_MS } from '@skillroute/shared/constants';
-import { userEventName } from '@skillroute/shared/notifications';
+import {
+  LIVE_EVENT_MAX_AGE_MS,
+  RESYNC_EVENT,
+  SERVER_TIME_EVENT,
+  userEventName,
+} from '@skillroute/shared/notifications';
 import type { AppSocket } from '@/lib/socket';
 
 export interface LiveNotificationHandlers {
@@ -13,6 +18,19 @@ export interface LiveNotificationHandlers {
    */
   checkSession(): Promise<boolean>;
 }
+
+/**
+ * Whether a live event came too late to be shown as news: sent (by the server's clock) more than
+ * LIVE_EVENT_MAX_AGE_MS before `serverNow`, the server's time as this client reckons it. An event without
+ * `sentAt` (an older server) is taken as live.
+ */
+export function isStaleLiveEvent(payload: unknown, serverNow: number): boolean {
+  const sentAt = (payload as { sentAt?: unknown } | null)?.sentAt;
+  return typeof sentAt === 'number' && serverNow - sentAt > LIVE_EVENT_MAX_AGE_MS;
+}
+
+/** After late events, one re-read of the rows at most this often, however many arrive (a backlog replayed). */
+export const STALE_RESYNC_DELAY_MS = 1000;
 
 /** After this many refusals in a row with a session the server still accepts, stop trying until next load. */
 export const MAX_REFUSALS_IN_A_ROW = 3;
@@ -30,7 +48,10 @@ export function retryDelayAfterRefusal(refusalsInARow: number): number {
  *
  * socket.io retries a dropped connection by itself (laptop sleep, server restart) and emits `connect`
  * again when it is back; every `connect` re-reads the count and the list, so nothing depends on events
- * that were missed. A refused handshake (an expired access token, a revoked session) is different:
+ * that were missed. So does the server's `resync` (its Redis was away, so other replicas' events may be
+ * lost). An event that arrives more than LIVE_EVENT_MAX_AGE_MS after it was sent, in the server's time
+ * (its `server-time` at connect gives this client's offset), is no news: no toast, and the rows are read
+ * again instead, once for a whole backlog. A refused handshake (an expired access token, a revoked session) is different:
  * socket.io gives up at once, so this asks for a session check and reconnects only when the session is
  * still good (the check may just have renewed the cookie). A session that is over ends in the base query
  * signing the person out, which unmounts this; never an endless retry loop.
@@ -44,6 +65,17 @@ export function startLiveNotifications(
   let checking = false;
   let refusalsInARow = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let staleResyncTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The server's clock minus this one's, as of the last connect. */
+  let serverOffsetMs = 0;
+
+  function resyncSoon() {
+    if (staleResyncTimer !== undefined) return;
+    staleResyncTimer = setTimeout(() => {
+      staleResyncTimer = undefined;
+      if (!stopped) handlers.onResync();
+    }, STALE_RESYNC_DELAY_MS);
+  }
 
   function refused() {
     if (stopped || checking) return;
@@ -61,7 +93,15 @@ export function startLiveNotifications(
   }
 
   socket.on(userEventName(email), (payload: unknown) => {
-    if (!stopped) handlers.onNotification(payload);
+    if (stopped) return;
+    if (isStaleLiveEvent(payload, Date.now() + serverOffsetMs)) resyncSoon();
+    else handlers.onNotification(payload);
+  });
+  socket.on(SERVER_TIME_EVENT, (serverTime: number) => {
+    if (typeof serverTime === 'number') serverOffsetMs = serverTime - Date.now();
+  });
+  socket.on(RESYNC_EVENT, () => {
+    if (!stopped) handlers.onResync();
   });
   socket.on('connect', () => {
     refusalsInARow = 0;
@@ -79,6 +119,7 @@ export function startLiveNotifications(
   return () => {
     stopped = true;
     clearTimeout(retryTimer);
+    clearTimeout(staleResyncTimer);
     socket.disconnect();
   };
 }
