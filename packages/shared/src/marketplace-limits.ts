@@ -14,12 +14,22 @@ export const LAPSED_HOLDS_WINDOW_HOURS = 24;
 export const BOOKING_REQUESTS_MAX = 10;
 export const BOOKING_REQUESTS_WINDOW_MINUTES = 10;
 
+/** A wait in words a person reads at a glance: "1 minute", "25 minutes", "about 3 hours" (rounded up). */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? 'about 1 hour' : `about ${hours} hours`;
+}
+
 export const limitMessages = {
   holdsAtOnce: `You already hold ${HOLDS_AT_ONCE_MAX} unpaid sessions. Pay for one, or let it lapse, before you hold another.`,
   holdWithMentor:
     'You already hold an unpaid session with this mentor. Pay for it, or let it lapse, before you hold another.',
-  lapsedHolds: `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again a little later.`,
-  bookingRequests: `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. Please wait a few minutes before the next.`,
+  lapsedHolds: (waitSeconds: number) =>
+    `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again in ${waitInWords(waitSeconds)}.`,
+  bookingRequests: (waitSeconds: number) =>
+    `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. You can make the next in ${waitInWords(waitSeconds)}.`,
 } as const;
 
 /** How deep a JSON request body may nest: deeper is no request of ours, and walking it costs a stack. */

@@ -360,10 +360,12 @@ describe('the hold limits (DESIGN.md §4b)', () => {
       nowMs += 16 * MINUTE_MS;
     }
     const refused = await book(await now(), { mentorId: mentors[3]!.id, startTime: at(2, 14).toISOString() });
-    expectRefusal(refused, 429, limitMessages.lapsedHolds);
     // The first hold lapsed 15 minutes after it was made; the mentee may hold again a day after that.
     const firstLapsed = startedMs + 15 * MINUTE_MS;
-    expect(Number(refused.headers['retry-after'])).toBe((firstLapsed + DAY_MS - nowMs) / 1000);
+    const waitSeconds = (firstLapsed + DAY_MS - nowMs) / 1000;
+    expectRefusal(refused, 429, limitMessages.lapsedHolds(waitSeconds));
+    expect(refused.json().message).toMatch(/again in about 24 hours\.$/);
+    expect(Number(refused.headers['retry-after'])).toBe(waitSeconds);
     nowMs = firstLapsed + DAY_MS;
     await booked(await now(), mentors[3]!, at(2, 14));
   });
@@ -376,11 +378,10 @@ describe('the hold limits (DESIGN.md §4b)', () => {
       expect(
         (await book(flooder!, { mentorId: mentor.id, startTime: at(5, 10).toISOString() })).statusCode,
       ).toBe(400);
-    expectRefusal(
-      await book(flooder!, { mentorId: mentor.id, startTime: at(3, 10).toISOString() }),
-      429,
-      limitMessages.bookingRequests,
-    );
+    const flooded = await book(flooder!, { mentorId: mentor.id, startTime: at(3, 10).toISOString() });
+    expectRefusal(flooded, 429, limitMessages.bookingRequests(Number(flooded.headers['retry-after'])));
+    // The wait is the window's rest, in words: at most the whole 10 minutes.
+    expect(flooded.json().message).toMatch(/You can make the next in (10|[1-9]) minutes?\.$/);
     await booked(neighbour!, mentor, at(3, 10));
   });
 });

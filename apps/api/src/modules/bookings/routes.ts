@@ -52,7 +52,8 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           timeWindow: BOOKING_REQUESTS_WINDOW_MINUTES * 60_000,
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `bookings:${userOf(request).id}`,
-          errorResponseBuilder: () => new AppError('too_many_requests', limitMessages.bookingRequests),
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            new AppError('too_many_requests', limitMessages.bookingRequests(context.ttl / 1000)),
         },
       },
       schema: {

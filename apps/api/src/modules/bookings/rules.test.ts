@@ -222,7 +222,8 @@ describe('the hold limits', () => {
     expect(holdRefusal({ ...base, lapsedAt: [at(-day - 1), at(-60), at(-30)] })).toBeUndefined();
     expect(holdRefusal({ ...base, lapsedAt: [at(-90), at(-60), at(-30)] })).toEqual({
       code: 'too_many_requests',
-      message: limitMessages.lapsedHolds,
+      message:
+        '3 of your holds lapsed unpaid in the last 24 hours, so you can hold a new session again in about 23 hours.',
       retryAfterSeconds: (day - 90) * 60,
     });
     // Five in the day: free again once the third oldest is a day old.

@@ -125,10 +125,11 @@ export function holdRefusal(input: {
   if (lapsed.length < LAPSED_HOLDS_PER_DAY_MAX) return undefined;
   // Free again once so many have aged past a day that fewer than the limit remain.
   const freeAt = lapsed[lapsed.length - LAPSED_HOLDS_PER_DAY_MAX]! + windowMs;
+  const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
   return {
     code: 'too_many_requests',
-    message: limitMessages.lapsedHolds,
-    retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+    message: limitMessages.lapsedHolds(retryAfterSeconds),
+    retryAfterSeconds,
   };
 }
 
