@@ -21,7 +21,8 @@ export interface PaymentProvider {
    * a parsed and re-serialised body is not what the provider signed) and parses it. Throws a
    * WebhookSignatureError when the signature is missing, wrong or too old, before reading anything else.
    * Resolves to undefined for a genuine event this app does not act on, so the route can answer 2xx and the
-   * provider stops resending it.
+   * provider stops resending it. Throws a WebhookPayloadError for a correctly signed event that is not the
+   * provider's event shape (parsed with zod here, at the boundary, so nothing past it meets a missing field).
    */
   parseWebhook(input: WebhookInput): Promise<PaymentEvent | undefined>;
 
@@ -107,3 +108,20 @@ export class WebhookSignatureError extends Error {
     super(`${provider} webhook refused: ${detail}`);
   }
 }
+
+/** A correctly signed webhook whose body is not the provider's event shape; `detail` is for the log only. */
+export class WebhookPayloadError extends Error {
+  override name = 'WebhookPayloadError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly detail: string,
+  ) {
+    super(`${provider} webhook malformed: ${detail}`);
+  }
+}
+
+/** What a zod failure says, for the log: the paths and messages, never the values. */
+export const describeZodIssues = (error: {
+  issues: Array<{ path: PropertyKey[]; message: string }>;
+}): string =>
+  error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');

@@ -1,6 +1,8 @@
 import Razorpay from 'razorpay';
 import { z } from 'zod';
 import {
+  describeZodIssues,
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentProvider,
@@ -29,10 +31,11 @@ const RECEIPT_MAX = 40;
 /** What Razorpay accepts in X-Refund-Idempotency: at least 10 of letters, digits, hyphens and underscores. */
 const REFUND_IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
+const paise = z.number().int().nonnegative();
 const paymentEntity = z.object({
-  id: z.string(),
-  order_id: z.string().nullable(),
-  amount: z.number(),
+  id: z.string().min(1),
+  order_id: z.string().min(1).nullable(),
+  amount: paise,
   currency: z.string(),
 });
 const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
@@ -43,15 +46,20 @@ const webhookSchema = z.object({
     refund: z
       .object({
         entity: z.object({
-          id: z.string(),
-          payment_id: z.string(),
-          amount: z.number(),
+          id: z.string().min(1),
+          payment_id: z.string().min(1),
+          amount: paise,
           currency: z.string(),
         }),
       })
       .optional(),
   }),
 });
+function parsedPayload<T>(schema: z.ZodType<T>, json: unknown): T {
+  const result = schema.safeParse(json);
+  if (!result.success) throw new WebhookPayloadError('razorpay', describeZodIssues(result.error));
+  return result.data;
+}
 const refundAnswer = z.object({ id: z.string(), status: z.enum(['pending', 'processed', 'failed']) });
 
 /**
@@ -124,11 +132,17 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       if (!hasHmacSha256Hex(options.webhookSecret, rawBody, signature))
         throw new WebhookSignatureError('razorpay', 'signature does not match the body');
 
-      const json: unknown = JSON.parse(rawBody.toString('utf8'));
+      // The signature held, so from here a body that is not Razorpay's event shape is a 400 (DESIGN.md §4b).
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch (error) {
+        throw new WebhookPayloadError('razorpay', error instanceof Error ? error.message : String(error));
+      }
       // The event's name first: an event this app ignores is answered whatever its payload looks like.
-      const { event } = eventNameSchema.parse(json);
+      const { event } = parsedPayload(eventNameSchema, json);
       if (!HANDLED_EVENTS.has(event)) return undefined;
-      const body = webhookSchema.parse(json);
+      const body = parsedPayload(webhookSchema, json);
       const payment = body.payload.payment?.entity;
 
       // Razorpay sends both payment.captured and order.paid for one payment (as two events with their own ids):

@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
+  describeZodIssues,
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentProvider,
@@ -20,6 +23,32 @@ export interface StripeProviderOptions {
 
 const intentId = (value: string | { id: string } | null): string | undefined =>
   value === null ? undefined : typeof value === 'string' ? value : value.id;
+
+// The parts of Stripe's events this app reads, checked: the SDK's types say what Stripe means to send, not
+// what a signed body holds (DESIGN.md §4b: a correctly signed but malformed event is a 400, never a 500).
+const paise = z.number().int().nonnegative();
+const intentEventSchema = z.object({
+  id: z.string().min(1),
+  data: z.object({
+    object: z.object({ id: z.string().min(1), amount: paise, amount_received: paise, currency: z.string() }),
+  }),
+});
+const chargeRefundedEventSchema = z.object({
+  id: z.string().min(1),
+  data: z.object({
+    object: z.object({
+      amount_refunded: paise,
+      currency: z.string(),
+      payment_intent: z.union([z.string().min(1), z.object({ id: z.string().min(1) })]).nullable(),
+    }),
+  }),
+});
+
+function parsed<T>(schema: z.ZodType<T>, event: unknown): T {
+  const result = schema.safeParse(event);
+  if (!result.success) throw new WebhookPayloadError('stripe', describeZodIssues(result.error));
+  return result.data;
+}
 
 /** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
@@ -61,12 +90,13 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError)
           throw new WebhookSignatureError('stripe', error.message);
-        throw error;
+        // The signature held, so the body is Stripe's: it is just not JSON.
+        throw new WebhookPayloadError('stripe', error instanceof Error ? error.message : String(error));
       }
 
-      const eventId = event.id;
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        const intent = event.data.object;
+        const { id: eventId, data } = parsed(intentEventSchema, event);
+        const intent = data.object;
         const kind: PaymentEvent['kind'] =
           event.type === 'payment_intent.succeeded' ? 'payment_succeeded' : 'payment_failed';
         // What was received on success; the amount asked for when it failed (nothing was received).
@@ -80,7 +110,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         };
       }
       if (event.type === 'charge.refunded') {
-        const charge = event.data.object;
+        const { id: eventId, data } = parsed(chargeRefundedEventSchema, event);
+        const charge = data.object;
         const providerPaymentId = intentId(charge.payment_intent);
         if (providerPaymentId === undefined) return undefined; // A charge made without an intent is none of ours.
         // amount_refunded is the charge's running total over all its refunds.

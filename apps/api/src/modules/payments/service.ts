@@ -5,6 +5,7 @@ import {
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
 import {
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type WebhookInput,
@@ -65,9 +66,16 @@ export async function receiveWebhook(
   try {
     event = await provider.parseWebhook(webhook);
   } catch (error) {
-    if (!(error instanceof WebhookSignatureError)) throw error;
-    ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook refused');
-    throw new AppError('bad_request', paymentMessages.badSignature);
+    if (error instanceof WebhookSignatureError) {
+      ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook refused');
+      throw new AppError('bad_request', paymentMessages.badSignature);
+    }
+    // Signed by the provider, yet not its event shape: nothing is read from it, and nothing changes.
+    if (error instanceof WebhookPayloadError) {
+      ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook malformed');
+      throw new AppError('bad_request', paymentMessages.malformedWebhook);
+    }
+    throw error;
   }
   // A genuine event this app does not act on: answered 2xx so the provider stops sending it.
   if (event === undefined) return;
