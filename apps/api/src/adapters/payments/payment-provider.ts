@@ -13,7 +13,11 @@ import type { RefundReason } from '@skillroute/shared/bookings';
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
 
-  /** Starts paying for a booking: a Razorpay order, a Stripe PaymentIntent, or a sandbox checkout page. */
+  /**
+   * Starts paying for a booking: a Razorpay order, a Stripe PaymentIntent, or a sandbox checkout page. Throws a
+   * PaymentProviderUnavailableError when the provider does not answer in time (PROVIDER_TIMEOUT_MS) or answers
+   * with its own failure (5xx).
+   */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
 
   /**
@@ -96,6 +100,24 @@ export interface RefundResult {
   refundId: string;
   /** Refunds can settle later; a pending one is confirmed by a `payment_refunded` event. */
   status: 'pending' | 'succeeded' | 'failed';
+}
+
+/**
+ * How long one request to a provider may take before it counts as unanswered. A person waits on
+ * `POST /api/payments/create` meanwhile (Stripe's SDK tries up to three times), so it stays short.
+ */
+export const PROVIDER_TIMEOUT_MS = 6_000;
+
+/** A provider that did not answer, or answered with its own failure; `detail` is for the log only. */
+export class PaymentProviderUnavailableError extends Error {
+  override name = 'PaymentProviderUnavailableError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${provider} did not answer: ${detail}`, options);
+  }
 }
 
 /** A webhook that does not prove it came from the provider; `detail` is for the log, never for the caller. */

@@ -2,6 +2,8 @@ import Razorpay from 'razorpay';
 import { z } from 'zod';
 import {
   describeZodIssues,
+  PaymentProviderUnavailableError,
+  PROVIDER_TIMEOUT_MS,
   WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
@@ -19,11 +21,13 @@ export interface RazorpayProviderOptions {
    * hard-codes https://api.razorpay.com into the axios instance at `api.rq`, so this sets that instance's baseURL.
    */
   baseUrl?: string;
+  /** Each request's timeout; PROVIDER_TIMEOUT_MS unless a test waits less. */
+  timeoutMs?: number;
 }
 
 /** The slice of the SDK's axios instance used here; the SDK's types do not show it (see `baseUrl`, `refund`). */
 interface RazorpayHttp {
-  defaults: { baseURL?: string };
+  defaults: { baseURL?: string; timeout?: number };
   post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
 }
 
@@ -86,8 +90,19 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The SDK's error as ours: no answer at all (it then throws a TypeError: its error mapper reads a response
+ * that is not there) or Razorpay's own failure (5xx) is the provider being unavailable.
+ */
 function razorpayError(action: string, error: unknown): Error {
-  return new Error(`Razorpay ${action} failed: ${describeError(error)}`, { cause: error });
+  const statusCode =
+    typeof error === 'object' && error !== null && 'statusCode' in error
+      ? Number((error as { statusCode: unknown }).statusCode)
+      : undefined;
+  const detail = `${action} failed: ${describeError(error)}`;
+  if (statusCode === undefined || !(statusCode < 500))
+    return new PaymentProviderUnavailableError('razorpay', detail, { cause: error });
+  return new Error(`Razorpay ${detail}`, { cause: error });
 }
 
 /** Orders for payments, payment refunds for refunds (DESIGN.md §4). */
@@ -95,6 +110,8 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
   const http = (client.api as unknown as { rq: RazorpayHttp }).rq;
   if (options.baseUrl !== undefined) http.defaults.baseURL = options.baseUrl;
+  // The SDK sets no timeout: without one, a provider that never answers holds the request for ever.
+  http.defaults.timeout = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
 
   return {
     name: 'razorpay',

@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import {
   describeZodIssues,
+  PaymentProviderUnavailableError,
+  PROVIDER_TIMEOUT_MS,
   WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
@@ -19,7 +21,14 @@ export interface StripeProviderOptions {
   publishableKey: string;
   /** Where the API is, for tests only (a fake server on loopback): the SDK's own host, port and protocol options. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Each request's timeout; PROVIDER_TIMEOUT_MS unless a test waits less. */
+  timeoutMs?: number;
 }
+
+/** No answer at all (a timeout, a refused or dropped connection), or Stripe's own failure (5xx). */
+const unanswered = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
 
 const intentId = (value: string | { id: string } | null): string | undefined =>
   value === null ? undefined : typeof value === 'string' ? value : value.id;
@@ -52,21 +61,32 @@ function parsed<T>(schema: z.ZodType<T>, event: unknown): T {
 
 /** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const client = new Stripe(options.secretKey, { ...options.api, maxNetworkRetries: 2, telemetry: false });
+  const client = new Stripe(options.secretKey, {
+    ...options.api,
+    maxNetworkRetries: 2,
+    timeout: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+    telemetry: false,
+  });
 
   return {
     name: 'stripe',
 
     async createPayment(input) {
-      const intent = await client.paymentIntents.create(
-        {
-          amount: input.amountPaise,
-          currency: 'inr',
-          automatic_payment_methods: { enabled: true },
-          metadata: { bookingId: input.bookingId },
-        },
-        { idempotencyKey: input.idempotencyKey },
-      );
+      const intent = await client.paymentIntents
+        .create(
+          {
+            amount: input.amountPaise,
+            currency: 'inr',
+            automatic_payment_methods: { enabled: true },
+            metadata: { bookingId: input.bookingId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          if (unanswered(error))
+            throw new PaymentProviderUnavailableError('stripe', (error as Error).message, { cause: error });
+          throw error;
+        });
       if (intent.client_secret === null)
         throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret.`);
       return {

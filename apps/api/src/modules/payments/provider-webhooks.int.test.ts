@@ -12,6 +12,7 @@ import { createPaymentResponseSchema, paymentMessages } from '@skillroute/shared
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { createRazorpayPaymentProvider } from '../../adapters/payments/razorpay';
@@ -481,4 +482,76 @@ describe('Razorpay, through the webhook route', () => {
     });
     expect(response.statusCode).toBe(400);
   });
+});
+
+describe('A provider that does not answer', () => {
+  // The vendor's API behind a frozen proxy: connections are taken, and no byte ever comes back.
+  let silent: TcpProxy;
+  beforeAll(async () => {
+    silent = await startTcpProxy(api.port);
+    silent.freeze();
+  });
+  afterAll(() => silent.close());
+
+  const providers = {
+    stripe: () =>
+      createStripePaymentProvider({
+        secretKey: 'sk_test_key',
+        webhookSecret: 'whsec_silent',
+        publishableKey: 'pk_test_key',
+        api: { host: '127.0.0.1', port: silent.port, protocol: 'http' },
+        timeoutMs: 200,
+      }),
+    razorpay: () =>
+      createRazorpayPaymentProvider({
+        keyId: 'rzp_test_key',
+        keySecret: 'key-secret',
+        webhookSecret: 'whsec-silent',
+        baseUrl: `http://127.0.0.1:${silent.port}`,
+        timeoutMs: 200,
+      }),
+  };
+
+  for (const [name, provider] of Object.entries(providers)) {
+    it(`${name}: POST /api/payments/create answers 502 with the message and leaves the hold as it was`, async () => {
+      const t = await buildTestApp({
+        clock,
+        paymentProvider: provider(),
+        env: { RATE_LIMIT_MAX: '1000000' },
+      });
+      try {
+        const { mentor, mentee } = await people(t);
+        const held = await t.app.inject({
+          method: 'POST',
+          url: '/api/bookings',
+          headers: { cookie: mentee.cookie },
+          payload: { mentorId: mentor.id, startTime: at(4, 10).toISOString() },
+        });
+        expect(held.statusCode, held.body).toBe(201);
+        const booking = bookingResponseSchema.parse(held.json()).booking;
+        const before = await statusOf(t, booking.id);
+
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/create',
+          headers: { cookie: mentee.cookie },
+          payload: { bookingId: booking.id },
+        });
+        expect(response.statusCode, response.body).toBe(502);
+        expect(response.json()).toEqual({
+          message: paymentMessages.providerSilent,
+          errors: [{ message: paymentMessages.providerSilent }],
+        });
+        const after = await statusOf(t, booking.id);
+        expect(after).toEqual(before);
+        expect(after).toMatchObject({
+          status: 'pending_payment',
+          holdExpiresAt: new Date(booking.holdExpiresAt),
+          providerPaymentId: null,
+        });
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

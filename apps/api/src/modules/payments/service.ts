@@ -5,6 +5,7 @@ import {
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
 import {
+  PaymentProviderUnavailableError,
   WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
@@ -30,12 +31,22 @@ export async function createPayment(
   if (refusal === 'not_yours') throw new AppError('not_found', bookingMessages.notFound);
   if (refusal === 'not_payable') throw new AppError('conflict', paymentMessages.notPayable);
   if (refusal === 'hold_lapsed') throw new AppError('conflict', paymentMessages.holdLapsed);
-  const created = await ctx.payments.createPayment({
-    bookingId: booking.id,
-    amountPaise: booking.amount,
-    currency: 'INR',
-    idempotencyKey: booking.id,
-  });
+  const created = await ctx.payments
+    .createPayment({
+      bookingId: booking.id,
+      amountPaise: booking.amount,
+      currency: 'INR',
+      idempotencyKey: booking.id,
+    })
+    .catch((error: unknown) => {
+      // Nothing was written yet, so the hold stands as it was; the same idempotency key makes a retry safe.
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+      ctx.log.warn(
+        { provider: error.provider, detail: error.detail, bookingId: booking.id },
+        'the payment provider did not answer',
+      );
+      throw new AppError('bad_gateway', paymentMessages.providerSilent);
+    });
   await repository.setPayment(ctx.db, booking.id, {
     provider: created.provider,
     providerPaymentId: created.providerPaymentId,
