@@ -75,6 +75,16 @@ const inAdminList = async (id: string): Promise<Booking | undefined> => {
   return adminBookingsResponseSchema.parse(response.json()).bookings.find((booking) => booking.id === id);
 };
 
+function deliver(kind: 'payment_succeeded' | 'payment_refunded', paymentId: string) {
+  const event = signSandboxEvent(webhookSecret, { kind, paymentId, amount: PRICE_PAISE, currency: 'INR' });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/sandbox',
+    headers: event.headers,
+    payload: event.body,
+  });
+}
+
 /** A confirmed, paid booking that its mentor then cancels: a full refund is decided and asked of the provider. */
 async function cancelledByMentor(startHour: number) {
   const mentorId = await createMentor(t.app.db, {
@@ -90,24 +100,16 @@ async function cancelledByMentor(startHour: number) {
   const booking = bookingResponseSchema.parse(held.json()).booking;
   const created = await post(mentee.cookie, '/api/payments/create', { bookingId: booking.id });
   expect(created.statusCode, created.body).toBe(200);
-  const event = signSandboxEvent(webhookSecret, {
-    kind: 'payment_succeeded',
-    paymentId: createPaymentResponseSchema.parse(created.json()).paymentId,
-    amount: PRICE_PAISE,
-    currency: 'INR',
-  });
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/sandbox',
-    headers: event.headers,
-    payload: event.body,
-  });
+  const paid = await deliver(
+    'payment_succeeded',
+    createPaymentResponseSchema.parse(created.json()).paymentId,
+  );
   expect(paid.statusCode, paid.body).toBe(200);
   const cancelled = await post(mentor.cookie, `/api/bookings/${booking.id}/cancel`, {
     reason: 'I am unwell',
   });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
-  return { mentee, booking };
+  return { mentee, booking, paymentId: createPaymentResponseSchema.parse(created.json()).paymentId };
 }
 
 /** The refund job waits 30 s before its first ask (the request asked at once already); a test does not. */
@@ -119,7 +121,7 @@ async function refundJobDueNow(bookingId: string) {
 }
 
 describe('a refund the provider never takes', () => {
-  let failed: { mentee: SignedInPerson; booking: Booking };
+  let failed: { mentee: SignedInPerson; booking: Booking; paymentId: string };
 
   beforeAll(async () => {
     refundsDown = true;
@@ -186,5 +188,18 @@ describe('a refund the provider never takes', () => {
     const response = await post(adminCookie, `/api/admin/bookings/${pending.booking.id}/refund/retry`);
     expect(response.statusCode).toBe(409);
     expect((await detail(pending.mentee, pending.booking.id)).refund?.status).toBe('pending');
+  });
+
+  it('is settled after all when the provider reports the refund made (an ask that timed out had reached it)', async () => {
+    refundsDown = true;
+    const late = await cancelledByMentor(14);
+    await refundJobDueNow(late.booking.id);
+    await vi.waitFor(
+      async () => expect((await detail(late.mentee, late.booking.id)).refund?.status).toBe('failed'),
+      { timeout: 20_000, interval: 250 },
+    );
+    const settled = await deliver('payment_refunded', late.paymentId);
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect((await detail(late.mentee, late.booking.id)).refund?.status).toBe('succeeded');
   });
 });
