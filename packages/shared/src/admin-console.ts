@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
-import { BOOKING_STATUSES, bookingSchema, refundSchema, type Booking, type BookingStatus } from './bookings';
+import {
+  BOOKING_STATUSES,
+  bookingSchema,
+  refundSchema,
+  type BookingStatus,
+  type RefundStatus,
+} from './bookings';
 import { idSchema } from './ids';
 import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from './paging';
 
@@ -196,5 +202,5 @@ export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
  * `POST /api/admin/bookings/:id/refund/retry`: a refund that failed for good (the provider refused it, or never
  * answered through all the job's retries) is asked anew; the answer is the same as a refund's, pending.
  */
-export const canRetryRefund = (booking: Pick<Booking, 'refund'>): boolean =>
-  booking.refund?.status === 'failed';
+export const canRetryRefund = (refundStatus: RefundStatus | null | undefined): boolean =>
+  refundStatus === 'failed';

@@ -2,6 +2,7 @@ import type { Booking, RefundStatus } from '@skillroute/shared/bookings';
 import type { Paise } from '@skillroute/shared/money';
 import {
   adminConsoleMessages,
+  canRetryRefund,
   refundableByStaff,
   type AdminBookingsQuery,
 } from '@skillroute/shared/admin-console';
@@ -64,7 +65,7 @@ export async function retryRefundByStaff(
   const { bookingId } = input;
   const booking = await repository.findBookingRowForUpdate(ctx.uow.tx, bookingId);
   if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
-  if (booking.refundStatus !== 'failed' || booking.refundAmount === null)
+  if (!canRetryRefund(booking.refundStatus as RefundStatus | null) || booking.refundAmount === null)
     throw new AppError('conflict', adminConsoleMessages.refundNotFailed);
   await reopenFailedRefund(ctx, { bookingId });
   return { bookingId, amount: booking.refundAmount, status: 'pending' };

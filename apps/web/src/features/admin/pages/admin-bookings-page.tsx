@@ -96,7 +96,7 @@ export function AdminBookingsPage() {
                     )}
                   </div>
                   {refundable(booking) && <RefundDialog booking={booking} />}
-                  {canRetryRefund(booking) && <RetryRefundButton booking={booking} />}
+                  {canRetryRefund(booking.refund?.status) && <RetryRefundButton booking={booking} />}
                 </li>
               ))}
             </ul>
