@@ -137,7 +137,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
               const error = outcome.reason as Error;
               logger.warn(
                 { err: error, jobId: job.id, queue: type.name },
-                'a job failed; it will be retried',
+                job.retryCount < job.retryLimit
+                  ? 'a job failed; it will be retried'
+                  : 'a job failed on its last attempt; it stays failed',
               );
               await boss.fail(type.name, job.id, { message: error?.message ?? String(error) });
             }),
