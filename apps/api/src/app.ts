@@ -99,8 +99,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The time the services go by; tests pass one they can move. */
   clock?: Clock;
-  /** The job queue's pace; tests poll faster and retry sooner than production. */
-  jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number };
+  /** The job queue's pace; tests poll faster, retry sooner and give refunds up sooner than production. */
+  jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number; refundRetryLimit?: number };
   /** The Redis stream the socket.io replicas share (with REDIS_URL); defaults to REDIS_KEY_PREFIX's (tests use one of their own). */
   socketStreamName?: string;
   /** Defaults to the one PAYMENT_PROVIDER names; tests pass a real adapter pointed at a local fake of the vendor's API. */
@@ -249,7 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     );
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.jobs, mailer);
-  await registerBookingWorkers(app.services);
+  await registerBookingWorkers(app.services, { refundRetryLimit: deps.jobs?.refundRetryLimit });
   await registerPasswordResetWorker(app.services);
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);

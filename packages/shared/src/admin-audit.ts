@@ -21,6 +21,7 @@ export const adminActions = [
   'user.block',
   'user.unblock',
   'booking.refund',
+  'booking.refund_retry',
 ] as const;
 export const adminActionSchema = z.enum(adminActions);
 export type AdminAction = z.infer<typeof adminActionSchema>;

@@ -6,9 +6,10 @@ import {
   adminUsersQuerySchema,
   blockUserBodySchema,
   passRate,
+  canRetryRefund,
   refundableByStaff,
 } from './admin-console';
-import { BOOKING_STATUSES } from './bookings';
+import { BOOKING_STATUSES, REFUND_STATUSES } from './bookings';
 
 describe('the admin console schemas', () => {
   it('reads the users query as the address bar gives it: blocked as a boolean, page and limit as numbers with defaults', () => {
@@ -60,5 +61,11 @@ describe('the admin console schemas', () => {
 
   it('lets staff refund only a booking that was paid for a session held or to come', () => {
     expect(BOOKING_STATUSES.filter(refundableByStaff)).toEqual(['confirmed', 'completed']);
+  });
+
+  it('lets staff retry only a failed refund: a pending one is being asked for, a settled one is done', () => {
+    expect(REFUND_STATUSES.filter(canRetryRefund)).toEqual(['failed']);
+    expect(canRetryRefund(null)).toBe(false);
+    expect(canRetryRefund(undefined)).toBe(false);
   });
 });

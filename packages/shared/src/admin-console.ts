@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
-import { BOOKING_STATUSES, bookingSchema, refundSchema, type BookingStatus } from './bookings';
+import {
+  BOOKING_STATUSES,
+  bookingSchema,
+  refundSchema,
+  type BookingStatus,
+  type RefundStatus,
+} from './bookings';
 import { idSchema } from './ids';
 import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from './paging';
 
@@ -16,6 +22,7 @@ export const adminConsoleMessages = {
   notRefundable: 'Only a confirmed or completed booking can be refunded.',
   alreadyRefunded: 'This booking has already been refunded.',
   notPaid: 'This booking was never paid, so there is nothing to refund.',
+  refundNotFailed: 'Only a failed refund can be retried.',
   reasonRequired: 'Please give a reason for the refund.',
   reasonTooShort: 'The reason must be at least 5 characters.',
   reasonTooLong: 'Keep the reason under 500 characters.',
@@ -190,3 +197,10 @@ export const adminRefundBodySchema = z.object({
 export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
 export const adminRefundResponseSchema = z.object({ booking: bookingSchema, refund: refundSchema });
 export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;
+
+/**
+ * `POST /api/admin/bookings/:id/refund/retry`: a refund that failed for good (the provider refused it, or never
+ * answered through all the job's retries) is asked anew; the answer is the same as a refund's, pending.
+ */
+export const canRetryRefund = (refundStatus: RefundStatus | null | undefined): boolean =>
+  refundStatus === 'failed';

@@ -90,6 +90,7 @@ export const apiResponses = {
   'PATCH /api/admin/users/:id': { 200: adminUserResponseSchema },
   'GET /api/admin/bookings': { 200: adminBookingsResponseSchema },
   'POST /api/admin/bookings/:id/refund': { 200: adminRefundResponseSchema },
+  'POST /api/admin/bookings/:id/refund/retry': { 200: adminRefundResponseSchema },
   'GET /api/admin/audit': { 200: adminAuditListResponseSchema },
 
   'POST /api/roadmap': { 201: createdIdSchema },

@@ -17,6 +17,10 @@ export const paymentMessages = {
   notYourBooking: 'Booking not found.',
   unknownProvider: 'Unknown payment provider.',
   badSignature: 'The webhook signature does not match.',
+  /** A correctly signed webhook whose body is not the provider's event shape (DESIGN.md §4b). */
+  malformedWebhook: 'The webhook event is not in the provider’s format.',
+  /** `POST /api/payments/create` when the provider does not answer in time (DESIGN.md §4b), with 502. */
+  providerSilent: 'The payment service did not answer. Your slot is still held; try again in a minute.',
   cardDeclined: 'Your card was declined. No money was taken.',
   cardUnknown: 'That is not one of the test cards below. No real card can be used here.',
 } as const;

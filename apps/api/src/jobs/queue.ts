@@ -43,6 +43,8 @@ export interface WorkerOptions {
 export interface JobInfo {
   id: string;
   name: string;
+  /** Retries still to come if this run fails: 0 on the last attempt, after which the job stays failed. */
+  retriesLeft: number;
 }
 
 export type JobHandler<Data> = (data: Data, job: JobInfo) => Promise<void>;
@@ -113,12 +115,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       const batchSize = worker.batchSize ?? DEFAULT_BATCH_SIZE;
       const id = await boss.work<object>(
         type.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize },
+        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize, includeMetadata: true },
         async (jobs) => {
           // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
           if (jobs.length === batchSize) wake(type.name);
           const outcomes = await Promise.allSettled(
-            jobs.map((job) => handler(job.data as never, { id: job.id, name: job.name })),
+            jobs.map((job) =>
+              handler(job.data as never, {
+                id: job.id,
+                name: job.name,
+                retriesLeft: Math.max(0, job.retryLimit - job.retryCount),
+              }),
+            ),
           );
           // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
           // of that (it completes only jobs still active) and gives each its own retry.
@@ -129,7 +137,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
               const error = outcome.reason as Error;
               logger.warn(
                 { err: error, jobId: job.id, queue: type.name },
-                'a job failed; it will be retried',
+                job.retryCount < job.retryLimit
+                  ? 'a job failed; it will be retried'
+                  : 'a job failed on its last attempt; it stays failed',
               );
               await boss.fail(type.name, job.id, { message: error?.message ?? String(error) });
             }),

@@ -11,6 +11,7 @@ export const statusByCode = {
   unsupported_media_type: 415,
   too_many_requests: 429,
   internal: 500,
+  bad_gateway: 502,
   service_unavailable: 503,
 } as const;
 

@@ -13,7 +13,11 @@ import type { RefundReason } from '@skillroute/shared/bookings';
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
 
-  /** Starts paying for a booking: a Razorpay order, a Stripe PaymentIntent, or a sandbox checkout page. */
+  /**
+   * Starts paying for a booking: a Razorpay order, a Stripe PaymentIntent, or a sandbox checkout page. Throws a
+   * PaymentProviderUnavailableError when the provider does not answer in time (PROVIDER_TIMEOUT_MS) or answers
+   * with its own failure (5xx).
+   */
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
 
   /**
@@ -21,7 +25,8 @@ export interface PaymentProvider {
    * a parsed and re-serialised body is not what the provider signed) and parses it. Throws a
    * WebhookSignatureError when the signature is missing, wrong or too old, before reading anything else.
    * Resolves to undefined for a genuine event this app does not act on, so the route can answer 2xx and the
-   * provider stops resending it.
+   * provider stops resending it. Throws a WebhookPayloadError for a correctly signed event that is not the
+   * provider's event shape (parsed with zod here, at the boundary, so nothing past it meets a missing field).
    */
   parseWebhook(input: WebhookInput): Promise<PaymentEvent | undefined>;
 
@@ -97,6 +102,24 @@ export interface RefundResult {
   status: 'pending' | 'succeeded' | 'failed';
 }
 
+/**
+ * How long one request to a provider may take before it counts as unanswered. A person waits on
+ * `POST /api/payments/create` meanwhile (Stripe's SDK tries up to three times), so it stays short.
+ */
+export const PROVIDER_TIMEOUT_MS = 6_000;
+
+/** A provider that did not answer, or answered with its own failure; `detail` is for the log only. */
+export class PaymentProviderUnavailableError extends Error {
+  override name = 'PaymentProviderUnavailableError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${provider} did not answer: ${detail}`, options);
+  }
+}
+
 /** A webhook that does not prove it came from the provider; `detail` is for the log, never for the caller. */
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -107,3 +130,20 @@ export class WebhookSignatureError extends Error {
     super(`${provider} webhook refused: ${detail}`);
   }
 }
+
+/** A correctly signed webhook whose body is not the provider's event shape; `detail` is for the log only. */
+export class WebhookPayloadError extends Error {
+  override name = 'WebhookPayloadError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly detail: string,
+  ) {
+    super(`${provider} webhook malformed: ${detail}`);
+  }
+}
+
+/** What a zod failure says, for the log: the paths and messages, never the values. */
+export const describeZodIssues = (error: {
+  issues: Array<{ path: PropertyKey[]; message: string }>;
+}): string =>
+  error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`).join('; ');

@@ -1,6 +1,10 @@
 import Razorpay from 'razorpay';
 import { z } from 'zod';
 import {
+  describeZodIssues,
+  PaymentProviderUnavailableError,
+  PROVIDER_TIMEOUT_MS,
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentProvider,
@@ -17,11 +21,13 @@ export interface RazorpayProviderOptions {
    * hard-codes https://api.razorpay.com into the axios instance at `api.rq`, so this sets that instance's baseURL.
    */
   baseUrl?: string;
+  /** Each request's timeout; PROVIDER_TIMEOUT_MS unless a test waits less. */
+  timeoutMs?: number;
 }
 
 /** The slice of the SDK's axios instance used here; the SDK's types do not show it (see `baseUrl`, `refund`). */
 interface RazorpayHttp {
-  defaults: { baseURL?: string };
+  defaults: { baseURL?: string; timeout?: number };
   post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
 }
 
@@ -29,10 +35,11 @@ const RECEIPT_MAX = 40;
 /** What Razorpay accepts in X-Refund-Idempotency: at least 10 of letters, digits, hyphens and underscores. */
 const REFUND_IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
+const paise = z.number().int().nonnegative();
 const paymentEntity = z.object({
-  id: z.string(),
-  order_id: z.string().nullable(),
-  amount: z.number(),
+  id: z.string().min(1),
+  order_id: z.string().min(1).nullable(),
+  amount: paise,
   currency: z.string(),
 });
 const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
@@ -43,15 +50,20 @@ const webhookSchema = z.object({
     refund: z
       .object({
         entity: z.object({
-          id: z.string(),
-          payment_id: z.string(),
-          amount: z.number(),
+          id: z.string().min(1),
+          payment_id: z.string().min(1),
+          amount: paise,
           currency: z.string(),
         }),
       })
       .optional(),
   }),
 });
+function parsedPayload<T>(schema: z.ZodType<T>, json: unknown): T {
+  const result = schema.safeParse(json);
+  if (!result.success) throw new WebhookPayloadError('razorpay', describeZodIssues(result.error));
+  return result.data;
+}
 const refundAnswer = z.object({ id: z.string(), status: z.enum(['pending', 'processed', 'failed']) });
 
 /**
@@ -78,8 +90,19 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The SDK's error as ours: no answer at all (it then throws a TypeError: its error mapper reads a response
+ * that is not there) or Razorpay's own failure (5xx) is the provider being unavailable.
+ */
 function razorpayError(action: string, error: unknown): Error {
-  return new Error(`Razorpay ${action} failed: ${describeError(error)}`, { cause: error });
+  const statusCode =
+    typeof error === 'object' && error !== null && 'statusCode' in error
+      ? Number((error as { statusCode: unknown }).statusCode)
+      : undefined;
+  const detail = `${action} failed: ${describeError(error)}`;
+  if (statusCode === undefined || !(statusCode < 500))
+    return new PaymentProviderUnavailableError('razorpay', detail, { cause: error });
+  return new Error(`Razorpay ${detail}`, { cause: error });
 }
 
 /** Orders for payments, payment refunds for refunds (DESIGN.md §4). */
@@ -87,6 +110,8 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
   const http = (client.api as unknown as { rq: RazorpayHttp }).rq;
   if (options.baseUrl !== undefined) http.defaults.baseURL = options.baseUrl;
+  // The SDK sets no timeout: without one, a provider that never answers holds the request for ever.
+  http.defaults.timeout = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
 
   return {
     name: 'razorpay',
@@ -124,11 +149,17 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       if (!hasHmacSha256Hex(options.webhookSecret, rawBody, signature))
         throw new WebhookSignatureError('razorpay', 'signature does not match the body');
 
-      const json: unknown = JSON.parse(rawBody.toString('utf8'));
+      // The signature held, so from here a body that is not Razorpay's event shape is a 400 (DESIGN.md §4b).
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch (error) {
+        throw new WebhookPayloadError('razorpay', error instanceof Error ? error.message : String(error));
+      }
       // The event's name first: an event this app ignores is answered whatever its payload looks like.
-      const { event } = eventNameSchema.parse(json);
+      const { event } = parsedPayload(eventNameSchema, json);
       if (!HANDLED_EVENTS.has(event)) return undefined;
-      const body = webhookSchema.parse(json);
+      const body = parsedPayload(webhookSchema, json);
       const payment = body.payload.payment?.entity;
 
       // Razorpay sends both payment.captured and order.paid for one payment (as two events with their own ids):

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
+  describeZodIssues,
+  PaymentProviderUnavailableError,
+  PROVIDER_TIMEOUT_MS,
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type PaymentProvider,
@@ -16,28 +21,72 @@ export interface StripeProviderOptions {
   publishableKey: string;
   /** Where the API is, for tests only (a fake server on loopback): the SDK's own host, port and protocol options. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Each request's timeout; PROVIDER_TIMEOUT_MS unless a test waits less. */
+  timeoutMs?: number;
 }
+
+/** No answer at all (a timeout, a refused or dropped connection), or Stripe's own failure (5xx). */
+const unanswered = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
 
 const intentId = (value: string | { id: string } | null): string | undefined =>
   value === null ? undefined : typeof value === 'string' ? value : value.id;
 
+// The parts of Stripe's events this app reads, checked: the SDK's types say what Stripe means to send, not
+// what a signed body holds (DESIGN.md §4b: a correctly signed but malformed event is a 400, never a 500).
+const paise = z.number().int().nonnegative();
+const intentEventSchema = z.object({
+  id: z.string().min(1),
+  data: z.object({
+    object: z.object({ id: z.string().min(1), amount: paise, amount_received: paise, currency: z.string() }),
+  }),
+});
+const chargeRefundedEventSchema = z.object({
+  id: z.string().min(1),
+  data: z.object({
+    object: z.object({
+      amount_refunded: paise,
+      currency: z.string(),
+      payment_intent: z.union([z.string().min(1), z.object({ id: z.string().min(1) })]).nullable(),
+    }),
+  }),
+});
+
+function parsed<T>(schema: z.ZodType<T>, event: unknown): T {
+  const result = schema.safeParse(event);
+  if (!result.success) throw new WebhookPayloadError('stripe', describeZodIssues(result.error));
+  return result.data;
+}
+
 /** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
-  const client = new Stripe(options.secretKey, { ...options.api, maxNetworkRetries: 2, telemetry: false });
+  const client = new Stripe(options.secretKey, {
+    ...options.api,
+    maxNetworkRetries: 2,
+    timeout: options.timeoutMs ?? PROVIDER_TIMEOUT_MS,
+    telemetry: false,
+  });
 
   return {
     name: 'stripe',
 
     async createPayment(input) {
-      const intent = await client.paymentIntents.create(
-        {
-          amount: input.amountPaise,
-          currency: 'inr',
-          automatic_payment_methods: { enabled: true },
-          metadata: { bookingId: input.bookingId },
-        },
-        { idempotencyKey: input.idempotencyKey },
-      );
+      const intent = await client.paymentIntents
+        .create(
+          {
+            amount: input.amountPaise,
+            currency: 'inr',
+            automatic_payment_methods: { enabled: true },
+            metadata: { bookingId: input.bookingId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch((error: unknown) => {
+          if (unanswered(error))
+            throw new PaymentProviderUnavailableError('stripe', (error as Error).message, { cause: error });
+          throw error;
+        });
       if (intent.client_secret === null)
         throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret.`);
       return {
@@ -61,12 +110,13 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError)
           throw new WebhookSignatureError('stripe', error.message);
-        throw error;
+        // The signature held, so the body is Stripe's: it is just not JSON.
+        throw new WebhookPayloadError('stripe', error instanceof Error ? error.message : String(error));
       }
 
-      const eventId = event.id;
       if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
-        const intent = event.data.object;
+        const { id: eventId, data } = parsed(intentEventSchema, event);
+        const intent = data.object;
         const kind: PaymentEvent['kind'] =
           event.type === 'payment_intent.succeeded' ? 'payment_succeeded' : 'payment_failed';
         // What was received on success; the amount asked for when it failed (nothing was received).
@@ -80,7 +130,8 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
         };
       }
       if (event.type === 'charge.refunded') {
-        const charge = event.data.object;
+        const { id: eventId, data } = parsed(chargeRefundedEventSchema, event);
+        const charge = data.object;
         const providerPaymentId = intentId(charge.payment_intent);
         if (providerPaymentId === undefined) return undefined; // A charge made without an intent is none of ours.
         // amount_refunded is the charge's running total over all its refunds.

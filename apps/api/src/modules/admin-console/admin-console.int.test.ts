@@ -85,6 +85,7 @@ describe('who may call the admin console', () => {
     ['PATCH', `/api/admin/users/${someId}`, { blocked: true }],
     ['GET', '/api/admin/bookings'],
     ['POST', `/api/admin/bookings/${someId}/refund`, { reason: 'Session never happened' }],
+    ['POST', `/api/admin/bookings/${someId}/refund/retry`],
     ['GET', '/api/admin/audit'],
   ];
 

@@ -22,6 +22,7 @@ import {
   listBookings,
   listUsers,
   refundBooking,
+  retryRefund,
   setUserBlocked,
   userDetails,
 } from './service';
@@ -121,6 +122,19 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       refundBooking(adminContextOf(request), { bookingId: request.params.id, reason: request.body.reason }),
+  );
+
+  app.post(
+    '/bookings/:id/refund/retry',
+    {
+      schema: {
+        summary: 'Ask the provider again for a refund that failed (only a failed one)',
+        tags,
+        params: adminBookingIdParamsSchema,
+        response: { 200: adminRefundResponseSchema, ...withLookups },
+      },
+    },
+    async (request) => retryRefund(adminContextOf(request), { bookingId: request.params.id }),
   );
 
   app.get(

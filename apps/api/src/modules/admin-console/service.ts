@@ -26,6 +26,7 @@ import {
   listAllBookings,
   listBookingsOfPerson,
   refundInFullByStaff,
+  retryRefundByStaff,
   type DecidedRefund,
 } from '../bookings/staff';
 import * as repository from './repository';
@@ -171,5 +172,30 @@ export async function refundBooking(
   return {
     booking: await readBooking(ctx, { bookingId }),
     refund: { amount: decided.amount, currency: 'INR', status },
+  };
+}
+
+/**
+ * `POST /api/admin/bookings/:id/refund/retry`: a failed refund pending again, with its audit entry, in one
+ * transaction; the refund job asks the provider once it committed.
+ */
+export async function retryRefund(
+  ctx: AdminContext,
+  input: { bookingId: string },
+): Promise<AdminRefundResponse> {
+  const { bookingId } = input;
+  const reopened = await ctx.unitOfWork(async (uow) => {
+    const refund = await retryRefundByStaff(within(ctx, uow), { bookingId });
+    await recordAdminAction(uow.tx, ctx.admin, {
+      action: 'booking.refund_retry',
+      targetType: 'booking',
+      targetId: bookingId,
+      details: { amount: refund.amount },
+    });
+    return refund;
+  });
+  return {
+    booking: await readBooking(ctx, { bookingId }),
+    refund: { amount: reopened.amount, currency: 'INR', status: reopened.status },
   };
 }

@@ -1,13 +1,17 @@
 import { within, type ServiceContext } from '../../context/service-context';
+import type { JobInfo } from '../../jobs/queue';
 import { announceFreedSlot } from '../waitlist/service';
 import { remindSession } from './announcements';
 import { completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
-import { askForRefund } from './refunds';
+import { askForRefund, giveUpRefund } from './refunds';
 import * as repository from './repository';
 import { timeChanged } from './time';
 
-/** How often the refund job asks a provider that does not answer before it gives up (with backoff). */
-const REFUND_RETRY_LIMIT = 10;
+/**
+ * How often the refund job asks a provider that does not answer before it gives up (with backoff, about 17
+ * hours with the default 30 s first delay); then the refund is failed until an admin retries it.
+ */
+export const REFUND_RETRY_LIMIT = 10;
 
 /**
  * When to try again for something due at `due` by the app's clock: the time left, from the real now (pg-boss
@@ -58,14 +62,34 @@ export async function completeBooking(ctx: ServiceContext, input: { bookingId: s
   });
 }
 
-export async function registerBookingWorkers(ctx: ServiceContext): Promise<void> {
-  await ctx.jobs.register(
-    refundJob,
-    async (data) => {
-      await askForRefund(ctx, data);
-    },
-    { unique: true, batchSize: 10, retryLimit: REFUND_RETRY_LIMIT },
-  );
+/** The worker of `payments.refund`: asks the provider; after the last retry a refund still unasked is failed. */
+export async function refundWorker(
+  ctx: ServiceContext,
+  input: { bookingId: string },
+  job: Pick<JobInfo, 'retriesLeft'>,
+): Promise<void> {
+  try {
+    await askForRefund(ctx, input);
+  } catch (error) {
+    if (job.retriesLeft === 0) await giveUpRefund(ctx, input);
+    throw error;
+  }
+}
+
+export interface BookingWorkersOptions {
+  /** REFUND_RETRY_LIMIT unless a test gives up sooner. */
+  refundRetryLimit?: number;
+}
+
+export async function registerBookingWorkers(
+  ctx: ServiceContext,
+  options: BookingWorkersOptions = {},
+): Promise<void> {
+  await ctx.jobs.register(refundJob, (data, job) => refundWorker(ctx, data, job), {
+    unique: true,
+    batchSize: 10,
+    retryLimit: options.refundRetryLimit ?? REFUND_RETRY_LIMIT,
+  });
   await ctx.jobs.register(expireHoldJob, (data) => expireHold(ctx, data), { unique: true, batchSize: 20 });
   await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {
     unique: true,

@@ -86,6 +86,25 @@ export async function settleRefundNow(
   }
 }
 
+/**
+ * The refund job's last attempt failed too: the refund is failed, for the payer and the admins to see, and an
+ * admin may retry it (`reopenFailedRefund`). Nothing changes when something settled it meanwhile.
+ */
+export async function giveUpRefund(ctx: ServiceContext, input: { bookingId: string }): Promise<void> {
+  if (await repository.markRefundGivenUp(ctx.db, input.bookingId))
+    ctx.log.error({ bookingId: input.bookingId }, 'the provider never took the refund; it is failed now');
+}
+
+/**
+ * A failed refund asked anew, in the caller's unit of work: pending again, and the job asks at once. The same
+ * idempotency key means a refund the provider did make after all is not made twice.
+ */
+export async function reopenFailedRefund(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
+  const { bookingId } = input;
+  await repository.reopenRefund(ctx.uow.tx, bookingId);
+  await ctx.uow.enqueue(refundJob, { bookingId }, { singletonKey: bookingId });
+}
+
 /** A provider's `payment_refunded` event: the pending refund of that payment has settled (false: it already had). */
 export async function refundSettled(
   ctx: WorkContext,

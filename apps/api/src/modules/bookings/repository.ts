@@ -421,12 +421,38 @@ export async function setRefundAnswer(
   await db.update(bookings).set({ refundId: answer.refundId, refundStatus: answer.status }).where(settled);
 }
 
-/** A provider's `payment_refunded` event: the pending refund of that payment has settled. */
+/**
+ * A provider's `payment_refunded` event: the refund of that payment has settled. A refund given up on (failed)
+ * settles too: an ask that timed out may still have reached the provider, and the money did go back.
+ */
 export async function markRefundSettled(tx: Executor, providerPaymentId: string): Promise<boolean> {
   const rows = await tx
     .update(bookings)
     .set({ refundStatus: 'succeeded' })
-    .where(and(eq(bookings.providerPaymentId, providerPaymentId), eq(bookings.refundStatus, 'pending')))
+    .where(
+      and(
+        eq(bookings.providerPaymentId, providerPaymentId),
+        inArray(bookings.refundStatus, ['pending', 'failed']),
+      ),
+    )
     .returning({ id: bookings.id });
   return rows.length > 0;
+}
+
+/** A refund the provider was asked for again and again without an answer: failed, if nothing settled it meanwhile. */
+export async function markRefundGivenUp(db: Executor, bookingId: string): Promise<boolean> {
+  const rows = await db
+    .update(bookings)
+    .set({ refundStatus: 'failed' })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'pending'), isNull(bookings.refundId)))
+    .returning({ id: bookings.id });
+  return rows.length > 0;
+}
+
+/** A failed refund, pending again to be asked anew: the provider's id of the failed one is forgotten. */
+export async function reopenRefund(tx: Executor, bookingId: string): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ refundStatus: 'pending', refundId: null })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.refundStatus, 'failed')));
 }

@@ -2,6 +2,7 @@ import type { Booking, RefundStatus } from '@skillroute/shared/bookings';
 import type { Paise } from '@skillroute/shared/money';
 import {
   adminConsoleMessages,
+  canRetryRefund,
   refundableByStaff,
   type AdminBookingsQuery,
 } from '@skillroute/shared/admin-console';
@@ -11,7 +12,7 @@ import { pageWindow } from '../../lib/paging';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceStaffRefund } from './announcements';
 import { cancelSession } from './cancellations';
-import { queueRefund } from './refunds';
+import { queueRefund, reopenFailedRefund } from './refunds';
 import * as repository from './repository';
 import { lockKeysInOrder } from './rules';
 import { timeChanged } from './time';
@@ -51,6 +52,23 @@ export async function refundInFullByStaff(
   const status = await queueRefund(ctx, { bookingId, ...refund });
   await announceStaffRefund(ctx, { bookingId, reason });
   return { bookingId, amount: booking.amount, status };
+}
+
+/**
+ * `POST /api/admin/bookings/:id/refund/retry`, the bookings half: a failed refund is pending again and asked of
+ * the provider anew by the refund job. Only a failed one (409 otherwise): a pending refund is being asked already.
+ */
+export async function retryRefundByStaff(
+  ctx: WorkContext,
+  input: { bookingId: string },
+): Promise<DecidedRefund> {
+  const { bookingId } = input;
+  const booking = await repository.findBookingRowForUpdate(ctx.uow.tx, bookingId);
+  if (booking === undefined) throw new AppError('not_found', adminConsoleMessages.bookingNotFound);
+  if (!canRetryRefund(booking.refundStatus as RefundStatus | null) || booking.refundAmount === null)
+    throw new AppError('conflict', adminConsoleMessages.refundNotFailed);
+  await reopenFailedRefund(ctx, { bookingId });
+  return { bookingId, amount: booking.refundAmount, status: 'pending' };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Razorpay from 'razorpay';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,15 +8,16 @@ import {
   cancelBookingResponseSchema,
   type Booking,
 } from '@skillroute/shared/bookings';
-import { createPaymentResponseSchema } from '@skillroute/shared/payments';
+import { createPaymentResponseSchema, paymentMessages } from '@skillroute/shared/payments';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
+import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { createRazorpayPaymentProvider } from '../../adapters/payments/razorpay';
 import { createStripePaymentProvider } from '../../adapters/payments/stripe';
-import { bookings } from '../../db/schema';
+import { bookings, paymentEvents } from '../../db/schema';
 
 /**
  * The real Razorpay and Stripe adapters behind the real webhook route: their SDKs talk to a fake of the
@@ -109,6 +110,22 @@ describe('Stripe, through the webhook route', () => {
       pending_webhooks: 1,
       request: null,
     });
+    const signature = webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+  }
+
+  /** Any event body, signed as Stripe signs: a correct signature over whatever shape. */
+  function deliverEvent(event: Record<string, unknown>) {
+    const payload = JSON.stringify({ object: 'event', created: 1_700_000_000, livemode: false, ...event });
     const signature = webhooks.generateTestHeaderString({
       payload,
       secret: webhookSecret,
@@ -242,6 +259,56 @@ describe('Stripe, through the webhook route', () => {
     }
     expect((await statusOf(t, booking.id))?.status).toBe('pending_payment');
   });
+
+  it('answers a correctly signed event without data.object, or with currency null, with 400 in the envelope, logs it, and changes nothing', async () => {
+    api.answer('POST', '/v1/payment_intents', {
+      json: {
+        id: 'pi_malformed',
+        object: 'payment_intent',
+        amount: PRICE_PAISE,
+        currency: 'inr',
+        client_secret: 'pi_malformed_secret',
+        status: 'requires_payment_method',
+      },
+    });
+    const { booking } = await heldAndPaying(t, at(2, 14));
+    const before = await statusOf(t, booking.id);
+    const intent = {
+      id: 'pi_malformed',
+      object: 'payment_intent',
+      amount: PRICE_PAISE,
+      amount_received: PRICE_PAISE,
+      status: 'succeeded',
+    };
+    const eventIds = [`evt_${randomUUID()}`, `evt_${randomUUID()}`, `evt_${randomUUID()}`];
+    const malformed = [
+      deliverEvent({ id: eventIds[0], type: 'payment_intent.succeeded', data: {} }),
+      deliverEvent({
+        id: eventIds[1],
+        type: 'payment_intent.succeeded',
+        data: { object: { ...intent, currency: null } },
+      }),
+      deliverEvent({
+        id: eventIds[2],
+        type: 'charge.refunded',
+        data: { object: { id: 'ch_x', currency: null } },
+      }),
+    ];
+    for (const response of await Promise.all(malformed)) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        message: paymentMessages.malformedWebhook,
+        errors: [{ message: paymentMessages.malformedWebhook }],
+      });
+    }
+    expect(await statusOf(t, booking.id)).toEqual(before);
+    expect(
+      await t.app.db.select().from(paymentEvents).where(inArray(paymentEvents.eventId, eventIds)),
+    ).toEqual([]);
+    expect(
+      t.logs.filter((line) => line.level === 40 && line.msg === 'payment webhook malformed'),
+    ).toHaveLength(3);
+  });
 });
 
 describe('Razorpay, through the webhook route', () => {
@@ -257,6 +324,52 @@ describe('Razorpay, through the webhook route', () => {
     t = await buildTestApp({ clock, paymentProvider: provider, env: { RATE_LIMIT_MAX: '1000000' } });
   });
   afterAll(() => t.close());
+
+  it('answers a correctly signed event without the event-id header, or with a bad payload, with 400 in the envelope, logs it, and changes nothing', async () => {
+    const orderId = `order_${randomUUID().slice(0, 8)}`;
+    api.answer('POST', '/v1/orders', {
+      json: { id: orderId, entity: 'order', amount: PRICE_PAISE, currency: 'INR', status: 'created' },
+    });
+    const { booking } = await heldAndPaying(t, at(3, 14));
+    const before = await statusOf(t, booking.id);
+    const signed = (body: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/razorpay',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': createHmac('sha256', webhookSecret).update(body).digest('hex'),
+          ...headers,
+        },
+        payload: body,
+      });
+    const captured = (entity: Record<string, unknown>) =>
+      JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity } } });
+    const bodies = [
+      // No x-razorpay-event-id header, and the payment without its amount.
+      captured({ id: 'pay_bad', order_id: orderId, currency: 'INR' }),
+      captured({ id: 'pay_bad', order_id: orderId, amount: PRICE_PAISE, currency: null }),
+      JSON.stringify({ entity: 'event', event: 'payment.captured' }),
+      JSON.stringify({ entity: 'event', event: 42 }),
+      JSON.stringify(['payment.captured']),
+      'null',
+    ];
+    for (const body of bodies) {
+      const response = await signed(body);
+      expect(response.statusCode, `${body}: ${response.body}`).toBe(400);
+      expect(response.json()).toEqual({
+        message: paymentMessages.malformedWebhook,
+        errors: [{ message: paymentMessages.malformedWebhook }],
+      });
+    }
+    expect(await statusOf(t, booking.id)).toEqual(before);
+    expect(await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.provider, 'razorpay'))).toEqual(
+      [],
+    );
+    expect(
+      t.logs.filter((line) => line.level === 40 && line.msg === 'payment webhook malformed'),
+    ).toHaveLength(bodies.length);
+  });
 
   function deliver(event: string, payload: Record<string, unknown>, eventId = `evt_${randomUUID()}`) {
     const body = JSON.stringify({
@@ -369,4 +482,76 @@ describe('Razorpay, through the webhook route', () => {
     });
     expect(response.statusCode).toBe(400);
   });
+});
+
+describe('A provider that does not answer', () => {
+  // The vendor's API behind a frozen proxy: connections are taken, and no byte ever comes back.
+  let silent: TcpProxy;
+  beforeAll(async () => {
+    silent = await startTcpProxy(api.port);
+    silent.freeze();
+  });
+  afterAll(() => silent.close());
+
+  const providers = {
+    stripe: () =>
+      createStripePaymentProvider({
+        secretKey: 'sk_test_key',
+        webhookSecret: 'whsec_silent',
+        publishableKey: 'pk_test_key',
+        api: { host: '127.0.0.1', port: silent.port, protocol: 'http' },
+        timeoutMs: 200,
+      }),
+    razorpay: () =>
+      createRazorpayPaymentProvider({
+        keyId: 'rzp_test_key',
+        keySecret: 'key-secret',
+        webhookSecret: 'whsec-silent',
+        baseUrl: `http://127.0.0.1:${silent.port}`,
+        timeoutMs: 200,
+      }),
+  };
+
+  for (const [name, provider] of Object.entries(providers)) {
+    it(`${name}: POST /api/payments/create answers 502 with the message and leaves the hold as it was`, async () => {
+      const t = await buildTestApp({
+        clock,
+        paymentProvider: provider(),
+        env: { RATE_LIMIT_MAX: '1000000' },
+      });
+      try {
+        const { mentor, mentee } = await people(t);
+        const held = await t.app.inject({
+          method: 'POST',
+          url: '/api/bookings',
+          headers: { cookie: mentee.cookie },
+          payload: { mentorId: mentor.id, startTime: at(4, 10).toISOString() },
+        });
+        expect(held.statusCode, held.body).toBe(201);
+        const booking = bookingResponseSchema.parse(held.json()).booking;
+        const before = await statusOf(t, booking.id);
+
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/create',
+          headers: { cookie: mentee.cookie },
+          payload: { bookingId: booking.id },
+        });
+        expect(response.statusCode, response.body).toBe(502);
+        expect(response.json()).toEqual({
+          message: paymentMessages.providerSilent,
+          errors: [{ message: paymentMessages.providerSilent }],
+        });
+        const after = await statusOf(t, booking.id);
+        expect(after).toEqual(before);
+        expect(after).toMatchObject({
+          status: 'pending_payment',
+          holdExpiresAt: new Date(booking.holdExpiresAt),
+          providerPaymentId: null,
+        });
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

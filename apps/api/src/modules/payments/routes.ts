@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           'Start paying for one’s own held booking with the configured provider (the same payment when asked again)',
         tags,
         body: createPaymentBodySchema,
-        response: { 200: createPaymentResponseSchema, ...refusals },
+        response: { 200: createPaymentResponseSchema, ...refusals, 502: errorEnvelopeSchema },
       },
     },
     async (request) => createPayment(userContextOf(request), request.body),

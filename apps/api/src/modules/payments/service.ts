@@ -5,6 +5,8 @@ import {
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
 import {
+  PaymentProviderUnavailableError,
+  WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
   type WebhookInput,
@@ -29,12 +31,22 @@ export async function createPayment(
   if (refusal === 'not_yours') throw new AppError('not_found', bookingMessages.notFound);
   if (refusal === 'not_payable') throw new AppError('conflict', paymentMessages.notPayable);
   if (refusal === 'hold_lapsed') throw new AppError('conflict', paymentMessages.holdLapsed);
-  const created = await ctx.payments.createPayment({
-    bookingId: booking.id,
-    amountPaise: booking.amount,
-    currency: 'INR',
-    idempotencyKey: booking.id,
-  });
+  const created = await ctx.payments
+    .createPayment({
+      bookingId: booking.id,
+      amountPaise: booking.amount,
+      currency: 'INR',
+      idempotencyKey: booking.id,
+    })
+    .catch((error: unknown) => {
+      // Nothing was written yet, so the hold stands as it was; the same idempotency key makes a retry safe.
+      if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+      ctx.log.warn(
+        { provider: error.provider, detail: error.detail, bookingId: booking.id },
+        'the payment provider did not answer',
+      );
+      throw new AppError('bad_gateway', paymentMessages.providerSilent);
+    });
   await repository.setPayment(ctx.db, booking.id, {
     provider: created.provider,
     providerPaymentId: created.providerPaymentId,
@@ -65,9 +77,16 @@ export async function receiveWebhook(
   try {
     event = await provider.parseWebhook(webhook);
   } catch (error) {
-    if (!(error instanceof WebhookSignatureError)) throw error;
-    ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook refused');
-    throw new AppError('bad_request', paymentMessages.badSignature);
+    if (error instanceof WebhookSignatureError) {
+      ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook refused');
+      throw new AppError('bad_request', paymentMessages.badSignature);
+    }
+    // Signed by the provider, yet not its event shape: nothing is read from it, and nothing changes.
+    if (error instanceof WebhookPayloadError) {
+      ctx.log.warn({ provider: provider.name, detail: error.detail }, 'payment webhook malformed');
+      throw new AppError('bad_request', paymentMessages.malformedWebhook);
+    }
+    throw error;
   }
   // A genuine event this app does not act on: answered 2xx so the provider stops sending it.
   if (event === undefined) return;

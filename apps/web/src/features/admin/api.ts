@@ -79,6 +79,13 @@ export const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
     }),
+    retryRefund: build.mutation<AdminRefundResponse, { id: string }>({
+      query: ({ id }) => ({
+        url: `/api/admin/bookings/${encodeURIComponent(id)}/refund/retry`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
+    }),
     getAdminAudit: build.query<AdminAuditListResponse, number>({
       query: (page) => `/api/admin/audit${searchOf({ page })}`,
       providesTags: ['AdminConsole'],
@@ -97,5 +104,6 @@ export const {
   useSetUserBlockedMutation,
   useGetAdminBookingsQuery,
   useRefundBookingMutation,
+  useRetryRefundMutation,
   useGetAdminAuditQuery,
 } = adminApi;

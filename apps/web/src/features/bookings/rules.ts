@@ -29,6 +29,10 @@ export const refundStatusLabels: Record<RefundStatus, string> = {
   failed: 'Refund failed',
 };
 
+/** Said under a refund that failed for good (DESIGN.md §4b): what happened and that it is not left there. */
+export const REFUND_FAILED_NOTE =
+  'The payment service did not take this refund. Skillroute’s team sees it and can send it again.';
+
 export type StatusFilter = BookingStatus | 'all';
 
 /** The list's filter from `?status=`: an unknown value shows everything rather than nothing. */

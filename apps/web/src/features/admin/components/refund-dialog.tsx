@@ -30,7 +30,7 @@ import { useRefundBookingMutation } from '../api';
 const refundStatusWords = {
   pending: 'asked of the provider',
   succeeded: 'done',
-  failed: 'refused by the provider',
+  failed: 'failed; retry it from the list',
 } as const;
 
 /** A full refund of one booking with a reason, checked with the api's own rule before it is sent. */

@@ -19,6 +19,7 @@ const actionLabels: Record<AdminAction, string> = {
   'user.block': 'Blocked a user',
   'user.unblock': 'Unblocked a user',
   'booking.refund': 'Refunded a booking',
+  'booking.refund_retry': 'Retried a failed refund',
 };
 
 /** The record an entry names, in words where the entry kept some (a title, a name, an e-mail), else its id. */

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE, refundableByStaff } from '@skillroute/shared/admin-console';
+import { ADMIN_PAGE_SIZE, canRetryRefund, refundableByStaff } from '@skillroute/shared/admin-console';
 import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { formatDate } from '../components/format';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { RefundDialog } from '../components/refund-dialog';
+import { RetryRefundButton } from '../components/retry-refund-button';
 import { ListState } from '../components/list-state';
 
 const statusOptions = [
@@ -18,13 +19,16 @@ const statusOptions = [
 const refundStatusLabels = {
   pending: 'pending',
   succeeded: 'refunded',
-  failed: 'refused by the provider',
+  failed: 'refund failed',
 } as const;
 
 /** What an admin may refund in full: a booking the shared rule allows, not refunded yet. */
 const refundable = (booking: Booking) => refundableByStaff(booking.status) && booking.refund === undefined;
 
-/** /admin/bookings (issue 15): every booking with its amount, by status, and a full refund with a reason. */
+/**
+ * /admin/bookings (issue 15): every booking with its amount, by status, and a full refund with a reason; a
+ * refund that failed for good (DESIGN.md §4b) is marked and can be asked for again.
+ */
 export function AdminBookingsPage() {
   const [params, setParams] = useSearchParams();
   const status = paramOneOf<BookingStatus>(params.get('status'), statusOptions);
@@ -92,6 +96,7 @@ export function AdminBookingsPage() {
                     )}
                   </div>
                   {refundable(booking) && <RefundDialog booking={booking} />}
+                  {canRetryRefund(booking.refund?.status) && <RetryRefundButton booking={booking} />}
                 </li>
               ))}
             </ul>

@@ -339,6 +339,60 @@ describe('/admin/bookings', () => {
     ]);
   });
 
+  it('marks a failed refund and retries it; only a failed refund offers a retry, and a refusal is shown', async () => {
+    const user = userEvent.setup();
+    const failed = booking({
+      status: 'cancelled',
+      refund: { amount: 150_000, status: 'failed', reason: 'cancelled_by_mentor' },
+    });
+    const pending = booking({
+      id: '00000000-0000-4000-8000-0000000000c3',
+      mentee: { ...booking({}).mentee, name: 'Meera' },
+      status: 'cancelled',
+      refund: { amount: 150_000, status: 'pending', reason: 'cancelled_by_mentor' },
+    });
+    let refused = true;
+    let retried = false;
+    const { callsTo } = open('/admin/bookings', {
+      'GET /api/admin/bookings': () =>
+        json(200, {
+          bookings: [
+            retried ? { ...failed, refund: { ...failed.refund!, status: 'pending' } } : failed,
+            pending,
+          ],
+          total: 2,
+          page: 1,
+          limit: 20,
+        }),
+      [`POST /api/admin/bookings/${failed.id}/refund/retry`]: () => {
+        if (refused) return envelope(409, 'Only a failed refund can be retried.');
+        retried = true;
+        return json(200, {
+          booking: { ...failed, refund: { ...failed.refund!, status: 'pending' } },
+          refund: { amount: 150_000, currency: 'INR', status: 'pending' },
+        });
+      },
+    });
+    const first = (await screen.findByRole('heading', { name: 'Ravi with Ada' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(first).toHaveTextContent('₹1,500 refund failed');
+    const second = screen.getByRole('heading', { name: 'Meera with Ada' }).closest('li') as HTMLElement;
+    expect(second).toHaveTextContent('₹1,500 pending');
+    expect(within(second).queryByRole('button', { name: /Retry/ })).toBeNull();
+
+    const retry = within(first).getByRole('button', { name: 'Retry the failed refund of Ravi with Ada' });
+    await user.click(retry);
+    expect(await screen.findByText('Only a failed refund can be retried.')).toBeInTheDocument();
+
+    refused = false;
+    await user.click(retry);
+    expect(await screen.findByText('₹1,500 to Ravi: pending with the provider.')).toBeInTheDocument();
+    await waitFor(() => expect(first).toHaveTextContent('₹1,500 pending'));
+    expect(within(first).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(callsTo('POST', `/api/admin/bookings/${failed.id}/refund/retry`)).toHaveLength(2);
+  });
+
   it('says when there is no booking of that status', async () => {
     open('/admin/bookings?status=expired', {
       'GET /api/admin/bookings': () => json(200, { bookings: [], total: 0, page: 1, limit: 20 }),

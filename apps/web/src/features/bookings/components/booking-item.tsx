@@ -9,7 +9,14 @@ import { initials } from '@/lib/initials';
 import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { formatSessionTime } from '@/lib/session-time';
-import { bookingActions, joinState, otherParty, refundStatusLabels, statusLabels } from '../rules';
+import {
+  bookingActions,
+  joinState,
+  otherParty,
+  REFUND_FAILED_NOTE,
+  refundStatusLabels,
+  statusLabels,
+} from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
@@ -64,6 +71,9 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             <dt className="text-muted-foreground">Refund</dt>
             <dd>
               {formatPaise(booking.refund.amount)} · {refundStatusLabels[booking.refund.status]}
+              {booking.refund.status === 'failed' && (
+                <span className="block text-xs text-destructive">{REFUND_FAILED_NOTE}</span>
+              )}
             </dd>
           </>
         )}

@@ -93,6 +93,25 @@ describe('/profile/bookings', () => {
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('shows a refund that failed for good as failed, and says what that means', async () => {
+    open(() => [
+      aBooking({
+        status: 'cancelled',
+        cancellation: {
+          cancelledBy: 'mentor',
+          reason: 'I am unwell',
+          cancelledAt: '2026-11-29T04:30:00.000Z',
+        },
+        refund: { amount: 150_000, status: 'failed', reason: 'cancelled_by_mentor' },
+      }),
+    ]);
+    const [item] = await waitFor(() => items());
+    expect(item).toHaveTextContent('Refund₹1,500 · Refund failed');
+    expect(item).toHaveTextContent(
+      'The payment service did not take this refund. Skillroute’s team sees it and can send it again.',
+    );
+  });
+
   it('offers Join to either person from 10 minutes before the start to 15 minutes after the end, and says when before', async () => {
     at(1);
     const first = open(() => [aBooking()]);
