@@ -9,6 +9,7 @@ import {
   blockedRefundNotice,
   lateRefundNotice,
   paymentFailedNotice,
+  reasonGiven,
   refundSentence,
   reminderMail,
   reminderNotice,
@@ -143,6 +144,13 @@ describe('the cancellation', () => {
     expect(cancelledNotice(mentor, byMentee)).not.toContain('₹');
   });
 
+  it('quotes a reason with one full stop, whether or not the person ended it with one', () => {
+    expect(reasonGiven('I am ill')).toBe(' The reason given: "I am ill".');
+    expect(reasonGiven('I am ill.')).toBe(' The reason given: "I am ill."');
+    expect(reasonGiven('Sorry! ')).toBe(' The reason given: "Sorry!"');
+    expect(cancelledNotice(mentor, { ...byMentee, reason: 'Exam moved.' })).toMatch(/"Exam moved\."$/);
+  });
+
   it('says so when staff cancelled', () => {
     expect(cancelledNotice(mentee, { ...byMentor, cancelledBy: 'staff', reason: '' })).toMatch(
       /^Skillroute cancelled your session with Ada Lovelace on .*\. You got a full refund of ₹1,500\.$/,
@@ -201,10 +209,10 @@ describe('the payments', () => {
   it("tells both people of an admin's refund of a session that stays as it was, with the reason", () => {
     const facts = { amount: 150_000, reason: 'The mentor never joined.' };
     expect(staffRefundNotice(mentee, facts)).toBe(
-      'Skillroute refunded your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) in full (₹1,500). The reason given: "The mentor never joined.".',
+      'Skillroute refunded your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) in full (₹1,500). The reason given: "The mentor never joined."',
     );
     expect(staffRefundNotice(mentor, facts)).toBe(
-      'Skillroute refunded Ravi Kumar\'s payment for the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "The mentor never joined.".',
+      'Skillroute refunded Ravi Kumar\'s payment for the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "The mentor never joined."',
     );
   });
 });

@@ -195,9 +195,18 @@ export function refundSentence(refund: CancellationFacts['refund'], price: numbe
   return `You are owed ${what}, but the payment provider refused it; please contact us and we will send it.`;
 }
 
+/**
+ * ` The reason given: "…".`, ending the sentence with a full stop only when the quoted words do not end one
+ * already (`"I am ill."`, not `"I am ill.".`).
+ */
+export function reasonGiven(reason: string): string {
+  const quoted = `"${reason.trim()}"`;
+  return ` The reason given: ${quoted}${/[.!?…]$/.test(reason.trim()) ? '' : '.'}`;
+}
+
 export function cancelledNotice(view: SessionView, facts: CancellationFacts): string {
   const when = whenOf(view);
-  const because = facts.reason === '' ? '' : ` The reason given: "${facts.reason}".`;
+  const because = facts.reason.trim() === '' ? '' : reasonGiven(facts.reason);
   const what =
     facts.cancelledBy === view.role
       ? `You cancelled your session with ${view.peerName} on ${when}.`
@@ -219,7 +228,7 @@ export function cancelledMail(view: MailView, facts: CancellationFacts, invite: 
 
 /** An admin refunded a session that is not cancelled (it took place, or is under way): both hear it, the mentee of the money. */
 export function staffRefundNotice(view: SessionView, facts: { amount: number; reason: string }): string {
-  const because = ` The reason given: "${facts.reason}".`;
+  const because = reasonGiven(facts.reason);
   return view.role === 'mentee'
     ? `${PRODUCT} refunded your session with ${view.peerName} on ${whenOf(view)} in full (${formatPaise(facts.amount)}).${because}`
     : `${PRODUCT} refunded ${view.peerName}'s payment for the session with you on ${whenOf(view)}.${because}`;

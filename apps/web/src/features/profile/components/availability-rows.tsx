@@ -1,6 +1,6 @@
 import { FIRST_HOUR, LAST_HOUR, hourToTime, type Weekday } from '@skillroute/shared/availability';
 import { Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useWatch, type Control, type UseFormReturn, type UseFormTrigger } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -172,10 +172,12 @@ export function OverrideRow({
   const name = `overrides.${index}` as const;
   const date = useWatch({ control: form.control, name: `${name}.date` });
   const isAvailable = useWatch({ control: form.control, name: `${name}.isAvailable` });
-  // A row just added waits for its date before saying one is missing.
+  // A row just added waits before saying its date is missing: until a date is typed, the row is left, or a
+  // save is tried after it was added. (Not `isDirty`: a row absent from the saved values is dirty at once.)
+  const [savesBefore] = useState(form.formState.submitCount);
   const dateState = form.getFieldState(`${name}.date`, form.formState);
   const dateError =
-    dateState.isTouched || dateState.isDirty || form.formState.isSubmitted
+    dateState.isTouched || date !== '' || form.formState.submitCount > savesBefore
       ? dateState.error?.message
       : undefined;
   const described = date ? overrideDateLabel(date) : `date ${index + 1}`;

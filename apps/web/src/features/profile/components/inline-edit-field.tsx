@@ -139,9 +139,13 @@ export function InlineEditField({
           {display(saving ?? value)}
         </span>
         {saving !== null ? (
-          <Spinner />
+          <Spinner className="shrink-0" />
         ) : (
-          <Pencil className="size-4 text-muted-foreground group-hover:text-foreground" aria-hidden="true" />
+          // shrink-0: beside a long value at phone width the icon would otherwise be squeezed to a sliver.
+          <Pencil
+            className="size-4 shrink-0 text-muted-foreground group-hover:text-foreground"
+            aria-hidden="true"
+          />
         )}
         <span className="sr-only">, edit {label.toLowerCase()}</span>
       </button>

@@ -301,6 +301,24 @@ describe('the Availability dialog', () => {
     expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
   });
 
+  it('asks for a missing date only once the person left the row or saved, never on a row just added', async () => {
+    const user = userEvent.setup();
+    openProfile({ 'GET /api/mentors/availability/u1': () => json(200, saved) });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Add a date' }));
+    expect(within(dialog).queryByText('Choose a date')).not.toBeInTheDocument();
+    // A second row while the first is still empty: the first was left, the second is new.
+    await user.click(within(dialog).getByRole('button', { name: 'Add a date' }));
+    const [first, second] = within(dialog).getAllByRole('group', { name: /^Override/ });
+    expect(within(second!).queryByText('Choose a date')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(first!).findByText('Choose a date')).toBeInTheDocument();
+    // A row added after a refused save is new too.
+    await user.click(within(dialog).getByRole('button', { name: 'Add a date' }));
+    const third = within(dialog).getAllByRole('group', { name: /^Override/ })[2]!;
+    expect(within(third).queryByText('Choose a date')).not.toBeInTheDocument();
+  });
+
   it('shows the server’s message when the save is refused, and the fallback when the network fails', async () => {
     const user = userEvent.setup();
     let reply: () => Promise<Response> = () =>
