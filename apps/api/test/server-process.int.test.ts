@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-postgres';
+import { createTestDatabase } from './helpers';
 import { repositoryRoot, spawnServer, waitForOutput } from './server-process';
 
 /** PostgreSQL processes whose command line names this data folder. */
@@ -75,6 +76,43 @@ describe('the server process', () => {
       );
     }
   });
+
+  it('refuses an unreachable DATABASE_URL with exit code 1 and one line naming it and its address, not its password', async () => {
+    const port = await findFreePort();
+    const server = spawnServer({
+      DATABASE_URL: `postgres://skillroute:hunter2@127.0.0.1:${port}/skillroute`,
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.errors().trim().split('\n')).toEqual([
+      `Skillroute could not start: Cannot reach PostgreSQL at DATABASE_URL (127.0.0.1:${port}): connection refused.`,
+    ]);
+    expect(server.output()).not.toContain('hunter2');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an unreachable REDIS_URL with exit code 1 and one line naming it and its address, once', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bad-redis-'));
+    folders.push(dataDir);
+    try {
+      const port = await findFreePort();
+      const server = spawnServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.errors().trim().split('\n')).toEqual([
+        `Skillroute could not start: Cannot reach Redis at REDIS_URL (127.0.0.1:${port}): connection refused.`,
+      ]);
+      // Its cause is in that line; the log does not repeat it as a retry warning or a bare "Connection is closed".
+      expect(server.output()).not.toContain('redis connection problem');
+      expect(server.output()).not.toContain('Connection is closed');
+      expect(server.output()).not.toContain('hunter2');
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
 
   it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));
