@@ -8,6 +8,11 @@ import { timeChanged } from './time';
 
 /** How often the refund job asks a provider that does not answer before it gives up (with backoff). */
 const REFUND_RETRY_LIMIT = 10;
+/**
+ * A refund waits on the provider's API (whose SDKs time out after a minute or more): its job keeps the
+ * queue's former two minutes rather than the one-minute default of the short jobs.
+ */
+const REFUND_EXPIRE_IN_SECONDS = 120;
 
 /**
  * When to try again for something due at `due` by the app's clock: the time left, from the real now (pg-boss
@@ -64,7 +69,12 @@ export async function registerBookingWorkers(ctx: ServiceContext): Promise<void>
     async (data) => {
       await askForRefund(ctx, data);
     },
-    { unique: true, batchSize: 10, retryLimit: REFUND_RETRY_LIMIT },
+    {
+      unique: true,
+      batchSize: 10,
+      retryLimit: REFUND_RETRY_LIMIT,
+      expireInSeconds: REFUND_EXPIRE_IN_SECONDS,
+    },
   );
   await ctx.jobs.register(expireHoldJob, (data) => expireHold(ctx, data), { unique: true, batchSize: 20 });
   await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {
