@@ -32,3 +32,8 @@ export async function markMailSent(db: Executor, key: string, now: Date): Promis
 export async function releaseMailKey(db: Executor, key: string): Promise<void> {
   await db.delete(sentMails).where(and(eq(sentMails.key, key), isNull(sentMails.sentAt)));
 }
+
+/** Forgets the keys claimed before `before`: no job runs again that long after. */
+export async function deleteMailKeysClaimedBefore(db: Executor, before: Date): Promise<void> {
+  await db.delete(sentMails).where(lt(sentMails.claimedAt, before));
+}

@@ -4,7 +4,14 @@ import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { sentMails } from '../../db/schema';
-import { MAIL_EXPIRE_IN_SECONDS, sendMailJob, sendMailOnce } from './service';
+import {
+  MAIL_EXPIRE_IN_SECONDS,
+  pruneSentMailKeys,
+  pruneSentMailKeysJob,
+  SENT_MAIL_KEY_DAYS,
+  sendMailJob,
+  sendMailOnce,
+} from './service';
 
 let t: TestApp;
 let mailer: RecordingMailer;
@@ -120,5 +127,26 @@ describe('a mail sent once per key', () => {
     expect(MAIL_EXPIRE_IN_SECONDS).toBeLessThanOrEqual(60);
     // No queue keeps a dead job for pg-boss's default quarter of an hour or more.
     for (const row of rows) expect(row.expireSeconds, row.name).toBeLessThanOrEqual(120);
+  });
+
+  it('forgets keys claimed longer ago than the retries could reach, once a day, and keeps the recent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = new Date(Date.now() - (SENT_MAIL_KEY_DAYS + 1) * day);
+    await t.app.db.insert(sentMails).values([
+      { key: 'prune:old', claimedAt: old, sentAt: old },
+      { key: 'prune:old-unsent', claimedAt: old },
+      { key: 'prune:recent', claimedAt: new Date(Date.now() - day), sentAt: new Date(Date.now() - day) },
+    ]);
+    await pruneSentMailKeys(t.app.services);
+    const keys = (await t.app.db.select({ key: sentMails.key }).from(sentMails)).map((row) => row.key);
+    expect(keys).toContain('prune:recent');
+    expect(keys).not.toContain('prune:old');
+    expect(keys).not.toContain('prune:old-unsent');
+    const { rows } = await t.app.pool.query<{ count: number }>(
+      `select count(*)::int as count from pgboss.job where name = $1 and state < 'active'`,
+      [pruneSentMailKeysJob.name],
+    );
+    // One next run waits, however many processes and runs asked for it.
+    expect(rows[0]?.count).toBe(1);
   });
 });

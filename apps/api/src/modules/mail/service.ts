@@ -53,6 +53,25 @@ export async function sendMailOnce(
   await repository.markMailSent(ctx.db, key, ctx.clock.now());
 }
 
+/** Once a day, the keys of mails sent long ago are forgotten; the job queues its own next run. */
+export const pruneSentMailKeysJob = jobType<Record<string, never>>('mail.prune-sent-keys');
+/** Far beyond the last retry of a mail job (five, with backoff, within the hour). */
+export const SENT_MAIL_KEY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function pruneSentMailKeys(ctx: Pick<ServiceContext, 'db' | 'clock' | 'jobs'>): Promise<void> {
+  await repository.deleteMailKeysClaimedBefore(
+    ctx.db,
+    new Date(ctx.clock.now().getTime() - SENT_MAIL_KEY_DAYS * DAY_MS),
+  );
+  // Real time: pg-boss starts jobs by the database's clock.
+  await ctx.jobs.enqueue(
+    pruneSentMailKeysJob,
+    {},
+    { singletonKey: 'daily', startAfter: new Date(Date.now() + DAY_MS) },
+  );
+}
+
 /**
  * The mail worker. A failing mail server fails the job, and the queue retries it with exponential backoff:
  * the request that queued it has long answered, and the mail is not lost.
@@ -63,4 +82,11 @@ export async function registerMailWorker(ctx: ServiceContext, mailer: Mailer): P
     retryLimit: MAIL_RETRY_LIMIT,
     expireInSeconds: MAIL_EXPIRE_IN_SECONDS,
   });
+  await ctx.jobs.register(pruneSentMailKeysJob, () => pruneSentMailKeys(ctx), { unique: true, batchSize: 1 });
+  // The first run, unless one already waits (every process asks; one job waits).
+  await ctx.jobs.enqueue(
+    pruneSentMailKeysJob,
+    {},
+    { singletonKey: 'daily', startAfter: new Date(Date.now() + DAY_MS) },
+  );
 }
