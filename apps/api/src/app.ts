@@ -248,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       app.log as Logger,
     );
   app.addHook('onClose', async () => mailer.close());
-  await registerMailWorker(app.jobs, mailer);
+  await registerMailWorker(app.services, mailer);
   await registerBookingWorkers(app.services, { refundRetryLimit: deps.jobs?.refundRetryLimit });
   await registerPasswordResetWorker(app.services);
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.

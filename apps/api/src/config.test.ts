@@ -81,6 +81,16 @@ describe('parseConfig', () => {
     ['PUBLIC_URL', 'localhost:3000', 'PUBLIC_URL=localhost:3000: expected an http:// or https:// URL'],
     ['PUBLIC_URL', 'ftp://x', 'PUBLIC_URL=ftp://x: expected an http:// or https:// URL'],
     ['DATABASE_URL', 'mysql://db/x', 'DATABASE_URL=mysql://db/x: expected a URL like postgres://'],
+    [
+      'DATABASE_URL',
+      'mysql://app:hunter2@db/x',
+      'DATABASE_URL=mysql://app:***@db/x: expected a URL like postgres://',
+    ],
+    [
+      'REDIS_URL',
+      'tcp://:hunter2@cache:6379',
+      'REDIS_URL=tcp://:***@cache:6379: expected a URL like redis://',
+    ],
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL=localhost:6379: expected a URL like redis://host:6379'],
     ['SMTP_URL', 'mail.example', 'SMTP_URL=mail.example: expected a URL like smtp://'],
     ['PAYMENT_PROVIDER', 'paypal', 'PAYMENT_PROVIDER=paypal: expected one of sandbox, razorpay, stripe'],

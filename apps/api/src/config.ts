@@ -213,6 +213,12 @@ const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
 function shown(name: string, value: string | undefined): string {
   if (value === undefined) return `${name} is missing`;
   if (/SECRET|KEY|PASSWORD/.test(name)) return `${name}=(hidden)`;
+  // A connection URL may carry a password (postgres://user:password@host): shown without it.
+  if (URL.canParse(value) && new URL(value).password !== '') {
+    const url = new URL(value);
+    url.password = '***';
+    return `${name}=${url.toString()}`;
+  }
   return `${name}=${value}`;
 }
 

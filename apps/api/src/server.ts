@@ -5,12 +5,13 @@ import type { Logger } from 'pino';
 import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { assertDataDirWritable, DataDirError } from './data-dir';
-import { createDatabase, createPool } from './db/client';
+import { assertDatabaseReachable, createDatabase, createPool } from './db/client';
 import { EmbeddedPostgresUnreachable, startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateDatabase } from './db/migrate';
 import { runSeeders } from './db/seed';
 import { createLogger } from './lib/logger';
 import { connectRedis } from './lib/redis';
+import { ServiceUnreachable } from './lib/unreachable';
 import { demoSeeders } from './seeders';
 import { demoAdminLine } from './seeders/demo-admin';
 
@@ -55,6 +56,8 @@ async function start(): Promise<void> {
     });
     databaseUrl = postgres.connectionString;
     logger.info({ port: postgres.port, pgDataDir }, 'embedded PostgreSQL is running');
+  } else {
+    await assertDatabaseReachable(databaseUrl);
   }
   if (stopping) return;
 
@@ -157,10 +160,8 @@ started.catch(async (error: unknown) => {
   if (stopping) return;
   stopping = true;
   // An error that already says what to do is printed as it is, without a stack trace.
-  logger.fatal(
-    error instanceof EmbeddedPostgresUnreachable ? { reason: error.message } : { err: error },
-    'Skillroute could not start',
-  );
+  const plain = error instanceof EmbeddedPostgresUnreachable || error instanceof ServiceUnreachable;
+  logger.fatal(plain ? { reason: error.message } : { err: error }, 'Skillroute could not start');
   process.stderr.write(
     `Skillroute could not start: ${error instanceof Error ? error.message : String(error)}\n`,
   );

@@ -1,43 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-postgres';
-
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
-
-interface ServerProcess {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** The real entry, as `npm start` runs it, in a process group of its own (as a terminal would make). */
-function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repositoryRoot,
-    detached: true,
-    env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForOutput(server: ServerProcess, text: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!server.output().includes(text)) {
-    if (server.child.exitCode !== null)
-      throw new Error(`the server exited with ${server.child.exitCode}:\n${server.output()}`);
-    if (Date.now() > deadline) throw new Error(`no "${text}" within ${timeoutMs} ms:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { createTestDatabase } from './helpers';
+import { repositoryRoot, spawnServer, waitForOutput } from './server-process';
 
 /** PostgreSQL processes whose command line names this data folder. */
 function postgresProcessesOn(dataDir: string): number[] {
@@ -108,6 +76,43 @@ describe('the server process', () => {
       );
     }
   });
+
+  it('refuses an unreachable DATABASE_URL with exit code 1 and one line naming it and its address, not its password', async () => {
+    const port = await findFreePort();
+    const server = spawnServer({
+      DATABASE_URL: `postgres://skillroute:hunter2@127.0.0.1:${port}/skillroute`,
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.errors().trim().split('\n')).toEqual([
+      `Skillroute could not start: Cannot reach PostgreSQL at DATABASE_URL (127.0.0.1:${port}): connection refused.`,
+    ]);
+    expect(server.output()).not.toContain('hunter2');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses an unreachable REDIS_URL with exit code 1 and one line naming it and its address, once', async () => {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-bad-redis-'));
+    folders.push(dataDir);
+    try {
+      const port = await findFreePort();
+      const server = spawnServer({
+        DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        REDIS_URL: `redis://:hunter2@127.0.0.1:${port}`,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.errors().trim().split('\n')).toEqual([
+        `Skillroute could not start: Cannot reach Redis at REDIS_URL (127.0.0.1:${port}): connection refused.`,
+      ]);
+      // Its cause is in that line; the log does not repeat it as a retry warning or a bare "Connection is closed".
+      expect(server.output()).not.toContain('redis connection problem');
+      expect(server.output()).not.toContain('Connection is closed');
+      expect(server.output()).not.toContain('hunter2');
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
 
   it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));

@@ -19,6 +19,8 @@ export interface SmtpCaptureOptions {
   refuseFirst?: number;
   /** The first delivery to each of these addresses is refused with a temporary error; later ones are kept. */
   refuseOnceTo?: readonly string[];
+  /** Each delivery is answered only after this long, so mails are in flight for a while (a slow relay). */
+  delayMs?: number;
 }
 
 /**
@@ -35,7 +37,8 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         const refusedOnce = recipients.filter((address) => refuseOnceTo.delete(address));
         if (capture.refused < (options.refuseFirst ?? 0) || refusedOnce.length > 0) {

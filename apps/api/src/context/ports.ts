@@ -26,6 +26,11 @@ export interface NotificationInput {
   message: string;
   /** An in-app path such as "/profile/general"; none when the notification leads nowhere. */
   link?: string | null;
+  /**
+   * What makes it one of a kind (`booking:<id>:confirmed:<userId>`): written again with the same key (a job
+   * that ran twice), it is not added again, and nobody is rung twice.
+   */
+  key?: string;
 }
 
 /** A notification written in a caller's transaction: call `emit()` once that transaction committed. */

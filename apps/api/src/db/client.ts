@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { unreachable } from '../lib/unreachable';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -81,5 +82,21 @@ export async function pingDatabase(pool: pg.Pool, timeoutMs: number): Promise<vo
     throw error;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * One connection to DATABASE_URL before anything else uses it, so a wrong or down address is refused in one
+ * line that names the variable and the address (never the password).
+ */
+export async function assertDatabaseReachable(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw unreachable('PostgreSQL', 'DATABASE_URL', connectionString, error);
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }

@@ -78,10 +78,47 @@ export function executorFor(client: pg.ClientBase): JobExecutor {
   return { executeSql: async (text, values) => client.query(text, values) };
 }
 
+/** A short job that outlives this is taken for dead (its process gone) and retried: mail, bookings' steps. */
+export const DEFAULT_EXPIRE_IN_SECONDS = 60;
+/**
+ * How often pg-boss looks for expired jobs (its default is 2 minutes): a job whose process died is retried
+ * about its expiry plus this after it started, not minutes later.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 20;
+/** On stop, how long the workers' running jobs may take before the queue closes anyway. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** The message and SQLSTATE of a database error: pg-boss's errors can carry the whole pg client. */
+const briefly = (error: unknown) => ({
+  error: error instanceof Error ? error.message : String(error),
+  code: (error as { code?: string } | undefined)?.code,
+});
+
+/** Rejects when `work` has not settled within `seconds` (the job's expiry, after which it counts as failed). */
+function withinSeconds(work: Promise<void>, seconds: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the job ran longer than ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Worker {
+  wake(): void;
+  stop(): void;
+  /** Settles once the current batch is done and the loop has ended. */
+  stopped: Promise<void>;
+}
+
 /**
  * pg-boss in the app's own PostgreSQL (schema `pgboss`). Every api process runs the workers, and pg-boss
  * hands each job to exactly one of them. A worker takes a batch per poll and runs its jobs concurrently;
  * each job succeeds or fails on its own, so one bad address never makes a whole batch of mail retry.
+ *
+ * The workers are this module's own loop over pg-boss's `fetch`, `complete` and `fail`, not `boss.work`:
+ * pg-boss 10's worker completes a batch without awaiting it, so a database lost at that moment rejected
+ * with nobody listening and ended the process (decision 048). Here every query's failure is awaited and
+ * logged; a job whose outcome could not be written stays active until it expires, and then runs again.
  */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
@@ -89,18 +126,115 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     connectionString: options.connectionString,
     max: 4,
     application_name: 'skillroute-jobs',
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
   });
   // Without a listener an error event would end the process; a lost connection is retried by pg-boss.
-  // Its message and SQLSTATE say enough: pg-boss's errors can carry the whole pg client (kilobytes a line).
-  boss.on('error', (error: Error & { code?: string }) =>
-    logger.warn({ error: error.message, code: error.code }, 'job queue error'),
-  );
+  boss.on('error', (error: unknown) => logger.warn(briefly(error), 'job queue error'));
   await boss.start();
-  const workers = new Map<string, string[]>();
-  /** Ends the polling pause of every worker of a queue, so it fetches at once. */
-  const wake = (name: string) => {
-    for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+  const workers = new Map<string, Worker[]>();
+  let stopping = false;
+
+  /** Writes a job's outcome; a database that is away leaves the job active, to expire and run again. */
+  const record = async (what: string, write: () => Promise<unknown>, details: object) => {
+    try {
+      await write();
+    } catch (error) {
+      logger.warn(
+        { ...briefly(error), ...details },
+        `could not mark a job ${what}; it runs again once it expires`,
+      );
+    }
   };
+
+  function startWorker<Data>(type: JobType<Data>, handler: JobHandler<Data>, batchSize: number): Worker {
+    let stopped = false;
+    let woken = false;
+    let endPause: (() => void) | undefined;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        endPause = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+
+    const runBatch = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
+      const outcomes = await Promise.allSettled(
+        jobs.map((job) =>
+          withinSeconds(
+            Promise.resolve().then(() =>
+              handler(job.data as Data, {
+                id: job.id,
+                name: job.name,
+                retriesLeft: Math.max(0, job.retryLimit - job.retryCount),
+              }),
+            ),
+            // PostgreSQL's numeric arrives as text.
+            Number(job.expireInSeconds),
+          ),
+        ),
+      );
+      const done = jobs.filter((_job, index) => outcomes[index]?.status === 'fulfilled').map((job) => job.id);
+      if (done.length > 0)
+        await record('completed', () => boss.complete(type.name, done), {
+          queue: type.name,
+          jobs: done.length,
+        });
+      await Promise.all(
+        outcomes.map(async (outcome, index) => {
+          const job = jobs[index];
+          if (outcome.status === 'fulfilled' || job === undefined) return;
+          const error = outcome.reason as Error;
+          logger.warn(
+            { err: error, jobId: job.id, queue: type.name },
+            job.retryCount < job.retryLimit
+              ? 'a job failed; it will be retried'
+              : 'a job failed on its last attempt; it stays failed',
+          );
+          await record(
+            'failed',
+            () => boss.fail(type.name, job.id, { message: error?.message ?? String(error) }),
+            { jobId: job.id, queue: type.name },
+          );
+        }),
+      );
+    };
+
+    const loop = async () => {
+      while (!stopped) {
+        const started = Date.now();
+        woken = false;
+        // pg-boss's fetch answers no jobs when the database is away, so an outage is a quiet poll.
+        const jobs = await boss
+          .fetch<object>(type.name, { batchSize, includeMetadata: true })
+          .catch((error: unknown) => {
+            logger.warn({ ...briefly(error), queue: type.name }, 'could not fetch jobs');
+            return [];
+          });
+        // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
+        if (jobs.length === batchSize) woken = true;
+        if (jobs.length > 0) await runBatch(jobs);
+        const rest = options.pollingIntervalSeconds * 1000 - (Date.now() - started);
+        if (!stopped && !woken && rest > 0) await pause(rest);
+      }
+    };
+
+    return {
+      wake() {
+        woken = true;
+        endPause?.();
+      },
+      stop() {
+        stopped = true;
+        endPause?.();
+      },
+      // Nothing in the loop should throw; if something does, the worker ends with a word, not the process.
+      stopped: loop().catch((error: unknown) =>
+        logger.error({ err: error, queue: type.name }, 'a job worker stopped unexpectedly'),
+      ),
+    };
+  }
 
   return {
     async register(type, handler, worker = {}) {
@@ -110,43 +244,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         retryLimit: worker.retryLimit ?? DEFAULT_RETRY_LIMIT,
         retryDelay: worker.retryDelaySeconds ?? options.retryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: worker.expireInSeconds ?? 120,
+        expireInSeconds: worker.expireInSeconds ?? DEFAULT_EXPIRE_IN_SECONDS,
       });
-      const batchSize = worker.batchSize ?? DEFAULT_BATCH_SIZE;
-      const id = await boss.work<object>(
-        type.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds, batchSize, includeMetadata: true },
-        async (jobs) => {
-          // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
-          if (jobs.length === batchSize) wake(type.name);
-          const outcomes = await Promise.allSettled(
-            jobs.map((job) =>
-              handler(job.data as never, {
-                id: job.id,
-                name: job.name,
-                retriesLeft: Math.max(0, job.retryLimit - job.retryCount),
-              }),
-            ),
-          );
-          // pg-boss completes the whole batch when this returns; failing the failed ones first keeps them out
-          // of that (it completes only jobs still active) and gives each its own retry.
-          await Promise.all(
-            outcomes.map(async (outcome, index) => {
-              const job = jobs[index];
-              if (outcome.status === 'fulfilled' || job === undefined) return;
-              const error = outcome.reason as Error;
-              logger.warn(
-                { err: error, jobId: job.id, queue: type.name },
-                job.retryCount < job.retryLimit
-                  ? 'a job failed; it will be retried'
-                  : 'a job failed on its last attempt; it stays failed',
-              );
-              await boss.fail(type.name, job.id, { message: error?.message ?? String(error) });
-            }),
-          );
-        },
-      );
-      workers.set(type.name, [...(workers.get(type.name) ?? []), id]);
+      if (stopping) return;
+      const started = startWorker(type, handler, worker.batchSize ?? DEFAULT_BATCH_SIZE);
+      workers.set(type.name, [...(workers.get(type.name) ?? []), started]);
     },
 
     async enqueue(type, data, { executor, startAfter, singletonKey } = {}) {
@@ -168,10 +270,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return ids.length;
     },
 
-    wake,
+    /** Ends the polling pause of every worker of a queue, so it fetches at once. */
+    wake(name) {
+      for (const worker of workers.get(name) ?? []) worker.wake();
+    },
 
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopping = true;
+      const all = [...workers.values()].flat();
+      for (const worker of all) worker.stop();
+      // The running jobs finish first; one stuck past the timeout stays active, expires and runs again.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(all.map((worker) => worker.stopped)),
+        new Promise((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: false, wait: true });
     },
   };
 }

@@ -37,3 +37,15 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_id_idx').on(table.userId),
   ],
 );
+
+/**
+ * Outgoing mails by key (booking, kind, recipient; or the job's id), claimed just before the mail is handed to
+ * the mail server and marked sent after: a job that runs again (its process died before it was marked done)
+ * finds the key and sends nothing. A claim never marked sent is taken over once it is older than the mail
+ * job's expiry, so a mail whose sender died mid-send is not lost.
+ */
+export const sentMails = pgTable('sent_mails', {
+  key: text().primaryKey(),
+  claimedAt: timestamp({ withTimezone: true }).notNull(),
+  sentAt: timestamp({ withTimezone: true }),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './users';
 
@@ -19,9 +19,13 @@ export const notifications = pgTable(
     message: text().notNull(),
     link: text(),
     readAt: timestamp({ withTimezone: true }),
+    /** What makes it one of a kind (booking, event, recipient): written a second time, it is not added again. */
+    dedupeKey: text(),
     createdAt: createdAt(),
   },
   (table) => [
+    // Rows without a key are all distinct (NULLs never conflict).
+    uniqueIndex('notifications_dedupe_key_idx').on(table.dedupeKey),
     // The list: newest first, the id breaking ties between rows of one instant. NULLS FIRST is what a plain
     // `desc` sorts by, so the index serves the query as written (the columns are never null anyway).
     index('notifications_user_id_created_at_id_idx').on(

@@ -14,6 +14,7 @@ import {
   announceLatePaymentRefunded,
   announcePaymentFailed,
   reminderKey,
+  remindSession,
 } from './announcements';
 import { remindJob } from './job-types';
 import { sendMailJob } from '../mail/service';
@@ -328,6 +329,30 @@ describe('the reminder worker', () => {
       expect(reminders).toHaveLength(1);
       expect(reminders[0]?.message).toMatch(/^Your session with .* starts in 15 minutes: /);
     }
+  });
+
+  it('tells and mails each person once when its job runs twice (its process died before marking it done)', async () => {
+    const pair = await newPair();
+    const booking = await confirmedBooking(pair, at(2, 12));
+    await remindSession(t.app.services, { bookingId: booking.id, lead: '24h' });
+    await remindSession(t.app.services, { bookingId: booking.id, lead: '24h' });
+
+    for (const person of [pair.mentee, pair.mentor]) {
+      // The confirmation and both runs' reminders; the second reminder, finding its key sent, sends nothing.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const states = await mailJobsTo(person.email);
+        if (states.filter((state) => state === 'completed').length === 3) break;
+        if (Date.now() > deadline) throw new Error(`the mails to ${person.email} did not all go: ${states}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const reminders = mailer.sent.filter(
+        (mail) => mail.to === person.email && mail.subject.startsWith('Reminder'),
+      );
+      expect(reminders).toHaveLength(1);
+    }
+    for (const id of [pair.mentee.id, pair.mentor.id])
+      expect((await noticesOf(id)).filter((row) => row.type === 'booking_reminder')).toHaveLength(1);
   });
 
   it('does nothing for a session cancelled after its reminder was queued', async () => {

@@ -52,9 +52,18 @@ export const reminderKey = (bookingId: string, lead: ReminderLead): string => `$
 /** PUBLIC_URL (without a trailing slash) and MAIL_FROM, the invite's organizer, so neither person's address is shown to the other. */
 export type AnnouncementLinks = Pick<ServiceSettings, 'publicUrl' | 'mailFrom'>;
 
+/**
+ * What makes a booking's notification or mail one of a kind: the booking, the event and the recipient (a
+ * user id or an address). Written again with the same key, a notification is not added and a mail not sent,
+ * so a job that runs twice (its process died before it was marked done) tells nobody twice.
+ */
+export const announcementKey = (bookingId: string, event: string, recipient: string): string =>
+  `booking:${bookingId}:${event}:${recipient}`;
+
 /** Queues the mails of a booking event in the unit of work that made it. */
 async function queueMails(ctx: WorkContext, booking: BookingForMail, data: BookingMailData): Promise<void> {
-  for (const mail of bookingMails(booking, data, ctx.settings)) await ctx.uow.enqueue(sendMailJob, mail);
+  for (const mail of bookingMails(booking, data, ctx.settings))
+    await ctx.uow.enqueue(sendMailJob, { ...mail, key: announcementKey(booking.id, data.kind, mail.to) });
 }
 
 /** The booking with what its people wrote (names, the cancellation reason) made fit for a mail: `userWritten`. */
@@ -107,11 +116,13 @@ export async function announceConfirmed(ctx: WorkContext, input: { bookingId: st
   const views = viewsOf(booking);
   await uow.notify(booking.menteeId, {
     type: 'booking_confirmed',
+    key: announcementKey(bookingId, 'confirmed', booking.menteeId),
     message: confirmedNotice(views.mentee),
     link: BOOKINGS_PATH,
   });
   await uow.notify(booking.mentorId, {
     type: 'booking_confirmed',
+    key: announcementKey(bookingId, 'confirmed', booking.mentorId),
     message: confirmedNotice(views.mentor),
     link: BOOKINGS_PATH,
   });
@@ -144,11 +155,13 @@ export async function announceCancelled(
   const facts = cancellationOf(booking, refund);
   await uow.notify(booking.menteeId, {
     type: 'booking_cancelled',
+    key: announcementKey(bookingId, 'cancelled', booking.menteeId),
     message: cancelledNotice(views.mentee, facts),
     link: BOOKINGS_PATH,
   });
   await uow.notify(booking.mentorId, {
     type: 'booking_cancelled',
+    key: announcementKey(bookingId, 'cancelled', booking.mentorId),
     message: cancelledNotice(views.mentor, facts),
     link: BOOKINGS_PATH,
   });
@@ -207,6 +220,7 @@ export async function announceLatePaymentRefunded(
   const booking = await bookingFor(ctx.uow.tx, bookingId);
   await ctx.uow.notify(booking.menteeId, {
     type: 'payment_refunded',
+    key: announcementKey(bookingId, 'late_payment_refunded', booking.menteeId),
     message: lateRefundNotice(viewsOf(booking).mentee, booking.amount),
     link: mentorPagePath(booking.mentorId),
   });
@@ -305,10 +319,12 @@ export async function remindSession(
     const booking = await findBookingForMail(uow.tx, bookingId);
     if (booking?.status !== 'confirmed' || booking.startTime.getTime() <= ctx.clock.now().getTime()) return;
     const views = viewsOf(booking);
+    const event = `reminder-${lead}`;
     for (const view of [views.mentee, views.mentor]) {
       const userId = view.role === 'mentee' ? booking.menteeId : booking.mentorId;
       await uow.notify(userId, {
         type: 'booking_reminder',
+        key: announcementKey(bookingId, event, userId),
         message: reminderNotice(view, lead),
         link: BOOKINGS_PATH,
       });
@@ -316,6 +332,9 @@ export async function remindSession(
     const mailed = forMail(booking);
     const mailViews = viewsOf(mailed);
     for (const view of [mailViews.mentee, mailViews.mentor])
-      await uow.enqueue(sendMailJob, reminderMail(mailViewOf(view, mailed, ctx.settings), lead));
+      await uow.enqueue(sendMailJob, {
+        ...reminderMail(mailViewOf(view, mailed, ctx.settings), lead),
+        key: announcementKey(bookingId, event, view.reader.email),
+      });
   });
 }

@@ -12,6 +12,11 @@ import { timeChanged } from './time';
  * hours with the default 30 s first delay); then the refund is failed until an admin retries it.
  */
 export const REFUND_RETRY_LIMIT = 10;
+/**
+ * A refund waits on the provider's API (whose SDKs time out after a minute or more): its job keeps the
+ * queue's former two minutes rather than the one-minute default of the short jobs.
+ */
+const REFUND_EXPIRE_IN_SECONDS = 120;
 
 /**
  * When to try again for something due at `due` by the app's clock: the time left, from the real now (pg-boss
@@ -89,6 +94,7 @@ export async function registerBookingWorkers(
     unique: true,
     batchSize: 10,
     retryLimit: options.refundRetryLimit ?? REFUND_RETRY_LIMIT,
+    expireInSeconds: REFUND_EXPIRE_IN_SECONDS,
   });
   await ctx.jobs.register(expireHoldJob, (data) => expireHold(ctx, data), { unique: true, batchSize: 20 });
   await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {

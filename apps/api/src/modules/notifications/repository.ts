@@ -11,17 +11,33 @@ export async function findUserEmail(db: Executor, userId: string): Promise<strin
   return user?.email;
 }
 
+/** The new row; with a key already written, the row written then, and `added` false. */
 export async function insertNotification(
   db: Executor,
   userId: string,
   input: NotificationInput,
-): Promise<NotificationRow> {
+): Promise<{ row: NotificationRow; added: boolean }> {
   const [row] = await db
     .insert(notifications)
-    .values({ userId, type: input.type, message: input.message, link: input.link ?? null })
+    .values({
+      userId,
+      type: input.type,
+      message: input.message,
+      link: input.link ?? null,
+      dedupeKey: input.key ?? null,
+    })
+    .onConflictDoNothing({ target: notifications.dedupeKey })
     .returning();
-  if (row === undefined) throw new Error('inserting a notification returned no row');
-  return row;
+  if (row !== undefined) return { row, added: true };
+  const [existing] =
+    input.key === undefined
+      ? []
+      : await db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.dedupeKey, input.key), eq(notifications.userId, userId)));
+  if (existing === undefined) throw new Error('inserting a notification returned no row');
+  return { row: existing, added: false };
 }
 
 /** Newest first; the id orders rows created in the same instant, so pages never overlap or skip one. */

@@ -40,10 +40,13 @@ export function createNotifications(
     assertInAppLink(input.link);
     const email = await repository.findUserEmail(executor, userId);
     if (email === undefined) throw new Error(`cannot notify user ${userId}: there is no such user`);
-    const event = toNotificationEvent(await repository.insertNotification(executor, userId, input));
+    const { row, added } = await repository.insertNotification(executor, userId, input);
+    const event = toNotificationEvent(row);
     return {
       event,
       emit() {
+        // Written before under the same key: the person was rung then.
+        if (!added) return;
         // The row is saved: a socket problem must not fail what the caller did. The client re-reads on reconnect.
         try {
           realtime.emitToUser(userId, userEventName(email), { ...event, sentAt: Date.now() });

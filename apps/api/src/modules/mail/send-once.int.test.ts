@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
+import { sentMails } from '../../db/schema';
+import {
+  MAIL_EXPIRE_IN_SECONDS,
+  pruneSentMailKeys,
+  pruneSentMailKeysJob,
+  SENT_MAIL_KEY_DAYS,
+  sendMailJob,
+  sendMailOnce,
+} from './service';
+
+let t: TestApp;
+let mailer: RecordingMailer;
+beforeAll(async () => {
+  mailer = createRecordingMailer();
+  t = await buildTestApp({ mailer, jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 } });
+});
+afterAll(() => t?.close());
+
+const mailTo = (to: string, subject = 'Your session is confirmed'): MailMessage => ({
+  to,
+  subject,
+  text: subject,
+  html: `<p>${subject}</p>`,
+});
+const sentTo = (to: string) => mailer.sent.filter((mail) => mail.to === to);
+
+async function jobState(id: string): Promise<string | undefined> {
+  const { rows } = await t.app.pool.query<{ state: string }>(
+    'select state from pgboss.job where name = $1 and id = $2',
+    [sendMailJob.name, id],
+  );
+  return rows[0]?.state;
+}
+
+async function untilCompleted(id: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await jobState(id)) !== 'completed') {
+    if (Date.now() > deadline) throw new Error(`mail job ${id} is ${await jobState(id)}, not completed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a mail sent once per key', () => {
+  it('sends a keyed mail once, however often its job runs, and each key of its own', async () => {
+    const to = 'once@example.org';
+    const key = 'booking:b1:confirmed:once@example.org';
+    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-a');
+    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-b');
+    expect(sentTo(to)).toHaveLength(1);
+    // The key is bookkeeping, not part of the mail.
+    expect(sentTo(to)[0]).not.toHaveProperty('key');
+
+    await sendMailOnce(
+      t.app.services,
+      mailer,
+      { ...mailTo(to), key: 'booking:b1:cancelled:once@example.org' },
+      'job-c',
+    );
+    expect(sentTo(to)).toHaveLength(2);
+  });
+
+  it('keys a mail without a key by its job, so the same job running again sends nothing', async () => {
+    const to = 'unkeyed@example.org';
+    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-1');
+    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-1');
+    expect(sentTo(to)).toHaveLength(1);
+    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-2');
+    expect(sentTo(to)).toHaveLength(2);
+  });
+
+  it('gives the key back when the mail server refuses, so the retry sends it', async () => {
+    const to = 'refused@example.org';
+    let refuse = true;
+    const flaky: Mailer = {
+      async send(message) {
+        if (refuse) throw new Error('451 try again later');
+        await mailer.send(message);
+      },
+      close() {},
+    };
+    const mail = { ...mailTo(to), key: 'booking:b2:confirmed:refused@example.org' };
+    await expect(sendMailOnce(t.app.services, flaky, mail, 'job-r')).rejects.toThrow('451');
+    refuse = false;
+    await sendMailOnce(t.app.services, flaky, mail, 'job-r');
+    expect(sentTo(to)).toHaveLength(1);
+  });
+
+  it('sends a mail whose earlier claim was never marked sent once that claim is older than the expiry', async () => {
+    const to = 'died-mid-send@example.org';
+    const key = 'booking:b3:confirmed:died-mid-send@example.org';
+    // What a process that died while talking to the mail server leaves: a claim, no mark.
+    const claimedAt = new Date(Date.now() - (MAIL_EXPIRE_IN_SECONDS + 5) * 1000);
+    await t.app.db.insert(sentMails).values({ key, claimedAt });
+    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-d');
+    expect(sentTo(to)).toHaveLength(1);
+    const [row] = await t.app.db.select().from(sentMails).where(eq(sentMails.key, key));
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('through the queue: a job that runs again after it was sent (its process died before marking it done) sends nothing', async () => {
+    const to = 'rerun@example.org';
+    const id = await t.app.jobs.enqueue(sendMailJob, mailTo(to, 'Reminder: soon'));
+    if (id === null) throw new Error('no job id');
+    await untilCompleted(id);
+    expect(sentTo(to)).toHaveLength(1);
+
+    // pg-boss runs an expired job again with the same id and data; put it back as if it had expired.
+    await t.app.pool.query(
+      `update pgboss.job set state = 'retry', completed_on = null, start_after = now() where name = $1 and id = $2`,
+      [sendMailJob.name, id],
+    );
+    t.app.jobs.wake(sendMailJob.name);
+    await untilCompleted(id);
+    expect(sentTo(to)).toHaveLength(1);
+  });
+
+  it('declares the mail queue with a short expiry, so a job whose process died runs again within minutes', async () => {
+    const { rows } = await t.app.pool.query<{ name: string; expireSeconds: number }>(
+      `select name, expire_seconds as "expireSeconds" from pgboss.queue where name not like '\\_\\_%'`,
+    );
+    expect(rows.find((row) => row.name === sendMailJob.name)?.expireSeconds).toBe(MAIL_EXPIRE_IN_SECONDS);
+    expect(MAIL_EXPIRE_IN_SECONDS).toBeLessThanOrEqual(60);
+    // No queue keeps a dead job for pg-boss's default quarter of an hour or more.
+    for (const row of rows) expect(row.expireSeconds, row.name).toBeLessThanOrEqual(120);
+  });
+
+  it('forgets keys claimed longer ago than the retries could reach, once a day, and keeps the recent ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = new Date(Date.now() - (SENT_MAIL_KEY_DAYS + 1) * day);
+    await t.app.db.insert(sentMails).values([
+      { key: 'prune:old', claimedAt: old, sentAt: old },
+      { key: 'prune:old-unsent', claimedAt: old },
+      { key: 'prune:recent', claimedAt: new Date(Date.now() - day), sentAt: new Date(Date.now() - day) },
+    ]);
+    await pruneSentMailKeys(t.app.services);
+    const keys = (await t.app.db.select({ key: sentMails.key }).from(sentMails)).map((row) => row.key);
+    expect(keys).toContain('prune:recent');
+    expect(keys).not.toContain('prune:old');
+    expect(keys).not.toContain('prune:old-unsent');
+    const { rows } = await t.app.pool.query<{ count: number }>(
+      `select count(*)::int as count from pgboss.job where name = $1 and state < 'active'`,
+      [pruneSentMailKeysJob.name],
+    );
+    // One next run waits, however many processes and runs asked for it.
+    expect(rows[0]?.count).toBe(1);
+  });
+});
