@@ -70,9 +70,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How long a key's first answer is kept for its repeats. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
+/** A key's change committed this long ago without an answer recorded: the request that made it died. */
+export const IDEMPOTENCY_ANSWER_LOST_AFTER_SECONDS = 120;
 
 export const idempotencyMessages = {
   keyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
   keyReused: 'This Idempotency-Key was already used for a different request.',
   inProgress: 'A request with this key is still in progress.',
+  answerLost:
+    'This request was carried out, but its answer was lost on the way. Reload the page to see the result.',
 } as const;

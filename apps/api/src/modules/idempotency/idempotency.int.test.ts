@@ -164,6 +164,31 @@ describe('Idempotency-Key on POST /api/bookings', () => {
     expect(answers.filter((answer) => answer.statusCode === 201).length).toBeGreaterThan(0);
   });
 
+  it('answers a repeat of a change whose answer was never recorded (its process died): in progress, then lost', async () => {
+    const [mentor, mentee] = [await newMentor(), await newUser()];
+    const body = { mentorId: mentor.id, startTime: at(3, 14).toISOString() };
+    const key = randomUUID();
+    const first = await post(mentee, '/api/bookings', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    // What a kill -9 between the booking's commit and the recorded answer leaves behind.
+    await t.app.db
+      .update(idempotencyKeys)
+      .set({ status: null, response: null })
+      .where(and(eq(idempotencyKeys.userId, mentee.id), eq(idempotencyKeys.key, key)));
+    const soon = await post(mentee, '/api/bookings', body, key);
+    expect([soon.statusCode, soon.json<ErrorEnvelope>().message]).toEqual([
+      409,
+      idempotencyMessages.inProgress,
+    ]);
+    nowMs += 3 * MINUTE_MS;
+    const later = await post(await resign(mentee), '/api/bookings', body, key);
+    expect([later.statusCode, later.json<ErrorEnvelope>().message]).toEqual([
+      409,
+      idempotencyMessages.answerLost,
+    ]);
+    expect(await bookingsOf(mentee.id)).toHaveLength(1);
+  });
+
   it('forgets a key after 24 hours', async () => {
     const [mentor, mentee] = [await newMentor(), await newUser()];
     const key = randomUUID();

@@ -59,7 +59,7 @@ const claimOrRepeat: preHandlerAsyncHookHandler = async function (
   await repository.forgetKeyMadeBefore(db, id, keptSince(now));
   const stored = await repository.findKey(db, id);
   if (stored !== undefined) {
-    const answer = answerOf(decideRepeat(stored, fingerprint));
+    const answer = answerOf(decideRepeat(stored, fingerprint, now));
     return reply.code(answer.status).send(answer.body);
   }
   const state: KeyState = { id, fingerprint, now, claimed: false, answered: false };
@@ -102,7 +102,7 @@ async function recordAnswer(
     return payload;
   const stored = await repository.findKey(db, state.id);
   if (stored === undefined) return payload;
-  const first = answerOf(decideRepeat(stored, state.fingerprint));
+  const first = answerOf(decideRepeat(stored, state.fingerprint, request.server.clock.now()));
   reply.code(first.status);
   return first.body;
 }

@@ -17,6 +17,7 @@ export async function findKey(db: Database, id: KeyOf): Promise<StoredKey | unde
       fingerprint: idempotencyKeys.fingerprint,
       status: idempotencyKeys.status,
       response: idempotencyKeys.response,
+      createdAt: idempotencyKeys.createdAt,
     })
     .from(idempotencyKeys)
     .where(sameKey(id));

@@ -25,17 +25,35 @@ describe('fingerprintOf', () => {
 });
 
 describe('decideRepeat', () => {
-  const stored = { fingerprint: 'f', status: 201, response: { booking: { id: 'b' } } };
+  const now = new Date('2026-01-02T12:00:00Z');
+  const stored = {
+    fingerprint: 'f',
+    status: 201,
+    response: { booking: { id: 'b' } },
+    createdAt: new Date(now.getTime() - 1000),
+  };
   it('replays the first answer of the same request', () => {
-    expect(decideRepeat(stored, 'f')).toEqual({ kind: 'replay', status: 201, response: stored.response });
+    expect(decideRepeat(stored, 'f', now)).toEqual({
+      kind: 'replay',
+      status: 201,
+      response: stored.response,
+    });
   });
   it('refuses another request with 422, and one not answered yet with 409', () => {
-    const other = decideRepeat(stored, 'g');
+    const other = decideRepeat(stored, 'g', now);
     expect(other.kind === 'refuse' && other.error.statusCode).toBe(422);
-    const pending = decideRepeat({ ...stored, status: null, response: null }, 'f');
+    const pending = decideRepeat({ ...stored, status: null, response: null }, 'f', now);
     expect(pending.kind === 'refuse' && [pending.error.statusCode, pending.error.message]).toEqual([
       409,
       idempotencyMessages.inProgress,
+    ]);
+  });
+  it('tells a repeat long after an unanswered change that the change was made (its request died)', () => {
+    const orphan = { ...stored, status: null, response: null, createdAt: new Date(now.getTime() - 121_000) };
+    const decision = decideRepeat(orphan, 'f', now);
+    expect(decision.kind === 'refuse' && [decision.error.statusCode, decision.error.message]).toEqual([
+      409,
+      idempotencyMessages.answerLost,
     ]);
   });
 });

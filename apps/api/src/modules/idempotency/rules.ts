@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  IDEMPOTENCY_ANSWER_LOST_AFTER_SECONDS,
   IDEMPOTENCY_KEY_HOURS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   idempotencyMessages,
@@ -36,17 +37,27 @@ export interface StoredKey {
   fingerprint: string;
   status: number | null;
   response: unknown;
+  createdAt: Date;
 }
 
 export type KeyDecision =
   { kind: 'replay'; status: number; response: unknown } | { kind: 'refuse'; error: AppError };
 
-/** What a repeat of a known key gets: the first answer, or a refusal when it is another request or not answered yet. */
-export function decideRepeat(stored: StoredKey, fingerprint: string): KeyDecision {
+/**
+ * What a repeat of a known key gets: the first answer, or a refusal when it is another request or not answered
+ * yet. A key without an answer long after its change committed belongs to a request whose process died
+ * between the two: the change is made, which is what the person needs to know.
+ */
+export function decideRepeat(stored: StoredKey, fingerprint: string, now: Date): KeyDecision {
   if (stored.fingerprint !== fingerprint)
     return { kind: 'refuse', error: new AppError('unprocessable', idempotencyMessages.keyReused) };
-  if (stored.status === null)
-    return { kind: 'refuse', error: new AppError('conflict', idempotencyMessages.inProgress) };
+  if (stored.status === null) {
+    const lost = now.getTime() - stored.createdAt.getTime() > IDEMPOTENCY_ANSWER_LOST_AFTER_SECONDS * 1000;
+    return {
+      kind: 'refuse',
+      error: new AppError('conflict', lost ? idempotencyMessages.answerLost : idempotencyMessages.inProgress),
+    };
+  }
   return { kind: 'replay', status: stored.status, response: stored.response };
 }
 
