@@ -10,6 +10,18 @@ import {
   withIdempotencyKey,
 } from './base-query';
 
+/** What RTK Query hands a base query, as much of it as the base query reads. */
+const baseQueryApi = (endpoint: string, type: 'query' | 'mutation') =>
+  ({
+    signal: new AbortController().signal,
+    dispatch: vi.fn(),
+    getState: () => ({}),
+    abort: vi.fn(),
+    extra: undefined,
+    endpoint,
+    type,
+  }) as unknown as BaseQueryApi;
+
 // The refresh-and-replay behaviour is tested through the real store in app/session-refresh.test.ts.
 describe('paths', () => {
   it.each([
@@ -89,15 +101,7 @@ describe('refreshing in several tabs at once', () => {
         );
       }),
     );
-    const api = {
-      signal: new AbortController().signal,
-      dispatch: vi.fn(),
-      getState: () => ({}),
-      abort: vi.fn(),
-      extra: undefined,
-      endpoint: 'probe',
-      type: 'query',
-    } as unknown as BaseQueryApi;
+    const api = baseQueryApi('probe', 'query');
     const [tabA, tabB] = [
       createBaseQueryWithReauth('http://localhost'),
       createBaseQueryWithReauth('http://localhost'),
@@ -114,16 +118,7 @@ describe('calls with an Idempotency-Key', () => {
     vi.unstubAllGlobals();
   });
 
-  const api = () =>
-    ({
-      signal: new AbortController().signal,
-      dispatch: vi.fn(),
-      getState: () => ({}),
-      abort: vi.fn(),
-      extra: undefined,
-      endpoint: 'createBooking',
-      type: 'mutation',
-    }) as unknown as BaseQueryApi;
+  const api = () => baseQueryApi('createBooking', 'mutation');
 
   /** A server that fails the first call as `first` says, then answers 201; it records each call's key. */
   function serverFailingFirst(first: () => Response) {
