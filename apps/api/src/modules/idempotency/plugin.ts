@@ -93,18 +93,25 @@ async function recordAnswer(
     status: reply.statusCode,
     response: JSON.parse(JSON.stringify(payload ?? null)) as unknown,
   };
-  if (state.claimed) {
-    await repository.answerKey(db, state.id, answer);
+  try {
+    if (state.claimed) {
+      // A failure after the change committed is not its answer: a repeat hears that it was carried out.
+      if (answer.status < 500) await repository.answerKey(db, state.id, answer);
+      return payload;
+    }
+    if (!keepsUnchangedAnswer(answer.status)) return payload;
+    const { id, fingerprint, now } = state;
+    if (await repository.claimKey(db, { ...id, fingerprint, now }, answer)) return payload;
+    const stored = await repository.findKey(db, id);
+    if (stored === undefined) return payload;
+    const first = answerOf(decideRepeat(stored, fingerprint, request.server.clock.now()));
+    reply.code(first.status);
+    return first.body;
+  } catch (error) {
+    // The person still gets this answer; a repeat of the key then hears "in progress", never a second change.
+    request.log.warn({ err: error }, 'the answer of an idempotency key was not recorded');
     return payload;
   }
-  if (!keepsUnchangedAnswer(answer.status)) return payload;
-  if (await repository.claimKey(db, { ...state.id, fingerprint: state.fingerprint, now: state.now }, answer))
-    return payload;
-  const stored = await repository.findKey(db, state.id);
-  if (stored === undefined) return payload;
-  const first = answerOf(decideRepeat(stored, state.fingerprint, request.server.clock.now()));
-  reply.code(first.status);
-  return first.body;
 }
 
 /** Adds the key's hooks to every route whose config says `idempotent: true`; registered before the routes. */
@@ -115,7 +122,7 @@ export const idempotency = fp(
       const asList = <T>(hooks: T | T[] | undefined): T[] =>
         hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
       route.preHandler = [...asList(route.preHandler), claimOrRepeat];
-      route.preSerialization = [...asList(route.preSerialization), recordAnswer as never];
+      route.preSerialization = [...asList(route.preSerialization), recordAnswer];
     });
   },
   { name: 'idempotency', dependencies: ['database', 'clock'] },
