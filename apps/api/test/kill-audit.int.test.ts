@@ -144,7 +144,9 @@ async function untilAnswered(
   while (Date.now() < deadline) {
     const answer = await once(method, url, init);
     if (answer.status !== 0 && answer.status !== 502 && answer.status !== 503) {
-      const kind = `${method} ${url.replace(/[0-9a-f-]{36}/, ':id')} ${answer.status}`;
+      const refusal =
+        answer.status >= 400 ? ` ${(answer.body as { message?: string } | undefined)?.message}` : '';
+      const kind = `${method} ${url.replace(/[0-9a-f-]{36}/, ':id')} ${answer.status}${refusal}`;
       finalAnswers.set(kind, (finalAnswers.get(kind) ?? 0) + 1);
       return answer;
     }
