@@ -251,7 +251,14 @@ describe('killing the api mid-request', () => {
       api = startApi();
       await api.ready;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Some whole journeys on the last process too, however slow the machine.
+    const paidBefore = outcomes.paid;
+    await waitFor(
+      async () => (outcomes.paid >= paidBefore + 3 ? true : undefined),
+      'payments after the last restart',
+      30_000,
+      50,
+    );
     stopping = true;
     await Promise.all(workers);
 
