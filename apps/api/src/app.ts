@@ -34,6 +34,8 @@ import { authRoutes } from './modules/auth/routes';
 import { availabilityRoutes } from './modules/availability/routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { registerBookingWorkers } from './modules/bookings/jobs';
+import { registerIdempotencyWorkers } from './modules/idempotency/jobs';
+import { idempotency } from './modules/idempotency/plugin';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
 import { paymentRoutes } from './modules/payments/routes';
@@ -251,8 +253,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerMailWorker(app.services, mailer);
   await registerBookingWorkers(app.services, { refundRetryLimit: deps.jobs?.refundRetryLimit });
   await registerPasswordResetWorker(app.services);
+  await registerIdempotencyWorkers(app.services);
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
+
+  // Before the routes: it adds its hooks to those marked `idempotent` as they are declared.
+  await app.register(idempotency);
 
   // Routes: one encapsulated plugin per module, under /api.
   await app.register(healthRoutes, {

@@ -64,3 +64,19 @@ export const meetLimitMessages = {
   signalRate: `More than ${SIGNALS_PER_SECOND_MAX} signals in one second. Slow down.`,
   tooManySockets: `You already have this meeting open in ${MEET_SOCKETS_PER_USER_MAX} windows. Close one of them to open it here.`,
 } as const;
+
+/** The header that makes a booking, payment or cancellation safe to send again (DESIGN.md §4b). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How long a key's first answer is kept for its repeats. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/** A key's change committed this long ago without an answer recorded: the request that made it died. */
+export const IDEMPOTENCY_ANSWER_LOST_AFTER_SECONDS = 120;
+
+export const idempotencyMessages = {
+  keyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
+  keyReused: 'This Idempotency-Key was already used for a different request.',
+  inProgress: 'A request with this key is still in progress.',
+  answerLost:
+    'This request was carried out, but its answer was lost on the way. Reload the page to see the result.',
+} as const;

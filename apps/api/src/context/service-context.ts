@@ -102,3 +102,23 @@ export function createServiceContext(parts: ServiceContextParts): ServiceContext
 export function withLogger<C extends ServiceContext>(ctx: C, log: ServiceLogger): C {
   return { ...ctx, log };
 }
+
+/**
+ * The same context, whose every unit of work first runs `prelude` in its transaction: a request's
+ * idempotency key is written in the same transaction as the change it stands for, so they commit together.
+ */
+export function withWorkPrelude<C extends ServiceContext>(
+  ctx: C,
+  prelude: (uow: UnitOfWork) => Promise<void>,
+): C {
+  const unitOfWork = ctx.unitOfWork;
+  return {
+    ...ctx,
+    unitOfWork(work) {
+      return unitOfWork.call(this, async (uow) => {
+        await prelude(uow);
+        return work(uow);
+      });
+    },
+  };
+}

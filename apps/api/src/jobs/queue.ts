@@ -54,6 +54,11 @@ export interface JobQueue {
   register<Data>(type: JobType<Data>, handler: JobHandler<Data>, options?: WorkerOptions): Promise<void>;
   /** Queues a job; answers its id, or null when a job of the same singleton key already waits. */
   enqueue<Data>(type: JobType<Data>, data: Data, options?: EnqueueOptions): Promise<string | null>;
+  /**
+   * Queues a job of a registered type on a cron schedule (UTC), once for all api processes: pg-boss keeps one
+   * schedule per name and one process sends each tick's job.
+   */
+  schedule<Data>(type: JobType<Data>, cron: string, data: Data): Promise<void>;
   /** Cancels the waiting (not yet running) jobs of a singleton key; answers how many. */
   cancel<Data>(type: JobType<Data>, singletonKey: string, executor?: JobExecutor): Promise<number>;
   /** Asks this process's workers of a queue to poll now instead of at their next interval. */
@@ -257,6 +262,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         startAfter,
         singletonKey,
       });
+    },
+
+    async schedule(type, cron, data) {
+      await boss.schedule(type.name, cron, data as object, { tz: 'UTC' });
     },
 
     async cancel(type, singletonKey, executor) {

@@ -3,9 +3,11 @@ import fp from 'fastify-plugin';
 import type { FileStore } from '../adapters/files/file-store';
 import type { PaymentProvider } from '../adapters/payments/payment-provider';
 import type { ServiceSettings } from '../context/ports';
+import type { UnitOfWork } from '../context/unit-of-work';
 import {
   createServiceContext,
   withLogger,
+  withWorkPrelude,
   type AdminContext,
   type ServiceContext,
   type UserContext,
@@ -17,6 +19,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The service context of the app itself (jobs, seeders); routes take theirs from the request. */
     services: ServiceContext;
+  }
+  interface FastifyRequest {
+    /** Runs first in each unit of work of this request's services (an idempotency key's claim). */
+    workPrelude?: (uow: UnitOfWork) => Promise<void>;
   }
 }
 
@@ -49,7 +55,8 @@ export const services = fp(
 
 /** The context of a request: the app's, reporting through the request's logger (it carries the request id). */
 export function contextOf(request: FastifyRequest): ServiceContext {
-  return withLogger(request.server.services, request.log);
+  const ctx = withLogger(request.server.services, request.log);
+  return request.workPrelude === undefined ? ctx : withWorkPrelude(ctx, request.workPrelude);
 }
 
 /** Where a sign-in comes from, kept with its session so sessions can be told apart. */

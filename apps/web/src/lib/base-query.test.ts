@@ -7,7 +7,20 @@ import {
   refreshLockName,
   refreshPathFor,
   skipsRefresh,
+  withIdempotencyKey,
 } from './base-query';
+
+/** What RTK Query hands a base query, as much of it as the base query reads. */
+const baseQueryApi = (endpoint: string, type: 'query' | 'mutation') =>
+  ({
+    signal: new AbortController().signal,
+    dispatch: vi.fn(),
+    getState: () => ({}),
+    abort: vi.fn(),
+    extra: undefined,
+    endpoint,
+    type,
+  }) as unknown as BaseQueryApi;
 
 // The refresh-and-replay behaviour is tested through the real store in app/session-refresh.test.ts.
 describe('paths', () => {
@@ -88,15 +101,7 @@ describe('refreshing in several tabs at once', () => {
         );
       }),
     );
-    const api = {
-      signal: new AbortController().signal,
-      dispatch: vi.fn(),
-      getState: () => ({}),
-      abort: vi.fn(),
-      extra: undefined,
-      endpoint: 'probe',
-      type: 'query',
-    } as unknown as BaseQueryApi;
+    const api = baseQueryApi('probe', 'query');
     const [tabA, tabB] = [
       createBaseQueryWithReauth('http://localhost'),
       createBaseQueryWithReauth('http://localhost'),
@@ -105,5 +110,66 @@ describe('refreshing in several tabs at once', () => {
     expect(results.map((result) => result.data)).toEqual([{ ok: true }, { ok: true }]);
     expect(overlapped).toBe(false);
     expect(taken).toEqual([refreshLockName(REFRESH_PATH), refreshLockName(REFRESH_PATH)]);
+  });
+});
+
+describe('calls with an Idempotency-Key', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const api = () => baseQueryApi('createBooking', 'mutation');
+
+  /** A server that fails the first call as `first` says, then answers 201; it records each call's key. */
+  function serverFailingFirst(first: () => Response) {
+    const keys: Array<string | null> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1 ? first() : new Response('{"booking":{"id":"b"}}', { status: 201 });
+      }),
+    );
+    return keys;
+  }
+  const booking = () => withIdempotencyKey({ url: '/api/bookings', method: 'POST', body: { mentorId: 'm' } });
+
+  it.each([
+    ['a 502', () => new Response('<html>Bad Gateway</html>', { status: 502 })],
+    [
+      'a network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('sends the call once more with the same key after %s', async (_, first) => {
+    const keys = serverFailingFirst(first);
+    const result = await createBaseQueryWithReauth('http://localhost')(booking(), api(), {});
+    expect(result.data).toEqual({ booking: { id: 'b' } });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends it only once more, and a call without a key not again', async () => {
+    const keys: Array<string | null> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return new Response('{}', { status: 502 });
+      }),
+    );
+    const baseQuery = createBaseQueryWithReauth('http://localhost');
+    expect((await baseQuery(booking(), api(), {})).error?.status).toBe(502);
+    expect(keys).toHaveLength(2);
+    await baseQuery({ url: '/api/user/update', method: 'PUT', body: {} }, api(), {});
+    expect(keys).toHaveLength(3);
+  });
+
+  it('gives each user action its own key', () => {
+    const key = (args: ReturnType<typeof booking>) =>
+      new Headers(args.headers as HeadersInit).get('Idempotency-Key');
+    expect(key(booking())).not.toBe(key(booking()));
   });
 });

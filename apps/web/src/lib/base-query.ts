@@ -1,4 +1,5 @@
 import { ADMIN_REFRESH_PATH, REFRESH_PATH } from '@skillroute/shared/constants';
+import { IDEMPOTENCY_KEY_HEADER } from '@skillroute/shared/marketplace-limits';
 import {
   fetchBaseQuery,
   type BaseQueryApi,
@@ -80,6 +81,43 @@ function acrossTabs<T>(name: string, work: () => Promise<T>): Promise<T> {
   return locks === undefined ? work() : locks.request(name, work).then((result) => result);
 }
 
+/** A fresh key per user action; `randomUUID` exists only in secure contexts (HTTPS, localhost). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+/**
+ * The call with a fresh `Idempotency-Key` (DESIGN.md §4b): the server answers a repeat of it with its first
+ * answer, so the base query may send it again when the first try's fate is unknown. Called in an endpoint's
+ * `query`, which runs once per user action.
+ */
+export function withIdempotencyKey(args: FetchArgs): FetchArgs {
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set(IDEMPOTENCY_KEY_HEADER, newIdempotencyKey());
+  return { ...args, headers: Object.fromEntries(headers) };
+}
+
+function carriesIdempotencyKey(args: string | FetchArgs): boolean {
+  return (
+    typeof args !== 'string' &&
+    new Headers(args.headers as HeadersInit | undefined).has(IDEMPOTENCY_KEY_HEADER)
+  );
+}
+
+/**
+ * A 502 (a proxy lost the api process mid-request) or no answer at all: the call may or may not have
+ * happened, which only a repeat with the same key can tell.
+ */
+function fateUnknown({ error }: { error?: FetchBaseQueryError }): boolean {
+  if (error === undefined) return false;
+  // A proxy's 502 page is HTML, which reads as a parsing error of a 502.
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+  return status === 502 || status === 'FETCH_ERROR';
+}
+
 /**
  * The base query of the one API slice (spec §4, §7, §8): same origin, cookies on every call, no timeout.
  * A 401 triggers one refresh call and, when it succeeds, one replay of the original call. Concurrent
@@ -87,6 +125,7 @@ function acrossTabs<T>(name: string, work: () => Promise<T>): Promise<T> {
  * family on the server; across tabs, a Web Lock keeps refreshes one at a time. When the server refuses the refresh, the local session ends (user and admin flag)
  * and the caller gets its original 401. A refresh that fails for network reasons (FETCH_ERROR) does not
  * sign anyone out: the session may still be good, and the next call tries again.
+ * A call carrying an Idempotency-Key is sent once more, with the same key, after a 502 or a network error.
  */
 export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
   const rawBaseQuery = fetchBaseQuery({ baseUrl, credentials: 'include' });
@@ -110,6 +149,12 @@ export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
     return refresh;
   }
 
+  const send: typeof rawBaseQuery = async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (!fateUnknown(result) || !carriesIdempotencyKey(args) || api.signal.aborted) return result;
+    return rawBaseQuery(args, api, extraOptions);
+  };
+
   return async (rawArgs, api, extraOptions) => {
     const args = rootRelative(rawArgs);
     const url = urlOf(args);
@@ -120,11 +165,11 @@ export function createBaseQueryWithReauth(baseUrl = ''): AppBaseQuery {
     const pending = refreshes.get(path);
     if (pending) await pending;
 
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const result = await send(args, api, extraOptions);
     if (result.error?.status !== 401) return result;
 
     const refreshed = await refreshSession(path, api);
     if (!refreshed) return result;
-    return rawBaseQuery(args, api, extraOptions);
+    return send(args, api, extraOptions);
   };
 }

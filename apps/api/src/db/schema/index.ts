@@ -13,3 +13,4 @@ export * from './roadmaps';
 export * from './assessments';
 export * from './mentors';
 export * from './bookings';
+export * from './idempotency';

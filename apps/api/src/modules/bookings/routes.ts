@@ -31,6 +31,7 @@ const refusals = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
 };
 const personParams = z.object({ mentorId: idSchema });
 /** `?status=` sent empty (a page's "all" choice) reads as no filter rather than a 400. */
@@ -47,6 +48,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       // Per signed-in user, after the guard (DESIGN.md §4b): many accounts behind one address each keep theirs.
       config: {
+        idempotent: true,
         rateLimit: {
           max: BOOKING_REQUESTS_MAX,
           timeWindow: BOOKING_REQUESTS_WINDOW_MINUTES * 60_000,
@@ -87,6 +89,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/cancel',
     {
       onRequest: app.requireUser,
+      config: { idempotent: true },
       schema: {
         summary:
           'Cancel a confirmed session before it starts, with a reason; the mentee gets the refund the tiers give (the mentor cancelling: all of it)',

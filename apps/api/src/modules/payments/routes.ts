@@ -22,6 +22,7 @@ const refusals = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
 };
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 const CARD_FORM_LIMIT = 1024;
@@ -37,6 +38,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     '/create',
     {
       onRequest: app.requireUser,
+      config: { idempotent: true },
       schema: {
         summary:
           'Start paying for one’s own held booking with the configured provider (the same payment when asked again)',

@@ -10,16 +10,18 @@ import type {
 } from '@skillroute/shared/bookings';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { api } from '@/lib/api';
+import { withIdempotencyKey } from '@/lib/base-query';
 
 /**
  * Bookings and payments (DESIGN.md §4). Spec §7 and §9: booking data is never kept once unused, and every
  * change (book, pay, cancel, review) invalidates it (tag BookingData). Booking or failing to book also
- * re-reads the mentor's free hours (tag AvailbilityMentor): a held or taken slot is no longer free.
+ * re-reads the mentor's free hours (tag AvailbilityMentor): a held or taken slot is no longer free. Booking,
+ * paying and cancelling carry an Idempotency-Key, so a lost answer is asked for again without doing it twice.
  */
 export const bookingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createBooking: build.mutation<BookingResponse, CreateBookingBody>({
-      query: (body) => ({ url: '/api/bookings', method: 'POST', body }),
+      query: (body) => withIdempotencyKey({ url: '/api/bookings', method: 'POST', body }),
       invalidatesTags: ['BookingData', 'AvailbilityMentor'],
     }),
     getBooking: build.query<BookingResponse, string>({
@@ -35,11 +37,8 @@ export const bookingsApi = api.injectEndpoints({
       providesTags: ['BookingData'],
     }),
     cancelBooking: build.mutation<CancelBookingResponse, { id: string } & CancelBookingBody>({
-      query: ({ id, ...body }) => ({
-        url: `/api/bookings/${encodeURIComponent(id)}/cancel`,
-        method: 'POST',
-        body,
-      }),
+      query: ({ id, ...body }) =>
+        withIdempotencyKey({ url: `/api/bookings/${encodeURIComponent(id)}/cancel`, method: 'POST', body }),
       // A cancelled hour is free again.
       invalidatesTags: ['BookingData', 'AvailbilityMentor'],
     }),
@@ -52,7 +51,7 @@ export const bookingsApi = api.injectEndpoints({
       invalidatesTags: ['BookingData', 'MentorDetails'],
     }),
     createPayment: build.mutation<CreatePaymentResponse, { bookingId: string }>({
-      query: (body) => ({ url: '/api/payments/create', method: 'POST', body }),
+      query: (body) => withIdempotencyKey({ url: '/api/payments/create', method: 'POST', body }),
       invalidatesTags: ['BookingData'],
     }),
   }),
