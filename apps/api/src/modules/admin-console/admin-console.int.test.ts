@@ -433,7 +433,14 @@ describe('bookings', () => {
       action: 'booking.refund',
       targetType: 'booking',
       targetId: held.id,
-      details: { amount: 150_000, reason: 'The mentor never joined the call.' },
+      // The booking in words as it was, so the trail names it without the row.
+      details: {
+        amount: 150_000,
+        reason: 'The mentor never joined the call.',
+        mentee: mentee.name,
+        mentor: expect.any(String),
+        startTime: held.startTime.toISOString(),
+      },
     });
 
     const again = await admin('POST', `/api/admin/bookings/${held.id}/refund`, {

@@ -152,6 +152,18 @@ export async function listBookings(
   return { bookings, total, page: query.page, limit: ADMIN_PAGE_SIZE };
 }
 
+/**
+ * What an audit entry keeps of a booking, so the trail names it as it was ("Ravi with Maya" and its start)
+ * rather than by an id, even after names change or the booking is gone.
+ */
+async function bookingInWords(
+  ctx: AdminContext,
+  bookingId: string,
+): Promise<{ mentee: string; mentor: string; startTime: string }> {
+  const booking = await readBooking(ctx, { bookingId });
+  return { mentee: booking.mentee.name, mentor: booking.mentor.name, startTime: booking.startTime };
+}
+
 /** `POST /api/admin/bookings/:id/refund` {reason}: decided with its audit entry in one transaction, then asked of the provider. */
 export async function refundBooking(
   ctx: AdminContext,
@@ -164,7 +176,7 @@ export async function refundBooking(
       action: 'booking.refund',
       targetType: 'booking',
       targetId: bookingId,
-      details: { amount: refund.amount, reason },
+      details: { ...(await bookingInWords(ctx, bookingId)), amount: refund.amount, reason },
     });
     return refund;
   });
@@ -190,7 +202,7 @@ export async function retryRefund(
       action: 'booking.refund_retry',
       targetType: 'booking',
       targetId: bookingId,
-      details: { amount: refund.amount },
+      details: { ...(await bookingInWords(ctx, bookingId)), amount: refund.amount },
     });
     return refund;
   });

@@ -22,9 +22,15 @@ const actionLabels: Record<AdminAction, string> = {
   'booking.refund_retry': 'Retried a failed refund',
 };
 
-/** The record an entry names, in words where the entry kept some (a title, a name, an e-mail), else its id. */
+/**
+ * The record an entry names, in words where the entry kept some (a booking's two people and its start, a
+ * title, a name, an e-mail), else its id.
+ */
 function targetOf(entry: AdminAuditEntry): string {
   const details = entry.details;
+  const { mentee, mentor, startTime } = details;
+  if (typeof mentee === 'string' && typeof mentor === 'string' && typeof startTime === 'string')
+    return `${mentee} with ${mentor}, ${formatDate(startTime, true)}`;
   for (const key of ['title', 'name', 'email', 'text']) {
     const value = details[key];
     if (typeof value === 'string' && value !== '') return value;

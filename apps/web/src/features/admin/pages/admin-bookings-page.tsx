@@ -1,5 +1,10 @@
 import { ADMIN_PAGE_SIZE, canRetryRefund, refundableByStaff } from '@skillroute/shared/admin-console';
-import { BOOKING_STATUSES, type Booking, type BookingStatus } from '@skillroute/shared/bookings';
+import {
+  BOOKING_STATUSES,
+  type Booking,
+  type BookingStatus,
+  type RefundReason,
+} from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -16,6 +21,16 @@ const statusOptions = [
   { value: ANY, label: 'All statuses' },
   ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] })),
 ];
+/** Why money went back, as staff read it in the bookings list. */
+export const refundReasonLabels: Record<RefundReason, string> = {
+  cancelled_by_mentee: 'the mentee cancelled',
+  cancelled_by_mentor: 'the mentor cancelled',
+  paid_after_slot_taken: 'paid after the hold lapsed and the hour was taken',
+  refunded_by_admin: 'refunded by an admin',
+  user_blocked: 'a person was blocked',
+  party_blocked: 'paid after a person was blocked',
+};
+
 const refundStatusLabels = {
   pending: 'pending',
   succeeded: 'refunded',
@@ -89,6 +104,11 @@ export function AdminBookingsPage() {
                       {booking.refund &&
                         ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
                     </p>
+                    {booking.refund && (
+                      <p className="text-xs text-muted-foreground">
+                        Refund: {refundReasonLabels[booking.refund.reason]}
+                      </p>
+                    )}
                     {booking.cancellation && (
                       <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">
                         Cancelled: {booking.cancellation.reason || 'no reason given'}

@@ -299,6 +299,8 @@ describe('/admin/bookings', () => {
     ).toBeInTheDocument();
     const second = screen.getByRole('heading', { name: 'Meera with Ada' }).closest('li') as HTMLElement;
     expect(second).toHaveTextContent('₹1,500 refunded');
+    // Why the money went back, so staff need not open the booking to know.
+    expect(second).toHaveTextContent('Refund: refunded by an admin');
     expect(within(second).queryByRole('button', { name: /Refund/ })).toBeNull();
     expect(callsTo('GET', '/api/admin/bookings')[0]!.query.get('status')).toBe('completed');
   });
@@ -423,21 +425,38 @@ describe('/admin/audit', () => {
               action: 'booking.refund',
               targetType: 'booking',
               targetId: 'b1',
-              details: { amount: 150_000, reason: 'Never held' },
+              details: {
+                amount: 150_000,
+                reason: 'Never held',
+                mentee: 'Ravi',
+                mentor: 'Maya',
+                startTime: '2026-11-27T18:00:00.000Z',
+              },
               createdAt: '2026-11-24T11:00:00.000Z',
             }),
             entry({}),
+            // An entry written before bookings were kept in words still reads, by its id.
+            entry({
+              id: '3',
+              action: 'booking.refund_retry',
+              targetType: 'booking',
+              targetId: 'b0',
+              details: { amount: 150_000 },
+            }),
           ],
-          total: 2,
+          total: 3,
           page: 1,
           limit: 50,
         }),
     });
     const items = within(await screen.findByRole('list', { name: 'Admin actions' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('24 Nov 2026, 11:00 UTC');
-    expect(items[0]).toHaveTextContent('Root (root@skillroute.dev) · Refunded a booking: booking b1');
+    expect(items[0]).toHaveTextContent(
+      'Root (root@skillroute.dev) · Refunded a booking: Ravi with Maya, 27 Nov 2026, 18:00 UTC',
+    );
     expect(items[0]).toHaveTextContent('Reason: Never held');
     expect(items[1]).toHaveTextContent('Blocked a user: Priya');
+    expect(items[2]).toHaveTextContent('Retried a failed refund: booking b0');
   });
 
   it('says when nothing was done yet', async () => {

@@ -51,18 +51,40 @@ export function feedbackError(feedback: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** "Roadmap Requests": the submitted roadmaps waiting for a decision (spec §2). */
+/**
+ * "Roadmap Requests": the submitted roadmaps waiting for a decision (spec §2). The button says how many wait,
+ * so an admin sees there is work before opening it; the list is read on arrival and again on each opening.
+ */
 export function RoadmapRequestsDialog() {
   const [open, setOpen] = useState(false);
-  const { data, isLoading, isError } = useGetAdminRoadmapsQuery('drafted', {
-    skip: !open,
+  const { data, isLoading, isError, refetch } = useGetAdminRoadmapsQuery('drafted', {
     refetchOnMountOrArgChange: true,
   });
   const requests = data?.roadmaps ?? [];
+  const waiting = data?.roadmaps.length ?? 0;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) void refetch();
+      }}
+    >
       <DialogTrigger asChild>
-        <Button type="button">Roadmap Requests</Button>
+        <Button type="button">
+          Roadmap Requests
+          {waiting > 0 && (
+            <>
+              <span
+                aria-hidden="true"
+                className="ml-1 rounded-full bg-primary-foreground px-2 py-0.5 text-xs font-semibold text-primary tabular-nums"
+              >
+                {waiting}
+              </span>
+              <span className="sr-only">, {waiting} waiting</span>
+            </>
+          )}
+        </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
