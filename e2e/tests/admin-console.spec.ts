@@ -144,6 +144,14 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
       await pair.menteeContext.request.get(`/api/bookings/detail/${secondBooking}`)
     ).json()) as { booking: { status: string; refund?: { reason: string } } };
     expect(refunded.booking).toMatchObject({ status: 'cancelled', refund: { reason: 'refunded_by_admin' } });
+    // The list says why the money went back.
+    await expect(
+      page
+        .getByRole('list', { name: 'Bookings' })
+        .getByRole('listitem')
+        .filter({ hasText: 'The mentor asked us to cancel.' })
+        .getByText('Refund: refunded by an admin'),
+    ).toBeVisible();
     await shoot(page, 'bookings light', testInfo.outputPath('admin-bookings-light-1280.png'));
 
     // Audit: the three actions, newest first. Other workers' admin actions may interleave, so look for these three in order.
@@ -151,8 +159,11 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
     const entries = page.getByRole('list', { name: 'Admin actions' }).getByRole('listitem');
     await expect(entries.first()).toBeVisible();
     const texts = await entries.allTextContents();
+    // The refunded booking is named by its two people, not by an id.
     const refundAt = texts.findIndex(
-      (text) => text.includes('Refunded a booking') && text.includes('The mentor asked us to cancel.'),
+      (text) =>
+        text.includes(`Refunded a booking: ${menteeName} with ${mentorName}`) &&
+        text.includes('The mentor asked us to cancel.'),
     );
     const unblockAt = texts.findIndex(
       (text) => text.includes('Unblocked a user') && text.includes(mentorName),

@@ -32,7 +32,8 @@ async function relabel(page: Page, from: string, to: string) {
 async function openRequests(page: Page): Promise<Locator> {
   await page.goto('/admin/roadmap-management');
   await expect(page.getByRole('heading', { name: 'Roadmap Managment' })).toBeVisible();
-  await page.getByRole('button', { name: /^Roadmap Requests/ }).click();
+  // A roadmap waits whenever this is called: the button says how many before it is opened.
+  await page.getByRole('button', { name: /^Roadmap Requests, \d+ waiting$/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   return dialog;
