@@ -97,6 +97,16 @@ test('guards: anonymous users go to sign in, signed-in users leave the account p
 
   const email = newEmail();
   await signUp(page, { name: 'Meera', email });
+  // At phone width the edit pencils keep their size beside a long value (the e-mail).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile/general');
+  const pencils = page.locator('button svg.lucide-pencil');
+  await expect(pencils.first()).toBeVisible();
+  const widths = await pencils.evaluateAll((icons) =>
+    icons.map((icon) => icon.getBoundingClientRect().width),
+  );
+  expect(widths.length).toBeGreaterThan(0);
+  for (const width of widths) expect(width).toBeGreaterThanOrEqual(15);
   for (const path of ['/login', '/signup', '/forgot-password', '/reset-password']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);

@@ -217,6 +217,12 @@ test('a mentor sets their rate, hours and companies, and a visitor sees them on 
     const dialog = page.getByRole('dialog', { name: 'Availability' });
     await expect(dialog.getByLabel('Hourly Rate')).toBeVisible();
     await expect(dialog.getByRole('switch', { name: 'Monday' })).not.toBeChecked();
+    // A date override just added does not ask for its date in red before it is touched.
+    await dialog.getByRole('button', { name: 'Add a date' }).click();
+    await expect(dialog.getByRole('group', { name: /^Override/ })).toHaveCount(1);
+    await expect(dialog.getByText('Choose a date')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Remove the override for date 1' }).click();
+    await expect(dialog.getByRole('group', { name: /^Override/ })).toHaveCount(0);
     await dialog.getByLabel('Hourly Rate').fill('1500');
     await dialog.getByRole('switch', { name: 'Monday' }).click();
     await expect(dialog.getByRole('switch', { name: 'Monday' })).toBeChecked();
