@@ -23,15 +23,19 @@ export function CameraOffTile({ name, className }: { name: string; className?: s
   );
 }
 
-/** On the other person's tile while their microphone is off. */
+/** On the other person's tile while their microphone is off: seen over a picture or the dark tile alike. */
 export function MutedMark({ name, className }: { name: string; className?: string }) {
   return (
     <span
       role="img"
       aria-label={`${name} is muted`}
-      className={cn('grid size-9 place-items-center rounded-full bg-black/70 text-white', className)}
+      className={cn(
+        'flex items-center gap-1.5 rounded-full border border-white/25 bg-black/75 px-2.5 py-1 text-xs font-medium text-white',
+        className,
+      )}
     >
-      <MicOff aria-hidden="true" className="size-4" />
+      <MicOff aria-hidden="true" className="size-4 text-red-400" />
+      <span aria-hidden="true">Muted</span>
     </span>
   );
 }
