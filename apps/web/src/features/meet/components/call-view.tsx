@@ -50,10 +50,10 @@ export function CallView({
     return () => window.removeEventListener('keydown', onKey);
   }, [toggleMute, toggleCamera, hasAudio, hasVideo]);
 
-  if (call.refused) return <RoomNotice title={call.refused} />;
+  if (call.refused) return <RoomNotice title={call.refused} focusTitle />;
   if (call.elsewhere)
     return (
-      <RoomNotice title={call.elsewhere.message}>
+      <RoomNotice title={call.elsewhere.message} focusTitle>
         <p className="text-muted-foreground">
           {call.elsewhere.moved
             ? `The call with ${room.peer.name} goes on in the other tab.`
@@ -85,6 +85,11 @@ export function CallView({
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" className="font-medium">
           {presenceText(room.peer.name, call.peerPresent)}
+        </p>
+        {/* The tile and the mark are seen; this says them to a screen reader as they change. */}
+        <p aria-live="polite" className="sr-only">
+          {peerCameraOff && `${room.peer.name}’s camera is off. `}
+          {call.peerPresent && call.peerMuted && `${room.peer.name} is muted.`}
         </p>
         <p className="tabular-nums text-muted-foreground">
           {sessionCountdown(room.booking.endTime, room.closesAt, now)}

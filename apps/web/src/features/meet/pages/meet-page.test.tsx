@@ -347,6 +347,9 @@ describe('/meet/{roomId}: the call', () => {
     act(() => socket.serverEmits('media-state', { cameraOn: false, micOn: false }));
     expect(cameraOffTile()).toHaveTextContent('ACamera off');
     expect(mutedMark()).toBeInTheDocument();
+    expect(
+      screen.getByText('Asha’s camera is off. Asha is muted.', { selector: '[aria-live]' }),
+    ).toBeInTheDocument();
     act(() => socket.serverEmits('media-state', { cameraOn: true, micOn: true }));
     expect(cameraOffTile()).not.toBeInTheDocument();
     expect(mutedMark()).not.toBeInTheDocument();
@@ -388,7 +391,7 @@ describe('/meet/{roomId}: the call', () => {
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: meetMessages.openInAnotherTab }),
-    ).toBeInTheDocument();
+    ).toHaveFocus();
     expect(peerConnections).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Use here instead' }));
@@ -400,7 +403,7 @@ describe('/meet/{roomId}: the call', () => {
     act(() => socket.serverEmits('moved-away', { message: meetMessages.movedToAnotherTab }));
     expect(
       await screen.findByRole('heading', { level: 1, name: meetMessages.movedToAnotherTab }),
-    ).toBeInTheDocument();
+    ).toHaveFocus();
     expect(peerConnections[0]!.closed).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Use here instead' }));
     expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(3);
