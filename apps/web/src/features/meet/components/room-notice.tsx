@@ -28,7 +28,7 @@ export function RoomNotice({
         id="room-notice-title"
         ref={heading}
         tabIndex={-1}
-        className="text-2xl font-semibold tracking-tight text-balance"
+        className="text-2xl font-semibold tracking-tight text-balance outline-none"
       >
         {title}
       </h1>
