@@ -145,6 +145,133 @@ test('the booked pair meet: each sees and hears the other; mute, camera off and 
   }
 });
 
+/** Screenshots of a page in light, dark and at 390 px, for a person to look at (not compared, not committed). */
+async function shootThreeWays(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.screenshot({ path: `/tmp/e2e-meet-${name}-light.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: `/tmp/e2e-meet-${name}-dark.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `/tmp/e2e-meet-${name}-390.png`, fullPage: true });
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The two in a call, each decoding the other's video. */
+async function inACall(pair: Awaited<ReturnType<typeof mentorAndMentee>>) {
+  await Promise.all([recordPeerConnections(pair.mentorContext), recordPeerConnections(pair.menteeContext)]);
+  const roomId = await openRoomNow(await bookAndPayThroughApi(pair));
+  const mentee = await pair.menteeContext.newPage();
+  const mentor = await pair.mentorContext.newPage();
+  await openPreJoin(mentee, roomId, 'Kavya');
+  await pressJoin(mentee, 'Kavya');
+  await openPreJoin(mentor, roomId, 'Meera');
+  await pressJoin(mentor, 'Meera');
+  await expectVideoFlowing(mentor, 'the mentor');
+  await expectVideoFlowing(mentee, 'the mentee');
+  return { roomId, mentee, mentor };
+}
+
+test('the other side sees a camera that is off as a tile with initials, and a muted microphone as a mark, within seconds', async ({
+  browser,
+  mentorStack,
+}) => {
+  test.setTimeout(300_000); // two browsers in a call on a busy two-core machine
+  const pair = await mentorAndMentee(browser, mentorStack.id);
+  try {
+    const { mentee, mentor } = await inACall(pair);
+    const menteeErrors = watchConsoleErrors(mentee);
+    const mentorErrors = watchConsoleErrors(mentor);
+    const cameraOffTile = mentor.getByRole('img', { name: 'Meera’s camera is off' });
+    const mutedMark = mentor.getByRole('img', { name: 'Meera is muted' });
+    await expect(cameraOffTile).toHaveCount(0);
+    await expect(mutedMark).toHaveCount(0);
+
+    // The mentee's own word reaches the mentor at once; a few seconds allow for a busy machine.
+    await mentee.getByRole('button', { name: /^Camera off/ }).click();
+    await expect(cameraOffTile).toBeVisible({ timeout: 5_000 });
+    await expect(cameraOffTile).toContainText('M');
+    await expect(cameraOffTile).toContainText('Camera off');
+    await mentee.keyboard.press('m');
+    await expect(mutedMark).toBeVisible({ timeout: 5_000 });
+    // Under the tile the call goes on: the mentor still receives the connection, without video.
+    await expectVideoStopped(mentor, 'the mentor, with the mentee’s camera off');
+    await expectNoSeriousA11yViolations(mentor);
+    await shootThreeWays(mentor, 'camera-off');
+
+    await mentee.keyboard.press('v');
+    await expect(cameraOffTile).toHaveCount(0, { timeout: 5_000 });
+    await expectVideoFlowing(mentor, 'the mentor, with the mentee’s camera back on');
+    await expect(mutedMark).toBeVisible();
+    await mentee.getByRole('button', { name: /^Mute/ }).click();
+    await expect(mutedMark).toHaveCount(0, { timeout: 5_000 });
+    await expectSoundFlowing(mentor, 'the mentor, with the mentee unmuted');
+
+    // A newcomer hears the state at once: the mentor, camera off, reloads; the mentee sees the tile again.
+    await mentor.getByRole('button', { name: /^Camera off/ }).click();
+    const mentorTile = mentee.getByRole('img', { name: 'Kavya’s camera is off' });
+    await expect(mentorTile).toBeVisible({ timeout: 5_000 });
+    await mentee.reload();
+    await pressJoin(mentee, 'Kavya');
+    await expect(mentee.getByText('Kavya is here').first()).toBeVisible();
+    await expect(mentorTile).toBeVisible({ timeout: 5_000 });
+
+    expect(menteeErrors).toEqual([]);
+    expect(mentorErrors).toEqual([]);
+  } finally {
+    await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
+  }
+});
+
+test('a second tab of the same person says the call is open in another tab; Use here instead moves the call, and the other person sees video again', async ({
+  browser,
+  mentorStack,
+}) => {
+  test.setTimeout(300_000); // three pages in a call on a busy two-core machine
+  const pair = await mentorAndMentee(browser, mentorStack.id);
+  try {
+    const { roomId, mentee, mentor } = await inACall(pair);
+    const secondTab = await pair.menteeContext.newPage();
+    const secondTabErrors = watchConsoleErrors(secondTab);
+    await openPreJoin(secondTab, roomId, 'Kavya');
+    await expect(secondTab.getByRole('button', { name: 'Join now' })).toBeEnabled({ timeout: 45_000 });
+    await secondTab.getByRole('button', { name: 'Join now' }).click();
+    await expect(
+      secondTab.getByRole('heading', { level: 1, name: meetMessages.openInAnotherTab }),
+    ).toBeVisible();
+    // Not a black screen claiming Kavya is here, and the call in the first tab goes on untouched.
+    await expect(secondTab.getByText('Kavya is here')).toHaveCount(0);
+    await expectVideoFlowing(mentor, 'the mentor, with the mentee’s second tab open');
+    await expectNoSeriousA11yViolations(secondTab);
+    await shootThreeWays(secondTab, 'open-in-another-tab');
+
+    await secondTab.getByRole('button', { name: 'Use here instead' }).click();
+    await expect(secondTab.getByRole('heading', { name: 'Session with Kavya' })).toBeAttached();
+    await expect(secondTab.getByText('Kavya is here').first()).toBeVisible();
+    await expect(
+      mentee.getByRole('heading', { level: 1, name: meetMessages.movedToAnotherTab }),
+    ).toBeVisible();
+    await expect(mentee.getByRole('button', { name: 'Use here instead' })).toBeVisible();
+    // A fresh connection between the new tab and the mentor: each sees the other again.
+    await expectVideoFlowing(mentor, 'the mentor, after the call moved to the second tab');
+    await expectVideoFlowing(secondTab, 'the second tab');
+    await expect(mentor.getByText('Meera is here').first()).toBeVisible();
+    await shootThreeWays(mentee, 'moved-away');
+
+    // And back to the first tab.
+    await mentee.getByRole('button', { name: 'Use here instead' }).click();
+    await expect(
+      secondTab.getByRole('heading', { level: 1, name: meetMessages.movedToAnotherTab }),
+    ).toBeVisible();
+    await expectVideoFlowing(mentor, 'the mentor, after the call came back to the first tab');
+    await expectVideoFlowing(mentee, 'the first tab, again');
+    expect(secondTabErrors).toEqual([]);
+  } finally {
+    await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
+  }
+});
+
 test('the call survives a restart of the signalling server: a reconnecting banner, then media and chat again without a reload', async ({
   browser,
   mentorStack,

@@ -37,6 +37,9 @@ export async function insertBooking(
 export const ask = <T>(socket: Socket, event: string, payload?: unknown): Promise<T> =>
   socket.timeout(EVENT_TIMEOUT_MS).emitWithAck(event, payload) as Promise<T>;
 export const join = (socket: Socket, roomId: string) => ask<JoinAck>(socket, 'join', { roomId });
+/** Joins from another tab of a person already in the room, moving the call here. */
+export const takeOver = (socket: Socket, roomId: string) =>
+  ask<JoinAck>(socket, 'join', { roomId, takeOver: true });
 
 /** The next `event` the socket receives. */
 export function next<T>(socket: Socket, event: string): Promise<T> {

@@ -56,12 +56,16 @@ export const SIGNAL_PAYLOAD_MAX_BYTES = 64 * 1024;
 export const SIGNALS_PER_SECOND_MAX = 50;
 /** `/meet` sockets one user may have open at once (tabs, devices). */
 export const MEET_SOCKETS_PER_USER_MAX = 4;
+/** `media-state` messages (camera or microphone turned on or off) one socket may send in the window below. */
+export const MEDIA_STATES_MAX = 20;
+export const MEDIA_STATES_WINDOW_SECONDS = 10;
 
 export const meetLimitMessages = {
   chatTooLong: `Keep a message to ${CHAT_MESSAGE_MAX} characters or fewer.`,
   chatRate: `You have sent ${CHAT_MESSAGES_MAX} messages in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds. Wait a few seconds before sending the next.`,
   signalTooLarge: `That signal is larger than ${SIGNAL_PAYLOAD_MAX_BYTES / 1024} kB.`,
   signalRate: `More than ${SIGNALS_PER_SECOND_MAX} signals in one second. Slow down.`,
+  mediaStateRate: `You turned the camera or microphone on or off ${MEDIA_STATES_MAX} times in ${MEDIA_STATES_WINDOW_SECONDS} seconds. Wait a few seconds.`,
   tooManySockets: `You already have this meeting open in ${MEET_SOCKETS_PER_USER_MAX} windows. Close one of them to open it here.`,
 } as const;
 

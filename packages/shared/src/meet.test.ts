@@ -4,6 +4,7 @@ import {
   CHAT_MESSAGE_MAX,
   isRoomOpen,
   joinRequestSchema,
+  mediaStateSchema,
   roomWindow,
   signalSchema,
 } from './meet';
@@ -60,6 +61,21 @@ describe('the socket payloads', () => {
     );
     expect(joinRequestSchema.safeParse({ roomId: 'user:someone' }).success).toBe(false);
     expect(joinRequestSchema.safeParse('0b6f4ad2-6a0e-4b1e-9a57-0d1f5a3c2b10').success).toBe(false);
+  });
+
+  it('joins with the page’s tab id and a wish to take the call over, each of a sane shape', () => {
+    const roomId = '0b6f4ad2-6a0e-4b1e-9a57-0d1f5a3c2b10';
+    expect(joinRequestSchema.safeParse({ roomId, tabId: 'tab-1', takeOver: true }).success).toBe(true);
+    expect(joinRequestSchema.safeParse({ roomId, tabId: '' }).success).toBe(false);
+    expect(joinRequestSchema.safeParse({ roomId, tabId: 'x'.repeat(65) }).success).toBe(false);
+    expect(joinRequestSchema.safeParse({ roomId, takeOver: 'yes' }).success).toBe(false);
+  });
+
+  it('says whether the camera and the microphone are on, and nothing else', () => {
+    expect(mediaStateSchema.safeParse({ cameraOn: false, micOn: true }).success).toBe(true);
+    expect(mediaStateSchema.safeParse({ cameraOn: false }).success).toBe(false);
+    expect(mediaStateSchema.safeParse({ cameraOn: 0, micOn: 1 }).success).toBe(false);
+    expect(mediaStateSchema.safeParse({ cameraOn: true, micOn: true, extra: 'x' }).success).toBe(false);
   });
 
   it('trims chat, refusing an empty one and one over the limit', () => {

@@ -46,6 +46,8 @@ export const meetMessages = {
   cancelled: 'This session was cancelled, so its room is closed.',
   chatTooLong: meetLimitMessages.chatTooLong,
   chatEmpty: 'Write something first.',
+  openInAnotherTab: 'This call is open in another tab.',
+  movedToAnotherTab: 'You moved this call to another tab.',
 } as const;
 
 export const iceServerSchema = z.object({
@@ -83,12 +85,29 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 // client → server: `join` {roomId} with an ack; `signal` {description?|candidate?}; `chat` {text} with an ack; `leave`.
 // server → client: `peer-joined` {peerId}; `peer-left` {peerId}; `signal` {description?|candidate?}; `chat` ChatMessage;
 // `room-closed` {message} when the booking is cancelled during the call (both are taken out of the room).
+// Each person's camera and microphone: `media-state` {cameraOn, micOn} with an ack, relayed to the other person.
+// One tab per person in the call: a `join` while another tab of the same person is in the room is answered
+// `openElsewhere`; a `join` with `takeOver` moves the call, and the other tab hears `moved-away` {message}.
 
-export const joinRequestSchema = z.object({ roomId: z.string().uuid() });
-/** The ack of `join`: the room's state, or why not. */
+export const joinRequestSchema = z.object({
+  roomId: z.string().uuid(),
+  /** The page's own id, the same across its reconnects: a socket of the same tab is replaced silently. */
+  tabId: z.string().min(1).max(64).optional(),
+  /** Move the call here from the person's other tab. */
+  takeOver: z.boolean().optional(),
+});
+export type JoinRequest = z.infer<typeof joinRequestSchema>;
+/** The ack of `join`: the room's state, or why not (`openElsewhere`: the call is in another tab of this person). */
 export type JoinAck =
   | { ok: true; polite: boolean; peerPresent: boolean; history: ChatMessage[] }
-  | { ok: false; message: string };
+  | { ok: false; message: string; openElsewhere?: true };
+
+/** `moved-away`: another tab of this person took the call over; this one is out of the room. */
+export const movedAwaySchema = z.object({ message: z.string() });
+
+/** `media-state`: whether a person's camera and microphone are on, sent on every change and to a newcomer. */
+export const mediaStateSchema = z.object({ cameraOn: z.boolean(), micOn: z.boolean() }).strict();
+export type MediaState = z.infer<typeof mediaStateSchema>;
 
 /** SDP or ICE, relayed to the other person only; the server does not read it beyond its shape. */
 export const signalSchema = z.union([

@@ -1,10 +1,11 @@
 import { MEET_SOCKETS_PER_USER_MAX, meetLimitMessages } from '@skillroute/shared/marketplace-limits';
-import type { ChatAck, ChatMessage, Signal } from '@skillroute/shared/meet';
+import { meetMessages, type ChatAck, type ChatMessage, type Signal } from '@skillroute/shared/meet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInAs } from '../../../test/accounts';
 import { MINUTE_MS } from '../../../test/bookings';
 import type { TestApp } from '../../../test/helpers';
-import { ask, insertBooking, join, meetUrl, next } from '../../../test/meet';
+import { ask, insertBooking, join, meetUrl, next, takeOver } from '../../../test/meet';
+import { meetRefusals } from './signalling';
 import { externalRedisUrl, reachable } from '../../../test/reachable';
 import { startReplicas, type Replicas } from '../../../test/replicas';
 import { closeAllSockets, connectedSocket, refusalOf } from '../../../test/sockets';
@@ -83,6 +84,40 @@ describe.runIf(redisReachable)('a meeting room across two api processes (REDIS_U
     const mentorHearsLeft = next<{ peerId: string }>(mentorOnA, 'peer-left');
     await replicaC.close();
     expect(await mentorHearsLeft).toEqual({ peerId: mentee.id });
+  });
+
+  it('keeps a second tab on another process out until it takes the call over, and moves the call across', async () => {
+    const db = replicaA.app.db;
+    const mentor = await createUser(db, { email: 'devi@example.org', name: 'Devi' });
+    const mentee = await createUser(db, { email: 'omar@example.org', name: 'Omar' });
+    const row = await insertBooking(db, { mentorId: mentor.id, menteeId: mentee.id }, 5 * MINUTE_MS);
+    const mentorCookie = (await signedInAs(db, replicaA.config.jwtSecret, mentor, new Date())).cookie;
+    const firstTabOnA = await connectedSocket(meetUrl(urlA), mentorCookie);
+    const secondTabOnB = await connectedSocket(meetUrl(urlB), mentorCookie);
+    const menteeOnB = await connectedSocket(
+      meetUrl(urlB),
+      (await signedInAs(db, replicaA.config.jwtSecret, mentee, new Date())).cookie,
+    );
+    await join(firstTabOnA, row.roomId);
+    await join(menteeOnB, row.roomId);
+
+    expect(await join(secondTabOnB, row.roomId)).toEqual({
+      ok: false,
+      message: meetMessages.openInAnotherTab,
+      openElsewhere: true,
+    });
+    const firstTabHearsMoved = next<{ message: string }>(firstTabOnA, 'moved-away');
+    const menteeHearsJoin = next<{ peerId: string }>(menteeOnB, 'peer-joined');
+    expect(await takeOver(secondTabOnB, row.roomId)).toMatchObject({ ok: true, peerPresent: true });
+    expect(await firstTabHearsMoved).toEqual({ message: meetMessages.movedToAnotherTab });
+    expect(await menteeHearsJoin).toEqual({ peerId: mentor.id });
+
+    const offer = { description: { type: 'offer' as const, sdp: 'v=0' } };
+    // Taken out of the room by the other process: the first tab is no longer joined.
+    expect(await ask(firstTabOnA, 'signal', offer)).toEqual({ ok: false, message: meetRefusals.notJoined });
+    const secondTabGetsOffer = next<Signal>(secondTabOnB, 'signal');
+    await ask(menteeOnB, 'signal', offer);
+    expect(await secondTabGetsOffer).toEqual(offer);
   });
 
   it(`counts a user's /meet sockets across the processes: beyond ${MEET_SOCKETS_PER_USER_MAX} is refused on either`, async () => {

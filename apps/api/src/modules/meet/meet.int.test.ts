@@ -4,6 +4,8 @@ import {
   CHAT_MESSAGES_MAX,
   CHAT_MESSAGES_WINDOW_SECONDS,
   JOIN_HISTORY_MESSAGES,
+  MEDIA_STATES_MAX,
+  MEDIA_STATES_WINDOW_SECONDS,
   MEET_SOCKETS_PER_USER_MAX,
   ROOM_MESSAGES_KEPT,
   SIGNAL_PAYLOAD_MAX_BYTES,
@@ -15,6 +17,7 @@ import {
   meetMessages,
   type ChatAck,
   type ChatMessage,
+  type MediaState,
   type MeetRoom,
   type Signal,
 } from '@skillroute/shared/meet';
@@ -28,7 +31,7 @@ import { HOUR_MS, MINUTE_MS } from '../../../test/bookings';
 import { movableClock, type MovableClock } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { cookieHeader } from '../../../test/sessions';
-import { ask, insertBooking, join, meetUrl, next, roundTrip } from '../../../test/meet';
+import { ask, insertBooking, join, meetUrl, next, roundTrip, takeOver } from '../../../test/meet';
 import {
   closeAllSockets,
   connectedSocket,
@@ -491,6 +494,156 @@ describe('the /meet namespace', () => {
   });
 });
 
+describe('camera and microphone, and one tab per person (decision 051)', () => {
+  const offer = { description: { type: 'offer' as const, sdp: 'v=0' } };
+  const cameraOff = { cameraOn: false, micOn: true };
+
+  it('relays a media state to the other person only, and refuses a malformed one or one from outside the room', async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const outsider = await connected(await person('Mallory'));
+    const outsiderHeard = record(outsider, 'media-state');
+    const mentorHeard = record(mentorSocket, 'media-state');
+
+    const menteeHears = next<MediaState>(menteeSocket, 'media-state');
+    expect(await ask(mentorSocket, 'media-state', cameraOff)).toEqual({ ok: true });
+    expect(await menteeHears).toEqual(cameraOff);
+
+    for (const malformed of [
+      { cameraOn: 'no', micOn: true },
+      { cameraOn: false },
+      { cameraOn: false, micOn: true, sdp: 'x'.repeat(1000) },
+      'off',
+    ])
+      expect(await ask(mentorSocket, 'media-state', malformed)).toEqual({
+        ok: false,
+        message: meetRefusals.badMediaState,
+      });
+    expect(await ask(outsider, 'media-state', cameraOff)).toEqual({
+      ok: false,
+      message: meetRefusals.notJoined,
+    });
+    await Promise.all([roundTrip(mentorSocket), roundTrip(outsider), roundTrip(menteeSocket)]);
+    expect(mentorHeard).toEqual([]);
+    expect(outsiderHeard).toEqual([]);
+  });
+
+  it('refuses a media state once the room has closed, and relays none', async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const menteeHeard = record(menteeSocket, 'media-state');
+    clock.advance(2 * HOUR_MS);
+    try {
+      expect(await ask(mentorSocket, 'media-state', cameraOff)).toEqual({
+        ok: false,
+        message: meetMessages.closed,
+      });
+      await roundTrip(menteeSocket);
+      expect(menteeHeard).toEqual([]);
+    } finally {
+      clock.advance(-2 * HOUR_MS);
+    }
+  });
+
+  it(`refuses a socket's media state beyond ${MEDIA_STATES_MAX} in ${MEDIA_STATES_WINDOW_SECONDS} seconds, and relays none of the refused`, async () => {
+    const { mentorSocket, menteeSocket } = await inTheRoom();
+    const menteeHeard = record(menteeSocket, 'media-state');
+    clock.freeze();
+    try {
+      const acks = await Promise.all(
+        Array.from({ length: MEDIA_STATES_MAX }, (_, n) =>
+          ask(mentorSocket, 'media-state', { cameraOn: n % 2 === 0, micOn: true }),
+        ),
+      );
+      expect(acks.every((ack) => (ack as { ok: boolean }).ok)).toBe(true);
+      expect(await ask(mentorSocket, 'media-state', cameraOff)).toEqual({
+        ok: false,
+        message: meetLimitMessages.mediaStateRate,
+      });
+      await roundTrip(menteeSocket);
+      expect(menteeHeard).toHaveLength(MEDIA_STATES_MAX);
+      clock.advance(MEDIA_STATES_WINDOW_SECONDS * 1000);
+      expect(await ask(mentorSocket, 'media-state', cameraOff)).toEqual({ ok: true });
+    } finally {
+      clock.thaw();
+      clock.advance(-MEDIA_STATES_WINDOW_SECONDS * 1000);
+    }
+  });
+
+  it('keeps a second tab of the same person out of the room until it takes the call over; the first tab then hears it moved', async () => {
+    const { mentor, row, mentorSocket, menteeSocket } = await inTheRoom();
+    const secondTab = await connected(mentor);
+    const menteePresence = ['peer-joined', 'peer-left'].map((event) => record(menteeSocket, event));
+    const firstTabMoved = record<{ message: string }>(mentorSocket, 'moved-away');
+
+    expect(await join(secondTab, row.roomId)).toEqual({
+      ok: false,
+      message: meetMessages.openInAnotherTab,
+      openElsewhere: true,
+    });
+    // Not in the room: the other person hears nothing of it, and it sends nothing there.
+    expect(await ask(secondTab, 'signal', offer)).toEqual({ ok: false, message: meetRefusals.notJoined });
+    const secondTabSignals = record<Signal>(secondTab, 'signal');
+    const firstTabGetsOffer = next<Signal>(mentorSocket, 'signal');
+    await ask(menteeSocket, 'signal', offer);
+    expect(await firstTabGetsOffer).toEqual(offer);
+    await Promise.all([roundTrip(menteeSocket), roundTrip(secondTab)]);
+    expect(menteePresence).toEqual([[], []]);
+    expect(secondTabSignals).toEqual([]);
+
+    // Use here instead: the first tab is told and taken out; the other person starts again with this one.
+    const firstTabHearsMoved = next<{ message: string }>(mentorSocket, 'moved-away');
+    const menteeHearsJoin = next<{ peerId: string }>(menteeSocket, 'peer-joined');
+    expect(await takeOver(secondTab, row.roomId)).toMatchObject({
+      ok: true,
+      polite: false,
+      peerPresent: true,
+    });
+    expect(await firstTabHearsMoved).toEqual({ message: meetMessages.movedToAnotherTab });
+    expect(await menteeHearsJoin).toEqual({ peerId: mentor.id });
+    const firstTabSignals = record<Signal>(mentorSocket, 'signal');
+    const secondTabGetsOffer = next<Signal>(secondTab, 'signal');
+    await ask(menteeSocket, 'signal', offer);
+    expect(await secondTabGetsOffer).toEqual(offer);
+    expect(await ask(mentorSocket, 'signal', offer)).toEqual({ ok: false, message: meetRefusals.notJoined });
+    await roundTrip(mentorSocket);
+    expect(firstTabSignals).toEqual([]);
+    // The person never left: the other side heard no `peer-left`, neither now nor when the first tab leaves.
+    expect(await ask(mentorSocket, 'leave')).toEqual({ ok: true });
+    await roundTrip(menteeSocket);
+    expect(menteePresence[1]).toEqual([]);
+    expect(firstTabMoved).toHaveLength(1);
+
+    // The person may take it back from another tab again.
+    const thirdTab = await connected(mentor);
+    const secondTabHearsMoved = next<{ message: string }>(secondTab, 'moved-away');
+    expect(await takeOver(thirdTab, row.roomId)).toMatchObject({ ok: true, peerPresent: true });
+    expect(await secondTabHearsMoved).toEqual({ message: meetMessages.movedToAnotherTab });
+  });
+
+  it('lets a reconnect of the same page back in at once: its old socket is taken out without a word', async () => {
+    const { mentor, mentee } = await pair();
+    const row = await booking(mentor, mentee, 5 * MINUTE_MS);
+    const tabId = randomUUID();
+    const oldSocket = await connected(mentor);
+    const menteeSocket = await connected(mentee);
+    expect(await ask(oldSocket, 'join', { roomId: row.roomId, tabId })).toMatchObject({ ok: true });
+    await join(menteeSocket, row.roomId);
+    const oldHeard = record(oldSocket, 'moved-away');
+    const oldSignals = record<Signal>(oldSocket, 'signal');
+
+    const reconnected = await connected(mentor);
+    expect(await ask(reconnected, 'join', { roomId: row.roomId, tabId })).toMatchObject({
+      ok: true,
+      peerPresent: true,
+    });
+    const reconnectedGetsOffer = next<Signal>(reconnected, 'signal');
+    await ask(menteeSocket, 'signal', offer);
+    expect(await reconnectedGetsOffer).toEqual(offer);
+    await roundTrip(oldSocket);
+    expect(oldHeard).toEqual([]);
+    expect(oldSignals).toEqual([]);
+  });
+});
+
 describe('the limits of a meeting room (DESIGN.md §4b)', () => {
   const offer = { description: { type: 'offer' as const, sdp: 'v=0' } };
   const candidate = (n: number) => ({
@@ -509,23 +662,26 @@ describe('the limits of a meeting room (DESIGN.md §4b)', () => {
         .orderBy(asc(meetingMessages.sentAt))
     ).map((row) => row.text);
 
-  it(`refuses a person's message beyond ${CHAT_MESSAGES_MAX} in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds, across their sockets: neither kept nor relayed`, async () => {
+  it(`refuses a person's message beyond ${CHAT_MESSAGES_MAX} in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds, across their tabs: neither kept nor relayed`, async () => {
     const { row, mentor, mentorSocket, menteeSocket } = await inTheRoom();
     const secondTab = await connected(mentor);
-    await join(secondTab, row.roomId);
     const menteeHeard = record<ChatMessage>(menteeSocket, 'chat');
+    const sendHalf = (socket: typeof mentorSocket, from: number) =>
+      Promise.all(
+        Array.from({ length: CHAT_MESSAGES_MAX / 2 }, (_, n) =>
+          ask<ChatAck>(socket, 'chat', { text: `message ${from + n}` }),
+        ),
+      );
     // Held still, so the count does not depend on how fast this machine sends.
     clock.freeze();
     try {
-      const sent = await Promise.all(
-        Array.from({ length: CHAT_MESSAGES_MAX }, (_, n) =>
-          ask<ChatAck>(n % 2 === 0 ? mentorSocket : secondTab, 'chat', { text: `message ${n}` }),
-        ),
-      );
+      // Half from the first tab; the call moves to the second, which does not start a count of its own.
+      const sent = await sendHalf(mentorSocket, 0);
+      expect(await takeOver(secondTab, row.roomId)).toMatchObject({ ok: true });
+      sent.push(...(await sendHalf(secondTab, CHAT_MESSAGES_MAX / 2)));
       expect(sent.every((ack) => ack.ok)).toBe(true);
       const refused = { ok: false, message: meetLimitMessages.chatRate };
-      expect(await ask(mentorSocket, 'chat', { text: 'one too many' })).toEqual(refused);
-      expect(await ask(secondTab, 'chat', { text: 'from the other tab' })).toEqual(refused);
+      expect(await ask(secondTab, 'chat', { text: 'one too many' })).toEqual(refused);
       // The count is the person's: the other person still writes.
       expect(await ask<ChatAck>(menteeSocket, 'chat', { text: 'my turn' })).toMatchObject({ ok: true });
       expect(menteeHeard).toHaveLength(CHAT_MESSAGES_MAX + 1);
@@ -534,7 +690,7 @@ describe('the limits of a meeting room (DESIGN.md §4b)', () => {
 
       // The window slides: once it has passed, the person writes again.
       clock.advance(CHAT_MESSAGES_WINDOW_SECONDS * 1000);
-      expect(await ask<ChatAck>(mentorSocket, 'chat', { text: 'later' })).toMatchObject({ ok: true });
+      expect(await ask<ChatAck>(secondTab, 'chat', { text: 'later' })).toMatchObject({ ok: true });
     } finally {
       clock.thaw();
       clock.advance(-CHAT_MESSAGES_WINDOW_SECONDS * 1000);
@@ -560,7 +716,7 @@ describe('the limits of a meeting room (DESIGN.md §4b)', () => {
     expect(kept[0]).toBe(`old ${old + 1 - ROOM_MESSAGES_KEPT}`);
     expect(kept.at(-1)).toBe('newest');
 
-    const rejoined = await join(await connected(mentee), row.roomId);
+    const rejoined = await takeOver(await connected(mentee), row.roomId);
     const history = (rejoined as { history: ChatMessage[] }).history.map((message) => message.text);
     expect(history).toHaveLength(JOIN_HISTORY_MESSAGES);
     expect(history[0]).toBe(`old ${old + 1 - JOIN_HISTORY_MESSAGES}`);

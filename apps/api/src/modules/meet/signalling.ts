@@ -1,6 +1,8 @@
 import {
   CHAT_MESSAGES_MAX,
   CHAT_MESSAGES_WINDOW_SECONDS,
+  MEDIA_STATES_MAX,
+  MEDIA_STATES_WINDOW_SECONDS,
   MEET_SOCKETS_PER_USER_MAX,
   SIGNAL_PAYLOAD_MAX_BYTES,
   SIGNALS_PER_SECOND_MAX,
@@ -9,6 +11,7 @@ import {
 import {
   chatRequestSchema,
   joinRequestSchema,
+  mediaStateSchema,
   meetMessages,
   signalSchema,
   type ChatAck,
@@ -26,6 +29,8 @@ import { joinRoom, postChat } from './service';
 interface JoinedMeeting {
   roomId: string;
   peerId: string;
+  /** The page the socket belongs to (its reconnects carry the same), when the client said. */
+  tabId?: string;
   /** When the room closes (epoch ms), as it was at the join. */
   closesAt: number;
 }
@@ -36,11 +41,13 @@ type Refusal = { ok: false; message: string };
 export const meetRefusals = {
   notJoined: 'Join the room first.',
   badSignal: 'That is not a description or an ICE candidate.',
+  badMediaState: 'Say whether the camera and the microphone are on, and nothing else.',
   unavailable: 'The meeting room is unavailable right now. Please try again.',
 } as const;
 
 const chatLimit: RateLimit = { max: CHAT_MESSAGES_MAX, windowMs: CHAT_MESSAGES_WINDOW_SECONDS * 1000 };
 const signalLimit: RateLimit = { max: SIGNALS_PER_SECOND_MAX, windowMs: 1000 };
+const mediaStateLimit: RateLimit = { max: MEDIA_STATES_MAX, windowMs: MEDIA_STATES_WINDOW_SECONDS * 1000 };
 /** How long a handshake waits for the other api processes to count a user's sockets before counting alone. */
 const COUNT_ELSEWHERE_TIMEOUT_MS = 2000;
 
@@ -51,12 +58,16 @@ const ackOf = <T>(args: unknown[]): Ack<T> => {
 };
 
 /**
- * The `/meet` namespace (DESIGN.md §5): `join`, `signal`, `chat`, `leave`. The namespace comes authenticated
+ * The `/meet` namespace (DESIGN.md §5): `join`, `signal`, `media-state`, `chat`, `leave`. The namespace comes authenticated
  * (realtime.ts `authenticatedNamespace`); every join is checked here against the booking and the window.
  * The joined room is in `socket.data` and socket.io's rooms, and presence is asked of `fetchSockets()`, so the
  * two people may be held by different api processes. The limits of DESIGN.md §4b are kept here: sockets per
  * user (counted across processes), signals per socket, and chat per person, which this process counts for
  * the sockets it holds (a person's sockets on other processes count there).
+ *
+ * One socket per person is in a room (decision 051): a second tab's `join` is answered `openElsewhere` and
+ * stays out until it asks to `takeOver`; then the first tab hears `moved-away` and is taken out, and the
+ * other person hears `peer-joined`, so both sides start a fresh peer connection (decision 035).
  */
 export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext): void {
   /** Each person's recent chat messages in this process, across their sockets; idle entries go after the window. */
@@ -112,6 +123,33 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
     return sockets.some((socket) => (socket.data.identity as SocketIdentity | undefined)?.userId === userId);
   };
 
+  /**
+   * The user's other sockets in the room, split into the same page's (a reconnect: the socket it replaces
+   * has not gone yet) and other tabs'.
+   */
+  const ownSocketsIn = async (
+    roomId: string,
+    userId: string,
+    socketId: string,
+    tabId: string | undefined,
+  ) => {
+    const sockets = (await namespace.in(meetRoom(roomId)).fetchSockets()).filter(
+      (other) =>
+        other.id !== socketId && (other.data.identity as SocketIdentity | undefined)?.userId === userId,
+    );
+    const samePage = (other: (typeof sockets)[number]) =>
+      tabId !== undefined && (other.data.meet as JoinedMeeting | undefined)?.tabId === tabId;
+    return { samePage: sockets.filter(samePage), otherTabs: sockets.filter((other) => !samePage(other)) };
+  };
+
+  /** Takes one of the user's sockets (on any process) out of the room, without a word to the other person. */
+  const takeOutOfRoom = (other: { id: string; leave(room: string): unknown }, roomId: string) => {
+    const local = namespace.sockets.get(other.id);
+    if ((local?.data.meet as JoinedMeeting | undefined)?.roomId === roomId) delete local?.data.meet;
+    // A socket on another process keeps its `socket.data.meet`; out of the room, it counts as not joined.
+    return other.leave(meetRoom(roomId));
+  };
+
   /** Takes the socket out of its room; the other person hears `peer-left` once no socket of this user is left there. */
   const leaveMeeting = async (socket: Socket, userId: string) => {
     const joined = socket.data.meet as JoinedMeeting | undefined;
@@ -141,6 +179,7 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
   namespace.on('connection', (socket: Socket) => {
     const { userId } = socket.data.identity as SocketIdentity;
     let signalTimes: number[] = [];
+    let mediaStateTimes: number[] = [];
     let closeTimer: NodeJS.Timeout | undefined;
 
     /** The room closed under this socket: it hears why and leaves, so nothing more reaches it or comes from it. */
@@ -157,6 +196,8 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
       closeTimer = setTimeout(
         () => {
           if ((socket.data.meet as JoinedMeeting | undefined)?.roomId !== joined.roomId) return;
+          // Moved to another tab by a process that could not clear this socket's data: not in the room any more.
+          if (!socket.rooms.has(meetRoom(joined.roomId))) return;
           // The clock may stand elsewhere than the timer's (a test moves it): ask it again.
           if (ctx.clock.now().getTime() < joined.closesAt) return closeOnTime(joined);
           closedUnder(joined).catch((error: unknown) =>
@@ -184,12 +225,20 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
     guarded<JoinAck>(socket, 'join', async (payload, ack) => {
       const request = joinRequestSchema.safeParse(payload);
       if (!request.success) return ack({ ok: false, message: meetMessages.notFound });
-      const { roomId } = request.data;
+      const { roomId, tabId, takeOver = false } = request.data;
       const room = await joinRoom(ctx, { userId, roomId });
+      const own = await ownSocketsIn(roomId, userId, socket.id, tabId);
+      if (own.otherTabs.length > 0 && !takeOver)
+        return ack({ ok: false, message: meetMessages.openInAnotherTab, openElsewhere: true });
+      for (const other of own.samePage) await takeOutOfRoom(other, roomId);
+      for (const other of own.otherTabs) {
+        await takeOutOfRoom(other, roomId);
+        other.emit('moved-away', { message: meetMessages.movedToAnotherTab });
+      }
       // One meeting at a time: joining another room leaves the one before.
       const previous = socket.data.meet as JoinedMeeting | undefined;
       if (previous !== undefined && previous.roomId !== roomId) await leaveMeeting(socket, userId);
-      const joined: JoinedMeeting = { roomId, peerId: room.peerId, closesAt: room.closesAt };
+      const joined: JoinedMeeting = { roomId, peerId: room.peerId, tabId, closesAt: room.closesAt };
       socket.data.meet = joined;
       await socket.join(meetRoom(roomId));
       closeOnTime(joined);
@@ -208,7 +257,20 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
         return ack({ ok: false, message: meetLimitMessages.signalTooLarge });
       const signal = signalSchema.safeParse(payload);
       if (!signal.success) return ack({ ok: false, message: meetRefusals.badSignal });
-      socket.to(meetRoom(meeting.roomId)).emit('signal', signal.data);
+      // To the other person only: a tab of this person still on its way out of the room hears nothing.
+      socket.to(meetRoom(meeting.roomId)).except(userRoom(userId)).emit('signal', signal.data);
+      ack({ ok: true });
+    });
+
+    guarded<{ ok: true }>(socket, 'media-state', async (payload, ack) => {
+      const meeting = await openMeeting();
+      if ('ok' in meeting) return ack(meeting);
+      const admission = admitInWindow(mediaStateTimes, ctx.clock.now().getTime(), mediaStateLimit);
+      mediaStateTimes = admission.times;
+      if (!admission.admitted) return ack({ ok: false, message: meetLimitMessages.mediaStateRate });
+      const state = mediaStateSchema.safeParse(payload);
+      if (!state.success) return ack({ ok: false, message: meetRefusals.badMediaState });
+      socket.to(meetRoom(meeting.roomId)).except(userRoom(userId)).emit('media-state', state.data);
       ack({ ok: true });
     });
 

@@ -2,6 +2,7 @@ import type { MeetRoom } from '@skillroute/shared/meet';
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
+  initialsOf,
   mediaErrorMessage,
   missingDeviceMessage,
   presenceText,
@@ -101,4 +102,15 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('v', document.body, { ctrlKey: true }))).toBeNull();
     expect(shortcutFor(key('m', document.body, { metaKey: true }))).toBeNull();
   });
+});
+
+describe('initialsOf', () => {
+  it.each([
+    ['Maya', 'M'],
+    ['Maya Chen', 'MC'],
+    ['  asha  de souza ', 'AS'],
+    ['Élodie', 'É'],
+    ['𝒜da Lovelace', '𝒜L'],
+    ['', '?'],
+  ])('%j → %s', (name, initials) => expect(initialsOf(name)).toBe(initials));
 });

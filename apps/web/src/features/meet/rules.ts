@@ -44,6 +44,18 @@ export function sessionCountdown(endTime: string, closesAt: string, now: number)
 export const presenceText = (peerName: string, present: boolean): string =>
   present ? `${peerName} is here` : `Waiting for ${peerName} to join`;
 
+/** The initials a camera-off tile shows: of the first and the last word of the name ("Maya Chen" → "MC"). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (first === undefined) return '?';
+  const last = words.length > 1 ? words.at(-1) : undefined;
+  // Array.from keeps a letter outside the Basic Multilingual Plane whole.
+  return [first, last]
+    .map((word) => (word === undefined ? '' : Array.from(word)[0]!.toLocaleUpperCase()))
+    .join('');
+}
+
 /** Why the camera or microphone cannot be used, in words the person can act on; they can still join. */
 export function mediaErrorMessage(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';

@@ -1,8 +1,8 @@
 import { meetLimitMessages } from '@skillroute/shared/marketplace-limits';
-import type { ChatAck, JoinAck } from '@skillroute/shared/meet';
+import { meetMessages, type ChatAck, type JoinAck } from '@skillroute/shared/meet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeMeetSocket } from '@/test/fake-socket';
-import { offlineMessage, startSignalling, type SignallingHandlers } from './signalling';
+import { MEDIA_STATE_RETRY_MS, offlineMessage, startSignalling, type SignallingHandlers } from './signalling';
 
 const ROOM = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const joined: JoinAck = { ok: true, polite: true, peerPresent: false, history: [] };
@@ -12,9 +12,11 @@ function start() {
   const handlers = {
     onJoined: vi.fn(),
     onRefused: vi.fn(),
+    onElsewhere: vi.fn(),
     onPeerJoined: vi.fn(),
     onPeerLeft: vi.fn(),
     onSignal: vi.fn(),
+    onPeerMediaState: vi.fn(),
     onChat: vi.fn(),
     onConnectedChange: vi.fn(),
     checkSession: vi.fn(() => Promise.resolve(true)),
@@ -30,7 +32,8 @@ describe('startSignalling', () => {
     const { socket, handlers } = start();
     expect(socket.connectCalls).toBe(1);
     socket.accept();
-    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM });
+    const tabId = (socket.lastOf('join')?.payload as { tabId: string }).tabId;
+    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM, tabId: expect.any(String) });
     socket.lastOf('join')?.ack?.(joined);
     expect(handlers.onJoined).toHaveBeenCalledWith(joined);
     expect(handlers.onConnectedChange).toHaveBeenLastCalledWith(true);
@@ -39,6 +42,8 @@ describe('startSignalling', () => {
     expect(handlers.onConnectedChange).toHaveBeenLastCalledWith(false);
     socket.accept();
     expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(2);
+    // The same page: the server lets its reconnect in at once.
+    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM, tabId });
     socket.lastOf('join')?.ack?.({ ...joined, peerPresent: true });
     expect(handlers.onJoined).toHaveBeenLastCalledWith({ ...joined, peerPresent: true });
   });
@@ -84,6 +89,61 @@ describe('startSignalling', () => {
     socket.accept();
     signalling.send({ candidate: null });
     expect(socket.lastOf('signal')?.payload).toEqual({ candidate: null });
+  });
+
+  it('passes on the other person’s camera and microphone, and drops a state of the wrong shape', () => {
+    const { socket, handlers } = start();
+    socket.accept();
+    socket.serverEmits('media-state', { cameraOn: false, micOn: true });
+    socket.serverEmits('media-state', { cameraOn: 'off' });
+    expect(handlers.onPeerMediaState.mock.calls).toEqual([[{ cameraOn: false, micOn: true }]]);
+  });
+
+  it('sends this side’s media state while in the room, and the newest again after a refusal for its rate', async () => {
+    vi.useFakeTimers();
+    const { socket, signalling } = start();
+    signalling.sendMediaState({ cameraOn: true, micOn: true });
+    expect(socket.lastOf('media-state')).toBeUndefined();
+    socket.accept();
+    socket.lastOf('join')?.ack?.(joined);
+    signalling.sendMediaState({ cameraOn: false, micOn: true });
+    const sent = socket.lastOf('media-state');
+    expect(sent?.payload).toEqual({ cameraOn: false, micOn: true });
+    signalling.sendMediaState({ cameraOn: false, micOn: false });
+    sent?.ack?.({ ok: false, message: meetLimitMessages.mediaStateRate });
+    const count = () => socket.emitted.filter((e) => e.event === 'media-state').length;
+    expect(count()).toBe(2);
+    await vi.advanceTimersByTimeAsync(MEDIA_STATE_RETRY_MS);
+    expect(count()).toBe(3);
+    expect(socket.lastOf('media-state')?.payload).toEqual({ cameraOn: false, micOn: false });
+  });
+
+  it('stays out of the room while the call is in another tab, and takes it over when asked', () => {
+    const { socket, handlers, signalling } = start();
+    socket.accept();
+    const first = socket.lastOf('join');
+    first?.ack?.({ ok: false, message: meetMessages.openInAnotherTab, openElsewhere: true });
+    expect(handlers.onElsewhere).toHaveBeenCalledWith(meetMessages.openInAnotherTab, false);
+    expect(handlers.onRefused).not.toHaveBeenCalled();
+    // A reconnect does not knock on the door again, and nothing is sent meanwhile.
+    socket.drop();
+    socket.accept();
+    signalling.sendMediaState({ cameraOn: true, micOn: true });
+    expect(socket.emitted.map((e) => e.event)).toEqual(['join']);
+
+    signalling.takeOver();
+    expect(socket.lastOf('join')?.payload).toEqual({
+      ...(first?.payload as object),
+      takeOver: true,
+    });
+    socket.lastOf('join')?.ack?.(joined);
+    expect(handlers.onJoined).toHaveBeenCalledWith(joined);
+
+    socket.serverEmits('moved-away', { message: meetMessages.movedToAnotherTab });
+    expect(handlers.onElsewhere).toHaveBeenLastCalledWith(meetMessages.movedToAnotherTab, true);
+    socket.drop();
+    socket.accept();
+    expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(2);
   });
 
   it('sends chat with an ack, and says so when it cannot', async () => {

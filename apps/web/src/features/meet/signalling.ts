@@ -2,11 +2,15 @@ import type { SendingSocket } from '@/lib/socket';
 import { meetLimitMessages } from '@skillroute/shared/marketplace-limits';
 import {
   chatMessageSchema,
+  mediaStateSchema,
+  movedAwaySchema,
   roomClosedSchema,
   signalSchema,
   type ChatAck,
   type ChatMessage,
   type JoinAck,
+  type JoinRequest,
+  type MediaState,
   type Signal,
 } from '@skillroute/shared/meet';
 
@@ -21,9 +25,16 @@ export interface SignallingHandlers {
    * closed the room under the call (cancelled, or its time is up): its message says why.
    */
   onRefused(message: string): void;
+  /**
+   * The call is in another tab of this person: this one stays out of the room until `takeOver` (`moved`: the
+   * other tab took it from this one). Either way the message says so.
+   */
+  onElsewhere(message: string, moved: boolean): void;
   onPeerJoined(): void;
   onPeerLeft(): void;
   onSignal(signal: Signal): void;
+  /** The other person's camera or microphone went on or off (or they said so on arriving). */
+  onPeerMediaState(state: MediaState): void;
   onChat(message: ChatMessage): void;
   /** The socket is up or down; while down the page says it is reconnecting. */
   onConnectedChange(connected: boolean): void;
@@ -33,6 +44,10 @@ export interface SignallingHandlers {
 
 export interface Signalling {
   send(signal: Signal): void;
+  /** Tells the other person whether this side's camera and microphone are on (the newest state wins). */
+  sendMediaState(state: MediaState): void;
+  /** Moves the call here from this person's other tab ("Use here instead"). */
+  takeOver(): void;
   chat(text: string): Promise<ChatAck>;
   /** Tells the server this person left, then closes the socket. */
   leave(): void;
@@ -45,12 +60,18 @@ export const CHAT_ACK_TIMEOUT_MS = 10_000;
 /** Refused handshakes in a row, with a session that still holds, before giving up until the page is reloaded. */
 export const MAX_REFUSED_HANDSHAKES = 3;
 export const offlineMessage = 'You are offline; the message was not sent.';
+/** How long a media state refused for its rate waits before the newest one is sent again. */
+export const MEDIA_STATE_RETRY_MS = 2_000;
 
 /**
  * The signalling of one room over the `/meet` namespace (DESIGN §5). socket.io reconnects a dropped socket
  * by itself and emits `connect` again; every `connect` joins the room again, since the server forgets a
  * socket's rooms when it goes. Signals are sent only while connected: socket.io would otherwise buffer them
  * and deliver stale descriptions to a peer connection that has moved on.
+ *
+ * The joins of one page carry its `tabId`, so the server tells a reconnect of this page (let in at once) from
+ * another tab of the same person (kept out until it takes the call over). A page that is out of the room
+ * because the call is elsewhere does not join again on reconnecting; `takeOver` does.
  */
 export function startSignalling(
   socket: MeetSocket,
@@ -60,16 +81,43 @@ export function startSignalling(
   let stopped = false;
   let refusedHandshakes = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  const tabId = crypto.randomUUID();
+  /** Out of the room while the call is in another tab of this person. */
+  let elsewhere = false;
+  let mediaState: MediaState | undefined;
+  let mediaStateRetry: ReturnType<typeof setTimeout> | undefined;
+
+  function join(takeOver: boolean) {
+    const request: JoinRequest = takeOver ? { roomId, tabId, takeOver } : { roomId, tabId };
+    socket.emit('join', request, (ack: JoinAck) => {
+      if (stopped) return;
+      if (ack.ok) {
+        elsewhere = false;
+        handlers.onJoined(ack);
+      } else if (ack.openElsewhere) {
+        elsewhere = true;
+        handlers.onElsewhere(ack.message, false);
+      } else handlers.onRefused(ack.message);
+    });
+  }
+
+  function emitMediaState() {
+    if (stopped || elsewhere || !socket.connected || mediaState === undefined) return;
+    socket.emit('media-state', mediaState, (ack: { ok: boolean; message?: string }) => {
+      // Refused for its rate (a finger on the M key): the newest state goes once the window has moved on.
+      if (stopped || ack.ok || ack.message !== meetLimitMessages.mediaStateRate || mediaStateRetry) return;
+      mediaStateRetry = setTimeout(() => {
+        mediaStateRetry = undefined;
+        emitMediaState();
+      }, MEDIA_STATE_RETRY_MS);
+    });
+  }
 
   socket.on('connect', () => {
     if (stopped) return;
     refusedHandshakes = 0;
     handlers.onConnectedChange(true);
-    socket.emit('join', { roomId }, (ack: JoinAck) => {
-      if (stopped) return;
-      if (ack.ok) handlers.onJoined(ack);
-      else handlers.onRefused(ack.message);
-    });
+    if (!elsewhere) join(false);
   });
   socket.on('disconnect', (reason: string) => {
     if (stopped) return;
@@ -88,6 +136,16 @@ export function startSignalling(
   socket.on('signal', (payload: unknown) => {
     const signal = signalSchema.safeParse(payload);
     if (!stopped && signal.success) handlers.onSignal(signal.data);
+  });
+  socket.on('media-state', (payload: unknown) => {
+    const state = mediaStateSchema.safeParse(payload);
+    if (!stopped && state.success) handlers.onPeerMediaState(state.data);
+  });
+  socket.on('moved-away', (payload: unknown) => {
+    const moved = movedAwaySchema.safeParse(payload);
+    if (stopped || !moved.success) return;
+    elsewhere = true;
+    handlers.onElsewhere(moved.data.message, true);
   });
   socket.on('room-closed', (payload: unknown) => {
     const closed = roomClosedSchema.safeParse(payload);
@@ -114,12 +172,20 @@ export function startSignalling(
   function stop() {
     stopped = true;
     clearTimeout(retryTimer);
+    clearTimeout(mediaStateRetry);
     socket.disconnect();
   }
 
   return {
     send(signal) {
       if (!stopped && socket.connected) socket.emit('signal', signal);
+    },
+    sendMediaState(state) {
+      mediaState = state;
+      emitMediaState();
+    },
+    takeOver() {
+      if (!stopped && socket.connected) join(true);
     },
     chat(text) {
       if (stopped || !socket.connected) return Promise.resolve({ ok: false, message: offlineMessage });

@@ -4,7 +4,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useClock } from '@/lib/use-clock';
+import { cn } from '@/lib/utils';
 import { presenceText, sessionCountdown, shortcutFor } from '../rules';
+import { CameraOffTile, MutedMark } from './camera-off-tile';
 import { ChatPanel } from './chat-panel';
 import { RoomNotice } from './room-notice';
 import { useMeetCall } from './use-meet-call';
@@ -48,8 +50,20 @@ export function CallView({
     return () => window.removeEventListener('keydown', onKey);
   }, [toggleMute, toggleCamera, hasAudio, hasVideo]);
 
-  if (call.refused) return <RoomNotice title={call.refused} />;
+  if (call.refused) return <RoomNotice title={call.refused} focusTitle />;
+  if (call.elsewhere)
+    return (
+      <RoomNotice title={call.elsewhere.message} focusTitle>
+        <p className="text-muted-foreground">
+          {call.elsewhere.moved
+            ? `The call with ${room.peer.name} goes on in the other tab.`
+            : `You are in the call with ${room.peer.name} in another tab. Use this tab instead, and the other one leaves the call.`}
+        </p>
+        <Button onClick={call.useHere}>Use here instead</Button>
+      </RoomNotice>
+    );
 
+  const peerCameraOff = call.peerPresent && call.peerCameraOff;
   const reconnecting =
     call.socketState === 'reconnecting' ||
     call.peerConnectionState === 'disconnected' ||
@@ -72,6 +86,11 @@ export function CallView({
         <p aria-live="polite" className="font-medium">
           {presenceText(room.peer.name, call.peerPresent)}
         </p>
+        {/* The tile and the mark are seen; this says them to a screen reader as they change. */}
+        <p aria-live="polite" className="sr-only">
+          {peerCameraOff && `${room.peer.name}’s camera is off. `}
+          {call.peerPresent && call.peerMuted && `${room.peer.name} is muted.`}
+        </p>
         <p className="tabular-nums text-muted-foreground">
           {sessionCountdown(room.booking.endTime, room.closesAt, now)}
         </p>
@@ -87,17 +106,24 @@ export function CallView({
       </div>
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[1fr_20rem]">
         <div className="relative min-h-64 overflow-hidden rounded-xl bg-black">
-          {call.remoteStream ? (
+          {call.remoteStream && (
+            // Kept playing under a camera-off tile: the sound comes through it.
             <VideoTile
               stream={call.remoteStream}
               speakerId={speakerId}
               label={`${room.peer.name}’s video`}
-              className="size-full object-contain"
+              className={cn('size-full object-contain', peerCameraOff && 'invisible absolute')}
             />
-          ) : (
+          )}
+          {peerCameraOff ? (
+            <CameraOffTile name={room.peer.name} className="min-h-64" />
+          ) : call.remoteStream ? null : (
             <div className="flex size-full min-h-64 items-center justify-center text-white/80">
               {presenceText(room.peer.name, call.peerPresent)}
             </div>
+          )}
+          {call.peerPresent && call.peerMuted && (
+            <MutedMark name={room.peer.name} className="absolute top-3 left-3" />
           )}
           <div className="absolute right-3 bottom-3 w-32 overflow-hidden rounded-lg border border-white/30 bg-black shadow-lg sm:w-48">
             {hasVideo && !call.cameraOff ? (

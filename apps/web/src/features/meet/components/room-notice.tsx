@@ -1,15 +1,35 @@
-import type * as React from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
-/** Why the room cannot be entered (not theirs, not open yet, closed), with the way back to the bookings. */
-export function RoomNotice({ title, children }: { title: string; children?: React.ReactNode }) {
+/**
+ * Why the room cannot be entered (not theirs, not open yet, closed), with the way back to the bookings.
+ * `focusTitle`: the notice replaces the call the person was in, so focus moves to it instead of being lost.
+ */
+export function RoomNotice({
+  title,
+  focusTitle = false,
+  children,
+}: {
+  title: string;
+  focusTitle?: boolean;
+  children?: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusTitle) heading.current?.focus();
+  }, [focusTitle, title]);
   return (
     <section
       aria-labelledby="room-notice-title"
       className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-20 text-center"
     >
-      <h1 id="room-notice-title" className="text-2xl font-semibold tracking-tight text-balance">
+      <h1
+        id="room-notice-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-semibold tracking-tight text-balance outline-none"
+      >
         {title}
       </h1>
       {children}

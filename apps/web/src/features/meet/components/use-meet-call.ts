@@ -1,4 +1,4 @@
-import type { ChatAck, ChatMessage, MeetRoom } from '@skillroute/shared/meet';
+import type { ChatAck, ChatMessage, MediaState, MeetRoom } from '@skillroute/shared/meet';
 import { MEET_NAMESPACE } from '@skillroute/shared/meet';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openNamespaceSocket } from '@/lib/socket';
@@ -14,6 +14,11 @@ export interface MeetCall {
   messages: ChatMessage[];
   /** The server refused the join (the window closed meanwhile, say): the call is over. */
   refused: string | null;
+  /** The call is in another tab of this person (`moved`: it was taken from this one); `useHere` brings it back. */
+  elsewhere: { message: string; moved: boolean } | null;
+  /** The other person's camera is off (they said so, or their video track went mute), or their microphone. */
+  peerCameraOff: boolean;
+  peerMuted: boolean;
   muted: boolean;
   cameraOff: boolean;
   sharing: boolean;
@@ -21,6 +26,7 @@ export interface MeetCall {
   toggleCamera(): void;
   toggleShare(): Promise<void>;
   sendChat(text: string): Promise<ChatAck>;
+  useHere(): void;
   leave(): void;
 }
 
@@ -43,6 +49,10 @@ interface Options {
  *
  * Every kind has a sender from the start (a transceiver without a track when the device is missing), so
  * camera off and screen sharing swap tracks with `replaceTrack` and never renegotiate.
+ *
+ * The other side cannot tell a track swapped for nothing from a frozen one, so each side says whether its
+ * camera and microphone are on (`media-state`, decision 051): on every change and whenever the two meet. A
+ * remote track's `mute`/`unmute` (no media arriving) counts too, for a side that does not say.
  */
 export function useMeetCall({ room, localStream, checkSession }: Options): MeetCall {
   const [socketState, setSocketState] = useState<MeetCall['socketState']>('connecting');
@@ -54,6 +64,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [elsewhere, setElsewhere] = useState<MeetCall['elsewhere']>(null);
+  const [peerMedia, setPeerMedia] = useState<MediaState>({ cameraOn: true, micOn: true });
+  const [remoteTrackMuted, setRemoteTrackMuted] = useState({ audio: false, video: false });
 
   const signalling = useRef<Signalling | null>(null);
   const peer = useRef<{ pc: RTCPeerConnection; negotiation: Negotiation; videoSender: RTCRtpSender } | null>(
@@ -73,6 +86,11 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     () => screenTrack.current ?? (cameraOffRef.current ? null : cameraTrack()),
     [cameraTrack],
   );
+  /** What the other side should show of this one: video (camera or screen) and sound, or not. */
+  const sendMediaState = useCallback(() => {
+    const micOn = Boolean(localStream?.getAudioTracks().length) && !mutedRef.current;
+    signalling.current?.sendMediaState({ cameraOn: outgoingVideo() !== null, micOn });
+  }, [localStream, outgoingVideo]);
 
   useEffect(() => {
     let stopped = false;
@@ -85,6 +103,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       peer.current = null;
       setRemoteStream(null);
       setPeerConnectionState(null);
+      setRemoteTrackMuted({ audio: false, video: false });
     }
 
     function openPeer() {
@@ -102,6 +121,12 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       if (outgoingVideo() !== camera) void videoSender.replaceTrack(outgoingVideo());
       const remote = new MediaStream();
       pc.addEventListener('track', ({ track }) => {
+        const kind = track.kind === 'audio' ? 'audio' : 'video';
+        const mutedNow = (muted: boolean) => () => {
+          if (peer.current?.pc === pc) setRemoteTrackMuted((state) => ({ ...state, [kind]: muted }));
+        };
+        track.addEventListener('mute', mutedNow(true));
+        track.addEventListener('unmute', mutedNow(false));
         remote.addTrack(track);
         setRemoteStream(new MediaStream(remote.getTracks()));
       });
@@ -124,10 +149,18 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
         signalling.current = startSignalling(socket, room.roomId, {
           onJoined(ack) {
             polite = ack.polite;
+            setElsewhere(null);
             setMessages(ack.history);
             setPeerPresent(ack.peerPresent);
             if (ack.peerPresent) openPeer();
             else closePeer();
+            sendMediaState();
+          },
+          onElsewhere(message, moved) {
+            closePeer();
+            setPeerPresent(false);
+            setPeerMedia({ cameraOn: true, micOn: true });
+            setElsewhere({ message, moved });
           },
           onRefused(message) {
             closePeer();
@@ -137,11 +170,15 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
           onPeerJoined() {
             setPeerPresent(true);
             openPeer();
+            // The newcomer starts from nothing: it hears this side's camera and microphone now.
+            sendMediaState();
           },
           onPeerLeft() {
             setPeerPresent(false);
+            setPeerMedia({ cameraOn: true, micOn: true });
             closePeer();
           },
+          onPeerMediaState: setPeerMedia,
           onSignal: (signal) => void peer.current?.negotiation.receive(signal),
           onChat: (message) =>
             setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message])),
@@ -157,7 +194,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       signalling.current = null;
       closePeer();
     };
-  }, [room.roomId, room.polite, room.iceServers, localStream, cameraTrack, outgoingVideo]);
+  }, [room.roomId, room.polite, room.iceServers, localStream, cameraTrack, outgoingVideo, sendMediaState]);
 
   // The call owns the local tracks once it starts: they stop when it ends.
   useEffect(
@@ -174,7 +211,8 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     // A disabled track sends silence: the other side hears nothing, and nothing is renegotiated.
     localStream?.getAudioTracks().forEach((track) => (track.enabled = !nowMuted));
     setMuted(nowMuted);
-  }, [localStream]);
+    sendMediaState();
+  }, [localStream, sendMediaState]);
 
   const toggleCamera = useCallback(() => {
     cameraOffRef.current = !cameraOffRef.current;
@@ -183,14 +221,16 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     if (camera) camera.enabled = !off;
     setCameraOff(off);
     void peer.current?.videoSender.replaceTrack(outgoingVideo());
-  }, [cameraTrack, outgoingVideo]);
+    sendMediaState();
+  }, [cameraTrack, outgoingVideo, sendMediaState]);
 
   const stopSharing = useCallback(() => {
     screenTrack.current?.stop();
     screenTrack.current = null;
     setSharing(false);
     void peer.current?.videoSender.replaceTrack(outgoingVideo());
-  }, [outgoingVideo]);
+    sendMediaState();
+  }, [outgoingVideo, sendMediaState]);
 
   const toggleShare = useCallback(async () => {
     if (screenTrack.current) return stopSharing();
@@ -203,11 +243,12 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       // The browser's own "Stop sharing" ends the track.
       track.addEventListener('ended', stopSharing);
       setSharing(true);
+      sendMediaState();
       await peer.current?.videoSender.replaceTrack(track);
     } catch {
       // The person closed the picker: nothing changes.
     }
-  }, [stopSharing]);
+  }, [stopSharing, sendMediaState]);
 
   const sendChat = useCallback(async (text: string): Promise<ChatAck> => {
     const ack = (await signalling.current?.chat(text)) ?? {
@@ -218,6 +259,8 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
       setMessages((list) => (list.some((m) => m.id === ack.message.id) ? list : [...list, ack.message]));
     return ack;
   }, []);
+
+  const useHere = useCallback(() => signalling.current?.takeOver(), []);
 
   /** Leaves at once: the camera light goes off and the other side hears of it now, not when the page unmounts. */
   const leave = useCallback(() => {
@@ -237,6 +280,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     remoteStream,
     messages,
     refused,
+    elsewhere,
+    peerCameraOff: !peerMedia.cameraOn || remoteTrackMuted.video,
+    peerMuted: !peerMedia.micOn || remoteTrackMuted.audio,
     muted,
     cameraOff,
     sharing,
@@ -244,6 +290,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
     toggleCamera,
     toggleShare,
     sendChat,
+    useHere,
     leave,
   };
 }

@@ -166,7 +166,18 @@ class FakeStream {
   getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
   addTrack = (track: FakeTrack) => this.tracks.push(track);
 }
-const peerConnections: { config: RTCConfiguration; closed: boolean; replaced: unknown[] }[] = [];
+/** A track the other person sends: it fires `mute` and `unmute` like the browser's. */
+class FakeRemoteTrack extends EventTarget {
+  constructor(readonly kind: 'audio' | 'video') {
+    super();
+  }
+}
+const peerConnections: {
+  config: RTCConfiguration;
+  closed: boolean;
+  replaced: unknown[];
+  pc: EventTarget;
+}[] = [];
 class FakeRTCPeerConnection extends EventTarget {
   signalingState = 'stable';
   connectionState = 'new';
@@ -175,7 +186,7 @@ class FakeRTCPeerConnection extends EventTarget {
   private record: (typeof peerConnections)[number];
   constructor(config: RTCConfiguration) {
     super();
-    this.record = { config, closed: false, replaced: [] };
+    this.record = { config, closed: false, replaced: [], pc: this };
     peerConnections.push(this.record);
   }
   private sender = () => ({ replaceTrack: async (track: unknown) => void this.record.replaced.push(track) });
@@ -242,7 +253,7 @@ describe('/meet/{roomId}: the call', () => {
     expect(screen.getByText('Connecting…')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Session with Asha' })).toHaveFocus();
     act(() => socket.accept());
-    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM_ID });
+    expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM_ID, tabId: expect.any(String) });
     return { user, socket, ...view };
   }
 
@@ -301,9 +312,12 @@ describe('/meet/{roomId}: the call', () => {
     const cameraOff = screen.getByRole('button', { name: /^Camera off/ });
     expect(mute).toHaveAttribute('aria-pressed', 'false');
 
+    // The other side hears this side's camera and microphone on joining, and on every change.
+    expect(socket.lastOf('media-state')?.payload).toEqual({ cameraOn: true, micOn: true });
     await user.click(mute);
     expect(mute).toHaveAttribute('aria-pressed', 'true');
     expect(microphone.enabled).toBe(false);
+    expect(socket.lastOf('media-state')?.payload).toEqual({ cameraOn: true, micOn: false });
     await user.keyboard('m');
     expect(mute).toHaveAttribute('aria-pressed', 'false');
     expect(microphone.enabled).toBe(true);
@@ -312,6 +326,7 @@ describe('/meet/{roomId}: the call', () => {
     expect(cameraOff).toHaveAttribute('aria-pressed', 'true');
     expect(camera.enabled).toBe(false);
     expect(peerConnections[0]!.replaced.at(-1)).toBeNull();
+    expect(socket.lastOf('media-state')?.payload).toEqual({ cameraOn: false, micOn: true });
     await user.click(cameraOff);
     expect(cameraOff).toHaveAttribute('aria-pressed', 'false');
     expect(peerConnections[0]!.replaced.at(-1)).toBe(camera);
@@ -319,6 +334,82 @@ describe('/meet/{roomId}: the call', () => {
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'mv');
     expect(mute).toHaveAttribute('aria-pressed', 'false');
     expect(cameraOff).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows a camera-off tile with the other person’s initials and a muted mark, from their word or their tracks going mute', async () => {
+    const { socket } = await joinCall();
+    act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: true, history: [] }));
+    const cameraOffTile = () => screen.queryByRole('img', { name: 'Asha’s camera is off' });
+    const mutedMark = () => screen.queryByRole('img', { name: 'Asha is muted' });
+    expect(cameraOffTile()).not.toBeInTheDocument();
+    expect(mutedMark()).not.toBeInTheDocument();
+
+    act(() => socket.serverEmits('media-state', { cameraOn: false, micOn: false }));
+    expect(cameraOffTile()).toHaveTextContent('ACamera off');
+    expect(mutedMark()).toBeInTheDocument();
+    expect(
+      screen.getByText('Asha’s camera is off. Asha is muted.', { selector: '[aria-live]' }),
+    ).toBeInTheDocument();
+    act(() => socket.serverEmits('media-state', { cameraOn: true, micOn: true }));
+    expect(cameraOffTile()).not.toBeInTheDocument();
+    expect(mutedMark()).not.toBeInTheDocument();
+
+    // Without a word from the other side, its tracks going mute (no media arriving) say the same.
+    const video = new FakeRemoteTrack('video');
+    const audio = new FakeRemoteTrack('audio');
+    act(() => {
+      for (const track of [video, audio])
+        peerConnections[0]!.pc.dispatchEvent(Object.assign(new Event('track'), { track }));
+    });
+    expect(screen.getByLabelText('Asha’s video')).toBeInTheDocument();
+    act(() => video.dispatchEvent(new Event('mute')));
+    expect(cameraOffTile()).toBeInTheDocument();
+    // The video stays under the tile, so the other person is still heard.
+    expect(screen.getByLabelText('Asha’s video')).toBeInTheDocument();
+    act(() => audio.dispatchEvent(new Event('mute')));
+    expect(mutedMark()).toBeInTheDocument();
+    act(() => {
+      video.dispatchEvent(new Event('unmute'));
+      audio.dispatchEvent(new Event('unmute'));
+    });
+    expect(cameraOffTile()).not.toBeInTheDocument();
+    expect(mutedMark()).not.toBeInTheDocument();
+
+    // Gone and back: a fresh start, nothing said yet.
+    act(() => socket.serverEmits('media-state', { cameraOn: false, micOn: true }));
+    act(() => socket.serverEmits('peer-left', { peerId: 'p' }));
+    act(() => socket.serverEmits('peer-joined', { peerId: 'p' }));
+    expect(cameraOffTile()).not.toBeInTheDocument();
+  });
+
+  it('says the call is open in another tab, moves it here with Use here instead, and says so when it moves away again', async () => {
+    const { user, socket } = await joinCall();
+    act(() =>
+      socket
+        .lastOf('join')
+        ?.ack?.({ ok: false, message: meetMessages.openInAnotherTab, openElsewhere: true }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: meetMessages.openInAnotherTab }),
+    ).toHaveFocus();
+    expect(peerConnections).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Use here instead' }));
+    expect(socket.lastOf('join')?.payload).toMatchObject({ roomId: ROOM_ID, takeOver: true });
+    act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: true, history: [] }));
+    expect(screen.getByText('Asha is here', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(peerConnections).toHaveLength(1);
+
+    act(() => socket.serverEmits('moved-away', { message: meetMessages.movedToAnotherTab }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: meetMessages.movedToAnotherTab }),
+    ).toHaveFocus();
+    expect(peerConnections[0]!.closed).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Use here instead' }));
+    expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(3);
+    act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: true, history: [] }));
+    expect(peerConnections).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1, name: 'Session with Asha' })).toBeInTheDocument();
   });
 
   it('leaves: tells the server, stops the camera and microphone, and goes back to the bookings', async () => {
