@@ -24,13 +24,20 @@ export function ensureNginx(log = console.log) {
     return false;
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (...args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0;
+  const apt = (...args) =>
+    spawnSync('apt-get', [...APT_WAITS_FOR_LOCK, ...args], { stdio: 'inherit', env }).status === 0;
   return (
     apt('update', '-qq') &&
     apt('install', '-y', '-qq', '--no-install-recommends', 'nginx') &&
     existsSync(NGINX)
   );
 }
+
+/**
+ * apt-get waits this long for another install to finish (a second run installing the same browser at once)
+ * instead of failing at once on dpkg's lock.
+ */
+export const APT_WAITS_FOR_LOCK = ['-o', 'DPkg::Lock::Timeout=300'];
 
 /** A TCP port nothing listens on right now. */
 export function freePort() {

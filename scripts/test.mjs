@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureNginx, reachable } from './cluster-lib.mjs';
+import { APT_WAITS_FOR_LOCK, ensureNginx, reachable } from './cluster-lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'skillroute-test-'));
@@ -120,8 +120,8 @@ function ensureChromium() {
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   return (
-    run('apt-get update', 'apt-get', ['update', '-qq'], env) &&
-    run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], env)
+    run('apt-get update', 'apt-get', [...APT_WAITS_FOR_LOCK, 'update', '-qq'], env) &&
+    run('install chromium', 'apt-get', [...APT_WAITS_FOR_LOCK, 'install', '-y', '-qq', 'chromium'], env)
   );
 }
 

@@ -149,7 +149,14 @@ describe('the api process when it loses its database', () => {
 
     // Bookings flow, and the mail worker is busy with a batch the slow relay holds for a while.
     await queueMails('before the outage', 300);
-    for (let i = 0; i < 5; i += 1) expect(await book()).toBe(201);
+    // Five bookings go through (a 503 on a busy machine, where a statement can outlast its timeout, is tried
+    // again: this is not a test of speed).
+    await until(
+      alive,
+      async () => ((await book()) === 201 && booked >= 5 ? true : undefined),
+      60_000,
+      'five bookings',
+    );
     await until(alive, () => (smtp.mails.length >= 10 ? true : undefined), 60_000, 'mails being delivered');
 
     proxy.cut();
