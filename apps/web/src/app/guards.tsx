@@ -1,7 +1,8 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
 import { selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
-import { safeReturnPath } from '@/lib/return-path';
+import { isServerPath, returnPathOf } from '@/lib/return-path';
 import { useAppSelector } from '@/lib/store-hooks';
 
 /** Where a guard sent someone from, so the login page can send them back after signing in. */
@@ -28,14 +29,21 @@ export function RequireUser() {
 /**
  * Account pages (login, signup, password reset) are for signed-out visitors; others go home. The moment
  * someone signs in on one of them, this is also what takes them on: back to the page RequireUser sent
- * them from, when there was one.
+ * them from, when there was one (carried from /login to /signup and on through the code step).
  */
 export function GuestOnly() {
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
   if (!user) return <Outlet />;
-  const from = safeReturnPath((location.state as RedirectState | null)?.from);
+  const from = returnPathOf(location);
+  if (from !== null && isServerPath(from)) return <LoadPage path={from} />;
   return <Navigate to={from ?? '/'} replace />;
+}
+
+/** Leaves the app for a page the api serves (the sandbox checkout), in place of the account page. */
+function LoadPage({ path }: { path: string }) {
+  useEffect(() => window.location.replace(path), [path]);
+  return null;
 }
 
 /** The admin area; without the admin flag, the admin login page. */
