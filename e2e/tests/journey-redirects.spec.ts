@@ -199,3 +199,42 @@ test('opened at http://127.0.0.1 in development, a mentee signs in, books and pa
     await server.stop();
   }
 });
+
+test('a search that finds no one says so without advice about filters never set, and All mentors returns to the filters one came from', async ({
+  browser,
+  mentorStack,
+}) => {
+  test.slow();
+  const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+  const visitorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+  try {
+    // Tamil: the other mentors of this worker's stack speak English, so the filters find this one alone.
+    const mentorId = await mentorThroughApi(mentorContext, {
+      name: 'Ishaan',
+      stackId: mentorStack.id,
+      languages: ['tamil'],
+    });
+    // A mentor is listed once they have set their hours.
+    await availabilityThroughApi(mentorContext.request, mentorId, { timezone: 'Asia/Kolkata', hours: [10] });
+    const page = await visitorContext.newPage();
+    const errors = watchConsoleErrors(page);
+
+    await page.goto('/explore-mentors');
+    await page.getByRole('searchbox', { name: 'Search mentors' }).fill('Nobody by this name');
+    await expect(page.getByText('No mentor matches “Nobody by this name”')).toBeVisible();
+    await expect(page.getByText(/fewer languages|lower experience/)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    const listing = `/explore-mentors?${new URLSearchParams({ skill: mentorStack.name, languages: 'tamil' })}`;
+    await page.goto(listing);
+    await page.getByRole('link', { name: 'Ishaan' }).click();
+    await expect(page.getByRole('heading', { name: 'Ishaan', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'All mentors' }).click();
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === listing);
+    await expect(page.getByRole('checkbox', { name: 'Tamil' })).toBeChecked();
+    await expect(page.getByRole('link', { name: 'Ishaan' })).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await Promise.all([mentorContext.close(), visitorContext.close()]);
+  }
+});

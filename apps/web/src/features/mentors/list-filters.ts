@@ -69,13 +69,16 @@ export const hasFilters = (filters: MentorFilters): boolean => writeFilters({ ..
  * What to suggest when nothing matches, from what is set: only a search gets no word about languages or
  * experience it never asked for. Undefined when nothing is set (there are simply no mentors yet).
  */
-export function noMatchAdvice(filters: MentorFilters): { title: string; hint: string } | undefined {
+export function noMatchAdvice(
+  filters: MentorFilters,
+): { title: string; hint: string; clear: string } | undefined {
   if (!hasFilters(filters)) return undefined;
   const { skill, experience, languages, companies, search } = filters;
   if (writeFilters({ ...filters, search: '', page: 1 }).size === 0)
     return {
       title: `No mentor matches “${search}”`,
       hint: 'Check the spelling, or search for part of a name, a skill or a company.',
+      clear: 'Clear search',
     };
   const tries = [
     languages.length > 1 ? 'fewer languages' : languages.length === 1 ? 'another language' : undefined,
@@ -85,7 +88,7 @@ export function noMatchAdvice(filters: MentorFilters): { title: string; hint: st
     search ? 'a shorter search' : undefined,
   ].filter((part) => part !== undefined);
   const listed = tries.length > 1 ? `${tries.slice(0, -1).join(', ')} or ${tries.at(-1)}` : tries[0];
-  return { title: 'No mentor matches these filters', hint: `Try ${listed}.` };
+  return { title: 'No mentor matches these filters', hint: `Try ${listed}.`, clear: 'Clear filters' };
 }
 
 /** The router state a mentor's card hands their profile: the listing's query, for its "All mentors" link. */

@@ -245,6 +245,7 @@ describe('/explore-mentors', () => {
       screen.getByText('Check the spelling, or search for part of a name, a skill or a company.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/fewer languages|lower experience/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
   });
 
   it('suggests loosening only the filters that are set', async () => {

@@ -106,7 +106,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                 <>
                   <p className="text-sm text-muted-foreground">{advice.hint}</p>
                   <Button type="button" onClick={clear}>
-                    Clear filters
+                    {advice.clear}
                   </Button>
                 </>
               ) : (
