@@ -194,6 +194,22 @@ test('opened at http://127.0.0.1 in development, a mentee signs in, books and pa
     );
     await expect(page.getByRole('heading', { name: 'Booking completed' })).toBeVisible();
     expect(errors).toEqual([]);
+
+    // Signed out, the checkout's Sign in comes back to the checkout, still at 127.0.0.1.
+    await page.goBack();
+    await expect(page).toHaveURL(CHECKOUT);
+    const checkout = page.url();
+    await mentee.clearCookies();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in to pay for this session.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(checkout);
+    await expect(
+      page.getByRole('heading', { name: 'This booking is no longer waiting for payment.' }),
+    ).toBeVisible();
   } finally {
     await Promise.all([mentorContext.close(), accountContext.close(), mentee?.close()]);
     await server.stop();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
 import { selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
@@ -36,15 +36,19 @@ export function GuestOnly() {
   const location = useLocation();
   if (!user) return <Outlet />;
   const from = returnPathOf(location);
-  if (from !== null && isServerPath(from)) return <LoadPage path={from} />;
+  if (from !== null && isServerPath(from))
+    return (
+      <Suspense fallback={null}>
+        <ServerPageReturn path={from} />
+      </Suspense>
+    );
   return <Navigate to={from ?? '/'} replace />;
 }
 
-/** Leaves the app for a page the api serves (the sandbox checkout), in place of the account page. */
-function LoadPage({ path }: { path: string }) {
-  useEffect(() => window.location.replace(path), [path]);
-  return null;
-}
+// With the API slice, which the first picture of a page does not need (as for the session check).
+const ServerPageReturn = lazy(async () => ({
+  default: (await import('@/features/auth/components/server-page-return')).ServerPageReturn,
+}));
 
 /** The admin area; without the admin flag, the admin login page. */
 export function RequireAdmin() {
