@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GOOGLE_SCRIPT_URL } from '@/features/auth/components/google-sign-in';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { renderRoutes } from '@/test/render';
@@ -15,7 +14,6 @@ afterEach(() => {
   act(() => resetToasts());
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  document.head.querySelectorAll(`script[src="${GOOGLE_SCRIPT_URL}"]`).forEach((script) => script.remove());
 });
 
 async function openSignup() {
@@ -253,20 +251,12 @@ describe('the code step', () => {
       'GET /api/config': () => json(200, { googleClientId: 'client-123' }),
       'POST /api/auth/google-login': () => json(200, { user: ada }),
     });
+    // Google's script as already loaded: the web tests share modules, and the script loader remembers a load.
+    vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
     const user = userEvent.setup();
     const { router, store } = renderRoutes(routes, { pathname: '/login', state: { from: chosenHour } });
     await user.click(await screen.findByRole('link', { name: 'Create an account' }));
     await screen.findByRole('heading', { name: 'Create your account' });
-    const script = await vi.waitFor(
-      () => {
-        const found = document.querySelector<HTMLScriptElement>(`script[src="${GOOGLE_SCRIPT_URL}"]`);
-        if (!found) throw new Error('no script yet');
-        return found;
-      },
-      { timeout: 10_000 },
-    );
-    vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
-    act(() => script.dispatchEvent(new Event('load')));
     await waitFor(() =>
       expect(renderButton).toHaveBeenCalledWith(
         screen.getByTestId('google-sign-in'),
