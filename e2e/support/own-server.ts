@@ -26,7 +26,11 @@ async function answers(baseURL: string): Promise<boolean> {
  * main server serves every other test meanwhile). It shares the main server's embedded PostgreSQL and data
  * folder (its generated secrets), so the browser contexts' sessions hold on both; cookies ignore the port.
  */
-export async function startOwnServer(port: number): Promise<OwnServer> {
+export async function startOwnServer(
+  port: number,
+  /** `development` lets the browser in at 127.0.0.1 as well as at PUBLIC_URL (plugins/origin-check.ts). */
+  { nodeEnv = 'test' }: { nodeEnv?: 'test' | 'development' } = {},
+): Promise<OwnServer> {
   const baseURL = `http://localhost:${port}`;
   let child: ChildProcess | undefined;
 
@@ -41,7 +45,7 @@ export async function startOwnServer(port: number): Promise<OwnServer> {
         DATABASE_URL: connectionString(),
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',
-        NODE_ENV: 'test',
+        NODE_ENV: nodeEnv,
         LOG_LEVEL: 'warn',
       },
     });

@@ -1,7 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectIsAdmin } from '@/features/admin/admin-auth-slice';
 import { selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
-import { safeReturnPath } from '@/lib/return-path';
+import { isServerPath, returnPathOf } from '@/lib/return-path';
 import { useAppSelector } from '@/lib/store-hooks';
 
 /** Where a guard sent someone from, so the login page can send them back after signing in. */
@@ -28,15 +29,26 @@ export function RequireUser() {
 /**
  * Account pages (login, signup, password reset) are for signed-out visitors; others go home. The moment
  * someone signs in on one of them, this is also what takes them on: back to the page RequireUser sent
- * them from, when there was one.
+ * them from, when there was one (carried from /login to /signup and on through the code step).
  */
 export function GuestOnly() {
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
   if (!user) return <Outlet />;
-  const from = safeReturnPath((location.state as RedirectState | null)?.from);
+  const from = returnPathOf(location);
+  if (from !== null && isServerPath(from))
+    return (
+      <Suspense fallback={null}>
+        <ServerPageReturn path={from} />
+      </Suspense>
+    );
   return <Navigate to={from ?? '/'} replace />;
 }
+
+// With the API slice, which the first picture of a page does not need (as for the session check).
+const ServerPageReturn = lazy(async () => ({
+  default: (await import('@/features/auth/components/server-page-return')).ServerPageReturn,
+}));
 
 /** The admin area; without the admin flag, the admin login page. */
 export function RequireAdmin() {

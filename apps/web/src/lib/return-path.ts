@@ -7,3 +7,16 @@ export function safeReturnPath(from: unknown): string | null {
     return null;
   return from;
 }
+
+/**
+ * Where to go once signed in: the page a guard or a button sent the visitor from (router state `from`), or
+ * `?returnTo=` for a link from outside the app, such as the sandbox checkout's Sign in. Either must be a path
+ * on this site.
+ */
+export function returnPathOf(location: { state: unknown; search: string }): string | null {
+  const state = location.state as { from?: unknown } | null;
+  return safeReturnPath(state?.from) ?? safeReturnPath(new URLSearchParams(location.search).get('returnTo'));
+}
+
+/** A return path the api serves itself (the sandbox checkout), which only a full page load reaches. */
+export const isServerPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type * as React from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { makeStore } from '@/app/store';
 import { noopStorage } from '@/lib/safe-storage';
 
@@ -10,8 +10,8 @@ export function makeTestStore() {
   return makeStore(noopStorage).store;
 }
 
-/** Renders routes in a memory router at `path`, inside a store. */
-export function renderRoutes(routes: RouteObject[], path: string, store = makeTestStore()) {
+/** Renders routes in a memory router at `path` (a path, or a location with router state), inside a store. */
+export function renderRoutes(routes: RouteObject[], path: InitialEntry, store = makeTestStore()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Provider store={store}>

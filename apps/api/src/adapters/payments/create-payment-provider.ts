@@ -5,14 +5,9 @@ import { createSandboxPaymentProvider, deriveSandboxWebhookSecret } from './sand
 import { createStripePaymentProvider } from './stripe';
 
 /** The provider PAYMENT_PROVIDER names: the offline sandbox by default, Razorpay or Stripe with their keys. */
-export function createPaymentProvider(
-  config: Pick<Config, 'payments' | 'publicUrl' | 'jwtSecret'>,
-): PaymentProvider {
+export function createPaymentProvider(config: Pick<Config, 'payments' | 'jwtSecret'>): PaymentProvider {
   const { payments } = config;
   if (payments.provider === 'razorpay') return createRazorpayPaymentProvider(payments);
   if (payments.provider === 'stripe') return createStripePaymentProvider(payments);
-  return createSandboxPaymentProvider({
-    webhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),
-    publicUrl: config.publicUrl,
-  });
+  return createSandboxPaymentProvider({ webhookSecret: deriveSandboxWebhookSecret(config.jwtSecret) });
 }

@@ -72,8 +72,6 @@ export function signSandboxEvent(
 export interface SandboxProviderOptions {
   /** See deriveSandboxWebhookSecret. */
   webhookSecret: string;
-  /** PUBLIC_URL without a trailing slash: the checkout page is served by the api itself. */
-  publicUrl: string;
 }
 
 /**
@@ -82,7 +80,7 @@ export interface SandboxProviderOptions {
  * id cannot be guessed from a booking id alone.
  */
 export function createSandboxPaymentProvider(options: SandboxProviderOptions): PaymentProvider {
-  const { webhookSecret, publicUrl } = options;
+  const { webhookSecret } = options;
   const derivedId = (prefix: string, purpose: string, key: string) =>
     `${prefix}${hmacSha256Hex(webhookSecret, `${purpose}:${key}`).slice(0, 24)}`;
 
@@ -94,7 +92,8 @@ export function createSandboxPaymentProvider(options: SandboxProviderOptions): P
       return {
         provider: 'sandbox',
         providerPaymentId,
-        clientData: { checkoutUrl: `${publicUrl}/api/payments/sandbox/checkout/${providerPaymentId}` },
+        // A path, not PUBLIC_URL: the browser stays on the origin it is signed in at (decision 050).
+        clientData: { checkoutUrl: `/api/payments/sandbox/checkout/${providerPaymentId}` },
       };
     },
 

@@ -29,7 +29,7 @@ const PRICE_PAISE = 150_000;
 const webhookSecret = 'sandbox-refund-failures';
 
 let refundsDown = true;
-const sandbox = createSandboxPaymentProvider({ webhookSecret, publicUrl: 'http://localhost:3000' });
+const sandbox = createSandboxPaymentProvider({ webhookSecret });
 const provider: PaymentProvider = {
   ...sandbox,
   async refund(input) {

@@ -141,9 +141,8 @@ describe('POST /api/payments/create', () => {
   it('starts a sandbox payment for one’s own held booking, the same one when asked again', async () => {
     const { mentee, booking, payment } = await startedPayment();
     expect(payment).toMatchObject({ provider: 'sandbox', amount: PRICE_PAISE, currency: 'INR' });
-    expect(payment.checkoutUrl).toBe(
-      `${t.config.publicUrl}/api/payments/sandbox/checkout/${payment.paymentId}`,
-    );
+    // A path: the browser stays on the origin it is signed in at, whatever PUBLIC_URL says (decision 050).
+    expect(payment.checkoutUrl).toBe(`/api/payments/sandbox/checkout/${payment.paymentId}`);
     expect(await paymentFor(mentee, booking)).toEqual(payment);
     expect((await statusOf(booking.id))?.providerPaymentId).toBe(payment.paymentId);
   });
@@ -413,14 +412,17 @@ describe('the sandbox checkout page', () => {
   const page = (who: SignedInPerson | undefined, url: string) =>
     t.app.inject({
       method: 'GET',
-      url: new URL(url).pathname,
+      url,
       headers: who === undefined ? {} : { cookie: who.cookie },
     });
-  const pay = (who: SignedInPerson, url: string, cardNumber: string) =>
+  const pay = (who: SignedInPerson | undefined, url: string, cardNumber: string) =>
     t.app.inject({
       method: 'POST',
-      url: new URL(url).pathname,
-      headers: { cookie: who.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      url,
+      headers: {
+        ...(who === undefined ? {} : { cookie: who.cookie }),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ cardNumber }).toString(),
     });
 
@@ -443,17 +445,54 @@ describe('the sandbox checkout page', () => {
     expect((await page(mentee, payment.checkoutUrl ?? '')).statusCode).toBe(409);
   });
 
-  it('declines 4000 0000 0000 0002 (the slot is freed) and asks again for any other number', async () => {
+  it('answers a mistyped card with a 303 to the checkout showing the error (post/redirect/get), never echoing what was typed', async () => {
     const { mentee, booking, payment } = await startedPayment();
-    const unknown = await pay(mentee, payment.checkoutUrl ?? '', '1234 5678');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.body).toContain(paymentMessages.cardUnknown);
-    expect(unknown.body).toContain('aria-invalid="true"');
+    const checkout = payment.checkoutUrl ?? '';
+    const typed = '1234 <b>5678</b>';
+    const unknown = await pay(mentee, checkout, typed);
+    expect(unknown.statusCode).toBe(303);
+    expect(unknown.headers.location).toBe(`${checkout}?error=card_unknown`);
     expect((await statusOf(booking.id))?.status).toBe('pending_payment');
 
+    const shown = await page(mentee, String(unknown.headers.location));
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain(paymentMessages.cardUnknown);
+    expect(shown.body).toContain('aria-invalid="true"');
+    expect(shown.body).not.toContain('5678');
+    // The form posts to the page without its error, so a good card after a bad one pays.
+    expect(shown.body).toContain(`action="${checkout}"`);
+
+    // A code it does not know, or markup in its place, shows no error at all rather than the text.
+    for (const error of ['nope', '<script>alert(1)</script>', 'constructor']) {
+      const odd = await page(mentee, `${checkout}?error=${encodeURIComponent(error)}`);
+      expect(odd.statusCode).toBe(200);
+      expect(odd.body).not.toContain('role="alert"');
+      expect(odd.body).not.toContain('alert(1)');
+    }
+  });
+
+  it('declines 4000 0000 0000 0002 with a 303 (the slot is freed)', async () => {
+    const { mentee, booking, payment } = await startedPayment();
     const declined = await pay(mentee, payment.checkoutUrl ?? '', '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(303);
+    expect(declined.headers.location).toBe(`/payment-success?bookingId=${booking.id}`);
     expect((await detail(mentee, booking.id)).status).toBe('payment_failed');
+  });
+
+  it('answers every other post with a 303 back to the checkout, which says why: signed out, a stranger, paid already', async () => {
+    const { mentee, payment } = await startedPayment();
+    const checkout = payment.checkoutUrl ?? '';
+    for (const who of [undefined, await newUser()]) {
+      const posted = await pay(who, checkout, '4242 4242 4242 4242');
+      expect(posted.statusCode).toBe(303);
+      expect(posted.headers.location).toBe(checkout);
+    }
+    expect((await pay(mentee, checkout, '4242 4242 4242 4242')).statusCode).toBe(303);
+    // A second post of the paid form (a resubmission) pays nothing more and lands on the page that says so.
+    const again = await pay(mentee, checkout, '4242 4242 4242 4242');
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(checkout);
+    expect((await page(mentee, checkout)).statusCode).toBe(409);
   });
 
   it('shows nothing of the booking to the signed out or to someone else', async () => {
@@ -461,13 +500,14 @@ describe('the sandbox checkout page', () => {
     const signedOut = await page(undefined, payment.checkoutUrl ?? '');
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.body).not.toContain('₹');
+    // Its Sign in link comes back here, on this same origin.
+    expect(signedOut.body).toContain(
+      `href="/login?returnTo=${encodeURIComponent(payment.checkoutUrl ?? '')}"`,
+    );
     const stranger = await page(await newUser(), payment.checkoutUrl ?? '');
     expect(stranger.statusCode).toBe(404);
     expect(stranger.body).not.toContain('₹');
-    expect(
-      (await page(await newUser(), `${t.config.publicUrl}/api/payments/sandbox/checkout/sbx_nothing`))
-        .statusCode,
-    ).toBe(404);
+    expect((await page(await newUser(), '/api/payments/sandbox/checkout/sbx_nothing')).statusCode).toBe(404);
   });
 });
 

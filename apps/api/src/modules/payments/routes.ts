@@ -4,7 +4,6 @@ import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import {
   createPaymentBodySchema,
   createPaymentResponseSchema,
-  paymentMessages,
   webhookReceivedSchema,
 } from '@skillroute/shared/payments';
 import { signSandboxEvent } from '../../adapters/payments/sandbox';
@@ -12,7 +11,13 @@ import { rawBody } from '../../plugins/raw-body';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { renderSandboxCheckout, renderSandboxNotice } from './sandbox-checkout';
 import { sandboxCardOutcome } from './rules';
-import { checkoutViewOf, sandboxCheckoutFor } from './sandbox';
+import {
+  checkoutPath,
+  checkoutViewOf,
+  SANDBOX_CHECKOUT_ERRORS,
+  sandboxCheckoutErrorMessage,
+  sandboxCheckoutFor,
+} from './sandbox';
 import { createPayment, receiveWebhook } from './service';
 
 const tags = ['payments'];
@@ -99,41 +104,40 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
 
     checkout.get(
       '/sandbox/checkout/:paymentId',
-      { onRequest: checkout.identify, schema: { hide: true, params } },
-      async (request, reply) => {
-        const found = await sandboxCheckoutFor(contextOf(request), {
-          paymentId: request.params.paymentId,
-          userId: request.user?.id,
-        });
-        html(reply);
-        if (found.show === 'notice')
-          return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
-        return renderSandboxCheckout(checkoutViewOf(found.booking, request.url));
+      {
+        onRequest: checkout.identify,
+        schema: { hide: true, params, querystring: z.object({ error: z.string().optional() }) },
       },
-    );
-
-    checkout.post(
-      '/sandbox/checkout/:paymentId',
-      { onRequest: checkout.identify, schema: { hide: true, params } },
       async (request, reply) => {
         const { paymentId } = request.params;
         const found = await sandboxCheckoutFor(contextOf(request), { paymentId, userId: request.user?.id });
         html(reply);
         if (found.show === 'notice')
           return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
+        // Only a known code names a message, so nothing the visitor typed or linked is ever shown back.
+        const error = sandboxCheckoutErrorMessage(request.query.error);
+        return renderSandboxCheckout({ ...checkoutViewOf(found.booking, checkoutPath(paymentId)), error });
+      },
+    );
+
+    // Post/redirect/get: every answer to the card form is a 303 to a page (this checkout again, with an error
+    // code, or /payment-success), so Back and reload in the browser never resubmit a card.
+    checkout.post(
+      '/sandbox/checkout/:paymentId',
+      { onRequest: checkout.identify, schema: { hide: true, params } },
+      async (request, reply) => {
+        const { paymentId } = request.params;
+        const found = await sandboxCheckoutFor(contextOf(request), { paymentId, userId: request.user?.id });
+        // Signed out, not theirs, or no longer payable: the checkout page itself says which.
+        if (found.show === 'notice') return reply.code(303).redirect(checkoutPath(paymentId));
         const { booking } = found;
         const form = (request.body ?? {}) as Record<string, unknown>;
         const cardNumber = typeof form.cardNumber === 'string' ? form.cardNumber : '';
         const kind = sandboxCardOutcome(cardNumber);
-        if (kind === undefined) {
-          return reply.code(400).send(
-            renderSandboxCheckout({
-              ...checkoutViewOf(booking, request.url),
-              cardNumber: cardNumber.slice(0, 40),
-              error: paymentMessages.cardUnknown,
-            }),
-          );
-        }
+        if (kind === undefined)
+          return reply
+            .code(303)
+            .redirect(`${checkoutPath(paymentId)}?error=${SANDBOX_CHECKOUT_ERRORS.cardUnknown}`);
         const event = signSandboxEvent(options.sandboxWebhookSecret, {
           kind,
           paymentId,

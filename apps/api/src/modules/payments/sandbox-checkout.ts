@@ -12,8 +12,8 @@ export interface SandboxCheckoutView {
   mentorProfilePath: string;
   startTime: Date;
   amountPaise: number;
-  cardNumber?: string;
-  error?: string;
+  /** A message the api chose (never the visitor's input), after a form that was refused. */
+  error?: string | undefined;
 }
 
 const escapeHtml = (text: string): string =>
@@ -67,7 +67,7 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
       <p class="amount">${escapeHtml(formatPaise(view.amountPaise))}</p>
       <form method="post" action="${escapeHtml(view.action)}">
         <label for="card-number">Card number</label>
-        <input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="off" required value="${escapeHtml(view.cardNumber ?? '')}" aria-describedby="${describedBy}"${view.error === undefined ? '' : ' aria-invalid="true" autofocus'}>
+        <input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="off" required aria-describedby="${describedBy}"${view.error === undefined ? '' : ' aria-invalid="true" autofocus'}>
         ${error}
         <p class="hint" id="card-hint">Test cards: ${SANDBOX_CARD_SUCCEEDS} succeeds; ${SANDBOX_CARD_DECLINED} is declined.</p>
         <button type="submit">Pay ${escapeHtml(formatPaise(view.amountPaise))} (test)</button>

@@ -10,6 +10,10 @@ export type SandboxCheckout =
   | { show: 'form'; booking: Booking }
   | { show: 'notice'; status: 401 | 404 | 409; message: string; link: { href: string; label: string } };
 
+/** The checkout page's own path, where its form posts and its redirects come back to. */
+export const checkoutPath = (paymentId: string): string =>
+  `/api/payments/sandbox/checkout/${encodeURIComponent(paymentId)}`;
+
 /** Which booking a sandbox payment id pays for, if the visitor may pay it now (the payable rule of `POST /create`). */
 export async function sandboxCheckoutFor(
   ctx: ServiceContext,
@@ -21,7 +25,11 @@ export async function sandboxCheckoutFor(
       show: 'notice',
       status: 401,
       message: 'Sign in to pay for this session.',
-      link: { href: '/login', label: 'Sign in' },
+      // Back to this checkout once signed in (the login page checks the path is this site's).
+      link: {
+        href: `/login?${new URLSearchParams({ returnTo: checkoutPath(paymentId) })}`,
+        label: 'Sign in',
+      },
     };
   const bookingId = await repository.findBookingIdByPayment(ctx.db, paymentId);
   const booking = bookingId === undefined ? undefined : await readBooking(ctx, { bookingId });
@@ -49,6 +57,17 @@ export async function sandboxCheckoutFor(
     };
   return { show: 'form', booking };
 }
+
+/** The checkout's error states, carried in its URL (`?error=<code>`) after the form's 303. */
+export const SANDBOX_CHECKOUT_ERRORS = { cardUnknown: 'card_unknown' } as const;
+
+const checkoutErrorMessages: Record<string, string> = {
+  [SANDBOX_CHECKOUT_ERRORS.cardUnknown]: paymentMessages.cardUnknown,
+};
+
+/** The message for an `?error=` code; any other value (a hand-edited URL) shows no error at all. */
+export const sandboxCheckoutErrorMessage = (code: string | undefined): string | undefined =>
+  code !== undefined && Object.hasOwn(checkoutErrorMessages, code) ? checkoutErrorMessages[code] : undefined;
 
 /** The checkout page's view of a booking, for the form at `action`. */
 export const checkoutViewOf = (booking: Booking, action: string): SandboxCheckoutView => ({

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, listUrl, NO_FILTERS, readFilters, writeFilters } from './list-filters';
+import {
+  hasFilters,
+  listingPathFrom,
+  listUrl,
+  NO_FILTERS,
+  noMatchAdvice,
+  readFilters,
+  writeFilters,
+} from './list-filters';
 
 describe('the listing filters in the URL', () => {
   it('reads back what it writes, leaving defaults out', () => {
@@ -41,5 +49,32 @@ describe('the listing filters in the URL', () => {
       }),
     ).toBe('/api/mentor/Node.js?userId=u1&languages=french&expirience=3&search=ada&page=1&limit=12');
     expect(listUrl({ ...NO_FILTERS, limit: 12 })).toBe('/api/mentor/all?page=1&limit=12');
+  });
+});
+
+describe('the advice when nothing matches', () => {
+  it('is about the search alone when only a search is set, and nothing at all with no filters', () => {
+    expect(noMatchAdvice(NO_FILTERS)).toBeUndefined();
+    expect(noMatchAdvice({ ...NO_FILTERS, search: 'zzz' })?.hint).not.toMatch(/language|experience/);
+  });
+
+  it('names only what is set', () => {
+    expect(noMatchAdvice({ ...NO_FILTERS, languages: ['hindi', 'tamil'], experience: '5' })?.hint).toBe(
+      'Try fewer languages or a lower experience.',
+    );
+    expect(noMatchAdvice({ ...NO_FILTERS, skill: 'React', companies: ['Acme'], search: 'x' })?.hint).toBe(
+      'Try another skill, fewer companies or a shorter search.',
+    );
+  });
+});
+
+describe('the way back from a profile', () => {
+  it('is the listing with the filters the card was clicked under, cleaned by the URL rules', () => {
+    expect(listingPathFrom({ listing: 'skill=React&languages=hindi,klingon&page=2' })).toBe(
+      '/explore-mentors?skill=React&languages=hindi&page=2',
+    );
+    expect(listingPathFrom(null)).toBe('/explore-mentors');
+    expect(listingPathFrom({ listing: 42 })).toBe('/explore-mentors');
+    expect(listingPathFrom({ listing: '' })).toBe('/explore-mentors');
   });
 });

@@ -65,6 +65,48 @@ export function writeFilters(filters: MentorFilters): URLSearchParams {
 
 export const hasFilters = (filters: MentorFilters): boolean => writeFilters({ ...filters, page: 1 }).size > 0;
 
+/**
+ * What to suggest when nothing matches, from what is set: only a search gets no word about languages or
+ * experience it never asked for. Undefined when nothing is set (there are simply no mentors yet).
+ */
+export function noMatchAdvice(
+  filters: MentorFilters,
+): { title: string; hint: string; clear: string } | undefined {
+  if (!hasFilters(filters)) return undefined;
+  const { skill, experience, languages, companies, search } = filters;
+  if (writeFilters({ ...filters, search: '', page: 1 }).size === 0)
+    return {
+      title: `No mentor matches “${search}”`,
+      hint: 'Check the spelling, or search for part of a name, a skill or a company.',
+      clear: 'Clear search',
+    };
+  const tries = [
+    languages.length > 1 ? 'fewer languages' : languages.length === 1 ? 'another language' : undefined,
+    experience ? 'a lower experience' : undefined,
+    skill !== 'all' ? 'another skill' : undefined,
+    companies.length > 0 ? 'fewer companies' : undefined,
+    search ? 'a shorter search' : undefined,
+  ].filter((part) => part !== undefined);
+  const listed = tries.length > 1 ? `${tries.slice(0, -1).join(', ')} or ${tries.at(-1)}` : tries[0];
+  return { title: 'No mentor matches these filters', hint: `Try ${listed}.`, clear: 'Clear filters' };
+}
+
+/** The router state a mentor's card hands their profile: the listing's query, for its "All mentors" link. */
+export interface FromListingState {
+  listing: string;
+}
+
+/**
+ * "All mentors" on a profile: back to the listing with the filters one came from (router state from the card),
+ * read through the same rules as the URL, so a forged state can only name valid filters.
+ */
+export function listingPathFrom(state: unknown): string {
+  const listing = (state as Partial<FromListingState> | null)?.listing;
+  if (typeof listing !== 'string') return '/explore-mentors';
+  const query = writeFilters(readFilters(new URLSearchParams(listing))).toString();
+  return query === '' ? '/explore-mentors' : `/explore-mentors?${query}`;
+}
+
 /** The api's request for the filters (DESIGN.md §4): `GET /api/mentor/{skill}?…`. */
 export interface MentorListArgs extends MentorFilters {
   limit: number;

@@ -41,9 +41,10 @@ async function loadGoogleIdentity(): Promise<GoogleIdentity> {
 
 /**
  * "Sign in with Google" (Google Identity Services), shown only when the server names a client id
- * (GET /api/config). Google's own button hands over an ID token, which the server verifies.
+ * (GET /api/config). Google's own button hands over an ID token, which the server verifies (and makes the
+ * account from, the first time). The account pages' guard then takes the person on, as after any sign-in.
  */
-export function GoogleSignIn() {
+export function GoogleSignIn({ text = 'signin_with' }: { text?: 'signin_with' | 'signup_with' }) {
   // Asked once the form is on screen: the button can come a moment later, the form's first picture should not wait.
   const painted = useAfterPaint();
   const { data: config } = useGetPublicConfigQuery(undefined, { skip: !painted });
@@ -78,7 +79,7 @@ export function GoogleSignIn() {
           type: 'standard',
           theme: 'outline',
           size: 'large',
-          text: 'signin_with',
+          text,
           shape: 'pill',
           width: 320,
         });
@@ -87,7 +88,7 @@ export function GoogleSignIn() {
     return () => {
       cancelled = true;
     };
-  }, [clientId, dispatch, googleLogin]);
+  }, [clientId, dispatch, googleLogin, text]);
 
   if (!clientId) return null;
   return (

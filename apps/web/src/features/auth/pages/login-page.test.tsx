@@ -60,6 +60,21 @@ describe('the login page', () => {
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
   });
 
+  it('goes back to the path a link from outside the app names in ?returnTo=, and never to another site', async () => {
+    serve({ 'POST /api/auth/login': () => json(200, { user: ada }) });
+    const user = userEvent.setup();
+    const { router } = await signIn(user, '/login?returnTo=%2Fexplore-mentors%3Fskill%3Dreact');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore-mentors'));
+    expect(router.state.location.search).toBe('?skill=react');
+  });
+
+  it('ignores a ?returnTo= on another site and goes home', async () => {
+    serve({ 'POST /api/auth/login': () => json(200, { user: ada }) });
+    const user = userEvent.setup();
+    const { router } = await signIn(user, '/login?returnTo=%2F%2Fevil.example%2Fx');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it('shows the one generic message of a wrong e-mail or password', async () => {
     serve({ 'POST /api/auth/login': () => envelope(401, 'Wrong e-mail or password') });
     const user = userEvent.setup();

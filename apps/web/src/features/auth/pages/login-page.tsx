@@ -16,6 +16,7 @@ import { useAppDispatch } from '@/lib/store-hooks';
 import { BLOCKED_MESSAGE } from '../auth-messages';
 import { login } from '../auth-slice';
 import { AuthCard, AuthHeading } from '../components/auth-card';
+import { useReturnCarry } from '../use-return-carry';
 
 type LoginForm = z.input<typeof loginBodySchema>;
 const FIELDS = ['email', 'password'] as const;
@@ -42,6 +43,7 @@ const VerifyCodeStep = lazy(async () => ({ default: (await loadVerifyCodeStep())
  */
 export function LoginPage() {
   const dispatch = useAppDispatch();
+  const carry = useReturnCarry();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginForm, unknown, z.output<typeof loginBodySchema>>({
@@ -103,7 +105,11 @@ export function LoginPage() {
       footer={
         <>
           New to Skillroute?{' '}
-          <Link to="/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={{ pathname: '/signup', search: carry.search }}
+            state={carry.state}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </>

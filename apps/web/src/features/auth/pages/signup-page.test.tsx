@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/lib/use-toast';
@@ -7,6 +7,8 @@ import { renderRoutes } from '@/test/render';
 import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null };
+/** Where the booking panel's Book sends a signed-out visitor from: the mentor, with the hour chosen. */
+const chosenHour = '/mentor-profile/m1?slot=2026-12-01T10%3A00%3A00.000Z';
 
 afterEach(() => {
   act(() => resetToasts());
@@ -204,4 +206,67 @@ describe('the code step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     return view;
   }
+
+  it('returns to the hour chosen before Book sent the visitor to sign in, through "Create an account" and the code', async () => {
+    serve({
+      'POST /api/auth/': () => json(201, { message: 'Code sent', email: 'ada@example.com' }),
+      'POST /api/auth/verify-otp': () => json(200, { user: ada }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { pathname: '/login', state: { from: chosenHour } });
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await user.type(await screen.findByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'lovelace1');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(chosenHour),
+    );
+  });
+
+  it('keeps the return path when the visitor goes back from "Create an account" to "Sign in"', async () => {
+    serve({ 'POST /api/auth/login': () => json(200, { user: ada }) });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { pathname: '/login', state: { from: chosenHour } });
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'lovelace1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(chosenHour),
+    );
+  });
+
+  it('offers Google on the sign-up page too, and a Google sign-up returns to the chosen hour', async () => {
+    let onCredential: (response: { credential?: string }) => void = () => {};
+    const initialize = vi.fn(
+      (options: { client_id: string; callback: typeof onCredential }) => (onCredential = options.callback),
+    );
+    const renderButton = vi.fn();
+    serve({
+      'GET /api/config': () => json(200, { googleClientId: 'client-123' }),
+      'POST /api/auth/google-login': () => json(200, { user: ada }),
+    });
+    // Google's script as already loaded: the web tests share modules, and the script loader remembers a load.
+    vi.stubGlobal('google', { accounts: { id: { initialize, renderButton } } });
+    const user = userEvent.setup();
+    const { router, store } = renderRoutes(routes, { pathname: '/login', state: { from: chosenHour } });
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await screen.findByRole('heading', { name: 'Create your account' });
+    await waitFor(() =>
+      expect(renderButton).toHaveBeenCalledWith(
+        screen.getByTestId('google-sign-in'),
+        expect.objectContaining({ text: 'signup_with' }),
+      ),
+    );
+    await act(async () => onCredential({ credential: 'id-token' }));
+    await waitFor(() => expect(store.getState().auth.user).toEqual(ada));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(chosenHour),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NAME_MAX, NAME_MIN, PASSWORD_MIN, signupBodySchema } from '@skillroute/shared/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -9,16 +9,25 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { useSignupMutation } from '../api';
 import { AuthCard, AuthHeading } from '../components/auth-card';
+import { useReturnCarry } from '../use-return-carry';
 import { VerifyCodeStep } from '../components/verify-code-step';
 
 type SignupForm = z.input<typeof signupBodySchema>;
+
+// Google's button creates the account as well as signing in; it waits for /api/config, so it loads after the form.
+const GoogleSignIn = lazy(async () => ({
+  default: (await import('../components/google-sign-in')).GoogleSignIn,
+}));
 const FIELDS = ['name', 'email', 'password'] as const;
 
 /** /signup: name, e-mail and password, then the mailed code (spec §1, DESIGN.md §4). */
 export function SignupPage() {
   const [signup] = useSignupMutation();
+  const carry = useReturnCarry();
+  const painted = useAfterPaint();
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignupForm, unknown, z.output<typeof signupBodySchema>>({
@@ -57,41 +66,54 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={{ pathname: '/login', search: carry.search }}
+            state={carry.state}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <AuthHeading
-          title="Create your account"
-          description="Learn with roadmaps, prove a skill and book mentors."
-        />
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField
-          id="name"
-          label="Name"
-          error={errors.name?.message}
-          hint={`${NAME_MIN} to ${NAME_MAX} letters.`}
-        >
-          {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
-        </FormField>
-        <FormField id="email" label="E-mail" error={errors.email?.message}>
-          {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
-        </FormField>
-        <FormField
-          id="password"
-          label="Password"
-          error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
-        >
-          {(control) => (
-            <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
-          )}
-        </FormField>
-        <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
-      </form>
+      <div className="grid gap-5">
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          <AuthHeading
+            title="Create your account"
+            description="Learn with roadmaps, prove a skill and book mentors."
+          />
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <FormField
+            id="name"
+            label="Name"
+            error={errors.name?.message}
+            hint={`${NAME_MIN} to ${NAME_MAX} letters.`}
+          >
+            {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
+          </FormField>
+          <FormField id="email" label="E-mail" error={errors.email?.message}>
+            {(control) => (
+              <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
+            )}
+          </FormField>
+          <FormField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+          >
+            {(control) => (
+              <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
+            )}
+          </FormField>
+          <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
+        </form>
+        {painted && (
+          <Suspense fallback={null}>
+            <GoogleSignIn text="signup_with" />
+          </Suspense>
+        )}
+      </div>
     </AuthCard>
   );
 }

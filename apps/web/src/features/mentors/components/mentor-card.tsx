@@ -5,11 +5,24 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRating, formatRupees, plural } from '../format';
+import type { FromListingState } from '../list-filters';
 import { formatSlotDateTime } from '../time-zones';
 import { MentorAvatar } from './mentor-avatar';
 
-/** One mentor of the listing; the whole card links to their profile. Times are read in `zone` (the visitor's). */
-export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: string }) {
+/**
+ * One mentor of the listing; the whole card links to their profile, telling it the listing's query (`listing`)
+ * so its "All mentors" comes back to the same filters. Times are read in `zone` (the visitor's).
+ */
+export function MentorCard({
+  mentor,
+  zone,
+  listing = '',
+}: {
+  mentor: MentorCardData;
+  zone: string;
+  listing?: string;
+}) {
+  const state: FromListingState = { listing };
   return (
     <article className="relative flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-colors focus-within:ring-[3px] focus-within:ring-ring/60 hover:border-primary">
       <div className="flex items-start gap-4">
@@ -19,6 +32,7 @@ export function MentorCard({ mentor, zone }: { mentor: MentorCardData; zone: str
             {/* The link's box covers the card, so the whole card is one target with the name as its text. */}
             <Link
               to={`/mentor-profile/${encodeURIComponent(mentor.id)}`}
+              state={state}
               className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
             >
               {mentor.name}

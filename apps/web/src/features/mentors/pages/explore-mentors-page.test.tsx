@@ -237,6 +237,42 @@ describe('/explore-mentors', () => {
     expect(screen.getByRole('checkbox', { name: 'German' })).not.toBeChecked();
   });
 
+  it('answers a search that finds no one about the search, not about languages or experience it never set', async () => {
+    serve({ 'GET /api/assessment': stacks, ...listing(() => page([])) });
+    renderRoutes(routes, '/explore-mentors?search=zzz');
+    expect(await screen.findByText('No mentor matches “zzz”')).toBeInTheDocument();
+    expect(
+      screen.getByText('Check the spelling, or search for part of a name, a skill or a company.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/fewer languages|lower experience/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeInTheDocument();
+  });
+
+  it('suggests loosening only the filters that are set', async () => {
+    serve({ 'GET /api/assessment': stacks, ...listing(() => page([])) });
+    renderRoutes(routes, '/explore-mentors?experience=5');
+    expect(await screen.findByText('No mentor matches these filters')).toBeInTheDocument();
+    expect(screen.getByText('Try a lower experience.')).toBeInTheDocument();
+  });
+
+  it('hands the profile its filters: "All mentors" there comes back to the same listing', async () => {
+    const user = userEvent.setup();
+    serve({
+      'GET /api/assessment': stacks,
+      ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])),
+      // The profile stays loading: its "All mentors" link is there from the start.
+      'GET /api/mentor/details/m1': () => new Promise<Response>(() => {}),
+      'GET /api/mentors/availability/m1/slots': () => new Promise<Response>(() => {}),
+    });
+    const { router } = renderRoutes(routes, '/explore-mentors?skill=React&languages=hindi&page=2');
+    await user.click(await screen.findByRole('link', { name: 'Ada' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mentor-profile/m1'));
+    await user.click(await screen.findByRole('link', { name: 'All mentors' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/explore-mentors'));
+    expect(router.state.location.search).toBe('?skill=React&languages=hindi&page=2');
+    expect(await screen.findByRole('link', { name: 'Ada' })).toBeInTheDocument();
+  });
+
   it('shows skeletons while loading, and an error with a retry', async () => {
     const user = userEvent.setup();
     let answer: (reply: Response) => void = () => {};

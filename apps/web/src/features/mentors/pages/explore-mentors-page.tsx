@@ -11,6 +11,7 @@ import {
   hasFilters,
   type MentorFilters,
   NO_FILTERS,
+  noMatchAdvice,
   PAGE_SIZE,
   readFilters,
   writeFilters,
@@ -38,6 +39,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
   const data = list.currentData;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const filtered = hasFilters(filters);
+  const advice = noMatchAdvice(filters);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
@@ -97,16 +99,14 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
           ) : data.mentors.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
               <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="text-lg font-medium">
-                {filtered ? 'No mentor matches these filters' : 'No mentors yet'}
+              <p className="text-lg font-medium [overflow-wrap:anywhere]">
+                {advice?.title ?? 'No mentors yet'}
               </p>
-              {filtered ? (
+              {advice ? (
                 <>
-                  <p className="text-sm text-muted-foreground">
-                    Try fewer languages, a lower experience or another skill.
-                  </p>
+                  <p className="text-sm text-muted-foreground">{advice.hint}</p>
                   <Button type="button" onClick={clear}>
-                    Clear filters
+                    {advice.clear}
                   </Button>
                 </>
               ) : (
@@ -120,7 +120,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
               <ul className="grid gap-4 lg:grid-cols-2">
                 {data.mentors.map((mentor) => (
                   <li key={mentor.id}>
-                    <MentorCard mentor={mentor} zone={zone} />
+                    <MentorCard mentor={mentor} zone={zone} listing={params.toString()} />
                   </li>
                 ))}
               </ul>

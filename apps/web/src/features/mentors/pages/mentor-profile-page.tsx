@@ -3,7 +3,7 @@ import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
 import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-error';
@@ -15,6 +15,7 @@ import { MentorAvatar } from '../components/mentor-avatar';
 import { MentorReviews } from '../components/mentor-reviews';
 import { SlotPicker } from '../components/slot-picker';
 import { WaitlistButton } from '../components/waitlist-button';
+import { listingPathFrom } from '../list-filters';
 import { browserTimeZone } from '../time-zones';
 
 const HOUR_MS = 3_600_000;
@@ -58,6 +59,7 @@ export function MentorProfilePage({
   const { mentorId = '' } = useParams();
   const details = useGetMentorDetailsQuery(mentorId);
   const status = errorStatus(details.error);
+  const location = useLocation();
 
   // A malformed id is as unknown as a missing one.
   if (status === 404 || status === 400) return notFound;
@@ -65,7 +67,7 @@ export function MentorProfilePage({
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-10">
       <Link
-        to="/explore-mentors"
+        to={listingPathFrom(location.state)}
         className="mb-6 inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
