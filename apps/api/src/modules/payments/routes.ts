@@ -106,7 +106,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         html(reply);
         if (found.show === 'notice')
           return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
-        return renderSandboxCheckout(checkoutViewOf(found.booking, request.url));
+        return renderSandboxCheckout(checkoutViewOf(found, request.url));
       },
     );
 
@@ -126,7 +126,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         if (kind === undefined) {
           return reply.code(400).send(
             renderSandboxCheckout({
-              ...checkoutViewOf(booking, request.url),
+              ...checkoutViewOf(found, request.url),
               cardNumber: cardNumber.slice(0, 40),
               error: paymentMessages.cardUnknown,
             }),
