@@ -443,6 +443,22 @@ describe('the sandbox checkout page', () => {
     expect((await page(mentee, payment.checkoutUrl ?? '')).statusCode).toBe(409);
   });
 
+  it('writes the session time on the payer’s clock, with their zone named', async () => {
+    const { mentee, payment } = await startedPayment(at(2, 10));
+    // Nobody's zone known yet: India's, as IST (10:00 UTC is 3:30 PM there).
+    expect((await page(mentee, payment.checkoutUrl ?? '')).body).toMatch(
+      /Wed \d+ \w+, 3:30 PM IST · one hour/,
+    );
+
+    await t.app.db.update(users).set({ timezone: 'America/New_York' }).where(eq(users.id, mentee.id));
+    const inNewYork = /Wed \d+ \w+, [56]:00 AM Eastern Time \(New York\) · one hour/;
+    const shown = await page(mentee, payment.checkoutUrl ?? '');
+    expect(shown.body).toMatch(inNewYork);
+    expect(shown.body).not.toContain('IST');
+    // And again when the card number is asked for again.
+    expect((await pay(mentee, payment.checkoutUrl ?? '', '1234')).body).toMatch(inNewYork);
+  });
+
   it('declines 4000 0000 0000 0002 (the slot is freed) and asks again for any other number', async () => {
     const { mentee, booking, payment } = await startedPayment();
     const unknown = await pay(mentee, payment.checkoutUrl ?? '', '1234 5678');
