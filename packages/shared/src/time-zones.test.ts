@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatZonedTime, readerZone, zoneDisplayName } from './time-zones';
+import { formatZonedTime, readerZone, zoneDisplayName, zoneListName } from './time-zones';
 
 const FRIDAY_2PM_NEW_YORK = new Date('2026-11-27T19:00:00Z');
 
@@ -22,6 +22,14 @@ describe('zoneDisplayName', () => {
     expect(zoneDisplayName('Asia/Kolkata')).toBe('IST');
     expect(zoneDisplayName('Asia/Calcutta')).toBe('IST');
     expect(zoneDisplayName('UTC')).toBe('UTC');
+  });
+});
+
+describe('zoneListName', () => {
+  it('names every zone in full with its city, India too, for a list to pick from', () => {
+    expect(zoneListName('Asia/Kolkata')).toBe('India Standard Time (Kolkata)');
+    expect(zoneListName('America/New_York')).toBe('Eastern Time (New York)');
+    expect(zoneListName('UTC')).toBe('UTC');
   });
 });
 

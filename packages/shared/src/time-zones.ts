@@ -24,14 +24,23 @@ function genericName(zone: string, at: Date): string {
 const cityOf = (zone: string): string => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
 
 /**
+ * A zone in a list to pick from, every one by its full name and city: "Eastern Time (New York)", "India
+ * Standard Time (Kolkata)" (so "India" finds it), "UTC".
+ */
+export function zoneListName(zone: string, at: Date | number = Date.now()): string {
+  const name = preferredZoneName(zone);
+  if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
+  return `${genericName(name, new Date(at))} (${cityOf(name)})`;
+}
+
+/**
  * A zone as people know it: "Eastern Time (New York)", "Central European Time (Berlin)"; India as "IST" and
  * UTC as "UTC". The city tells apart zones that share a name but not their rules (Phoenix keeps no summer time).
  */
 export function zoneDisplayName(zone: string, at: Date | number = Date.now()): string {
   const name = preferredZoneName(zone);
   if (name === DEFAULT_TIMEZONE) return INDIA_ZONE_NAME;
-  if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
-  return `${genericName(name, new Date(at))} (${cityOf(name)})`;
+  return zoneListName(name, at);
 }
 
 /** "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named. */

@@ -7,6 +7,7 @@ import type {
   UserResponse,
 } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
+import { browserZoneForAccount } from '@/lib/session-time';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
 
 /** The auth feature's public face: its endpoints and what other features may use of the session. */
@@ -16,19 +17,31 @@ export { login, logout, selectCurrentUser, userRefreshed, type SessionUser };
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<SignupResponse, SignupBody>({
-      query: (body) => ({ url: '/api/auth/', method: 'POST', body }),
+      query: (body) => ({ url: '/api/auth/', method: 'POST', body: { ...body, ...browserZoneForAccount() } }),
     }),
     verifyOtp: build.mutation<UserResponse, { email: string; otp: string }>({
-      query: (body) => ({ url: '/api/auth/verify-otp', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/verify-otp',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     resendOtp: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/resent-otp', method: 'POST', body }),
     }),
     login: build.mutation<UserResponse, LoginBody>({
-      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/login',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     googleLogin: build.mutation<UserResponse, { credential: string }>({
-      query: (body) => ({ url: '/api/auth/google-login', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/google-login',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),
