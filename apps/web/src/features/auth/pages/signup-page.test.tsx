@@ -1,12 +1,21 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { renderRoutes } from '@/test/render';
 import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null };
+
+// A browser in New York: its zone goes with sign-up and every sign-in (DESIGN.md §4b).
+const savedTZ = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterEach(() => {
+  process.env.TZ = savedTZ;
+});
 
 afterEach(() => {
   act(() => resetToasts());
@@ -108,6 +117,7 @@ describe('the code step', () => {
       name: 'Ada',
       email: 'ada@example.com',
       password: 'lovelace1',
+      timezone: 'America/New_York',
     });
     expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent(
       'We sent a 6-digit code to ada@example.com',
@@ -177,6 +187,7 @@ describe('the code step', () => {
     expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({
       email: 'ada@example.com',
       otp: '123456',
+      timezone: 'America/New_York',
     });
   });
 
