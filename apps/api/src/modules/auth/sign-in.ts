@@ -64,7 +64,8 @@ async function openSessionAndTellOthers(
 ): Promise<SignedIn> {
   const now = ctx.clock.now();
   return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
-    const zoned = options.timezone === undefined ? undefined : await keepBrowserTimezone(tx, user.id, options.timezone);
+    const zoned =
+      options.timezone === undefined ? undefined : await keepBrowserTimezone(tx, user.id, options.timezone);
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
     const opened = await openSession(
       tx,

@@ -23,12 +23,16 @@ const START = new Date('2026-12-01T10:00:00Z');
 describe('formatSessionTime', () => {
   it('writes the time on the reader’s clock and names their zone as people know it', () => {
     expect(formatSessionTime(START, 'America/New_York')).toBe('Tue 1 Dec, 5:00 AM Eastern Time (New York)');
-    expect(formatSessionTime(START, 'Europe/Berlin')).toBe('Tue 1 Dec, 11:00 AM Central European Time (Berlin)');
+    expect(formatSessionTime(START, 'Europe/Berlin')).toBe(
+      'Tue 1 Dec, 11:00 AM Central European Time (Berlin)',
+    );
   });
 
   it('writes India as IST, with the day on India’s clock', () => {
     expect(formatSessionTime(START, 'Asia/Kolkata')).toBe('Tue 1 Dec, 3:30 PM IST');
-    expect(formatSessionTime(new Date('2026-12-01T20:30:00Z'), 'Asia/Kolkata')).toBe('Wed 2 Dec, 2:00 AM IST');
+    expect(formatSessionTime(new Date('2026-12-01T20:30:00Z'), 'Asia/Kolkata')).toBe(
+      'Wed 2 Dec, 2:00 AM IST',
+    );
   });
 });
 

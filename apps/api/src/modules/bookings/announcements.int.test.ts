@@ -56,7 +56,10 @@ interface Pair {
  * A mentor working 10:00–17:00 in Berlin's zone (and reading times there) and a mentee in New York signed in,
  * each with their own addresses.
  */
-async function newPair(app: TestApp = t, zones: { mentee?: string | null; mentor?: string } = {}): Promise<Pair> {
+async function newPair(
+  app: TestApp = t,
+  zones: { mentee?: string | null; mentor?: string } = {},
+): Promise<Pair> {
   const tag = randomUUID().slice(0, 8);
   const mentor = { email: `mentor-${tag}@example.org`, name: `Ada ${tag}` };
   const mentorId = await createMentor(app.app.db, {

@@ -78,13 +78,21 @@ function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: Sessio
   return {
     mentor: {
       role: 'mentor',
-      reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: readerZone(booking.mentor.timezone) },
+      reader: {
+        name: booking.mentor.name,
+        email: booking.mentor.email,
+        timeZone: readerZone(booking.mentor.timezone),
+      },
       peerName: booking.mentee.name,
       startTime: booking.startTime,
     },
     mentee: {
       role: 'mentee',
-      reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: readerZone(booking.mentee.timezone) },
+      reader: {
+        name: booking.mentee.name,
+        email: booking.mentee.email,
+        timeZone: readerZone(booking.mentee.timezone),
+      },
       peerName: booking.mentor.name,
       startTime: booking.startTime,
     },

@@ -4,6 +4,17 @@ import { FormField } from '@/components/ui/form-field';
 import { timezoneNames } from '../availability-form';
 import { TimezonePicker } from './timezone-picker';
 
+// Names are worked out once per zone: the list filters on them at every key.
+const listNames = new Map<string, string>();
+function label(zone: string): string {
+  let name = listNames.get(zone);
+  if (name === undefined) {
+    name = zoneListName(zone);
+    listNames.set(zone, name);
+  }
+  return name;
+}
+
 interface OwnTimezoneFieldProps {
   /** The zone the person reads times in now (IANA). */
   value: string;
@@ -23,18 +34,6 @@ export function OwnTimezoneField({ value, onSave }: OwnTimezoneFieldProps) {
     const names = timezoneNames();
     return names.includes(value) ? names : [...names, value].sort((a, b) => a.localeCompare(b));
   }, [value]);
-  // Names are worked out once per zone: the list filters on them at every key.
-  const label = useMemo(() => {
-    const names = new Map<string, string>();
-    return (zone: string) => {
-      let name = names.get(zone);
-      if (name === undefined) {
-        name = zoneListName(zone);
-        names.set(zone, name);
-      }
-      return name;
-    };
-  }, []);
 
   async function pick(zone: string) {
     if (zone === value) return;
