@@ -7,11 +7,20 @@ import type {
   UserResponse,
 } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
-import { browserZoneForAccount } from '@/lib/session-time';
+import { browserZoneForAccount, viewerZone } from '@/lib/session-time';
+import { useAppSelector } from '@/lib/store-hooks';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
 
 /** The auth feature's public face: its endpoints and what other features may use of the session. */
 export { login, logout, selectCurrentUser, userRefreshed, type SessionUser };
+
+/**
+ * The zone the viewer reads times in (DESIGN.md §4b): the one their account keeps (their choice, else the
+ * browser's at sign-in), else this browser's.
+ */
+export function useViewerZone(): string {
+  return useAppSelector(selectCurrentUser)?.timezone ?? viewerZone();
+}
 
 /** Endpoints of DESIGN.md §4 "Users and sessions" (paths as spec §7 spells them: resent-otp). */
 export const authApi = api.injectEndpoints({
