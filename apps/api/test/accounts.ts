@@ -14,6 +14,9 @@ export async function createUser(
     verified?: boolean;
     blocked?: boolean;
     role?: 'user' | 'mentor';
+    /** Their own zone (IANA), as if the browser had sent it; `timezoneChosen` as if they had picked it. */
+    timezone?: string;
+    timezoneChosen?: boolean;
   },
 ): Promise<UserRow> {
   const [user] = await db
@@ -25,6 +28,8 @@ export async function createUser(
       role: values.role ?? 'user',
       verifiedAt: values.verified === false ? null : new Date(),
       blockedAt: values.blocked ? new Date() : null,
+      timezone: values.timezone ?? null,
+      timezoneChosen: values.timezoneChosen ?? false,
     })
     .returning();
   if (user === undefined) throw new Error('no user row');

@@ -37,8 +37,8 @@ export const avatarMessages = {
 /** `PUT /api/user/update` (spec §8's success toast, and the refusals of a form with nothing or too much in it). */
 export const profileMessages = {
   updated: 'Profile updated successfully',
-  nothingToUpdate: 'Send a new name or an avatar image.',
-  oneChangeAtATime: 'Send either a new name or an avatar image, not both.',
+  nothingToUpdate: 'Send a new name, a time zone or an avatar image.',
+  oneChangeAtATime: 'Send one change at a time: a new name, a time zone or an avatar image.',
 } as const;
 
 /** A blocked account's sign-in (password or Google) is refused with this text and `reason: blocked`. */

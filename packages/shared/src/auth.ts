@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth-constants';
+import { timezoneSchema } from './availability';
 
 export * from './auth-constants';
 
@@ -37,7 +38,18 @@ export const otpSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code from the e-mail`);
 
-export const signupBodySchema = z.object({ name: nameSchema, email: emailSchema, password: passwordSchema });
+/**
+ * The browser's zone, sent with sign-up and every sign-in (DESIGN.md §4b): kept while the person has not chosen
+ * one. The same IANA rule as a mentor's availability zone.
+ */
+const browserTimezone = { timezone: timezoneSchema.optional() };
+
+export const signupBodySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  ...browserTimezone,
+});
 /** Sign-in checks only that something was typed: the rules of a new password do not apply to an old one. */
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -45,8 +57,9 @@ export const loginBodySchema = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX, passwordMaxMessage),
+  ...browserTimezone,
 });
-export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema });
+export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema, ...browserTimezone });
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({
   token: z
@@ -60,6 +73,7 @@ export const googleLoginBodySchema = z.object({
     .string({ error: 'Google sign-in failed' })
     .min(1, 'Google sign-in failed')
     .max(8192, 'Google sign-in failed'),
+  ...browserTimezone,
 });
 
 export const roleSchema = z.enum(['user', 'mentor']);
@@ -69,6 +83,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   role: roleSchema,
   avatar: z.string().nullable(),
+  /** The zone the person reads times in (IANA). The api always sends it; a session kept by an older tab may lack it. */
+  timezone: z.string().optional(),
 });
 
 export type SignupBody = z.infer<typeof signupBodySchema>;
@@ -91,8 +107,12 @@ export const adminResponseSchema = z.object({ admin: adminSchema });
 export type Admin = z.infer<typeof adminSchema>;
 export type AdminResponse = z.infer<typeof adminResponseSchema>;
 
-/** `PUT /api/user/update` text fields (multipart): the name rule of spec §5. */
-export const userUpdateFieldsSchema = z.object({ userId: z.string().min(1), name: nameSchema.optional() });
+/** `PUT /api/user/update` text fields (multipart or JSON): the name rule of spec §5, or the person's own zone. */
+export const userUpdateFieldsSchema = z.object({
+  userId: z.string().min(1),
+  name: nameSchema.optional(),
+  timezone: timezoneSchema.optional(),
+});
 /** What it answers: the user as they are now, and what changed. */
 export const profileUpdateResponseSchema = userResponseSchema.extend({ message: z.string() });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;

@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { citext, createdAt, updatedAt } from './columns';
 
 export const userRole = pgEnum('user_role', ['user', 'mentor']);
@@ -6,6 +6,8 @@ export const userRole = pgEnum('user_role', ['user', 'mentor']);
 /**
  * People who learn and teach. `passwordHash` is null for accounts made through Google alone;
  * `verifiedAt` is set once the mailed code was entered (or Google vouched for the e-mail).
+ * `timezone` (IANA) is the zone every time is written in for them: the browser's at sign-up and sign-in until
+ * they choose one (`timezoneChosen`), then theirs; null until either is known (read as India's).
  */
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
@@ -17,6 +19,8 @@ export const users = pgTable('users', {
   googleSub: text().unique(),
   verifiedAt: timestamp({ withTimezone: true }),
   blockedAt: timestamp({ withTimezone: true }),
+  timezone: text(),
+  timezoneChosen: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,11 +1,38 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
+import { readerZone } from '@skillroute/shared/time-zones';
 import type { Executor } from '../../db/client';
 import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/schema';
 
 /** The public face of a user row: what the API returns, never the hash or the Google id. */
-export function toSessionUser(user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatar'>): SessionUser {
-  return { id: user.id, name: user.name, email: user.email, role: user.role, avatar: user.avatar };
+export function toSessionUser(
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatar' | 'timezone'>,
+): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    avatar: user.avatar,
+    timezone: readerZone(user.timezone),
+  };
+}
+
+/**
+ * The browser's zone, kept while the person has not chosen one (DESIGN.md §4b). Returns the row as it is now,
+ * or undefined when nothing changed.
+ */
+export async function keepBrowserTimezone(
+  db: Executor,
+  id: string,
+  timezone: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ timezone })
+    .where(and(eq(users.id, id), eq(users.timezoneChosen, false)))
+    .returning();
+  return row;
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -30,7 +57,7 @@ export async function lockUserByEmail(tx: Executor, email: string): Promise<User
  */
 export async function insertOrLockUser(
   tx: Executor,
-  values: { name: string; email: string; passwordHash: string },
+  values: { name: string; email: string; passwordHash: string; timezone?: string | undefined },
 ): Promise<{ user: UserRow; created: boolean }> {
   const [inserted] = await tx
     .insert(users)
@@ -46,7 +73,7 @@ export async function insertOrLockUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt'>>,
+  changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt' | 'timezone'>>,
 ): Promise<UserRow> {
   const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (user === undefined) throw new Error(`user ${id} not found`);

@@ -150,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { user, tokens } = await logInWithGoogle(contextOf(request), {
         google: config.google,
         credential: request.body.credential,
+        timezone: request.body.timezone,
         client: clientOf(request),
       });
       signIn(reply, tokens);

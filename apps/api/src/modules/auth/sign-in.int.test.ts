@@ -52,7 +52,14 @@ describe('POST /api/auth/login', () => {
     const response = await logIn({ email: 'ADA@example.org', password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: user.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+      user: {
+        id: user.id,
+        name: 'Ada',
+        email: 'ada@example.org',
+        role: 'user',
+        avatar: null,
+        timezone: 'Asia/Kolkata',
+      },
     });
     expect(JSON.stringify(response.json())).not.toContain('argon2');
     const cookies = cookiesOf(response);

@@ -7,7 +7,13 @@ import { within, type ServiceContext } from '../../context/service-context';
 import type { ClientInfo } from '../../sessions/repository';
 import { accountNotifications, authMessages } from './messages';
 import { signInWithGoogle } from '../users/service';
-import { findUserByEmail, findUserById, lockUserByEmail, toSessionUser } from './repository';
+import {
+  findUserByEmail,
+  findUserById,
+  keepBrowserTimezone,
+  lockUserByEmail,
+  toSessionUser,
+} from './repository';
 import { issueCodeIfDue } from './sign-up';
 
 export interface SignedIn {
@@ -36,24 +42,30 @@ export async function logIn(
       reason: authReasons.unverified,
     });
   }
-  const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: false });
-  return { user: toSessionUser(user), tokens };
+  const { tokens, user: signedIn } = await openSessionAndTellOthers(ctx, toSessionUser(user), client, {
+    welcome: false,
+    timezone: body.timezone,
+  });
+  return { user: signedIn, tokens };
 }
 
 /**
  * Opens a session; when the account was already signed in somewhere, its other tabs and devices get a
  * "new sign-in" notification, so a person notices a sign-in that was not theirs. With `welcome`, an account
  * never welcomed is welcomed (Google verifies an e-mail without our code step). Notifications are written
- * with the session and announced once all is committed.
+ * with the session and announced once all is committed. The browser's `timezone` is kept unless the person
+ * chose one (DESIGN.md §4b); the user is returned as they are after that.
  */
 async function openSessionAndTellOthers(
   ctx: ServiceContext,
-  user: Pick<SessionUser, 'id' | 'email' | 'role'>,
+  user: SessionUser,
   client: ClientInfo,
-  options: { welcome: boolean },
-): Promise<SessionTokens> {
+  options: { welcome: boolean; timezone?: string | undefined },
+): Promise<SignedIn> {
   const now = ctx.clock.now();
   return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
+    const zoned =
+      options.timezone === undefined ? undefined : await keepBrowserTimezone(tx, user.id, options.timezone);
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
     const opened = await openSession(
       tx,
@@ -64,7 +76,7 @@ async function openSessionAndTellOthers(
     );
     if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome);
     if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn);
-    return opened;
+    return { tokens: opened, user: zoned === undefined ? user : toSessionUser(zoned) };
   });
 }
 
@@ -74,12 +86,11 @@ async function openSessionAndTellOthers(
  */
 export async function logInWithGoogle(
   ctx: ServiceContext,
-  input: Parameters<typeof signInWithGoogle>[1] & { client: ClientInfo },
+  input: Parameters<typeof signInWithGoogle>[1] & { client: ClientInfo; timezone?: string | undefined },
 ): Promise<SignedIn> {
-  const { client, ...google } = input;
+  const { client, timezone, ...google } = input;
   const user = await signInWithGoogle(ctx, google);
-  const tokens = await openSessionAndTellOthers(ctx, user, client, { welcome: true });
-  return { user, tokens };
+  return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone });
 }
 
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */

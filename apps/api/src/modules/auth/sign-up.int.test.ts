@@ -59,7 +59,14 @@ describe('sign-up and the mailed code', () => {
     const verified = await verify('ada@example.org', code);
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({
-      user: { id: row!.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+      user: {
+        id: row!.id,
+        name: 'Ada',
+        email: 'ada@example.org',
+        role: 'user',
+        avatar: null,
+        timezone: 'Asia/Kolkata',
+      },
     });
     const cookies = cookiesOf(verified);
     expect(cookies.accessToken).toBeTruthy();

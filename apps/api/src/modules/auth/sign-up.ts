@@ -57,13 +57,19 @@ export async function signUp(
       name: body.name,
       email: body.email,
       passwordHash,
+      timezone: body.timezone,
     });
     if (!created) {
       if (user.verifiedAt !== null)
         throw new AppError('conflict', authMessages.emailTaken, [
           { message: authMessages.emailTaken, field: 'email' },
         ]);
-      await updateUser(uow.tx, user.id, { name: body.name, passwordHash });
+      // Nobody chose a zone for an account never verified: the newest browser's is the one to keep.
+      await updateUser(uow.tx, user.id, {
+        name: body.name,
+        passwordHash,
+        ...(body.timezone === undefined ? {} : { timezone: body.timezone }),
+      });
     }
     await issueCodeIfDue(within(ctx, uow), { user: { id: user.id, name: body.name, email: user.email } });
     return { message: authMessages.codeSent(user.email), email: user.email };
@@ -92,7 +98,7 @@ type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok
  */
 export async function verifyCode(
   ctx: ServiceContext,
-  input: { body: { email: string; otp: string }; client: ClientInfo },
+  input: { body: { email: string; otp: string; timezone?: string | undefined }; client: ClientInfo },
 ): Promise<{ user: SessionUser; tokens: SessionTokens }> {
   const { body, client } = input;
   const now = ctx.clock.now();
@@ -114,7 +120,10 @@ export async function verifyCode(
         error: new AppError('forbidden', authMessages.blocked, undefined, { reason: authReasons.blocked }),
       };
     await consumeCode(tx, code.id, now);
-    const verified = await updateUser(tx, user.id, { verifiedAt: now });
+    const verified = await updateUser(tx, user.id, {
+      verifiedAt: now,
+      ...(body.timezone === undefined || user.timezoneChosen ? {} : { timezone: body.timezone }),
+    });
     const tokens = await openSession(
       tx,
       ctx.settings.jwtSecret,

@@ -22,25 +22,24 @@ import { sessionInvite } from './session-invite';
 const START = new Date('2026-12-01T10:00:00Z');
 
 describe('formatSessionTime', () => {
-  it('writes India as IST with the UTC time beside it', () => {
-    expect(formatSessionTime(START, 'Asia/Kolkata')).toBe('Tue 1 Dec 2026, 15:30 IST (10:00 UTC)');
+  it('writes the time on the reader’s clock and names their zone as people know it', () => {
+    expect(formatSessionTime(START, 'America/New_York')).toBe('Tue 1 Dec, 5:00 AM Eastern Time (New York)');
+    expect(formatSessionTime(START, 'Europe/Berlin')).toBe(
+      'Tue 1 Dec, 11:00 AM Central European Time (Berlin)',
+    );
   });
 
-  it('writes another zone as its offset, and UTC alone once', () => {
-    expect(formatSessionTime(START, 'Europe/Berlin')).toBe('Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC)');
-    expect(formatSessionTime(START, 'UTC')).toBe('Tue 1 Dec 2026, 10:00 UTC');
-  });
-
-  it('names the UTC day when it is another day there', () => {
+  it('writes India as IST, with the day on India’s clock', () => {
+    expect(formatSessionTime(START, 'Asia/Kolkata')).toBe('Tue 1 Dec, 3:30 PM IST');
     expect(formatSessionTime(new Date('2026-12-01T20:30:00Z'), 'Asia/Kolkata')).toBe(
-      'Wed 2 Dec 2026, 02:00 IST (Tue 1 Dec, 20:30 UTC)',
+      'Wed 2 Dec, 2:00 AM IST',
     );
   });
 });
 
 const mentee: MailView = {
   role: 'mentee',
-  reader: { name: 'Ravi Kumar', email: 'ravi@example.org', timeZone: 'Asia/Kolkata' },
+  reader: { name: 'Ravi Kumar', email: 'ravi@example.org', timeZone: 'America/New_York' },
   peerName: 'Ada Lovelace',
   startTime: START,
   roomUrl: 'https://skillroute.example/meet/room-1',
@@ -56,10 +55,10 @@ const mentor: MailView = {
 describe('the confirmation', () => {
   it('tells the mentee whom they meet and the mentor who booked, each in their own zone', () => {
     expect(confirmedNotice(mentee)).toBe(
-      'Your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) is confirmed.',
+      'Your session with Ada Lovelace on Tue 1 Dec, 5:00 AM Eastern Time (New York) is confirmed.',
     );
     expect(confirmedNotice(mentor)).toBe(
-      'Ravi Kumar booked a session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+      'Ravi Kumar booked a session with you on Tue 1 Dec, 11:00 AM Central European Time (Berlin).',
     );
   });
 
@@ -99,10 +98,10 @@ describe('the confirmation', () => {
 describe('the reminders', () => {
   it('say how soon, and when', () => {
     expect(reminderNotice(mentee, '24h')).toBe(
-      'Your session with Ada Lovelace starts in 24 hours: Tue 1 Dec 2026, 15:30 IST (10:00 UTC).',
+      'Your session with Ada Lovelace starts in 24 hours: Tue 1 Dec, 5:00 AM Eastern Time (New York).',
     );
     expect(reminderNotice(mentor, '15m')).toBe(
-      'Your session with Ravi Kumar starts in 15 minutes: Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+      'Your session with Ravi Kumar starts in 15 minutes: Tue 1 Dec, 11:00 AM Central European Time (Berlin).',
     );
     const mail = reminderMail(mentee, '15m');
     expect(mail.subject).toBe('Reminder: your session with Ada Lovelace starts in 15 minutes');
@@ -127,19 +126,19 @@ describe('the cancellation', () => {
 
   it('tells the mentee who cancelled, why, and the refund in rupees', () => {
     expect(cancelledNotice(mentee, byMentor)).toBe(
-      'Ada Lovelace cancelled the session with you on Tue 1 Dec 2026, 15:30 IST (10:00 UTC). The reason given: "I am ill". You got a full refund of ₹1,500.',
+      'Ada Lovelace cancelled the session with you on Tue 1 Dec, 5:00 AM Eastern Time (New York). The reason given: "I am ill". You got a full refund of ₹1,500.',
     );
     expect(cancelledNotice(mentee, byMentee)).toBe(
-      'You cancelled your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC). You get a refund of ₹750 of the ₹1,500 you paid; it goes back to the card or account you paid with.',
+      'You cancelled your session with Ada Lovelace on Tue 1 Dec, 5:00 AM Eastern Time (New York). You get a refund of ₹750 of the ₹1,500 you paid; it goes back to the card or account you paid with.',
     );
   });
 
   it("tells the mentor who cancelled and why, but not the mentee's refund", () => {
     expect(cancelledNotice(mentor, byMentee)).toBe(
-      'Ravi Kumar cancelled the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "Exam moved".',
+      'Ravi Kumar cancelled the session with you on Tue 1 Dec, 11:00 AM Central European Time (Berlin). The reason given: "Exam moved".',
     );
     expect(cancelledNotice(mentor, byMentor)).toBe(
-      'You cancelled your session with Ravi Kumar on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC).',
+      'You cancelled your session with Ravi Kumar on Tue 1 Dec, 11:00 AM Central European Time (Berlin).',
     );
     expect(cancelledNotice(mentor, byMentee)).not.toContain('₹');
   });
@@ -191,7 +190,7 @@ describe('the payments', () => {
 
   it('tells the payer a late payment was refunded in full, and where to pick another time', () => {
     expect(lateRefundNotice(mentee, 150_000)).toBe(
-      'Your payment for the session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) arrived after the 15-minute hold had lapsed and the slot was taken, so we refunded all of it (₹1,500).',
+      'Your payment for the session with Ada Lovelace on Tue 1 Dec, 5:00 AM Eastern Time (New York) arrived after the 15-minute hold had lapsed and the slot was taken, so we refunded all of it (₹1,500).',
     );
     const mail = lateRefundMail(mentee, 150_000, 'https://skillroute.example/mentor-profile/m1');
     expect(mail.subject).toBe('Refunded: your payment for the session with Ada Lovelace');
@@ -202,17 +201,17 @@ describe('the payments', () => {
 
   it('tells the payer a payment for a session that cannot take place was refunded in full', () => {
     expect(blockedRefundNotice(mentee, 150_000)).toBe(
-      'Your payment for the session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) was refunded in full (₹1,500): the session cannot take place.',
+      'Your payment for the session with Ada Lovelace on Tue 1 Dec, 5:00 AM Eastern Time (New York) was refunded in full (₹1,500): the session cannot take place.',
     );
   });
 
   it("tells both people of an admin's refund of a session that stays as it was, with the reason", () => {
     const facts = { amount: 150_000, reason: 'The mentor never joined.' };
     expect(staffRefundNotice(mentee, facts)).toBe(
-      'Skillroute refunded your session with Ada Lovelace on Tue 1 Dec 2026, 15:30 IST (10:00 UTC) in full (₹1,500). The reason given: "The mentor never joined."',
+      'Skillroute refunded your session with Ada Lovelace on Tue 1 Dec, 5:00 AM Eastern Time (New York) in full (₹1,500). The reason given: "The mentor never joined."',
     );
     expect(staffRefundNotice(mentor, facts)).toBe(
-      'Skillroute refunded Ravi Kumar\'s payment for the session with you on Tue 1 Dec 2026, 11:00 GMT+1 (10:00 UTC). The reason given: "The mentor never joined."',
+      'Skillroute refunded Ravi Kumar\'s payment for the session with you on Tue 1 Dec, 11:00 AM Central European Time (Berlin). The reason given: "The mentor never joined."',
     );
   });
 });

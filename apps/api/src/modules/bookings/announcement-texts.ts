@@ -1,4 +1,3 @@
-import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import {
   HALF_REFUND_HOURS,
   HOLD_MINUTES,
@@ -6,18 +5,12 @@ import {
   type RefundStatus,
 } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
+import { formatZonedTime } from '@skillroute/shared/time-zones';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
 import { escapeHtml, layout, PRODUCT } from '../../adapters/mail/templates';
 
 /** The in-app page of one's sessions: the link of every booking notification. */
 export const BOOKINGS_PATH = '/profile/bookings';
-
-/**
- * We keep no zone for people, only for a mentor's availability. A mentor reads times in that zone; a mentee
- * in India's (the product prices in rupees for India first). Every time also says its UTC, so nobody elsewhere
- * is misled.
- */
-export const MENTEE_TIMEZONE = DEFAULT_TIMEZONE;
 
 export type ReminderLead = '24h' | '15m';
 export const REMINDER_LEADS: Record<ReminderLead, { ms: number; words: string }> = {
@@ -25,48 +18,12 @@ export const REMINDER_LEADS: Record<ReminderLead, { ms: number; words: string }>
   '15m': { ms: 15 * 60 * 1000, words: '15 minutes' },
 };
 
-function partsOf(
-  instant: Date,
-  timeZone: string,
-): Record<'weekday' | 'day' | 'month' | 'year' | 'hour' | 'minute' | 'zone', string> {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  // en-IN names India's zone "IST"; any other zone reads as an offset ("GMT+1"), which is never ambiguous.
-  const zone =
-    new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
-      .formatToParts(instant)
-      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  return {
-    weekday: part('weekday'),
-    day: part('day'),
-    month: part('month'),
-    year: part('year'),
-    hour: part('hour'),
-    minute: part('minute'),
-    zone,
-  };
-}
-
 /**
- * "Tue 1 Dec 2026, 15:30 IST (10:00 UTC)": the time in the reader's zone, then in UTC, with the UTC date too
- * when it is another day there.
+ * "Fri 27 Nov, 2:00 PM Eastern Time (New York)": the time on the reader's clock, with their zone named as
+ * people know it (DESIGN.md §4b; India as IST).
  */
 export function formatSessionTime(instant: Date, timeZone: string): string {
-  const local = partsOf(instant, timeZone);
-  const utc = partsOf(instant, 'UTC');
-  const localText = `${local.weekday} ${local.day} ${local.month} ${local.year}, ${local.hour}:${local.minute} ${local.zone}`;
-  if (local.zone === 'UTC') return localText;
-  const sameDay = local.day === utc.day && local.month === utc.month && local.year === utc.year;
-  return `${localText} (${sameDay ? '' : `${utc.weekday} ${utc.day} ${utc.month}, `}${utc.hour}:${utc.minute} UTC)`;
+  return formatZonedTime(instant, timeZone);
 }
 
 /** One person's view of a session: whom they meet, and when in their zone. */
@@ -151,8 +108,9 @@ export function inviteSummary(mentorName: string, menteeName: string): string {
   return `${PRODUCT} session: ${menteeName} with ${mentorName}`;
 }
 
-export function inviteDescription(roomUrl: string): string {
-  return `A one-hour mentoring session on ${PRODUCT}. Join here (the room opens 10 minutes before the start): ${roomUrl}`;
+/** The reader's own invite: when, on their clock, and where to join. */
+export function inviteDescription(view: MailView): string {
+  return `A one-hour mentoring session on ${PRODUCT}, ${whenOf(view)}. Join here (the room opens 10 minutes before the start): ${view.roomUrl}`;
 }
 
 // ——— Reminders ———

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, waitUntil, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture';
-import { bookings, notifications } from '../../db/schema';
+import { bookings, notifications, users } from '../../db/schema';
 import {
   announceCancelled,
   announceConfirmed,
@@ -53,8 +53,14 @@ interface Pair {
   mentee: { id: string; email: string; name: string; cookie: string };
 }
 
-/** A mentor working 10:00–17:00 in Berlin's zone and a mentee signed in, each with their own addresses. */
-async function newPair(app: TestApp = t): Promise<Pair> {
+/**
+ * A mentor working 10:00–17:00 in Berlin's zone (and reading times there) and a mentee in New York signed in,
+ * each with their own addresses.
+ */
+async function newPair(
+  app: TestApp = t,
+  zones: { mentee?: string | null; mentor?: string } = {},
+): Promise<Pair> {
   const tag = randomUUID().slice(0, 8);
   const mentor = { email: `mentor-${tag}@example.org`, name: `Ada ${tag}` };
   const mentorId = await createMentor(app.app.db, {
@@ -62,7 +68,14 @@ async function newPair(app: TestApp = t): Promise<Pair> {
     email: mentor.email,
     availability: { timezone: 'Europe/Berlin', weeklyHours: WEEK, pricePaise: PRICE_PAISE },
   });
-  const menteeRow = await createUser(app.app.db, { email: `mentee-${tag}@example.org`, name: `Ravi ${tag}` });
+  if (zones.mentor !== undefined)
+    await app.app.db.update(users).set({ timezone: zones.mentor }).where(eq(users.id, mentorId));
+  const menteeZone = zones.mentee === undefined ? 'America/New_York' : zones.mentee;
+  const menteeRow = await createUser(app.app.db, {
+    email: `mentee-${tag}@example.org`,
+    name: `Ravi ${tag}`,
+    ...(menteeZone === null ? {} : { timezone: menteeZone }),
+  });
   const { cookie } = await signedInAs(app.app.db, app.config.jwtSecret, menteeRow, clock.now());
   return {
     mentor: { id: mentorId, ...mentor },
@@ -139,21 +152,30 @@ describe('announceConfirmed', () => {
 
     const [menteeNotice] = await noticesOf(pair.mentee.id);
     expect(menteeNotice).toMatchObject({ type: 'booking_confirmed', link: '/profile/bookings' });
-    // The mentee reads India's time; the mentor their own zone's (Berlin is UTC+1 in that season or +2).
+    // Each reads their own clock, the zone named: the mentee New York's (10:00 UTC is 5 AM, 6 AM in summer
+    // time), the mentor Berlin's, the zone of their availability (11 AM, or noon in summer time).
     expect(menteeNotice?.message).toMatch(
-      new RegExp(`^Your session with ${pair.mentor.name} on Tue .* IST \\(10:00 UTC\\) is confirmed\\.$`),
+      new RegExp(
+        `^Your session with ${pair.mentor.name} on Tue \\d+ \\w+, [56]:00 AM Eastern Time \\(New York\\) is confirmed\\.$`,
+      ),
     );
     const [mentorNotice] = await noticesOf(pair.mentor.id);
     expect(mentorNotice).toMatchObject({ type: 'booking_confirmed', link: '/profile/bookings' });
     expect(mentorNotice?.message).toMatch(
-      new RegExp(`^${pair.mentee.name} booked a session with you on Tue .* GMT\\+[12] \\(10:00 UTC\\)\\.$`),
+      new RegExp(
+        `^${pair.mentee.name} booked a session with you on Tue \\d+ \\w+, (11:00 AM|12:00 PM) Central European Time \\(Berlin\\)\\.$`,
+      ),
     );
 
     const roomUrl = `https://skillroute.example/meet/${booking.roomId}`;
     for (const person of [pair.mentee, pair.mentor]) {
       const mail = await mailer.waitFor(person.email, /^(Confirmed|New booking):/);
       expect(mail.text).toContain(roomUrl);
+      const zoneName = person === pair.mentee ? 'Eastern Time (New York)' : 'Central European Time (Berlin)';
+      expect(mail.text).toContain(zoneName);
       const ics = mail.icalEvent?.content ?? '';
+      // The invite's description says when on the reader's own clock (iCalendar escapes its commas).
+      expect(icsValue(ics, 'DESCRIPTION')?.replaceAll('\\,', ',')).toContain(zoneName);
       expect(mail.icalEvent?.method).toBe('REQUEST');
       expect(icsValue(ics, 'METHOD')).toBe('REQUEST');
       expect(icsValue(ics, 'DTSTART')).toBe(icsTime(booking.startTime));
@@ -329,6 +351,30 @@ describe('the reminder worker', () => {
       expect(reminders).toHaveLength(1);
       expect(reminders[0]?.message).toMatch(/^Your session with .* starts in 15 minutes: /);
     }
+    // 14:00 UTC on a Tuesday: 9 AM in New York (10 AM in summer time), 3 PM in Berlin (4 PM).
+    expect((await noticesOf(pair.mentee.id)).find((row) => row.type === 'booking_reminder')?.message).toMatch(
+      /: Tue \d+ \w+, (9|10):00 AM Eastern Time \(New York\)\.$/,
+    );
+    expect((await noticesOf(pair.mentor.id)).find((row) => row.type === 'booking_reminder')?.message).toMatch(
+      /: Tue \d+ \w+, [34]:00 PM Central European Time \(Berlin\)\.$/,
+    );
+  });
+
+  it('writes a mentor’s own zone over their availability’s, and IST for a person with no zone yet', async () => {
+    const pair = await newPair(t, { mentee: null, mentor: 'Asia/Tokyo' });
+    const booking = await confirmedBooking(pair, at(2, 10));
+    await t.app.services.unitOfWork((uow) =>
+      uow.enqueue(
+        remindJob,
+        { bookingId: booking.id, lead: '24h' },
+        { singletonKey: `${reminderKey(booking.id, '24h')}:now` },
+      ),
+    );
+    // 10:00 UTC on a Wednesday: 7 PM in Tokyo, 3:30 PM in India (neither keeps summer time).
+    const mentorMail = await mailer.waitFor(pair.mentor.email, /^Reminder: /);
+    expect(mentorMail.text).toMatch(/: Wed \d+ \w+, 7:00 PM Japan Standard Time \(Tokyo\)\./);
+    const menteeMail = await mailer.waitFor(pair.mentee.email, /^Reminder: /);
+    expect(menteeMail.text).toMatch(/: Wed \d+ \w+, 3:30 PM IST\./);
   });
 
   it('tells and mails each person once when its job runs twice (its process died before marking it done)', async () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import { readerZone } from '@skillroute/shared/time-zones';
 import type { RefundStatus } from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { PRODUCT, userWritten } from '../../adapters/mail/templates';
@@ -17,7 +17,6 @@ import {
   inviteSummary,
   lateRefundMail,
   lateRefundNotice,
-  MENTEE_TIMEZONE,
   paymentFailedNotice,
   REMINDER_LEADS,
   reminderMail,
@@ -83,19 +82,26 @@ async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMa
   return booking;
 }
 
-/** Each person's view: the mentor in their availability's zone, the mentee in India's. */
+/** Each person's view, in their own zone (a mentor without one in their availability's; else India's). */
 function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
-  const mentorZone = booking.mentor.timezone ?? DEFAULT_TIMEZONE;
   return {
     mentor: {
       role: 'mentor',
-      reader: { name: booking.mentor.name, email: booking.mentor.email, timeZone: mentorZone },
+      reader: {
+        name: booking.mentor.name,
+        email: booking.mentor.email,
+        timeZone: readerZone(booking.mentor.timezone),
+      },
       peerName: booking.mentee.name,
       startTime: booking.startTime,
     },
     mentee: {
       role: 'mentee',
-      reader: { name: booking.mentee.name, email: booking.mentee.email, timeZone: MENTEE_TIMEZONE },
+      reader: {
+        name: booking.mentee.name,
+        email: booking.mentee.email,
+        timeZone: readerZone(booking.mentee.timezone),
+      },
       peerName: booking.mentor.name,
       startTime: booking.startTime,
     },
@@ -269,7 +275,7 @@ function inviteFor(
     startTime: booking.startTime,
     endTime: booking.endTime,
     summary: inviteSummary(booking.mentor.name, booking.mentee.name),
-    description: inviteDescription(view.roomUrl),
+    description: inviteDescription(view),
     roomUrl: view.roomUrl,
     organizer: organizerOf(links.mailFrom),
     attendee: { name: view.reader.name, email: view.reader.email },

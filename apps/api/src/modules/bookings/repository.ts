@@ -334,9 +334,10 @@ export async function markConfirmedLate(tx: Executor, bookingId: string): Promis
 }
 
 /** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
+/** Each person with the zone they read times in: their own, else (a mentor) their availability's, else null. */
 export interface BookingForMail extends BookingRow {
   mentor: { id: string; name: string; email: string; timezone: string | null };
-  mentee: { id: string; name: string; email: string };
+  mentee: { id: string; name: string; email: string; timezone: string | null };
 }
 
 export async function findBookingForMail(
@@ -350,9 +351,14 @@ export async function findBookingForMail(
         id: mentorUser.id,
         name: mentorUser.name,
         email: mentorUser.email,
-        timezone: mentorAvailability.timezone,
+        timezone: sql<string | null>`coalesce(${mentorUser.timezone}, ${mentorAvailability.timezone})`,
       },
-      mentee: { id: menteeUser.id, name: menteeUser.name, email: menteeUser.email },
+      mentee: {
+        id: menteeUser.id,
+        name: menteeUser.name,
+        email: menteeUser.email,
+        timezone: menteeUser.timezone,
+      },
     })
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))

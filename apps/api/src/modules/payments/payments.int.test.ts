@@ -445,6 +445,23 @@ describe('the sandbox checkout page', () => {
     expect((await page(mentee, payment.checkoutUrl ?? '')).statusCode).toBe(409);
   });
 
+  it('writes the session time on the payer’s clock, with their zone named', async () => {
+    const { mentee, payment } = await startedPayment(at(2, 10));
+    // Nobody's zone known yet: India's, as IST (10:00 UTC is 3:30 PM there).
+    expect((await page(mentee, payment.checkoutUrl ?? '')).body).toMatch(
+      /Wed \d+ \w+, 3:30 PM IST · one hour/,
+    );
+
+    await t.app.db.update(users).set({ timezone: 'America/New_York' }).where(eq(users.id, mentee.id));
+    const inNewYork = /Wed \d+ \w+, [56]:00 AM Eastern Time \(New York\) · one hour/;
+    const shown = await page(mentee, payment.checkoutUrl ?? '');
+    expect(shown.body).toMatch(inNewYork);
+    expect(shown.body).not.toContain('IST');
+    // And again when the card number is asked for again (the error page the mistyped card's 303 leads to).
+    const again = await pay(mentee, payment.checkoutUrl ?? '', '1234');
+    expect((await page(mentee, String(again.headers.location))).body).toMatch(inNewYork);
+  });
+
   it('answers a mistyped card with a 303 to the checkout showing the error (post/redirect/get), never echoing what was typed', async () => {
     const { mentee, booking, payment } = await startedPayment();
     const checkout = payment.checkoutUrl ?? '';

@@ -116,7 +116,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
         // Only a known code names a message, so nothing the visitor typed or linked is ever shown back.
         const error = sandboxCheckoutErrorMessage(request.query.error);
-        return renderSandboxCheckout({ ...checkoutViewOf(found.booking, checkoutPath(paymentId)), error });
+        return renderSandboxCheckout({ ...checkoutViewOf(found, checkoutPath(paymentId)), error });
       },
     );
 

@@ -1,5 +1,6 @@
 import { formatPaise } from '@skillroute/shared/money';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
+import { formatZonedTime } from '@skillroute/shared/time-zones';
 
 /**
  * The sandbox's checkout page (DESIGN.md §4): plain HTML served by the api, with no script, so it works under
@@ -11,6 +12,8 @@ export interface SandboxCheckoutView {
   mentorName: string;
   mentorProfilePath: string;
   startTime: Date;
+  /** The payer's zone: the time is written on their clock, with the zone named (DESIGN.md §4b). */
+  timeZone: string;
   amountPaise: number;
   /** A message the api chose (never the visitor's input), after a form that was refused. */
   error?: string | undefined;
@@ -18,13 +21,6 @@ export interface SandboxCheckoutView {
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
-const sessionTime = (start: Date) =>
-  new Intl.DateTimeFormat('en-IN', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(start) + ' IST';
 
 const styles = `
   :root { color-scheme: light dark; --bg: #f8fafc; --card: #ffffff; --text: #0f172a; --muted: #475569; --line: #cbd5e1; --accent: #4f46e5; --danger: #b91c1c; --warn-bg: #fef3c7; --warn-text: #78350f; }
@@ -63,7 +59,7 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
     `${banner}
     <div class="card">
       <h1>Pay for your session with ${escapeHtml(view.mentorName)}</h1>
-      <p class="hint">${escapeHtml(sessionTime(view.startTime))} · one hour</p>
+      <p class="hint">${escapeHtml(formatZonedTime(view.startTime, view.timeZone))} · one hour</p>
       <p class="amount">${escapeHtml(formatPaise(view.amountPaise))}</p>
       <form method="post" action="${escapeHtml(view.action)}">
         <label for="card-number">Card number</label>

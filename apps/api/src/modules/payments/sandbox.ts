@@ -2,12 +2,13 @@ import { bookingMessages, paymentRefusal, type Booking } from '@skillroute/share
 import { paymentMessages } from '@skillroute/shared/payments';
 import type { ServiceContext } from '../../context/service-context';
 import { readBooking } from '../bookings/service';
+import { timezoneOfUser } from '../users/service';
 import * as repository from './repository';
 import type { SandboxCheckoutView } from './sandbox-checkout';
 
 /** What the sandbox checkout shows for a payment id and a visitor (the routes render it). */
 export type SandboxCheckout =
-  | { show: 'form'; booking: Booking }
+  | { show: 'form'; booking: Booking; payerTimeZone: string }
   | { show: 'notice'; status: 401 | 404 | 409; message: string; link: { href: string; label: string } };
 
 /** The checkout page's own path, where its form posts and its redirects come back to. */
@@ -55,7 +56,7 @@ export async function sandboxCheckoutFor(
       message: paymentMessages.holdLapsed,
       link: { href: `/mentor-profile/${booking.mentorId}`, label: `Back to ${booking.mentor.name}` },
     };
-  return { show: 'form', booking };
+  return { show: 'form', booking, payerTimeZone: await timezoneOfUser(ctx, userId) };
 }
 
 /** The checkout's error states, carried in its URL (`?error=<code>`) after the form's 303. */
@@ -69,9 +70,13 @@ const checkoutErrorMessages: Record<string, string> = {
 export const sandboxCheckoutErrorMessage = (code: string | undefined): string | undefined =>
   code !== undefined && Object.hasOwn(checkoutErrorMessages, code) ? checkoutErrorMessages[code] : undefined;
 
-/** The checkout page's view of a booking, for the form at `action`. */
-export const checkoutViewOf = (booking: Booking, action: string): SandboxCheckoutView => ({
+/** The checkout page's view of a booking, for the form at `action`, with the time on the payer's clock. */
+export const checkoutViewOf = (
+  { booking, payerTimeZone }: { booking: Booking; payerTimeZone: string },
+  action: string,
+): SandboxCheckoutView => ({
   action,
+  timeZone: payerTimeZone,
   mentorName: booking.mentor.name,
   mentorProfilePath: `/mentor-profile/${booking.mentorId}`,
   startTime: new Date(booking.startTime),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import type { Database, Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -10,6 +11,8 @@ export const publicUserColumns = {
   email: users.email,
   role: users.role,
   avatar: users.avatar,
+  // A person whose zone is not known yet reads times in India's (DESIGN.md §4b).
+  timezone: sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIMEZONE})`,
 } as const;
 
 export async function findPublicUser(db: Executor, id: string): Promise<SessionUser | undefined> {
@@ -25,6 +28,20 @@ export async function findUserByGoogleSub(db: Executor, googleSub: string): Prom
 /** E-mails are citext: the lookup ignores case, as the unique index does. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The person chose their zone: it wins over the browser's from now on. */
+export async function chooseTimezone(
+  db: Executor,
+  id: string,
+  timezone: string,
+): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ timezone, timezoneChosen: true })
+    .where(eq(users.id, id))
+    .returning(publicUserColumns);
   return row;
 }
 

@@ -52,7 +52,14 @@ describe('GET /api/user/:id', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: ada.id, name: 'Ada', email: 'ada@example.org', role: 'user', avatar: null },
+      user: {
+        id: ada.id,
+        name: 'Ada',
+        email: 'ada@example.org',
+        role: 'user',
+        avatar: null,
+        timezone: 'Asia/Kolkata',
+      },
     });
   });
 
@@ -87,7 +94,14 @@ describe('PUT /api/user/update: rename', () => {
     const response = await update(ada, { userId: ada.id, name: '  Adele ' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: ada.id, name: 'Adele', email: 'ada@example.org', role: 'user', avatar: null },
+      user: {
+        id: ada.id,
+        name: 'Adele',
+        email: 'ada@example.org',
+        role: 'user',
+        avatar: null,
+        timezone: 'Asia/Kolkata',
+      },
       message: profileMessages.updated,
     });
     expect((await rowOf(ada.id))?.name).toBe('Adele');

@@ -34,9 +34,10 @@ const refusals = {
 };
 
 function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange {
-  if (body.name !== undefined && body.avatar !== undefined)
-    throw new AppError('bad_request', profileMessages.oneChangeAtATime);
+  const changes = [body.name, body.avatar, body.timezone].filter((change) => change !== undefined);
+  if (changes.length > 1) throw new AppError('bad_request', profileMessages.oneChangeAtATime);
   if (body.name !== undefined) return { name: body.name };
+  if (body.timezone !== undefined) return { timezone: body.timezone };
   if (body.avatar !== undefined) return { avatar: body.avatar };
   throw new AppError('bad_request', profileMessages.nothingToUpdate, [
     { message: avatarMessages.missing, field: AVATAR_FIELD },
@@ -75,7 +76,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body = form as typeof request.body;
       },
       schema: {
-        summary: 'Rename, or change the avatar (multipart: userId plus name or an avatar file)',
+        summary:
+          'Rename, choose a time zone, or change the avatar (multipart: userId plus name, timezone or an avatar file)',
         tags: ['user'],
         consumes: ['multipart/form-data'],
         body: profileUpdateBodySchema,

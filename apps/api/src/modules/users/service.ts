@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
+import { readerZone } from '@skillroute/shared/time-zones';
 import { FileStoreUnavailableError, type FileStore } from '../../adapters/files/file-store';
 import {
   GoogleTokenError,
@@ -37,7 +38,15 @@ export async function getOwnUser(ctx: UserContext, userId: string): Promise<Sess
   return user;
 }
 
-export type ProfileChange = { name: string; avatar?: undefined } | { avatar: Buffer; name?: undefined };
+/** The zone a person reads times in (DESIGN.md §4b): their own, else India's. */
+export async function timezoneOfUser(ctx: Pick<ServiceContext, 'db'>, userId: string): Promise<string> {
+  return (await repository.findPublicUser(ctx.db, userId))?.timezone ?? readerZone(null);
+}
+
+export type ProfileChange =
+  | { name: string; avatar?: undefined; timezone?: undefined }
+  | { avatar: Buffer; name?: undefined; timezone?: undefined }
+  | { timezone: string; name?: undefined; avatar?: undefined };
 
 /**
  * `PUT /api/user/update`: one change, a new name (already checked against the name rule) or a new avatar.
@@ -52,6 +61,11 @@ export async function updateProfile(
   const actorId = ctx.user.id;
   if (change.name !== undefined) {
     const user = await repository.renameUser(db, actorId, change.name);
+    if (user === undefined) throw userGone();
+    return { user, message: profileMessages.updated };
+  }
+  if (change.timezone !== undefined) {
+    const user = await repository.chooseTimezone(db, actorId, change.timezone);
     if (user === undefined) throw userGone();
     return { user, message: profileMessages.updated };
   }
@@ -111,6 +125,7 @@ const toSessionUser = (row: UserRow): SessionUser => ({
   email: row.email,
   role: row.role,
   avatar: row.avatar,
+  timezone: readerZone(row.timezone),
 });
 
 /**

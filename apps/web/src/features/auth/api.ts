@@ -7,28 +7,50 @@ import type {
   UserResponse,
 } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
+import { browserZoneForAccount, viewerZone } from '@/lib/session-time';
+import { useAppSelector } from '@/lib/store-hooks';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
 
 /** The auth feature's public face: its endpoints and what other features may use of the session. */
 export { login, logout, selectCurrentUser, userRefreshed, type SessionUser };
 
+/**
+ * The zone the viewer reads times in (DESIGN.md §4b): the one their account keeps (their choice, else the
+ * browser's at sign-in), else this browser's.
+ */
+export function useViewerZone(): string {
+  return useAppSelector(selectCurrentUser)?.timezone ?? viewerZone();
+}
+
 /** Endpoints of DESIGN.md §4 "Users and sessions" (paths as spec §7 spells them: resent-otp). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<SignupResponse, SignupBody>({
-      query: (body) => ({ url: '/api/auth/', method: 'POST', body }),
+      query: (body) => ({ url: '/api/auth/', method: 'POST', body: { ...body, ...browserZoneForAccount() } }),
     }),
     verifyOtp: build.mutation<UserResponse, { email: string; otp: string }>({
-      query: (body) => ({ url: '/api/auth/verify-otp', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/verify-otp',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     resendOtp: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/resent-otp', method: 'POST', body }),
     }),
     login: build.mutation<UserResponse, LoginBody>({
-      query: (body) => ({ url: '/api/auth/login', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/login',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     googleLogin: build.mutation<UserResponse, { credential: string }>({
-      query: (body) => ({ url: '/api/auth/google-login', method: 'POST', body }),
+      query: (body) => ({
+        url: '/api/auth/google-login',
+        method: 'POST',
+        body: { ...body, ...browserZoneForAccount() },
+      }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({
       query: (body) => ({ url: '/api/auth/forgot-password', method: 'POST', body }),

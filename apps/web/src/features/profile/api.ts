@@ -2,13 +2,15 @@ import type { ProfileUpdateResponse, UserResponse } from '@skillroute/shared/aut
 import { api } from '@/lib/api';
 import { userRefreshed } from '@/features/auth/api';
 
-/** What PUT /api/user/update takes (multipart): the user's id and a new name or a new avatar file. */
-export type UserUpdate = { userId: string; name: string } | { userId: string; avatar: File };
+/** What PUT /api/user/update takes (multipart): the user's id and a new name, a time zone or a new avatar file. */
+export type UserUpdate =
+  { userId: string; name: string } | { userId: string; timezone: string } | { userId: string; avatar: File };
 
 function toFormData(update: UserUpdate): FormData {
   const form = new FormData();
   form.append('userId', update.userId);
   if ('name' in update) form.append('name', update.name);
+  else if ('timezone' in update) form.append('timezone', update.timezone);
   else form.append('avatar', update.avatar, update.avatar.name);
   return form;
 }

@@ -80,11 +80,23 @@ export function timezoneNames(supported: readonly string[] = supportedTimezones(
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 
-/** The zones whose name holds `query` (any case; a space matches the underscore of "New_York"). */
-export function filterTimezones(zones: readonly string[], query: string): string[] {
+/**
+ * The zones whose name holds `query` (any case; a space matches the underscore of "New_York"), or whose
+ * `label` (the name people know, "Eastern Time (New York)") does.
+ */
+export function filterTimezones(
+  zones: readonly string[],
+  query: string,
+  label?: (zone: string) => string,
+): string[] {
   const needle = query.trim().toLowerCase().replace(/\s+/g, '_');
   if (needle === '') return [...zones];
-  return zones.filter((zone) => zone.toLowerCase().includes(needle));
+  const words = query.trim().toLowerCase();
+  return zones.filter(
+    (zone) =>
+      zone.toLowerCase().includes(needle) ||
+      (label !== undefined && label(zone).toLowerCase().includes(words)),
+  );
 }
 
 /** The zone this browser runs in, as the api names it, if it knows one. */

@@ -7,4 +7,6 @@ export const profileMessages = {
   failureTitle: FAILURE_TITLE,
   failureFallback: 'An unexpected error occurred. Please try again later.',
   errorTitle: 'Error',
+  // Ours: the spec has no time zone on the profile.
+  timezoneSaved: 'Your time zone has been updated. Times are now shown in it.',
 } as const;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLOCKED_MESSAGE } from '@/features/auth/auth-messages';
 import { GOOGLE_SCRIPT_URL } from '@/features/auth/components/google-sign-in';
 import { resetToasts } from '@/lib/use-toast';
@@ -9,6 +9,15 @@ import { renderRoutes } from '@/test/render';
 import { routes } from '@/app/routes';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null };
+
+// A browser in New York: its zone goes with sign-up and every sign-in (DESIGN.md §4b).
+const savedTZ = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterEach(() => {
+  process.env.TZ = savedTZ;
+});
 
 afterEach(() => {
   act(() => resetToasts());
@@ -41,10 +50,15 @@ describe('the login page', () => {
   });
 
   it('signs in and goes home, showing the user in the header', async () => {
-    serve({ 'POST /api/auth/login': () => json(200, { user: ada }) });
+    const { callsTo } = serve({ 'POST /api/auth/login': () => json(200, { user: ada }) });
     const user = userEvent.setup();
     const { router, store } = await signIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsTo('POST', '/api/auth/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'lovelace1',
+      timezone: 'America/New_York',
+    });
     expect(store.getState().auth.user).toEqual(ada);
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
   });
@@ -99,6 +113,7 @@ describe('the login page', () => {
     expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({
       email: 'ada@example.com',
       otp: '654321',
+      timezone: 'America/New_York',
     });
   });
 
@@ -150,7 +165,10 @@ describe('the login page', () => {
 
     await act(async () => onCredential({ credential: 'id-token' }));
     await waitFor(() => expect(store.getState().auth.user).toEqual(ada));
-    expect(callsTo('POST', '/api/auth/google-login')[0]?.body).toEqual({ credential: 'id-token' });
+    expect(callsTo('POST', '/api/auth/google-login')[0]?.body).toEqual({
+      credential: 'id-token',
+      timezone: 'America/New_York',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

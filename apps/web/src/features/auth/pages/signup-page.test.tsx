@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve } from '@/test/fake-server';
 import { renderRoutes } from '@/test/render';
@@ -9,6 +9,15 @@ import { routes } from '@/app/routes';
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null };
 /** Where the booking panel's Book sends a signed-out visitor from: the mentor, with the hour chosen. */
 const chosenHour = '/mentor-profile/m1?slot=2026-12-01T10%3A00%3A00.000Z';
+
+// A browser in New York: its zone goes with sign-up and every sign-in (DESIGN.md §4b).
+const savedTZ = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'America/New_York';
+});
+afterEach(() => {
+  process.env.TZ = savedTZ;
+});
 
 afterEach(() => {
   act(() => resetToasts());
@@ -110,6 +119,7 @@ describe('the code step', () => {
       name: 'Ada',
       email: 'ada@example.com',
       password: 'lovelace1',
+      timezone: 'America/New_York',
     });
     expect(screen.getByText(/We sent a 6-digit code to/)).toHaveTextContent(
       'We sent a 6-digit code to ada@example.com',
@@ -179,6 +189,7 @@ describe('the code step', () => {
     expect(callsTo('POST', '/api/auth/verify-otp')[0]?.body).toEqual({
       email: 'ada@example.com',
       otp: '123456',
+      timezone: 'America/New_York',
     });
   });
 

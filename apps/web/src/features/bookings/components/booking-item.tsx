@@ -9,6 +9,7 @@ import { initials } from '@/lib/initials';
 import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { formatSessionTime } from '@/lib/session-time';
+import { useViewerZone } from '@/features/auth/api';
 import {
   bookingActions,
   joinState,
@@ -32,6 +33,7 @@ const statusTone: Record<BookingStatus, string> = {
 
 /** One booking as the signed-in user sees it: when, with whom, what it cost, where it stands, and what they may do. */
 export function BookingItem({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
+  const zone = useViewerZone();
   const other = otherParty(booking, userId);
   const actions = bookingActions(booking, userId, now);
   const join = joinState(booking, now);
@@ -51,7 +53,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           </Avatar>
           <div className="min-w-0">
             <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
-              {formatSessionTime(booking.startTime)}
+              {formatSessionTime(booking.startTime, zone)}
             </h2>
             <p className="text-sm text-muted-foreground">
               {other.role}: <span className="text-foreground">{other.name}</span>

@@ -8,6 +8,7 @@ import { errorStatus } from '@/lib/api-error';
 import { formatPaise } from '@skillroute/shared/money';
 import { useGetBookingQuery } from '../api';
 import { formatSessionTime } from '@/lib/session-time';
+import { useViewerZone } from '@/features/auth/api';
 import { paymentOutcome, paymentWaitEnds } from '../rules';
 import { useClock } from '@/lib/use-clock';
 
@@ -76,6 +77,7 @@ export function PaymentSuccessPage() {
 }
 
 function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boolean }) {
+  const zone = useViewerZone();
   const navigate = useNavigate();
   const backToMentor = (
     <Link to={`/mentor-profile/${booking.mentorId}`} className={buttonVariants({ variant: 'outline' })}>
@@ -107,7 +109,7 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
         >
           <p>
             Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> on{' '}
-            {formatSessionTime(booking.startTime)} is confirmed. You paid {formatPaise(booking.amount)}.
+            {formatSessionTime(booking.startTime, zone)} is confirmed. You paid {formatPaise(booking.amount)}.
           </p>
           <Button type="button" onClick={() => void navigate('/profile/bookings')}>
             Continue

@@ -2,7 +2,7 @@ import type { Booking } from '@skillroute/shared/bookings';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { login } from '@/features/auth/api';
+import { login, type SessionUser } from '@/features/auth/api';
 import { aBooking, BOOKING_ID, MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
 import { resetToasts } from '@/lib/use-toast';
 import { envelope, json, serve, type RecordedCall, type Routes } from '@/test/fake-server';
@@ -24,7 +24,7 @@ const listPath = (userId: string) => `/api/bookings/profile/${userId}`;
 
 function open(
   bookings: (call: RecordedCall) => Booking[],
-  { user = grace as typeof grace | typeof ada, path = '/profile/bookings', extra = {} as Routes } = {},
+  { user = grace as SessionUser, path = '/profile/bookings', extra = {} as Routes } = {},
 ) {
   const server = serve({
     'GET /api/auth/session': () => json(200, { user }),
@@ -91,6 +91,13 @@ describe('/profile/bookings', () => {
     expect(second).toHaveTextContent('Cancelled byYour mentee');
     expect(second).toHaveTextContent('ReasonSomething came up at work');
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('writes times in the zone the account keeps, over the browser’s', async () => {
+    open(() => [aBooking()], { user: { ...grace, timezone: 'America/New_York' } });
+    const [first] = await waitFor(() => items());
+    // The browser says India; the account says New York: 04:30 UTC is the evening before there.
+    expect(within(first!).getByRole('heading')).toHaveTextContent('Mon, Nov 30, 2026, 11:30 PM EST');
   });
 
   it('shows a refund that failed for good as failed, and says what that means', async () => {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatSessionTime } from '@/lib/session-time';
+import { useViewerZone } from '@/features/auth/api';
 import { useClock } from '@/lib/use-clock';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { meetApi, useGetMeetRoomQuery } from '../api';
@@ -67,6 +68,7 @@ export function MeetPage() {
  * seconds while it does not (this device's clock may run ahead of the server's).
  */
 function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; onOpen(): unknown }) {
+  const zone = useViewerZone();
   const msLeft = Date.parse(opensAt) - now;
   const due = msLeft <= 0;
   // The query's refetch is a new function on every render: the latest is read when it is time.
@@ -83,8 +85,8 @@ function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; on
   return (
     <RoomNotice title={meetMessages.notOpenYet}>
       <p>
-        It opens on <time dateTime={opensAt}>{formatSessionTime(opensAt)}</time>, {ROOM_OPENS_MINUTES_BEFORE}{' '}
-        minutes before the session starts.
+        It opens on <time dateTime={opensAt}>{formatSessionTime(opensAt, zone)}</time>,{' '}
+        {ROOM_OPENS_MINUTES_BEFORE} minutes before the session starts.
       </p>
       <p className="text-sm text-muted-foreground tabular-nums" aria-hidden="true">
         Opens in {formatDuration(msLeft)}; this page opens the room by itself.

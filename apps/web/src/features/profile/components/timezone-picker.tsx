@@ -8,20 +8,28 @@ interface TimezonePickerProps {
   value: string;
   zones: readonly string[];
   onChange: (zone: string) => void;
+  /** How a zone is shown (and may be searched): its IANA name by default. */
+  label?: (zone: string) => string;
   'aria-describedby'?: string;
 }
+
+const zoneName = (zone: string) => zone.replaceAll('_', ' ');
 
 /**
  * A searchable list of IANA zones (the ARIA 1.2 combobox pattern): typing filters, the arrows move,
  * Enter picks, Escape closes the list (not the dialog around it), and leaving the field keeps the last pick.
  */
-export function TimezonePicker({ id, value, zones, onChange, ...aria }: TimezonePickerProps) {
+export function TimezonePicker({ id, value, zones, onChange, label, ...aria }: TimezonePickerProps) {
+  const shown = label ?? zoneName;
   const listId = useId();
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const list = useRef<HTMLUListElement>(null);
   const open = query !== null;
-  const matches = useMemo(() => (open ? filterTimezones(zones, query) : []), [open, zones, query]);
+  const matches = useMemo(
+    () => (open ? filterTimezones(zones, query, label) : []),
+    [open, zones, query, label],
+  );
   const optionId = (index: number) => `${listId}-${index}`;
 
   function show(text: string) {
@@ -82,8 +90,8 @@ export function TimezonePicker({ id, value, zones, onChange, ...aria }: Timezone
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && matches.length > 0 ? optionId(active) : undefined}
-        value={open ? query : value}
-        placeholder={value}
+        value={open ? query : label ? label(value) : value}
+        placeholder={label ? label(value) : value}
         onChange={(event) => show(event.target.value)}
         onClick={() => !open && show('')}
         onKeyDown={onKeyDown}
@@ -120,7 +128,7 @@ export function TimezonePicker({ id, value, zones, onChange, ...aria }: Timezone
               index === active && 'bg-accent text-accent-foreground',
             )}
           >
-            {zone.replaceAll('_', ' ')}
+            {shown(zone)}
             {zone === value && <Check className="size-4 shrink-0" aria-hidden="true" />}
           </li>
         ))}

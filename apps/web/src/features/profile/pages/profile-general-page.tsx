@@ -1,4 +1,5 @@
 import { nameSchema } from '@skillroute/shared/auth';
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import { Mail } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { FormAlert } from '@/components/ui/form-field';
@@ -10,6 +11,7 @@ import { useAppSelector } from '@/lib/store-hooks';
 import { useGetUserQuery, useUpdateUserMutation, type UserUpdate } from '../api';
 import { AvatarEditor } from '../components/avatar-editor';
 import { InlineEditField } from '../components/inline-edit-field';
+import { OwnTimezoneField } from '../components/own-timezone-field';
 import { profileMessages } from '../profile-messages';
 
 // Only mentors have these fields: everyone else never downloads them (nor the select they use).
@@ -76,6 +78,10 @@ export function ProfileGeneralPage() {
               {profile.email}
             </p>
           </div>
+          <OwnTimezoneField
+            value={profile.timezone ?? DEFAULT_TIMEZONE}
+            onSave={(timezone) => update({ userId: profile.id, timezone }, profileMessages.timezoneSaved)}
+          />
         </div>
       </div>
       {/* Spec §6: only mentors see and edit these. */}

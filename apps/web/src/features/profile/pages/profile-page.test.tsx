@@ -7,6 +7,7 @@ import { resetToasts } from '@/lib/use-toast';
 import { envelope, fromAProxy, json, serve, type RecordedCall } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from '@/app/routes';
+import { profileMessages } from '../profile-messages';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', avatar: null } as const;
 
@@ -158,6 +159,55 @@ describe('renaming in place', () => {
     expect(screen.getByText('You can only change your own profile')).toBeInTheDocument();
     expect(store.getState().auth.user?.name).toBe('Ada');
     expect(await nameButton()).toBeInTheDocument();
+  });
+});
+
+describe('the time zone', () => {
+  const inNewYork = { ...ada, timezone: 'America/New_York' };
+  const zoneField = () => screen.findByRole('combobox', { name: 'Time zone' });
+
+  it('shows the person’s zone by the name people know', async () => {
+    const server = serve({
+      'GET /api/auth/session': () => json(200, { user: inNewYork }),
+      'GET /api/user/u1': () => json(200, { user: inNewYork }),
+    });
+    const store = makeTestStore();
+    store.dispatch(login(inNewYork));
+    renderRoutes(routes, '/profile/general', store);
+    expect(await zoneField()).toHaveValue('Eastern Time (New York)');
+    expect(server.callsTo('PUT', '/api/user/update')).toHaveLength(0);
+  });
+
+  it('finds a zone by its known name, saves the pick with the user id, and says so', async () => {
+    const user = userEvent.setup();
+    const berlin = { ...ada, timezone: 'Europe/Berlin' };
+    const { callsTo, store } = openProfile('/profile/general', () =>
+      json(200, { user: berlin, message: 'ok' }),
+    );
+    // Nobody's zone known yet reads as India's.
+    const field = await zoneField();
+    expect(field).toHaveValue('India Standard Time (Kolkata)');
+    await user.click(field);
+    await user.type(field, 'central european time (berl');
+    await user.click(screen.getByRole('option', { name: 'Central European Time (Berlin)' }));
+    expect(await screen.findByText(profileMessages.timezoneSaved)).toBeInTheDocument();
+    const [call] = callsTo('PUT', '/api/user/update');
+    expect(formField(call, 'userId')).toBe('u1');
+    expect(formField(call, 'timezone')).toBe('Europe/Berlin');
+    expect(formField(call, 'name')).toBeNull();
+    expect(store.getState().auth.user?.timezone).toBe('Europe/Berlin');
+    await waitFor(() => expect(field).toHaveValue('Central European Time (Berlin)'));
+  });
+
+  it('keeps the saved zone and shows the server’s message when the pick is refused', async () => {
+    const user = userEvent.setup();
+    openProfile('/profile/general', () => envelope(400, 'Choose a time zone from the list'));
+    const field = await zoneField();
+    await user.click(field);
+    await user.type(field, 'Tokyo');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Choose a time zone from the list')).toBeInTheDocument();
+    expect(field).toHaveValue('India Standard Time (Kolkata)');
   });
 });
 

@@ -1,0 +1,65 @@
+import { DEFAULT_TIMEZONE, preferredZoneName } from './availability';
+
+/**
+ * Every time shown to a person, in any channel, is in their own zone and names it as people know it
+ * (DESIGN.md §4b "Everyone's own time zone"): "Eastern Time (New York)" rather than "GMT-5". One rule for the
+ * api's mails, notices and checkout and for the web's pages.
+ */
+
+/** India reads its zone as "IST": the product's home zone, and how people there name it. */
+const INDIA_ZONE_NAME = 'IST';
+
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function genericName(zone: string, at: Date): string {
+  let format = zoneNameFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' });
+    zoneNameFormats.set(zone, format);
+  }
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+}
+
+/** "America/Argentina/Buenos_Aires" → "Buenos Aires": the place a zone is named after. */
+const cityOf = (zone: string): string => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+
+/**
+ * A zone in a list to pick from, every one by its full name and city: "Eastern Time (New York)", "India
+ * Standard Time (Kolkata)" (so "India" finds it), "UTC".
+ */
+export function zoneListName(zone: string, at: Date | number = Date.now()): string {
+  const name = preferredZoneName(zone);
+  if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
+  return `${genericName(name, new Date(at))} (${cityOf(name)})`;
+}
+
+/**
+ * A zone as people know it: "Eastern Time (New York)", "Central European Time (Berlin)"; India as "IST" and
+ * UTC as "UTC". The city tells apart zones that share a name but not their rules (Phoenix keeps no summer time).
+ */
+export function zoneDisplayName(zone: string, at: Date | number = Date.now()): string {
+  const name = preferredZoneName(zone);
+  if (name === DEFAULT_TIMEZONE) return INDIA_ZONE_NAME;
+  return zoneListName(name, at);
+}
+
+/** "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named. */
+export function formatZonedTime(instant: Date | number | string, zone: string): string {
+  const at = new Date(instant);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: preferredZoneName(zone),
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${zoneDisplayName(zone, at)}`;
+}
+
+/** The zone a person reads times in: their own, else (for a mentor) their availability's, else India's. */
+export function readerZone(own: string | null | undefined, fallback?: string | null): string {
+  return own ?? fallback ?? DEFAULT_TIMEZONE;
+}
