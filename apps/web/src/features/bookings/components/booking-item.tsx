@@ -18,6 +18,7 @@ import {
   statusLabels,
 } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { LiveHoldCountdown } from './hold-countdown';
 import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
 
@@ -50,9 +51,9 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             </AvatarFallback>
           </Avatar>
           <div className="min-w-0">
-            <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+            <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
               {formatSessionTime(booking.startTime)}
-            </h2>
+            </h3>
             <p className="text-sm text-muted-foreground">
               {other.role}: <span className="text-foreground">{other.name}</span>
             </p>
@@ -119,6 +120,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           )}
         </figure>
       )}
+
+      {actions.pay && <LiveHoldCountdown holdExpiresAt={booking.holdExpiresAt} />}
 
       {join === 'opens-later' && (
         <p className="text-sm text-muted-foreground">
