@@ -113,12 +113,13 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
             Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> is
             confirmed. You paid {formatPaise(booking.amount)}.
           </p>
-          <p className="flex items-center gap-2 font-medium text-foreground">
-            <CalendarClock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>
-              {formatSessionTime(booking.startTime)}
-              <span className="font-normal text-muted-foreground"> · 1 hour</span>
-            </span>
+          <p className="font-medium text-balance text-foreground">
+            <CalendarClock
+              className="mr-1.5 inline size-5 align-text-bottom text-muted-foreground"
+              aria-hidden="true"
+            />
+            {formatSessionTime(booking.startTime)}
+            <span className="font-normal whitespace-nowrap text-muted-foreground"> · 1 hour</span>
           </p>
           <p className="flex items-center gap-2 text-sm">
             <Mail className="size-4 shrink-0" aria-hidden="true" />
