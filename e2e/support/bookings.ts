@@ -1,6 +1,7 @@
-import { expect, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { newEmail, signUpThroughApi } from './accounts';
 import { availabilityThroughApi, mentorThroughApi, slotsThroughApi } from './mentors';
+import { expectNoSeriousA11yViolations } from './page-checks';
 
 const DAY_MS = 86_400_000;
 /** The sandbox checkout's cards (apps/api payments sandbox): one that pays, one the bank declines. */
@@ -68,4 +69,20 @@ export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
   expect(paid.status(), await paid.text()).toBe(303);
   expect(paid.headers().location).toBe(`/payment-success?bookingId=${bookingId}`);
   return bookingId;
+}
+
+/** Books the hour on the mentor's profile (chosen through ?slot=) and pays with `card` on the sandbox's checkout. */
+export async function bookAndPay(page: Page, pair: Pair, card: string) {
+  await page.goto(`/mentor-profile/${pair.mentorId}?${new URLSearchParams({ slot: pair.slot }).toString()}`);
+  const panel = page.getByRole('region', { name: 'Book a session' });
+  await expect(panel.getByText('₹1,000')).toBeVisible();
+  await expect(panel).toContainText('Cancel more than 24 hours before the start for a full refund');
+  await panel.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(panel.getByText(/You’re holding this hour — 1[45]:\d\d left/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await panel.getByRole('button', { name: 'Pay ₹1,000' }).click();
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { adminAuditListResponseSchema } from './admin-audit';
 import {
   adminBookingsResponseSchema,
@@ -140,6 +140,8 @@ export const apiResponses = {
   'GET /api/bookings/detail/:id': { 200: bookingResponseSchema },
   'GET /api/bookings/profile/:mentorId': { 200: bookingListResponseSchema },
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
+  // The iCalendar text, sent as text/calendar (a link the browser downloads, not a fetch of the web's).
+  'GET /api/bookings/:id/calendar.ics': { 200: z.string() },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
   'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },

@@ -1,5 +1,5 @@
 import { readerZone } from '@skillroute/shared/time-zones';
-import type { RefundStatus } from '@skillroute/shared/bookings';
+import type { CancellingParty, RefundStatus } from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { PRODUCT, userWritten } from '../../adapters/mail/templates';
 import type { ServiceSettings } from '../../context/ports';
@@ -281,6 +281,16 @@ function inviteFor(
     attendee: { name: view.reader.name, email: view.reader.email },
     method,
   });
+}
+
+/**
+ * The calendar invite the confirmation mail gave `party` of a confirmed booking, again: the same event (UID,
+ * times, room link), for "Add to calendar" on the payment page.
+ */
+export function confirmedInvite(written: BookingForMail, party: CancellingParty, links: AnnouncementLinks) {
+  const booking = forMail(written);
+  const view = viewsOf(booking)[party];
+  return inviteFor(booking, mailViewOf(view, booking, links), links, 'REQUEST');
 }
 
 /** The mails of one booking event, as they read now; none for a confirmation already overtaken by a cancellation. */

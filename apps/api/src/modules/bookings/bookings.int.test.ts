@@ -403,6 +403,47 @@ describe('reading bookings', () => {
     expectRefusal(await get(undefined, `/api/bookings/detail/${booking.id}`), 401);
   });
 
+  it('gives a confirmed booking’s calendar event, the confirmation mail’s, to its two people only; 404 to anyone else or before it is confirmed', async () => {
+    const mentor = await newMentor();
+    const mentee = await newUser();
+    const stranger = await newUser();
+    const booking = await booked(mentee, mentor, at(2, 11));
+    const calendar = `/api/bookings/${booking.id}/calendar.ics`;
+    // Held, not yet paid: there is no session to put in a calendar.
+    expectRefusal(await get(mentee, calendar), 404, bookingMessages.notFound);
+    await t.app.services.unitOfWork((uow) =>
+      confirmBooking(within(t.app.services, uow), { bookingId: booking.id }),
+    );
+
+    const [mentorRow] = await t.app.db.select().from(users).where(eq(users.id, mentor.id));
+    const [menteeRow] = await t.app.db.select().from(users).where(eq(users.id, mentee.id));
+    for (const [who, row] of [
+      [mentee, menteeRow!],
+      [mentor, mentorRow!],
+    ] as const) {
+      const response = await get(who, calendar);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe('attachment; filename="session.ics"');
+      expect(response.body.startsWith('BEGIN:VCALENDAR')).toBe(true);
+      const ics = response.body.replace(/\r\n[ \t]/g, '');
+      expect(ics).toContain(`UID:booking-${booking.id}@skillroute`);
+      expect(ics).toContain('METHOD:REQUEST');
+      expect(ics).toContain(`DTSTART:${booking.startTime.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+      // Each person's event names just themselves, as their mail's does.
+      expect(ics).toContain(`mailto:${row.email}`);
+      expect(ics).not.toContain(`mailto:${(row === menteeRow ? mentorRow : menteeRow)!.email}`);
+    }
+    expectRefusal(await get(stranger, calendar), 404, bookingMessages.notFound);
+    expectRefusal(
+      await get(mentee, `/api/bookings/${randomUUID()}/calendar.ics`),
+      404,
+      bookingMessages.notFound,
+    );
+    expectRefusal(await get(mentee, '/api/bookings/not-an-id/calendar.ics'), 400);
+    expectRefusal(await get(undefined, calendar), 401);
+  });
+
   it('lists future bookings by start time, then past ones newest first, filtered by status; as mentor only or in both roles; only one’s own', async () => {
     const mentor = await newMentor();
     const otherMentor = await newMentor();

@@ -20,6 +20,7 @@ import { idSchema } from '@skillroute/shared/ids';
 import { AppError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
 import { userContextOf } from '../../plugins/services';
+import { bookingCalendar } from './calendar';
 import { cancelBooking } from './cancellations';
 import { createBooking } from './holds';
 import { getBooking, listBookings } from './service';
@@ -83,6 +84,29 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       booking: await getBooking(userContextOf(request), { bookingId: request.params.id }),
     }),
+  );
+
+  app.get(
+    '/:id/calendar.ics',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary:
+          "A confirmed booking's calendar event (text/calendar), the one its confirmation mail carries; for its mentor and its mentee (404 to anyone else)",
+        tags,
+        params: z.object({ id: z.uuid(bookingMessages.notFound) }),
+        // Sent as the text itself (text/calendar): a string body with its own type is not serialized as JSON.
+        response: { 200: z.string().describe('The iCalendar text (RFC 5545)'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const invite = await bookingCalendar(userContextOf(request), { bookingId: request.params.id });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${invite.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(invite.content);
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type {
+  Booking,
   BookingListResponse,
   BookingResponse,
   BookingStatus,
@@ -9,8 +10,10 @@ import type {
   ReviewResponse,
 } from '@skillroute/shared/bookings';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
+import { selectCurrentUser } from '@/features/auth/api';
 import { api } from '@/lib/api';
 import { withIdempotencyKey } from '@/lib/base-query';
+import { useAppSelector } from '@/lib/store-hooks';
 
 /**
  * Bookings and payments (DESIGN.md §4). Spec §7 and §9: booking data is never kept once unused, and every
@@ -65,3 +68,24 @@ export const {
   useReviewBookingMutation,
   useCreatePaymentMutation,
 } = bookingsApi;
+
+/**
+ * The signed-in person's own hold with `mentorId` still running at `now`, if any (a mentee holds at most one
+ * unpaid hour with a mentor). The free slots are the same for every visitor and leave held time out, so a
+ * page that came back (a reload, Back from the checkout) learns of its own hold here and shows it as theirs.
+ */
+export function useOwnHold(mentorId: string, now: number): Booking | undefined {
+  const userId = useAppSelector(selectCurrentUser)?.id;
+  const { data } = useListMyBookingsQuery(
+    { userId: userId ?? '', status: 'pending_payment' },
+    { skip: userId === undefined || userId === mentorId },
+  );
+  return data?.bookings.find(
+    (booking) =>
+      booking.mentorId === mentorId && booking.menteeId === userId && Date.parse(booking.holdExpiresAt) > now,
+  );
+}
+
+/** A confirmed booking's calendar event for its own people, the one its confirmation mail carries. */
+export const bookingCalendarPath = (bookingId: string): string =>
+  `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;

@@ -10,6 +10,7 @@ import {
   paymentOutcome,
   paymentWaitEnds,
   statusLabels,
+  upcomingAndPast,
 } from './rules';
 import { aBooking, MENTEE_ID, MENTOR_ID } from './test-bookings';
 
@@ -188,5 +189,51 @@ describe('cancellationRefundText', () => {
   });
   it('keeps the paise of half an odd amount', () => {
     expect(cancellationRefundText(aBooking({ amount: 150_101 }), MENTEE_ID, before(10))).toContain('₹750.50');
+  });
+});
+
+describe('upcomingAndPast', () => {
+  const now = before(48).getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const at = (id: string, hoursFromStart: number, changes: Parameters<typeof aBooking>[0] = {}) =>
+    aBooking({
+      id,
+      startTime: iso(START + hoursFromStart * HOUR),
+      endTime: iso(START + (hoursFromStart + 1) * HOUR),
+      ...changes,
+    });
+
+  it('puts running holds on top (soonest to lapse first), then sessions to come soonest first; the rest is past, newest first', () => {
+    const later = at('later', 24);
+    const sooner = at('sooner', 0);
+    const holdLate = at('hold-late', 48, {
+      status: 'pending_payment',
+      holdExpiresAt: iso(now + 10 * 60_000),
+    });
+    const holdSoon = at('hold-soon', 72, { status: 'pending_payment', holdExpiresAt: iso(now + 60_000) });
+    const lapsedHold = at('lapsed-hold', 5, { status: 'pending_payment', holdExpiresAt: iso(now - 1000) });
+    const declined = at('declined', 3, { status: 'payment_failed' });
+    const cancelled = at('cancelled', 30, { status: 'cancelled' });
+    const done = at('done', -72, { status: 'completed' });
+    // Confirmed and over, not yet marked completed by its job.
+    const over = at('over', -49, { status: 'confirmed' });
+    const { upcoming, past } = upcomingAndPast(
+      [done, later, declined, holdLate, sooner, lapsedHold, cancelled, holdSoon, over],
+      now,
+    );
+    expect(upcoming.map((booking) => booking.id)).toEqual(['hold-soon', 'hold-late', 'sooner', 'later']);
+    expect(past.map((booking) => booking.id)).toEqual([
+      'cancelled',
+      'lapsed-hold',
+      'declined',
+      'over',
+      'done',
+    ]);
+  });
+
+  it('keeps a session under way upcoming until it ends', () => {
+    const underWay = at('now', 0);
+    expect(upcomingAndPast([underWay], START + 30 * 60_000).upcoming).toEqual([underWay]);
+    expect(upcomingAndPast([underWay], START + HOUR).past).toEqual([underWay]);
   });
 });

@@ -143,3 +143,27 @@ export function paymentOutcome(status: BookingStatus): PaymentOutcome {
       return 'cancelled';
   }
 }
+
+const startOf = (booking: Booking) => Date.parse(booking.startTime);
+
+/**
+ * /profile/bookings' two sections. Upcoming: holds still running, on top (the soonest to lapse first: they
+ * wait for payment), then confirmed sessions not yet over, soonest first. Past: everything else, newest first,
+ * the sessions held and those that will not happen (cancelled, declined, lapsed).
+ */
+export function upcomingAndPast(
+  bookings: readonly Booking[],
+  now: number,
+): { upcoming: Booking[]; past: Booking[] } {
+  const isHeld = (booking: Booking) =>
+    booking.status === 'pending_payment' && Date.parse(booking.holdExpiresAt) > now;
+  const isComing = (booking: Booking) => booking.status === 'confirmed' && Date.parse(booking.endTime) > now;
+  const held = bookings
+    .filter(isHeld)
+    .sort((a, b) => Date.parse(a.holdExpiresAt) - Date.parse(b.holdExpiresAt));
+  const coming = bookings.filter(isComing).sort((a, b) => startOf(a) - startOf(b));
+  const past = bookings
+    .filter((booking) => !isHeld(booking) && !isComing(booking))
+    .sort((a, b) => startOf(b) - startOf(a));
+  return { upcoming: [...held, ...coming], past };
+}

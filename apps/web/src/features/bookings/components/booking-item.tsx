@@ -19,6 +19,7 @@ import {
   statusLabels,
 } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { LiveHoldCountdown } from './hold-countdown';
 import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
 
@@ -52,9 +53,9 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             </AvatarFallback>
           </Avatar>
           <div className="min-w-0">
-            <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+            <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
               {formatSessionTime(booking.startTime, zone)}
-            </h2>
+            </h3>
             <p className="text-sm text-muted-foreground">
               {other.role}: <span className="text-foreground">{other.name}</span>
             </p>
@@ -121,6 +122,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           )}
         </figure>
       )}
+
+      {actions.pay && <LiveHoldCountdown holdExpiresAt={booking.holdExpiresAt} />}
 
       {join === 'opens-later' && (
         <p className="text-sm text-muted-foreground">

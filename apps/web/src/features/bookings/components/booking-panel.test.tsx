@@ -66,6 +66,8 @@ function open(
     [`GET /api/mentor/details/${MENTOR_ID}`]: () => json(200, { mentor }),
     [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () =>
       json(200, { timezone: 'Asia/Kolkata', slots: [hour(TEN), hour(ELEVEN)] }),
+    // One's own holds: none unless a test says so.
+    ...(user ? { [`GET /api/bookings/profile/${user.id}`]: () => json(200, { bookings: [] }) } : {}),
     ...routesExtra,
   });
   const store = makeTestStore();
@@ -118,7 +120,7 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));
     expect(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' })).toBeInTheDocument();
     expect(callsTo('POST', '/api/bookings')[0]?.body).toEqual({ mentorId: MENTOR_ID, startTime: TEN });
-    expect(panel()).toHaveTextContent('Slot held for 15:00');
+    expect(panel()).toHaveTextContent('You’re holding this hour — 15:00 left');
     expect(screen.getByTestId('hold-announcement')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByTestId('hold-announcement')).toHaveTextContent(
       'The slot is held for you for 15 minutes while you pay.',
@@ -133,6 +135,73 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Pay ₹1,500' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
     expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: BOOKING_ID });
+  });
+
+  it('shows one’s own running hold on coming back (a reload, Back from the checkout): the hour marked as theirs, and Pay continuing that hold', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const mine = aBooking({
+      status: 'pending_payment',
+      startTime: TEN,
+      endTime: ELEVEN,
+      holdExpiresAt: new Date(NOW + 9 * 60_000).toISOString(),
+    });
+    const { callsTo } = open({
+      // The free hours leave held time out, for everyone: the held hour is not among them.
+      [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () =>
+        json(200, { timezone: 'Asia/Kolkata', slots: [hour(ELEVEN)] }),
+      [`GET /api/bookings/profile/${MENTEE_ID}`]: () => json(200, { bookings: [mine] }),
+      'POST /api/payments/create': () =>
+        json(200, {
+          provider: 'sandbox',
+          paymentId: 'pay_1',
+          amount: 150_000,
+          currency: 'INR',
+          checkoutUrl: '/api/payments/sandbox/checkout/pay_1',
+        }),
+    });
+    const held = await screen.findByRole('button', { name: '10:00 AM, held by you' });
+    expect(held).toHaveAttribute('aria-pressed', 'true');
+    expect(callsTo('GET', `/api/bookings/profile/${MENTEE_ID}`)[0]?.query.get('status')).toBe(
+      'pending_payment',
+    );
+    expect(panel()).toHaveTextContent('Tue, Dec 1, 2026, 10:00 AM GMT+5:30');
+    expect(panel()).toHaveTextContent('You’re holding this hour — 09:00 left');
+    expect(within(panel()).queryByRole('button', { name: 'Book' })).not.toBeInTheDocument();
+
+    // Another hour cannot be held beside it: the panel keeps the hold and says why.
+    await user.click(screen.getByRole('button', { name: '11:00 AM' }));
+    expect(panel()).toHaveTextContent('You can hold one hour with a mentor at a time');
+    expect(panel()).toHaveTextContent('Tue, Dec 1, 2026, 10:00 AM GMT+5:30');
+    await user.click(held);
+    expect(panel()).not.toHaveTextContent('You can hold one hour with a mentor at a time');
+
+    await user.click(within(panel()).getByRole('button', { name: 'Pay ₹1,500' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
+    expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: BOOKING_ID });
+    expect(callsTo('POST', '/api/bookings')).toHaveLength(0);
+  });
+
+  it('does not take another mentor’s hold, nor a lapsed one, for one with this mentor', async () => {
+    const elsewhere = aBooking({
+      status: 'pending_payment',
+      mentorId: '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098',
+      startTime: TEN,
+      endTime: ELEVEN,
+      holdExpiresAt: new Date(NOW + 9 * 60_000).toISOString(),
+    });
+    const lapsed = aBooking({
+      id: '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a099',
+      status: 'pending_payment',
+      startTime: ELEVEN,
+      endTime: new Date(Date.parse(ELEVEN) + 3_600_000).toISOString(),
+      holdExpiresAt: new Date(NOW - 1000).toISOString(),
+    });
+    open({ [`GET /api/bookings/profile/${MENTEE_ID}`]: () => json(200, { bookings: [elsewhere, lapsed] }) });
+    expect(await screen.findByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('button', { name: /held by you/ })).not.toBeInTheDocument();
+    expect(panel()).toHaveTextContent('Choose a free hour above');
   });
 
   it('shows the server’s message on a 409 and reads the free hours again', async () => {
@@ -261,7 +330,9 @@ describe('booking on /mentor-profile/{id}', () => {
     await within(panel()).findByRole('button', { name: 'Pay ₹1,500' });
 
     vi.setSystemTime(new Date(NOW + (HOLD_MINUTES - 4) * 60_000));
-    await waitFor(() => expect(panel()).toHaveTextContent('Slot held for 04:00'), { timeout: 2500 });
+    await waitFor(() => expect(panel()).toHaveTextContent('You’re holding this hour — 04:00 left'), {
+      timeout: 2500,
+    });
     expect(screen.getByTestId('hold-announcement')).toHaveTextContent('5 minutes left to pay.');
 
     const slotReads = callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length;

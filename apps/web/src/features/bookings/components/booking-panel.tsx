@@ -26,22 +26,30 @@ export interface BookingPanelProps {
   zone: string;
   /** Forgets the chosen hour (a lapsed hold sends the visitor back to choosing). */
   clearSlot: () => void;
+  /** The visitor's own running hold with this mentor, as the api lists it (after a reload or Back too). */
+  hold?: Booking | undefined;
 }
 
 /**
  * Booking the chosen hour (DESIGN.md §4): the slot, the price and the cancellation policy, then Book. A
  * booking holds the slot for 15 minutes while the mentee pays; Pay hands over to the payment provider,
  * which comes back to /payment-success. A visitor who is not signed in signs in first and comes back to
- * this mentor with the same hour chosen (?slot=).
+ * this mentor with the same hour chosen (?slot=). One's own running hold, just made or read back (`hold`),
+ * stays on the panel until paid or lapsed, whatever hour is chosen: a mentee holds one hour with a mentor.
  */
-export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot }: BookingPanelProps) {
+export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot, hold }: BookingPanelProps) {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [createBooking, creating] = useCreateBookingMutation();
-  const [held, setHeld] = useState<Booking | null>(null);
+  const [made, setMade] = useState<Booking | null>(null);
+  const [lapsedIds, setLapsedIds] = useState<readonly string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [lapsed, setLapsed] = useState(false);
+  // The list read back may lag the hold just made, and may still list one that lapsed a moment ago.
+  const held = [made, hold].find(
+    (booking): booking is Booking => booking != null && !lapsedIds.includes(booking.id),
+  );
 
   if (user?.id === mentorId) {
     return (
@@ -59,12 +67,14 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
         <HeldBooking
           booking={held}
           zone={zone}
+          otherHourChosen={slot !== null && slot !== held.startTime}
           onLapsed={() => {
-            setHeld(null);
+            setLapsedIds((ids) => [...ids, held.id]);
+            setMade(null);
             setLapsed(true);
             clearSlot();
-            // The lapsed hold freed the hour: read the free hours again.
-            dispatch(api.util.invalidateTags(['AvailbilityMentor']));
+            // The lapsed hold freed the hour: read the free hours and one's holds again.
+            dispatch(api.util.invalidateTags(['AvailbilityMentor', 'BookingData']));
           }}
         />
       </PanelFrame>
@@ -84,7 +94,7 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
     const result = await createBooking({ mentorId, startTime: slot });
     if (result.error)
       setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
-    else setHeld(result.data.booking);
+    else setMade(result.data.booking);
   }
 
   return (
@@ -124,7 +134,17 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot 
   );
 }
 
-function HeldBooking({ booking, zone, onLapsed }: { booking: Booking; zone: string; onLapsed: () => void }) {
+function HeldBooking({
+  booking,
+  zone,
+  otherHourChosen,
+  onLapsed,
+}: {
+  booking: Booking;
+  zone: string;
+  otherHourChosen: boolean;
+  onLapsed: () => void;
+}) {
   const now = useClock(1000);
   const msLeft = Date.parse(booking.holdExpiresAt) - now;
   const { pay, paying, failure, stripe, closeStripe } = usePayForBooking(booking.id);
@@ -137,6 +157,11 @@ function HeldBooking({ booking, zone, onLapsed }: { booking: Booking; zone: stri
     <>
       <SessionLine start={booking.startTime} zone={zone} />
       <HoldCountdown msLeft={msLeft} />
+      {otherHourChosen && (
+        <p className="text-xs text-pretty text-muted-foreground">
+          You can hold one hour with a mentor at a time: pay for this one, or choose another once it lapses.
+        </p>
+      )}
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton type="button" className="w-full" pending={paying} onClick={() => void pay()}>
         Pay {formatPaise(booking.amount)}

@@ -1,5 +1,6 @@
 import { HOLD_MINUTES } from '@skillroute/shared/bookings';
 import { Clock } from 'lucide-react';
+import { useClock } from '@/lib/use-clock';
 import { formatCountdown, holdAnnouncement } from '../rules';
 
 /**
@@ -11,11 +12,18 @@ export function HoldCountdown({ msLeft }: { msLeft: number }) {
     <div className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm">
       <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span>
-        Slot held for <span className="font-mono font-semibold tabular-nums">{formatCountdown(msLeft)}</span>
+        You’re holding this hour —{' '}
+        <span className="font-mono font-semibold tabular-nums">{formatCountdown(msLeft)}</span> left
       </span>
       <span className="sr-only" aria-live="polite" data-testid="hold-announcement">
         {holdAnnouncement(msLeft, HOLD_MINUTES)}
       </span>
     </div>
   );
+}
+
+/** The countdown of a hold until `holdExpiresAt`, moving by the second on its own (a list's clock is coarser). */
+export function LiveHoldCountdown({ holdExpiresAt }: { holdExpiresAt: string }) {
+  const now = useClock(1000);
+  return <HoldCountdown msLeft={Date.parse(holdExpiresAt) - now} />;
 }

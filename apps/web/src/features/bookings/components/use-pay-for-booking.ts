@@ -10,17 +10,19 @@ const COULD_NOT_OPEN = 'The payment could not be opened. Please try again.';
  * Starts paying for a held booking (DESIGN.md §4 `POST /api/payments/create`) and hands over to the
  * provider the api chose: the sandbox's checkout is a page of the api; Razorpay opens its Checkout; Stripe
  * needs its Payment Element, which the caller shows while `stripe` is set. Each ends on /payment-success.
+ * `pay` pays for `bookingId`, or for another booking just made (a new hold for a declined card's hour).
  */
 export function usePayForBooking(bookingId: string) {
   const [createPayment] = useCreatePaymentMutation();
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [stripe, setStripe] = useState<StripePayment | null>(null);
+  // With the booking it pays for, which may be one just made rather than `bookingId`.
+  const [stripe, setStripe] = useState<(StripePayment & { bookingId: string }) | null>(null);
 
-  async function pay() {
+  async function pay(id: string = bookingId) {
     setPaying(true);
     setFailure(null);
-    const result = await createPayment({ bookingId });
+    const result = await createPayment({ bookingId: id });
     if (result.error) {
       setPaying(false);
       setFailure(errorMessage(result.error, 'The payment could not be started. Please try again.'));
@@ -34,17 +36,15 @@ export function usePayForBooking(bookingId: string) {
     }
     const { orderId, keyId, clientSecret, publishableKey } = payment;
     if (payment.provider === 'razorpay' && orderId && keyId) {
-      await openRazorpayCheckout({ ...payment, orderId, keyId }, bookingId, () => setPaying(false)).catch(
-        () => {
-          setPaying(false);
-          setFailure(COULD_NOT_OPEN);
-        },
-      );
+      await openRazorpayCheckout({ ...payment, orderId, keyId }, id, () => setPaying(false)).catch(() => {
+        setPaying(false);
+        setFailure(COULD_NOT_OPEN);
+      });
       return;
     }
     setPaying(false);
     if (payment.provider === 'stripe' && clientSecret && publishableKey)
-      setStripe({ clientSecret, publishableKey, amount: payment.amount });
+      setStripe({ clientSecret, publishableKey, amount: payment.amount, bookingId: id });
     else setFailure(COULD_NOT_OPEN);
   }
 

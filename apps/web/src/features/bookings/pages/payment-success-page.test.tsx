@@ -18,6 +18,9 @@ const grace = {
   avatar: null,
 } as const;
 const detailPath = `/api/bookings/detail/${BOOKING_ID}`;
+const slotsPath = `/api/mentors/availability/${MENTOR_ID}/slots`;
+const NEW_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
+const theHour = { startTime: aBooking().startTime, endTime: aBooking().endTime };
 const pending = (changes: Partial<Booking> = {}) =>
   aBooking({
     status: 'pending_payment',
@@ -45,7 +48,18 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
+
+/** This browser reads times in Kolkata. */
+function inKolkata() {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+}
 
 /**
  * The page's timers as well as its date, still running with real time, so a test can then move the page's
@@ -64,6 +78,7 @@ function fakePageTimers() {
 
 describe('/payment-success', () => {
   it('waits with a spinner while the payment is pending, polls, and says "Booking completed" with Continue once confirmed', async () => {
+    inKolkata();
     const { pollIntervalsPass } = fakePageTimers();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let reads = 0;
@@ -82,6 +97,14 @@ describe('/payment-success', () => {
       screen.queryByRole('status', { name: 'Waiting for the payment to be confirmed' }),
     ).not.toBeInTheDocument();
     expect(screen.getByText(/Your session with/)).toHaveTextContent('Ada Lovelace');
+    // In the viewer's zone (this browser's: Kolkata here).
+    expect(screen.getByText(/^Tue, Dec 1, 2026, 10:00 AM GMT\+5:30/)).toHaveTextContent(/· 1 hour$/);
+    expect(screen.getByText('We’ve e-mailed you the details.')).toBeInTheDocument();
+    // The confirmation mail's own event, from the api.
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      `/api/bookings/${BOOKING_ID}/calendar.ics`,
+    );
 
     // Polling stopped with the answer.
     const settled = callsTo('GET', detailPath).length;
@@ -92,14 +115,73 @@ describe('/payment-success', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/bookings'));
   }, 15_000);
 
-  it('tells a declined payer no money was taken, with a link back to the mentor', async () => {
-    open(() => json(200, { booking: aBooking({ status: 'payment_failed' }) }));
+  it('tells a declined payer no money was taken and, while the hour is free, holds it again to try another card', async () => {
+    const user = userEvent.setup();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { callsTo } = open(() => json(200, { booking: aBooking({ status: 'payment_failed' }) }), {
+      extra: {
+        [`GET ${slotsPath}`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [theHour] }),
+        'POST /api/bookings': () => json(201, { booking: pending({ id: NEW_ID }) }),
+        'POST /api/payments/create': () =>
+          json(200, {
+            provider: 'sandbox',
+            paymentId: 'pay_2',
+            amount: 150_000,
+            currency: 'INR',
+            checkoutUrl: '/api/payments/sandbox/checkout/pay_2',
+          }),
+      },
+    });
     expect(await screen.findByText('Your payment was declined. No money was taken.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Back to Ada Lovelace' })).toHaveAttribute(
       'href',
       `/mentor-profile/${MENTOR_ID}`,
     );
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    // Asked about this hour only.
+    const asked = callsTo('GET', slotsPath)[0]!.query;
+    expect([asked.get('from'), asked.get('to')]).toEqual([theHour.startTime, theHour.endTime]);
+
+    await user.click(screen.getByRole('button', { name: 'Try another card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_2'));
+    expect(callsTo('POST', '/api/bookings')[0]?.body).toEqual({
+      mentorId: MENTOR_ID,
+      startTime: theHour.startTime,
+    });
+    expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: NEW_ID });
+    vi.unstubAllGlobals();
+  });
+
+  it('says plainly when the declined hour is no longer free, and offers another time', async () => {
+    const { callsTo } = open(() => json(200, { booking: aBooking({ status: 'payment_failed' }) }), {
+      extra: { [`GET ${slotsPath}`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [] }) },
+    });
+    expect(
+      await screen.findByText('This hour is no longer free. Please choose another time.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose another time' })).toHaveAttribute(
+      'href',
+      `/mentor-profile/${MENTOR_ID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Try another card' })).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/bookings')).toHaveLength(0);
+  });
+
+  it('says so when the hour is taken between the check and the new hold', async () => {
+    const user = userEvent.setup();
+    open(() => json(200, { booking: aBooking({ status: 'payment_failed' }) }), {
+      extra: {
+        [`GET ${slotsPath}`]: () => json(200, { timezone: 'Asia/Kolkata', slots: [theHour] }),
+        'POST /api/bookings': () => envelope(409, 'This slot was just taken. Please choose another time.'),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Try another card' }));
+    expect(
+      await screen.findByText('This slot was just taken. Please choose another time.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose another time' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try another card' })).not.toBeInTheDocument();
   });
 
   it('says the hold lapsed, with a link back to the mentor', async () => {

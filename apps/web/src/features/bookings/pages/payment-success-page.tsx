@@ -1,16 +1,19 @@
 import type { Booking } from '@skillroute/shared/bookings';
-import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Mail } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
 import { formatPaise } from '@skillroute/shared/money';
-import { useGetBookingQuery } from '../api';
+import { bookingCalendarPath, useGetBookingQuery } from '../api';
+import { TryAnotherCard } from '../components/try-another-card';
 import { formatSessionTime } from '@/lib/session-time';
 import { useViewerZone } from '@/features/auth/api';
 import { paymentOutcome, paymentWaitEnds } from '../rules';
 import { useClock } from '@/lib/use-clock';
+import { useAppSelector } from '@/lib/store-hooks';
 
 /** How often the page asks whether the provider's word has come. */
 export const PAYMENT_POLL_MS = 1500;
@@ -79,6 +82,7 @@ export function PaymentSuccessPage() {
 function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boolean }) {
   const zone = useViewerZone();
   const navigate = useNavigate();
+  const isPayer = useAppSelector(selectCurrentUser)?.id === booking.menteeId;
   const backToMentor = (
     <Link to={`/mentor-profile/${booking.mentorId}`} className={buttonVariants({ variant: 'outline' })}>
       Back to {booking.mentor.name}
@@ -108,12 +112,35 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
           title="Booking completed"
         >
           <p>
-            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> on{' '}
-            {formatSessionTime(booking.startTime, zone)} is confirmed. You paid {formatPaise(booking.amount)}.
+            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> is
+            confirmed. You paid {formatPaise(booking.amount)}.
           </p>
-          <Button type="button" onClick={() => void navigate('/profile/bookings')}>
-            Continue
-          </Button>
+          <p className="font-medium text-balance text-foreground">
+            <CalendarClock
+              className="mr-1.5 inline size-5 align-text-bottom text-muted-foreground"
+              aria-hidden="true"
+            />
+            {formatSessionTime(booking.startTime, zone)}
+            <span className="font-normal whitespace-nowrap text-muted-foreground"> · 1 hour</span>
+          </p>
+          <p className="flex items-center gap-2 text-sm">
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
+            We’ve e-mailed you the details.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            {/* The confirmation mail's own event: a download from the api, not a page of the app. */}
+            <a
+              href={bookingCalendarPath(booking.id)}
+              download
+              className={buttonVariants({ variant: 'outline' })}
+            >
+              <CalendarPlus aria-hidden="true" />
+              Add to calendar
+            </a>
+            <Button type="button" onClick={() => void navigate('/profile/bookings')}>
+              Continue
+            </Button>
+          </div>
         </Outcome>
       );
     case 'declined':
@@ -123,7 +150,7 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
           title="Payment declined"
         >
           <p>Your payment was declined. No money was taken.</p>
-          {backToMentor}
+          {isPayer ? <TryAnotherCard booking={booking} back={backToMentor} /> : backToMentor}
         </Outcome>
       );
     case 'lapsed':

@@ -36,7 +36,11 @@ function open(
   return { ...server, ...renderRoutes(routes, path, store) };
 }
 
-const items = () => within(screen.getByRole('list', { name: 'Your bookings' })).getAllByRole('article');
+/** The bookings shown, Upcoming's then Past's. */
+const items = () =>
+  screen
+    .getAllByRole('list', { name: /^(Upcoming|Past) bookings$/ })
+    .flatMap((list) => within(list).getAllByRole('article'));
 const at = (hoursBeforeStart: number) => vi.setSystemTime(new Date(START - hoursBeforeStart * HOUR));
 
 beforeEach(() => {
@@ -91,6 +95,76 @@ describe('/profile/bookings', () => {
     expect(second).toHaveTextContent('Cancelled byYour mentee');
     expect(second).toHaveTextContent('ReasonSomething came up at work');
     expect(within(second!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows Upcoming (unpaid holds on top with their countdown, then soonest first) and Past (newest first) under their headings', async () => {
+    const now = START - 48 * HOUR;
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const session = (id: string, start: number, changes: Partial<Booking> = {}) =>
+      aBooking({ id, startTime: iso(start), endTime: iso(start + HOUR), ...changes });
+    const ids = {
+      soon: '00000000-0000-4000-8000-000000000001',
+      later: '00000000-0000-4000-8000-000000000002',
+      hold: '00000000-0000-4000-8000-000000000003',
+      done: '00000000-0000-4000-8000-000000000004',
+      older: '00000000-0000-4000-8000-000000000005',
+    };
+    // In the api's order: soonest upcoming first, then past newest first (holds not on top).
+    open(() => [
+      session(ids.soon, START, { mentor: { id: MENTOR_ID, name: 'Soon Mentor', avatar: null } }),
+      session(ids.later, START + 72 * HOUR, {
+        mentor: { id: MENTOR_ID, name: 'Later Mentor', avatar: null },
+      }),
+      session(ids.hold, START + 96 * HOUR, {
+        status: 'pending_payment',
+        holdExpiresAt: iso(now + 10 * 60_000),
+        mentor: { id: MENTOR_ID, name: 'Held Mentor', avatar: null },
+      }),
+      session(ids.done, START - 72 * HOUR, {
+        status: 'completed',
+        mentor: { id: MENTOR_ID, name: 'Done Mentor', avatar: null },
+      }),
+      session(ids.older, START - 96 * HOUR, {
+        status: 'payment_failed',
+        mentor: { id: MENTOR_ID, name: 'Older Mentor', avatar: null },
+      }),
+    ]);
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    const past = screen.getByRole('region', { name: 'Past' });
+    const names = (section: HTMLElement) =>
+      within(section)
+        .getAllByRole('article')
+        .map((item) => /Mentor: (\w+)/.exec(item.textContent ?? '')?.[1]);
+    expect(names(upcoming)).toEqual(['Held', 'Soon', 'Later']);
+    expect(names(past)).toEqual(['Done', 'Older']);
+    const [held] = within(upcoming).getAllByRole('article');
+    expect(held).toHaveTextContent('You’re holding this hour — 10:00 left');
+    expect(within(held!).getByRole('button', { name: 'Pay ₹1,500' })).toBeInTheDocument();
+    // The heading comes before its list.
+    expect(within(upcoming).getByRole('heading', { level: 2 })).toHaveTextContent('Upcoming');
+  });
+
+  it('says when nothing is coming up', async () => {
+    const done = aBooking({
+      status: 'completed',
+      startTime: '2026-11-20T04:30:00.000Z',
+      endTime: '2026-11-20T05:30:00.000Z',
+    });
+    open(() => [done]);
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    expect(upcoming).toHaveTextContent('Nothing coming up.');
+    expect(within(upcoming).getByRole('link', { name: 'Find a mentor' })).toHaveAttribute(
+      'href',
+      '/explore-mentors',
+    );
+    expect(within(screen.getByRole('region', { name: 'Past' })).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('shows only the sections that have bookings under a status filter', async () => {
+    open(() => [aBooking({ status: 'expired' })], { path: '/profile/bookings?status=expired' });
+    const past = await screen.findByRole('region', { name: 'Past' });
+    expect(within(past).getAllByRole('article')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Upcoming' })).not.toBeInTheDocument();
   });
 
   it('writes times in the zone the account keeps, over the browser’s', async () => {
@@ -185,7 +259,7 @@ describe('/profile/bookings', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Your bookings could not be loaded.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('list', { name: 'Your bookings' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Upcoming bookings' })).toBeInTheDocument();
   });
 
   it.each([

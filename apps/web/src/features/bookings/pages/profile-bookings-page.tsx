@@ -1,4 +1,5 @@
-import { BOOKING_STATUSES } from '@skillroute/shared/bookings';
+import { BOOKING_STATUSES, type Booking } from '@skillroute/shared/bookings';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -6,13 +7,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { useListMyBookingsQuery } from '../api';
 import { BookingItem } from '../components/booking-item';
-import { parseStatusFilter, statusLabels, type StatusFilter } from '../rules';
+import { parseStatusFilter, statusLabels, upcomingAndPast, type StatusFilter } from '../rules';
 import { useClock } from '@/lib/use-clock';
 import { useAppSelector } from '@/lib/store-hooks';
 
 const filterLabels: Record<StatusFilter, string> = { all: 'All', ...statusLabels };
 
-/** /profile/bookings (spec §2): the user's sessions as mentee and as mentor, filtered by status (?status=). */
+/**
+ * /profile/bookings (spec §2): the user's sessions as mentee and as mentor, filtered by status (?status=), in
+ * two sections: Upcoming (holds waiting for payment on top, with their countdown) and Past.
+ */
 export function ProfileBookingsPage() {
   const userId = useAppSelector(selectCurrentUser)?.id ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
@@ -24,6 +28,7 @@ export function ProfileBookingsPage() {
     { skip: userId === '' },
   );
   const bookings = data?.bookings ?? [];
+  const { upcoming, past } = upcomingAndPast(bookings, now);
 
   function showFilter(next: StatusFilter) {
     setSearchParams(next === 'all' ? {} : { status: next }, { replace: true });
@@ -76,7 +81,51 @@ export function ProfileBookingsPage() {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4" aria-busy={isFetching || undefined} aria-label="Your bookings">
+        <div className="grid gap-8" aria-busy={isFetching || undefined}>
+          {(upcoming.length > 0 || filter === 'all') && (
+            <BookingSection title="Upcoming" bookings={upcoming} userId={userId} now={now}>
+              <p className="text-sm text-muted-foreground">
+                Nothing coming up.{' '}
+                <Link
+                  to="/explore-mentors"
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Find a mentor
+                </Link>
+              </p>
+            </BookingSection>
+          )}
+          {past.length > 0 && <BookingSection title="Past" bookings={past} userId={userId} now={now} />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BookingSection({
+  title,
+  bookings,
+  userId,
+  now,
+  children,
+}: {
+  title: string;
+  bookings: Booking[];
+  userId: string;
+  now: number;
+  /** Said when there is none. */
+  children?: ReactNode;
+}) {
+  const id = `bookings-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {bookings.length === 0 ? (
+        children
+      ) : (
+        <ul className="grid gap-4" aria-label={`${title} bookings`}>
           {bookings.map((booking) => (
             <li key={booking.id}>
               <BookingItem booking={booking} userId={userId} now={new Date(now)} />

@@ -1,4 +1,5 @@
 import { AVAILABILITY_DAYS_AHEAD } from '@skillroute/shared/availability';
+import type { Booking } from '@skillroute/shared/bookings';
 import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
 import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,8 +7,10 @@ import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useOwnHold } from '@/features/bookings/api';
 import { errorStatus } from '@/lib/api-error';
 import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
+import { useClock } from '@/lib/use-clock';
 import { useGetMentorSlotsQuery } from '../api';
 import { formatRating, formatRupees, plural } from '../format';
 import { LoadError } from '../components/load-error';
@@ -41,6 +44,8 @@ export interface BookingSlotProps {
   slot: string | null;
   zone: string;
   clearSlot: () => void;
+  /** The visitor's own hold with this mentor, still running (after a reload or Back from the checkout too). */
+  hold: Booking | undefined;
 }
 
 /**
@@ -208,6 +213,9 @@ function FreeHours({
   const [zone, setZone] = useState(browserTimeZone);
   const [chosen, setChosen] = useState<string | null>(() => searchParams.get('slot'));
   const slots = useGetMentorSlotsQuery({ mentorId, ...window });
+  // Coarse: the panel counts the hold down by the second and says when it lapses; the picker follows soon after.
+  const now = useClock(10_000);
+  const hold = useOwnHold(mentorId, now);
 
   if (slots.isError) {
     return (
@@ -234,8 +242,9 @@ function FreeHours({
         onZoneChange={setZone}
         chosen={chosen}
         onChoose={setChosen}
+        held={hold?.startTime ?? null}
       />
-      {booking?.({ mentorId, pricePerSession, slot: chosen, zone, clearSlot: () => setChosen(null) })}
+      {booking?.({ mentorId, pricePerSession, slot: chosen, zone, clearSlot: () => setChosen(null), hold })}
     </>
   );
 }
