@@ -144,12 +144,15 @@ test('an admin reads the dashboard, blocks and unblocks a mentor, refunds a sess
       await pair.menteeContext.request.get(`/api/bookings/detail/${secondBooking}`)
     ).json()) as { booking: { status: string; refund?: { reason: string } } };
     expect(refunded.booking).toMatchObject({ status: 'cancelled', refund: { reason: 'refunded_by_admin' } });
-    // The list says why the money went back.
+    // The list says why the money went back: the session is cancelled now, so it is under Cancelled.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Cancelled' }).click();
+    await expect(page).toHaveURL(/status=cancelled/);
     await expect(
       page
         .getByRole('list', { name: 'Bookings' })
         .getByRole('listitem')
-        .filter({ hasText: 'The mentor asked us to cancel.' })
+        .filter({ hasText: `${menteeName} with ${mentorName}` })
         .getByText('Refund: refunded by an admin'),
     ).toBeVisible();
     await shoot(page, 'bookings light', testInfo.outputPath('admin-bookings-light-1280.png'));

@@ -31,7 +31,7 @@ async function pickFirstHour(page: Page): Promise<string> {
 async function bookAndOpenCheckout(page: Page) {
   const panel = page.getByRole('region', { name: 'Book a session' });
   await panel.getByRole('button', { name: 'Book', exact: true }).click();
-  await expect(panel.getByText(/Slot held for 1[45]:\d\d/)).toBeVisible();
+  await expect(panel.getByText(/You’re holding this hour — 1[45]:\d\d left/)).toBeVisible();
   await panel.getByRole('button', { name: 'Pay ₹1,000' }).click();
   await expect(page).toHaveURL(CHECKOUT);
 }

@@ -83,7 +83,7 @@ test('a mentee in New York signs up, reads their zone on the profile, and pays a
     await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
 
     await page.goto('/profile/bookings');
-    const mine = page.getByRole('list', { name: 'Your bookings' }).getByRole('article');
+    const mine = page.getByRole('region', { name: 'Upcoming' }).getByRole('article');
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText('Confirmed');
     expect(plainSpaces((await mine.textContent()) ?? '')).toContain(
