@@ -5,6 +5,22 @@ import { expectNoSeriousA11yViolations } from './page-checks';
 
 const DAY_MS = 86_400_000;
 /** The sandbox checkout's cards (apps/api payments sandbox): one that pays, one the bank declines. */
+/**
+ * A session's start as the booking pages write it for a viewer in `zone` ("Thu, Dec 3, 2026, 4:30 AM EST"),
+ * the way `apps/web/src/lib/session-time.ts` does.
+ */
+export const sessionTimeIn = (instant: string, zone: string): string =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: zone,
+  }).format(new Date(instant));
+
 export const SUCCEEDS = '4242 4242 4242 4242';
 export const DECLINED = '4000 0000 0000 0002';
 

@@ -8,6 +8,7 @@ import {
   mentorAndMentee,
   SUCCEEDS,
   type Pair,
+  sessionTimeIn,
 } from '../support/bookings';
 import { completeSessionInThePast } from '../support/database';
 import { clockIn, slotsThroughApi, test } from '../support/mentors';
@@ -22,19 +23,6 @@ const HOLDING = /You’re holding this hour — 1[45]:\d\d left/;
 
 const profilePath = (pair: Pair) => `/mentor-profile/${pair.mentorId}`;
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Book a session' });
-
-/** "Tue, Dec 1, 2026, 10:00 AM GMT+5:30": a session's start as the pages show it in `zone`. */
-const sessionTimeIn = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: zone,
-  }).format(new Date(instant));
 
 /** Free hours of the pair's mentor more than two days off, other than the pair's own. */
 async function otherHours(pair: Pair, count: number): Promise<string[]> {

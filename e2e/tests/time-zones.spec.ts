@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { formatZonedTime } from '@skillroute/shared/time-zones';
 import { newEmail, password, signUp } from '../support/accounts';
-import { SUCCEEDS } from '../support/bookings';
+import { SUCCEEDS, sessionTimeIn } from '../support/bookings';
 import { readFromMail } from '../support/mail';
 import {
   availabilityThroughApi,
@@ -22,19 +22,6 @@ async function notificationMessages(request: APIRequestContext, email: string): 
     (item) => item.message,
   );
 }
-
-/** How the bookings page writes a session's start for a viewer in `zone` ("Thu, Dec 3, 2026, 4:30 AM EST"). */
-const bookingsPageTime = (instant: string, zone: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone: zone,
-  }).format(new Date(instant));
 
 test('a mentee in New York signs up, reads their zone on the profile, and pays and is told in Eastern Time', async ({
   browser,
@@ -87,7 +74,7 @@ test('a mentee in New York signs up, reads their zone on the profile, and pays a
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText('Confirmed');
     expect(plainSpaces((await mine.textContent()) ?? '')).toContain(
-      plainSpaces(bookingsPageTime(slot!, NEW_YORK)),
+      plainSpaces(sessionTimeIn(slot!, NEW_YORK)),
     );
 
     // The notification and the mail say the same hour in Eastern Time; the mentor reads India's.
