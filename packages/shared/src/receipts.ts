@@ -1,0 +1,32 @@
+/**
+ * Receipt and credit-note numbers (DESIGN.md §4b "Earnings, payouts, receipts"): one gapless series per
+ * document kind and Indian financial year (April to March, on India's calendar), written `SR/2026-27/000001`.
+ * The counting itself is the api's (a numbering row locked in the confirming transaction); these are the names.
+ */
+
+export const DOCUMENT_SERIES = { receipt: 'SR', creditNote: 'CN' } as const;
+export type DocumentKind = keyof typeof DOCUMENT_SERIES;
+
+/** India's date of an instant, as [year, month (1-12)]: a payment at 23:30 UTC on 31 March is 1 April there. */
+function indianYearAndMonth(instant: Date): [number, number] {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(instant);
+  const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
+  return [part('year'), part('month')];
+}
+
+/** The financial year an instant falls in, as written on documents: "2026-27" from 1 April 2026 to 31 March 2027. */
+export function financialYearOf(instant: Date): string {
+  const [year, month] = indianYearAndMonth(instant);
+  const starts = month >= 4 ? year : year - 1;
+  return `${starts}-${String((starts + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The `n`-th document of a kind in a financial year: `SR/2026-27/000001`. */
+export function documentNumber(kind: DocumentKind, financialYear: string, n: number): string {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`a document number counts from 1, not ${n}`);
+  return `${DOCUMENT_SERIES[kind]}/${financialYear}/${String(n).padStart(6, '0')}`;
+}
