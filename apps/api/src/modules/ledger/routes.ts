@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { earningsResponseSchema, ledgerCheckResponseSchema } from '@skillroute/shared/earnings';
+import { earningsResponseSchema } from '@skillroute/shared/earnings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { adminContextOf, userContextOf } from '../../plugins/services';
-import { checkLedger, earningsOf } from './service';
+import { userContextOf } from '../../plugins/services';
+import { earningsOf } from './service';
 
 const refusals = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
@@ -19,22 +19,5 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => earningsOf(userContextOf(request)),
-  );
-};
-
-/** `/api/admin/ledger`: admin cookies only, as the rest of the admin console. */
-export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireAdmin);
-
-  app.get(
-    '/check',
-    {
-      schema: {
-        summary: 'Whether every ledger transaction sums to zero, and how many there are',
-        tags: ['admin'],
-        response: { 200: ledgerCheckResponseSchema, ...refusals },
-      },
-    },
-    async (request) => checkLedger(adminContextOf(request)),
   );
 };
