@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
 import {
@@ -15,7 +16,8 @@ import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
-import { completeBooking } from '../bookings/jobs';
+import { completeBooking, expireHold } from '../bookings/jobs';
+import { bookings } from '../../db/schema';
 
 const { at } = weekAhead();
 let nowMs = at(0, 6).getTime();
@@ -47,7 +49,12 @@ const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: ob
   t.app.inject({ method, url, headers: cookie === undefined ? {} : { cookie }, payload });
 
 /** A session booked and paid through the sandbox's webhook, as a mentee pays one. */
-async function paidSession(mentor: SignedInPerson, mentee: SignedInPerson, start: Date): Promise<Booking> {
+async function paidSession(
+  mentor: SignedInPerson,
+  mentee: SignedInPerson,
+  start: Date,
+  beforePaying?: (booking: Booking) => Promise<void>,
+): Promise<Booking> {
   const held = await call('POST', '/api/bookings', mentee.cookie, {
     mentorId: mentor.id,
     startTime: start.toISOString(),
@@ -56,6 +63,7 @@ async function paidSession(mentor: SignedInPerson, mentee: SignedInPerson, start
   const { booking } = bookingResponseSchema.parse(held.json());
   const created = await call('POST', '/api/payments/create', mentee.cookie, { bookingId: booking.id });
   const payment = createPaymentResponseSchema.parse(created.json());
+  await beforePaying?.(booking);
   const signed = signSandboxEvent(secret, {
     kind: 'payment_succeeded',
     paymentId: payment.paymentId,
@@ -155,6 +163,43 @@ describe('GET /api/earnings', () => {
       gstOnFee: 1188,
       net: 47_212,
       status: 'cancelled',
+    });
+  });
+
+  it('records a payment that came after its hold lapsed, once it confirms the booking', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const booking = await paidSession(mentor, await newMentee(), at(1, 15), async (held) => {
+      nowMs += 16 * 60 * 1000;
+      await expireHold(t.app.services, { bookingId: held.id });
+    });
+    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe('confirmed');
+    expect(await earningsOf(mentor)).toMatchObject({ pending: splitPrice(PRICE_PAISE, rates).mentorShare });
+  });
+
+  it('takes an admin’s full refund of a session already held back out of what is available', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const held = await paidSession(mentor, await newMentee(), at(1, 11));
+    const kept = await paidSession(mentor, await newMentee(), at(1, 13));
+    nowMs = Date.parse(kept.endTime) + HOUR_MS;
+    await completeBooking(t.app.services, { bookingId: held.id });
+    await completeBooking(t.app.services, { bookingId: kept.id });
+    const split = splitPrice(PRICE_PAISE, rates);
+    expect(await earningsOf(mentor)).toMatchObject({ pending: 0, available: 2 * split.mentorShare });
+
+    const refunded = await call('POST', `/api/admin/bookings/${held.id}/refund`, await adminCookieFor(t), {
+      reason: 'The mentor never turned up',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const earnings = await earningsOf(mentor);
+    expect(earnings).toMatchObject({ pending: 0, available: split.mentorShare, lifetime: split.mentorShare });
+    expect(earnings.sessions.find((session) => session.bookingId === held.id)).toMatchObject({
+      price: 0,
+      platformFee: 0,
+      gstOnFee: 0,
+      net: 0,
     });
   });
 });
