@@ -36,6 +36,8 @@ import { bookingRoutes } from './modules/bookings/routes';
 import { registerBookingWorkers } from './modules/bookings/jobs';
 import { registerIdempotencyWorkers } from './modules/idempotency/jobs';
 import { idempotency } from './modules/idempotency/plugin';
+import { adminLedgerRoutes } from './modules/ledger/admin-routes';
+import { earningsRoutes } from './modules/ledger/routes';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
 import { paymentRoutes } from './modules/payments/routes';
@@ -162,6 +164,7 @@ function settingsOf(config: Config): ServiceSettings {
       turnSecret: config.turnSecret,
       turnTtlSeconds: config.turnTtlSeconds,
     },
+    fees: config.fees,
   };
 }
 
@@ -286,6 +289,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(meetRoutes, { prefix: '/api/meet' });
   // Its paths sit under /api/bookings and /api/mentors: a review is written on a booking and read on a mentor.
   await app.register(reviewRoutes, { prefix: '/api' });
+  await app.register(earningsRoutes, { prefix: '/api/earnings' });
+  await app.register(adminLedgerRoutes, { prefix: '/api/admin/ledger' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk')
     await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });

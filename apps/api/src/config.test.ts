@@ -34,8 +34,18 @@ describe('parseConfig', () => {
       logLevel: 'info',
       rateLimitMax: 300,
       signUpLimitPerHour: 20,
+      fees: { platformFeePercent: 10, gstPercent: 18 },
       google: undefined,
     });
+  });
+
+  it('reads the platform fee and GST percentages, whole numbers up to 100', () => {
+    expect(parseConfig({ PLATFORM_FEE_PERCENT: '12', GST_PERCENT: '5' }).fees).toEqual({
+      platformFeePercent: 12,
+      gstPercent: 5,
+    });
+    expect(() => parseConfig({ PLATFORM_FEE_PERCENT: '101' })).toThrow(/PLATFORM_FEE_PERCENT/);
+    expect(() => parseConfig({ GST_PERCENT: '7.5' })).toThrow(/GST_PERCENT/);
   });
 
   it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {

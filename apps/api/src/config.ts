@@ -153,6 +153,8 @@ const envSchema = z.object({
       .optional(),
   ),
   SIGN_UP_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000),
+  PLATFORM_FEE_PERCENT: wholeNumber(0, 100),
+  GST_PERCENT: wholeNumber(0, 100),
 });
 
 type Env = Record<string, string | undefined>;
@@ -199,6 +201,8 @@ export interface Config {
   shutdownDrainSeconds: number;
   /** Sign-ups per hour from one client address (the browser suite, one client making many accounts, raises it). */
   signUpLimitPerHour: number;
+  /** The platform's fee and the GST on it, whole percentages (DESIGN.md §4b "Earnings, payouts, receipts"). */
+  fees: { platformFeePercent: number; gstPercent: number };
 }
 
 /** What `parseConfig` returns: everything but the signing secrets, which development may still lack. */
@@ -335,6 +339,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? 0,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skillroute',
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
+    fees: { platformFeePercent: e.PLATFORM_FEE_PERCENT ?? 10, gstPercent: e.GST_PERCENT ?? 18 },
   };
 }
 

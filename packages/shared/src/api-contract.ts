@@ -27,6 +27,7 @@ import {
   signupResponseSchema,
   userResponseSchema,
 } from './auth';
+import { earningsResponseSchema, ledgerCheckResponseSchema } from './earnings';
 import {
   bookingListResponseSchema,
   bookingResponseSchema,
@@ -148,6 +149,8 @@ export const apiResponses = {
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
   'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
   'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
+  'GET /api/earnings': { 200: earningsResponseSchema },
+  'GET /api/admin/ledger/check': { 200: ledgerCheckResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

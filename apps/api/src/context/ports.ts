@@ -1,3 +1,4 @@
+import type { FeeRates } from '@skillroute/shared/earnings';
 import type { IceServerConfig } from '@skillroute/shared/meet';
 import type { MentorListResponse } from '@skillroute/shared/mentors';
 import type { NotificationEvent, NotificationType } from '@skillroute/shared/notifications';
@@ -98,6 +99,8 @@ export interface ServiceSettings {
     readonly turnSecret: string | undefined;
     readonly turnTtlSeconds: number;
   };
+  /** How a session's price splits (PLATFORM_FEE_PERCENT, GST_PERCENT): the ledger's fee and GST on it. */
+  readonly fees: FeeRates;
 }
 
 /** The acting user of a request: a live session as the guards, the socket handshake and the routes see it. */

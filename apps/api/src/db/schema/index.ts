@@ -14,3 +14,4 @@ export * from './assessments';
 export * from './mentors';
 export * from './bookings';
 export * from './idempotency';
+export * from './ledger';

@@ -11,6 +11,7 @@ import {
 import { within, type UserContext, type WorkContext } from '../../context/service-context';
 import type { BookingRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { recordCancellation } from '../ledger/service';
 import { closeRoomAfterCommit } from '../meet/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceCancelled } from './announcements';
@@ -46,6 +47,8 @@ export async function cancelSession(
     amountPaise: refund.amountPaise,
     reason: refund.reason,
   });
+  // What the mentee does not get back of the mentor's share is the mentor's: no completion will release it.
+  await recordCancellation(ctx, { bookingId });
   await timeChanged(ctx);
   await announceFreedSlot(ctx, row);
   await announceCancelled(ctx, { bookingId, refund: { amount: refund.amountPaise, status: refundStatus } });

@@ -1,5 +1,6 @@
 import { within, type ServiceContext } from '../../context/service-context';
 import type { JobInfo } from '../../jobs/queue';
+import { recordCompletion } from '../ledger/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { remindSession } from './announcements';
 import { completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
@@ -50,13 +51,16 @@ export async function expireHold(ctx: ServiceContext, input: { bookingId: string
   });
 }
 
-/** The worker of `bookings.complete`: a confirmed booking whose end has passed becomes completed. */
+/**
+ * The worker of `bookings.complete`: a confirmed booking whose end has passed becomes completed, and the
+ * mentor's share of it available (the ledger, in the same transaction).
+ */
 export async function completeBooking(ctx: ServiceContext, input: { bookingId: string }): Promise<void> {
   const { bookingId } = input;
   const now = ctx.clock.now();
   await ctx.unitOfWork(async (uow) => {
     const completed = await repository.markCompleted(uow.tx, bookingId, now);
-    if (completed !== undefined) return;
+    if (completed !== undefined) return recordCompletion(within(ctx, uow), { bookingId });
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'confirmed')
       await uow.enqueue(

@@ -1,5 +1,6 @@
 import type { RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { ServiceContext, WorkContext } from '../../context/service-context';
+import { recordRefund } from '../ledger/service';
 import { refundJob } from './job-types';
 import * as repository from './repository';
 
@@ -28,6 +29,8 @@ export async function queueRefund(
   const { bookingId, amountPaise, reason } = input;
   const status: RefundStatus = amountPaise === 0 ? 'succeeded' : 'pending';
   await repository.setRefund(ctx.uow.tx, bookingId, { amountPaise, reason, status });
+  // Decided is what the ledger records: the money is owed back from now, whenever the provider pays it.
+  await recordRefund(ctx, { bookingId, refunded: amountPaise });
   if (amountPaise > 0)
     await ctx.uow.enqueue(
       refundJob,

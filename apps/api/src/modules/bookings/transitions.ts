@@ -1,5 +1,6 @@
 import type { WorkContext } from '../../context/service-context';
 import type { BookingRow } from '../../db/schema';
+import { recordPayment } from '../ledger/service';
 import { announceFreedSlot } from '../waitlist/service';
 import {
   announceBlockedPaymentRefunded,
@@ -17,8 +18,8 @@ import { lockTime, timeChanged } from './time';
 // which step an event means; bookings knows what each step changes. The calls go one way: payments → here.
 
 /**
- * pending_payment → confirmed: the hold's expiry job is dropped and the completion is queued for the end of
- * the session. Answers the row, or undefined when the booking was not pending payment.
+ * pending_payment → confirmed: the payment enters the ledger, the hold's expiry job is dropped and the
+ * completion is queued for the end of the session. Answers the row, or undefined when the booking was not pending payment.
  */
 export async function confirmBooking(
   ctx: WorkContext,
@@ -27,6 +28,7 @@ export async function confirmBooking(
   const { bookingId } = input;
   const row = await repository.markConfirmed(ctx.uow.tx, bookingId);
   if (row === undefined) return undefined;
+  await recordPayment(ctx, { booking: row });
   await ctx.uow.cancelJobs(expireHoldJob, bookingId);
   await ctx.uow.enqueue(
     completeBookingJob,
@@ -53,6 +55,7 @@ export async function confirmLatePayment(ctx: WorkContext, input: { booking: Boo
   if ((await lockTime(ctx, booking)) !== undefined) return false;
   const row = await repository.markConfirmedLate(ctx.uow.tx, booking.id);
   if (row === undefined) return false;
+  await recordPayment(ctx, { booking: row });
   await ctx.uow.enqueue(
     completeBookingJob,
     { bookingId: row.id },

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
+import {
+  earningsMessages,
+  earningsResponseSchema,
+  ledgerCheckResponseSchema,
+  splitPrice,
+} from '@skillroute/shared/earnings';
+import type { ErrorEnvelope } from '@skillroute/shared/errors';
+import { createPaymentResponseSchema } from '@skillroute/shared/payments';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
+import { adminCookieFor } from '../../../test/assessments';
+import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
+import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { createMentor } from '../../../test/mentors';
+import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
+import { completeBooking, expireHold } from '../bookings/jobs';
+import { bookings } from '../../db/schema';
+
+const { at } = weekAhead();
+let nowMs = at(0, 6).getTime();
+const clock = { now: () => new Date(nowMs) };
+// ₹1,100 (prices are whole hundreds of rupees), with a fee of 12% set in the environment, not the default.
+const PRICE_PAISE = 110_000;
+const rates = { platformFeePercent: 12, gstPercent: 18 };
+
+let t: TestApp;
+let secret: string;
+beforeAll(async () => {
+  t = await buildTestApp({ clock, env: { RATE_LIMIT_MAX: '1000000', PLATFORM_FEE_PERCENT: '12' } });
+  secret = deriveSandboxWebhookSecret(t.config.jwtSecret);
+});
+afterAll(() => t.close());
+
+const signedIn = (user: Parameters<typeof signedInAs>[2]) =>
+  signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
+const newMentee = async (name = 'Asha') =>
+  signedIn(await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org`, name }));
+async function newMentor(): Promise<SignedInPerson> {
+  const id = await createMentor(t.app.db, {
+    availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_10_TO_17, pricePaise: PRICE_PAISE },
+  });
+  return signedIn({ id, email: `${id}@example.org`, role: 'mentor' });
+}
+
+const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: cookie === undefined ? {} : { cookie }, payload });
+
+/** A session booked and paid through the sandbox's webhook, as a mentee pays one. */
+async function paidSession(
+  mentor: SignedInPerson,
+  mentee: SignedInPerson,
+  start: Date,
+  beforePaying?: (booking: Booking) => Promise<void>,
+): Promise<Booking> {
+  const held = await call('POST', '/api/bookings', mentee.cookie, {
+    mentorId: mentor.id,
+    startTime: start.toISOString(),
+  });
+  expect(held.statusCode, held.body).toBe(201);
+  const { booking } = bookingResponseSchema.parse(held.json());
+  const created = await call('POST', '/api/payments/create', mentee.cookie, { bookingId: booking.id });
+  const payment = createPaymentResponseSchema.parse(created.json());
+  await beforePaying?.(booking);
+  const signed = signSandboxEvent(secret, {
+    kind: 'payment_succeeded',
+    paymentId: payment.paymentId,
+    amount: PRICE_PAISE,
+    currency: 'INR',
+  });
+  const delivered = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook/sandbox',
+    headers: signed.headers,
+    payload: signed.body,
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  return booking;
+}
+
+const earningsOf = async (mentor: SignedInPerson) => {
+  const response = await call('GET', '/api/earnings', (await signedIn(mentor)).cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return earningsResponseSchema.parse(response.json());
+};
+
+describe('GET /api/earnings', () => {
+  it('refuses the signed out (401) and anyone who is not a mentor (403)', async () => {
+    expect((await call('GET', '/api/earnings')).statusCode).toBe(401);
+    const refused = await call('GET', '/api/earnings', (await newMentee()).cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorEnvelope>().message).toBe(earningsMessages.mentorsOnly);
+  });
+
+  it('shows a new mentor nothing yet', async () => {
+    expect(await earningsOf(await newMentor())).toEqual({
+      currency: 'INR',
+      pending: 0,
+      available: 0,
+      paidOut: 0,
+      lifetime: 0,
+      sessions: [],
+      payouts: [],
+    });
+  });
+
+  it('holds a paid session’s share as pending, and makes it available once the session is held', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const mentee = await newMentee('Asha');
+    const booking = await paidSession(mentor, mentee, at(2, 10));
+    const split = splitPrice(PRICE_PAISE, rates);
+
+    const paid = await earningsOf(mentor);
+    expect(paid).toMatchObject({ pending: split.mentorShare, available: 0, lifetime: split.mentorShare });
+    expect(paid.sessions).toEqual([
+      {
+        bookingId: booking.id,
+        startTime: booking.startTime,
+        mentee: { name: 'Asha' },
+        price: PRICE_PAISE,
+        platformFee: split.platformFee,
+        gstOnFee: split.gstOnFee,
+        net: split.mentorShare,
+        status: 'confirmed',
+      },
+    ]);
+
+    // The completion job, run once the session's hour is over.
+    nowMs = Date.parse(booking.endTime) + HOUR_MS;
+    await completeBooking(t.app.services, { bookingId: booking.id });
+    const held = await earningsOf(mentor);
+    expect(held).toMatchObject({ pending: 0, available: split.mentorShare, lifetime: split.mentorShare });
+    expect(held.sessions[0]).toMatchObject({ status: 'completed', net: split.mentorShare });
+  });
+
+  it('after a mentee’s cancellation with half back, keeps the other half of the share for the mentor', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const mentee = await newMentee();
+    const booking = await paidSession(mentor, mentee, at(3, 10));
+    // Ten hours before the start: half back.
+    nowMs = Date.parse(booking.startTime) - 10 * HOUR_MS;
+    const cancelled = await call(
+      'POST',
+      `/api/bookings/${booking.id}/cancel`,
+      (await signedIn(mentee)).cookie,
+      {
+        reason: 'Something came up',
+      },
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<{ refund: { amount: number } }>().refund.amount).toBe(55_000);
+
+    const earnings = await earningsOf(mentor);
+    // 110,000 splits 13,200 / 2,376 / 94,424; half back takes 6,600 / 1,188 / 47,212 of it.
+    expect(earnings).toMatchObject({ pending: 0, available: 47_212, lifetime: 47_212 });
+    expect(earnings.sessions[0]).toMatchObject({
+      price: 55_000,
+      platformFee: 6600,
+      gstOnFee: 1188,
+      net: 47_212,
+      status: 'cancelled',
+    });
+  });
+
+  it('records a payment that came after its hold lapsed, once it confirms the booking', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const booking = await paidSession(mentor, await newMentee(), at(1, 15), async (held) => {
+      nowMs += 16 * 60 * 1000;
+      await expireHold(t.app.services, { bookingId: held.id });
+    });
+    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row?.status).toBe('confirmed');
+    expect(await earningsOf(mentor)).toMatchObject({ pending: splitPrice(PRICE_PAISE, rates).mentorShare });
+  });
+
+  it('takes an admin’s full refund of a session already held back out of what is available', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    const held = await paidSession(mentor, await newMentee(), at(1, 11));
+    const kept = await paidSession(mentor, await newMentee(), at(1, 13));
+    nowMs = Date.parse(kept.endTime) + HOUR_MS;
+    await completeBooking(t.app.services, { bookingId: held.id });
+    await completeBooking(t.app.services, { bookingId: kept.id });
+    const split = splitPrice(PRICE_PAISE, rates);
+    expect(await earningsOf(mentor)).toMatchObject({ pending: 0, available: 2 * split.mentorShare });
+
+    const refunded = await call('POST', `/api/admin/bookings/${held.id}/refund`, await adminCookieFor(t), {
+      reason: 'The mentor never turned up',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const earnings = await earningsOf(mentor);
+    expect(earnings).toMatchObject({ pending: 0, available: split.mentorShare, lifetime: split.mentorShare });
+    expect(earnings.sessions.find((session) => session.bookingId === held.id)).toMatchObject({
+      price: 0,
+      platformFee: 0,
+      gstOnFee: 0,
+      net: 0,
+    });
+  });
+});
+
+describe('GET /api/admin/ledger/check', () => {
+  it('refuses anyone but an admin', async () => {
+    expect((await call('GET', '/api/admin/ledger/check')).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/ledger/check', (await newMentor()).cookie)).statusCode).toBe(401);
+  });
+
+  it('finds every transaction balanced, and counts them', async () => {
+    nowMs = at(0, 6).getTime();
+    const before = ledgerCheckResponseSchema.parse(
+      (await call('GET', '/api/admin/ledger/check', await adminCookieFor(t))).json(),
+    );
+    const booking = await paidSession(await newMentor(), await newMentee(), at(4, 10));
+    nowMs = Date.parse(booking.endTime) + HOUR_MS;
+    await completeBooking(t.app.services, { bookingId: booking.id });
+
+    const response = await call('GET', '/api/admin/ledger/check', await adminCookieFor(t));
+    expect(response.statusCode, response.body).toBe(200);
+    // A payment (4 entries) and a completion (2).
+    expect(ledgerCheckResponseSchema.parse(response.json())).toEqual({
+      balanced: true,
+      transactions: before.transactions + 2,
+      entries: before.entries + 6,
+    });
+  });
+});

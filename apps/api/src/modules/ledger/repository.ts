@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FeeSplit, LedgerAccount, LedgerTransactionKind } from '@skillroute/shared/earnings';
+import type { Executor } from '../../db/client';
+import { bookings, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
+import type { BookingShare, LedgerLine } from './rules';
+
+/** One transaction and its entries, in the caller's transaction; the database checks the sum at commit. */
+export async function insertTransaction(
+  tx: Executor,
+  input: { kind: LedgerTransactionKind; bookingId: string | null; lines: readonly LedgerLine[] },
+): Promise<string> {
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({ kind: input.kind, bookingId: input.bookingId })
+    .returning({ id: ledgerTransactions.id });
+  await tx
+    .insert(ledgerEntries)
+    .values(input.lines.map((line) => ({ transactionId: row!.id, ...line, currency: 'INR' })));
+  return row!.id;
+}
+
+/** Sums of the given accounts over the entries of a booking's transactions, zero for an account with none. */
+async function bookingSums(
+  db: Executor,
+  bookingId: string,
+): Promise<Partial<Record<LedgerAccount, number>> & { transactions: LedgerTransactionKind[] }> {
+  const rows = await db
+    .select({
+      kind: ledgerTransactions.kind,
+      account: ledgerEntries.account,
+      total: sql<string>`sum(${ledgerEntries.amount})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(eq(ledgerTransactions.bookingId, bookingId))
+    .groupBy(ledgerTransactions.kind, ledgerEntries.account);
+  const sums: Partial<Record<LedgerAccount, number>> = {};
+  const kinds = new Set<LedgerTransactionKind>();
+  for (const row of rows) {
+    kinds.add(row.kind);
+    sums[row.account] = (sums[row.account] ?? 0) + Number(row.total);
+  }
+  return { ...sums, transactions: [...kinds] };
+}
+
+/** How a booking's payment was split, from its payment transaction (the rates of that day, not today's). */
+export async function paymentSplitOf(
+  db: Executor,
+  bookingId: string,
+): Promise<{ price: number; split: FeeSplit; mentorId: string } | undefined> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount, userId: ledgerEntries.userId })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(and(eq(ledgerTransactions.bookingId, bookingId), eq(ledgerTransactions.kind, 'payment')));
+  if (rows.length === 0) return undefined;
+  const of = (account: LedgerAccount) => rows.find((row) => row.account === account)?.amount ?? 0;
+  const mentorId = rows.find((row) => row.account === 'mentor_pending')?.userId;
+  if (mentorId === undefined || mentorId === null) return undefined;
+  return {
+    mentorId,
+    price: -of('mentee_payments'),
+    split: {
+      platformFee: of('platform_fees'),
+      gstOnFee: of('gst_on_fees'),
+      mentorShare: of('mentor_pending'),
+    },
+  };
+}
+
+/** What the booking's mentor still holds of it, pending and available, and which steps it has had. */
+export async function shareOfBooking(
+  db: Executor,
+  bookingId: string,
+): Promise<BookingShare & { transactions: LedgerTransactionKind[] }> {
+  const sums = await bookingSums(db, bookingId);
+  return {
+    pending: sums.mentor_pending ?? 0,
+    available: sums.mentor_available ?? 0,
+    transactions: sums.transactions,
+  };
+}
+
+/** A mentor's balance on each of their accounts. */
+export async function balancesOfMentor(
+  db: Executor,
+  mentorId: string,
+): Promise<Partial<Record<LedgerAccount, number>>> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, mentorId))
+    .groupBy(ledgerEntries.account);
+  return Object.fromEntries(rows.map((row) => [row.account, Number(row.total)]));
+}
+
+export interface SessionEarningRow {
+  bookingId: string;
+  startTime: Date;
+  status: string;
+  menteeName: string;
+  sums: Partial<Record<LedgerAccount, number>>;
+}
+
+/** A mentor's paid sessions, latest start first, each with its sums per account over its transactions. */
+export async function sessionsOfMentor(db: Executor, mentorId: string): Promise<SessionEarningRow[]> {
+  const paid = await db
+    .select({
+      bookingId: bookings.id,
+      startTime: bookings.startTime,
+      status: bookings.status,
+      menteeName: users.name,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.menteeId))
+    .where(
+      and(
+        eq(bookings.mentorId, mentorId),
+        sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.bookingId} = ${bookings.id}
+          and ${ledgerTransactions.kind} = 'payment')`,
+      ),
+    )
+    .orderBy(sql`${bookings.startTime} desc`);
+  if (paid.length === 0) return [];
+  const sums = await db
+    .select({
+      bookingId: ledgerTransactions.bookingId,
+      account: ledgerEntries.account,
+      total: sql<string>`sum(${ledgerEntries.amount})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        isNotNull(ledgerTransactions.bookingId),
+        inArray(
+          ledgerTransactions.bookingId,
+          paid.map((row) => row.bookingId),
+        ),
+      ),
+    )
+    .groupBy(ledgerTransactions.bookingId, ledgerEntries.account)
+    .orderBy(asc(ledgerTransactions.bookingId));
+  const byBooking = new Map<string, Partial<Record<LedgerAccount, number>>>();
+  for (const row of sums) {
+    const entry = byBooking.get(row.bookingId!) ?? {};
+    entry[row.account] = Number(row.total);
+    byBooking.set(row.bookingId!, entry);
+  }
+  return paid.map((row) => ({ ...row, sums: byBooking.get(row.bookingId) ?? {} }));
+}
+
+/** The whole ledger checked: how many transactions and entries, and how many transactions do not sum to zero. */
+export async function checkLedger(
+  db: Executor,
+): Promise<{ transactions: number; entries: number; unbalanced: number }> {
+  const result = await db.execute<{ transactions: string; entries: string; unbalanced: string }>(sql`
+    select
+      (select count(*) from ${ledgerTransactions}) as transactions,
+      (select count(*) from ${ledgerEntries}) as entries,
+      (select count(*) from (
+        select 1 from ${ledgerEntries}
+        group by ${ledgerEntries.transactionId}, ${ledgerEntries.currency}
+        having sum(${ledgerEntries.amount}) <> 0
+      ) as unbalanced) as unbalanced`);
+  const row = result.rows[0]!;
+  return {
+    transactions: Number(row.transactions),
+    entries: Number(row.entries),
+    unbalanced: Number(row.unbalanced),
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { splitPrice, splitRefund } from '@skillroute/shared/earnings';
+import { paymentLines, refundLines, releaseLines, sumOf } from './rules';
+
+const rates = { platformFeePercent: 10, gstPercent: 18 };
+const mentorId = 'mentor-1';
+
+describe('the lines of each kind of ledger transaction', () => {
+  it('balances a payment, a completion, a refund and a release at awkward prices', () => {
+    for (const price of [1, 99, 10_000, 99_900, 99_999, 10_100_000]) {
+      const split = splitPrice(price, rates);
+      const payment = paymentLines({ price, split, mentorId });
+      expect(sumOf(payment), `payment of ${price}`).toBe(0);
+      expect(payment.find((line) => line.account === 'mentor_pending')).toEqual({
+        account: 'mentor_pending',
+        userId: mentorId,
+        amount: split.mentorShare,
+      });
+      expect(sumOf(releaseLines({ pending: split.mentorShare, mentorId })), `release of ${price}`).toBe(0);
+      for (const refunded of [0, Math.floor(price / 2), price]) {
+        const parts = splitRefund(price, split, refunded);
+        for (const share of [
+          { pending: split.mentorShare, available: 0 },
+          { pending: 0, available: split.mentorShare },
+        ])
+          expect(sumOf(refundLines({ refunded, parts, share, mentorId })), `refund of ${refunded}`).toBe(0);
+      }
+    }
+  });
+
+  it('takes a refund’s mentor part from pending first, then from available', () => {
+    const parts = { platformFee: 100, gstOnFee: 18, mentorShare: 882 };
+    const lines = refundLines({ refunded: 1000, parts, share: { pending: 500, available: 900 }, mentorId });
+    expect(lines).toContainEqual({ account: 'mentor_pending', userId: mentorId, amount: -500 });
+    expect(lines).toContainEqual({ account: 'mentor_available', userId: mentorId, amount: -382 });
+    expect(lines).toContainEqual({ account: 'refunds', userId: null, amount: 1000 });
+  });
+
+  it('moves nothing when there is nothing to move', () => {
+    expect(releaseLines({ pending: 0, mentorId })).toEqual([]);
+    expect(
+      refundLines({
+        refunded: 0,
+        parts: { platformFee: 0, gstOnFee: 0, mentorShare: 0 },
+        share: { pending: 10, available: 0 },
+        mentorId,
+      }),
+    ).toEqual([]);
+  });
+});

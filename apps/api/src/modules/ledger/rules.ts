@@ -1,0 +1,72 @@
+import type { FeeSplit, LedgerAccount } from '@skillroute/shared/earnings';
+import type { Paise } from '@skillroute/shared/money';
+
+/**
+ * The entries of each kind of ledger transaction (decision 054), as plain functions: each answers lines that
+ * sum to zero. Signs: money in from mentees is a negative mentee_payments; what the platform, the tax and the
+ * mentor hold is positive on their accounts; money returned to mentees is a positive refunds.
+ */
+export interface LedgerLine {
+  account: LedgerAccount;
+  /** The mentor, on the mentor_* accounts; null on the platform's. */
+  userId: string | null;
+  amount: Paise;
+}
+
+/** What a booking's mentor holds of it, per account, as its transactions so far left it. */
+export interface BookingShare {
+  pending: Paise;
+  available: Paise;
+}
+
+/** A confirmed payment: the price comes in and splits into the fee, its GST and the mentor's pending share. */
+export function paymentLines(input: { price: Paise; split: FeeSplit; mentorId: string }): LedgerLine[] {
+  const { price, split, mentorId } = input;
+  return [
+    { account: 'mentee_payments', userId: null, amount: -price },
+    { account: 'platform_fees', userId: null, amount: split.platformFee },
+    { account: 'gst_on_fees', userId: null, amount: split.gstOnFee },
+    { account: 'mentor_pending', userId: mentorId, amount: split.mentorShare },
+  ];
+}
+
+/**
+ * The share still pending on a booking becomes available to its mentor: a session held (`completion`) or one
+ * cancelled too late for a refund of all of it (`release`: the mentor keeps the part the mentee did not get back).
+ */
+export function releaseLines(input: { pending: Paise; mentorId: string }): LedgerLine[] {
+  const { pending, mentorId } = input;
+  if (pending <= 0) return [];
+  return [
+    { account: 'mentor_pending', userId: mentorId, amount: -pending },
+    { account: 'mentor_available', userId: mentorId, amount: pending },
+  ];
+}
+
+/**
+ * A refund decided: the money goes back to the mentee (refunds), taken from each part in proportion
+ * (`splitRefund` gives `parts`); the mentor's part comes out of what is still pending first, then out of
+ * what is available (a session already held).
+ */
+export function refundLines(input: {
+  refunded: Paise;
+  parts: FeeSplit;
+  share: BookingShare;
+  mentorId: string;
+}): LedgerLine[] {
+  const { refunded, parts, share, mentorId } = input;
+  if (refunded <= 0) return [];
+  const fromPending = Math.min(parts.mentorShare, Math.max(0, share.pending));
+  const fromAvailable = parts.mentorShare - fromPending;
+  const lines: LedgerLine[] = [
+    { account: 'refunds', userId: null, amount: refunded },
+    { account: 'platform_fees', userId: null, amount: -parts.platformFee },
+    { account: 'gst_on_fees', userId: null, amount: -parts.gstOnFee },
+    { account: 'mentor_pending', userId: mentorId, amount: -fromPending },
+    { account: 'mentor_available', userId: mentorId, amount: -fromAvailable },
+  ];
+  return lines.filter((line) => line.amount !== 0 || line.account === 'refunds');
+}
+
+export const sumOf = (lines: readonly LedgerLine[]): number =>
+  lines.reduce((sum, line) => sum + line.amount, 0);

@@ -1,0 +1,117 @@
+import {
+  earningsMessages,
+  splitPrice,
+  splitRefund,
+  type EarningsResponse,
+  type LedgerCheckResponse,
+} from '@skillroute/shared/earnings';
+import type { Paise } from '@skillroute/shared/money';
+import type { AdminContext, UserContext, WorkContext } from '../../context/service-context';
+import { AppError } from '../../lib/errors';
+import * as repository from './repository';
+import { paymentLines, refundLines, releaseLines } from './rules';
+
+// The ledger (decision 054): each money movement of a booking written as one balanced transaction in the unit
+// of work of the change that causes it, so the two commit or roll back together. Bookings calls these; the
+// ledger reads bookings only to show a mentor their sessions.
+
+/** A payment that confirmed its booking: the price splits by today's rates into fee, GST and pending share. */
+export async function recordPayment(
+  ctx: WorkContext,
+  input: { booking: { id: string; mentorId: string; amount: Paise } },
+): Promise<void> {
+  const { booking } = input;
+  const split = splitPrice(booking.amount, ctx.settings.fees);
+  await repository.insertTransaction(ctx.uow.tx, {
+    kind: 'payment',
+    bookingId: booking.id,
+    lines: paymentLines({ price: booking.amount, split, mentorId: booking.mentorId }),
+  });
+}
+
+/** Moves what is still pending of a booking's share to the mentor's available balance, as `kind`. */
+async function releasePending(
+  ctx: WorkContext,
+  input: { bookingId: string; kind: 'completion' | 'release' },
+): Promise<void> {
+  const paid = await repository.paymentSplitOf(ctx.uow.tx, input.bookingId);
+  if (paid === undefined) return;
+  const share = await repository.shareOfBooking(ctx.uow.tx, input.bookingId);
+  const lines = releaseLines({ pending: share.pending, mentorId: paid.mentorId });
+  if (lines.length === 0) return;
+  await repository.insertTransaction(ctx.uow.tx, { kind: input.kind, bookingId: input.bookingId, lines });
+}
+
+/** A session held: the mentor's share of it becomes available. */
+export async function recordCompletion(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
+  await releasePending(ctx, { bookingId: input.bookingId, kind: 'completion' });
+}
+
+/**
+ * A session cancelled: what the mentee did not get back of the mentor's share (a late cancellation's half, or
+ * all of it) is the mentor's, available now, since no completion will ever release it. Call after the refund.
+ */
+export async function recordCancellation(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
+  await releasePending(ctx, { bookingId: input.bookingId, kind: 'release' });
+}
+
+/**
+ * A refund decided of `refunded` paise: each part of the price is taken back in proportion. A booking whose
+ * payment never confirmed it (a late or a blocked party's payment, refunded whole) never entered the ledger,
+ * and a refund of nothing moves nothing.
+ */
+export async function recordRefund(
+  ctx: WorkContext,
+  input: { bookingId: string; refunded: Paise },
+): Promise<void> {
+  const { bookingId, refunded } = input;
+  if (refunded <= 0) return;
+  const paid = await repository.paymentSplitOf(ctx.uow.tx, bookingId);
+  if (paid === undefined) return;
+  const share = await repository.shareOfBooking(ctx.uow.tx, bookingId);
+  const parts = splitRefund(paid.price, paid.split, Math.min(refunded, paid.price));
+  await repository.insertTransaction(ctx.uow.tx, {
+    kind: 'refund',
+    bookingId,
+    lines: refundLines({ refunded: Math.min(refunded, paid.price), parts, share, mentorId: paid.mentorId }),
+  });
+}
+
+/** `GET /api/earnings`: the signed-in mentor's balances and each paid session's split, net of refunds. */
+export async function earningsOf(ctx: UserContext): Promise<EarningsResponse> {
+  if (ctx.user.role !== 'mentor') throw new AppError('forbidden', earningsMessages.mentorsOnly);
+  const mentorId = ctx.user.id;
+  const [balances, sessions] = await Promise.all([
+    repository.balancesOfMentor(ctx.db, mentorId),
+    repository.sessionsOfMentor(ctx.db, mentorId),
+  ]);
+  const pending = balances.mentor_pending ?? 0;
+  const available = balances.mentor_available ?? 0;
+  const paidOut = balances.mentor_paid_out ?? 0;
+  return {
+    currency: 'INR',
+    pending,
+    available,
+    paidOut,
+    lifetime: pending + available + paidOut,
+    sessions: sessions.map((row) => ({
+      bookingId: row.bookingId,
+      startTime: row.startTime.toISOString(),
+      mentee: { name: row.menteeName },
+      price: -((row.sums.mentee_payments ?? 0) + (row.sums.refunds ?? 0)),
+      platformFee: row.sums.platform_fees ?? 0,
+      gstOnFee: row.sums.gst_on_fees ?? 0,
+      net:
+        (row.sums.mentor_pending ?? 0) + (row.sums.mentor_available ?? 0) + (row.sums.mentor_paid_out ?? 0),
+      status: row.status,
+    })),
+    // Payouts come with the next increment of issue 27.
+    payouts: [],
+  };
+}
+
+/** `GET /api/admin/ledger/check`: every transaction sums to zero (the database refuses any other at commit). */
+export async function checkLedger(ctx: AdminContext): Promise<LedgerCheckResponse> {
+  const { transactions, entries, unbalanced } = await repository.checkLedger(ctx.db);
+  return { balanced: unbalanced === 0, transactions, entries };
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { Paise } from './money';
+
+/**
+ * The money a mentor earns (DESIGN.md §4b "Earnings, payouts, receipts"): how a price splits into the
+ * platform's fee, GST on that fee and the mentor's share, how a refund takes back its part of each, the
+ * ledger's accounts, and the wire shape of `GET /api/earnings`. All amounts are integer paise.
+ */
+
+/** The ledger's accounts, named once: the api writes them, the database stores them as text. */
+export const ledgerAccounts = [
+  /** Money received from mentees (its balance is negative: what came in). */
+  'mentee_payments',
+  /** The platform's fee on each session. */
+  'platform_fees',
+  /** GST owed on the platform's fee. */
+  'gst_on_fees',
+  /** A mentor's share of sessions not yet held. */
+  'mentor_pending',
+  /** A mentor's share of sessions held, not yet paid out. */
+  'mentor_available',
+  /** What was paid out to a mentor. */
+  'mentor_paid_out',
+  /** Money returned to mentees. */
+  'refunds',
+] as const;
+export type LedgerAccount = (typeof ledgerAccounts)[number];
+
+/** The accounts that belong to one mentor (their entries carry the mentor's user id). */
+export const mentorAccounts = [
+  'mentor_pending',
+  'mentor_available',
+  'mentor_paid_out',
+] as const satisfies readonly LedgerAccount[];
+
+/** What a ledger transaction records, one kind per money movement. */
+export const ledgerTransactionKinds = ['payment', 'completion', 'refund', 'release'] as const;
+export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
+
+export const FEE_CURRENCY = 'INR';
+
+/** The percentages a split is made with (PLATFORM_FEE_PERCENT, GST_PERCENT): whole numbers from 0 to 100. */
+export interface FeeRates {
+  platformFeePercent: number;
+  gstPercent: number;
+}
+
+/** The three parts of a price; they always add up to it exactly. */
+export interface FeeSplit {
+  platformFee: Paise;
+  gstOnFee: Paise;
+  mentorShare: Paise;
+}
+
+/** a / b rounded half up, in integers (a ≥ 0, b > 0), so no float decides a paisa. */
+const divideRoundingHalfUp = (a: number, b: number): number => Math.floor((2 * a + b) / (2 * b));
+
+/**
+ * A price split into the platform's fee (its percentage of the price), GST on that fee (its percentage of the
+ * fee), both rounded half up to the paisa, and the mentor's share: the rest, so the three add up exactly.
+ */
+export function splitPrice(price: Paise, rates: FeeRates): FeeSplit {
+  const platformFee = divideRoundingHalfUp(price * rates.platformFeePercent, 100);
+  const gstOnFee = divideRoundingHalfUp(platformFee * rates.gstPercent, 100);
+  return { platformFee, gstOnFee, mentorShare: price - platformFee - gstOnFee };
+}
+
+/**
+ * What a refund of `refunded` paise (at most the price) takes back from each part of a split: each part in
+ * proportion, floored, and the paise left over given to the parts with the largest remainders (fee first on a
+ * tie). The parts add up exactly to `refunded`, and none exceeds the part it comes from, so no balance is
+ * taken below zero.
+ */
+export function splitRefund(price: Paise, split: FeeSplit, refunded: Paise): FeeSplit {
+  if (refunded <= 0) return { platformFee: 0, gstOnFee: 0, mentorShare: 0 };
+  if (refunded >= price) return { ...split };
+  const order = ['platformFee', 'gstOnFee', 'mentorShare'] as const;
+  const parts = order.map((key) => {
+    const scaled = split[key] * refunded;
+    return { key, amount: Math.floor(scaled / price), remainder: scaled % price };
+  });
+  let left = refunded - parts.reduce((sum, part) => sum + part.amount, 0);
+  for (const part of [...parts].sort((a, b) => b.remainder - a.remainder)) {
+    if (left === 0) break;
+    part.amount += 1;
+    left -= 1;
+  }
+  const result = { platformFee: 0, gstOnFee: 0, mentorShare: 0 };
+  for (const part of parts) result[part.key] = part.amount;
+  return result;
+}
+
+export const earningsSessionSchema = z.object({
+  bookingId: z.string(),
+  startTime: z.string(),
+  mentee: z.object({ name: z.string() }),
+  /** Paise: the price the mentee paid, less any refund. */
+  price: z.number().int(),
+  platformFee: z.number().int(),
+  gstOnFee: z.number().int(),
+  /** Paise: the mentor's share of it. */
+  net: z.number().int(),
+  status: z.string(),
+});
+export type EarningsSession = z.infer<typeof earningsSessionSchema>;
+
+export const earningsPayoutSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+  method: z.string(),
+  requestedAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+/** `GET /api/earnings`: a mentor's balances in paise, each paid session's split, and their payouts. */
+export const earningsResponseSchema = z.object({
+  currency: z.literal('INR'),
+  pending: z.number().int(),
+  available: z.number().int(),
+  paidOut: z.number().int(),
+  lifetime: z.number().int(),
+  sessions: z.array(earningsSessionSchema),
+  payouts: z.array(earningsPayoutSchema),
+});
+export type EarningsResponse = z.infer<typeof earningsResponseSchema>;
+
+/** `GET /api/admin/ledger/check`: whether every transaction sums to zero, and how many there are. */
+export const ledgerCheckResponseSchema = z.object({
+  balanced: z.boolean(),
+  transactions: z.number().int(),
+  entries: z.number().int(),
+});
+export type LedgerCheckResponse = z.infer<typeof ledgerCheckResponseSchema>;
+
+export const earningsMessages = {
+  mentorsOnly: 'Only mentors have earnings.',
+} as const;
