@@ -165,6 +165,7 @@ function settingsOf(config: Config): ServiceSettings {
       turnTtlSeconds: config.turnTtlSeconds,
     },
     fees: config.fees,
+    payoutMinimum: config.payoutMinimum,
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServerSchema } from '@skillroute/shared/meet';
+import { DEFAULT_PAYOUT_MINIMUM_PAISE } from '@skillroute/shared/earnings';
 import { readOrCreateDevSecrets } from './dev-secrets';
 import { authRateLimits } from './modules/auth/rate-limits';
 
@@ -155,6 +156,7 @@ const envSchema = z.object({
   SIGN_UP_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000),
   PLATFORM_FEE_PERCENT: wholeNumber(0, 100),
   GST_PERCENT: wholeNumber(0, 100),
+  PAYOUT_MINIMUM: wholeNumber(1, 100_000_000),
 });
 
 type Env = Record<string, string | undefined>;
@@ -203,6 +205,8 @@ export interface Config {
   signUpLimitPerHour: number;
   /** The platform's fee and the GST on it, whole percentages (DESIGN.md §4b "Earnings, payouts, receipts"). */
   fees: { platformFeePercent: number; gstPercent: number };
+  /** The least a mentor's payout may be, in paise (decision 055). */
+  payoutMinimum: number;
 }
 
 /** What `parseConfig` returns: everything but the signing secrets, which development may still lack. */
@@ -340,6 +344,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skillroute',
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
     fees: { platformFeePercent: e.PLATFORM_FEE_PERCENT ?? 10, gstPercent: e.GST_PERCENT ?? 18 },
+    payoutMinimum: e.PAYOUT_MINIMUM ?? DEFAULT_PAYOUT_MINIMUM_PAISE,
   };
 }
 

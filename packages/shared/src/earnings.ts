@@ -34,7 +34,16 @@ export const mentorAccounts = [
 ] as const satisfies readonly LedgerAccount[];
 
 /** What a ledger transaction records, one kind per money movement. */
-export const ledgerTransactionKinds = ['payment', 'completion', 'refund', 'release'] as const;
+export const ledgerTransactionKinds = [
+  'payment',
+  'completion',
+  'refund',
+  'release',
+  /** A mentor's available balance paid out: mentor_available to mentor_paid_out. */
+  'payout',
+  /** A payout the provider failed: the amount back from mentor_paid_out to mentor_available. */
+  'payout_failed',
+] as const;
 export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
 
 export const FEE_CURRENCY = 'INR';
@@ -104,14 +113,41 @@ export const earningsSessionSchema = z.object({
 });
 export type EarningsSession = z.infer<typeof earningsSessionSchema>;
 
+/** The least a payout may be, unless PAYOUT_MINIMUM says otherwise: ₹500, in paise. */
+export const DEFAULT_PAYOUT_MINIMUM_PAISE = 50_000;
+
+export const payoutStatuses = ['requested', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** A payout method as shown back (`shownPayoutMethod`): never a whole account number. */
+export const payoutMethodShownSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('upi'), vpa: z.string() }),
+  z.object({ type: z.literal('bank'), accountName: z.string(), accountLast4: z.string(), ifsc: z.string() }),
+]);
+
+/** `GET`/`PUT /api/earnings/payout-method`: the method as shown, or null before one is saved. */
+export const payoutMethodResponseSchema = z.object({ method: payoutMethodShownSchema.nullable() });
+export type PayoutMethodResponse = z.infer<typeof payoutMethodResponseSchema>;
+
 export const earningsPayoutSchema = z.object({
   id: z.string(),
+  /** Paise. */
   amount: z.number().int(),
-  status: z.string(),
-  method: z.string(),
+  status: z.enum(payoutStatuses),
+  /** Where it went, as it was shown when requested. */
+  method: payoutMethodShownSchema,
   requestedAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Why the provider failed it; null unless failed. */
+  failureReason: z.string().nullable(),
 });
+export type EarningsPayout = z.infer<typeof earningsPayoutSchema>;
+
+/** `POST /api/earnings/payouts`'s body: how much, in whole paise. */
+export const payoutRequestBodySchema = z.strictObject({ amount: z.number().int().positive() });
+export type PayoutRequestBody = z.infer<typeof payoutRequestBodySchema>;
+
+export const payoutResponseSchema = z.object({ payout: earningsPayoutSchema });
 
 /** `GET /api/earnings`: a mentor's balances in paise, each paid session's split, and their payouts. */
 export const earningsResponseSchema = z.object({
@@ -135,4 +171,18 @@ export type LedgerCheckResponse = z.infer<typeof ledgerCheckResponseSchema>;
 
 export const earningsMessages = {
   mentorsOnly: 'Only mentors have earnings.',
+} as const;
+
+/** Rupees as a person reads them: ₹500, ₹1,250.50. */
+const rupees = (paise: number): string =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2 })}`;
+
+export const payoutMessages = {
+  belowMinimum: (minimum: number) => `A payout must be at least ${rupees(minimum)}.`,
+  aboveAvailable: (available: number) =>
+    `You can pay out at most your available balance, ${rupees(available)}.`,
+  noMethod: 'Add a UPI ID or a bank account before asking for a payout.',
+  notOffered: 'Payouts are not available with this payment provider yet.',
+  failedNotice: (amount: number, reason: string) =>
+    `Your payout of ${rupees(amount)} failed (${reason}). The money is back in your available balance.`,
 } as const;

@@ -28,6 +28,7 @@ export const notificationTypes = [
   'payment_refunded',
   'review_received',
   'slot_available',
+  'payout_failed',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -47,6 +48,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   payment_refunded: 'Payment refunded',
   review_received: 'Review received',
   slot_available: 'Slot available',
+  payout_failed: 'Payout failed',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

@@ -101,6 +101,8 @@ export interface ServiceSettings {
   };
   /** How a session's price splits (PLATFORM_FEE_PERCENT, GST_PERCENT): the ledger's fee and GST on it. */
   readonly fees: FeeRates;
+  /** The least a mentor's payout may be, in paise (PAYOUT_MINIMUM). */
+  readonly payoutMinimum: number;
 }
 
 /** The acting user of a request: a live session as the guards, the socket handshake and the routes see it. */

@@ -32,7 +32,26 @@ export interface PaymentProvider {
 
   /** Returns money for a payment, in full or in part (the cancellation rules of DESIGN.md §4 decide how much). */
   refund(input: RefundInput): Promise<RefundResult>;
+
+  /**
+   * Pays a mentor out (decision 055). Only the sandbox has it so far; Razorpay Route and Stripe Connect are a
+   * later increment, and a provider without it refuses payouts.
+   */
+  payout?(input: PayoutInput): Promise<PayoutResult>;
 }
+
+export interface PayoutInput {
+  /** The payout's id: a retried call pays once. */
+  idempotencyKey: string;
+  amountPaise: Paise;
+  /** Where to: the whole UPI ID or account, as the mentor saved it. */
+  destination:
+    { type: 'upi'; vpa: string } | { type: 'bank'; accountName: string; accountNumber: string; ifsc: string };
+}
+
+export type PayoutResult =
+  | { status: 'paid'; providerPayoutId: string }
+  | { status: 'failed'; providerPayoutId: string | null; reason: string };
 
 export type PaymentProviderName = 'sandbox' | 'razorpay' | 'stripe';
 

@@ -128,5 +128,13 @@ export function createSandboxPaymentProvider(options: SandboxProviderOptions): P
       // Offline: nothing to wait for, so the refund is settled at once.
       return { refundId: derivedId('sbx_rfnd_', 'refund', input.idempotencyKey), status: 'succeeded' };
     },
+
+    async payout(input) {
+      const providerPayoutId = derivedId('sbx_pout_', 'payout', input.idempotencyKey);
+      // Offline, it settles at once; a UPI ID containing "fail" fails, so the failure path can be tried.
+      if (input.destination.type === 'upi' && input.destination.vpa.toLowerCase().includes('fail'))
+        return { status: 'failed', providerPayoutId, reason: 'the bank declined the UPI ID' };
+      return { status: 'paid', providerPayoutId };
+    },
   };
 }

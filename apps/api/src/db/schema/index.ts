@@ -15,3 +15,4 @@ export * from './mentors';
 export * from './bookings';
 export * from './idempotency';
 export * from './ledger';
+export * from './payouts';

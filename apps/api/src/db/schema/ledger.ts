@@ -22,6 +22,8 @@ const kinds = [
   'completion',
   'refund',
   'release',
+  'payout',
+  'payout_failed',
 ] as const satisfies readonly LedgerTransactionKind[];
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 

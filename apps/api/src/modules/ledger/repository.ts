@@ -1,7 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FeeSplit, LedgerAccount, LedgerTransactionKind } from '@skillroute/shared/earnings';
 import type { Executor } from '../../db/client';
-import { bookings, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
+import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
+import {
+  bookings,
+  ledgerEntries,
+  ledgerTransactions,
+  payoutMethods,
+  payouts,
+  users,
+  type PayoutMethodRow,
+  type PayoutRow,
+} from '../../db/schema';
 import type { BookingShare, LedgerLine } from './rules';
 
 /** One transaction and its entries, in the caller's transaction; the database checks the sum at commit. */
@@ -169,4 +179,69 @@ export async function checkLedger(
     entries: Number(row.entries),
     unbalanced: Number(row.unbalanced),
   };
+}
+
+/** A mentor's payout method, saved or replaced. */
+export async function upsertPayoutMethod(
+  tx: Executor,
+  input: { mentorId: string; details: PayoutMethodBody; shown: PayoutMethodShown },
+): Promise<void> {
+  await tx
+    .insert(payoutMethods)
+    .values(input)
+    .onConflictDoUpdate({
+      target: payoutMethods.mentorId,
+      set: { details: input.details, shown: input.shown, updatedAt: new Date() },
+    });
+}
+
+export async function payoutMethodOf(db: Executor, mentorId: string): Promise<PayoutMethodRow | undefined> {
+  const [row] = await db.select().from(payoutMethods).where(eq(payoutMethods.mentorId, mentorId));
+  return row;
+}
+
+/**
+ * The mentor's payout method, its row locked until the transaction ends: two payouts of one mentor take it in
+ * turn, so the second reads the balance the first left.
+ */
+export async function lockPayoutMethod(tx: Executor, mentorId: string): Promise<PayoutMethodRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payoutMethods)
+    .where(eq(payoutMethods.mentorId, mentorId))
+    .for('update');
+  return row;
+}
+
+export async function insertPayout(
+  tx: Executor,
+  input: { mentorId: string; amount: number; method: PayoutMethodShown; requestedAt: Date },
+): Promise<PayoutRow> {
+  const [row] = await tx.insert(payouts).values(input).returning();
+  return row!;
+}
+
+/** A payout's outcome, only from requested, so an outcome is never written twice. */
+export async function settlePayout(
+  tx: Executor,
+  payoutId: string,
+  outcome:
+    | { status: 'paid'; providerPayoutId: string; paidAt: Date }
+    | { status: 'failed'; providerPayoutId: string | null; failureReason: string },
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .update(payouts)
+    .set(outcome)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'requested')))
+    .returning();
+  return row;
+}
+
+/** A mentor's payouts, latest first. */
+export async function payoutsOfMentor(db: Executor, mentorId: string): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.mentorId, mentorId))
+    .orderBy(desc(payouts.requestedAt), desc(payouts.id));
 }

@@ -1,23 +1,79 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { earningsResponseSchema } from '@skillroute/shared/earnings';
+import {
+  earningsResponseSchema,
+  payoutMethodResponseSchema,
+  payoutRequestBodySchema,
+  payoutResponseSchema,
+} from '@skillroute/shared/earnings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
+import { payoutMethodBodySchema } from '@skillroute/shared/payout-methods';
 import { userContextOf } from '../../plugins/services';
+import { payoutMethodOf, requestPayout, savePayoutMethod } from './payouts';
 import { earningsOf } from './service';
 
 const refusals = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
-/** `/api/earnings` (DESIGN.md §4b "Earnings, payouts, receipts"): a mentor's own earnings. */
+/** `/api/earnings` (DESIGN.md §4b "Earnings, payouts, receipts"): a mentor's own earnings and payouts. */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
       onRequest: app.requireUser,
       schema: {
-        summary: "The signed-in mentor's balances and each paid session's split (paise)",
+        summary: "The signed-in mentor's balances, each paid session's split and their payouts (paise)",
         tags: ['earnings'],
         response: { 200: earningsResponseSchema, ...refusals },
       },
     },
     async (request) => earningsOf(userContextOf(request)),
+  );
+
+  app.get(
+    '/payout-method',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "Where the signed-in mentor's payouts go, as shown (never a whole account number), or null",
+        tags: ['earnings'],
+        response: { 200: payoutMethodResponseSchema, ...refusals },
+      },
+    },
+    async (request) => payoutMethodOf(userContextOf(request)),
+  );
+
+  app.put(
+    '/payout-method',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "Saves or replaces the signed-in mentor's UPI ID or bank account for payouts",
+        tags: ['earnings'],
+        body: payoutMethodBodySchema,
+        response: { 200: payoutMethodResponseSchema, 400: errorEnvelopeSchema, ...refusals },
+      },
+    },
+    async (request) => savePayoutMethod(userContextOf(request), request.body),
+  );
+
+  app.post(
+    '/payouts',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: 'Pays out part or all of the available balance (at least PAYOUT_MINIMUM paise)',
+        tags: ['earnings'],
+        body: payoutRequestBodySchema,
+        response: {
+          201: payoutResponseSchema,
+          400: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const payout = await requestPayout(userContextOf(request), request.body);
+      return reply.code(201).send({ payout });
+    },
   );
 };

@@ -70,3 +70,32 @@ export function refundLines(input: {
 
 export const sumOf = (lines: readonly LedgerLine[]): number =>
   lines.reduce((sum, line) => sum + line.amount, 0);
+
+/** A payout: the amount leaves the mentor's available balance for what was paid out to them. */
+export function payoutLines(input: { amount: Paise; mentorId: string }): LedgerLine[] {
+  const { amount, mentorId } = input;
+  return [
+    { account: 'mentor_available', userId: mentorId, amount: -amount },
+    { account: 'mentor_paid_out', userId: mentorId, amount },
+  ];
+}
+
+/** A payout the provider failed: the amount comes back to the mentor's available balance. */
+export function payoutFailedLines(input: { amount: Paise; mentorId: string }): LedgerLine[] {
+  const { amount, mentorId } = input;
+  return [
+    { account: 'mentor_paid_out', userId: mentorId, amount: -amount },
+    { account: 'mentor_available', userId: mentorId, amount },
+  ];
+}
+
+/** Why a payout of `amount` is refused, or undefined when it may go: the minimum first, then the balance. */
+export function payoutRefusal(input: {
+  amount: Paise;
+  minimum: Paise;
+  available: Paise;
+}): 'below_minimum' | 'above_available' | undefined {
+  if (input.amount < input.minimum) return 'below_minimum';
+  if (input.amount > input.available) return 'above_available';
+  return undefined;
+}

@@ -8,6 +8,7 @@ import {
 import type { Paise } from '@skillroute/shared/money';
 import type { AdminContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
+import { shownPayout } from './payouts';
 import * as repository from './repository';
 import { paymentLines, refundLines, releaseLines } from './rules';
 
@@ -81,9 +82,10 @@ export async function recordRefund(
 export async function earningsOf(ctx: UserContext): Promise<EarningsResponse> {
   if (ctx.user.role !== 'mentor') throw new AppError('forbidden', earningsMessages.mentorsOnly);
   const mentorId = ctx.user.id;
-  const [balances, sessions] = await Promise.all([
+  const [balances, sessions, payouts] = await Promise.all([
     repository.balancesOfMentor(ctx.db, mentorId),
     repository.sessionsOfMentor(ctx.db, mentorId),
+    repository.payoutsOfMentor(ctx.db, mentorId),
   ]);
   const pending = balances.mentor_pending ?? 0;
   const available = balances.mentor_available ?? 0;
@@ -105,8 +107,7 @@ export async function earningsOf(ctx: UserContext): Promise<EarningsResponse> {
         (row.sums.mentor_pending ?? 0) + (row.sums.mentor_available ?? 0) + (row.sums.mentor_paid_out ?? 0),
       status: row.status,
     })),
-    // Payouts come with the next increment of issue 27.
-    payouts: [],
+    payouts: payouts.map(shownPayout),
   };
 }
 
