@@ -48,6 +48,12 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ GST_PERCENT: '7.5' })).toThrow(/GST_PERCENT/);
   });
 
+  it('reads PAYOUT_MINIMUM in paise, ₹500 unless set', () => {
+    expect(parseConfig({}).payoutMinimum).toBe(50_000);
+    expect(parseConfig({ PAYOUT_MINIMUM: '100000' }).payoutMinimum).toBe(100_000);
+    expect(() => parseConfig({ PAYOUT_MINIMUM: '0' })).toThrow(/PAYOUT_MINIMUM/);
+  });
+
   it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
     expect(parseConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(parseConfig({ PUBLIC_URL: 'https://skillroute.example/' }).publicUrl).toBe(

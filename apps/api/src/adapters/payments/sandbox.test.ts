@@ -110,4 +110,30 @@ describe('sandbox payment provider', () => {
     });
     expect(await provider.refund(input)).toEqual(first);
   });
+
+  it('pays out at once, with the same id for a retry, and fails a UPI ID containing "fail"', async () => {
+    const input = {
+      idempotencyKey: 'payout-1',
+      amountPaise: 50_000,
+      destination: { type: 'upi', vpa: 'ravi@okhdfc' },
+    } as const;
+    const first = await provider.payout!(input);
+    expect(first).toEqual({
+      status: 'paid',
+      providerPayoutId: expect.stringMatching(/^sbx_pout_[0-9a-f]{24}$/),
+    });
+    expect(await provider.payout!(input)).toEqual(first);
+    const failed = await provider.payout!({
+      ...input,
+      destination: { type: 'upi', vpa: 'will.FAIL@okhdfc' },
+    });
+    expect(failed).toMatchObject({ status: 'failed', reason: expect.any(String) });
+    const bank = {
+      type: 'bank',
+      accountName: 'Ravi',
+      accountNumber: '001234567890',
+      ifsc: 'HDFC0001234',
+    } as const;
+    expect(await provider.payout!({ ...input, destination: bank })).toMatchObject({ status: 'paid' });
+  });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { splitPrice, splitRefund } from '@skillroute/shared/earnings';
-import { paymentLines, refundLines, releaseLines, sumOf } from './rules';
+import {
+  payoutFailedLines,
+  payoutLines,
+  payoutRefusal,
+  paymentLines,
+  refundLines,
+  releaseLines,
+  sumOf,
+} from './rules';
 
 const rates = { platformFeePercent: 10, gstPercent: 18 };
 const mentorId = 'mentor-1';
@@ -46,5 +54,22 @@ describe('the lines of each kind of ledger transaction', () => {
         mentorId,
       }),
     ).toEqual([]);
+  });
+});
+
+describe('payouts', () => {
+  it('moves the amount from available to paid out, and back on a failure', () => {
+    const out = payoutLines({ amount: 60_000, mentorId });
+    expect(sumOf(out)).toBe(0);
+    expect(out).toContainEqual({ account: 'mentor_available', userId: mentorId, amount: -60_000 });
+    const back = payoutFailedLines({ amount: 60_000, mentorId });
+    expect(sumOf(back)).toBe(0);
+    expect(back).toContainEqual({ account: 'mentor_available', userId: mentorId, amount: 60_000 });
+  });
+
+  it('refuses below the minimum first, then above what is available, and allows exactly either', () => {
+    expect(payoutRefusal({ amount: 49_999, minimum: 50_000, available: 10 })).toBe('below_minimum');
+    expect(payoutRefusal({ amount: 50_001, minimum: 50_000, available: 50_000 })).toBe('above_available');
+    expect(payoutRefusal({ amount: 50_000, minimum: 50_000, available: 50_000 })).toBeUndefined();
   });
 });
