@@ -38,7 +38,7 @@ export function ProfileEarningsPage() {
       ) : isLoading ? (
         <div className="grid gap-4" aria-busy="true">
           <p className="sr-only">Loading your earnings...</p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} className="h-24" />
             ))}
@@ -66,7 +66,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
 
   return (
     <div className="grid gap-8">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Figure label="Pending" amount={earnings.pending} hint="Sessions not yet held" />
         <Figure label="Available" amount={earnings.available} hint="Held, not yet paid out" />
         <Figure label="Paid out" amount={earnings.paidOut} hint="Sent to you" />
@@ -103,7 +103,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
             <tbody>
               {sessions.map((session) => (
                 <tr key={session.bookingId} className="border-t">
-                  <Td>{formatSessionTime(session.startTime, zone)}</Td>
+                  <Td wrap>{formatSessionTime(session.startTime, zone)}</Td>
                   <Td>{session.mentee.name}</Td>
                   <Td numeric>{formatPaise(session.price)}</Td>
                   <Td numeric>{formatPaise(session.platformFee)}</Td>
@@ -153,7 +153,9 @@ function Figure({ label, amount, hint }: { label: string; amount: Paise; hint: s
   return (
     <div className="grid gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
       <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">{formatPaise(amount)}</dd>
+      <dd className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">
+        {formatPaise(amount)}
+      </dd>
       <dd className="text-xs text-muted-foreground">{hint}</dd>
     </div>
   );
@@ -208,15 +210,19 @@ function Td({
   children,
   numeric = false,
   strong = false,
+  wrap = false,
 }: {
   children: ReactNode;
   numeric?: boolean;
   strong?: boolean;
+  /** May break over lines (a long date), so a narrow screen shows more columns. */
+  wrap?: boolean;
 }) {
   return (
     <td
       className={cn(
-        'whitespace-nowrap px-3 py-2',
+        'px-3 py-2',
+        wrap ? 'min-w-36' : 'whitespace-nowrap',
         numeric && 'text-right tabular-nums',
         strong && 'font-semibold',
       )}
