@@ -143,6 +143,13 @@ export const routes: RouteObject[] = [
                     .ProfileBookingsPage,
                 }),
               },
+              {
+                path: 'earnings',
+                lazy: async () => ({
+                  Component: (await import('@/features/earnings/pages/profile-earnings-page'))
+                    .ProfileEarningsPage,
+                }),
+              },
             ],
           },
           {

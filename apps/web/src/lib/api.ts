@@ -14,6 +14,7 @@ const WEB_TAGS = [
   'AssessmentQuestions',
   'AssessmentTest',
   'AdminConsole',
+  'Earnings',
 ] as const;
 
 /**

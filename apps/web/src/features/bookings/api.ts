@@ -89,3 +89,6 @@ export function useOwnHold(mentorId: string, now: number): Booking | undefined {
 /** A confirmed booking's calendar event for its own people, the one its confirmation mail carries. */
 export const bookingCalendarPath = (bookingId: string): string =>
   `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
+
+/** A booking's status as people read it, for other features that list sessions (earnings). */
+export { statusLabels } from './rules';

@@ -10,8 +10,10 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@/components/ui/sheet';
+import { selectCurrentUser } from '@/features/auth/api';
+import { useAppSelector } from '@/lib/store-hooks';
 import { cn } from '@/lib/utils';
-import { profileSections } from '../profile-sections';
+import { profileSectionsFor } from '../profile-sections';
 
 /** /profile: the side menu beside the chosen section; on small screens the menu slides in from the left. */
 export function ProfileLayout() {
@@ -51,10 +53,11 @@ function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   // /profile itself shows the first section, so that section is the current one there too.
   const atIndex = pathname.replace(/\/$/, '') === '/profile';
+  const sections = profileSectionsFor(useAppSelector(selectCurrentUser)?.role);
   return (
     <nav aria-label="Profile">
       <ul className="grid gap-1">
-        {profileSections.map(({ path, label, icon: Icon }, position) => (
+        {sections.map(({ path, label, icon: Icon }, position) => (
           <li key={path}>
             <NavLink
               to={`/profile/${path}`}

@@ -1,0 +1,235 @@
+import type { EarningsResponse, EarningsSession } from '@skillroute/shared/earnings';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { login, type SessionUser } from '@/features/auth/api';
+import { MENTEE_ID, MENTOR_ID } from '@/features/bookings/test-bookings';
+import { envelope, json, serve, type Routes } from '@/test/fake-server';
+import { makeTestStore, renderRoutes } from '@/test/render';
+import { routes } from '@/app/routes';
+
+const ada = { id: MENTOR_ID, name: 'Ada', email: 'ada@example.com', role: 'mentor', avatar: null } as const;
+const grace = {
+  id: MENTEE_ID,
+  name: 'Grace',
+  email: 'grace@example.com',
+  role: 'user',
+  avatar: null,
+} as const;
+
+const aSession = (changes: Partial<EarningsSession> = {}): EarningsSession => ({
+  bookingId: '00000000-0000-4000-8000-000000000001',
+  startTime: '2026-11-20T04:30:00.000Z',
+  mentee: { name: 'Grace Hopper' },
+  price: 150_000,
+  platformFee: 15_000,
+  gstOnFee: 2_700,
+  net: 132_300,
+  status: 'completed',
+  ...changes,
+});
+
+const anEarnings = (changes: Partial<EarningsResponse> = {}): EarningsResponse => ({
+  currency: 'INR',
+  pending: 12_345_600,
+  available: 132_300,
+  paidOut: 50_050,
+  lifetime: 12_527_950,
+  sessions: [aSession()],
+  payouts: [],
+  ...changes,
+});
+
+function open(earnings: () => Response, { user = ada as SessionUser, extra = {} as Routes } = {}) {
+  const server = serve({
+    'GET /api/auth/session': () => json(200, { user }),
+    'GET /api/earnings': earnings,
+    ...extra,
+  });
+  const store = makeTestStore();
+  store.dispatch(login(user));
+  return { ...server, ...renderRoutes(routes, '/profile/earnings', store) };
+}
+
+const figure = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+const sessionsTable = () => screen.getByRole('table', { name: 'Sessions' });
+
+beforeEach(() => {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone: 'Asia/Kolkata' };
+  });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-26T01:00:00.000Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('/profile/earnings', () => {
+  it('is in a mentor’s profile menu, and shows the four figures in rupees with Indian grouping', async () => {
+    open(() => json(200, anEarnings()));
+    const menu = (await screen.findAllByRole('navigation', { name: 'Profile' }))[0]!;
+    expect(within(menu).getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/profile/earnings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earnings' })).toBeInTheDocument();
+
+    await screen.findByText('Pending', { selector: 'dt' });
+    expect(figure('Pending')).toHaveTextContent('₹1,23,456');
+    expect(figure('Available')).toHaveTextContent('₹1,323');
+    expect(figure('Paid out')).toHaveTextContent('₹500.50');
+    expect(figure('Lifetime')).toHaveTextContent('₹1,25,279.50');
+  });
+
+  it('is not in the menu of someone who is not a mentor, and their earnings are never asked for', async () => {
+    const { calls } = open(() => json(200, anEarnings()), { user: grace as SessionUser });
+    const menu = (await screen.findAllByRole('navigation', { name: 'Profile' }))[0]!;
+    expect(within(menu).getByRole('link', { name: 'Bookings' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Only mentors have earnings.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/earnings')).toBe(false);
+  });
+
+  it('lists the sessions newest first with their time in the viewer’s zone and the split of their price', async () => {
+    open(() =>
+      json(
+        200,
+        anEarnings({
+          sessions: [
+            aSession({
+              bookingId: 'older',
+              startTime: '2026-10-01T04:30:00.000Z',
+              mentee: { name: 'Older' },
+            }),
+            aSession({
+              bookingId: 'newer',
+              startTime: '2026-12-01T04:30:00.000Z',
+              mentee: { name: 'Linus' },
+              status: 'confirmed',
+            }),
+            aSession({ bookingId: 'middle', mentee: { name: 'Middle' }, status: 'cancelled' }),
+          ],
+        }),
+      ),
+    );
+    await waitFor(() => sessionsTable());
+    const headers = within(sessionsTable())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'Date and time',
+      'Mentee',
+      'Price',
+      'Platform fee',
+      'GST on fee',
+      'Net',
+      'Status',
+    ]);
+    const rows = within(sessionsTable()).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'Linus',
+      'Middle',
+      'Older',
+    ]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Tue, Dec 1, 2026, 10:00 AM GMT+5:30',
+      'Linus',
+      '₹1,500',
+      '₹150',
+      '₹27',
+      '₹1,323',
+      'Confirmed',
+    ]);
+    expect(rows[1]).toHaveTextContent('Cancelled');
+  });
+
+  it('gives the chart’s months in a table too, each session’s net in its month in the viewer’s zone', async () => {
+    open(() =>
+      json(
+        200,
+        anEarnings({
+          sessions: [
+            aSession({ bookingId: 'a' }),
+            // 1 November in India.
+            aSession({ bookingId: 'b', startTime: '2026-10-31T20:00:00.000Z', net: 1_000 }),
+          ],
+        }),
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'Net earnings, last 12 months' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toHaveTextContent('Dec 2025₹0');
+    expect(rows[11]).toHaveTextContent('Nov 2026₹1,333');
+  });
+
+  it('says when there are no sessions and no payouts yet', async () => {
+    open(() => json(200, anEarnings({ pending: 0, available: 0, paidOut: 0, lifetime: 0, sessions: [] })));
+    expect(await screen.findByText('No paid sessions yet.')).toBeInTheDocument();
+    expect(screen.getByText('No payouts yet.')).toBeInTheDocument();
+    expect(figure('Lifetime')).toHaveTextContent('₹0');
+    expect(screen.queryByRole('table', { name: 'Sessions' })).not.toBeInTheDocument();
+  });
+
+  it('lists the payouts with their status, amount, and when they were requested and paid', async () => {
+    open(() =>
+      json(
+        200,
+        anEarnings({
+          payouts: [
+            {
+              id: 'p1',
+              amount: 50_050,
+              status: 'paid',
+              method: 'upi',
+              requestedAt: '2026-11-02T04:30:00.000Z',
+              paidAt: '2026-11-03T04:30:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'Payouts' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Paid',
+      '₹500.50',
+      'Mon, Nov 2, 2026, 10:00 AM GMT+5:30',
+      'Tue, Nov 3, 2026, 10:00 AM GMT+5:30',
+    ]);
+    expect(screen.queryByText('No payouts yet.')).not.toBeInTheDocument();
+  });
+
+  it('says when the earnings could not be loaded, and asks again on Try again', async () => {
+    let failing = true;
+    open(() => (failing ? envelope(500, 'Something went wrong.') : json(200, anEarnings())));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your earnings could not be loaded.');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Pending', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  it('is one h1 with an h2 per part, and every table header names its scope', async () => {
+    open(() => json(200, anEarnings()));
+    await waitFor(() => sessionsTable());
+    await screen.findByRole('table', { name: 'Net earnings, last 12 months' });
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Earnings']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Sessions',
+      'Payouts',
+    ]);
+    for (const header of document.querySelectorAll('main th, section th')) {
+      expect(['col', 'row']).toContain(header.getAttribute('scope'));
+    }
+  });
+});

@@ -1,0 +1,233 @@
+import type { EarningsResponse } from '@skillroute/shared/earnings';
+import { formatPaise, type Paise } from '@skillroute/shared/money';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { selectCurrentUser, useViewerZone } from '@/features/auth/api';
+import { statusLabels } from '@/features/bookings/api';
+import { formatSessionTime } from '@/lib/session-time';
+import { useAppSelector } from '@/lib/store-hooks';
+import { cn } from '@/lib/utils';
+import { useGetEarningsQuery } from '../api';
+import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst, payoutStatusLabel } from '../rules';
+
+// recharts comes with this chunk only, after the figures are on screen (as on the admin dashboard).
+const EarningsChart = lazy(() => import('../components/earnings-chart'));
+
+const CHART_TITLE = `Net earnings, last ${EARNINGS_CHART_MONTHS} months`;
+
+/**
+ * /profile/earnings (issue 27; DESIGN.md §4b "Earnings, payouts, receipts"): a mentor's balances, their net
+ * earnings by month, each paid session's split and their payouts. Times are in the viewer's zone.
+ */
+export function ProfileEarningsPage() {
+  const isMentor = useAppSelector(selectCurrentUser)?.role === 'mentor';
+  const { data, isLoading, isError, refetch } = useGetEarningsQuery(undefined, { skip: !isMentor });
+
+  return (
+    <section aria-labelledby="earnings-title" className="grid gap-6">
+      <div>
+        <h1 id="earnings-title" className="text-2xl font-bold tracking-tight">
+          Earnings
+        </h1>
+        <p className="text-muted-foreground">What your sessions earned you, and what was paid out.</p>
+      </div>
+
+      {!isMentor ? (
+        <p className="rounded-lg border border-dashed p-8 text-center">Only mentors have earnings.</p>
+      ) : isLoading ? (
+        <div className="grid gap-4" aria-busy="true">
+          <p className="sr-only">Loading your earnings...</p>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {Array.from({ length: 4 }, (_, index) => (
+              <Skeleton key={index} className="h-24" />
+            ))}
+          </div>
+          <Skeleton className="h-72" />
+        </div>
+      ) : isError || data === undefined ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
+          <p>Your earnings could not be loaded.</p>
+          <Button type="button" variant="outline" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Earnings earnings={data} />
+      )}
+    </section>
+  );
+}
+
+function Earnings({ earnings }: { earnings: EarningsResponse }) {
+  const zone = useViewerZone();
+  const months = useMemo(() => monthlyNet(earnings.sessions, zone, new Date()), [earnings.sessions, zone]);
+  const sessions = useMemo(() => newestFirst(earnings.sessions), [earnings.sessions]);
+
+  return (
+    <div className="grid gap-8">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Figure label="Pending" amount={earnings.pending} hint="Sessions not yet held" />
+        <Figure label="Available" amount={earnings.available} hint="Held, not yet paid out" />
+        <Figure label="Paid out" amount={earnings.paidOut} hint="Sent to you" />
+        <Figure label="Lifetime" amount={earnings.lifetime} hint="All you have earned" />
+      </dl>
+
+      <Suspense
+        fallback={
+          <div aria-busy="true">
+            <p className="sr-only">Loading the chart...</p>
+            <Skeleton className="h-72" />
+          </div>
+        }
+      >
+        <EarningsChart months={months} title={CHART_TITLE} />
+      </Suspense>
+
+      <Part id="earnings-sessions" title="Sessions">
+        {sessions.length === 0 ? (
+          <Empty>No paid sessions yet.</Empty>
+        ) : (
+          <Table labelledBy="earnings-sessions">
+            <thead>
+              <tr>
+                <Th>Date and time</Th>
+                <Th>Mentee</Th>
+                <Th numeric>Price</Th>
+                <Th numeric>Platform fee</Th>
+                <Th numeric>GST on fee</Th>
+                <Th numeric>Net</Th>
+                <Th>Status</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((session) => (
+                <tr key={session.bookingId} className="border-t">
+                  <Td wrap>{formatSessionTime(session.startTime, zone)}</Td>
+                  <Td>{session.mentee.name}</Td>
+                  <Td numeric>{formatPaise(session.price)}</Td>
+                  <Td numeric>{formatPaise(session.platformFee)}</Td>
+                  <Td numeric>{formatPaise(session.gstOnFee)}</Td>
+                  <Td numeric strong>
+                    {formatPaise(session.net)}
+                  </Td>
+                  <Td>{statusLabels[session.status as keyof typeof statusLabels] ?? session.status}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Part>
+
+      <Part id="earnings-payouts" title="Payouts">
+        {earnings.payouts.length === 0 ? (
+          <Empty>No payouts yet.</Empty>
+        ) : (
+          <Table labelledBy="earnings-payouts">
+            <thead>
+              <tr>
+                <Th>Status</Th>
+                <Th numeric>Amount</Th>
+                <Th>Requested</Th>
+                <Th>Paid</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {earnings.payouts.map((payout) => (
+                <tr key={payout.id} className="border-t">
+                  <Td>{payoutStatusLabel(payout.status)}</Td>
+                  <Td numeric>{formatPaise(payout.amount)}</Td>
+                  <Td>{formatSessionTime(payout.requestedAt, zone)}</Td>
+                  <Td>{payout.paidAt ? formatSessionTime(payout.paidAt, zone) : '—'}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Part>
+    </div>
+  );
+}
+
+function Figure({ label, amount, hint }: { label: string; amount: Paise; hint: string }) {
+  return (
+    <div className="grid gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm">
+      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums [overflow-wrap:anywhere] sm:text-2xl">
+        {formatPaise(amount)}
+      </dd>
+      <dd className="text-xs text-muted-foreground">{hint}</dd>
+    </div>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">{children}</p>;
+}
+
+/** A table that scrolls sideways on a narrow screen; the scrolling region can take focus for the keyboard. */
+function Table({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border"
+    >
+      <table aria-labelledby={labelledBy} className="w-full text-sm">
+        {children}
+      </table>
+    </div>
+  );
+}
+
+function Th({ children, numeric = false }: { children: ReactNode; numeric?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'whitespace-nowrap bg-muted/50 px-3 py-2 font-medium',
+        numeric ? 'text-right' : 'text-left',
+      )}
+    >
+      {children}
+    </th>
+  );
+}
+
+function Td({
+  children,
+  numeric = false,
+  strong = false,
+  wrap = false,
+}: {
+  children: ReactNode;
+  numeric?: boolean;
+  strong?: boolean;
+  /** May break over lines (a long date), so a narrow screen shows more columns. */
+  wrap?: boolean;
+}) {
+  return (
+    <td
+      className={cn(
+        'px-3 py-2',
+        wrap ? 'min-w-36' : 'whitespace-nowrap',
+        numeric && 'text-right tabular-nums',
+        strong && 'font-semibold',
+      )}
+    >
+      {children}
+    </td>
+  );
+}
