@@ -109,7 +109,7 @@ export async function requestPayout(ctx: UserContext, body: PayoutRequestBody): 
     await uow.notify(mentorId, {
       type: 'payout_failed',
       message: payoutMessages.failedNotice(payout.amount, result.reason),
-      link: '/earnings',
+      link: '/profile/earnings',
       key: `payout:${payout.id}:failed`,
     });
     return failed;

@@ -91,9 +91,10 @@ describe('newestFirst', () => {
 });
 
 describe('payoutStatusLabel', () => {
-  it('names the known statuses and shows an unknown one as it came', () => {
+  it('names each status the api gives', () => {
+    expect(payoutStatusLabel('requested')).toBe('Requested');
     expect(payoutStatusLabel('paid')).toBe('Paid');
-    expect(payoutStatusLabel('on_hold')).toBe('on_hold');
+    expect(payoutStatusLabel('failed')).toBe('Failed');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { EarningsSession } from '@skillroute/shared/earnings';
+import type { EarningsSession, PayoutStatus } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 
 /** How many months the earnings chart shows, this one included. */
@@ -57,11 +57,10 @@ export function monthLabel(month: string): string {
 export const newestFirst = (sessions: EarningsSession[]): EarningsSession[] =>
   [...sessions].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
 
-/** A payout's status as the mentor reads it; an unknown one is shown as it came. */
-const payoutStatusLabels: Record<string, string> = {
-  pending: 'Requested',
-  processing: 'Processing',
+/** A payout's status as the mentor reads it. */
+const payoutStatusLabels: Record<PayoutStatus, string> = {
+  requested: 'Requested',
   paid: 'Paid',
   failed: 'Failed',
 };
-export const payoutStatusLabel = (status: string): string => payoutStatusLabels[status] ?? status;
+export const payoutStatusLabel = (status: PayoutStatus): string => payoutStatusLabels[status];
