@@ -27,7 +27,12 @@ import {
   signupResponseSchema,
   userResponseSchema,
 } from './auth';
-import { earningsResponseSchema, ledgerCheckResponseSchema } from './earnings';
+import {
+  earningsResponseSchema,
+  ledgerCheckResponseSchema,
+  payoutMethodResponseSchema,
+  payoutResponseSchema,
+} from './earnings';
 import {
   bookingListResponseSchema,
   bookingResponseSchema,
@@ -150,6 +155,9 @@ export const apiResponses = {
   'POST /api/bookings/:id/review': { 201: reviewResponseSchema },
   'GET /api/mentors/:mentorId/reviews': { 200: mentorReviewsResponseSchema },
   'GET /api/earnings': { 200: earningsResponseSchema },
+  'GET /api/earnings/payout-method': { 200: payoutMethodResponseSchema },
+  'PUT /api/earnings/payout-method': { 200: payoutMethodResponseSchema },
+  'POST /api/earnings/payouts': { 201: payoutResponseSchema },
   'GET /api/admin/ledger/check': { 200: ledgerCheckResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
