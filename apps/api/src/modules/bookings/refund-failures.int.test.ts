@@ -157,7 +157,8 @@ describe('a refund the provider never takes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = adminRefundResponseSchema.parse(response.json());
     expect(answer.refund).toEqual({ amount: PRICE_PAISE, currency: 'INR', status: 'pending' });
-    expect(answer.booking.refund?.status).toBe('pending');
+    // The refund job may already have asked the provider by the time the booking is read for the answer.
+    expect(['pending', 'succeeded']).toContain(answer.booking.refund?.status);
     await vi.waitFor(
       async () => expect((await detail(mentee, booking.id)).refund?.status).toBe('succeeded'),
       { timeout: 20_000, interval: 250 },
