@@ -1,6 +1,5 @@
 import type { DashboardDay } from '@skillroute/shared/admin-console';
 import { formatPaise } from '@skillroute/shared/money';
-import { useId } from 'react';
 import {
   Bar,
   BarChart,
@@ -12,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { ChartFigure, chartAxis, chartTooltipStyle } from '@/components/charts/chart-figure';
 import { dayLabel } from '../dashboard-figures';
 
 /**
@@ -23,40 +23,6 @@ import { dayLabel } from '../dashboard-figures';
 
 interface ChartProps {
   days: DashboardDay[];
-}
-
-const axis = { stroke: 'var(--muted-foreground)', fontSize: 12, tickLine: false } as const;
-const tooltipStyle = {
-  backgroundColor: 'var(--card)',
-  borderColor: 'var(--border)',
-  color: 'var(--card-foreground)',
-  borderRadius: 8,
-} as const;
-
-function ChartFigure({
-  title,
-  children,
-  table,
-}: {
-  title: string;
-  children: React.ReactNode;
-  table: React.ReactNode;
-}) {
-  const captionId = useId();
-  return (
-    <figure
-      aria-labelledby={captionId}
-      className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm"
-    >
-      <figcaption id={captionId} className="font-semibold">
-        {title}
-      </figcaption>
-      <div className="h-56 w-full" aria-hidden="true">
-        {children}
-      </div>
-      <div className="sr-only">{table}</div>
-    </figure>
-  );
 }
 
 function DataTable({
@@ -102,11 +68,11 @@ function CountChart({
       <ResponsiveContainer width="100%" height="100%">
         <BarChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
-          <YAxis allowDecimals={false} {...axis} />
+          <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...chartAxis} />
+          <YAxis allowDecimals={false} {...chartAxis} />
           <Tooltip
             labelFormatter={(date) => dayLabel(String(date))}
-            contentStyle={tooltipStyle}
+            contentStyle={chartTooltipStyle}
             cursor={{ fill: 'var(--accent)' }}
           />
           <Bar dataKey={dataKey} name={title} fill="var(--primary)" radius={[3, 3, 0, 0]} />
@@ -126,12 +92,12 @@ function RevenueChart({ days }: ChartProps) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart accessibilityLayer={false} data={days} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
-          <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...axis} />
-          <YAxis tickFormatter={(paise: number) => formatPaise(paise)} width={72} {...axis} />
+          <XAxis dataKey="date" tickFormatter={dayLabel} minTickGap={16} {...chartAxis} />
+          <YAxis tickFormatter={(paise: number) => formatPaise(paise)} width={72} {...chartAxis} />
           <Tooltip
             labelFormatter={(date) => dayLabel(String(date))}
             formatter={(paise) => formatPaise(Number(paise))}
-            contentStyle={tooltipStyle}
+            contentStyle={chartTooltipStyle}
           />
           <Line
             type="linear"
