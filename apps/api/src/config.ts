@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { iceServerSchema } from '@skillroute/shared/meet';
-import { DEFAULT_PAYOUT_MINIMUM_PAISE } from '@skillroute/shared/earnings';
+import { DEFAULT_FEE_RATES, DEFAULT_PAYOUT_MINIMUM_PAISE } from '@skillroute/shared/earnings';
 import { readOrCreateDevSecrets } from './dev-secrets';
 import { authRateLimits } from './modules/auth/rate-limits';
 
@@ -343,7 +343,10 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? 0,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? 'skillroute',
     signUpLimitPerHour: e.SIGN_UP_LIMIT_PER_HOUR ?? authRateLimits.signUp.max,
-    fees: { platformFeePercent: e.PLATFORM_FEE_PERCENT ?? 10, gstPercent: e.GST_PERCENT ?? 18 },
+    fees: {
+      platformFeePercent: e.PLATFORM_FEE_PERCENT ?? DEFAULT_FEE_RATES.platformFeePercent,
+      gstPercent: e.GST_PERCENT ?? DEFAULT_FEE_RATES.gstPercent,
+    },
     payoutMinimum: e.PAYOUT_MINIMUM ?? DEFAULT_PAYOUT_MINIMUM_PAISE,
   };
 }

@@ -48,6 +48,9 @@ export type LedgerTransactionKind = (typeof ledgerTransactionKinds)[number];
 
 export const FEE_CURRENCY = 'INR';
 
+/** `PLATFORM_FEE_PERCENT` and `GST_PERCENT` when the environment does not set them (DESIGN.md §4b). */
+export const DEFAULT_FEE_RATES = { platformFeePercent: 10, gstPercent: 18 } as const;
+
 /** The percentages a split is made with (PLATFORM_FEE_PERCENT, GST_PERCENT): whole numbers from 0 to 100. */
 export interface FeeRates {
   platformFeePercent: number;
