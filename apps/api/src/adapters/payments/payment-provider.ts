@@ -51,6 +51,8 @@ export interface PayoutInput {
 
 export type PayoutResult =
   | { status: 'paid'; providerPayoutId: string }
+  /** Accepted, settled later by the provider's webhook (a transfer in flight). */
+  | { status: 'pending'; providerPayoutId: string }
   | { status: 'failed'; providerPayoutId: string | null; reason: string };
 
 export type PaymentProviderName = 'sandbox' | 'razorpay' | 'stripe';

@@ -6,7 +6,13 @@ import {
   type PayoutRequestBody,
 } from '@skillroute/shared/earnings';
 import { shownPayoutMethod, type PayoutMethodBody } from '@skillroute/shared/payout-methods';
-import type { UserContext } from '../../context/service-context';
+import type { PayoutResult } from '../../adapters/payments/payment-provider';
+import {
+  within,
+  type ServiceContext,
+  type UserContext,
+  type WorkContext,
+} from '../../context/service-context';
 import type { PayoutRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import * as repository from './repository';
@@ -56,63 +62,115 @@ export const shownPayout = (row: PayoutRow): EarningsPayout => ({
  */
 export async function requestPayout(ctx: UserContext, body: PayoutRequestBody): Promise<EarningsPayout> {
   const mentorId = mentorIdOf(ctx);
-  const provider = ctx.payments;
-  if (provider.payout === undefined) throw new AppError('conflict', payoutMessages.notOffered);
+  if (ctx.payments.payout === undefined) throw new AppError('conflict', payoutMessages.notOffered);
   const minimum = ctx.settings.payoutMinimum;
   if (payoutRefusal({ amount: body.amount, minimum, available: Infinity }) === 'below_minimum')
     throw new AppError('bad_request', payoutMessages.belowMinimum(minimum));
 
-  const { payout, details } = await ctx.unitOfWork(async (uow) => {
-    const method = await repository.lockPayoutMethod(uow.tx, mentorId);
-    if (method === undefined) throw new AppError('conflict', payoutMessages.noMethod);
-    const balances = await repository.balancesOfMentor(uow.tx, mentorId);
-    const available = balances.mentor_available ?? 0;
-    if (payoutRefusal({ amount: body.amount, minimum, available }) === 'above_available')
-      throw new AppError('conflict', payoutMessages.aboveAvailable(available));
-    const row = await repository.insertPayout(uow.tx, {
-      mentorId,
-      amount: body.amount,
-      method: method.shown,
-      requestedAt: ctx.clock.now(),
-    });
-    await repository.insertTransaction(uow.tx, {
-      kind: 'payout',
-      bookingId: null,
-      lines: payoutLines({ amount: body.amount, mentorId }),
-    });
-    return { payout: row, details: method.details };
+  const payout = await ctx.unitOfWork(async (uow) => {
+    const opened = await openPayout(within(ctx, uow), { mentorId, amount: body.amount });
+    if (opened.refusal !== undefined)
+      throw new AppError(
+        'conflict',
+        opened.refusal === 'no_method'
+          ? payoutMessages.noMethod
+          : payoutMessages.aboveAvailable(opened.available),
+      );
+    return opened.payout;
   });
+  return shownPayout(await sendPayout(ctx, { payout }));
+}
 
+type OpenedPayout =
+  | { payout: PayoutRow; refusal?: undefined }
+  | { refusal: 'no_method' | 'above_available'; available: number };
+
+/**
+ * A payout of `amount` written with its ledger transaction (available → paid out), in the caller's unit of
+ * work, after locking the mentor's method row: every payout of one mentor (a request, the weekly job, an
+ * admin's retry) takes that lock first, so none reads a balance another is about to spend.
+ */
+export async function openPayout(
+  ctx: WorkContext,
+  input: { mentorId: string; amount: number; retryOf?: string },
+): Promise<OpenedPayout> {
+  const { mentorId, amount } = input;
+  const method = await repository.lockPayoutMethod(ctx.uow.tx, mentorId);
+  if (method === undefined) return { refusal: 'no_method', available: 0 };
+  const balances = await repository.balancesOfMentor(ctx.uow.tx, mentorId);
+  const available = balances.mentor_available ?? 0;
+  if (amount > available) return { refusal: 'above_available', available };
+  const payout = await repository.insertPayout(ctx.uow.tx, {
+    mentorId,
+    amount,
+    method: method.shown,
+    requestedAt: ctx.clock.now(),
+  });
+  await repository.insertTransaction(ctx.uow.tx, {
+    kind: 'payout',
+    bookingId: null,
+    lines: payoutLines({ amount, mentorId }),
+  });
+  return { payout };
+}
+
+/**
+ * Asks the provider to pay a `requested` payout (after its opening committed) and records the answer. The
+ * payout's id is the idempotency key, so asking again for the same payout (a crash between the call and the
+ * record) pays once. A provider that answers `pending` settles it later through its webhook.
+ */
+export async function sendPayout(ctx: ServiceContext, input: { payout: PayoutRow }): Promise<PayoutRow> {
+  const { payout } = input;
+  const provider = ctx.payments;
+  if (provider.payout === undefined) throw new AppError('conflict', payoutMessages.notOffered);
+  const method = await repository.payoutMethodOf(ctx.db, payout.mentorId);
+  if (method === undefined) throw new AppError('conflict', payoutMessages.noMethod);
   const result = await provider.payout({
     idempotencyKey: payout.id,
     amountPaise: payout.amount,
-    destination: details,
+    destination: method.details,
   });
-  const settled = await ctx.unitOfWork(async (uow) => {
-    if (result.status === 'paid')
-      return repository.settlePayout(uow.tx, payout.id, {
-        status: 'paid',
-        providerPayoutId: result.providerPayoutId,
-        paidAt: ctx.clock.now(),
-      });
-    const failed = await repository.settlePayout(uow.tx, payout.id, {
-      status: 'failed',
+  const settled = await ctx.unitOfWork((uow) =>
+    applyPayoutResult(within(ctx, uow), { payoutId: payout.id, result }),
+  );
+  return settled ?? (await repository.payoutById(ctx.db, payout.id)) ?? payout;
+}
+
+/**
+ * A provider's answer about a payout (from the call, or later from its webhook), in the caller's unit of work:
+ * `paid` marks it paid; `failed` marks it failed, returns its amount to available and tells the mentor, in the
+ * same transaction; `pending` only remembers the provider's id. Only a `requested` payout changes, so an
+ * answer that arrives twice (the call and the webhook) settles it once; undefined when nothing changed.
+ */
+export async function applyPayoutResult(
+  ctx: WorkContext,
+  input: { payoutId: string; result: PayoutResult },
+): Promise<PayoutRow | undefined> {
+  const { payoutId, result } = input;
+  if (result.status === 'pending')
+    return repository.notePendingPayout(ctx.uow.tx, payoutId, result.providerPayoutId);
+  if (result.status === 'paid')
+    return repository.settlePayout(ctx.uow.tx, payoutId, {
+      status: 'paid',
       providerPayoutId: result.providerPayoutId,
-      failureReason: result.reason,
+      paidAt: ctx.clock.now(),
     });
-    if (failed === undefined) return undefined;
-    await repository.insertTransaction(uow.tx, {
-      kind: 'payout_failed',
-      bookingId: null,
-      lines: payoutFailedLines({ amount: payout.amount, mentorId }),
-    });
-    await uow.notify(mentorId, {
-      type: 'payout_failed',
-      message: payoutMessages.failedNotice(payout.amount, result.reason),
-      link: '/profile/earnings',
-      key: `payout:${payout.id}:failed`,
-    });
-    return failed;
+  const failed = await repository.settlePayout(ctx.uow.tx, payoutId, {
+    status: 'failed',
+    providerPayoutId: result.providerPayoutId,
+    failureReason: result.reason,
   });
-  return shownPayout(settled ?? payout);
+  if (failed === undefined) return undefined;
+  await repository.insertTransaction(ctx.uow.tx, {
+    kind: 'payout_failed',
+    bookingId: null,
+    lines: payoutFailedLines({ amount: failed.amount, mentorId: failed.mentorId }),
+  });
+  await ctx.uow.notify(failed.mentorId, {
+    type: 'payout_failed',
+    message: payoutMessages.failedNotice(failed.amount, result.reason),
+    link: '/profile/earnings',
+    key: `payout:${failed.id}:failed`,
+  });
+  return failed;
 }

@@ -237,6 +237,25 @@ export async function settlePayout(
   return row;
 }
 
+/** A `requested` payout's provider id, kept while the provider settles it (its webhook names that id). */
+export async function notePendingPayout(
+  tx: Executor,
+  payoutId: string,
+  providerPayoutId: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .update(payouts)
+    .set({ providerPayoutId })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'requested')))
+    .returning();
+  return row;
+}
+
+export async function payoutById(db: Executor, payoutId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  return row;
+}
+
 /** A mentor's payouts, latest first. */
 export async function payoutsOfMentor(db: Executor, mentorId: string): Promise<PayoutRow[]> {
   return db
