@@ -158,6 +158,7 @@ export const apiResponses = {
   'GET /api/earnings/payout-method': { 200: payoutMethodResponseSchema },
   'PUT /api/earnings/payout-method': { 200: payoutMethodResponseSchema },
   'POST /api/earnings/payouts': { 201: payoutResponseSchema },
+  'GET /api/earnings/statement.csv': { 200: z.string() },
   'GET /api/admin/ledger/check': { 200: ledgerCheckResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseInstant } from './instants';
 import type { Paise } from './money';
 
 /**
@@ -159,6 +160,8 @@ export const earningsResponseSchema = z.object({
   available: z.number().int(),
   paidOut: z.number().int(),
   lifetime: z.number().int(),
+  /** The least a payout may be (PAYOUT_MINIMUM), so the page can say so before anyone asks. */
+  payoutMinimum: z.number().int(),
   sessions: z.array(earningsSessionSchema),
   payouts: z.array(earningsPayoutSchema),
 });
@@ -172,9 +175,51 @@ export const ledgerCheckResponseSchema = z.object({
 });
 export type LedgerCheckResponse = z.infer<typeof ledgerCheckResponseSchema>;
 
+/** The longest statement one request may ask for: a financial year, with room for a leap day. */
+export const STATEMENT_DAYS_MAX = 366;
+
 export const earningsMessages = {
   mentorsOnly: 'Only mentors have earnings.',
+  statementDate: 'Dates are written as YYYY-MM-DD, like 2026-04-01',
+  statementReversed: '"to" must be on or after "from"',
+  statementTooLong: `A statement covers at most ${STATEMENT_DAYS_MAX} days`,
 } as const;
+
+const DAY_MS = 86_400_000;
+
+/** A calendar date that exists ("2026-04-01"), kept as written: the api reads it in the mentor's zone. */
+const statementDateSchema = z
+  .string()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && parseInstant(text, { dates: true }) !== undefined, {
+    message: earningsMessages.statementDate,
+  });
+
+/** `GET /api/earnings/statement.csv?from=&to=`: both days included, at most STATEMENT_DAYS_MAX of them. */
+export const statementQuerySchema = z
+  .strictObject({ from: statementDateSchema, to: statementDateSchema })
+  .superRefine((query, context) => {
+    const from = parseInstant(query.from, { dates: true });
+    const to = parseInstant(query.to, { dates: true });
+    if (from === undefined || to === undefined) return;
+    if (to < from)
+      context.addIssue({ code: 'custom', path: ['to'], message: earningsMessages.statementReversed });
+    else if ((to - from) / DAY_MS + 1 > STATEMENT_DAYS_MAX)
+      context.addIssue({ code: 'custom', path: ['to'], message: earningsMessages.statementTooLong });
+  });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+/** The statement's columns, in order: what a mentor's accountant reads. Amounts are rupees with paise. */
+export const statementColumns = [
+  'Date',
+  'Time',
+  'Booking',
+  'Mentee',
+  'Status',
+  'Price (INR)',
+  'Platform fee (INR)',
+  'GST on fee (INR)',
+  'Net (INR)',
+] as const;
 
 /** Rupees as a person reads them: ₹500, ₹1,250.50. */
 const rupees = (paise: number): string =>

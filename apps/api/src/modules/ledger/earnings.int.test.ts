@@ -17,7 +17,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { completeBooking, expireHold } from '../bookings/jobs';
-import { bookings } from '../../db/schema';
+import { bookings, users } from '../../db/schema';
 
 const { at } = weekAhead();
 let nowMs = at(0, 6).getTime();
@@ -101,6 +101,7 @@ describe('GET /api/earnings', () => {
       available: 0,
       paidOut: 0,
       lifetime: 0,
+      payoutMinimum: 50_000,
       sessions: [],
       payouts: [],
     });
@@ -201,6 +202,92 @@ describe('GET /api/earnings', () => {
       gstOnFee: 0,
       net: 0,
     });
+  });
+});
+
+describe('GET /api/earnings/statement.csv', () => {
+  const statement = (cookie: string | undefined, query: string) =>
+    call('GET', `/api/earnings/statement.csv?${query}`, cookie);
+  /** The day (YYYY-MM-DD) and the time (HH:mm) an instant falls on in `zone`, read through Intl. */
+  const dayAndTimeIn = (instant: string, zone: string): [string, string] => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(instant))
+        .map((part) => [part.type, part.value]),
+    );
+    return [`${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}`];
+  };
+
+  it('refuses the signed out (401), a mentee (403) and bad ranges (400) with a clear message', async () => {
+    expect((await statement(undefined, 'from=2026-04-01&to=2026-04-30')).statusCode).toBe(401);
+    const mentee = await newMentee();
+    expect((await statement(mentee.cookie, 'from=2026-04-01&to=2026-04-30')).statusCode).toBe(403);
+    const mentor = await newMentor();
+    for (const [query, message] of [
+      ['from=2026-04-01', 'Required'],
+      ['from=2027-02-30&to=2027-03-01', earningsMessages.statementDate],
+      ['from=2026-4-1&to=2026-04-30', earningsMessages.statementDate],
+      ['from=1999-12-31&to=2000-01-01', earningsMessages.statementDate],
+      ['from=2026-04-30&to=2026-04-01', earningsMessages.statementReversed],
+      ['from=2026-04-01&to=2027-04-02', earningsMessages.statementTooLong],
+      ['from=2026-04-01&to=2026-04-30&mentorId=x', ''],
+    ] as const) {
+      const refused = await statement(mentor.cookie, query);
+      expect(refused.statusCode, query).toBe(400);
+      if (message !== '' && message !== 'Required')
+        expect(refused.body, query).toContain(JSON.stringify(message).slice(1, -1));
+    }
+    // A leap year's whole financial year is 366 days, and allowed.
+    expect((await statement(mentor.cookie, 'from=2027-04-01&to=2028-03-31')).statusCode).toBe(200);
+  });
+
+  it('lists the sessions held on the asked days of the mentor’s own calendar, as CSV a spreadsheet reads', async () => {
+    nowMs = at(0, 6).getTime();
+    const mentor = await newMentor();
+    // Auckland is 12 or 13 hours ahead of UTC: 10:00 UTC is still that day there, 12:00 UTC the next.
+    const zone = 'Pacific/Auckland';
+    await t.app.db.update(users).set({ timezone: zone }).where(eq(users.id, mentor.id));
+    const late = await paidSession(mentor, await newMentee('=HYPERLINK("http://evil.example")'), at(1, 10));
+    const next = await paidSession(mentor, await newMentee('Ravi, "the" learner'), at(1, 12));
+    const [lateDay, lateTime] = dayAndTimeIn(late.startTime, zone);
+    const [nextDay, nextTime] = dayAndTimeIn(next.startTime, zone);
+    expect(nextDay).not.toBe(lateDay);
+    const split = splitPrice(PRICE_PAISE, rates);
+    const rupees = (paise: number) => (paise / 100).toFixed(2);
+    const header =
+      'Date,Time,Booking,Mentee,Status,Price (INR),Platform fee (INR),GST on fee (INR),Net (INR)';
+    const amounts = [PRICE_PAISE, split.platformFee, split.gstOnFee, split.mentorShare].map(rupees).join(',');
+
+    const oneDay = await statement(mentor.cookie, `from=${lateDay}&to=${lateDay}`);
+    expect(oneDay.statusCode, oneDay.body).toBe(200);
+    expect(oneDay.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(oneDay.headers['content-disposition']).toBe(
+      `attachment; filename="skillroute-statement-${lateDay}-to-${lateDay}.csv"`,
+    );
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(oneDay.body).toBe(
+      `${header}\r\n${lateDay},${lateTime},${late.id},"'=HYPERLINK(""http://evil.example"")",confirmed,${amounts}\r\n`,
+    );
+
+    const both = await statement(mentor.cookie, `from=${lateDay}&to=${nextDay}`);
+    expect(both.body.split('\r\n')).toEqual([
+      header,
+      `${lateDay},${lateTime},${late.id},"'=HYPERLINK(""http://evil.example"")",confirmed,${amounts}`,
+      `${nextDay},${nextTime},${next.id},"Ravi, ""the"" learner",confirmed,${amounts}`,
+      '',
+    ]);
+
+    // Another mentor's statement of the same days holds none of these sessions.
+    const other = await statement((await newMentor()).cookie, `from=${lateDay}&to=${nextDay}`);
+    expect(other.body).toBe(`${header}\r\n`);
   });
 });
 

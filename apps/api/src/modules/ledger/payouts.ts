@@ -22,7 +22,8 @@ import { payoutFailedLines, payoutLines, payoutRefusal } from './rules';
 // payout row and its ledger transaction written together, and a failed payout's money returned in the same
 // transaction as its status.
 
-function mentorIdOf(ctx: UserContext): string {
+/** The signed-in user's id, if they are a mentor: only mentors have earnings. */
+export function mentorIdOf(ctx: UserContext): string {
   if (ctx.user.role !== 'mentor') throw new AppError('forbidden', earningsMessages.mentorsOnly);
   return ctx.user.id;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FeeSplit, LedgerAccount, LedgerTransactionKind } from '@skillroute/shared/earnings';
 import type { Executor } from '../../db/client';
 import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
@@ -112,8 +112,15 @@ export interface SessionEarningRow {
   sums: Partial<Record<LedgerAccount, number>>;
 }
 
-/** A mentor's paid sessions, latest start first, each with its sums per account over its transactions. */
-export async function sessionsOfMentor(db: Executor, mentorId: string): Promise<SessionEarningRow[]> {
+/**
+ * A mentor's paid sessions, latest start first, each with its sums per account over its transactions; with a
+ * window, only those starting in it (`to` excluded).
+ */
+export async function sessionsOfMentor(
+  db: Executor,
+  mentorId: string,
+  window?: { from: Date; to: Date },
+): Promise<SessionEarningRow[]> {
   const paid = await db
     .select({
       bookingId: bookings.id,
@@ -126,6 +133,8 @@ export async function sessionsOfMentor(db: Executor, mentorId: string): Promise<
     .where(
       and(
         eq(bookings.mentorId, mentorId),
+        window && gte(bookings.startTime, window.from),
+        window && lt(bookings.startTime, window.to),
         sql`exists (select 1 from ${ledgerTransactions} where ${ledgerTransactions.bookingId} = ${bookings.id}
           and ${ledgerTransactions.kind} = 'payment')`,
       ),

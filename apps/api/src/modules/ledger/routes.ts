@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   earningsResponseSchema,
   payoutMethodResponseSchema,
   payoutRequestBodySchema,
   payoutResponseSchema,
+  statementQuerySchema,
 } from '@skillroute/shared/earnings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { payoutMethodBodySchema } from '@skillroute/shared/payout-methods';
 import { userContextOf } from '../../plugins/services';
 import { payoutMethodOf, requestPayout, savePayoutMethod } from './payouts';
-import { earningsOf } from './service';
+import { earningsOf, statementOf } from './service';
 
 const refusals = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
@@ -26,6 +28,33 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => earningsOf(userContextOf(request)),
+  );
+
+  app.get(
+    '/statement.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "The signed-in mentor's sessions between two days of their calendar (both included), as CSV",
+        tags: ['earnings'],
+        querystring: statementQuerySchema,
+        // Sent as the text itself (text/csv): a string body with its own type is not serialized as JSON.
+        response: {
+          200: z.string().describe('The statement (RFC 4180 CSV, one row per session)'),
+          400: errorEnvelopeSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await statementOf(userContextOf(request), request.query);
+      const { from, to } = request.query;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="skillroute-statement-${from}-to-${to}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -3,14 +3,18 @@ import {
   splitPrice,
   splitRefund,
   type EarningsResponse,
+  type EarningsSession,
   type LedgerCheckResponse,
+  type StatementQuery,
 } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import type { AdminContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
-import { shownPayout } from './payouts';
+import { mentorIdOf, shownPayout } from './payouts';
+import { timezoneOfUser } from '../users/service';
 import * as repository from './repository';
 import { paymentLines, refundLines, releaseLines } from './rules';
+import { statementCsv, statementWindow } from './statement';
 
 // The ledger (decision 054): each money movement of a booking written as one balanced transaction in the unit
 // of work of the change that causes it, so the two commit or roll back together. Bookings calls these; the
@@ -78,10 +82,21 @@ export async function recordRefund(
   });
 }
 
+/** A paid session as the mentor reads it: what stays of each part of its price once refunds are taken back. */
+const sessionOf = (row: repository.SessionEarningRow): EarningsSession => ({
+  bookingId: row.bookingId,
+  startTime: row.startTime.toISOString(),
+  mentee: { name: row.menteeName },
+  price: -((row.sums.mentee_payments ?? 0) + (row.sums.refunds ?? 0)),
+  platformFee: row.sums.platform_fees ?? 0,
+  gstOnFee: row.sums.gst_on_fees ?? 0,
+  net: (row.sums.mentor_pending ?? 0) + (row.sums.mentor_available ?? 0) + (row.sums.mentor_paid_out ?? 0),
+  status: row.status,
+});
+
 /** `GET /api/earnings`: the signed-in mentor's balances and each paid session's split, net of refunds. */
 export async function earningsOf(ctx: UserContext): Promise<EarningsResponse> {
-  if (ctx.user.role !== 'mentor') throw new AppError('forbidden', earningsMessages.mentorsOnly);
-  const mentorId = ctx.user.id;
+  const mentorId = mentorIdOf(ctx);
   const [balances, sessions, payouts] = await Promise.all([
     repository.balancesOfMentor(ctx.db, mentorId),
     repository.sessionsOfMentor(ctx.db, mentorId),
@@ -96,19 +111,19 @@ export async function earningsOf(ctx: UserContext): Promise<EarningsResponse> {
     available,
     paidOut,
     lifetime: pending + available + paidOut,
-    sessions: sessions.map((row) => ({
-      bookingId: row.bookingId,
-      startTime: row.startTime.toISOString(),
-      mentee: { name: row.menteeName },
-      price: -((row.sums.mentee_payments ?? 0) + (row.sums.refunds ?? 0)),
-      platformFee: row.sums.platform_fees ?? 0,
-      gstOnFee: row.sums.gst_on_fees ?? 0,
-      net:
-        (row.sums.mentor_pending ?? 0) + (row.sums.mentor_available ?? 0) + (row.sums.mentor_paid_out ?? 0),
-      status: row.status,
-    })),
+    payoutMinimum: ctx.settings.payoutMinimum,
+    sessions: sessions.map(sessionOf),
     payouts: payouts.map(shownPayout),
   };
+}
+
+/** `GET /api/earnings/statement.csv`: the sessions held between two days of the mentor's own calendar. */
+export async function statementOf(ctx: UserContext, query: StatementQuery): Promise<string> {
+  const mentorId = mentorIdOf(ctx);
+  const zone = await timezoneOfUser(ctx, mentorId);
+  const window = statementWindow(query, zone);
+  const sessions = await repository.sessionsOfMentor(ctx.db, mentorId, window);
+  return statementCsv(sessions.map(sessionOf), zone);
 }
 
 /** `GET /api/admin/ledger/check`: every transaction sums to zero (the database refuses any other at commit). */
