@@ -148,10 +148,22 @@ export const earningsPayoutSchema = z.object({
 export type EarningsPayout = z.infer<typeof earningsPayoutSchema>;
 
 /** `POST /api/earnings/payouts`'s body: how much, in whole paise. */
+/** Why a payout of `amount` is refused, or undefined when it may go: the minimum first, then the balance. */
+export function payoutRefusal(input: {
+  amount: Paise;
+  minimum: Paise;
+  available: Paise;
+}): 'below_minimum' | 'above_available' | undefined {
+  if (input.amount < input.minimum) return 'below_minimum';
+  if (input.amount > input.available) return 'above_available';
+  return undefined;
+}
+
 export const payoutRequestBodySchema = z.strictObject({ amount: z.number().int().positive() });
 export type PayoutRequestBody = z.infer<typeof payoutRequestBodySchema>;
 
 export const payoutResponseSchema = z.object({ payout: earningsPayoutSchema });
+export type PayoutResponse = z.infer<typeof payoutResponseSchema>;
 
 /** `GET /api/earnings`: a mentor's balances in paise, each paid session's split, and their payouts. */
 export const earningsResponseSchema = z.object({

@@ -32,16 +32,16 @@ export const accountNumberSchema = z
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(ACCOUNT_NUMBER, payoutMethodMessages.accountNumberFormat));
 
+export const upiMethodSchema = z.strictObject({ type: z.literal('upi'), vpa: vpaSchema });
+export const bankMethodSchema = z.strictObject({
+  type: z.literal('bank'),
+  accountName: z.string().trim().min(2, payoutMethodMessages.accountName).max(100),
+  accountNumber: accountNumberSchema,
+  ifsc: ifscSchema,
+});
+
 /** `PUT /api/earnings/payout-method`'s body. */
-export const payoutMethodBodySchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('upi'), vpa: vpaSchema }),
-  z.strictObject({
-    type: z.literal('bank'),
-    accountName: z.string().trim().min(2, payoutMethodMessages.accountName).max(100),
-    accountNumber: accountNumberSchema,
-    ifsc: ifscSchema,
-  }),
-]);
+export const payoutMethodBodySchema = z.discriminatedUnion('type', [upiMethodSchema, bankMethodSchema]);
 export type PayoutMethodBody = z.infer<typeof payoutMethodBodySchema>;
 
 /** A payout method as it is shown back: never a whole account number. */

@@ -229,6 +229,26 @@ describe('POST /api/earnings/payouts', () => {
     expect((await ledgerCheck()).balanced).toBe(true);
   });
 
+  it('pays once for a request sent again with the same Idempotency-Key, answering the first payout', async () => {
+    const mentor = await mentorWithOneSessionHeld();
+    await saveMethod(mentor, { type: 'upi', vpa: 'ravi@okhdfc' });
+    const send = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/earnings/payouts',
+        headers: { cookie: mentor.cookie, 'idempotency-key': 'payout-attempt-1' },
+        payload: { amount },
+      });
+    const first = await send(50_000);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send(50_000);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await send(60_000)).statusCode).toBe(422);
+    expect(await payoutRowsOf(mentor.id)).toHaveLength(1);
+    expect(await earningsOf(mentor)).toMatchObject({ available: SHARE - 50_000, paidOut: 50_000 });
+  });
+
   it('returns a failed payout’s money to the available balance and tells the mentor', async () => {
     const mentor = await mentorWithOneSessionHeld();
     await saveMethod(mentor, { type: 'upi', vpa: 'will.fail@okhdfc' });

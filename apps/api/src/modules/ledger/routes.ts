@@ -88,6 +88,8 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payouts',
     {
       onRequest: app.requireUser,
+      // Money moves: a repeated key answers the first payout and pays nothing again (decision 049).
+      config: { idempotent: true },
       schema: {
         summary: 'Pays out part or all of the available balance (at least PAYOUT_MINIMUM paise)',
         tags: ['earnings'],

@@ -89,13 +89,5 @@ export function payoutFailedLines(input: { amount: Paise; mentorId: string }): L
   ];
 }
 
-/** Why a payout of `amount` is refused, or undefined when it may go: the minimum first, then the balance. */
-export function payoutRefusal(input: {
-  amount: Paise;
-  minimum: Paise;
-  available: Paise;
-}): 'below_minimum' | 'above_available' | undefined {
-  if (input.amount < input.minimum) return 'below_minimum';
-  if (input.amount > input.available) return 'above_available';
-  return undefined;
-}
+/** Named once in shared, where the web checks a payout's amount before asking. */
+export { payoutRefusal } from '@skillroute/shared/earnings';

@@ -1,5 +1,4 @@
 import {
-  earningsMessages,
   splitPrice,
   splitRefund,
   type EarningsResponse,
@@ -9,7 +8,6 @@ import {
 } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import type { AdminContext, UserContext, WorkContext } from '../../context/service-context';
-import { AppError } from '../../lib/errors';
 import { mentorIdOf, shownPayout } from './payouts';
 import { timezoneOfUser } from '../users/service';
 import * as repository from './repository';

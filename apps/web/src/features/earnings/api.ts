@@ -1,5 +1,12 @@
-import type { EarningsResponse } from '@skillroute/shared/earnings';
+import type {
+  EarningsResponse,
+  PayoutMethodResponse,
+  PayoutRequestBody,
+  PayoutResponse,
+} from '@skillroute/shared/earnings';
+import type { PayoutMethodBody } from '@skillroute/shared/payout-methods';
 import { api } from '@/lib/api';
+import { withIdempotencyKey } from '@/lib/base-query';
 
 /**
  * A mentor's earnings (DESIGN.md §4b "Earnings, payouts, receipts"). Money is never kept once unused, and a
@@ -13,7 +20,30 @@ export const earningsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: ['Earnings', 'BookingData'],
     }),
+    getPayoutMethod: build.query<PayoutMethodResponse, void>({
+      query: () => '/api/earnings/payout-method',
+      keepUnusedDataFor: 0,
+      providesTags: ['Earnings'],
+    }),
+    savePayoutMethod: build.mutation<PayoutMethodResponse, PayoutMethodBody>({
+      query: (body) => ({ url: '/api/earnings/payout-method', method: 'PUT', body }),
+      invalidatesTags: ['Earnings'],
+    }),
+    // Money moves: one key per attempt, so a retried request never pays out twice.
+    requestPayout: build.mutation<PayoutResponse, PayoutRequestBody>({
+      query: (body) => withIdempotencyKey({ url: '/api/earnings/payouts', method: 'POST', body }),
+      invalidatesTags: ['Earnings'],
+    }),
   }),
 });
 
-export const { useGetEarningsQuery } = earningsApi;
+export const {
+  useGetEarningsQuery,
+  useGetPayoutMethodQuery,
+  useSavePayoutMethodMutation,
+  useRequestPayoutMutation,
+} = earningsApi;
+
+/** Where the statement of `from`–`to` (YYYY-MM-DD, both included) downloads from. */
+export const statementPath = (from: string, to: string): string =>
+  `/api/earnings/statement.csv?${new URLSearchParams({ from, to }).toString()}`;

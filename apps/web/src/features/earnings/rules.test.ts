@@ -1,7 +1,18 @@
 import type { EarningsSession } from '@skillroute/shared/earnings';
 import { describe, expect, it } from 'vitest';
 import { profileSectionsFor } from '@/features/profile/profile-sections';
-import { monthIn, monthLabel, monthlyNet, newestFirst, payoutStatusLabel } from './rules';
+import {
+  describePayoutMethod,
+  financialYearToDate,
+  monthIn,
+  monthLabel,
+  monthlyNet,
+  newestFirst,
+  paiseAsTypedRupees,
+  payoutAmountProblem,
+  payoutStatusLabel,
+  typedRupeesToPaise,
+} from './rules';
 
 const session = (bookingId: string, startTime: string, net: number): EarningsSession => ({
   bookingId,
@@ -104,5 +115,55 @@ describe('the profile menu', () => {
     expect(labels('mentor')).toEqual(['General', 'Roadmaps', 'Bookings', 'Earnings']);
     expect(labels('user')).toEqual(['General', 'Roadmaps', 'Bookings']);
     expect(labels(undefined)).toEqual(['General', 'Roadmaps', 'Bookings']);
+  });
+});
+
+describe('a payout asked for', () => {
+  it('reads rupees as people type them', () => {
+    expect(typedRupeesToPaise('1323')).toBe(132_300);
+    expect(typedRupeesToPaise('₹1,323.5')).toBe(132_350);
+    expect(typedRupeesToPaise(' 500.05 ')).toBe(50_005);
+    for (const bad of ['', '.5', '1.234', '-500', '5e3', 'abc', '1.2.3'])
+      expect(typedRupeesToPaise(bad)).toBeUndefined();
+  });
+
+  it('says what is wrong with an amount, with the api’s messages', () => {
+    const limits = { minimum: 50_000, available: 132_350 };
+    expect(payoutAmountProblem('499.99', limits)).toBe('A payout must be at least ₹500.');
+    expect(payoutAmountProblem('1323.51', limits)).toBe(
+      'You can pay out at most your available balance, ₹1,323.50.',
+    );
+    expect(payoutAmountProblem('500', limits)).toBeUndefined();
+    expect(payoutAmountProblem('1323.50', limits)).toBeUndefined();
+    expect(payoutAmountProblem('lots', limits)).toBe('Enter an amount in rupees, like 1500 or 1500.50');
+    expect(paiseAsTypedRupees(132_350)).toBe('1323.50');
+    expect(paiseAsTypedRupees(50_000)).toBe('500');
+  });
+
+  it('describes a saved method without its whole number', () => {
+    expect(describePayoutMethod({ type: 'upi', vpa: 'ra•••@okicici' })).toBe('UPI ra•••@okicici');
+    expect(
+      describePayoutMethod({
+        type: 'bank',
+        accountName: 'Asha Rao',
+        accountLast4: '6789',
+        ifsc: 'HDFC0001234',
+      }),
+    ).toBe('Bank account ••••6789, HDFC0001234 (Asha Rao)');
+  });
+});
+
+describe('the statement’s first days', () => {
+  it('runs from 1 April of this financial year to today, in the viewer’s zone', () => {
+    expect(financialYearToDate(new Date('2026-11-26T01:00:00Z'), 'Asia/Kolkata')).toEqual({
+      from: '2026-04-01',
+      to: '2026-11-26',
+    });
+    // Still 25 November in New York, and before April: the year that began the April before.
+    expect(financialYearToDate(new Date('2027-02-01T03:00:00Z'), 'America/New_York')).toEqual({
+      from: '2026-04-01',
+      to: '2027-01-31',
+    });
+    expect(financialYearToDate(new Date('2027-04-01T00:00:00Z'), 'Asia/Kolkata').from).toBe('2027-04-01');
   });
 });

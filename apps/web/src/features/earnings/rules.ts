@@ -1,5 +1,11 @@
-import type { EarningsSession, PayoutStatus } from '@skillroute/shared/earnings';
+import {
+  payoutMessages,
+  payoutRefusal,
+  type EarningsSession,
+  type PayoutStatus,
+} from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
+import type { PayoutMethodShown } from '@skillroute/shared/payout-methods';
 
 /** How many months the earnings chart shows, this one included. */
 export const EARNINGS_CHART_MONTHS = 12;
@@ -64,3 +70,63 @@ const payoutStatusLabels: Record<PayoutStatus, string> = {
   failed: 'Failed',
 };
 export const payoutStatusLabel = (status: PayoutStatus): string => payoutStatusLabels[status];
+
+/** A saved method as the mentor recognises it: "UPI ra•••@okicici", "Bank account ••••6789, HDFC0001234 (Asha)". */
+export function describePayoutMethod(method: PayoutMethodShown): string {
+  return method.type === 'upi'
+    ? `UPI ${method.vpa}`
+    : `Bank account ••••${method.accountLast4}, ${method.ifsc} (${method.accountName})`;
+}
+
+/** Rupees as people type them ("1,323", "₹1,323.5", "500.05") in paise; undefined for anything else. */
+export function typedRupeesToPaise(text: string): Paise | undefined {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.replace(/[₹,\s]/g, ''));
+  if (match === null) return undefined;
+  const paise = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : undefined;
+}
+
+/** What is wrong with a typed payout amount, with the api's own messages; undefined when it may be asked for. */
+export function payoutAmountProblem(
+  text: string,
+  limits: { minimum: Paise; available: Paise },
+): string | undefined {
+  const amount = typedRupeesToPaise(text);
+  if (amount === undefined) return 'Enter an amount in rupees, like 1500 or 1500.50';
+  switch (payoutRefusal({ amount, ...limits })) {
+    case 'below_minimum':
+      return payoutMessages.belowMinimum(limits.minimum);
+    case 'above_available':
+      return payoutMessages.aboveAvailable(limits.available);
+    default:
+      return undefined;
+  }
+}
+
+/** Paise as the plain rupees an amount field starts with: 132350 → "1323.50", 50000 → "500". */
+export const paiseAsTypedRupees = (paise: Paise): string =>
+  paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day ("2026-11-26") an instant falls on in `zone`. */
+export function dayIn(instant: Date, zone: string): string {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  return format.format(instant);
+}
+
+/** The statement a mentor most often wants: this financial year (from 1 April) up to today, in their zone. */
+export function financialYearToDate(now: Date, zone: string): { from: string; to: string } {
+  const today = dayIn(now, zone);
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  return { from: `${month >= 4 ? year : year - 1}-04-01`, to: today };
+}

@@ -8,8 +8,17 @@ import { statusLabels } from '@/features/bookings/api';
 import { formatSessionTime } from '@/lib/session-time';
 import { useAppSelector } from '@/lib/store-hooks';
 import { cn } from '@/lib/utils';
-import { useGetEarningsQuery } from '../api';
-import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst, payoutStatusLabel } from '../rules';
+import { useGetEarningsQuery, useGetPayoutMethodQuery } from '../api';
+import { PayoutMethodDialog } from '../components/payout-method-dialog';
+import { PayoutRequestDialog } from '../components/payout-request-dialog';
+import { StatementDownload } from '../components/statement-download';
+import {
+  describePayoutMethod,
+  EARNINGS_CHART_MONTHS,
+  monthlyNet,
+  newestFirst,
+  payoutStatusLabel,
+} from '../rules';
 
 // recharts comes with this chunk only, after the figures are on screen (as on the admin dashboard).
 const EarningsChart = lazy(() => import('../components/earnings-chart'));
@@ -119,7 +128,12 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
         )}
       </Part>
 
+      <Part id="earnings-statement" title="Statement">
+        <StatementDownload zone={zone} />
+      </Part>
+
       <Part id="earnings-payouts" title="Payouts">
+        <PayoutControls earnings={earnings} />
         {earnings.payouts.length === 0 ? (
           <Empty>No payouts yet.</Empty>
         ) : (
@@ -130,21 +144,59 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
                 <Th numeric>Amount</Th>
                 <Th>Requested</Th>
                 <Th>Paid</Th>
+                <Th>To</Th>
               </tr>
             </thead>
             <tbody>
               {earnings.payouts.map((payout) => (
                 <tr key={payout.id} className="border-t">
-                  <Td>{payoutStatusLabel(payout.status)}</Td>
+                  <Td wrap={payout.failureReason !== null}>
+                    {payoutStatusLabel(payout.status)}
+                    {payout.failureReason !== null && (
+                      <span className="block text-xs text-muted-foreground">{payout.failureReason}</span>
+                    )}
+                  </Td>
                   <Td numeric>{formatPaise(payout.amount)}</Td>
                   <Td>{formatSessionTime(payout.requestedAt, zone)}</Td>
                   <Td>{payout.paidAt ? formatSessionTime(payout.paidAt, zone) : '—'}</Td>
+                  <Td>{describePayoutMethod(payout.method)}</Td>
                 </tr>
               ))}
             </tbody>
           </Table>
         )}
       </Part>
+    </div>
+  );
+}
+
+/** Where payouts go, and asking for one once the available balance reaches the minimum. */
+function PayoutControls({ earnings }: { earnings: EarningsResponse }) {
+  const { data, isLoading, isError } = useGetPayoutMethodQuery();
+  if (isLoading) return <Skeleton className="h-20" />;
+  if (isError || data === undefined) return <p role="alert">Your payout method could not be loaded.</p>;
+  const { method } = data;
+  const { available, payoutMinimum } = earnings;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border p-4">
+      <div className="grid gap-1">
+        <p className="text-sm font-medium text-muted-foreground">Paid to</p>
+        <p className="font-medium [overflow-wrap:anywhere]">
+          {method === null ? 'No payout method yet' : describePayoutMethod(method)}
+        </p>
+        {method !== null && available < payoutMinimum && (
+          <p className="text-sm text-muted-foreground">
+            You can ask for a payout once {formatPaise(payoutMinimum)} is available; every Monday, what is
+            available is paid out on its own.
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <PayoutMethodDialog current={method} />
+        {method !== null && available >= payoutMinimum && (
+          <PayoutRequestDialog available={available} minimum={payoutMinimum} method={method} />
+        )}
+      </div>
     </div>
   );
 }
