@@ -2,6 +2,7 @@ import { parseConfig } from './config';
 import type { Seeder } from './db/seed';
 import { createDemoAdminSeeder } from './seeders/demo-admin';
 import { createDemoBookingsSeeder } from './seeders/demo-bookings/seeder';
+import { createDemoEarningsSeeder } from './seeders/demo-earnings/seeder';
 import { createDemoAssessmentsSeeder } from './seeders/demo-assessments/seeder';
 import { createDemoMentorsSeeder } from './seeders/demo-mentors/seeder';
 import { createDemoRoadmapsSeeder } from './seeders/demo-roadmaps/seeder';
@@ -19,4 +20,6 @@ export const demoSeeders: readonly Seeder[] = [
   createDemoMentorsSeeder(),
   // After the mentors: their past sessions and reviews.
   createDemoBookingsSeeder(),
+  // After the sessions: what they earned, and one payout.
+  createDemoEarningsSeeder(),
 ];

@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentorReviewsResponseSchema, reviewBodySchema } from '@skillroute/shared/bookings';
+import { DEFAULT_FEE_RATES, earningsResponseSchema, splitPrice } from '@skillroute/shared/earnings';
+import { signedInAs } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { mentorProfiles, users } from '../../db/schema';
+import { mentorProfiles, payouts, users } from '../../db/schema';
 import { runSeeders } from '../../db/seed';
 import { demoSeeders } from '../../seeders';
 import { createDemoAssessmentsSeeder } from '../demo-assessments/seeder';
 import { createDemoMentorsSeeder } from '../demo-mentors/seeder';
+import { createDemoEarningsSeeder } from '../demo-earnings/seeder';
 import { createDemoBookingsSeeder } from './seeder';
 import { demoSessions } from './sessions';
 
@@ -18,8 +21,9 @@ beforeAll(async () => {
       createDemoAssessmentsSeeder(),
       createDemoMentorsSeeder(),
       createDemoBookingsSeeder(),
+      createDemoEarningsSeeder(),
     ]),
-  ).toEqual(['demo-assessments', 'demo-mentors', 'demo-bookings']);
+  ).toEqual(['demo-assessments', 'demo-mentors', 'demo-bookings', 'demo-earnings']);
 });
 afterAll(() => t.close());
 
@@ -61,5 +65,66 @@ describe('the demo bookings seeder', () => {
     const { reviews, total } = mentorReviewsResponseSchema.parse(response.json());
     expect(total).toBe(demoSessions.filter((session) => session.mentor === 'Ananya Iyer').length);
     expect(reviews[0]?.author.name).toBe('Priya Venkatesh');
+  });
+
+  it('gives every completed demo session its payment and completion in a balanced ledger, and one payout', async () => {
+    const ledger = await t.app.db.execute<{
+      sessions: string;
+      paid: string;
+      held: string;
+      unbalanced: string;
+    }>(sql`
+      select (select count(*) from bookings where status = 'completed') as sessions,
+             (select count(*) from ledger_transactions where kind = 'payment') as paid,
+             (select count(*) from ledger_transactions where kind = 'completion') as held,
+             (select count(*) from (select 1 from ledger_entries group by transaction_id having sum(amount) <> 0) u)
+               as unbalanced`);
+    const row = ledger.rows[0]!;
+    expect(Number(row.sessions)).toBe(demoSessions.length);
+    expect([Number(row.paid), Number(row.held), Number(row.unbalanced)]).toEqual([
+      demoSessions.length,
+      demoSessions.length,
+      0,
+    ]);
+
+    const [payout, ...others] = await t.app.db.select().from(payouts);
+    expect(others).toEqual([]);
+    expect(payout).toMatchObject({ status: 'paid', method: { type: 'upi' } });
+    expect(payout!.amount % 10_000).toBe(0);
+    // The paid mentor reads it all on their earnings: each session's split, the payout, what is left.
+    const mentor = await signedInAs(t.app.db, t.config.jwtSecret, {
+      id: payout!.mentorId,
+      email: 'demo@example.org',
+      role: 'mentor',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/earnings',
+      headers: { cookie: mentor.cookie },
+    });
+    const earnings = earningsResponseSchema.parse(response.json());
+    const shares = earnings.sessions.map(
+      (session) => splitPrice(session.price, DEFAULT_FEE_RATES).mentorShare,
+    );
+    const earned = shares.reduce((sum, share) => sum + share, 0);
+    expect(earnings).toMatchObject({
+      pending: 0,
+      paidOut: payout!.amount,
+      available: earned - payout!.amount,
+    });
+    expect(earnings.payouts).toHaveLength(1);
+    expect(earnings.sessions.every((session) => session.status === 'completed')).toBe(true);
+  });
+
+  it('adds nothing when run again', async () => {
+    const count = async () =>
+      Number(
+        (await t.app.db.execute<{ n: string }>(sql`select count(*) as n from ledger_transactions`)).rows[0]!
+          .n,
+      );
+    const before = await count();
+    await t.app.db.transaction((tx) => createDemoEarningsSeeder().run(tx));
+    expect(await count()).toBe(before);
+    expect(await t.app.db.select().from(payouts)).toHaveLength(1);
   });
 });
