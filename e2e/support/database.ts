@@ -36,8 +36,9 @@ async function inTransaction<T>(work: (client: pg.Client) => Promise<T>): Promis
 
 /**
  * A confirmed session's hour cannot pass during a test, so this does in one transaction what the
- * `bookings.complete` job does after a session's end (bookings/repository.ts markCompleted): the booking
- * becomes completed and its mentor's sessions_held grows by one. Its hour moves to yesterday, at a minute
+ * `bookings.complete` job does after a session's end (bookings/repository.ts markCompleted, and the ledger's
+ * recordCompletion): the booking becomes completed, its mentor's sessions_held grows by one, and what is
+ * pending of the mentor's share becomes available in a balanced `completion` transaction. Its hour moves to yesterday, at a minute
  * of its own (from its id), so it reads as a past session; a completed booking holds no time, so the
  * exclusion constraints over live bookings are not involved.
  */
@@ -57,6 +58,20 @@ export async function completeSessionInThePast(bookingId: string): Promise<void>
     await client.query('update mentor_profiles set sessions_held = sessions_held + 1 where user_id = $1', [
       moved.rows[0]!.mentor_id,
     ]);
+    await client.query(
+      `with pending as (
+         select e.user_id, sum(e.amount) as amount
+           from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+          where t.booking_id = $1 and e.account = 'mentor_pending'
+          group by e.user_id having sum(e.amount) > 0),
+       completion as (
+         insert into ledger_transactions (kind, booking_id)
+         select 'completion', $1 from pending returning id)
+       insert into ledger_entries (transaction_id, account, user_id, amount)
+       select completion.id, line.account, pending.user_id, line.sign * pending.amount
+         from completion, pending, (values ('mentor_pending', -1), ('mentor_available', 1)) as line (account, sign)`,
+      [bookingId],
+    );
   });
 }
 
