@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
+import { accountsInMemory } from '../../../test/payout-accounts';
 import { startTcpProxy } from '../../../test/tcp-proxy';
-import {
-  PaymentProviderUnavailableError,
-  type PaymentProvider,
-  type PayoutAccounts,
-} from './payment-provider';
+import { PaymentProviderUnavailableError, type PaymentProvider } from './payment-provider';
 import { createRazorpayPaymentProvider } from './razorpay';
 
 // The SDK pointed at a fake Razorpay API on loopback: what it sends, and how the answers are read.
@@ -216,19 +213,6 @@ describe('Razorpay provider, against a fake API', () => {
   });
 });
 
-/** The ledger's memory of opened accounts, in memory: the first remembered wins, as in payout_accounts. */
-function accountsInMemory(): PayoutAccounts & { remembered: string[] } {
-  const remembered: string[] = [];
-  return {
-    remembered,
-    find: () => Promise.resolve(remembered[0]),
-    remember: (id) => {
-      if (remembered.length === 0) remembered.push(id);
-      return Promise.resolve(remembered[0]!);
-    },
-  };
-}
-
 describe('Razorpay Route payouts, against a fake API', () => {
   const payee = { mentorId: 'mentor-1', name: 'Ravi Kumar', email: 'ravi@example.org' };
   const destination = {
@@ -316,10 +300,13 @@ describe('Razorpay Route payouts, against a fake API', () => {
   it('throws unavailable when Razorpay fails (5xx) or does not answer, leaving the payout to be asked again', async () => {
     const accounts = accountsInMemory();
     await accounts.remember('acc_Known');
-    api.answer('POST', '/v1/transfers', { status: 502, json: { error: { code: 'SERVER_ERROR' } } });
-    await expect(
-      provider.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
-    ).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    // A 409 is the same idempotency key still in flight: asked again later, not failed.
+    for (const status of [502, 409]) {
+      api.answer('POST', '/v1/transfers', { status, json: { error: { code: 'SERVER_ERROR' } } });
+      await expect(
+        provider.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
+      ).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    }
 
     const proxy = await startTcpProxy(api.port);
     try {

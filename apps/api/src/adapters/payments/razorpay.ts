@@ -345,11 +345,16 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
             const response = (
               error as { response?: { status: number; data?: { error?: { description?: unknown } } } }
             ).response;
-            if (response === undefined || response.status >= 500 || response.status === 409)
-              throw razorpayError(
-                action,
-                response ? { statusCode: response.status, error: response.data?.error } : error,
+            if (response === undefined || response.status >= 500 || response.status === 409) {
+              const detail = response ? { statusCode: response.status, error: response.data?.error } : error;
+              throw new PaymentProviderUnavailableError(
+                'razorpay',
+                `${action} failed: ${describeError(detail)}`,
+                {
+                  cause: error,
+                },
               );
+            }
             const description = response.data?.error?.description;
             return {
               refused:

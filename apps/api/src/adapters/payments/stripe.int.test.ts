@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
+import { accountsInMemory } from '../../../test/payout-accounts';
 import { startTcpProxy } from '../../../test/tcp-proxy';
-import {
-  PaymentProviderUnavailableError,
-  type PaymentProvider,
-  type PayoutAccounts,
-} from './payment-provider';
+import { PaymentProviderUnavailableError, type PaymentProvider } from './payment-provider';
 import { STRIPE_UPI_REASON } from './stripe';
 import { createStripePaymentProvider } from './stripe';
 
@@ -177,19 +174,6 @@ describe('Stripe provider, against a fake API', () => {
     });
   });
 });
-
-/** The ledger's memory of opened accounts, in memory: the first remembered wins, as in payout_accounts. */
-function accountsInMemory(): PayoutAccounts & { remembered: string[] } {
-  const remembered: string[] = [];
-  return {
-    remembered,
-    find: () => Promise.resolve(remembered[0]),
-    remember: (id) => {
-      if (remembered.length === 0) remembered.push(id);
-      return Promise.resolve(remembered[0]!);
-    },
-  };
-}
 
 describe('Stripe Connect payouts, against a fake API', () => {
   const payee = { mentorId: 'mentor-1', name: 'Ravi Kumar', email: 'ravi@example.org' };
