@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Paise } from '@skillroute/shared/money';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RefundReason } from '@skillroute/shared/bookings';
@@ -27,26 +28,51 @@ export interface PaymentProvider {
    * Resolves to undefined for a genuine event this app does not act on, so the route can answer 2xx and the
    * provider stops resending it. Throws a WebhookPayloadError for a correctly signed event that is not the
    * provider's event shape (parsed with zod here, at the boundary, so nothing past it meets a missing field).
+   * Payments and payouts share the provider's one webhook URL; the event's `kind` says which it is.
    */
-  parseWebhook(input: WebhookInput): Promise<PaymentEvent | undefined>;
+  parseWebhook(input: WebhookInput): Promise<PaymentEvent | PayoutEvent | undefined>;
 
   /** Returns money for a payment, in full or in part (the cancellation rules of DESIGN.md §4 decide how much). */
   refund(input: RefundInput): Promise<RefundResult>;
 
   /**
-   * Pays a mentor out (decision 055). Only the sandbox has it so far; Razorpay Route and Stripe Connect are a
-   * later increment, and a provider without it refuses payouts.
+   * Pays a mentor out (decisions 055 and 057): the sandbox settles at once; Razorpay transfers to a Route linked
+   * account and Stripe to a Connect connected account, each opened once per mentor and destination through
+   * `input.accounts`. Throws a PaymentProviderUnavailableError when the provider does not answer (the payout
+   * then stays requested); a refusal is a `failed` result with a reason the mentor can read. A provider without
+   * it refuses payouts.
    */
   payout?(input: PayoutInput): Promise<PayoutResult>;
 }
 
+export type PayoutDestination =
+  { type: 'upi'; vpa: string } | { type: 'bank'; accountName: string; accountNumber: string; ifsc: string };
+
 export interface PayoutInput {
-  /** The payout's id: a retried call pays once. */
+  /** The payout's id: a retried call pays once. Also sent with the transfer, so its webhook names the payout. */
   idempotencyKey: string;
   amountPaise: Paise;
   /** Where to: the whole UPI ID or account, as the mentor saved it. */
-  destination:
-    { type: 'upi'; vpa: string } | { type: 'bank'; accountName: string; accountNumber: string; ifsc: string };
+  destination: PayoutDestination;
+  /** Who is paid, for the provider's account of them. */
+  payee: { mentorId: string; name: string; email: string };
+  /** The provider's account for this payee and destination, remembered by the ledger (not by the adapter). */
+  accounts: PayoutAccounts;
+}
+
+/**
+ * The provider's account a mentor is paid into, remembered for one mentor, provider and destination (decision
+ * 057). A port rather than a query in the adapter: adapters know their vendor, not our database, and the
+ * ledger decides what "the same destination" means.
+ */
+export interface PayoutAccounts {
+  /** The account opened earlier for this mentor and destination, if any. */
+  find(): Promise<string | undefined>;
+  /**
+   * Remembers an account just opened (committed at once, before any transfer to it) and answers the one
+   * remembered: when two payouts opened one each at once, both then pay into the first.
+   */
+  remember(providerAccountId: string): Promise<string>;
 }
 
 export type PayoutResult =
@@ -54,6 +80,38 @@ export type PayoutResult =
   /** Accepted, settled later by the provider's webhook (a transfer in flight). */
   | { status: 'pending'; providerPayoutId: string }
   | { status: 'failed'; providerPayoutId: string | null; reason: string };
+
+/** A verified webhook about a payout, the same shape whoever sent it. */
+export interface PayoutEvent {
+  /** As for payments: what the signature covers names the event, so a replay is found and skipped. */
+  eventId: string;
+  kind: 'payout_paid' | 'payout_failed';
+  /** The transfer's id, as `payout` answered it. */
+  providerPayoutId: string;
+  /** Our payout's id, as sent with the transfer (its notes or metadata): found even before the answer was kept. */
+  payoutId: string | null;
+  /** Why it failed, in words the mentor can read; only for `payout_failed`. */
+  reason?: string;
+}
+
+export const isPayoutEvent = (event: PaymentEvent | PayoutEvent): event is PayoutEvent =>
+  event.kind === 'payout_paid' || event.kind === 'payout_failed';
+
+/**
+ * A short, stable name for one payee's destination, for the provider's own idempotency key and reference when
+ * it opens their account: the same mentor and destination always give the same name, so an account opened
+ * twice at once is opened once. Not a secret (nothing can be paid with it), just not the account number.
+ */
+export function payeeAccountKey(input: Pick<PayoutInput, 'payee' | 'destination'>): string {
+  const { destination } = input;
+  const where =
+    destination.type === 'upi'
+      ? ['upi', destination.vpa.toLowerCase()]
+      : ['bank', destination.accountNumber, destination.ifsc.toUpperCase(), destination.accountName];
+  return createHash('sha256')
+    .update(JSON.stringify([input.payee.mentorId, ...where]))
+    .digest('hex');
+}
 
 export type PaymentProviderName = 'sandbox' | 'razorpay' | 'stripe';
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpApi, type FakeHttpApi } from '../../../test/fake-http-api';
-import type { PaymentProvider } from './payment-provider';
+import { accountsInMemory } from '../../../test/payout-accounts';
+import { startTcpProxy } from '../../../test/tcp-proxy';
+import { PaymentProviderUnavailableError, type PaymentProvider } from './payment-provider';
 import { createRazorpayPaymentProvider } from './razorpay';
 
 // The SDK pointed at a fake Razorpay API on loopback: what it sends, and how the answers are read.
@@ -208,5 +210,119 @@ describe('Razorpay provider, against a fake API', () => {
       }),
     ).rejects.toThrow(/at least 10/);
     expect(api.requests.map((r) => r.path)).toEqual(['/v1/orders/order_U/payments']);
+  });
+});
+
+describe('Razorpay Route payouts, against a fake API', () => {
+  const payee = { mentorId: 'mentor-1', name: 'Ravi Kumar', email: 'ravi@example.org' };
+  const destination = {
+    type: 'bank',
+    accountName: 'Ravi Kumar',
+    accountNumber: '001234567890',
+    ifsc: 'HDFC0001234',
+  } as const;
+  const payoutId = '6f1c2a9e-0b6d-4b7e-9a51-3f2d8c4e7a10';
+
+  it('opens the linked account once, then transfers each payout to it with its own idempotency key', async () => {
+    api.answer('POST', '/v2/accounts', { json: { id: 'acc_Route1', type: 'route', status: 'created' } });
+    api.answer('POST', '/v1/transfers', {
+      json: { id: 'trf_1', entity: 'transfer', status: 'pending', amount: 60000, currency: 'INR' },
+    });
+    const accounts = accountsInMemory();
+    const first = await provider.payout!({
+      idempotencyKey: payoutId,
+      amountPaise: 60000,
+      destination,
+      payee,
+      accounts,
+    });
+    // Route transfers settle later: the webhook says paid or failed.
+    expect(first).toEqual({ status: 'pending', providerPayoutId: 'trf_1' });
+    expect(accounts.remembered).toEqual(['acc_Route1']);
+
+    const [open, transfer] = api.requests;
+    expect(open).toMatchObject({ method: 'POST', path: '/v2/accounts' });
+    expect(open?.headers.authorization).toBe(basicAuth);
+    expect(open?.headers['idempotency-key']).toMatch(/^[0-9a-f]{36}$/);
+    expect(JSON.parse(open?.body ?? '')).toMatchObject({
+      type: 'route',
+      email: 'ravi@example.org',
+      reference_id: expect.stringMatching(/^[0-9a-f]{20}$/),
+      settlement_accounts: [{ method: 'bank_account', bank_account: { account_number: '001234567890' } }],
+    });
+    expect(transfer).toMatchObject({ method: 'POST', path: '/v1/transfers' });
+    expect(transfer?.headers['x-transfer-idempotency']).toBe(payoutId);
+    expect(transfer?.headers.authorization).toBe(basicAuth);
+    expect(JSON.parse(transfer?.body ?? '')).toEqual({
+      account: 'acc_Route1',
+      amount: 60000,
+      currency: 'INR',
+      notes: { payoutId },
+    });
+
+    api.requests.length = 0;
+    const secondId = '7a2d3b0f-1c7e-4c8f-8b62-4e3e9d5f8b21';
+    await provider.payout!({ idempotencyKey: secondId, amountPaise: 50000, destination, payee, accounts });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/transfers']);
+    expect(api.requests[0]?.headers['x-transfer-idempotency']).toBe(secondId);
+  });
+
+  it('answers a refused transfer or account as failed, with Razorpay’s reason and no transfer after a refused account', async () => {
+    const accounts = accountsInMemory();
+    api.answer('POST', '/v2/accounts', {
+      status: 400,
+      json: { error: { code: 'BAD_REQUEST_ERROR', description: 'The phone field is required.' } },
+    });
+    expect(
+      await provider.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
+    ).toEqual({
+      status: 'failed',
+      providerPayoutId: null,
+      reason: 'Razorpay could not open an account for your payout method: The phone field is required.',
+    });
+    expect(api.requests.map((r) => r.path)).toEqual(['/v2/accounts']);
+    expect(accounts.remembered).toEqual([]);
+
+    await accounts.remember('acc_Known');
+    api.answer('POST', '/v1/transfers', {
+      status: 400,
+      json: { error: { code: 'BAD_REQUEST_ERROR', description: 'Linked account is not activated' } },
+    });
+    expect(
+      await provider.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
+    ).toEqual({
+      status: 'failed',
+      providerPayoutId: null,
+      reason: 'Razorpay refused the transfer: Linked account is not activated',
+    });
+  });
+
+  it('throws unavailable when Razorpay fails (5xx) or does not answer, leaving the payout to be asked again', async () => {
+    const accounts = accountsInMemory();
+    await accounts.remember('acc_Known');
+    // A 409 is the same idempotency key still in flight: asked again later, not failed.
+    for (const status of [502, 409]) {
+      api.answer('POST', '/v1/transfers', { status, json: { error: { code: 'SERVER_ERROR' } } });
+      await expect(
+        provider.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
+      ).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    }
+
+    const proxy = await startTcpProxy(api.port);
+    try {
+      const silent = createRazorpayPaymentProvider({
+        keyId: 'rzp_test_key',
+        keySecret: 'key-secret',
+        webhookSecret: 'whsec',
+        baseUrl: `http://127.0.0.1:${proxy.port}`,
+        timeoutMs: 200,
+      });
+      proxy.freeze();
+      await expect(
+        silent.payout!({ idempotencyKey: payoutId, amountPaise: 60000, destination, payee, accounts }),
+      ).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    } finally {
+      await proxy.close();
+    }
   });
 });

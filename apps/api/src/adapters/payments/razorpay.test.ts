@@ -1,8 +1,12 @@
 import { createHmac } from 'node:crypto';
 import Razorpay from 'razorpay';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from './payment-provider';
-import { createRazorpayPaymentProvider, verifyRazorpayCheckoutSignature } from './razorpay';
+import { WebhookPayloadError, WebhookSignatureError } from './payment-provider';
+import {
+  createRazorpayPaymentProvider,
+  linkedAccountBody,
+  verifyRazorpayCheckoutSignature,
+} from './razorpay';
 
 const webhookSecret = 'whsec-razorpay-test';
 const keySecret = 'key-secret-test';
@@ -190,5 +194,133 @@ describe('Razorpay Checkout handler signature', () => {
         signature: signature.slice(2),
       }),
     ).toBe(false);
+  });
+});
+
+describe('Razorpay Route transfer webhooks', () => {
+  const payoutId = '6f1c2a9e-0b6d-4b7e-9a51-3f2d8c4e7a10';
+  const transfer = (overrides: Record<string, unknown> = {}) => ({
+    id: 'trf_1',
+    entity: 'transfer',
+    status: 'processed',
+    recipient: 'acc_1',
+    amount: 60000,
+    currency: 'INR',
+    notes: { payoutId },
+    ...overrides,
+  });
+
+  it('maps transfer.processed to a paid payout, named by the transfer and by the payout id in its notes', async () => {
+    expect(
+      await provider.parseWebhook(webhook('transfer.processed', { transfer: { entity: transfer() } })),
+    ).toEqual({
+      eventId: 'transfer.processed:trf_1',
+      kind: 'payout_paid',
+      providerPayoutId: 'trf_1',
+      payoutId,
+    });
+  });
+
+  it('maps transfer.failed and transfer.reversed to a failed payout with a reason the mentor can read', async () => {
+    const failed = await provider.parseWebhook(
+      webhook('transfer.failed', {
+        transfer: {
+          entity: transfer({
+            status: 'failed',
+            error: { description: 'The linked account is not activated' },
+          }),
+        },
+      }),
+    );
+    expect(failed).toEqual({
+      eventId: 'transfer.failed:trf_1',
+      kind: 'payout_failed',
+      providerPayoutId: 'trf_1',
+      payoutId,
+      reason: 'Razorpay could not complete the transfer: The linked account is not activated',
+    });
+    expect(
+      await provider.parseWebhook(
+        webhook('transfer.reversed', { transfer: { entity: transfer({ status: 'reversed' }) } }),
+      ),
+    ).toMatchObject({ kind: 'payout_failed', reason: 'Razorpay reversed the transfer to your account' });
+  });
+
+  it('reads empty notes (Razorpay sends []) and notes that do not name a payout as no payout id', async () => {
+    for (const notes of [[], {}, { payoutId: 'not-a-uuid' }, null])
+      expect(
+        await provider.parseWebhook(
+          webhook('transfer.processed', { transfer: { entity: transfer({ notes }) } }),
+        ),
+      ).toMatchObject({ providerPayoutId: 'trf_1', payoutId: null });
+  });
+
+  it('refuses a signed transfer event without its transfer as malformed, and a wrong signature before reading it', async () => {
+    await expect(provider.parseWebhook(webhook('transfer.processed', {}))).rejects.toBeInstanceOf(
+      WebhookPayloadError,
+    );
+    await expect(
+      provider.parseWebhook(webhook('transfer.failed', { transfer: { entity: { status: 'failed' } } })),
+    ).rejects.toBeInstanceOf(WebhookPayloadError);
+    await expect(
+      provider.parseWebhook(
+        webhook('transfer.processed', { transfer: { entity: transfer() } }, 'another-secret'),
+      ),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});
+
+describe('Razorpay Route linked account', () => {
+  const payee = { mentorId: 'm1', name: 'Ravi Kumar', email: 'ravi@example.org' };
+
+  it('opens a Route account settling to the saved bank account, in one composite request', () => {
+    expect(
+      linkedAccountBody(
+        {
+          payee,
+          destination: {
+            type: 'bank',
+            accountName: 'R Kumar',
+            accountNumber: '001234567890',
+            ifsc: 'HDFC0001234',
+          },
+        },
+        'ref1',
+      ),
+    ).toEqual({
+      type: 'route',
+      tnc_accepted: true,
+      reference_id: 'ref1',
+      legal_business_name: 'Ravi Kumar',
+      business_type: 'individual',
+      contact_name: 'Ravi Kumar',
+      email: 'ravi@example.org',
+      notes: { mentorId: 'm1' },
+      settlement_accounts: [
+        {
+          method: 'bank_account',
+          bank_account: {
+            account_number: '001234567890',
+            beneficiary_name: 'R Kumar',
+            code_type: 'ifsc',
+            code: 'HDFC0001234',
+            currency: 'INR',
+            is_default: true,
+          },
+        },
+      ],
+    });
+  });
+
+  it('settles to a UPI ID in the mentor’s name', () => {
+    expect(
+      linkedAccountBody({ payee, destination: { type: 'upi', vpa: 'ravi@okhdfc' } }, 'ref2')
+        .settlement_accounts,
+    ).toEqual([
+      {
+        method: 'upi',
+        upi: { vpa: 'ravi@okhdfc', beneficiary_name: 'Ravi Kumar', currency: 'INR', is_default: true },
+      },
+    ]);
   });
 });

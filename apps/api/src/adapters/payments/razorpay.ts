@@ -6,8 +6,12 @@ import {
   PROVIDER_TIMEOUT_MS,
   WebhookPayloadError,
   WebhookSignatureError,
+  payeeAccountKey,
   type PaymentEvent,
   type PaymentProvider,
+  type PayoutEvent,
+  type PayoutInput,
+  type PayoutResult,
   type RefundResult,
 } from './payment-provider';
 import { hasHmacSha256Hex, singleHeader } from './webhook-signature';
@@ -43,6 +47,24 @@ const paymentEntity = z.object({
   currency: z.string(),
 });
 const HANDLED_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'refund.processed']);
+/** Route's transfer events (decision 057): processed is paid; failed and reversed give the money back. */
+const TRANSFER_EVENTS = new Set(['transfer.processed', 'transfer.failed', 'transfer.reversed']);
+const payoutIdOf = (notes: unknown): string | null => {
+  // Razorpay sends notes as an object, or as [] when there are none; ours name the payout (a uuid).
+  const result = z.object({ payoutId: z.string().uuid() }).safeParse(notes);
+  return result.success ? result.data.payoutId : null;
+};
+const transferWebhookSchema = z.object({
+  payload: z.object({
+    transfer: z.object({
+      entity: z.object({
+        id: z.string().min(1),
+        notes: z.unknown().optional(),
+        error: z.object({ description: z.string().nullish() }).nullish(),
+      }),
+    }),
+  }),
+});
 const eventNameSchema = z.object({ event: z.string() });
 const webhookSchema = z.object({
   payload: z.object({
@@ -105,7 +127,87 @@ function razorpayError(action: string, error: unknown): Error {
   return new Error(`Razorpay ${detail}`, { cause: error });
 }
 
-/** Orders for payments, payment refunds for refunds (DESIGN.md §4). */
+/** What the signature covers names the event (a transfer settles once), as for payments. */
+function transferEvent(event: string, json: unknown): PayoutEvent {
+  const transfer = parsedPayload(transferWebhookSchema, json).payload.transfer.entity;
+  const base = {
+    eventId: `${event}:${transfer.id}`,
+    providerPayoutId: transfer.id,
+    payoutId: payoutIdOf(transfer.notes),
+  };
+  if (event === 'transfer.processed') return { ...base, kind: 'payout_paid' };
+  const why = transfer.error?.description;
+  return {
+    ...base,
+    kind: 'payout_failed',
+    reason:
+      event === 'transfer.reversed'
+        ? 'Razorpay reversed the transfer to your account'
+        : `Razorpay could not complete the transfer${why ? `: ${why}` : ''}`,
+  };
+}
+
+/** What Razorpay accepts as X-Transfer-Idempotency and Idempotency-Key: 4 to 36 letters, digits, hyphens, underscores. */
+const TRANSFER_IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{4,36}$/;
+/** A linked account's reference_id is at most 20 characters. */
+const REFERENCE_ID_LENGTH = 20;
+const createdEntity = z.object({ id: z.string().min(1) });
+const transferAnswer = z.object({ id: z.string().min(1), status: z.string() });
+
+/**
+ * A Route linked account with its settlement destination, in one atomic call (Razorpay's composite onboarding):
+ * a UPI ID or a bank account, as the mentor saved it. Razorpay may ask for more (a phone number, a PAN) before
+ * it settles to the account; the app does not collect those yet, so its refusal reaches the mentor as the
+ * payout's reason (decision 057).
+ */
+export function linkedAccountBody(input: Pick<PayoutInput, 'payee' | 'destination'>, referenceId: string) {
+  const { payee, destination } = input;
+  const settlement =
+    destination.type === 'upi'
+      ? {
+          method: 'upi',
+          upi: { vpa: destination.vpa, beneficiary_name: payee.name, currency: 'INR', is_default: true },
+        }
+      : {
+          method: 'bank_account',
+          bank_account: {
+            account_number: destination.accountNumber,
+            beneficiary_name: destination.accountName,
+            code_type: 'ifsc',
+            code: destination.ifsc,
+            currency: 'INR',
+            is_default: true,
+          },
+        };
+  return {
+    type: 'route',
+    tnc_accepted: true,
+    reference_id: referenceId,
+    legal_business_name: payee.name,
+    business_type: 'individual',
+    contact_name: payee.name,
+    email: payee.email,
+    notes: { mentorId: payee.mentorId },
+    settlement_accounts: [settlement],
+  };
+}
+
+/** A transfer's state as a payout's: processed is paid, failed or reversed failed, anything else settles later. */
+function transferResult(transfer: { id: string; status: string }): PayoutResult {
+  if (transfer.status === 'processed') return { status: 'paid', providerPayoutId: transfer.id };
+  if (transfer.status === 'failed' || transfer.status === 'reversed')
+    return {
+      status: 'failed',
+      providerPayoutId: transfer.id,
+      reason: 'Razorpay could not complete the transfer',
+    };
+  return { status: 'pending', providerPayoutId: transfer.id };
+}
+
+/** An answer, or Razorpay's refusal (4xx) as words; no answer, a 5xx or a 409 (the same key still in flight) throws. */
+type Answered = { data: unknown; refused?: undefined } | { refused: string };
+
+/** Orders for payments, payment refunds for refunds (DESIGN.md §4), Route transfers for payouts (decision 057). */
 export function createRazorpayPaymentProvider(options: RazorpayProviderOptions): PaymentProvider {
   const client = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
   const http = (client.api as unknown as { rq: RazorpayHttp }).rq;
@@ -158,6 +260,7 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       }
       // The event's name first: an event this app ignores is answered whatever its payload looks like.
       const { event } = parsedPayload(eventNameSchema, json);
+      if (TRANSFER_EVENTS.has(event)) return transferEvent(event, json);
       if (!HANDLED_EVENTS.has(event)) return undefined;
       const body = parsedPayload(webhookSchema, json);
       const payment = body.payload.payment?.entity;
@@ -228,6 +331,77 @@ export function createRazorpayPaymentProvider(options: RazorpayProviderOptions):
       const refund = refundAnswer.parse(answer.data);
       const status: RefundResult['status'] = refund.status === 'processed' ? 'succeeded' : refund.status;
       return { refundId: refund.id, status };
+    },
+
+    async payout(input) {
+      if (!TRANSFER_IDEMPOTENCY_KEY.test(input.idempotencyKey))
+        throw new Error(
+          'Razorpay transfer idempotency keys are 4 to 36 letters, digits, hyphens or underscores.',
+        );
+      const post = (action: string, url: string, data: object, headers: Record<string, string>) =>
+        http.post(url, data, { headers }).then(
+          (answer): Answered => ({ data: answer.data }),
+          (error: unknown): Answered => {
+            const response = (
+              error as { response?: { status: number; data?: { error?: { description?: unknown } } } }
+            ).response;
+            if (response === undefined || response.status >= 500 || response.status === 409) {
+              const detail = response ? { statusCode: response.status, error: response.data?.error } : error;
+              throw new PaymentProviderUnavailableError(
+                'razorpay',
+                `${action} failed: ${describeError(detail)}`,
+                {
+                  cause: error,
+                },
+              );
+            }
+            const description = response.data?.error?.description;
+            return {
+              refused:
+                typeof description === 'string' && description !== ''
+                  ? description
+                  : `HTTP ${response.status}`,
+            };
+          },
+        );
+
+      let account = await input.accounts.find();
+      if (account === undefined) {
+        const key = payeeAccountKey(input);
+        // The key makes two openings at once one account; the SDK's accounts.create cannot send it.
+        const opened = await post(
+          'linked account create',
+          '/v2/accounts',
+          linkedAccountBody(input, key.slice(0, REFERENCE_ID_LENGTH)),
+          {
+            'Idempotency-Key': key.slice(0, 36),
+          },
+        );
+        if (opened.refused !== undefined)
+          return {
+            status: 'failed',
+            providerPayoutId: null,
+            reason: `Razorpay could not open an account for your payout method: ${opened.refused}`,
+          };
+        account = await input.accounts.remember(createdEntity.parse(opened.data).id);
+      }
+
+      // A direct transfer from our balance to the linked account; X-Transfer-Idempotency (the payout's id) makes
+      // a retried call one transfer, and the notes let its webhook name the payout.
+      const transferred = await post(
+        'transfer',
+        '/v1/transfers',
+        { account, amount: input.amountPaise, currency: 'INR', notes: { payoutId: input.idempotencyKey } },
+        { 'X-Transfer-Idempotency': input.idempotencyKey },
+      );
+      if (transferred.refused !== undefined)
+        return {
+          status: 'failed',
+          providerPayoutId: null,
+          reason: `Razorpay refused the transfer: ${transferred.refused}`,
+        };
+      const transfer = transferAnswer.parse(transferred.data);
+      return transferResult(transfer);
     },
   };
 }

@@ -116,6 +116,12 @@ describe('sandbox payment provider', () => {
       idempotencyKey: 'payout-1',
       amountPaise: 50_000,
       destination: { type: 'upi', vpa: 'ravi@okhdfc' },
+      payee: { mentorId: 'm1', name: 'Ravi', email: 'ravi@example.org' },
+      // Offline, there is no account to open.
+      accounts: {
+        find: () => Promise.reject(new Error('unused')),
+        remember: (id: string) => Promise.resolve(id),
+      },
     } as const;
     const first = await provider.payout!(input);
     expect(first).toEqual({

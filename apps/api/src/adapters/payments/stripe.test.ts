@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { WebhookSignatureError } from './payment-provider';
-import { createStripePaymentProvider } from './stripe';
+import { WebhookPayloadError, WebhookSignatureError } from './payment-provider';
+import { connectedAccountParams, createStripePaymentProvider } from './stripe';
 
 const webhookSecret = 'whsec_test_secret';
 const provider = createStripePaymentProvider({
@@ -138,5 +138,87 @@ describe('Stripe webhooks', () => {
     expect(
       await provider.parseWebhook(webhook('payment_intent.succeeded', intent(), { timestamp: now - 200 })),
     ).toMatchObject({ kind: 'payment_succeeded' });
+  });
+});
+
+describe('Stripe Connect transfer webhooks', () => {
+  const payoutId = '6f1c2a9e-0b6d-4b7e-9a51-3f2d8c4e7a10';
+  const transfer = (overrides: Record<string, unknown> = {}) => ({
+    id: 'tr_1',
+    object: 'transfer',
+    amount: 60000,
+    currency: 'inr',
+    destination: 'acct_1',
+    reversed: false,
+    metadata: { payoutId },
+    ...overrides,
+  });
+
+  it('maps transfer.created to a paid payout, named by the transfer and the payout id in its metadata', async () => {
+    expect(await provider.parseWebhook(webhook('transfer.created', transfer()))).toEqual({
+      eventId: 'evt_transfer.created',
+      kind: 'payout_paid',
+      providerPayoutId: 'tr_1',
+      payoutId,
+    });
+    expect(
+      await provider.parseWebhook(webhook('transfer.created', transfer({ metadata: {} }))),
+    ).toMatchObject({
+      payoutId: null,
+    });
+  });
+
+  it('maps a full reversal to a failed payout, and ignores a partial one (the rest stays paid)', async () => {
+    expect(await provider.parseWebhook(webhook('transfer.reversed', transfer({ reversed: true })))).toEqual({
+      eventId: 'evt_transfer.reversed',
+      kind: 'payout_failed',
+      providerPayoutId: 'tr_1',
+      payoutId,
+      reason: 'Stripe reversed the transfer to your account',
+    });
+    expect(
+      await provider.parseWebhook(webhook('transfer.reversed', transfer({ reversed: false }))),
+    ).toBeUndefined();
+  });
+
+  it('refuses a signed transfer event without its id as malformed, and a wrong signature', async () => {
+    await expect(
+      provider.parseWebhook(webhook('transfer.created', { object: 'transfer' })),
+    ).rejects.toBeInstanceOf(WebhookPayloadError);
+    await expect(
+      provider.parseWebhook(webhook('transfer.created', transfer(), { secret: 'whsec_other' })),
+    ).rejects.toBeInstanceOf(WebhookSignatureError);
+  });
+});
+
+describe('Stripe Connect connected account', () => {
+  it('is a Custom account in India for transfers, paid out to the saved bank account (IFSC as routing number)', () => {
+    expect(
+      connectedAccountParams({
+        payee: { mentorId: 'm1', name: 'Ravi Kumar', email: 'ravi@example.org' },
+        destination: {
+          type: 'bank',
+          accountName: 'R Kumar',
+          accountNumber: '001234567890',
+          ifsc: 'HDFC0001234',
+        },
+      }),
+    ).toEqual({
+      type: 'custom',
+      country: 'IN',
+      email: 'ravi@example.org',
+      business_type: 'individual',
+      capabilities: { transfers: { requested: true } },
+      external_account: {
+        object: 'bank_account',
+        country: 'IN',
+        currency: 'inr',
+        account_holder_name: 'R Kumar',
+        account_holder_type: 'individual',
+        account_number: '001234567890',
+        routing_number: 'HDFC0001234',
+      },
+      metadata: { mentorId: 'm1' },
+    });
   });
 });

@@ -6,8 +6,11 @@ import {
   PROVIDER_TIMEOUT_MS,
   WebhookPayloadError,
   WebhookSignatureError,
+  payeeAccountKey,
   type PaymentEvent,
   type PaymentProvider,
+  type PayoutEvent,
+  type PayoutInput,
   type RefundResult,
 } from './payment-provider';
 import { singleHeader } from './webhook-signature';
@@ -53,13 +56,61 @@ const chargeRefundedEventSchema = z.object({
   }),
 });
 
+const payoutIdOf = (metadata: unknown): string | null => {
+  const result = z.object({ payoutId: z.string().uuid() }).safeParse(metadata);
+  return result.success ? result.data.payoutId : null;
+};
+const transferEventSchema = z.object({
+  id: z.string().min(1),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1),
+      metadata: z.unknown().optional(),
+      reversed: z.boolean().optional(),
+    }),
+  }),
+});
+
 function parsed<T>(schema: z.ZodType<T>, event: unknown): T {
   const result = schema.safeParse(event);
   if (!result.success) throw new WebhookPayloadError('stripe', describeZodIssues(result.error));
   return result.data;
 }
 
-/** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4). */
+/**
+ * A Custom connected account for one mentor, paid out to their bank account (Stripe's external account); the
+ * platform collects what Stripe asks for, so the mentor never leaves the app (decision 057).
+ */
+export function connectedAccountParams(
+  input: Pick<PayoutInput, 'payee'> & {
+    destination: Extract<PayoutInput['destination'], { type: 'bank' }>;
+  },
+): Stripe.AccountCreateParams {
+  const { payee, destination } = input;
+  return {
+    type: 'custom',
+    country: 'IN',
+    email: payee.email,
+    business_type: 'individual',
+    capabilities: { transfers: { requested: true } },
+    external_account: {
+      object: 'bank_account',
+      country: 'IN',
+      currency: 'inr',
+      account_holder_name: destination.accountName,
+      account_holder_type: 'individual',
+      account_number: destination.accountNumber,
+      routing_number: destination.ifsc,
+    },
+    metadata: { mentorId: payee.mentorId },
+  };
+}
+
+/** Stripe pays a connected account out to a bank account only: a UPI ID has no external account to be. */
+export const STRIPE_UPI_REASON =
+  'Stripe pays out to a bank account only. Save a bank account as your payout method to be paid.';
+
+/** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4), Connect transfers for payouts (decision 057). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {
   const client = new Stripe(options.secretKey, {
     ...options.api,
@@ -143,7 +194,70 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
           currency: charge.currency.toUpperCase(),
         };
       }
+      // A transfer to a connected account is done when Stripe creates it (decision 057): transfer.created
+      // settles a payout whose answer was never kept, transfer.reversed fails one still requested.
+      if (event.type === 'transfer.created' || event.type === 'transfer.reversed') {
+        const { id: eventId, data } = parsed(transferEventSchema, event);
+        const transfer = data.object;
+        // A partial reversal leaves the rest paid: nothing of ours to settle.
+        if (event.type === 'transfer.reversed' && transfer.reversed !== true) return undefined;
+        const base = { eventId, providerPayoutId: transfer.id, payoutId: payoutIdOf(transfer.metadata) };
+        const payoutEvent: PayoutEvent =
+          event.type === 'transfer.created'
+            ? { ...base, kind: 'payout_paid' }
+            : { ...base, kind: 'payout_failed', reason: 'Stripe reversed the transfer to your account' };
+        return payoutEvent;
+      }
       return undefined;
+    },
+
+    async payout(input) {
+      const { destination } = input;
+      if (destination.type !== 'bank')
+        return { status: 'failed', providerPayoutId: null, reason: STRIPE_UPI_REASON };
+      // Stripe's refusal (4xx) is the payout's failure, in its words; no answer, a 5xx or a 409 (the same
+      // idempotency key still in flight) leaves the payout requested.
+      const refusal = (error: unknown): string => {
+        if (unanswered(error) || (error instanceof Stripe.errors.StripeError && error.statusCode === 409))
+          throw new PaymentProviderUnavailableError('stripe', (error as Error).message, { cause: error });
+        if (error instanceof Stripe.errors.StripeError) return error.message;
+        throw error;
+      };
+
+      let account = await input.accounts.find();
+      if (account === undefined) {
+        let opened: Stripe.Account;
+        try {
+          opened = await client.accounts.create(connectedAccountParams({ payee: input.payee, destination }), {
+            idempotencyKey: `account-${payeeAccountKey(input)}`,
+          });
+        } catch (error) {
+          return {
+            status: 'failed',
+            providerPayoutId: null,
+            reason: `Stripe could not open an account for your payout method: ${refusal(error)}`,
+          };
+        }
+        account = await input.accounts.remember(opened.id);
+      }
+      try {
+        const transfer = await client.transfers.create(
+          {
+            amount: input.amountPaise,
+            currency: 'inr',
+            destination: account,
+            metadata: { payoutId: input.idempotencyKey },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return { status: 'paid', providerPayoutId: transfer.id };
+      } catch (error) {
+        return {
+          status: 'failed',
+          providerPayoutId: null,
+          reason: `Stripe refused the transfer: ${refusal(error)}`,
+        };
+      }
     },
 
     async refund(input) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PayoutStatus } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
@@ -46,7 +46,29 @@ export const payouts = pgTable(
     check('payouts_status', sql`${table.status} in (${sql.raw(statuses.map((s) => `'${s}'`).join(', '))})`),
     check('payouts_amount_positive', sql`${table.amount} > 0`),
     index('payouts_mentor_requested_idx').on(table.mentorId, table.requestedAt),
+    // A provider's webhook names the transfer, not our payout.
+    index('payouts_provider_payout_idx').on(table.providerPayoutId),
   ],
+);
+
+/**
+ * The provider's account a mentor is paid into (decision 057): a Razorpay Route linked account, a Stripe
+ * connected account. Opened once per mentor, provider and destination, and remembered here; a changed payout
+ * method has another `destinationKey` (a hash of the whole destination, rules.ts), so it gets a new account,
+ * and the old row stays as the record of where earlier payouts went.
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    mentorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    destinationKey: text().notNull(),
+    providerAccountId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.mentorId, table.provider, table.destinationKey] })],
 );
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;

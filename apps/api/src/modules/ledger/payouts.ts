@@ -6,7 +6,12 @@ import {
   type PayoutRequestBody,
 } from '@skillroute/shared/earnings';
 import { shownPayoutMethod, type PayoutMethodBody } from '@skillroute/shared/payout-methods';
-import type { PayoutResult } from '../../adapters/payments/payment-provider';
+import {
+  payeeAccountKey,
+  PaymentProviderUnavailableError,
+  type PayoutAccounts,
+  type PayoutResult,
+} from '../../adapters/payments/payment-provider';
 import {
   within,
   type ServiceContext,
@@ -118,7 +123,8 @@ export async function openPayout(
 /**
  * Asks the provider to pay a `requested` payout (after its opening committed) and records the answer. The
  * payout's id is the idempotency key, so asking again for the same payout (a crash between the call and the
- * record) pays once. A provider that answers `pending` settles it later through its webhook.
+ * record) pays once. A provider that answers `pending` settles it later through its webhook; one that does not
+ * answer leaves it requested (with its money in paid out) for a later attempt or its webhook to settle.
  */
 export async function sendPayout(ctx: ServiceContext, input: { payout: PayoutRow }): Promise<PayoutRow> {
   const { payout } = input;
@@ -126,11 +132,37 @@ export async function sendPayout(ctx: ServiceContext, input: { payout: PayoutRow
   if (provider.payout === undefined) throw new AppError('conflict', payoutMessages.notOffered);
   const method = await repository.payoutMethodOf(ctx.db, payout.mentorId);
   if (method === undefined) throw new AppError('conflict', payoutMessages.noMethod);
-  const result = await provider.payout({
-    idempotencyKey: payout.id,
-    amountPaise: payout.amount,
-    destination: method.details,
-  });
+  const person = await repository.payeeOf(ctx.db, payout.mentorId);
+  if (person === undefined) throw new Error(`Payout ${payout.id} has no mentor ${payout.mentorId}.`);
+  const payee = { mentorId: payout.mentorId, ...person };
+  const destination = method.details;
+  // Outside any transaction on purpose: an account the provider opened is remembered even if the transfer then fails.
+  const key = {
+    mentorId: payout.mentorId,
+    provider: provider.name,
+    destinationKey: payeeAccountKey({ payee, destination }),
+  };
+  const accounts: PayoutAccounts = {
+    find: () => repository.payoutAccountOf(ctx.db, key),
+    remember: (providerAccountId) => repository.rememberPayoutAccount(ctx.db, key, providerAccountId),
+  };
+  let result: PayoutResult;
+  try {
+    result = await provider.payout({
+      idempotencyKey: payout.id,
+      amountPaise: payout.amount,
+      destination,
+      payee,
+      accounts,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderUnavailableError)) throw error;
+    ctx.log.warn(
+      { provider: error.provider, detail: error.detail, payoutId: payout.id },
+      'the payout provider did not answer',
+    );
+    return payout;
+  }
   const settled = await ctx.unitOfWork((uow) =>
     applyPayoutResult(within(ctx, uow), { payoutId: payout.id, result }),
   );

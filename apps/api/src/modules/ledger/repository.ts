@@ -6,6 +6,7 @@ import {
   bookings,
   ledgerEntries,
   ledgerTransactions,
+  payoutAccounts,
   payoutMethods,
   payouts,
   users,
@@ -272,4 +273,67 @@ export async function payoutsOfMentor(db: Executor, mentorId: string): Promise<P
     .from(payouts)
     .where(eq(payouts.mentorId, mentorId))
     .orderBy(desc(payouts.requestedAt), desc(payouts.id));
+}
+
+/** The provider's account remembered for a mentor's destination (decision 057), if one was opened. */
+export async function payoutAccountOf(
+  db: Executor,
+  key: { mentorId: string; provider: string; destinationKey: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ providerAccountId: payoutAccounts.providerAccountId })
+    .from(payoutAccounts)
+    .where(
+      and(
+        eq(payoutAccounts.mentorId, key.mentorId),
+        eq(payoutAccounts.provider, key.provider),
+        eq(payoutAccounts.destinationKey, key.destinationKey),
+      ),
+    );
+  return row?.providerAccountId;
+}
+
+/** Remembers an account just opened; the first one remembered wins, and is answered. */
+export async function rememberPayoutAccount(
+  db: Executor,
+  key: { mentorId: string; provider: string; destinationKey: string },
+  providerAccountId: string,
+): Promise<string> {
+  await db
+    .insert(payoutAccounts)
+    .values({ ...key, providerAccountId })
+    .onConflictDoNothing();
+  return (await payoutAccountOf(db, key)) ?? providerAccountId;
+}
+
+/** Who a mentor is, for the provider's account of them. */
+export async function payeeOf(
+  db: Executor,
+  mentorId: string,
+): Promise<{ name: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, mentorId));
+  return row;
+}
+
+/**
+ * The payout a provider's webhook is about, locked for its settlement: by our id when the transfer carried it,
+ * otherwise by the provider's id of the transfer.
+ */
+export async function payoutForEventForUpdate(
+  tx: Executor,
+  ids: { payoutId: string | null; providerPayoutId: string },
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(
+      ids.payoutId === null
+        ? eq(payouts.providerPayoutId, ids.providerPayoutId)
+        : eq(payouts.id, ids.payoutId),
+    )
+    .for('update');
+  return row;
 }

@@ -5,16 +5,19 @@ import {
   type CreatePaymentResponse,
 } from '@skillroute/shared/payments';
 import {
+  isPayoutEvent,
   PaymentProviderUnavailableError,
   WebhookPayloadError,
   WebhookSignatureError,
   type PaymentEvent,
+  type PayoutEvent,
   type WebhookInput,
 } from '../../adapters/payments/payment-provider';
 import { within, type ServiceContext, type UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { settleRefundNow } from '../bookings/refunds';
 import { readBooking } from '../bookings/service';
+import { applyPayoutEvent } from '../ledger/payout-events';
 import { applyPaymentEvent, type AppliedPaymentEvent } from './events';
 import * as repository from './repository';
 
@@ -64,7 +67,8 @@ export async function createPayment(
  * `POST /api/payments/webhook/:provider`: the one way a payment changes a booking, whoever took it. The
  * signature is checked over the raw bytes first (400, and nothing read, otherwise); then, in one transaction,
  * the event id is recorded (a replay finds it there and changes nothing) and the booking's state changes
- * (events.ts applyPaymentEvent; rules.ts checks the amount and currency first).
+ * (events.ts applyPaymentEvent; rules.ts checks the amount and currency first). A payout's event (decision 057)
+ * goes the same way, to the ledger's payout instead of a booking.
  */
 export async function receiveWebhook(
   ctx: ServiceContext,
@@ -73,7 +77,7 @@ export async function receiveWebhook(
   const { providerName, webhook } = input;
   const provider = ctx.payments;
   if (providerName !== provider.name) throw new AppError('not_found', paymentMessages.unknownProvider);
-  let event: PaymentEvent | undefined;
+  let event: PaymentEvent | PayoutEvent | undefined;
   try {
     event = await provider.parseWebhook(webhook);
   } catch (error) {
@@ -90,6 +94,7 @@ export async function receiveWebhook(
   }
   // A genuine event this app does not act on: answered 2xx so the provider stops sending it.
   if (event === undefined) return;
+  if (isPayoutEvent(event)) return receivePayoutEvent(ctx, { providerName: provider.name, event });
   const known = event;
   const applied = await ctx.unitOfWork(async (uow): Promise<AppliedPaymentEvent> => {
     const key = { provider: provider.name, eventId: known.eventId };
@@ -119,4 +124,31 @@ export async function receiveWebhook(
   );
   if (applied.refundOf !== undefined)
     await settleRefundNow(ctx, { bookingId: applied.refundOf, recorded: 'pending' });
+}
+
+/** A verified payout event: recorded like a payment's (a repeat changes nothing), then settled by the ledger. */
+async function receivePayoutEvent(
+  ctx: ServiceContext,
+  input: { providerName: string; event: PayoutEvent },
+): Promise<void> {
+  const { providerName, event } = input;
+  const key = { provider: providerName, eventId: event.eventId };
+  const applied = await ctx.unitOfWork(async (uow) => {
+    if (
+      !(await repository.recordEvent(uow.tx, {
+        ...key,
+        kind: event.kind,
+        bookingId: null,
+        outcome: 'received',
+      }))
+    )
+      return { payoutId: null, outcome: 'duplicate' };
+    const result = await applyPayoutEvent(within(ctx, uow), { event });
+    await repository.setOutcome(uow.tx, key, { bookingId: null, outcome: result.outcome });
+    return result;
+  });
+  ctx.log.info(
+    { provider: providerName, eventId: event.eventId, kind: event.kind, ...applied },
+    'payout webhook',
+  );
 }
