@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminAuditListResponseSchema } from './admin-audit';
+import { adminPayoutRetryResponseSchema, adminPayoutsResponseSchema } from './admin-payouts';
 import {
   adminBookingsResponseSchema,
   adminRefundResponseSchema,
@@ -159,6 +160,8 @@ export const apiResponses = {
   'PUT /api/earnings/payout-method': { 200: payoutMethodResponseSchema },
   'POST /api/earnings/payouts': { 201: payoutResponseSchema },
   'GET /api/admin/ledger/check': { 200: ledgerCheckResponseSchema },
+  'GET /api/admin/payouts': { 200: adminPayoutsResponseSchema },
+  'POST /api/admin/payouts/:id/retry': { 200: adminPayoutRetryResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;
