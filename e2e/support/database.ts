@@ -89,3 +89,32 @@ export async function openRoomNow(bookingId: string): Promise<string> {
   // Started five minutes ago: its room opened fifteen minutes ago.
   return roomOpensIn(bookingId, -15);
 }
+
+/**
+ * What the `bookings.complete` job writes to the ledger for a held session (ledger/service.ts
+ * recordCompletion), for a booking completeSessionInThePast completed: the mentor's pending share of it
+ * becomes available, as one balanced transaction. Returns the share in paise.
+ */
+export async function releaseShareOfCompleted(bookingId: string): Promise<number> {
+  return inTransaction(async (client) => {
+    const pending = await client.query<{ user_id: string; amount: string }>(
+      `select e.user_id, sum(e.amount) as amount
+         from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where t.booking_id = $1 and e.account = 'mentor_pending'
+        group by e.user_id`,
+      [bookingId],
+    );
+    const row = pending.rows[0];
+    if (row === undefined || Number(row.amount) <= 0) throw new Error(`nothing pending for ${bookingId}`);
+    const transaction = await client.query<{ id: string }>(
+      `insert into ledger_transactions (kind, booking_id) values ('completion', $1) returning id`,
+      [bookingId],
+    );
+    await client.query(
+      `insert into ledger_entries (transaction_id, account, user_id, amount)
+       values ($1, 'mentor_pending', $2, -$3::bigint), ($1, 'mentor_available', $2, $3::bigint)`,
+      [transaction.rows[0]!.id, row.user_id, row.amount],
+    );
+    return Number(row.amount);
+  });
+}
