@@ -36,7 +36,8 @@ import { bookingRoutes } from './modules/bookings/routes';
 import { registerBookingWorkers } from './modules/bookings/jobs';
 import { registerIdempotencyWorkers } from './modules/idempotency/jobs';
 import { idempotency } from './modules/idempotency/plugin';
-import { adminLedgerRoutes } from './modules/ledger/admin-routes';
+import { adminLedgerRoutes, adminPayoutRoutes } from './modules/ledger/admin-routes';
+import { registerPayoutWorkers } from './modules/ledger/payout-jobs';
 import { earningsRoutes } from './modules/ledger/routes';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerBookingWorkers(app.services, { refundRetryLimit: deps.jobs?.refundRetryLimit });
   await registerPasswordResetWorker(app.services);
   await registerIdempotencyWorkers(app.services);
+  await registerPayoutWorkers(app.services);
   // The meeting rooms' signalling: a namespace the realtime plugin authenticates, whose events need the services.
   registerMeetSignalling(app.realtime.authenticatedNamespace(MEET_NAMESPACE), app.services);
 
@@ -292,6 +294,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(earningsRoutes, { prefix: '/api/earnings' });
   await app.register(adminLedgerRoutes, { prefix: '/api/admin/ledger' });
+  await app.register(adminPayoutRoutes, { prefix: '/api/admin/payouts' });
   // Uploaded files on disk are served by the api itself; an S3 bucket serves its own.
   if (config.files.storage === 'disk')
     await app.register(serveUploads, { uploadsDir: config.files.uploadsDir });

@@ -22,12 +22,13 @@ export const adminActions = [
   'user.unblock',
   'booking.refund',
   'booking.refund_retry',
+  'payout.retry',
 ] as const;
 export const adminActionSchema = z.enum(adminActions);
 export type AdminAction = z.infer<typeof adminActionSchema>;
 
 /** The kinds of record an action is done to: the part of each action's name before the dot. */
-export const adminTargetTypes = ['roadmap', 'stack', 'question', 'user', 'booking'] as const;
+export const adminTargetTypes = ['roadmap', 'stack', 'question', 'user', 'booking', 'payout'] as const;
 export const adminTargetTypeSchema = z.enum(adminTargetTypes);
 export type AdminTargetType = z.infer<typeof adminTargetTypeSchema>;
 

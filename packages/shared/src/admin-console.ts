@@ -71,6 +71,13 @@ export const dashboardResponseSchema = z.object({
     ),
     revenue: count,
     refunds: count,
+    /** Paise, sums over the ledger's accounts (decision 054): the platform's fees and the GST on them, net of refunds. */
+    platformFees: count,
+    gstOnFees: count,
+    /** Paise: mentors' shares of sessions not yet held, held and not paid out, and paid out. */
+    mentorPending: count,
+    mentorAvailable: count,
+    paidOut: count,
     roadmaps: z.object({ drafted: count, published: count, rejected: count }),
     tests: z.object({ taken: count, passed: count }),
   }),

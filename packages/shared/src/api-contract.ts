@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminAuditListResponseSchema } from './admin-audit';
+import { adminPayoutRetryResponseSchema, adminPayoutsResponseSchema } from './admin-payouts';
 import {
   adminBookingsResponseSchema,
   adminRefundResponseSchema,
@@ -160,6 +161,8 @@ export const apiResponses = {
   'POST /api/earnings/payouts': { 201: payoutResponseSchema },
   'GET /api/earnings/statement.csv': { 200: z.string() },
   'GET /api/admin/ledger/check': { 200: ledgerCheckResponseSchema },
+  'GET /api/admin/payouts': { 200: adminPayoutsResponseSchema },
+  'POST /api/admin/payouts/:id/retry': { 200: adminPayoutRetryResponseSchema },
 } as const satisfies Record<string, Partial<Record<number, z.ZodType>>>;
 
 export type ApiRoute = keyof typeof apiResponses;

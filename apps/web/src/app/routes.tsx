@@ -241,6 +241,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'payouts',
+            lazy: async () => ({
+              Component: (await import('@/features/admin/pages/admin-payouts-page')).AdminPayoutsPage,
+            }),
+          },
+          {
             path: 'audit',
             lazy: async () => ({
               Component: (await import('@/features/admin/pages/admin-audit-page')).AdminAuditPage,

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { PayoutStatus } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
@@ -41,6 +53,8 @@ export const payouts = pgTable(
     failureReason: text(),
     requestedAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /** The failed payout an admin retried with this one (decision 058); each failed payout is retried once. */
+    retryOf: uuid().references((): AnyPgColumn => payouts.id, { onDelete: 'restrict' }),
   },
   (table) => [
     check('payouts_status', sql`${table.status} in (${sql.raw(statuses.map((s) => `'${s}'`).join(', '))})`),
@@ -48,6 +62,10 @@ export const payouts = pgTable(
     index('payouts_mentor_requested_idx').on(table.mentorId, table.requestedAt),
     // A provider's webhook names the transfer, not our payout.
     index('payouts_provider_payout_idx').on(table.providerPayoutId),
+    uniqueIndex('payouts_retry_of_unique').on(table.retryOf),
+    // The admin's list, latest first, and the jobs' look for payouts left requested.
+    index('payouts_requested_at_idx').on(table.requestedAt),
+    index('payouts_status_requested_idx').on(table.status, table.requestedAt),
   ],
 );
 

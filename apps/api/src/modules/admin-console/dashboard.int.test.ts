@@ -55,6 +55,11 @@ describe('GET /api/admin/dashboard', () => {
       },
       revenue: 0,
       refunds: 0,
+      platformFees: 0,
+      gstOnFees: 0,
+      mentorPending: 0,
+      mentorAvailable: 0,
+      paidOut: 0,
       roadmaps: { drafted: 0, published: 0, rejected: 0 },
       tests: { taken: 0, passed: 0 },
     });
@@ -177,6 +182,12 @@ describe('GET /api/admin/dashboard', () => {
       },
       revenue: 100_000 + 200_000 + 50_000 + 40_000 + 10_000,
       refunds: 25_000 + 40_000,
+      // Rows written straight to the table, without the ledger's transactions: the ledger's sums stay zero.
+      platformFees: 0,
+      gstOnFees: 0,
+      mentorPending: 0,
+      mentorAvailable: 0,
+      paidOut: 0,
       roadmaps: { drafted: 1, published: 2, rejected: 1 },
       tests: { taken: 2, passed: 1 },
     });

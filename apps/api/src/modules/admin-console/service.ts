@@ -29,6 +29,7 @@ import {
   retryRefundByStaff,
   type DecidedRefund,
 } from '../bookings/staff';
+import { ledgerTotals } from '../ledger/service';
 import * as repository from './repository';
 
 /** How many of a user's bookings their details show (the latest). */
@@ -47,11 +48,15 @@ function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-/** `GET /api/admin/dashboard`: the totals and the last DASHBOARD_DAYS days, counted by the database. */
+/**
+ * `GET /api/admin/dashboard`: the totals and the last DASHBOARD_DAYS days, counted by the database; the money
+ * held and paid out summed over the ledger's accounts.
+ */
 export async function dashboard(ctx: AdminContext): Promise<DashboardResponse> {
   const totals = await repository.dashboardTotals(ctx.db);
+  const money = await ledgerTotals(ctx);
   const daily = await repository.dailyFigures(ctx.db, ctx.clock.now(), DASHBOARD_DAYS);
-  return { totals, daily };
+  return { totals: { ...totals, ...money }, daily };
 }
 
 /** `GET /api/admin/users`. */

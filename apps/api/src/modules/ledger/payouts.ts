@@ -111,6 +111,7 @@ export async function openPayout(
     amount,
     method: method.shown,
     requestedAt: ctx.clock.now(),
+    ...(input.retryOf === undefined ? {} : { retryOf: input.retryOf }),
   });
   await repository.insertTransaction(ctx.uow.tx, {
     kind: 'payout',

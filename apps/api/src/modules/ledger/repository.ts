@@ -1,5 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { FeeSplit, LedgerAccount, LedgerTransactionKind } from '@skillroute/shared/earnings';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type {
+  FeeSplit,
+  LedgerAccount,
+  LedgerTransactionKind,
+  PayoutStatus,
+} from '@skillroute/shared/earnings';
 import type { Executor } from '../../db/client';
 import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
 import {
@@ -225,7 +231,7 @@ export async function lockPayoutMethod(tx: Executor, mentorId: string): Promise<
 
 export async function insertPayout(
   tx: Executor,
-  input: { mentorId: string; amount: number; method: PayoutMethodShown; requestedAt: Date },
+  input: { mentorId: string; amount: number; method: PayoutMethodShown; requestedAt: Date; retryOf?: string },
 ): Promise<PayoutRow> {
   const [row] = await tx.insert(payouts).values(input).returning();
   return row!;
@@ -318,6 +324,75 @@ export async function payeeOf(
   return row;
 }
 
+/** Each account's balance over the whole ledger, in one query; an account without entries is absent. */
+export async function accountTotals(db: Executor): Promise<Partial<Record<LedgerAccount, number>>> {
+  const rows = await db
+    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.account);
+  return Object.fromEntries(rows.map((row) => [row.account, Number(row.total)]));
+}
+
+export interface AdminPayoutRow extends PayoutRow {
+  mentorName: string;
+  mentorEmail: string;
+  retriedBy: string | null;
+}
+
+const retries = alias(payouts, 'retries');
+
+/** Payouts with their mentor and the payout that retried them, latest requested first. */
+function adminPayoutsWhere(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      payout: payouts,
+      mentorName: users.name,
+      mentorEmail: users.email,
+      retriedBy: retries.id,
+    })
+    .from(payouts)
+    .innerJoin(users, eq(users.id, payouts.mentorId))
+    .leftJoin(retries, eq(retries.retryOf, payouts.id))
+    .where(where)
+    .orderBy(desc(payouts.requestedAt), desc(payouts.id));
+}
+
+const flatten = (row: {
+  payout: PayoutRow;
+  mentorName: string;
+  mentorEmail: string;
+  retriedBy: string | null;
+}): AdminPayoutRow => ({
+  ...row.payout,
+  mentorName: row.mentorName,
+  mentorEmail: row.mentorEmail,
+  retriedBy: row.retriedBy,
+});
+
+/** A page of every mentor's payouts for the admin, of one status or all, and how many there are. */
+export async function listPayoutsForAdmin(
+  db: Executor,
+  input: { status?: PayoutStatus; offset: number; limit: number },
+): Promise<{ rows: AdminPayoutRow[]; total: number }> {
+  const where = input.status === undefined ? undefined : eq(payouts.status, input.status);
+  const [rows, [counted]] = await Promise.all([
+    adminPayoutsWhere(db, where).offset(input.offset).limit(input.limit),
+    db.select({ total: count() }).from(payouts).where(where),
+  ]);
+  return { rows: rows.map(flatten), total: counted?.total ?? 0 };
+}
+
+export async function payoutForAdmin(db: Executor, payoutId: string): Promise<AdminPayoutRow | undefined> {
+  const [row] = await adminPayoutsWhere(db, eq(payouts.id, payoutId));
+  return row === undefined ? undefined : flatten(row);
+}
+
+/** The payout that retried `payoutId`, if any. */
+export async function retryOfPayout(db: Executor, payoutId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.retryOf, payoutId));
+  return row;
+}
+
 /**
  * The payout a provider's webhook is about, locked for its settlement: by our id when the transfer carried it,
  * otherwise by the provider's id of the transfer.
@@ -336,4 +411,41 @@ export async function payoutForEventForUpdate(
     )
     .for('update');
   return row;
+}
+
+/**
+ * Payouts opened before `before` and never answered: still requested, no provider id (a crash between the
+ * opening's commit and the provider's answer). Oldest first, at most `limit`.
+ */
+export async function unansweredPayouts(
+  db: Executor,
+  input: { before: Date; limit: number },
+): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'requested'),
+        isNull(payouts.providerPayoutId),
+        lt(payouts.requestedAt, input.before),
+      ),
+    )
+    .orderBy(asc(payouts.requestedAt))
+    .limit(input.limit);
+}
+
+/** Mentors with a payout method whose available balance is at least `minimum`, as read now (no lock). */
+export async function mentorsWithAvailable(db: Executor, minimum: number): Promise<string[]> {
+  const rows = await db
+    .select({ mentorId: payoutMethods.mentorId })
+    .from(payoutMethods)
+    .innerJoin(
+      ledgerEntries,
+      and(eq(ledgerEntries.userId, payoutMethods.mentorId), eq(ledgerEntries.account, 'mentor_available')),
+    )
+    .groupBy(payoutMethods.mentorId)
+    .having(sql`sum(${ledgerEntries.amount}) >= ${minimum}`)
+    .orderBy(asc(payoutMethods.mentorId));
+  return rows.map((row) => row.mentorId);
 }

@@ -7,9 +7,9 @@ import {
   type StatementQuery,
 } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
-import type { AdminContext, UserContext, WorkContext } from '../../context/service-context';
-import { mentorIdOf, shownPayout } from './payouts';
+import type { AdminContext, ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { timezoneOfUser } from '../users/service';
+import { mentorIdOf, shownPayout } from './payouts';
 import * as repository from './repository';
 import { paymentLines, refundLines, releaseLines } from './rules';
 import { statementCsv, statementWindow } from './statement';
@@ -128,4 +128,24 @@ export async function statementOf(ctx: UserContext, query: StatementQuery): Prom
 export async function checkLedger(ctx: AdminContext): Promise<LedgerCheckResponse> {
   const { transactions, entries, unbalanced } = await repository.checkLedger(ctx.db);
   return { balanced: unbalanced === 0, transactions, entries };
+}
+
+export interface LedgerTotals {
+  platformFees: Paise;
+  gstOnFees: Paise;
+  mentorPending: Paise;
+  mentorAvailable: Paise;
+  paidOut: Paise;
+}
+
+/** The platform's and all mentors' balances, summed over the ledger's accounts (the admin's dashboard). */
+export async function ledgerTotals(ctx: ServiceContext): Promise<LedgerTotals> {
+  const sums = await repository.accountTotals(ctx.db);
+  return {
+    platformFees: sums.platform_fees ?? 0,
+    gstOnFees: sums.gst_on_fees ?? 0,
+    mentorPending: sums.mentor_pending ?? 0,
+    mentorAvailable: sums.mentor_available ?? 0,
+    paidOut: sums.mentor_paid_out ?? 0,
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   ClipboardCheck,
   History,
   LayoutDashboard,
@@ -26,6 +27,7 @@ export const adminAreas: AdminArea[] = [
   { path: 'assessment-managment', label: 'Assessments', icon: ClipboardCheck },
   { path: 'user-management', label: 'Users', icon: Users },
   { path: 'bookings', label: 'Bookings', icon: Wallet },
+  { path: 'payouts', label: 'Payouts', icon: Banknote },
   { path: 'audit', label: 'Audit', icon: History },
 ];
 

@@ -1,5 +1,10 @@
 import type { AdminAuditListResponse } from '@skillroute/shared/admin-audit';
 import type {
+  AdminPayoutRetryResponse,
+  AdminPayoutsQueryInput,
+  AdminPayoutsResponse,
+} from '@skillroute/shared/admin-payouts';
+import type {
   AdminBookingsQueryInput,
   AdminBookingsResponse,
   AdminRefundBody,
@@ -86,6 +91,15 @@ export const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
     }),
+    getAdminPayouts: build.query<AdminPayoutsResponse, AdminPayoutsQueryInput>({
+      query: (query) => `/api/admin/payouts${searchOf(query)}`,
+      providesTags: ['AdminConsole'],
+      keepUnusedDataFor: 0,
+    }),
+    retryPayout: build.mutation<AdminPayoutRetryResponse, { id: string }>({
+      query: ({ id }) => ({ url: `/api/admin/payouts/${encodeURIComponent(id)}/retry`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
+    }),
     getAdminAudit: build.query<AdminAuditListResponse, number>({
       query: (page) => `/api/admin/audit${searchOf({ page })}`,
       providesTags: ['AdminConsole'],
@@ -105,5 +119,7 @@ export const {
   useGetAdminBookingsQuery,
   useRefundBookingMutation,
   useRetryRefundMutation,
+  useGetAdminPayoutsQuery,
+  useRetryPayoutMutation,
   useGetAdminAuditQuery,
 } = adminApi;

@@ -52,6 +52,20 @@ export function figureGroups(totals: DashboardResponse['totals']): FigureGroup[]
       figures: [
         { label: 'Revenue', value: formatPaise(totals.revenue), to: '/admin/bookings' },
         { label: 'Refunds', value: formatPaise(totals.refunds), to: '/admin/bookings?status=cancelled' },
+        { label: 'Platform fees', value: formatPaise(totals.platformFees), to: '/admin/bookings' },
+        { label: 'GST on fees', value: formatPaise(totals.gstOnFees), to: '/admin/bookings' },
+      ],
+    },
+    {
+      title: "Mentors' earnings",
+      figures: [
+        {
+          label: 'Pending',
+          value: formatPaise(totals.mentorPending),
+          to: '/admin/bookings?status=confirmed',
+        },
+        { label: 'Available', value: formatPaise(totals.mentorAvailable), to: '/admin/payouts' },
+        { label: 'Paid out', value: formatPaise(totals.paidOut), to: '/admin/payouts?status=paid' },
       ],
     },
     {

@@ -14,6 +14,7 @@ describe('the admin navigation', () => {
       ['Assessments', '/admin/assessment-managment'],
       ['Users', '/admin/user-management'],
       ['Bookings', '/admin/bookings'],
+      ['Payouts', '/admin/payouts'],
       ['Audit', '/admin/audit'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

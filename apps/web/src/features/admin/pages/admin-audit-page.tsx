@@ -20,6 +20,7 @@ const actionLabels: Record<AdminAction, string> = {
   'user.unblock': 'Unblocked a user',
   'booking.refund': 'Refunded a booking',
   'booking.refund_retry': 'Retried a failed refund',
+  'payout.retry': 'Retried a failed payout',
 };
 
 /**

@@ -57,6 +57,11 @@ const dashboard = (daily = zeroDays()): DashboardResponse => ({
     bookings: { pending_payment: 1, confirmed: 3, completed: 9, expired: 4, payment_failed: 0, cancelled: 2 },
     revenue: 1_250_050,
     refunds: 75_000,
+    platformFees: 1_234_500,
+    gstOnFees: 222_210,
+    mentorPending: 10_000_000,
+    mentorAvailable: 9_702_000,
+    paidOut: 50_050,
     roadmaps: { drafted: 5, published: 11, rejected: 1 },
     tests: { taken: 3, passed: 2 },
   },
@@ -82,6 +87,12 @@ describe('/admin/ (dashboard)', () => {
     expect(await link(/^Blocked users: 2$/)).toHaveAttribute('href', '/admin/user-management?blocked=true');
     expect(await link(/^Revenue: ₹12,500.50$/)).toHaveAttribute('href', '/admin/bookings');
     expect(await link(/^Refunds: ₹750$/)).toHaveAttribute('href', '/admin/bookings?status=cancelled');
+    // The ledger's sums, in rupees with Indian grouping.
+    expect(await link(/^Platform fees: ₹12,345$/)).toHaveAttribute('href', '/admin/bookings');
+    expect(await link(/^GST on fees: ₹2,222.10$/)).toHaveAttribute('href', '/admin/bookings');
+    expect(await link(/^Pending: ₹1,00,000$/)).toHaveAttribute('href', '/admin/bookings?status=confirmed');
+    expect(await link(/^Available: ₹97,020$/)).toHaveAttribute('href', '/admin/payouts');
+    expect(await link(/^Paid out: ₹500.50$/)).toHaveAttribute('href', '/admin/payouts?status=paid');
     expect(await link(/^Completed: 9$/)).toHaveAttribute('href', '/admin/bookings?status=completed');
     expect(await link(/^Published: 11$/)).toHaveAttribute('href', '/admin/roadmap-management');
     expect(await link(/^Pass rate: 67%$/)).toHaveAttribute('href', '/admin/assessment-managment');
