@@ -74,16 +74,14 @@ export function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
 
   heading('For');
   line(`A ${minutes}-minute mentoring session with ${booking.mentor.name}`);
-  line(
-    `${sessionDate(booking.startTime, zone)}: ${formatZonedTime(booking.startTime, zone)} to ${formatZonedTime(booking.endTime, zone)}`,
-  );
+  line(`${sessionDate(booking.startTime, zone)}, starting ${formatZonedTime(booking.startTime, zone)}`);
 
   heading('Amounts');
   pdf.moveDown(0.2);
   row(receipt ? 'Session price' : 'Amount refunded', pdfAmount(document.amount), true);
-  row(receipt ? '  of which the platform fee' : '  of it, the platform fee', pdfAmount(document.platformFee));
+  row('  Platform fee', pdfAmount(document.platformFee));
   row('  GST on the platform fee', pdfAmount(document.gstOnFee));
-  row("  the mentor's share", pdfAmount(document.mentorShare));
+  row("  Mentor's share", pdfAmount(document.mentorShare));
   pdf.moveDown(0.3);
   row(receipt ? 'Total paid' : 'Total refunded', pdfAmount(document.amount), true);
 
