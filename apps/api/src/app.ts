@@ -39,6 +39,7 @@ import { idempotency } from './modules/idempotency/plugin';
 import { adminLedgerRoutes, adminPayoutRoutes } from './modules/ledger/admin-routes';
 import { registerPayoutWorkers } from './modules/ledger/payout-jobs';
 import { earningsRoutes } from './modules/ledger/routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import { meetRoutes } from './modules/meet/routes';
 import { registerMeetSignalling } from './modules/meet/signalling';
 import { paymentRoutes } from './modules/payments/routes';
@@ -167,6 +168,7 @@ function settingsOf(config: Config): ServiceSettings {
     },
     fees: config.fees,
     payoutMinimum: config.payoutMinimum,
+    business: config.business,
   };
 }
 
@@ -285,6 +287,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(availabilityRoutes, { prefix: '/api/mentors' });
   await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
+  await app.register(receiptRoutes, { prefix: '/api/bookings' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),

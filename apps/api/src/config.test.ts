@@ -54,6 +54,22 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PAYOUT_MINIMUM: '0' })).toThrow(/PAYOUT_MINIMUM/);
   });
 
+  it('reads the seller of receipts, with placeholders that say what to set', () => {
+    expect(parseConfig({}).business).toEqual({
+      name: 'Skillroute (set BUSINESS_NAME)',
+      gstin: '(set BUSINESS_GSTIN)',
+      address: '(set BUSINESS_ADDRESS)',
+    });
+    expect(
+      parseConfig({
+        BUSINESS_NAME: 'Skillroute Pvt Ltd',
+        BUSINESS_GSTIN: '29ABCDE1234F1Z5',
+        BUSINESS_ADDRESS: 'Pune',
+      }).business,
+    ).toEqual({ name: 'Skillroute Pvt Ltd', gstin: '29ABCDE1234F1Z5', address: 'Pune' });
+    expect(() => parseConfig({ BUSINESS_GSTIN: '29abcde1234f1z5' })).toThrow(/BUSINESS_GSTIN/);
+  });
+
   it('derives PUBLIC_URL from PORT and strips a trailing slash from a given one', () => {
     expect(parseConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(parseConfig({ PUBLIC_URL: 'https://skillroute.example/' }).publicUrl).toBe(

@@ -10,6 +10,9 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** A GSTIN: state code, PAN, entity number, `Z`, check character (the check character is not verified). */
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
 /** Production refuses shorter signing secrets: a guessable secret lets anyone forge a session. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -157,6 +160,18 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: wholeNumber(0, 100),
   GST_PERCENT: wholeNumber(0, 100),
   PAYOUT_MINIMUM: wholeNumber(1, 100_000_000),
+  BUSINESS_NAME: z.preprocess(
+    blankAsUnset,
+    z.string().max(200, 'expected at most 200 characters').optional(),
+  ),
+  BUSINESS_GSTIN: z.preprocess(
+    blankAsUnset,
+    z.string().regex(GSTIN_PATTERN, 'expected a 15-character GSTIN like 29ABCDE1234F1Z5').optional(),
+  ),
+  BUSINESS_ADDRESS: z.preprocess(
+    blankAsUnset,
+    z.string().max(500, 'expected at most 500 characters').optional(),
+  ),
 });
 
 type Env = Record<string, string | undefined>;
@@ -207,6 +222,8 @@ export interface Config {
   fees: { platformFeePercent: number; gstPercent: number };
   /** The least a mentor's payout may be, in paise (decision 055). */
   payoutMinimum: number;
+  /** The seller named on receipts and credit notes (decision 056); unset, a placeholder that says what to set. */
+  business: { name: string; gstin: string; address: string };
 }
 
 /** What `parseConfig` returns: everything but the signing secrets, which development may still lack. */
@@ -348,6 +365,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): ParsedConfig {
       gstPercent: e.GST_PERCENT ?? DEFAULT_FEE_RATES.gstPercent,
     },
     payoutMinimum: e.PAYOUT_MINIMUM ?? DEFAULT_PAYOUT_MINIMUM_PAISE,
+    business: {
+      name: e.BUSINESS_NAME ?? 'Skillroute (set BUSINESS_NAME)',
+      gstin: e.BUSINESS_GSTIN ?? '(set BUSINESS_GSTIN)',
+      address: e.BUSINESS_ADDRESS ?? '(set BUSINESS_ADDRESS)',
+    },
   };
 }
 

@@ -149,6 +149,9 @@ export const apiResponses = {
   'GET /api/bookings/:mentorId': { 200: bookingListResponseSchema },
   // The iCalendar text, sent as text/calendar (a link the browser downloads, not a fetch of the web's).
   'GET /api/bookings/:id/calendar.ics': { 200: z.string() },
+  // The mentee's receipt and credit note, sent as application/pdf (links the browser downloads).
+  'GET /api/bookings/:id/receipt.pdf': { 200: z.string() },
+  'GET /api/bookings/:id/credit-note.pdf': { 200: z.string() },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
   'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },

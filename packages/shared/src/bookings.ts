@@ -108,6 +108,9 @@ export const bookingSchema = z.object({
     .object({ amount: z.number().int(), status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) })
     .optional(),
   review: bookingReviewSchema.optional(),
+  /** Its mentee's documents, in their list only: the receipt's number once paid, the credit note's once refunded. */
+  receiptNumber: z.string().optional(),
+  creditNoteNumber: z.string().optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

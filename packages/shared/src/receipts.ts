@@ -30,3 +30,9 @@ export function documentNumber(kind: DocumentKind, financialYear: string, n: num
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`a document number counts from 1, not ${n}`);
   return `${DOCUMENT_SERIES[kind]}/${financialYear}/${String(n).padStart(6, '0')}`;
 }
+
+/** The refusals of `GET /api/bookings/:id/receipt.pdf` and `…/credit-note.pdf` (the mentee of the booking only). */
+export const receiptMessages = {
+  noReceipt: 'This booking has no receipt: a receipt is issued when its payment confirms it.',
+  noCreditNote: 'This booking has no credit note: a credit note is issued when a refund is decided.',
+} as const;

@@ -103,6 +103,8 @@ export interface ServiceSettings {
   readonly fees: FeeRates;
   /** The least a mentor's payout may be, in paise (PAYOUT_MINIMUM). */
   readonly payoutMinimum: number;
+  /** The seller on receipts and credit notes (BUSINESS_NAME, BUSINESS_GSTIN, BUSINESS_ADDRESS). */
+  readonly business: { readonly name: string; readonly gstin: string; readonly address: string };
 }
 
 /** The acting user of a request: a live session as the guards, the socket handshake and the routes see it. */

@@ -16,3 +16,4 @@ export * from './bookings';
 export * from './idempotency';
 export * from './ledger';
 export * from './payouts';
+export * from './receipts';

@@ -1,6 +1,7 @@
 import type { RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { ServiceContext, WorkContext } from '../../context/service-context';
 import { recordRefund } from '../ledger/service';
+import { issueCreditNote } from '../receipts/service';
 import { refundJob } from './job-types';
 import * as repository from './repository';
 
@@ -31,6 +32,7 @@ export async function queueRefund(
   await repository.setRefund(ctx.uow.tx, bookingId, { amountPaise, reason, status });
   // Decided is what the ledger records: the money is owed back from now, whenever the provider pays it.
   await recordRefund(ctx, { bookingId, refunded: amountPaise });
+  await issueCreditNote(ctx, { bookingId, refunded: amountPaise });
   if (amountPaise > 0)
     await ctx.uow.enqueue(
       refundJob,

@@ -2,6 +2,7 @@ import { bookingMessages, partyOf, type Booking, type BookingListQuery } from '@
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { documentNumbersOf } from '../receipts/service';
 import * as repository from './repository';
 import { busyByPerson, inListOrder, type BusyInterval } from './rules';
 import { toBooking } from './wire';
@@ -27,7 +28,8 @@ export async function getBooking(ctx: UserContext, input: { bookingId: string })
 
 /**
  * `GET /api/bookings/:mentorId` (as mentor only) and `GET /api/bookings/profile/:mentorId` (as mentor and as
- * mentee): only one's own id. Sessions not yet over first, soonest first; then past ones, newest first.
+ * mentee): only one's own id. Sessions not yet over first, soonest first; then past ones, newest first. As
+ * mentee, each carries the numbers of its receipt and credit note, once issued.
  */
 export async function listBookings(
   ctx: UserContext,
@@ -40,7 +42,13 @@ export async function listBookings(
     asMentorOnly: scope === 'as_mentor',
     status: query.status,
   });
-  return inListOrder(rows, ctx.clock.now()).map(toBooking);
+  const listed = inListOrder(rows, ctx.clock.now()).map(toBooking);
+  // The mentee's receipt and credit note numbers, for their download links (the documents are theirs only).
+  const asMentee = listed.filter((booking) => booking.menteeId === ctx.user.id);
+  const numbers = await documentNumbersOf(ctx, { bookingIds: asMentee.map((booking) => booking.id) });
+  return listed.map((booking) =>
+    booking.menteeId === ctx.user.id ? { ...booking, ...numbers.get(booking.id) } : booking,
+  );
 }
 
 /**

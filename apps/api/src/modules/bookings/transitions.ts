@@ -1,6 +1,7 @@
 import type { WorkContext } from '../../context/service-context';
 import type { BookingRow } from '../../db/schema';
 import { recordPayment } from '../ledger/service';
+import { issueReceipt } from '../receipts/service';
 import { announceFreedSlot } from '../waitlist/service';
 import {
   announceBlockedPaymentRefunded,
@@ -38,10 +39,15 @@ export async function confirmBooking(
   return row;
 }
 
-/** A payment for a booking waiting for it: confirmed, and both people told (mails, invites, reminders). */
+/**
+ * A payment for a booking waiting for it: confirmed, both people told (mails, invites, reminders), and the
+ * receipt issued. The receipt comes last: taking its number locks the series until the commit (decision 056),
+ * so every other step runs before, not while other payments wait for the number.
+ */
 export async function confirmPaidBooking(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
-  await confirmBooking(ctx, input);
+  const row = await confirmBooking(ctx, input);
   await announceConfirmed(ctx, input);
+  if (row !== undefined) await issueReceipt(ctx, { booking: row });
 }
 
 /**
@@ -63,6 +69,8 @@ export async function confirmLatePayment(ctx: WorkContext, input: { booking: Boo
   );
   await timeChanged(ctx);
   await announceConfirmed(ctx, { bookingId: booking.id });
+  // Last, as in confirmPaidBooking: the series stays locked from here to the commit.
+  await issueReceipt(ctx, { booking: row });
   return true;
 }
 

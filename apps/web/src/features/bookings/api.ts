@@ -90,5 +90,13 @@ export function useOwnHold(mentorId: string, now: number): Booking | undefined {
 export const bookingCalendarPath = (bookingId: string): string =>
   `/api/bookings/${encodeURIComponent(bookingId)}/calendar.ics`;
 
+/** The mentee's receipt of a paid booking (a PDF the browser downloads). */
+export const bookingReceiptPath = (bookingId: string): string =>
+  `/api/bookings/${encodeURIComponent(bookingId)}/receipt.pdf`;
+
+/** The mentee's credit note of a refunded booking (a PDF the browser downloads). */
+export const bookingCreditNotePath = (bookingId: string): string =>
+  `/api/bookings/${encodeURIComponent(bookingId)}/credit-note.pdf`;
+
 /** A booking's status as people read it, for other features that list sessions (earnings). */
 export { statusLabels } from './rules';

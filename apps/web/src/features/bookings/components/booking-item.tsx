@@ -1,6 +1,6 @@
 import type { Booking, BookingStatus } from '@skillroute/shared/bookings';
 import { ROOM_OPENS_MINUTES_BEFORE } from '@skillroute/shared/meet';
-import { Star, Video } from 'lucide-react';
+import { FileDown, Star, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,7 @@ import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { formatSessionTime } from '@/lib/session-time';
 import { useViewerZone } from '@/features/auth/api';
+import { bookingCreditNotePath, bookingReceiptPath } from '../api';
 import {
   bookingActions,
   joinState,
@@ -31,6 +32,36 @@ const statusTone: Record<BookingStatus, string> = {
   payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive dark:text-red-200',
   cancelled: 'border-border bg-muted text-muted-foreground',
 };
+
+/** The mentee's receipt and credit note, once issued: plain links, as the api sends each PDF as a download. */
+function BookingDocuments({ booking, userId }: { booking: Booking; userId: string }) {
+  if (booking.menteeId !== userId) return null;
+  if (booking.receiptNumber === undefined && booking.creditNoteNumber === undefined) return null;
+  return (
+    <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {booking.receiptNumber !== undefined && (
+        <a
+          href={bookingReceiptPath(booking.id)}
+          download
+          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+        >
+          <FileDown aria-hidden="true" className="size-4" />
+          Download receipt <span className="sr-only">{booking.receiptNumber}</span>
+        </a>
+      )}
+      {booking.creditNoteNumber !== undefined && (
+        <a
+          href={bookingCreditNotePath(booking.id)}
+          download
+          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+        >
+          <FileDown aria-hidden="true" className="size-4" />
+          Download credit note <span className="sr-only">{booking.creditNoteNumber}</span>
+        </a>
+      )}
+    </div>
+  );
+}
 
 /** One booking as the signed-in user sees it: when, with whom, what it cost, where it stands, and what they may do. */
 export function BookingItem({ booking, userId, now }: { booking: Booking; userId: string; now: Date }) {
@@ -97,6 +128,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           </>
         )}
       </dl>
+
+      <BookingDocuments booking={booking} userId={userId} />
 
       {booking.review && (
         <figure className="rounded-md bg-muted/60 p-3 text-sm">

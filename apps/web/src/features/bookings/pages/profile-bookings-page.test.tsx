@@ -193,6 +193,42 @@ describe('/profile/bookings', () => {
     );
   });
 
+  it('links the mentee to the receipt of a paid booking and the credit note of a refunded one, and not the mentor', async () => {
+    const paid = aBooking({ receiptNumber: 'SR/2026-27/000007' });
+    const refunded = aBooking({
+      id: OTHER_ID,
+      status: 'cancelled',
+      receiptNumber: 'SR/2026-27/000003',
+      creditNoteNumber: 'CN/2026-27/000001',
+      refund: { amount: 75_000, status: 'succeeded', reason: 'cancelled_by_mentee' },
+    });
+    const unpaid = aBooking({ id: '00000000-0000-4000-8000-000000000009', status: 'expired' });
+    open(() => [paid, refunded, unpaid]);
+    const [first, second, third] = await waitFor(() => items());
+
+    const receipt = within(first!).getByRole('link', { name: /^Download receipt/ });
+    expect(receipt).toHaveAttribute('href', `/api/bookings/${BOOKING_ID}/receipt.pdf`);
+    expect(receipt).toHaveAttribute('download');
+    expect(receipt).toHaveAccessibleName('Download receipt SR/2026-27/000007');
+    expect(within(first!).queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
+
+    expect(within(second!).getByRole('link', { name: /^Download receipt/ })).toHaveAttribute(
+      'href',
+      `/api/bookings/${OTHER_ID}/receipt.pdf`,
+    );
+    expect(within(second!).getByRole('link', { name: /^Download credit note/ })).toHaveAttribute(
+      'href',
+      `/api/bookings/${OTHER_ID}/credit-note.pdf`,
+    );
+    expect(within(third!).queryByRole('link', { name: /^Download/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the mentor no receipt to download, even one the list carried', async () => {
+    open(() => [aBooking({ receiptNumber: 'SR/2026-27/000007' })], { user: ada as SessionUser });
+    const [item] = await waitFor(() => items());
+    expect(within(item!).queryByRole('link', { name: /^Download/ })).not.toBeInTheDocument();
+  });
+
   it('offers Join to either person from 10 minutes before the start to 15 minutes after the end, and says when before', async () => {
     at(1);
     const first = open(() => [aBooking()]);

@@ -1,0 +1,99 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import {
+  bookings,
+  financialDocuments,
+  users,
+  type FinancialDocumentKind,
+  type FinancialDocumentRow,
+} from '../../db/schema';
+
+/**
+ * The next number of a series in a financial year, counted in the caller's transaction: the upsert leaves the
+ * series row locked until that transaction ends, so a concurrent issuer waits, and a rollback gives the
+ * number back (a PostgreSQL sequence would not: its values are never returned, hence gaps).
+ */
+export async function takeNextNumber(tx: Executor, series: string, financialYear: string): Promise<number> {
+  const result = await tx.execute<{ last_number: number }>(sql`
+    insert into document_series (series, financial_year, last_number)
+    values (${series}, ${financialYear}, 1)
+    on conflict (series, financial_year) do update set last_number = document_series.last_number + 1
+    returning last_number`);
+  return Number(result.rows[0]!.last_number);
+}
+
+export async function insertDocument(
+  tx: Executor,
+  values: typeof financialDocuments.$inferInsert,
+): Promise<FinancialDocumentRow> {
+  const [row] = await tx.insert(financialDocuments).values(values).returning();
+  return row!;
+}
+
+export async function documentOf(
+  db: Executor,
+  bookingId: string,
+  kind: FinancialDocumentKind,
+): Promise<FinancialDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(financialDocuments)
+    .where(and(eq(financialDocuments.bookingId, bookingId), eq(financialDocuments.kind, kind)));
+  return row;
+}
+
+/** The numbers of the documents of these bookings. */
+export async function documentNumbersOf(
+  db: Executor,
+  bookingIds: readonly string[],
+): Promise<Array<{ bookingId: string; kind: FinancialDocumentKind; number: string }>> {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: financialDocuments.bookingId,
+      kind: financialDocuments.kind,
+      number: financialDocuments.number,
+    })
+    .from(financialDocuments)
+    .where(inArray(financialDocuments.bookingId, [...bookingIds]));
+}
+
+export interface BookingOfDocument {
+  menteeId: string;
+  startTime: Date;
+  endTime: Date;
+  mentee: { name: string; email: string; timezone: string | null };
+  mentor: { name: string };
+}
+
+/** What a document names of its booking: its two people and its time. */
+export async function bookingOfDocument(
+  db: Executor,
+  bookingId: string,
+): Promise<BookingOfDocument | undefined> {
+  const mentee = alias(users, 'mentee');
+  const mentor = alias(users, 'mentor');
+  const [row] = await db
+    .select({
+      menteeId: bookings.menteeId,
+      startTime: bookings.startTime,
+      endTime: bookings.endTime,
+      menteeName: mentee.name,
+      menteeEmail: mentee.email,
+      menteeTimezone: mentee.timezone,
+      mentorName: mentor.name,
+    })
+    .from(bookings)
+    .innerJoin(mentee, eq(mentee.id, bookings.menteeId))
+    .innerJoin(mentor, eq(mentor.id, bookings.mentorId))
+    .where(eq(bookings.id, bookingId));
+  if (row === undefined) return undefined;
+  return {
+    menteeId: row.menteeId,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    mentee: { name: row.menteeName, email: row.menteeEmail, timezone: row.menteeTimezone },
+    mentor: { name: row.mentorName },
+  };
+}

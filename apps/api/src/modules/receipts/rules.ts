@@ -1,0 +1,46 @@
+import { splitRefund, type FeeSplit } from '@skillroute/shared/earnings';
+import type { Paise } from '@skillroute/shared/money';
+import type { DocumentKind } from '@skillroute/shared/receipts';
+import type { FinancialDocumentKind } from '../../db/schema';
+
+// Receipts and credit notes (decision 056): the small decisions, kept pure.
+
+/** The shared name of a kind (its series, DOCUMENT_SERIES) for the stored one. */
+export const sharedKindOf: Record<FinancialDocumentKind, DocumentKind> = {
+  receipt: 'receipt',
+  credit_note: 'creditNote',
+};
+
+/**
+ * Paise as the PDF writes them: "INR 1,25,000.00", Indian digit grouping and always the paise. Not "₹": the
+ * PDF's standard Helvetica has no glyph for it (decision 056). Counted in integers, so no float rounds a paisa.
+ */
+export function pdfAmount(paise: Paise): string {
+  const sign = paise < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(paise) / 100);
+  const rest = String(Math.abs(paise) % 100).padStart(2, '0');
+  return `${sign}INR ${whole.toLocaleString('en-IN')}.${rest}`;
+}
+
+/** The download's file name: `receipt-SR-2026-27-000001.pdf`, `credit-note-CN-2026-27-000001.pdf`. */
+export function documentFilename(kind: FinancialDocumentKind, number: string): string {
+  const name = kind === 'receipt' ? 'receipt' : 'credit-note';
+  return `${name}-${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+}
+
+/**
+ * A credit note's amounts: what was refunded (never more than the receipt's amount), each part of the receipt
+ * taken back in proportion as the ledger takes it (`splitRefund`), so the two always agree.
+ */
+export function creditNoteAmounts(
+  receipt: FeeSplit & { amount: Paise },
+  refunded: Paise,
+): FeeSplit & { amount: Paise } {
+  const amount = Math.max(0, Math.min(refunded, receipt.amount));
+  const split = {
+    platformFee: receipt.platformFee,
+    gstOnFee: receipt.gstOnFee,
+    mentorShare: receipt.mentorShare,
+  };
+  return { amount, ...splitRefund(receipt.amount, split, amount) };
+}
