@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { bookAndPayThroughApi, mentorAndMentee } from '../support/bookings';
 import { completeSessionInThePast } from '../support/database';
 import { test } from '../support/mentors';
@@ -119,6 +120,24 @@ test('a mentor with a paid and held session reads its split, adds a UPI ID, is p
     );
     expect(csv).toContain(`${bookingId},Meera,completed,1000.00,100.00,18.00,882.00`);
     expect(errors).toEqual([]);
+
+    // The mentee downloads the session's receipt from their bookings: a PDF with its number and the split.
+    const menteePage = await pair.menteeContext.newPage();
+    const menteeErrors = watchConsoleErrors(menteePage);
+    await menteePage.goto('/profile/bookings');
+    const receiptLink = menteePage.getByRole('link', { name: /^Download receipt SR\/\d{4}-\d{2}\/\d{6}$/ });
+    await expect(receiptLink).toBeVisible();
+    await expectNoSeriousA11yViolations(menteePage);
+    const [receipt] = await Promise.all([menteePage.waitForEvent('download'), receiptLink.click()]);
+    expect(receipt.suggestedFilename()).toMatch(/^receipt-SR-\d{4}-\d{2}-\d{6}\.pdf$/);
+    const { text } = await extractText(new Uint8Array(readFileSync((await receipt.path())!)), {
+      mergePages: true,
+    });
+    const number = (await receiptLink.textContent())!.replace('Download receipt ', '');
+    expect(text).toContain(number);
+    expect(text).toContain('INR 1,000.00');
+    expect(text).toContain('Meera');
+    expect(menteeErrors).toEqual([]);
   } finally {
     await Promise.all([pair.mentorContext.close(), pair.menteeContext.close()]);
   }
