@@ -320,7 +320,7 @@ function numberingFaults(numbers) {
     if (missing > 0)
       faults.push(`${prefix}…: ${missing} numbers missing between ${sorted[0]} and ${sorted.at(-1)}`);
   }
-  return { faults, series: [...series].map(([prefix, values]) => `${prefix}1..${values.at(-1)}`) };
+  return { faults, series: [...series].map(([prefix, values]) => `${prefix}… 1 to ${values.at(-1)}`) };
 }
 
 /** Per booking given: confirmed, by exactly one event; its ledger payment once; the ledger and receipts whole. */
@@ -430,6 +430,90 @@ const receiptWords = (found) =>
     ? 'no receipts table in this schema: the receipt numbering check was skipped'
     : `${found.receipts.total} receipts in \`${found.receipts.table}\` (${found.receipts.receipts ?? '?'} for these bookings), numbered ${found.receipts.series.join(', ') || 'nothing'}; ${found.receipts.faults.length === 0 ? 'no gap, no duplicate' : found.receipts.faults.join('; ')}`;
 
+// ——— What a confirmation costs besides time: CPU (Linux /proc) and rows written (PostgreSQL's statistics) ———
+
+const CLOCK_TICKS = 100;
+
+/** CPU seconds so far of the server process (node) and of its descendants (the embedded PostgreSQL). */
+function cpuSeconds(pid) {
+  const children = new Map();
+  let statOf;
+  try {
+    statOf = (id) => readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+    for (const id of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      try {
+        const parent = statOf(id)[1];
+        children.set(parent, [...(children.get(parent) ?? []), id]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    return { node: Number.NaN, postgres: Number.NaN };
+  }
+  const seconds = (id) => {
+    try {
+      const fields = statOf(id);
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  const queue = [...(children.get(String(pid)) ?? [])];
+  while (queue.length > 0) {
+    const id = queue.pop();
+    postgres += seconds(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return { node: seconds(pid), postgres };
+}
+
+/** PostgreSQL reports a backend's counts within ~10 s of its last transaction; wait that long before reading them. */
+const STATS_FLUSH_MS = 11_000;
+
+/** Rows inserted, updated and deleted so far per table (job tables of pg-boss as one), per side. */
+async function rowWritesOf(sides) {
+  await new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+  const result = {};
+  for (const side of sides) {
+    const client = new pg.Client({ connectionString: side.seed.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`
+        select case when schemaname = 'pgboss' then 'pg-boss jobs' else relname end as name,
+               sum(n_tup_ins + n_tup_upd + n_tup_del)::int as writes
+        from pg_stat_all_tables where schemaname not in ('pg_catalog', 'information_schema', 'pg_toast')
+        group by 1`);
+      result[side.name] = Object.fromEntries(rows.map((row) => [row.name, row.writes]));
+    } finally {
+      await client.end();
+    }
+  }
+  return result;
+}
+
+function rowWritesPer(before, after, confirmations) {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, tables]) => [
+      name,
+      Object.fromEntries(
+        Object.entries(tables)
+          .map(([table, writes]) => [table, (writes - (before[name]?.[table] ?? 0)) / confirmations])
+          .filter(([, per]) => per >= 0.05)
+          .sort((a, b) => b[1] - a[1]),
+      ),
+    ]),
+  );
+}
+
+const writeWords = (tables) => {
+  const total = Object.values(tables).reduce((sum, per) => sum + per, 0);
+  return `${total.toFixed(1)} (${Object.entries(tables)
+    .map(([table, per]) => `${table} ${per.toFixed(1)}`)
+    .join(', ')})`;
+};
+
 // ——— The race, with the ledger in place, and its winner's payment delivered many times over ———
 
 async function raceThenPay(side) {
@@ -490,6 +574,7 @@ export async function paymentsBench() {
   let repeats;
   let audits;
   let racing;
+  let writes;
   try {
     old = checkOutBeforeLedger();
     console.log(`the product before the ledger: ${old.commit} in ${old.folder}`);
@@ -507,27 +592,38 @@ export async function paymentsBench() {
       round === 0
         ? side.prepared.slice(0, WARM_UP)
         : side.prepared.slice(WARM_UP + (round - 1) * BATCH, WARM_UP + round * BATCH);
-    rounds = Object.fromEntries(sides.map((side) => [side.name, { rates: [], p99: [], failed: 0 }]));
+    rounds = Object.fromEntries(
+      sides.map((side) => [side.name, { rates: [], p99: [], failed: 0, cpu: { node: 0, postgres: 0 } }]),
+    );
+    let writesBefore;
     for (let round = 0; round <= ROUNDS; round += 1) {
+      if (round === 1) writesBefore = await rowWritesOf(sides);
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) {
         const events = batchOf(side, round).map((item) => item.event);
+        const cpuBefore = cpuSeconds(side.server.child.pid);
         const result = await withDeadline(
           deliver(side.seed.url, events, CONNECTIONS),
           300_000,
           `${side.name}: round ${round}`,
         );
+        const cpuAfter = cpuSeconds(side.server.child.pid);
         rounds[side.name].failed += result.failed;
         if (result.failed > 0)
           console.log(`${side.name}: round ${round}: FAILED answers ${JSON.stringify(result.statuses)}`);
         if (round === 0) continue;
         rounds[side.name].rates.push(result.rate);
         rounds[side.name].p99.push(result.p99);
+        rounds[side.name].cpu.node += cpuAfter.node - cpuBefore.node;
+        rounds[side.name].cpu.postgres += cpuAfter.postgres - cpuBefore.postgres;
         console.log(
           `round ${round} ${side.name}: ${events.length} webhooks, ${Math.round(result.rate)} confirmations/s, p99 ${Math.round(result.p99)} ms`,
         );
       }
     }
+    writes = rowWritesPer(writesBefore, await rowWritesOf(sides), ROUNDS * BATCH);
+    for (const [name, tables] of Object.entries(writes))
+      console.log(`${name}: rows written per confirmation: ${writeWords(tables)}`);
 
     // Repeats of events already delivered: answered 200, and nothing changes (the audit counts one event each).
     repeats = {};
@@ -572,6 +668,7 @@ export async function paymentsBench() {
   const [before, now] = ['before the ledger', 'now'];
   const rate = (name) => median(rounds[name].rates);
   const ratio = rate(now) / rate(before);
+  const cpuPer = (name, part) => Math.round((rounds[name].cpu[part] * 1000) / (ROUNDS * BATCH));
   const won = racing.raced.counts[201] ?? 0;
   const refused = racing.raced.counts[409] ?? 0;
   const raceHeld =
@@ -626,6 +723,14 @@ does the rest alike.
 
 Ratio now / before the ledger: **${ratio.toFixed(2)}**.
 
+Per confirmation in the rounds, CPU seconds of the server process and of its PostgreSQL (read from /proc), and rows PostgreSQL counted
+as inserted, updated or deleted (its statistics, read ${STATS_FLUSH_MS / 1000} s after the warm-up and after the last round; the mails and other jobs that ran
+meanwhile are in them):
+
+| product | CPU, node | CPU, PostgreSQL | rows written |
+|---|---|---|---|
+${[before, now].map((name) => `| ${name} | ${cpuPer(name, 'node')} ms | ${cpuPer(name, 'postgres')} ms | ${writeWords(writes[name])} |`).join('\n')}
+
 **Afterwards, in SQL.** Every booking whose event was delivered is confirmed, by exactly one \`payment_events\` row with the outcome
 \`confirmed\`; then ${REPEATS} of the events were delivered again (answered ${Object.entries(repeats)
       .map(([name, result]) => `${JSON.stringify(result.statuses)} ${name}`)
@@ -655,7 +760,7 @@ How to read it: the ratio compares one confirmation now with one before the ledg
 what confirming a payment costs more now (the ledger transaction and its four entries, balanced by a deferred trigger at commit${audits[now].found.receipts === null ? '' : ', the receipt numbered from a locked series row'}, and
 whatever else the ${LEDGER_COMMIT}..now commits added on the way), not the ledger's cost alone. Both sides also record the event, lock and confirm the
 booking, drop the hold's expiry job, queue the completion, two notices, the mails and the reminders, and send those mails from the same
-process meanwhile, so the ledger is a small part of a confirmation's work. The counts are what must hold whatever the rates: one
+process meanwhile: the rows written show the ledger's share (ledger_transactions and ledger_entries) of the whole. The counts are what must hold whatever the rates: one
 confirmation per booking however often and in however many events the provider tells it, the ledger balanced, receipts with no gap and
 no duplicate, and one winner per slot.`,
   );
