@@ -723,7 +723,7 @@ does the rest alike.
 
 Ratio now / before the ledger: **${ratio.toFixed(2)}**.
 
-Per confirmation in the rounds, CPU seconds of the server process and of its PostgreSQL (read from /proc), and rows PostgreSQL counted
+Per confirmation in the rounds, CPU time of the server process and of its PostgreSQL (read from /proc), and rows PostgreSQL counted
 as inserted, updated or deleted (its statistics, read ${STATS_FLUSH_MS / 1000} s after the warm-up and after the last round; the mails and other jobs that ran
 meanwhile are in them):
 
