@@ -11,10 +11,13 @@ export const root = path.resolve(import.meta.dirname, '..');
 // A free loopback port: the cluster script's, which finds nginx's and each replica's.
 export { freePort };
 
-/** Starts a child process and resolves once `ready(line)` returns a value for a line of its output. */
-export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_000 }) {
+/**
+ * Starts a child process (in `cwd`, the repository unless given) and resolves once `ready(line)` returns a value
+ * for a line of its output.
+ */
+export function startProcess(command, args, { env = {}, ready, timeoutMs = 120_000, cwd = root }) {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

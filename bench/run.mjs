@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings|cluster]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings|payments|cluster]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import {
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
 import { mentorsBench } from './mentors/bench.mjs';
+import { paymentsBench } from './payments/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
 import { slotsBench } from './slots/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
@@ -218,6 +219,7 @@ const benches = {
   mail: mailBench,
   slots: slotsBench,
   bookings: bookingsBench,
+  payments: paymentsBench,
   cluster: clusterBench,
 };
 const chosen = process.argv.slice(2);
