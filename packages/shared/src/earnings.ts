@@ -24,6 +24,11 @@ export const ledgerAccounts = [
   'mentor_paid_out',
   /** Money returned to mentees. */
   'refunds',
+  /**
+   * A mentor's part of a refund the platform bore itself, because that share had already been paid out
+   * (negative: the platform's cost). A mentor's balances never go below zero.
+   */
+  'platform_absorbed',
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 

@@ -16,6 +16,7 @@ const accounts = [
   'mentor_available',
   'mentor_paid_out',
   'refunds',
+  'platform_absorbed',
 ] as const satisfies readonly LedgerAccount[];
 const kinds = [
   'payment',

@@ -8,6 +8,7 @@ import { within } from '../../context/service-context';
 import type { WorkContext } from '../../context/service-context';
 import { bookings, ledgerEntries, ledgerTransactions } from '../../db/schema';
 import * as repository from './repository';
+import { openPayout } from './payouts';
 import { recordCancellation, recordCompletion, recordPayment, recordRefund } from './service';
 
 let t: TestApp;
@@ -42,7 +43,7 @@ const people = async () => ({
   mentee: await createUser(t.app.db, { email: `mentee-${randomUUID()}@example.org` }),
 });
 
-const inWork = (work: (ctx: WorkContext) => Promise<void>) =>
+const inWork = <T>(work: (ctx: WorkContext) => Promise<T>): Promise<T> =>
   t.app.services.unitOfWork((uow) => work(within(t.app.services, uow)));
 
 /** A transaction and its entries written straight to the tables, as code that skipped the rules might. */
@@ -203,18 +204,42 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-describe('the ledger over random sequences of payments, sessions held and refunds', () => {
+/** A mentor who can be paid out: their UPI ID saved, as a payout needs. */
+async function withPayoutMethod<P extends { mentor: { id: string } }>(pair: P): Promise<P> {
+  const method = { type: 'upi', vpa: 'ravi@okhdfc' } as const;
+  await repository.upsertPayoutMethod(t.app.db, {
+    mentorId: pair.mentor.id,
+    details: method,
+    shown: { type: 'upi', vpa: 'ra•••@okhdfc' },
+  });
+  return pair;
+}
+
+describe('the ledger over random sequences of payments, sessions held, refunds and payouts', () => {
   it('sums to zero, balances every transaction, and never takes a balance below zero', async () => {
     for (const seed of [1, 27, 2026]) {
       const random = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-      const mentors = [await people(), await people()];
+      const mentors = [await withPayoutMethod(await people()), await withPayoutMethod(await people())];
       type Tracked = { id: string; price: number; completed: boolean; refunded: boolean; cancelled: boolean };
       const tracked: Tracked[] = [];
 
       for (let step = 0; step < 40; step += 1) {
         const open = tracked.filter((b) => !b.refunded && !b.cancelled);
-        const action = open.length === 0 ? 'pay' : pick(['pay', 'complete', 'partial', 'full', 'cancel']);
+        const action =
+          open.length === 0 ? 'pay' : pick(['pay', 'complete', 'partial', 'full', 'cancel', 'payout']);
+        if (action === 'payout') {
+          // Some or all of one mentor's available balance, as a request or the weekly job would take it.
+          const { mentor } = pick(mentors);
+          const available = (await repository.balancesOfMentor(t.app.db, mentor.id)).mentor_available ?? 0;
+          const amount = Math.max(1, Math.ceil(random() * available));
+          await inWork(async (ctx) => {
+            const opened = await openPayout(ctx, { mentorId: mentor.id, amount });
+            expect(opened.refusal === undefined, `payout of ${amount} from ${available}`).toBe(
+              amount <= available,
+            );
+          });
+        }
         if (action === 'pay') {
           const { mentor, mentee } = pick(mentors);
           const price = 1 + Math.floor(random() * 2_000_000);
@@ -224,7 +249,9 @@ describe('the ledger over random sequences of payments, sessions held and refund
           continue;
         }
         const booking = pick(open);
-        if (action === 'complete' && !booking.completed) {
+        if (action === 'payout') {
+          // Done above.
+        } else if (action === 'complete' && !booking.completed) {
           await inWork((ctx) => recordCompletion(ctx, { bookingId: booking.id }));
           booking.completed = true;
         } else if (action === 'partial' || action === 'full') {
@@ -246,6 +273,7 @@ describe('the ledger over random sequences of payments, sessions held and refund
           Object.values(whole).reduce((sum, amount) => sum + amount, 0),
           `seed ${seed}`,
         ).toBe(0);
+        expect(whole.platform_absorbed ?? 0).toBeLessThanOrEqual(0);
         for (const account of ['platform_fees', 'gst_on_fees', 'refunds'])
           expect(whole[account] ?? 0, `${account}, seed ${seed}`).toBeGreaterThanOrEqual(0);
         expect(whole.mentee_payments ?? 0).toBeLessThanOrEqual(0);
@@ -261,5 +289,30 @@ describe('the ledger over random sequences of payments, sessions held and refund
       // What a mentee got back never exceeds what came in, and the check agrees.
       expect((await repository.checkLedger(t.app.db)).unbalanced).toBe(0);
     }
+  });
+});
+
+describe('a payout racing a refund of the same mentor’s held session', () => {
+  it('never pays out more than is available, and never takes the mentor below zero', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const { mentor, mentee } = await withPayoutMethod(await people());
+      const booking = await bookingOf(mentor.id, mentee.id, 100_000);
+      await inWork((ctx) => recordPayment(ctx, { booking }));
+      await inWork((ctx) => recordCompletion(ctx, { bookingId: booking.id }));
+      const share = splitPrice(100_000, t.app.services.settings.fees).mentorShare;
+
+      const [payout] = await Promise.all([
+        inWork(async (ctx) => {
+          const opened = await openPayout(ctx, { mentorId: mentor.id, amount: share });
+          return opened.refusal === undefined;
+        }),
+        inWork((ctx) => recordRefund(ctx, { bookingId: booking.id, refunded: 100_000 })),
+      ]);
+      const balances = await repository.balancesOfMentor(t.app.db, mentor.id);
+      expect(balances.mentor_available ?? 0, `round ${round}`).toBe(0);
+      // Either the payout came first (paid out, the platform bore the refund's share) or the refund did.
+      expect(balances.mentor_paid_out ?? 0, `round ${round}`).toBe(payout ? share : 0);
+    }
+    expect((await repository.checkLedger(t.app.db)).unbalanced).toBe(0);
   });
 });

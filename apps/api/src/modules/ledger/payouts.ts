@@ -103,6 +103,8 @@ export async function openPayout(
   const { mentorId, amount } = input;
   const method = await repository.lockPayoutMethod(ctx.uow.tx, mentorId);
   if (method === undefined) return { refusal: 'no_method', available: 0 };
+  // A refund of a held session takes from the same balance: it waits for this payout, or this for it.
+  await repository.lockMentorBalance(ctx.uow.tx, mentorId);
   const balances = await repository.balancesOfMentor(ctx.uow.tx, mentorId);
   const available = balances.mentor_available ?? 0;
   if (amount > available) return { refusal: 'above_available', available };

@@ -197,6 +197,17 @@ export async function checkLedger(
   };
 }
 
+/** The first key of the two-key advisory locks on a mentor's balance (apart from bookings' one-key locks). */
+const MENTOR_BALANCE_LOCK = 7_310_027;
+
+/**
+ * Serialises everything that takes money out of a mentor's available balance (a payout, a refund of a held
+ * session) until the transaction ends, so each reads the balance the other left.
+ */
+export async function lockMentorBalance(tx: Executor, mentorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MENTOR_BALANCE_LOCK}, hashtext(${mentorId}))`);
+}
+
 /** A mentor's payout method, saved or replaced. */
 export async function upsertPayoutMethod(
   tx: Executor,

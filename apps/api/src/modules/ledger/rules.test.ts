@@ -31,17 +31,40 @@ describe('the lines of each kind of ledger transaction', () => {
           { pending: split.mentorShare, available: 0 },
           { pending: 0, available: split.mentorShare },
         ])
-          expect(sumOf(refundLines({ refunded, parts, share, mentorId })), `refund of ${refunded}`).toBe(0);
+          for (const mentorAvailable of [0, 1, share.available])
+            expect(
+              sumOf(refundLines({ refunded, parts, share, mentorAvailable, mentorId })),
+              `refund of ${refunded}`,
+            ).toBe(0);
       }
     }
   });
 
   it('takes a refund’s mentor part from pending first, then from available', () => {
     const parts = { platformFee: 100, gstOnFee: 18, mentorShare: 882 };
-    const lines = refundLines({ refunded: 1000, parts, share: { pending: 500, available: 900 }, mentorId });
+    const share = { pending: 500, available: 900 };
+    const lines = refundLines({ refunded: 1000, parts, share, mentorAvailable: 900, mentorId });
     expect(lines).toContainEqual({ account: 'mentor_pending', userId: mentorId, amount: -500 });
     expect(lines).toContainEqual({ account: 'mentor_available', userId: mentorId, amount: -382 });
     expect(lines).toContainEqual({ account: 'refunds', userId: null, amount: 1000 });
+    expect(lines.some((line) => line.account === 'platform_absorbed')).toBe(false);
+  });
+
+  it('has the platform bear what was already paid out, so a mentor’s available balance never goes below zero', () => {
+    const parts = { platformFee: 100, gstOnFee: 18, mentorShare: 882 };
+    const share = { pending: 0, available: 882 };
+    // Paid out since, all but ₹2.
+    const lines = refundLines({ refunded: 1000, parts, share, mentorAvailable: 200, mentorId });
+    expect(lines).toContainEqual({ account: 'mentor_available', userId: mentorId, amount: -200 });
+    expect(lines).toContainEqual({ account: 'platform_absorbed', userId: null, amount: -682 });
+    expect(sumOf(lines)).toBe(0);
+    // Nothing left at all (or a balance below zero, which no ledger leaves): the platform bears the whole part.
+    for (const mentorAvailable of [0, -50])
+      expect(refundLines({ refunded: 1000, parts, share, mentorAvailable, mentorId })).toContainEqual({
+        account: 'platform_absorbed',
+        userId: null,
+        amount: -882,
+      });
   });
 
   it('moves nothing when there is nothing to move', () => {
@@ -51,6 +74,7 @@ describe('the lines of each kind of ledger transaction', () => {
         refunded: 0,
         parts: { platformFee: 0, gstOnFee: 0, mentorShare: 0 },
         share: { pending: 10, available: 0 },
+        mentorAvailable: 0,
         mentorId,
       }),
     ).toEqual([]);

@@ -45,25 +45,30 @@ export function releaseLines(input: { pending: Paise; mentorId: string }): Ledge
 
 /**
  * A refund decided: the money goes back to the mentee (refunds), taken from each part in proportion
- * (`splitRefund` gives `parts`); the mentor's part comes out of what is still pending first, then out of
- * what is available (a session already held).
+ * (`splitRefund` gives `parts`); the mentor's part comes out of what is still pending of the booking first,
+ * then out of the mentor's available balance (a session already held), and what that balance no longer holds
+ * (paid out since) the platform bears (platform_absorbed), so no mentor balance goes below zero.
  */
 export function refundLines(input: {
   refunded: Paise;
   parts: FeeSplit;
   share: BookingShare;
+  /** The mentor's whole available balance, read under the mentor's balance lock. */
+  mentorAvailable: Paise;
   mentorId: string;
 }): LedgerLine[] {
-  const { refunded, parts, share, mentorId } = input;
+  const { refunded, parts, share, mentorAvailable, mentorId } = input;
   if (refunded <= 0) return [];
   const fromPending = Math.min(parts.mentorShare, Math.max(0, share.pending));
-  const fromAvailable = parts.mentorShare - fromPending;
+  const fromAvailable = Math.min(parts.mentorShare - fromPending, Math.max(0, mentorAvailable));
+  const absorbed = parts.mentorShare - fromPending - fromAvailable;
   const lines: LedgerLine[] = [
     { account: 'refunds', userId: null, amount: refunded },
     { account: 'platform_fees', userId: null, amount: -parts.platformFee },
     { account: 'gst_on_fees', userId: null, amount: -parts.gstOnFee },
     { account: 'mentor_pending', userId: mentorId, amount: -fromPending },
     { account: 'mentor_available', userId: mentorId, amount: -fromAvailable },
+    { account: 'platform_absorbed', userId: null, amount: -absorbed },
   ];
   return lines.filter((line) => line.amount !== 0 || line.account === 'refunds');
 }

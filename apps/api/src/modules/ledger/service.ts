@@ -71,12 +71,21 @@ export async function recordRefund(
   if (refunded <= 0) return;
   const paid = await repository.paymentSplitOf(ctx.uow.tx, bookingId);
   if (paid === undefined) return;
+  await repository.lockMentorBalance(ctx.uow.tx, paid.mentorId);
   const share = await repository.shareOfBooking(ctx.uow.tx, bookingId);
+  const mentorAvailable =
+    (await repository.balancesOfMentor(ctx.uow.tx, paid.mentorId)).mentor_available ?? 0;
   const parts = splitRefund(paid.price, paid.split, Math.min(refunded, paid.price));
   await repository.insertTransaction(ctx.uow.tx, {
     kind: 'refund',
     bookingId,
-    lines: refundLines({ refunded: Math.min(refunded, paid.price), parts, share, mentorId: paid.mentorId }),
+    lines: refundLines({
+      refunded: Math.min(refunded, paid.price),
+      parts,
+      share,
+      mentorAvailable,
+      mentorId: paid.mentorId,
+    }),
   });
 }
 

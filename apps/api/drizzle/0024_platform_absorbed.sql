@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_account";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account" CHECK ("ledger_entries"."account" in ('mentee_payments', 'platform_fees', 'gst_on_fees', 'mentor_pending', 'mentor_available', 'mentor_paid_out', 'refunds', 'platform_absorbed'));
