@@ -61,10 +61,3 @@ export type AdminPayoutRetryResponse = z.infer<typeof adminPayoutRetryResponseSc
 /** Whether an admin may retry this payout: failed, and not retried yet. */
 export const canRetryPayout = (payout: Pick<AdminPayout, 'status' | 'retriedBy'>): boolean =>
   payout.status === 'failed' && payout.retriedBy === null;
-
-/** Where a payout went, as one line: "UPI ra•••@okhdfc", "Bank account ••0123, HDFC0001234 (Ravi Kumar)". */
-export function payoutMethodInWords(method: AdminPayout['method']): string {
-  return method.type === 'upi'
-    ? `UPI ${method.vpa}`
-    : `Bank account ••${method.accountLast4}, ${method.ifsc} (${method.accountName})`;
-}

@@ -71,3 +71,10 @@ export function shownPayoutMethod(method: PayoutMethodBody): PayoutMethodShown {
         ifsc: method.ifsc,
       };
 }
+
+/** A saved method as people read it: "UPI ra•••@okicici", "Bank account ••••6789, HDFC0001234 (Asha Rao)". */
+export function payoutMethodInWords(method: PayoutMethodShown): string {
+  return method.type === 'upi'
+    ? `UPI ${method.vpa}`
+    : `Bank account ••••${method.accountLast4}, ${method.ifsc} (${method.accountName})`;
+}

@@ -1,8 +1,8 @@
 import type { EarningsSession } from '@skillroute/shared/earnings';
 import { describe, expect, it } from 'vitest';
+import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { profileSectionsFor } from '@/features/profile/profile-sections';
 import {
-  describePayoutMethod,
   financialYearToDate,
   monthIn,
   monthLabel,
@@ -141,9 +141,9 @@ describe('a payout asked for', () => {
   });
 
   it('describes a saved method without its whole number', () => {
-    expect(describePayoutMethod({ type: 'upi', vpa: 'ra•••@okicici' })).toBe('UPI ra•••@okicici');
+    expect(payoutMethodInWords({ type: 'upi', vpa: 'ra•••@okicici' })).toBe('UPI ra•••@okicici');
     expect(
-      describePayoutMethod({
+      payoutMethodInWords({
         type: 'bank',
         accountName: 'Asha Rao',
         accountLast4: '6789',

@@ -5,7 +5,6 @@ import {
   type PayoutStatus,
 } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
-import type { PayoutMethodShown } from '@skillroute/shared/payout-methods';
 
 /** How many months the earnings chart shows, this one included. */
 export const EARNINGS_CHART_MONTHS = 12;
@@ -70,13 +69,6 @@ const payoutStatusLabels: Record<PayoutStatus, string> = {
   failed: 'Failed',
 };
 export const payoutStatusLabel = (status: PayoutStatus): string => payoutStatusLabels[status];
-
-/** A saved method as the mentor recognises it: "UPI ra•••@okicici", "Bank account ••••6789, HDFC0001234 (Asha)". */
-export function describePayoutMethod(method: PayoutMethodShown): string {
-  return method.type === 'upi'
-    ? `UPI ${method.vpa}`
-    : `Bank account ••••${method.accountLast4}, ${method.ifsc} (${method.accountName})`;
-}
 
 /** Rupees as people type them ("1,323", "₹1,323.5", "500.05") in paise; undefined for anything else. */
 export function typedRupeesToPaise(text: string): Paise | undefined {

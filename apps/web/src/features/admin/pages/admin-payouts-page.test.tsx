@@ -102,7 +102,7 @@ describe('/admin/payouts', () => {
       },
     });
     const row = (await screen.findByRole('heading', { name: 'Asha Rao' })).closest('li') as HTMLElement;
-    expect(row).toHaveTextContent('₹500.50 · Bank account ••0123, HDFC0001234 (Asha Rao)');
+    expect(row).toHaveTextContent('₹500.50 · Bank account ••••0123, HDFC0001234 (Asha Rao)');
     expect(row).toHaveTextContent('Failed: the bank declined the UPI ID');
 
     const button = within(row).getByRole('button', {

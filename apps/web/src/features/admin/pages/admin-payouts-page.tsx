@@ -1,10 +1,7 @@
-import {
-  ADMIN_PAYOUTS_PAGE_SIZE,
-  canRetryPayout,
-  payoutMethodInWords,
-} from '@skillroute/shared/admin-payouts';
+import { ADMIN_PAYOUTS_PAGE_SIZE, canRetryPayout } from '@skillroute/shared/admin-payouts';
 import { payoutStatuses, type PayoutStatus } from '@skillroute/shared/earnings';
 import { formatPaise } from '@skillroute/shared/money';
+import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { useGetAdminPayoutsQuery } from '../api';

@@ -1,6 +1,6 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
-import type { PayoutMethodShown } from '@skillroute/shared/payout-methods';
+import { payoutMethodInWords, type PayoutMethodShown } from '@skillroute/shared/payout-methods';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,13 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, type ApiError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useRequestPayoutMutation } from '../api';
-import {
-  describePayoutMethod,
-  paiseAsTypedRupees,
-  payoutAmountProblem,
-  payoutStatusLabel,
-  typedRupeesToPaise,
-} from '../rules';
+import { paiseAsTypedRupees, payoutAmountProblem, payoutStatusLabel, typedRupeesToPaise } from '../rules';
 
 /**
  * Asks for a payout of part or all of the available balance (the whole of it to begin with), checked as it is
@@ -70,7 +64,7 @@ export function PayoutRequestDialog({
             }
           : {
               title: `Payout ${payoutStatusLabel(payout.status).toLowerCase()}`,
-              description: `${formatPaise(payout.amount)} to ${describePayoutMethod(method)}.`,
+              description: `${formatPaise(payout.amount)} to ${payoutMethodInWords(method)}.`,
             },
       );
       setOpen(false);
@@ -93,7 +87,7 @@ export function PayoutRequestDialog({
           <DialogHeader>
             <DialogTitle>Request a payout</DialogTitle>
             <DialogDescription>
-              To {describePayoutMethod(method)}. You have {formatPaise(available)} available; a payout is at
+              To {payoutMethodInWords(method)}. You have {formatPaise(available)} available; a payout is at
               least {formatPaise(minimum)}.
             </DialogDescription>
           </DialogHeader>

@@ -1,5 +1,6 @@
 import type { EarningsResponse } from '@skillroute/shared/earnings';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
+import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,13 +13,7 @@ import { useGetEarningsQuery, useGetPayoutMethodQuery } from '../api';
 import { PayoutMethodDialog } from '../components/payout-method-dialog';
 import { PayoutRequestDialog } from '../components/payout-request-dialog';
 import { StatementDownload } from '../components/statement-download';
-import {
-  describePayoutMethod,
-  EARNINGS_CHART_MONTHS,
-  monthlyNet,
-  newestFirst,
-  payoutStatusLabel,
-} from '../rules';
+import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst, payoutStatusLabel } from '../rules';
 
 // recharts comes with this chunk only, after the figures are on screen (as on the admin dashboard).
 const EarningsChart = lazy(() => import('../components/earnings-chart'));
@@ -159,7 +154,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
                   <Td numeric>{formatPaise(payout.amount)}</Td>
                   <Td>{formatSessionTime(payout.requestedAt, zone)}</Td>
                   <Td>{payout.paidAt ? formatSessionTime(payout.paidAt, zone) : '—'}</Td>
-                  <Td>{describePayoutMethod(payout.method)}</Td>
+                  <Td>{payoutMethodInWords(payout.method)}</Td>
                 </tr>
               ))}
             </tbody>
@@ -182,7 +177,7 @@ function PayoutControls({ earnings }: { earnings: EarningsResponse }) {
       <div className="grid gap-1">
         <p className="text-sm font-medium text-muted-foreground">Paid to</p>
         <p className="font-medium [overflow-wrap:anywhere]">
-          {method === null ? 'No payout method yet' : describePayoutMethod(method)}
+          {method === null ? 'No payout method yet' : payoutMethodInWords(method)}
         </p>
         {method !== null && available < payoutMinimum && (
           <p className="text-sm text-muted-foreground">
