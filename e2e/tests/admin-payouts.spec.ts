@@ -76,6 +76,12 @@ test('an admin retries a failed payout from the Payouts page', async ({ browser,
     const paidOut = await mentor.get('/api/earnings');
     expect(await paidOut.json()).toMatchObject({ available: 0, paidOut: 88_200 });
 
+    // Every money movement so far balances (the database would have refused one that did not).
+    await page.getByRole('button', { name: 'Check the ledger' }).click();
+    await expect(
+      page.getByText(/^Balanced: all [\d,]+ transactions \([\d,]+ entries\) sum to zero\.$/),
+    ).toBeVisible();
+
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect(page.locator('body')).toHaveClass(/dark/);
     await expectNoSeriousA11yViolations(page);

@@ -16,6 +16,7 @@ import type {
   DashboardResponse,
 } from '@skillroute/shared/admin-console';
 import type { AdminResponse, LoginBody, MessageResponse } from '@skillroute/shared/auth';
+import type { LedgerCheckResponse } from '@skillroute/shared/earnings';
 import { api } from '@/lib/api';
 import { adminLogin, adminLogout, selectIsAdmin } from './admin-auth-slice';
 
@@ -100,6 +101,11 @@ export const adminApi = api.injectEndpoints({
       query: ({ id }) => ({ url: `/api/admin/payouts/${encodeURIComponent(id)}/retry`, method: 'POST' }),
       invalidatesTags: (result) => (result ? ['AdminConsole'] : []),
     }),
+    /** Asked when the admin asks: it reads the whole ledger. */
+    checkLedger: build.query<LedgerCheckResponse, void>({
+      query: () => '/api/admin/ledger/check',
+      keepUnusedDataFor: 0,
+    }),
     getAdminAudit: build.query<AdminAuditListResponse, number>({
       query: (page) => `/api/admin/audit${searchOf({ page })}`,
       providesTags: ['AdminConsole'],
@@ -121,5 +127,6 @@ export const {
   useRetryRefundMutation,
   useGetAdminPayoutsQuery,
   useRetryPayoutMutation,
+  useLazyCheckLedgerQuery,
   useGetAdminAuditQuery,
 } = adminApi;

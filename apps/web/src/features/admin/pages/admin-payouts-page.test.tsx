@@ -139,4 +139,24 @@ describe('/admin/payouts', () => {
     });
     expect(await screen.findByText('No payouts with the status failed.')).toBeInTheDocument();
   });
+
+  it('checks the ledger when asked, and says whether every transaction balances', async () => {
+    let balanced = true;
+    const { calls } = open('/admin/payouts', {
+      'GET /api/admin/payouts': () => json(200, { payouts: [], total: 0, page: 1, limit: 20 }),
+      'GET /api/admin/ledger/check': () =>
+        json(200, { balanced, transactions: 12_345, entries: balanced ? 49_380 : 49_381 }),
+    });
+    await screen.findByText(/No payouts/);
+    expect(calls.some((call) => call.path === '/api/admin/ledger/check')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Check the ledger' }));
+    expect(
+      await screen.findByText('Balanced: all 12,345 transactions (49,380 entries) sum to zero.'),
+    ).toBeInTheDocument();
+    balanced = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByText('Not balanced: some of the 12,345 transactions do not sum to zero.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { useGetAdminPayoutsQuery } from '../api';
 import { formatDate } from '../components/format';
+import { LedgerCheck } from '../components/ledger-check';
 import { ListState } from '../components/list-state';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
@@ -60,6 +61,8 @@ export function AdminPayoutsPage() {
           className="w-48"
         />
       </div>
+
+      <LedgerCheck />
 
       <ListState
         what="payouts"
