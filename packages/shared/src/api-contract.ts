@@ -150,6 +150,7 @@ export const apiResponses = {
   // The iCalendar text, sent as text/calendar (a link the browser downloads, not a fetch of the web's).
   'GET /api/bookings/:id/calendar.ics': { 200: z.string() },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
+  'POST /api/bookings/:id/notes': { 200: bookingResponseSchema },
   'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },
