@@ -87,12 +87,16 @@ export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
   return bookingId;
 }
 
-/** Books the hour on the mentor's profile (chosen through ?slot=) and pays with `card` on the sandbox's checkout. */
-export async function bookAndPay(page: Page, pair: Pair, card: string) {
+/**
+ * Books the hour on the mentor's profile (chosen through ?slot=), with what the mentee would like to talk about
+ * when `agenda` is given, and pays with `card` on the sandbox's checkout.
+ */
+export async function bookAndPay(page: Page, pair: Pair, card: string, agenda?: string) {
   await page.goto(`/mentor-profile/${pair.mentorId}?${new URLSearchParams({ slot: pair.slot }).toString()}`);
   const panel = page.getByRole('region', { name: 'Book a session' });
   await expect(panel.getByText('₹1,000')).toBeVisible();
   await expect(panel).toContainText('Cancel more than 24 hours before the start for a full refund');
+  if (agenda !== undefined) await panel.getByLabel('What would you like to talk about?').fill(agenda);
   await panel.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(panel.getByText(/You’re holding this hour — 1[45]:\d\d left/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -104,3 +104,18 @@ export async function openRoomNow(bookingId: string): Promise<string> {
   // Started five minutes ago: its room opened fifteen minutes ago.
   return roomOpensIn(bookingId, -15);
 }
+
+/**
+ * The mentee hears of a booking's notes a few minutes after the mentor's save (decision 060): the waiting
+ * `bookings.announce-notes` job is made due now, so a test sees the notice without waiting them out.
+ */
+export async function announceNotesNow(bookingId: string): Promise<void> {
+  await inTransaction(async (client) => {
+    const due = await client.query(
+      `update pgboss.job set start_after = now()
+        where name = 'bookings.announce-notes' and singleton_key = $1 and state = 'created'`,
+      [bookingId],
+    );
+    if (due.rowCount !== 1) throw new Error(`no notice of the notes of booking ${bookingId} waits`);
+  });
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { freedSlotMessage, partyOf, paymentRefusal } from './bookings';
+import {
+  AGENDA_MAX,
+  createBookingBodySchema,
+  freedSlotMessage,
+  notesRefusal,
+  partyOf,
+  paymentRefusal,
+  SESSION_NOTES_MAX,
+  sessionNotesBodySchema,
+  type BookingStatus,
+} from './bookings';
 
 const booking = { mentorId: 'm', menteeId: 'e' };
 const NOW = new Date('2026-12-07T06:00:00Z');
@@ -39,5 +49,38 @@ describe("the waitlist's freed-slot words", () => {
     expect(freedSlotMessage('Asha Rao', 5)).toBe(
       'A slot with Asha Rao freed up: 5 slots are free in the next 14 days. Book before someone else does.',
     );
+  });
+});
+
+describe('notesRefusal', () => {
+  const mentorId = 'mentor';
+  const start = '2026-12-01T10:00:00Z';
+  const session = (status: BookingStatus) => ({ mentorId, status, startTime: start });
+
+  it('lets the mentor write from the start of a confirmed or completed session', () => {
+    expect(notesRefusal(session('confirmed'), mentorId, new Date(start))).toBeUndefined();
+    expect(notesRefusal(session('completed'), mentorId, new Date('2026-12-02T10:00:00Z'))).toBeUndefined();
+  });
+
+  it('refuses anyone else first, then another status, then a session yet to start', () => {
+    expect(notesRefusal(session('cancelled'), 'mentee', new Date(start))).toBe('not_yours');
+    for (const status of ['pending_payment', 'expired', 'payment_failed', 'cancelled'] as const)
+      expect(notesRefusal(session(status), mentorId, new Date('2026-12-02T10:00:00Z'))).toBe('not_a_session');
+    expect(notesRefusal(session('confirmed'), mentorId, new Date('2026-12-01T09:59:59Z'))).toBe(
+      'not_started',
+    );
+  });
+});
+
+describe('the agenda and the notes', () => {
+  it('trims the agenda and keeps it within its limit; the notes must say something', () => {
+    const base = { mentorId: '7f1d1c1e-8a43-4a8e-9d3a-4f6f2b1c0a11', startTime: '2026-12-01T10:00:00Z' };
+    expect(createBookingBodySchema.parse({ ...base, agenda: '  Graphs  ' }).agenda).toBe('Graphs');
+    expect(createBookingBodySchema.safeParse({ ...base, agenda: 'a'.repeat(AGENDA_MAX + 1) }).success).toBe(
+      false,
+    );
+    expect(sessionNotesBodySchema.safeParse({ text: '  ' }).success).toBe(false);
+    expect(sessionNotesBodySchema.safeParse({ text: 'a'.repeat(SESSION_NOTES_MAX + 1) }).success).toBe(false);
+    expect(sessionNotesBodySchema.parse({ text: ' Read chapter 3 ' })).toEqual({ text: 'Read chapter 3' });
   });
 });

@@ -45,8 +45,37 @@ export const instantSchema = z.string().refine((text) => parseInstant(text) !== 
   message: bookingMessages.startTimeFormat,
 });
 
-/** `POST /api/bookings`. */
-export const createBookingBodySchema = z.object({ mentorId: idSchema, startTime: instantSchema });
+// ——— The mentee's agenda and the mentor's notes (DESIGN.md §4b "Session lifecycle") ———
+
+/** What the mentee would like to talk about, written when booking. */
+export const AGENDA_MAX = 1000;
+/** The mentor's notes and homework, written once the session has started. */
+export const SESSION_NOTES_MAX = 5000;
+/**
+ * The mentee hears of the notes this long after a save, with the text as it reads then: a mentor who saves
+ * again meanwhile (a typo fixed) sends one notification and one mail, not one per save.
+ */
+export const NOTES_ANNOUNCE_AFTER_MINUTES = 5;
+
+export const sessionNotesMessages = {
+  agendaTooLong: `Keep the agenda to ${AGENDA_MAX} characters or fewer.`,
+  agendaText: 'The agenda must be text.',
+  notesRequired: 'Write the notes before saving.',
+  notesTooLong: `Keep the notes to ${SESSION_NOTES_MAX} characters or fewer.`,
+  notStarted: 'You can write notes once the session has started.',
+  notANoteSession: 'Only a confirmed or completed session takes notes.',
+} as const;
+
+/** `POST /api/bookings`; an agenda left empty is no agenda. */
+export const createBookingBodySchema = z.object({
+  mentorId: idSchema,
+  startTime: instantSchema,
+  agenda: z
+    .string(sessionNotesMessages.agendaText)
+    .trim()
+    .max(AGENDA_MAX, sessionNotesMessages.agendaTooLong)
+    .optional(),
+});
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
 export const bookingPartySchema = z.object({
@@ -111,6 +140,10 @@ export const bookingSchema = z.object({
   /** Its mentee's documents, in their list only: the receipt's number once paid, the credit note's once refunded. */
   receiptNumber: z.string().optional(),
   creditNoteNumber: z.string().optional(),
+  /** What the mentee would like to talk about; only its two people read it (admins' lists leave it out). */
+  agenda: z.string().optional(),
+  /** The mentor's notes and homework, and when they were last changed; only its two people read them. */
+  notes: z.object({ text: z.string(), updatedAt: z.string() }).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -160,6 +193,31 @@ export function paymentRefusal(
   if (new Date(booking.holdExpiresAt).getTime() <= now.getTime()) return 'hold_lapsed';
   return undefined;
 }
+
+/**
+ * Why a user may not write a booking's notes now, or undefined when they may: only its mentor, only on a
+ * confirmed or completed session, and only once it has started (the api answers 404, then 409 with its reason).
+ */
+export function notesRefusal(
+  booking: { mentorId: string; status: BookingStatus; startTime: Date | string },
+  userId: string,
+  now: Date,
+): 'not_yours' | 'not_a_session' | 'not_started' | undefined {
+  if (booking.mentorId !== userId) return 'not_yours';
+  if (booking.status !== 'confirmed' && booking.status !== 'completed') return 'not_a_session';
+  if (new Date(booking.startTime).getTime() > now.getTime()) return 'not_started';
+  return undefined;
+}
+
+/** `POST /api/bookings/:id/notes`: the whole text, which replaces what was there. */
+export const sessionNotesBodySchema = z.object({
+  text: z
+    .string(sessionNotesMessages.notesRequired)
+    .trim()
+    .min(1, sessionNotesMessages.notesRequired)
+    .max(SESSION_NOTES_MAX, sessionNotesMessages.notesTooLong),
+});
+export type SessionNotesBody = z.infer<typeof sessionNotesBodySchema>;
 
 /**
  * What a cancellation returns to the mentee, in paise: the mentor cancelling always returns everything; the

@@ -13,6 +13,9 @@ export const LAPSED_HOLDS_WINDOW_HOURS = 24;
 /** `POST /api/bookings` per signed-in user. */
 export const BOOKING_REQUESTS_MAX = 10;
 export const BOOKING_REQUESTS_WINDOW_MINUTES = 10;
+/** `POST /api/bookings/:id/notes` per signed-in user: plenty for writing and fixing, too few to flood. */
+export const NOTES_SAVES_MAX = 30;
+export const NOTES_SAVES_WINDOW_MINUTES = 10;
 
 /** A wait in words a person reads at a glance: "1 minute", "25 minutes", "about 3 hours" (rounded up). */
 export function waitInWords(seconds: number): string {
@@ -30,6 +33,8 @@ export const limitMessages = {
     `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again in ${waitInWords(waitSeconds)}.`,
   bookingRequests: (waitSeconds: number) =>
     `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. You can make the next in ${waitInWords(waitSeconds)}.`,
+  notesSaves: (waitSeconds: number) =>
+    `You have saved notes ${NOTES_SAVES_MAX} times in ${NOTES_SAVES_WINDOW_MINUTES} minutes. You can save again in ${waitInWords(waitSeconds)}.`,
 } as const;
 
 /** How deep a JSON request body may nest: deeper is no request of ours, and walking it costs a stack. */

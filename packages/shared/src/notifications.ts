@@ -29,6 +29,7 @@ export const notificationTypes = [
   'review_received',
   'slot_available',
   'payout_failed',
+  'session_notes',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -49,6 +50,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   review_received: 'Review received',
   slot_available: 'Slot available',
   payout_failed: 'Payout failed',
+  session_notes: 'Session notes',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

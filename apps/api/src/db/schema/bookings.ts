@@ -67,6 +67,12 @@ export const bookings = pgTable(
     refundId: text(),
     /** Why money went back: cancelled_by_mentee | cancelled_by_mentor | paid_after_slot_taken. */
     refundReason: text(),
+    /** What the mentee would like to talk about (≤ 1,000 characters), written when booking; null for none. */
+    agenda: text(),
+    /** The mentor's notes and homework (≤ 5,000 characters), written after the start; a save replaces them. */
+    notes: text(),
+    /** When the notes last changed: a save of the same text leaves it, and the mentee hears of each change once. */
+    notesUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +83,8 @@ export const bookings = pgTable(
     check('bookings_not_oneself', sql`${table.mentorId} <> ${table.menteeId}`),
     index('bookings_mentor_start_idx').on(table.mentorId, table.startTime),
     index('bookings_mentee_start_idx').on(table.menteeId, table.startTime),
+    check('bookings_agenda_length', sql`char_length(${table.agenda}) <= 1000`),
+    check('bookings_notes_length', sql`char_length(${table.notes}) <= 5000`),
     check(
       'bookings_refund_within_amount',
       sql`${table.refundAmount} is null or (${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amount})`,

@@ -42,18 +42,23 @@ export interface MailView extends SessionView {
 
 const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
 
-/** A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows. */
+/**
+ * A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows.
+ * `quoted` is text a person wrote (already through `userWritten`), shown as a quotation and never linkified.
+ */
 function sessionMail(
   view: MailView,
   subject: string,
   title: string,
   paragraphs: string[],
   invite?: CalendarInvite,
+  quoted?: string,
 ): MailMessage {
   const text = [
     `Hello ${view.reader.name},`,
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(quoted === undefined ? [] : [quoted, '']),
     `Your sessions: ${view.bookingsUrl}`,
   ].join('\n');
   const html = layout(
@@ -61,6 +66,12 @@ function sessionMail(
     [
       `<p>Hello ${escapeHtml(view.reader.name)},</p>`,
       ...paragraphs.map((paragraph) => `<p>${linkify(paragraph)}</p>`),
+      // A person's own words: escaped, never linkified, their line breaks kept.
+      ...(quoted === undefined
+        ? []
+        : [
+            `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #d4d4d8;white-space:pre-line">${escapeHtml(quoted)}</blockquote>`,
+          ]),
       `<p>Your sessions: ${linkify(view.bookingsUrl)}</p>`,
     ].join('\n'),
   );
@@ -216,5 +227,24 @@ export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: st
       lateRefundNotice(view, amount),
       `You can pick another time on ${view.peerName}'s page: ${mentorPageUrl}`,
     ],
+  );
+}
+
+// ——— Notes and homework ———
+
+/** To the mentee: their mentor wrote (or changed) the notes of a session that has started. */
+export function notesNotice(view: SessionView): string {
+  return `${view.peerName} wrote notes and homework for your session on ${whenOf(view)}.`;
+}
+
+/** The mentee's mail with the notes as the mentor wrote them (`notes` already through `userWritten`). */
+export function notesMail(view: MailView, notes: string): MailMessage {
+  return sessionMail(
+    view,
+    `Notes from ${view.peerName} on your session`,
+    'Notes and homework',
+    [notesNotice(view), 'They read:'],
+    undefined,
+    notes,
   );
 }

@@ -1,5 +1,9 @@
 import { readerZone } from '@skillroute/shared/time-zones';
-import type { CancellingParty, RefundStatus } from '@skillroute/shared/bookings';
+import {
+  NOTES_ANNOUNCE_AFTER_MINUTES,
+  type CancellingParty,
+  type RefundStatus,
+} from '@skillroute/shared/bookings';
 import type { MailMessage } from '../../adapters/mail/mailer';
 import { PRODUCT, userWritten } from '../../adapters/mail/templates';
 import type { ServiceSettings } from '../../context/ports';
@@ -17,6 +21,8 @@ import {
   inviteSummary,
   lateRefundMail,
   lateRefundNotice,
+  notesMail,
+  notesNotice,
   paymentFailedNotice,
   REMINDER_LEADS,
   reminderMail,
@@ -27,7 +33,7 @@ import {
   type ReminderLead,
   type SessionView,
 } from './announcement-texts';
-import { remindJob } from './job-types';
+import { announceNotesJob, remindJob } from './job-types';
 import { findBookingForMail, type BookingForMail } from './repository';
 import { cancellerOf } from './rules';
 import { sessionInvite, type InvitePerson } from './session-invite';
@@ -352,5 +358,51 @@ export async function remindSession(
         ...reminderMail(mailViewOf(view, mailed, ctx.settings), lead),
         key: announcementKey(bookingId, event, view.reader.email),
       });
+  });
+}
+
+// ——— Notes and homework ———
+
+/**
+ * After a save that changed a booking's notes, in its unit of work: the mentee's notice is queued for
+ * NOTES_ANNOUNCE_AFTER_MINUTES from now, unless one waits already (keyed by the booking). Saves meanwhile
+ * add nothing: the one notice reads the notes as they are when it runs.
+ */
+export async function scheduleNotesAnnouncement(
+  ctx: WorkContext,
+  input: { bookingId: string },
+): Promise<void> {
+  const { bookingId } = input;
+  // Real time, not a service clock: pg-boss starts jobs by the database's clock.
+  const startAfter = new Date(Date.now() + NOTES_ANNOUNCE_AFTER_MINUTES * 60_000);
+  await ctx.uow.enqueue(announceNotesJob, { bookingId }, { startAfter, singletonKey: bookingId });
+}
+
+/** What makes one notice of the notes one of a kind: the version it tells of (when they last changed). */
+const notesEvent = (notesUpdatedAt: Date) => `notes-${notesUpdatedAt.getTime()}`;
+
+/**
+ * The worker of `bookings.announce-notes`: the mentee is notified and mailed the notes as they read now.
+ * Keyed by the version (`notesUpdatedAt`), so a job that runs again, or a second job with no change since
+ * the first, tells nobody twice; a later change is a new version and is told once more.
+ */
+export async function announceNotes(ctx: ServiceContext, input: { bookingId: string }): Promise<void> {
+  const { bookingId } = input;
+  await ctx.unitOfWork(async (uow) => {
+    const booking = await findBookingForMail(uow.tx, bookingId);
+    if (booking === undefined || booking.notes === null || booking.notesUpdatedAt === null) return;
+    const event = notesEvent(booking.notesUpdatedAt);
+    await uow.notify(booking.menteeId, {
+      type: 'session_notes',
+      key: announcementKey(bookingId, event, booking.menteeId),
+      message: notesNotice(viewsOf(booking).mentee),
+      link: BOOKINGS_PATH,
+    });
+    const mailed = forMail(booking);
+    const view = mailViewOf(viewsOf(mailed).mentee, mailed, ctx.settings);
+    await uow.enqueue(sendMailJob, {
+      ...notesMail(view, userWritten(booking.notes)),
+      key: announcementKey(bookingId, event, view.reader.email),
+    });
   });
 }

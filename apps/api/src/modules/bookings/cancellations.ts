@@ -93,7 +93,7 @@ export async function cancelBooking(
   });
   const status = await settleRefundNow(ctx, { bookingId, recorded });
   return {
-    booking: await readBooking(ctx, { bookingId }),
+    booking: await readBooking(ctx, { bookingId, audience: 'party' }),
     refund: { amount: refund.amount, currency: 'INR', status },
   };
 }

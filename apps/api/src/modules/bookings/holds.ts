@@ -72,6 +72,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           });
         const row = await repository.insertBooking(uow.tx, {
           ...booking,
+          agenda: body.agenda ? body.agenda : null,
           amount: availability.pricePerSession,
           holdExpiresAt: holdExpiry(now),
         });
@@ -84,7 +85,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         return row.id;
       });
     });
-    return await readBooking(ctx, { bookingId: id });
+    return await readBooking(ctx, { bookingId: id, audience: 'party' });
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('conflict', overlapMessage(constraintOf(error)));
     if (isDeadlock(error)) throw new AppError('conflict', bookingMessages.slotTaken);

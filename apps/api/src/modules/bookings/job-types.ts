@@ -11,3 +11,5 @@ export const completeBookingJob = jobType<{ bookingId: string }>('bookings.compl
 export const refundJob = jobType<{ bookingId: string }>('payments.refund');
 /** Reminds both people of a confirmed session; queued at confirmation, keyed `${bookingId}:${lead}`. */
 export const remindJob = jobType<{ bookingId: string; lead: ReminderLead }>('bookings.remind');
+/** Tells the mentee of a booking's notes a few minutes after a save; keyed by booking id, so saves meanwhile add none. */
+export const announceNotesJob = jobType<{ bookingId: string }>('bookings.announce-notes');

@@ -2,8 +2,8 @@ import { within, type ServiceContext } from '../../context/service-context';
 import type { JobInfo } from '../../jobs/queue';
 import { recordCompletion } from '../ledger/service';
 import { announceFreedSlot } from '../waitlist/service';
-import { remindSession } from './announcements';
-import { completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
+import { announceNotes, remindSession } from './announcements';
+import { announceNotesJob, completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
 import { askForRefund, giveUpRefund } from './refunds';
 import * as repository from './repository';
 import { timeChanged } from './time';
@@ -106,4 +106,8 @@ export async function registerBookingWorkers(
     batchSize: 20,
   });
   await ctx.jobs.register(remindJob, (data) => remindSession(ctx, data), { unique: true, batchSize: 20 });
+  await ctx.jobs.register(announceNotesJob, (data) => announceNotes(ctx, data), {
+    unique: true,
+    batchSize: 20,
+  });
 }

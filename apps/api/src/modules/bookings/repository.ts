@@ -66,6 +66,8 @@ export interface NewBooking {
   endTime: Date;
   amount: number;
   holdExpiresAt: Date;
+  /** Trimmed; null for none. */
+  agenda: string | null;
 }
 
 export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingRow> {
@@ -163,6 +165,23 @@ export async function markCompleted(
 
 export async function findBookingRow(db: Executor, bookingId: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/**
+ * The mentor's notes of a booking, unless they read so already: answers the row when the text changed (and
+ * `notesUpdatedAt` with it), undefined when it was the same.
+ */
+export async function saveNotes(
+  tx: Executor,
+  bookingId: string,
+  notes: { text: string; now: Date },
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ notes: notes.text, notesUpdatedAt: notes.now })
+    .where(and(eq(bookings.id, bookingId), sql`${bookings.notes} is distinct from ${notes.text}`))
+    .returning();
   return row;
 }
 

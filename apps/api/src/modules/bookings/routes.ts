@@ -9,12 +9,15 @@ import {
   cancelBookingBodySchema,
   cancelBookingResponseSchema,
   createBookingBodySchema,
+  sessionNotesBodySchema,
 } from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import {
   BOOKING_REQUESTS_MAX,
   BOOKING_REQUESTS_WINDOW_MINUTES,
   limitMessages,
+  NOTES_SAVES_MAX,
+  NOTES_SAVES_WINDOW_MINUTES,
 } from '@skillroute/shared/marketplace-limits';
 import { idSchema } from '@skillroute/shared/ids';
 import { AppError } from '../../lib/errors';
@@ -23,6 +26,7 @@ import { userContextOf } from '../../plugins/services';
 import { bookingCalendar } from './calendar';
 import { cancelBooking } from './cancellations';
 import { createBooking } from './holds';
+import { writeSessionNotes } from './notes';
 import { getBooking, listBookings } from './service';
 
 const tags = ['bookings'];
@@ -125,6 +129,37 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       cancelBooking(userContextOf(request), { bookingId: request.params.id, body: request.body }),
+  );
+
+  app.post(
+    '/:id/notes',
+    {
+      onRequest: app.requireUser,
+      config: {
+        rateLimit: {
+          max: NOTES_SAVES_MAX,
+          timeWindow: NOTES_SAVES_WINDOW_MINUTES * 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `booking-notes:${userOf(request).id}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            new AppError('too_many_requests', limitMessages.notesSaves(context.ttl / 1000)),
+        },
+      },
+      schema: {
+        summary:
+          "The mentor's notes and homework for a session that has started (replacing earlier ones); the mentee is told a few minutes later (404 to anyone but the mentor)",
+        tags,
+        params: z.object({ id: z.uuid(bookingMessages.notFound) }),
+        body: sessionNotesBodySchema,
+        response: { 200: bookingResponseSchema, ...refusals, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      booking: await writeSessionNotes(userContextOf(request), {
+        bookingId: request.params.id,
+        body: request.body,
+      }),
+    }),
   );
 
   app.get(

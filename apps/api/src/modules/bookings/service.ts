@@ -5,17 +5,23 @@ import { AppError } from '../../lib/errors';
 import { documentNumbersOf } from '../receipts/service';
 import * as repository from './repository';
 import { busyByPerson, inListOrder, type BusyInterval } from './rules';
-import { toBooking } from './wire';
+import { toBooking, type BookingAudience } from './wire';
 
 // Reading bookings: one's own, one as sent, and the time bookings take (which free slots leave out). Holding
 // time is holds.ts, cancelling cancellations.ts, what payments change transitions.ts, admins' staff.ts, the
 // workers jobs.ts.
 
-/** A booking as sent, whoever asks (the caller decided they may see it). */
-export async function readBooking(ctx: ServiceContext, input: { bookingId: string }): Promise<Booking> {
+/**
+ * A booking as sent, whoever asks (the caller decided they may see it): to staff unless the caller says it is
+ * one of the booking's two people (`audience: 'party'`), who also read the agenda and the notes.
+ */
+export async function readBooking(
+  ctx: ServiceContext,
+  input: { bookingId: string; audience?: BookingAudience },
+): Promise<Booking> {
   const row = await repository.findBooking(ctx.db, input.bookingId);
   if (row === undefined) throw new AppError('not_found', bookingMessages.notFound);
-  return toBooking(row);
+  return toBooking(row, input.audience ?? 'staff');
 }
 
 /** `GET /api/bookings/detail/:id`: for its mentor and its mentee; 404 to anyone else, as for no booking. */
@@ -23,7 +29,7 @@ export async function getBooking(ctx: UserContext, input: { bookingId: string })
   const row = await repository.findBooking(ctx.db, input.bookingId);
   if (row === undefined || partyOf(row, ctx.user.id) === undefined)
     throw new AppError('not_found', bookingMessages.notFound);
-  return toBooking(row);
+  return toBooking(row, 'party');
 }
 
 /**
@@ -42,7 +48,7 @@ export async function listBookings(
     asMentorOnly: scope === 'as_mentor',
     status: query.status,
   });
-  const listed = inListOrder(rows, ctx.clock.now()).map(toBooking);
+  const listed = inListOrder(rows, ctx.clock.now()).map((row) => toBooking(row, 'party'));
   // The mentee's receipt and credit note numbers, for their download links (the documents are theirs only).
   const asMentee = listed.filter((booking) => booking.menteeId === ctx.user.id);
   const numbers = await documentNumbersOf(ctx, { bookingIds: asMentee.map((booking) => booking.id) });

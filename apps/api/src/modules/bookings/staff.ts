@@ -119,7 +119,7 @@ export async function listAllBookings(
     status: query.status,
     ...pageWindow(query.page, limit),
   });
-  return { bookings: rows.map(toBooking), total };
+  return { bookings: rows.map((row) => toBooking(row, 'staff')), total };
 }
 
 /** A person's bookings in either role for the admin's view of them, latest start first. */
@@ -127,5 +127,7 @@ export async function listBookingsOfPerson(
   ctx: ServiceContext,
   input: { userId: string; limit: number },
 ): Promise<Booking[]> {
-  return (await repository.listBookingsOfPerson(ctx.db, input.userId, input.limit)).map(toBooking);
+  return (await repository.listBookingsOfPerson(ctx.db, input.userId, input.limit)).map((row) =>
+    toBooking(row, 'staff'),
+  );
 }

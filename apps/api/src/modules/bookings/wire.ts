@@ -2,8 +2,14 @@ import type { Booking, RefundReason, RefundStatus } from '@skillroute/shared/boo
 import type { BookingWithParties } from './repository';
 import { cancellerOf } from './rules';
 
+/**
+ * Who reads a booking: one of its two people (`party`) reads what they wrote each other (the agenda, the
+ * notes); an admin (`staff`) reads everything else. Every caller says which, so nothing private slips out.
+ */
+export type BookingAudience = 'party' | 'staff';
+
 /** A booking as the api sends it (`bookingSchema` in packages/shared): instants as ISO strings, amounts in paise. */
-export function toBooking(row: BookingWithParties): Booking {
+export function toBooking(row: BookingWithParties, audience: BookingAudience): Booking {
   const booking: Booking = {
     id: row.id,
     mentorId: row.mentorId,
@@ -38,5 +44,10 @@ export function toBooking(row: BookingWithParties): Booking {
       comment: row.review.comment,
       createdAt: row.review.createdAt.toISOString(),
     };
+  if (audience === 'party') {
+    if (row.agenda !== null) booking.agenda = row.agenda;
+    if (row.notes !== null && row.notesUpdatedAt !== null)
+      booking.notes = { text: row.notes, updatedAt: row.notesUpdatedAt.toISOString() };
+  }
   return booking;
 }

@@ -7,8 +7,10 @@ import * as repository from './repository';
 // payouts a crash left unanswered. Both are safe to run twice at once: each payout is opened under the
 // mentor's method lock, and each is asked of the provider with its own id as the idempotency key.
 
-/** Pays out every mentor's whole available balance of at least PAYOUT_MINIMUM; scheduled weekly. */
+/** Queues a payout of every mentor's whole available balance of at least PAYOUT_MINIMUM; scheduled weekly. */
 export const weeklyPayoutsJob = jobType<Record<string, never>>('payouts.weekly');
+/** Pays out one mentor's whole available balance (queued by the weekly run, one job a mentor). */
+export const mentorPayoutJob = jobType<{ mentorId: string }>('payouts.pay-mentor');
 /** Asks the provider again about payouts left requested without an answer; scheduled every few minutes. */
 export const unansweredPayoutsJob = jobType<Record<string, never>>('payouts.resolve-unanswered');
 
@@ -20,11 +22,16 @@ export const WEEKLY_PAYOUTS_CRON = '30 4 * * 1';
 export const UNANSWERED_PAYOUTS_CRON = '*/5 * * * *';
 /** A payout still unanswered this long after it was opened is taken for one a crash interrupted. */
 export const UNANSWERED_AFTER_MS = 10 * 60 * 1000;
-/** How many unanswered payouts one run asks about; the next run takes the rest. */
-const UNANSWERED_BATCH = 50;
-/** A run pays many mentors one after another, each a provider call: more than the short jobs' minute. */
-const WEEKLY_EXPIRE_IN_SECONDS = 30 * 60;
-const UNANSWERED_EXPIRE_IN_SECONDS = 5 * 60;
+/**
+ * How many unanswered payouts one run asks about; the next run takes the rest. Few, so a run of provider calls
+ * (6 s each at most, and Stripe's SDK tries three times) stays inside the job's two minutes.
+ */
+const UNANSWERED_BATCH = 5;
+/**
+ * Like every queue here (decision 048), a job whose process died runs again within minutes: the weekly run
+ * only queues a job per mentor, and each of those is one provider call.
+ */
+const PAYOUT_JOBS_EXPIRE_IN_SECONDS = 120;
 
 /**
  * One mentor's whole available balance opened as a payout, in its own transaction: the method's row locked,
@@ -42,24 +49,27 @@ async function openWholeBalance(ctx: ServiceContext, mentorId: string) {
   });
 }
 
-/** The weekly run: answers how many payouts it opened. One mentor's failure does not stop the others. */
-export async function payAvailableBalances(ctx: ServiceContext): Promise<{ opened: number }> {
-  if (ctx.payments.payout === undefined) return { opened: 0 };
+/** The weekly run: one `payouts.pay-mentor` job for each mentor with enough available. Answers how many. */
+export async function queueWeeklyPayouts(ctx: ServiceContext): Promise<{ queued: number }> {
+  if (ctx.payments.payout === undefined) return { queued: 0 };
   const mentors = await repository.mentorsWithAvailable(ctx.db, ctx.settings.payoutMinimum);
-  let opened = 0;
-  for (const mentorId of mentors) {
-    try {
-      const payout = await openWholeBalance(ctx, mentorId);
-      if (payout === undefined) continue;
-      opened += 1;
-      await sendPayout(ctx, { payout });
-    } catch (error) {
-      // A payout opened but unanswered is the other job's to resolve; one not opened waits for next week.
-      ctx.log.warn({ err: error, mentorId }, 'a weekly payout could not be made');
-    }
-  }
-  if (opened > 0) ctx.log.info({ opened }, 'weekly payouts made');
-  return { opened };
+  // One waiting job per mentor (its key): a second run in the same week queues nothing new for them.
+  for (const mentorId of mentors)
+    await ctx.jobs.enqueue(mentorPayoutJob, { mentorId }, { singletonKey: mentorId });
+  if (mentors.length > 0) ctx.log.info({ queued: mentors.length }, 'weekly payouts queued');
+  return { queued: mentors.length };
+}
+
+/**
+ * One mentor's whole available balance paid out, if it is still at least the minimum when the job runs (the
+ * mentor may have asked for it meanwhile). Answers whether a payout was opened; a payout opened but left
+ * unanswered is the other job's to resolve.
+ */
+export async function payMentorBalance(ctx: ServiceContext, input: { mentorId: string }): Promise<boolean> {
+  const payout = await openWholeBalance(ctx, input.mentorId);
+  if (payout === undefined) return false;
+  await sendPayout(ctx, { payout });
+  return true;
 }
 
 /**
@@ -82,16 +92,21 @@ export async function resolveUnansweredPayouts(ctx: ServiceContext): Promise<{ a
 }
 
 export async function registerPayoutWorkers(ctx: ServiceContext): Promise<void> {
-  await ctx.jobs.register(weeklyPayoutsJob, () => payAvailableBalances(ctx).then(() => undefined), {
+  await ctx.jobs.register(weeklyPayoutsJob, () => queueWeeklyPayouts(ctx).then(() => undefined), {
     unique: true,
     batchSize: 1,
-    expireInSeconds: WEEKLY_EXPIRE_IN_SECONDS,
+    expireInSeconds: PAYOUT_JOBS_EXPIRE_IN_SECONDS,
+  });
+  await ctx.jobs.register(mentorPayoutJob, (data) => payMentorBalance(ctx, data).then(() => undefined), {
+    unique: true,
+    batchSize: 2,
+    expireInSeconds: PAYOUT_JOBS_EXPIRE_IN_SECONDS,
   });
   await ctx.jobs.register(unansweredPayoutsJob, () => resolveUnansweredPayouts(ctx).then(() => undefined), {
     unique: true,
     batchSize: 1,
     retryLimit: 0,
-    expireInSeconds: UNANSWERED_EXPIRE_IN_SECONDS,
+    expireInSeconds: PAYOUT_JOBS_EXPIRE_IN_SECONDS,
   });
   await ctx.jobs.schedule(weeklyPayoutsJob, WEEKLY_PAYOUTS_CRON, {});
   await ctx.jobs.schedule(unansweredPayoutsJob, UNANSWERED_PAYOUTS_CRON, {});

@@ -8,6 +8,7 @@ import type {
   CreateBookingBody,
   ReviewBody,
   ReviewResponse,
+  SessionNotesBody,
 } from '@skillroute/shared/bookings';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { selectCurrentUser } from '@/features/auth/api';
@@ -17,7 +18,7 @@ import { useAppSelector } from '@/lib/store-hooks';
 
 /**
  * Bookings and payments (DESIGN.md §4). Spec §7 and §9: booking data is never kept once unused, and every
- * change (book, pay, cancel, review) invalidates it (tag BookingData). Booking or failing to book also
+ * change (book, pay, cancel, review, notes) invalidates it (tag BookingData). Booking or failing to book also
  * re-reads the mentor's free hours (tag AvailbilityMentor): a held or taken slot is no longer free. Booking,
  * paying and cancelling carry an Idempotency-Key, so a lost answer is asked for again without doing it twice.
  */
@@ -53,6 +54,15 @@ export const bookingsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['BookingData', 'MentorDetails'],
     }),
+    /** The mentor's notes and homework of a session that has started; a save replaces them. */
+    saveSessionNotes: build.mutation<BookingResponse, { id: string } & SessionNotesBody>({
+      query: ({ id, ...body }) => ({
+        url: `/api/bookings/${encodeURIComponent(id)}/notes`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['BookingData'],
+    }),
     createPayment: build.mutation<CreatePaymentResponse, { bookingId: string }>({
       query: (body) => withIdempotencyKey({ url: '/api/payments/create', method: 'POST', body }),
       invalidatesTags: ['BookingData'],
@@ -66,6 +76,7 @@ export const {
   useListMyBookingsQuery,
   useCancelBookingMutation,
   useReviewBookingMutation,
+  useSaveSessionNotesMutation,
   useCreatePaymentMutation,
 } = bookingsApi;
 

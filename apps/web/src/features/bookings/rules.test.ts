@@ -108,11 +108,13 @@ describe('bookingActions', () => {
       pay: false,
       cancel: true,
       review: false,
+      writeNotes: false,
     });
     expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({
       pay: false,
       cancel: true,
       review: false,
+      writeNotes: false,
     });
   });
   it('offers nothing once the session has started, or for other statuses', () => {
@@ -120,12 +122,14 @@ describe('bookingActions', () => {
       pay: false,
       cancel: false,
       review: false,
+      writeNotes: false,
     });
     for (const status of ['expired', 'payment_failed', 'cancelled'] as const) {
       expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({
         pay: false,
         cancel: false,
         review: false,
+        writeNotes: false,
       });
     }
   });
@@ -135,16 +139,19 @@ describe('bookingActions', () => {
       pay: true,
       cancel: false,
       review: false,
+      writeNotes: false,
     });
     expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:15:00.000Z'))).toEqual({
       pay: false,
       cancel: false,
       review: false,
+      writeNotes: false,
     });
     expect(bookingActions(held, MENTOR_ID, new Date('2026-11-23T09:00:00.000Z'))).toEqual({
       pay: false,
       cancel: false,
       review: false,
+      writeNotes: false,
     });
   });
   it('offers a review to the mentee of a completed session without one, never to the mentor', () => {
@@ -153,11 +160,13 @@ describe('bookingActions', () => {
       pay: false,
       cancel: false,
       review: true,
+      writeNotes: false,
     });
     expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({
       pay: false,
       cancel: false,
       review: false,
+      writeNotes: true,
     });
     const reviewed = aBooking({
       status: 'completed',
@@ -167,7 +176,14 @@ describe('bookingActions', () => {
       pay: false,
       cancel: false,
       review: false,
+      writeNotes: false,
     });
+  });
+  it('offers the notes to the mentor from the start of a confirmed session, never before, never to the mentee', () => {
+    expect(bookingActions(aBooking(), MENTOR_ID, before(0)).writeNotes).toBe(true);
+    expect(bookingActions(aBooking(), MENTOR_ID, new Date(START - 1000)).writeNotes).toBe(false);
+    expect(bookingActions(aBooking(), MENTEE_ID, before(0)).writeNotes).toBe(false);
+    expect(bookingActions(aBooking({ status: 'cancelled' }), MENTOR_ID, before(-2)).writeNotes).toBe(false);
   });
 });
 

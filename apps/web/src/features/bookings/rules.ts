@@ -1,5 +1,6 @@
 import {
   BOOKING_STATUSES,
+  notesRefusal,
   partyOf,
   paymentRefusal,
   refundForCancellation,
@@ -78,11 +79,14 @@ export interface BookingActions {
   pay: boolean;
   cancel: boolean;
   review: boolean;
+  /** The mentor writes the notes and homework, once the session has started. */
+  writeNotes: boolean;
 }
 
 /**
  * Pay: the mentee, while the hold lasts (someone who left the mentor's page after booking can still pay).
  * Cancel: a confirmed session not yet started, by either person. Review: the mentee, once, after completion.
+ * Notes: the mentor, from the start of a confirmed or completed session (the rule the api applies).
  */
 export function bookingActions(booking: Booking, userId: string, now: Date): BookingActions {
   const isMentee = roleIn(booking, userId) === 'mentee';
@@ -90,6 +94,7 @@ export function bookingActions(booking: Booking, userId: string, now: Date): Boo
     pay: paymentRefusal(booking, userId, now) === undefined,
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
     review: booking.status === 'completed' && isMentee && booking.review === undefined,
+    writeNotes: notesRefusal(booking, userId, now) === undefined,
   };
 }
 

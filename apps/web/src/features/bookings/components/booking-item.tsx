@@ -23,6 +23,7 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 import { LiveHoldCountdown } from './hold-countdown';
 import { ResumePaymentButton } from './resume-payment-button';
 import { ReviewDialog } from './review-dialog';
+import { SessionAgenda, SessionNotesForm, SessionNotesView } from './session-notes';
 
 const statusTone: Record<BookingStatus, string> = {
   pending_payment: 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200',
@@ -70,6 +71,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
   const actions = bookingActions(booking, userId, now);
   const join = joinState(booking, now);
   const titleId = `booking-${booking.id}`;
+  const isMentor = booking.mentorId === userId;
   return (
     <article
       aria-labelledby={titleId}
@@ -154,6 +156,25 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             </blockquote>
           )}
         </figure>
+      )}
+
+      {booking.agenda && (
+        <SessionAgenda
+          agenda={booking.agenda}
+          heading={
+            isMentor
+              ? `What ${booking.mentee.name} would like to talk about`
+              : 'What you would like to talk about'
+          }
+        />
+      )}
+
+      {actions.writeNotes ? (
+        <SessionNotesForm booking={booking} zone={zone} />
+      ) : (
+        booking.notes && (
+          <SessionNotesView notes={booking.notes} mentorName={booking.mentor.name} zone={zone} />
+        )
       )}
 
       {actions.pay && <LiveHoldCountdown holdExpiresAt={booking.holdExpiresAt} />}

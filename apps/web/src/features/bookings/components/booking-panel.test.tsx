@@ -1,7 +1,7 @@
 import { HOLD_MINUTES } from '@skillroute/shared/bookings';
 import type { FreeSlot } from '@skillroute/shared/availability';
 import type { MentorProfile } from '@skillroute/shared/mentors';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { login } from '@/features/auth/api';
@@ -135,6 +135,42 @@ describe('booking on /mentor-profile/{id}', () => {
     await user.click(within(panel()).getByRole('button', { name: 'Pay ₹1,500' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/payments/sandbox/checkout/pay_1'));
     expect(callsTo('POST', '/api/payments/create')[0]?.body).toEqual({ bookingId: BOOKING_ID });
+  });
+
+  it('asks what the mentee would like to talk about (optional, counted, at most 1000 characters) and books with it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = open({ 'POST /api/bookings': () => json(201, { booking: held() }) });
+    await screen.findByRole('grid', { name: 'December 2026' });
+    await user.click(screen.getByRole('button', { name: '10:00 AM' }));
+    const agenda = within(panel()).getByRole('textbox', { name: 'What would you like to talk about?' });
+    expect(agenda).toHaveAccessibleDescription('Optional. 0/1000');
+
+    fireEvent.change(agenda, { target: { value: 'x'.repeat(1001) } });
+    expect(panel()).toHaveTextContent('Optional. 1001/1000');
+    await user.click(within(panel()).getByRole('button', { name: 'Book' }));
+    expect(within(panel()).getByRole('alert')).toHaveTextContent(
+      'Keep the agenda to 1000 characters or fewer.',
+    );
+    expect(agenda).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', '/api/bookings')).toHaveLength(0);
+
+    await user.clear(agenda);
+    await user.type(agenda, '  System design, and how to prepare  ');
+    await user.click(within(panel()).getByRole('button', { name: 'Book' }));
+    expect(await within(panel()).findByRole('button', { name: 'Pay ₹1,500' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/bookings')[0]?.body).toEqual({
+      mentorId: MENTOR_ID,
+      startTime: TEN,
+      agenda: 'System design, and how to prepare',
+    });
+  });
+
+  it('asks for no agenda before signing in: Book signs in first', async () => {
+    const user = userEvent.setup();
+    open({}, null);
+    await screen.findByRole('grid', { name: 'December 2026' });
+    await user.click(screen.getByRole('button', { name: '10:00 AM' }));
+    expect(within(panel()).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('shows one’s own running hold on coming back (a reload, Back from the checkout): the hour marked as theirs, and Pay continuing that hold', async () => {

@@ -1,9 +1,15 @@
-import { CANCELLATION_POLICY, type Booking } from '@skillroute/shared/bookings';
+import {
+  AGENDA_MAX,
+  CANCELLATION_POLICY,
+  createBookingBodySchema,
+  type Booking,
+} from '@skillroute/shared/bookings';
 import { CalendarClock } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FormAlert } from '@/components/ui/form-field';
+import { FormAlert, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { Textarea } from '@/components/ui/textarea';
 import { selectCurrentUser } from '@/features/auth/api';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
@@ -46,6 +52,9 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
   const [lapsedIds, setLapsedIds] = useState<readonly string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [lapsed, setLapsed] = useState(false);
+  const agendaId = useId();
+  const [agenda, setAgenda] = useState('');
+  const [agendaError, setAgendaError] = useState<string | undefined>(undefined);
   // The list read back may lag the hold just made, and may still list one that lapsed a moment ago.
   const held = [made, hold].find(
     (booking): booking is Booking => booking != null && !lapsedIds.includes(booking.id),
@@ -91,10 +100,24 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
     }
     setFailure(null);
     setLapsed(false);
-    const result = await createBooking({ mentorId, startTime: slot });
+    // The endpoint's own rule for the agenda: trimmed, at most AGENDA_MAX characters, empty for none.
+    const checked = createBookingBodySchema.shape.agenda.safeParse(agenda);
+    if (!checked.success) {
+      setAgendaError(checked.error.issues[0]?.message);
+      return;
+    }
+    setAgendaError(undefined);
+    const result = await createBooking({
+      mentorId,
+      startTime: slot,
+      ...(checked.data ? { agenda: checked.data } : {}),
+    });
     if (result.error)
       setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
-    else setMade(result.data.booking);
+    else {
+      setMade(result.data.booking);
+      setAgenda('');
+    }
   }
 
   return (
@@ -119,6 +142,24 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
             <span className="font-medium text-foreground">Cancellation policy: </span>
             {CANCELLATION_POLICY}
           </p>
+          {/* Signed out, Book first signs in: the agenda is asked for on the way back, so nothing is lost. */}
+          {user && (
+            <FormField
+              id={agendaId}
+              label="What would you like to talk about?"
+              error={agendaError}
+              hint={`Optional. ${agenda.length}/${AGENDA_MAX}`}
+            >
+              {(control) => (
+                <Textarea
+                  {...control}
+                  value={agenda}
+                  onChange={(event) => setAgenda(event.target.value)}
+                  rows={3}
+                />
+              )}
+            </FormField>
+          )}
           {failure && <FormAlert>{failure}</FormAlert>}
           <SubmitButton
             type="button"

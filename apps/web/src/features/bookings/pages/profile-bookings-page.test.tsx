@@ -484,6 +484,83 @@ describe('/profile/bookings', () => {
     open(() => [aBooking({ status: 'completed' })], { user: ada });
     const [item] = await waitFor(() => items());
     expect(item).toHaveTextContent('Mentee: Grace Hopper');
-    expect(within(item!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(item!).queryByRole('button', { name: 'Write a review' })).not.toBeInTheDocument();
+  });
+
+  it('shows the mentee’s agenda to the mentor before the session, and to the mentee as theirs', async () => {
+    const agenda = 'Mock interview, then\nfeedback on my resume';
+    const first = open(() => [aBooking({ agenda })], { user: ada });
+    const [forMentor] = await waitFor(() => items());
+    const heading = within(forMentor!).getByRole('heading', {
+      name: 'What Grace Hopper would like to talk about',
+    });
+    expect(heading.closest('section')).toHaveTextContent('Mock interview, then feedback on my resume');
+    // Before the start there is nothing to write yet.
+    expect(within(forMentor!).queryByRole('textbox')).not.toBeInTheDocument();
+    first.unmount();
+
+    open(() => [aBooking({ agenda })]);
+    const [forMentee] = await waitFor(() => items());
+    expect(
+      within(forMentee!).getByRole('heading', { name: 'What you would like to talk about' }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the mentor of a started session write notes and homework: required, counted, saved with when', async () => {
+    const user = userEvent.setup();
+    at(-0.5);
+    let saved: Booking['notes'];
+    const { callsTo } = open(() => [aBooking(saved ? { notes: saved } : {})], {
+      user: ada,
+      extra: {
+        [`POST /api/bookings/${BOOKING_ID}/notes`]: (call) => {
+          saved = { text: (call.body as { text: string }).text, updatedAt: new Date().toISOString() };
+          return json(200, { booking: aBooking({ notes: saved }) });
+        },
+      },
+    });
+    const [item] = await waitFor(() => items());
+    const form = within(item!).getByRole('form', { name: 'Notes and homework' });
+    const text = within(form).getByLabelText('For Grace Hopper');
+    expect(text).toHaveAccessibleDescription('0/5000');
+
+    await user.click(within(form).getByRole('button', { name: 'Save notes' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Write the notes before saving.');
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/notes`)).toHaveLength(0);
+
+    fireEvent.change(text, { target: { value: 'x'.repeat(5001) } });
+    expect(form).toHaveTextContent('5001/5000');
+    await user.click(within(form).getByRole('button', { name: 'Save notes' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Keep the notes to 5000 characters or fewer.');
+
+    await user.clear(text);
+    await user.type(text, 'Read chapter 3.{Enter}Practise two problems.');
+    await user.keyboard('{Tab}{Enter}');
+    await waitFor(() => expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/notes`)).toHaveLength(1));
+    expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/notes`)[0]?.body).toEqual({
+      text: 'Read chapter 3.\nPractise two problems.',
+    });
+    expect(await screen.findByText('Notes saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(items()[0]).toHaveTextContent('Last saved Tue, Dec 1, 2026, 10:30 AM GMT+5:30'),
+    );
+  });
+
+  it('shows the mentee the mentor’s notes, to read only', async () => {
+    at(-3);
+    open(() => [
+      aBooking({
+        status: 'completed',
+        notes: { text: 'Read chapter 3.\nPractise two problems.', updatedAt: '2026-12-01T06:00:00.000Z' },
+      }),
+    ]);
+    const [item] = await waitFor(() => items());
+    const heading = within(item!).getByRole('heading', { name: 'Notes and homework from Ada Lovelace' });
+    const section = heading.closest('section')!;
+    expect(section).toHaveTextContent('Read chapter 3. Practise two problems.');
+    expect(section).toHaveTextContent('Updated Tue, Dec 1, 2026, 11:30 AM GMT+5:30');
+    expect(within(item!).queryByRole('form')).not.toBeInTheDocument();
+    expect(within(item!).queryByRole('textbox')).not.toBeInTheDocument();
   });
 });
