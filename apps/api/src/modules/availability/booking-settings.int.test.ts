@@ -216,4 +216,25 @@ describe('free slots and new bookings honour the settings', () => {
     expect(await tuesday()).toHaveLength(5);
     await booked(await newUser(), mentor, ist(1, 16));
   });
+
+  it("the listing's next free slot honours them too, at once", async () => {
+    const mentor = await newMentor();
+    const listed = async () => {
+      const response = await request(undefined, 'GET', '/api/mentor/all?limit=50');
+      expect(response.statusCode, response.body).toBe(200);
+      const cards = response.json<{ mentors: { id: string; nextFreeSlot: { startTime: string } | null }[] }>()
+        .mentors;
+      return cards.find((card) => card.id === mentor.id)?.nextFreeSlot?.startTime;
+    };
+    expect(await listed()).toBe(iso(at(0, 10)));
+    await saveSettings(mentor, { minimumNoticeHours: 5 });
+    expect(await listed()).toBe(iso(at(0, 11)));
+    await saveSettings(mentor, { minimumNoticeHours: 5, maxSessionsPerDay: 1, bufferMinutes: 60 });
+    await booked(await newUser(), mentor, at(0, 11));
+    // Monday is full; Tuesday 10:00 is free (the buffer reaches only Monday 12:00).
+    const until = Date.now() + 3000;
+    while ((await listed()) !== iso(at(1, 10)) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await listed()).toBe(iso(at(1, 10)));
+  });
 });

@@ -10,7 +10,11 @@ import {
   slotsResponseSchema,
   type SlotsResponse,
 } from '@skillroute/shared/availability';
-import { bookingSettingsMessages, type BookingSettings } from '@skillroute/shared/booking-settings';
+import {
+  bookingSettingsMessages,
+  DEFAULT_BOOKING_SETTINGS,
+  type BookingSettings,
+} from '@skillroute/shared/booking-settings';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
@@ -262,24 +266,29 @@ export async function bookingSettingsRefusal(
 /** How far ahead each step of `nextFreeSlot` looks: most mentors have a slot within the first week. */
 const NEXT_SLOT_STEP_DAYS = 7;
 
-/** The window `nextFreeSlot` looks in from `now`; the listing reads the mentors' busy times over it. */
+/**
+ * The window the listing reads the mentors' busy times over for `nextFreeSlot`: the AVAILABILITY_DAYS_AHEAD days
+ * it looks in from `now`, and a day either side, so the daily limit sees the whole of today in any zone (and the
+ * buffer the sessions just before and after).
+ */
 export const nextFreeSlotWindow = (now: Date): { from: Date; to: Date } => ({
-  from: now,
-  to: new Date(now.getTime() + AVAILABILITY_DAYS_AHEAD * DAY_MS),
+  from: new Date(now.getTime() - DAY_MS - 2 * HOUR_MS),
+  to: new Date(now.getTime() + (AVAILABILITY_DAYS_AHEAD + 1) * DAY_MS + 2 * HOUR_MS),
 });
 
 /**
- * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, or null;
- * for the mentor listing. `busy` is the time the mentor's live bookings take. Looks a week at a time, so a
- * mentor with a slot this week costs one week's work.
+ * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, as their booking
+ * settings leave them, or null; for the mentor listing. `busy` is the time the mentor's live bookings take
+ * (over `nextFreeSlotWindow`). Looks a week at a time, so a mentor with a slot this week costs one week's work.
  */
 export function nextFreeSlot(
   availability: MentorAvailabilityRow,
   now: Date,
   busy: readonly BusyTime[] = [],
-  rules: SlotRules = DEFAULT_SLOT_RULES,
+  settings: BookingSettings = DEFAULT_BOOKING_SETTINGS,
 ): FreeSlot | null {
   if (!availability.hasHours) return null;
+  const rules = slotRulesOf(settings);
   const nowMs = now.getTime();
   const end = nowMs + AVAILABILITY_DAYS_AHEAD * DAY_MS;
   for (let from = nowMs; ;) {

@@ -104,12 +104,12 @@ export async function readMentorListing(ctx: ServiceContext, input: MentorListin
 }
 
 function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInterval[]): MentorCard {
-  const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
+  const { availability, bookingSettings, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
     pricePerSession: paiseToRupees(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
-    nextFreeSlot: nextFreeSlot(availability, now, busy),
+    nextFreeSlot: nextFreeSlot(availability, now, busy, bookingSettings),
   };
 }
