@@ -155,7 +155,7 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
         </FormField>
       </div>
       <SubmitButton pending={isSubmitting} size="sm" variant="outline" className="justify-self-start">
-        Save booking settings
+        Update booking settings
       </SubmitButton>
     </form>
   );

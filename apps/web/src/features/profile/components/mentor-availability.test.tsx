@@ -501,7 +501,7 @@ describe('the Availability dialog’s booking settings', () => {
     await user.clear(perDay);
     await user.type(perDay, '0');
     expect(await part.findByText(bookingSettingsMessages.maxSessionsPerDay)).toBeInTheDocument();
-    await user.click(part.getByRole('button', { name: 'Save booking settings' }));
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
     expect(callsTo('PUT', '/api/mentors/booking-settings')).toHaveLength(0);
     // Back inside the limits, the messages go.
     await user.clear(notice);
@@ -528,7 +528,7 @@ describe('the Availability dialog’s booking settings', () => {
     const perDay = part.getByLabelText('Sessions per day (at most)');
     await user.clear(perDay);
     await user.type(perDay, '4');
-    await user.click(part.getByRole('button', { name: 'Save booking settings' }));
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
     await waitFor(() => expect(callsTo('PUT', '/api/mentors/booking-settings')).toHaveLength(1));
     expect(callsTo('PUT', '/api/mentors/booking-settings')[0]!.body).toEqual({
       minimumNoticeHours: 24,
@@ -548,7 +548,7 @@ describe('the Availability dialog’s booking settings', () => {
     });
     const part = await bookingPart(await openDialog(user));
     await part.findByLabelText('Minimum notice (hours)');
-    await user.click(part.getByRole('button', { name: 'Save booking settings' }));
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
     expect(await screen.findByText(bookingSettingsMessages.notAMentor)).toBeInTheDocument();
   });
 });
