@@ -237,4 +237,24 @@ describe('free slots and new bookings honour the settings', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await listed()).toBe(iso(at(1, 10)));
   });
+
+  it('a cached answer lasts only until its first slot is inside the mentor’s own notice', async () => {
+    const mentor = await newMentor();
+    await saveSettings(mentor, { minimumNoticeHours: 3 });
+    const listed = async () => {
+      const response = await request(undefined, 'GET', '/api/mentor/all?limit=50');
+      const cards = response.json<{ mentors: { id: string; nextFreeSlot: { startTime: string } | null }[] }>()
+        .mentors;
+      return cards.find((card) => card.id === mentor.id)?.nextFreeSlot?.startTime;
+    };
+    const first = async () => (await slotStarts(mentor.id, at(0, 6), at(1, 0)))[0];
+    // 06:59:30: 10:00 is 3 hours and 30 seconds away, and both answers are kept (for a minute at most).
+    nowMs = at(0, 6, 59).getTime() + 30_000;
+    expect(await listed()).toBe(iso(at(0, 10)));
+    expect(await first()).toBe(iso(at(0, 10)));
+    // A second past 07:00, well inside the minute, 10:00 is inside the notice: neither answer is served again.
+    nowMs = at(0, 7).getTime() + 1000;
+    expect(await listed()).toBe(iso(at(0, 11)));
+    expect(await first()).toBe(iso(at(0, 11)));
+  });
 });
