@@ -46,6 +46,7 @@ import { errorEnvelopeSchema } from './errors';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
+import { bookingSettingsResponseSchema } from './booking-settings';
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { meetRoomSchema } from './meet';
@@ -139,6 +140,8 @@ export const apiResponses = {
   'GET /api/mentors/availability/:mentorId': { 200: availabilitySchema },
   'PUT /api/mentors/availability': { 200: availabilityUpdateResponseSchema },
   'GET /api/mentors/availability/:mentorId/slots': { 200: slotsResponseSchema },
+  'GET /api/mentors/booking-settings': { 200: bookingSettingsResponseSchema },
+  'PUT /api/mentors/booking-settings': { 200: bookingSettingsResponseSchema },
   'GET /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema },
   'POST /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema, 201: waitlistResponseSchema },
   'DELETE /api/mentors/:mentorId/waitlist': { 200: waitlistResponseSchema },

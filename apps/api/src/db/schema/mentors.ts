@@ -115,3 +115,27 @@ export const mentorAvailability = pgTable(
 );
 
 export type MentorAvailabilityRow = typeof mentorAvailability.$inferSelect;
+
+/**
+ * A mentor's booking settings (DESIGN.md §4b "Session lifecycle"); no row means the defaults of
+ * @skillroute/shared/booking-settings. The checks repeat the shared schema's limits as a backstop.
+ */
+export const mentorBookingSettings = pgTable(
+  'mentor_booking_settings',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    minimumNoticeHours: integer().notNull(),
+    bufferMinutes: integer().notNull(),
+    maxSessionsPerDay: integer().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('mentor_booking_settings_notice_rule', sql`${table.minimumNoticeHours} between 1 and 72`),
+    check('mentor_booking_settings_buffer_rule', sql`${table.bufferMinutes} in (0, 15, 30, 60)`),
+    check('mentor_booking_settings_per_day_rule', sql`${table.maxSessionsPerDay} between 1 and 8`),
+  ],
+);
+
+export type MentorBookingSettingsRow = typeof mentorBookingSettings.$inferSelect;

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from '@skillroute/shared/booking-settings';
 import {
   mentorAvailability,
+  mentorBookingSettings,
   mentorProfiles,
   users,
   type MentorAvailabilityRow,
@@ -14,7 +16,20 @@ export interface AvailabilityOwner {
   userId: string;
   /** Null until the mentor first saves. */
   availability: MentorAvailabilityRow | null;
+  /** The defaults until the mentor saves their own. */
+  bookingSettings: BookingSettings;
 }
+
+const bookingSettingsColumns = {
+  minimumNoticeHours: mentorBookingSettings.minimumNoticeHours,
+  bufferMinutes: mentorBookingSettings.bufferMinutes,
+  maxSessionsPerDay: mentorBookingSettings.maxSessionsPerDay,
+};
+
+/** A stored row (its checks keep the buffer one of the choices) or the defaults. */
+const settingsOrDefaults = (
+  row: { minimumNoticeHours: number; bufferMinutes: number; maxSessionsPerDay: number } | null,
+): BookingSettings => (row === null ? DEFAULT_BOOKING_SETTINGS : (row as BookingSettings));
 
 /**
  * A mentor (role mentor with a profile) who is not blocked, with their availability row; undefined for an
@@ -25,12 +40,35 @@ export async function findAvailabilityOwner(
   userId: string,
 ): Promise<AvailabilityOwner | undefined> {
   const [row] = await db
-    .select({ userId: users.id, availability: mentorAvailability })
+    .select({
+      userId: users.id,
+      availability: mentorAvailability,
+      bookingSettings: bookingSettingsColumns,
+    })
     .from(users)
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, users.id))
+    .leftJoin(mentorBookingSettings, eq(mentorBookingSettings.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.role, 'mentor'), isNull(users.blockedAt)));
-  return row;
+  return row === undefined ? undefined : { ...row, bookingSettings: settingsOrDefaults(row.bookingSettings) };
+}
+
+/** Writes a mentor's booking settings, whether or not they saved any before. */
+export async function upsertBookingSettings(
+  db: Executor,
+  userId: string,
+  settings: BookingSettings,
+): Promise<BookingSettings> {
+  const [row] = await db
+    .insert(mentorBookingSettings)
+    .values({ userId, ...settings })
+    .onConflictDoUpdate({
+      target: mentorBookingSettings.userId,
+      set: { ...settings, updatedAt: sql`now()` },
+    })
+    .returning(bookingSettingsColumns);
+  if (row === undefined) throw new Error('the booking settings row was not written');
+  return settingsOrDefaults(row);
 }
 
 export interface AvailabilityValues {

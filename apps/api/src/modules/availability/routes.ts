@@ -8,11 +8,18 @@ import {
   slotsQuerySchema,
   slotsResponseSchema,
 } from '@skillroute/shared/availability';
+import { bookingSettingsResponseSchema, bookingSettingsSchema } from '@skillroute/shared/booking-settings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import { sendSerialized } from '../../lib/serialized-body';
 import { contextOf, userContextOf } from '../../plugins/services';
-import { getAvailability, readSlots, updateAvailability } from './service';
+import {
+  getAvailability,
+  getBookingSettings,
+  readSlots,
+  updateAvailability,
+  updateBookingSettings,
+} from './service';
 
 const tags = ['availability'];
 const refusals = {
@@ -72,5 +79,32 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         await readSlots(contextOf(request), { mentorId: request.params.mentorId, ...request.query }),
       ),
+  );
+
+  app.get(
+    '/booking-settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "One's own booking settings as a mentor: minimum notice, buffer, sessions per day",
+        tags,
+        response: { 200: bookingSettingsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => getBookingSettings(userContextOf(request)),
+  );
+
+  app.put(
+    '/booking-settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        summary: "Set one's own booking settings as a mentor; free slots and new bookings follow at once",
+        tags,
+        body: bookingSettingsSchema,
+        response: { 200: bookingSettingsResponseSchema, ...refusals },
+      },
+    },
+    async (request) => updateBookingSettings(userContextOf(request), request.body),
   );
 };

@@ -10,6 +10,11 @@ import {
   slotsResponseSchema,
   type SlotsResponse,
 } from '@skillroute/shared/availability';
+import {
+  bookingSettingsMessages,
+  DEFAULT_BOOKING_SETTINGS,
+  type BookingSettings,
+} from '@skillroute/shared/booking-settings';
 import { mentorMessages } from '@skillroute/shared/mentors';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import type { Executor } from '../../db/client';
@@ -17,7 +22,7 @@ import type { MentorAvailabilityRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CachedAnswer, SerializedBody } from '../../lib/serialized-body';
 import { paiseToRupees, rupeesToPaise } from '@skillroute/shared/money';
-import { busyTimes, busyTimesOf } from '../bookings/service';
+import { busyTimes } from '../bookings/service';
 import * as repository from './repository';
 import {
   offersHours,
@@ -28,7 +33,17 @@ import {
   toWireOverrides,
   toWireWeek,
 } from './rules';
-import { freeSlots, SLOT_NOTICE_MS, slotWindowProblem, type Interval, type Slot } from './slots';
+import {
+  DEFAULT_SLOT_RULES,
+  freeSlots,
+  rulesReach,
+  slotRefusal,
+  slotRulesOf,
+  slotWindowProblem,
+  type BusyTime,
+  type Slot,
+  type SlotRules,
+} from './slots';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -96,6 +111,26 @@ export async function updateAvailability(ctx: UserContext, body: AvailabilityBod
   return toAvailability(callerId, row, now);
 }
 
+/** `GET /api/mentors/booking-settings`: the signed-in mentor's own (the defaults until they save). */
+export async function getBookingSettings(ctx: UserContext): Promise<BookingSettings> {
+  const owner = await repository.findAvailabilityOwner(ctx.db, ctx.user.id);
+  if (owner === undefined) throw new AppError('forbidden', bookingSettingsMessages.notAMentor);
+  return owner.bookingSettings;
+}
+
+/** `PUT /api/mentors/booking-settings`: the signed-in mentor sets their own; free slots follow at once. */
+export async function updateBookingSettings(
+  ctx: UserContext,
+  settings: BookingSettings,
+): Promise<BookingSettings> {
+  const owner = await repository.findAvailabilityOwner(ctx.db, ctx.user.id);
+  if (owner === undefined) throw new AppError('forbidden', bookingSettingsMessages.notAMentor);
+  const saved = await repository.upsertBookingSettings(ctx.db, owner.userId, settings);
+  // The table's trigger tells every process's cache (slots, listing); this one at once.
+  ctx.mentorListingCache.forgetAll();
+  return saved;
+}
+
 const toFreeSlot = (slot: Slot): FreeSlot => ({
   startTime: new Date(slot.start).toISOString(),
   endTime: new Date(slot.end).toISOString(),
@@ -105,21 +140,21 @@ const toFreeSlot = (slot: Slot): FreeSlot => ({
 const SLOTS_MAX_AGE_MS = 60_000;
 
 /**
- * Free slots stay true until a change is heard (bookings, availability and profile changes reach the mentor
- * listing cache, which keeps these too) or until the first of them stops being bookable (its start minus
- * the booking notice), after which the answer would start later.
+ * Free slots stay true until a change is heard (bookings, availability, booking settings and profile changes
+ * reach the mentor listing cache, which keeps these too) or until the first of them stops being bookable (its
+ * start minus the mentor's notice), after which the answer would start later.
  */
-const slotsAnswer: CachedAnswer<SlotsResponse> = {
+const slotsAnswer = (noticeMs: () => number): CachedAnswer<SlotsResponse> => ({
   schema: slotsResponseSchema,
   url: '/api/mentors/availability/:mentorId/slots',
   expiresAt(storedAt, body) {
     const first = body.slots[0];
     return Math.min(
       storedAt + SLOTS_MAX_AGE_MS,
-      first === undefined ? Infinity : Date.parse(first.startTime) - SLOT_NOTICE_MS,
+      first === undefined ? Infinity : Date.parse(first.startTime) - noticeMs(),
     );
   },
-};
+});
 
 /**
  * `GET /api/mentors/availability/:mentorId/slots`: the free one-hour slots in [from, to) as UTC instants,
@@ -136,9 +171,33 @@ export async function readSlots(
     throw new AppError('bad_request', windowMessages[problem], [
       { message: windowMessages[problem], field: 'to' },
     ]);
-  return ctx.mentorListingCache.readAnswer(`slots:${mentorId}:${from}:${to}`, slotsAnswer, () =>
-    listSlots(ctx, mentorId, from, to),
+  // The cache asks for the expiry right after this read's own load, which learned the mentor's notice.
+  let noticeMs = DEFAULT_SLOT_RULES.noticeMs;
+  return ctx.mentorListingCache.readAnswer(
+    `slots:${mentorId}:${from}:${to}`,
+    slotsAnswer(() => noticeMs),
+    async () => {
+      const listed = await listSlots(ctx, mentorId, from, to);
+      noticeMs = listed.rules.noticeMs;
+      return listed.answer;
+    },
   );
+}
+
+/** The mentor's busy time over what the rules read for [from, to) (rulesReach), through `db` at `now`. */
+async function busyForRules(
+  db: Executor,
+  input: { mentorId: string; timezone: string; rules: SlotRules; from: number; to: number; now: Date },
+): Promise<BusyTime[]> {
+  const { mentorId, timezone, rules, from, to, now } = input;
+  const reach = rulesReach(from, to, timezone, rules.bufferMs);
+  const busy = await busyTimes(db, {
+    userIds: [mentorId],
+    from: new Date(reach.start),
+    to: new Date(reach.end),
+    now,
+  });
+  return busy.get(mentorId) ?? [];
 }
 
 async function listSlots(
@@ -146,46 +205,90 @@ async function listSlots(
   mentorId: string,
   from: number,
   to: number,
-): Promise<SlotsResponse> {
-  const now = ctx.clock.now().getTime();
-  const { availability } = await ownerOrNotFound(ctx, mentorId);
-  if (availability === null) return { timezone: DEFAULT_TIMEZONE, slots: [] };
-  // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee.
-  const busy =
-    (await busyTimesOf(ctx, { userIds: [mentorId], from: new Date(from), to: new Date(to) })).get(mentorId) ??
-    [];
+): Promise<{ answer: SlotsResponse; rules: SlotRules }> {
+  const now = ctx.clock.now();
+  const { availability, bookingSettings } = await ownerOrNotFound(ctx, mentorId);
+  const rules = slotRulesOf(bookingSettings);
+  if (availability === null) return { answer: { timezone: DEFAULT_TIMEZONE, slots: [] }, rules };
+  const { timezone } = availability;
+  // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee,
+  // over whole days of the mentor's zone (the daily limit) and a buffer beyond the window.
+  const busy = await busyForRules(ctx.db, { mentorId, timezone, rules, from, to, now });
   const slots = freeSlots({
     weekly: availability.weeklyHours,
     overrides: availability.overrides,
-    timezone: availability.timezone,
+    timezone,
     busy,
-    now,
+    now: now.getTime(),
     from,
     to,
+    rules,
   });
-  return { timezone: availability.timezone, slots: slots.map(toFreeSlot) };
+  return { answer: { timezone, slots: slots.map(toFreeSlot) }, rules };
+}
+
+const refusalMessages = {
+  notice: (settings: BookingSettings) => bookingSettingsMessages.tooSoon(settings.minimumNoticeHours),
+  buffer: (settings: BookingSettings) => bookingSettingsMessages.withinBuffer(settings.bufferMinutes),
+  day_full: (settings: BookingSettings) => bookingSettingsMessages.dayFull(settings.maxSessionsPerDay),
+} as const;
+
+/**
+ * Whether the mentor's booking settings let a session start at `start` at `now`, with the busy time read through
+ * `db` (inside a booking's unit of work, under its locks): the words of a 409, or undefined when they do. The
+ * same rule (slots.ts `slotRefusal`) that leaves such hours out of the free slots.
+ */
+export async function bookingSettingsRefusal(
+  db: Executor,
+  input: { mentor: repository.AvailabilityOwner; start: number; now: Date; noticeOnly?: boolean },
+): Promise<string | undefined> {
+  const { mentor, start, now } = input;
+  if (mentor.availability === null) return undefined;
+  const rules = slotRulesOf(mentor.bookingSettings);
+  const { timezone } = mentor.availability;
+  const query = { timezone, rules, now: now.getTime() };
+  // The notice needs no reading.
+  if (slotRefusal({ ...query, busy: [] }, start) === 'notice')
+    return refusalMessages.notice(mentor.bookingSettings);
+  if (input.noticeOnly === true) return undefined;
+  const busy = await busyForRules(db, {
+    mentorId: mentor.userId,
+    timezone,
+    rules,
+    from: start,
+    to: start + HOUR_MS,
+    now,
+  });
+  const refusal = slotRefusal({ ...query, busy }, start);
+  return refusal === undefined ? undefined : refusalMessages[refusal](mentor.bookingSettings);
 }
 
 /** How far ahead each step of `nextFreeSlot` looks: most mentors have a slot within the first week. */
 const NEXT_SLOT_STEP_DAYS = 7;
 
-/** The window `nextFreeSlot` looks in from `now`; the listing reads the mentors' busy times over it. */
+/**
+ * The window the listing reads the mentors' busy times over for `nextFreeSlot`: the AVAILABILITY_DAYS_AHEAD days
+ * it looks in from `now`, and a day either side, so the daily limit sees the whole of today in any zone (and the
+ * buffer the sessions just before and after).
+ */
 export const nextFreeSlotWindow = (now: Date): { from: Date; to: Date } => ({
-  from: now,
-  to: new Date(now.getTime() + AVAILABILITY_DAYS_AHEAD * DAY_MS),
+  from: new Date(now.getTime() - DAY_MS - 2 * HOUR_MS),
+  to: new Date(now.getTime() + (AVAILABILITY_DAYS_AHEAD + 1) * DAY_MS + 2 * HOUR_MS),
 });
 
 /**
- * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, or null;
- * for the mentor listing. `busy` is the time the mentor's live bookings take. Looks a week at a time, so a
- * mentor with a slot this week costs one week's work.
+ * The first free slot of a mentor's availability within the next AVAILABILITY_DAYS_AHEAD days, as their booking
+ * settings leave them, or null; for the mentor listing. `busy` is the time the mentor's live bookings take
+ * (over `nextFreeSlotWindow`). Looks a week at a time, so a mentor with a slot this week costs one week's work.
  */
 export function nextFreeSlot(
   availability: MentorAvailabilityRow,
   now: Date,
-  busy: readonly Interval[] = [],
+  busy: readonly BusyTime[] = [],
+  settings: BookingSettings = DEFAULT_BOOKING_SETTINGS,
 ): FreeSlot | null {
   if (!availability.hasHours) return null;
+  const rules = slotRulesOf(settings);
   const nowMs = now.getTime();
   const end = nowMs + AVAILABILITY_DAYS_AHEAD * DAY_MS;
   for (let from = nowMs; ;) {
@@ -198,6 +301,7 @@ export function nextFreeSlot(
       now: nowMs,
       from,
       to,
+      rules,
     });
     if (first !== undefined) return toFreeSlot(first);
     if (to === end) return null;
@@ -207,8 +311,9 @@ export function nextFreeSlot(
 }
 
 /**
- * How many free slots the mentor has in the `days` days from `now`: their schedule past the notice, less
- * the time their live bookings take, read through `db` (inside a unit of work, as it stands after its change).
+ * How many free slots the mentor has in the `days` days from `now`: their schedule as their booking settings
+ * leave it, less the time their live bookings take, read through `db` (inside a unit of work, as it stands after
+ * its change).
  */
 export async function countFreeSlots(
   db: Executor,
@@ -216,17 +321,20 @@ export async function countFreeSlots(
 ): Promise<number> {
   const { mentor, now, days } = input;
   if (mentor.availability === null || !mentor.availability.hasHours) return 0;
-  const from = now;
-  const to = new Date(now.getTime() + days * DAY_MS);
-  const busy = await busyTimes(db, { userIds: [mentor.userId], from, to, now });
+  const { timezone } = mentor.availability;
+  const rules = slotRulesOf(mentor.bookingSettings);
+  const from = now.getTime();
+  const to = from + days * DAY_MS;
+  const busy = await busyForRules(db, { mentorId: mentor.userId, timezone, rules, from, to, now });
   return freeSlots({
     weekly: mentor.availability.weeklyHours,
     overrides: mentor.availability.overrides,
-    timezone: mentor.availability.timezone,
-    busy: busy.get(mentor.userId) ?? [],
-    now: now.getTime(),
-    from: from.getTime(),
-    to: to.getTime(),
+    timezone,
+    busy,
+    now: from,
+    from,
+    to,
+    rules,
   }).length;
 }
 
@@ -238,10 +346,17 @@ export const findBookableMentor = (
 
 /**
  * Whether the hour starting at `start` is a slot of the mentor's schedule a booking may take at `now`: on the
- * week or an override, in the future past the 2-hour notice, within the booking horizon. Time taken by
- * bookings is not considered here (the caller tells a taken slot apart: 409, not 400).
+ * week or an override, not yet begun (and, given the mentor's booking settings, past their notice), within the
+ * booking horizon. Time taken by bookings is not considered here, nor the notice when no settings are given
+ * (a booking tells those apart: 409, not 400).
  */
-export function isScheduledSlot(availability: MentorAvailabilityRow, start: number, now: Date): boolean {
+export function isScheduledSlot(
+  availability: MentorAvailabilityRow,
+  start: number,
+  now: Date,
+  settings?: BookingSettings,
+): boolean {
+  const noticeMs = settings === undefined ? 0 : slotRulesOf(settings).noticeMs;
   const end = start + HOUR_MS;
   if (!availability.hasHours || end > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) return false;
   const [slot] = freeSlots({
@@ -252,6 +367,7 @@ export function isScheduledSlot(availability: MentorAvailabilityRow, start: numb
     now: now.getTime(),
     from: start,
     to: end,
+    rules: { ...DEFAULT_SLOT_RULES, noticeMs },
   });
   return slot !== undefined && slot.start === start;
 }

@@ -224,7 +224,13 @@ describe('freeSlots', () => {
     expect(startsAt(elevenOClock - 2 * HOUR_MS + 60_000)[0]).toBe('12:00');
     expect(
       freeSlots(
-        query({ timezone: zone, from, to, now: elevenOClock - 30 * 60_000, noticeMs: 30 * 60_000 }),
+        query({
+          timezone: zone,
+          from,
+          to,
+          now: elevenOClock - 30 * 60_000,
+          rules: { noticeMs: 30 * 60_000, bufferMs: 0, maxSessionsPerDay: 8 },
+        }),
       )[0]!.start,
     ).toBe(elevenOClock);
   });

@@ -3,6 +3,7 @@
 // does not change (see `dayStarts`).
 import { Temporal } from 'temporal-polyfill';
 import { BOOKING_HORIZON_DAYS, type Weekday } from '@skillroute/shared/availability';
+import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from '@skillroute/shared/booking-settings';
 
 /** Start hours (integers 10..16, each a one-hour slot ending by 17:00) per weekday in the mentor's own zone; a missing or empty day is unavailable. */
 export type WeeklyHours = Partial<Record<Weekday, number[]>>;
@@ -21,24 +22,45 @@ export interface Slot {
   start: number;
   end: number;
 }
+/**
+ * Time the mentor's live bookings take: as the mentor of a session (`asMentor` true, or left out) or as someone's
+ * mentee (false). Every kind keeps the buffer around it; only the mentor's own sessions count toward a day's limit.
+ */
+export interface BusyTime extends Interval {
+  asMentor?: boolean;
+}
+/** A mentor's booking settings as the slot rules use them (milliseconds). */
+export interface SlotRules {
+  noticeMs: number;
+  bufferMs: number;
+  maxSessionsPerDay: number;
+}
 export interface SlotQuery {
   weekly: WeeklyHours;
   overrides: DateOverride[];
   /** IANA zone of the mentor. */
   timezone: string;
-  busy: Interval[];
+  /** To honour the buffer and the daily limit, this reaches over `rulesReach(from, to, …)`, not only [from, to). */
+  busy: BusyTime[];
   now: number;
   from: number;
   to: number;
-  /** Default SLOT_NOTICE_MS. */
-  noticeMs?: number;
+  /** Default: the default booking settings (2 hours' notice, no buffer, 8 sessions a day). */
+  rules?: SlotRules;
 }
-
-export const SLOT_NOTICE_MS = 2 * 60 * 60 * 1000;
-export const SLOT_WINDOW_MAX_DAYS = 60;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+
+export const slotRulesOf = (settings: BookingSettings): SlotRules => ({
+  noticeMs: settings.minimumNoticeHours * HOUR_MS,
+  bufferMs: settings.bufferMinutes * 60_000,
+  maxSessionsPerDay: settings.maxSessionsPerDay,
+});
+export const DEFAULT_SLOT_RULES: SlotRules = slotRulesOf(DEFAULT_BOOKING_SETTINGS);
+/** The notice every mentor had before booking settings, and still the default. */
+export const SLOT_NOTICE_MS = DEFAULT_SLOT_RULES.noticeMs;
+export const SLOT_WINDOW_MAX_DAYS = 60;
 /** Indexed by Temporal's ISO dayOfWeek (1 = Monday … 7 = Sunday). */
 const WEEKDAY_BY_ISO_DAY: readonly (Weekday | undefined)[] = [
   undefined,
@@ -63,12 +85,91 @@ export function slotWindowProblem(
   return undefined;
 }
 
-/** The free slots in [from, to), sorted ascending, without duplicates. */
+/**
+ * The time whose bookings the rules read for slots in [from, to): from the start of the mentor's day of `from`
+ * (and a buffer before `from`) to the end of the day of `to` (and a buffer after it), so a day's count and the
+ * buffer around the window's first and last hours see every booking that matters.
+ */
+export function rulesReach(from: number, to: number, timezone: string, bufferMs: number): Interval {
+  return {
+    start: Math.min(zonedDayOf(from, timezone).start, from - bufferMs),
+    end: Math.max(zonedDayOf(Math.max(from, to - 1), timezone).end, to + bufferMs),
+  };
+}
+
+/** Why the booking settings refuse an hour: too soon, too close to another session, or on a full day. */
+export type SlotRefusal = 'notice' | 'buffer' | 'day_full';
+
+/** The booking settings applied to the mentor's busy time, ready to test hours against. */
+interface PreparedRules {
+  earliestStart: number;
+  /** The busy time, each widened by the buffer on both sides, sorted and joined. */
+  blocked: Interval[];
+  /** The dates (YYYY-MM-DD in the mentor's zone) with maxSessionsPerDay or more sessions. */
+  fullDays: Set<string>;
+}
+
+function prepareRules(query: Pick<SlotQuery, 'busy' | 'now' | 'timezone' | 'rules'>): PreparedRules {
+  const rules = query.rules ?? DEFAULT_SLOT_RULES;
+  const { bufferMs } = rules;
+  const blocked = mergedIntervals(
+    bufferMs === 0
+      ? query.busy
+      : query.busy.map((busy) => ({ start: busy.start - bufferMs, end: busy.end + bufferMs })),
+  );
+  return {
+    earliestStart: query.now + rules.noticeMs,
+    blocked,
+    fullDays: fullDays(query.busy, query.timezone, rules.maxSessionsPerDay),
+  };
+}
+
+/** The dates in `timezone` on which `maxPerDay` or more of the mentor's own sessions start. */
+function fullDays(busy: readonly BusyTime[], timezone: string, maxPerDay: number): Set<string> {
+  const starts = busy
+    .filter((time) => time.asMentor !== false && time.end > time.start)
+    .map((time) => time.start)
+    .sort((a, b) => a - b);
+  const full = new Set<string>();
+  if (starts.length < maxPerDay) return full;
+  // Sorted starts: one Temporal conversion per day that has sessions, not per session.
+  let day: ZonedDay | undefined;
+  let count = 0;
+  for (const start of starts) {
+    if (day === undefined || start >= day.end) {
+      day = zonedDayOf(start, timezone);
+      count = 0;
+    }
+    count += 1;
+    if (count >= maxPerDay) full.add(day.key);
+  }
+  return full;
+}
+
+/**
+ * What the booking settings make of the hour starting at `start`, given the mentor's busy time over
+ * `rulesReach` of it: undefined when they allow it. Whether the hour is on the mentor's schedule, and whether a
+ * booking overlaps it, are asked elsewhere; `freeSlots` applies the same rules to every hour it offers.
+ */
+export function slotRefusal(
+  query: Pick<SlotQuery, 'busy' | 'now' | 'timezone' | 'rules'>,
+  start: number,
+): SlotRefusal | undefined {
+  const rules = prepareRules(query);
+  if (start < rules.earliestStart) return 'notice';
+  if (rules.fullDays.has(zonedDayOf(start, query.timezone).key)) return 'day_full';
+  const end = start + HOUR_MS;
+  if (rules.blocked.some((interval) => interval.start < end && start < interval.end)) return 'buffer';
+  return undefined;
+}
+
+/** The free slots in [from, to), sorted ascending, without duplicates: see `slotRefusal` for the settings' part. */
 export function freeSlots(query: SlotQuery): Slot[] {
   const { timezone, from, to } = query;
   if (to <= from) return [];
-  const earliestStart = Math.max(from, query.now + (query.noticeMs ?? SLOT_NOTICE_MS));
-  const busy = mergedIntervals(query.busy);
+  const rules = prepareRules(query);
+  const earliestStart = Math.max(from, rules.earliestStart);
+  const busy = rules.blocked;
   const hoursByIsoDay = WEEKDAY_BY_ISO_DAY.map((weekday) =>
     weekday ? distinctSorted(query.weekly[weekday] ?? []) : [],
   );
@@ -84,9 +185,9 @@ export function freeSlots(query: SlotQuery): Slot[] {
   const starts: number[] = [];
   let busyIndex = 0;
   for (const date of calendarDates(zonedDate(from, timezone), zonedDate(to - 1, timezone))) {
-    const hours =
-      (hoursByDate.size > 0 ? hoursByDate.get(isoDateKey(date)) : undefined) ??
-      hoursByIsoDay[date.dayOfWeek]!;
+    const key = hoursByDate.size > 0 || rules.fullDays.size > 0 ? isoDateKey(date) : '';
+    if (rules.fullDays.has(key)) continue;
+    const hours = (hoursByDate.size > 0 ? hoursByDate.get(key) : undefined) ?? hoursByIsoDay[date.dayOfWeek]!;
     if (hours.length === 0) continue;
     starts.length = 0;
     dayStarts(date, hours, timezone, transitions, starts);
@@ -100,6 +201,25 @@ export function freeSlots(query: SlotQuery): Slot[] {
     }
   }
   return slots;
+}
+
+interface ZonedDay {
+  /** YYYY-MM-DD in the zone. */
+  key: string;
+  /** Epoch milliseconds of the day's first instant and of the next day's (23, 24 or 25 hours later). */
+  start: number;
+  end: number;
+}
+
+/** The day of `timezone` that `epochMs` falls on. */
+function zonedDayOf(epochMs: number, timezone: string): ZonedDay {
+  const zoned = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timezone);
+  const start = zoned.startOfDay();
+  return {
+    key: zoned.toPlainDate().toString(),
+    start: start.epochMilliseconds,
+    end: start.add({ days: 1 }).epochMilliseconds,
+  };
 }
 
 interface CalendarDate {

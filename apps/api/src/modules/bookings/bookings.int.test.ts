@@ -7,6 +7,7 @@ import {
   bookingResponseSchema,
   type Booking,
 } from '@skillroute/shared/bookings';
+import { bookingSettingsMessages } from '@skillroute/shared/booking-settings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
@@ -258,17 +259,22 @@ describe('booking a slot', () => {
     expect(row?.status).toBe('pending_payment');
   });
 
-  it('is 400 for a time that is not a slot: a wrong minute, outside the hours, a weekend, the past, inside the 2-hour notice, beyond the horizon', async () => {
+  it('is 400 for a time that is not a slot: a wrong minute, outside the hours, a weekend, the past, beyond the horizon; 409 inside the 2-hour notice', async () => {
     nowMs = at(0, 8, 30).getTime();
     const mentor = await newMentor();
     const mentee = await newUser();
-    for (const start of [at(1, 10, 30), at(1, 9), at(1, 17), at(5, 11), at(-7, 10), at(0, 10), at(200, 10)]) {
+    for (const start of [at(1, 10, 30), at(1, 9), at(1, 17), at(5, 11), at(-7, 10), at(0, 8), at(200, 10)]) {
       expectRefusal(
         await book(mentee, { mentorId: mentor.id, startTime: start.toISOString() }),
         400,
         bookingMessages.notAFreeSlot,
       );
     }
+    expectRefusal(
+      await book(mentee, { mentorId: mentor.id, startTime: at(0, 10).toISOString() }),
+      409,
+      bookingSettingsMessages.tooSoon(2),
+    );
     // The first slot past the notice is fine.
     await booked(mentee, mentor, at(0, 11));
     expect(await t.app.db.$count(bookings, eq(bookings.menteeId, mentee.id))).toBe(1);

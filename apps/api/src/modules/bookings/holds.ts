@@ -4,7 +4,7 @@ import { mentorMessages } from '@skillroute/shared/mentors';
 import { within, type UserContext } from '../../context/service-context';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { findBookableMentor, isScheduledSlot } from '../availability/service';
+import { bookingSettingsRefusal, findBookableMentor, isScheduledSlot } from '../availability/service';
 import { expireHoldJob } from './job-types';
 import { KeyedLocks } from './local-locks';
 import * as repository from './repository';
@@ -25,9 +25,10 @@ const notAFreeSlot = () =>
 /**
  * `POST /api/bookings`: holds one free slot of a listed mentor for 15 minutes while the mentee pays.
  * The slot must be one of the mentor's schedule (400 otherwise); time already taken by a live booking of the
- * mentor or the mentee is a 409. Requests for the same people queue in this process first; then, in one
- * transaction, the time is locked and checked again (time.ts lockTime), the row inserted and the hold's
- * expiry job queued.
+ * mentor or the mentee, or an hour the mentor's booking settings leave out (too soon, too close to another
+ * session, a full day), is a 409. Requests for the same people queue in this process first; then, in one
+ * transaction, the time is locked and checked again (time.ts lockTime), the settings checked under the locks,
+ * the row inserted and the hold's expiry job queued.
  */
 export async function createBooking(ctx: UserContext, body: CreateBookingBody): Promise<Booking> {
   const menteeId = ctx.user.id;
@@ -41,6 +42,9 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   const end = start + SESSION_MS;
   // The schedule alone decides here, so time already taken answers 409 below, not 400.
   if (availability === null || !isScheduledSlot(availability, start, now)) throw notAFreeSlot();
+  // The notice alone needs no reading: refused before any queue or transaction.
+  const tooSoon = await bookingSettingsRefusal(ctx.db, { mentor: owner, start, now, noticeOnly: true });
+  if (tooSoon !== undefined) throw new AppError('conflict', tooSoon);
 
   const booking = { mentorId, menteeId, startTime: new Date(start), endTime: new Date(end) };
   const people = [mentorId, menteeId];
@@ -55,6 +59,9 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         // Again under the locks: another process may have booked since the check above.
         const takenNow = await lockTime(work, booking);
         if (takenNow !== undefined) throw new AppError('conflict', takenNow);
+        // The mentor's buffer and daily limit, over their bookings as they stand under the locks.
+        const refused = await bookingSettingsRefusal(uow.tx, { mentor: owner, start, now });
+        if (refused !== undefined) throw new AppError('conflict', refused);
         // Under the mentee's lock: two holds of one person at once are counted one after the other.
         const refusal = holdRefusal({
           mentorId,

@@ -85,6 +85,15 @@ const listingAnswer: CachedAnswer<MentorListResponse> = {
 };
 
 /**
+ * A listing page that also expires at `unbookableAt()`, asked right after its load: when a next free slot it
+ * shows stops being bookable by its mentor's own notice (booking settings), which may be longer than the default.
+ */
+export const listingAnswerUntil = (unbookableAt: () => number): CachedAnswer<MentorListResponse> => ({
+  ...listingAnswer,
+  expiresAt: (storedAt, page) => Math.min(listingExpiresAt(storedAt, page), unbookableAt()),
+});
+
+/**
  * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
  * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
  * from triggers (migration 0010), so a change made anywhere, the database's own console included, is heard

@@ -5,8 +5,10 @@ import { containsPattern } from '../../lib/like-pattern';
 import { pageWindow } from '../../lib/paging';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
 import { paiseToRupees } from '@skillroute/shared/money';
+import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from '@skillroute/shared/booking-settings';
 import {
   mentorAvailability,
+  mentorBookingSettings,
   mentorProfiles,
   mentorSkills,
   stacks,
@@ -138,6 +140,8 @@ export interface MentorListRow {
   sessionsHeld: number;
   createdAt: Date;
   availability: MentorAvailabilityRow;
+  /** The mentor's booking settings (the defaults until they save), which the next free slot honours. */
+  bookingSettings: BookingSettings;
 }
 
 /** The sort key of the listing in SQL: rules.rankingWeight, from the same constants. */
@@ -209,11 +213,17 @@ export async function listMentors(
       sessionsHeld: mentorProfiles.sessionsHeld,
       createdAt: mentorProfiles.createdAt,
       availability: mentorAvailability,
+      bookingSettings: {
+        minimumNoticeHours: mentorBookingSettings.minimumNoticeHours,
+        bufferMinutes: mentorBookingSettings.bufferMinutes,
+        maxSessionsPerDay: mentorBookingSettings.maxSessionsPerDay,
+      },
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(mentorProfiles)
     .innerJoin(users, eq(users.id, mentorProfiles.userId))
     .innerJoin(mentorAvailability, eq(mentorAvailability.userId, mentorProfiles.userId))
+    .leftJoin(mentorBookingSettings, eq(mentorBookingSettings.userId, mentorProfiles.userId))
     .where(where)
     .orderBy(
       desc(rankingWeightSql),
@@ -223,7 +233,11 @@ export async function listMentors(
     )
     .limit(filter.limit)
     .offset(pageWindow(filter.page, filter.limit).offset);
-  const rows = found.map(({ total: _total, ...row }) => row);
+  const rows = found.map(({ total: _total, bookingSettings, ...row }) => ({
+    ...row,
+    // The table's checks keep the buffer one of the choices.
+    bookingSettings: (bookingSettings as BookingSettings | null) ?? DEFAULT_BOOKING_SETTINGS,
+  }));
   if (found[0] !== undefined) return { rows, total: found[0].total };
   if (filter.page === 1) return { rows, total: 0 };
   // Past the last page: no row carries the count, so ask for it.

@@ -14,8 +14,10 @@ import type { BusyInterval } from '../bookings/rules';
 import { busyTimesOf } from '../bookings/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
-import { listingKey } from './listing-cache';
+import { listingAnswerUntil, listingKey } from './listing-cache';
 import { excludedCallers, skillFilter } from './rules';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * A passed assessment makes its taker a mentor of that skill, in the assessment's unit of work: the role, a
@@ -72,6 +74,17 @@ export interface MentorListing {
  * `userId` of the query and the signed-in user) is never listed.
  */
 export async function listMentors(ctx: ServiceContext, input: MentorListing): Promise<MentorListResponse> {
+  return (await listMentorPage(ctx, input)).page;
+}
+
+/**
+ * A page of the listing, and when its first shown next free slot stops being bookable by its mentor's own
+ * notice (their booking settings; the cache's own expiry assumes the default notice).
+ */
+async function listMentorPage(
+  ctx: ServiceContext,
+  input: MentorListing,
+): Promise<{ page: MentorListResponse; unbookableAt: number }> {
   const { skill, query, callerId } = input;
   const excludeUserIds = excludedCallers(query.userId, callerId);
   const { rows, total } = await repository.listMentors(ctx.db, {
@@ -88,28 +101,41 @@ export async function listMentors(ctx: ServiceContext, input: MentorListing): Pr
   // The page's mentors' live bookings over the window of the next free slot, in one query.
   const window = nextFreeSlotWindow(now);
   const busy = await busyTimesOf(ctx, { userIds: rows.map((row) => row.id), ...window });
-  return {
-    mentors: rows.map((row) => toCard(row, now, busy.get(row.id) ?? [])),
-    total,
-    page: query.page,
-    limit: query.limit,
-  };
+  let unbookableAt = Infinity;
+  const mentors = rows.map((row) => {
+    const card = toCard(row, now, busy.get(row.id) ?? []);
+    if (card.nextFreeSlot !== null)
+      unbookableAt = Math.min(
+        unbookableAt,
+        Date.parse(card.nextFreeSlot.startTime) - row.bookingSettings.minimumNoticeHours * HOUR_MS,
+      );
+    return card;
+  });
+  return { page: { mentors, total, page: query.page, limit: query.limit }, unbookableAt };
 }
 
 /** `GET /api/mentor/:skill` as the route sends it: from the listing cache while fresh (listing-cache.ts), else read afresh. */
 export async function readMentorListing(ctx: ServiceContext, input: MentorListing): Promise<SerializedBody> {
-  return ctx.mentorListingCache.read(listingKey(input.skill, input.query, input.callerId), () =>
-    listMentors(ctx, input),
+  // The cache asks for the expiry right after this read's own load, which learned the mentors' notices.
+  let unbookableAt = Infinity;
+  return ctx.mentorListingCache.readAnswer(
+    listingKey(input.skill, input.query, input.callerId),
+    listingAnswerUntil(() => unbookableAt),
+    async () => {
+      const listed = await listMentorPage(ctx, input);
+      unbookableAt = listed.unbookableAt;
+      return listed.page;
+    },
   );
 }
 
 function toCard(row: repository.MentorListRow, now: Date, busy: readonly BusyInterval[]): MentorCard {
-  const { availability, ratingTotal, createdAt: _createdAt, ...card } = row;
+  const { availability, bookingSettings, ratingTotal, createdAt: _createdAt, ...card } = row;
   return {
     ...card,
     pricePerSession: paiseToRupees(availability.pricePerSession),
     timezone: availability.timezone,
     rating: repository.meanRating(ratingTotal, row.reviewCount),
-    nextFreeSlot: nextFreeSlot(availability, now, busy),
+    nextFreeSlot: nextFreeSlot(availability, now, busy, bookingSettings),
   };
 }

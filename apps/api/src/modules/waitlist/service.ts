@@ -57,7 +57,10 @@ export async function announceFreedSlot(
   const now = ctx.clock.now();
   if (!isWithinWaitlistHorizon(slot.startTime, now)) return;
   const mentor = await findBookableMentor(uow.tx, slot.mentorId);
-  if (mentor?.availability == null || !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now))
+  if (
+    mentor?.availability == null ||
+    !isScheduledSlot(mentor.availability, slot.startTime.getTime(), now, mentor.bookingSettings)
+  )
     return;
   const freeNow = await countFreeSlots(uow.tx, { mentor, now, days: WAITLIST_HORIZON_DAYS });
   if (freeNow === 0) return;

@@ -4,6 +4,7 @@ import type {
   availabilityUpdateResponseSchema,
   SlotsResponse,
 } from '@skillroute/shared/availability';
+import type { BookingSettings } from '@skillroute/shared/booking-settings';
 import type { MentorReviewsResponse } from '@skillroute/shared/bookings';
 import type { MentorListResponse, MentorUpdateBody, MentorUpdateResponse } from '@skillroute/shared/mentors';
 import type { z } from 'zod';
@@ -79,3 +80,22 @@ export const availabilityApi = api.injectEndpoints({
 });
 
 export const { useGetAvailabilityQuery, useUpdateAvailabilityMutation } = availabilityApi;
+
+/**
+ * The signed-in mentor's booking settings (minimum notice, buffer, sessions per day), read while the dialog is
+ * open; a save changes which hours are free, so the free hours (their tag) are read again.
+ */
+export const bookingSettingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBookingSettings: build.query<BookingSettings, void>({
+      query: () => '/api/mentors/booking-settings',
+      keepUnusedDataFor: 0,
+    }),
+    updateBookingSettings: build.mutation<BookingSettings, BookingSettings>({
+      query: (body) => ({ url: '/api/mentors/booking-settings', method: 'PUT', body }),
+      invalidatesTags: ['AvailbilityMentor'],
+    }),
+  }),
+});
+
+export const { useGetBookingSettingsQuery, useUpdateBookingSettingsMutation } = bookingSettingsApi;

@@ -44,12 +44,13 @@ import {
   type AvailabilityValues,
 } from '../availability-form';
 import { DayRow, OverrideRow } from './availability-rows';
+import { BookingSettingsPart } from './booking-settings-part';
 import { TimezonePicker } from './timezone-picker';
 
 /**
  * "Manage Availability" and the Availability dialog (spec §2, §3, §5, §8): the hourly rate, Monday to
- * Friday as from/to hours, and beyond the spec the mentor's zone and date overrides for the next 60 days.
- * The week is read only while the dialog is open (spec §6).
+ * Friday as from/to hours, and beyond the spec the mentor's zone and date overrides for the next 60 days, and
+ * the booking settings (saved on their own). The week is read only while the dialog is open (spec §6).
  */
 export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
   const [open, setOpen] = useState(false);
@@ -83,11 +84,14 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
           </DialogDescription>
         </DialogHeader>
         {availability.data && !availability.isFetching ? (
-          <AvailabilityForm
-            mentorId={mentorId}
-            availability={availability.data}
-            onSaved={() => setOpen(false)}
-          />
+          <>
+            <BookingSettingsPart />
+            <AvailabilityForm
+              mentorId={mentorId}
+              availability={availability.data}
+              onSaved={() => setOpen(false)}
+            />
+          </>
         ) : availability.isError && !availability.isFetching ? (
           <>
             <FormAlert>

@@ -3,6 +3,11 @@ import {
   pricePerSessionSchema,
   type Availability,
 } from '@skillroute/shared/availability';
+import {
+  bookingSettingsMessages,
+  DEFAULT_BOOKING_SETTINGS,
+  type BookingSettings,
+} from '@skillroute/shared/booking-settings';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +80,7 @@ function openProfile(
     'GET /api/user/u1': () => json(200, { user }),
     'GET /api/mentor/details/u1': () => json(200, { mentor }),
     'GET /api/mentors/availability/u1': () => json(200, neverSaved),
+    'GET /api/mentors/booking-settings': () => json(200, DEFAULT_BOOKING_SETTINGS),
     ...handlers,
   });
   const store = makeTestStore();
@@ -449,5 +455,100 @@ describe('the mentor’s companies and rate on the profile', () => {
     await user.type(input, 'acme{Enter}');
     expect(await within(section).findByText('Each company can be listed once')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/mentor')).toHaveLength(0);
+  });
+});
+
+describe('the Availability dialog’s booking settings', () => {
+  const bookingPart = async (dialog: HTMLElement) =>
+    within(await within(dialog).findByRole('region', { name: 'Booking settings' }));
+
+  it('shows the mentor’s settings as three labelled fields with their hints', async () => {
+    const user = userEvent.setup();
+    const stored: BookingSettings = { minimumNoticeHours: 12, bufferMinutes: 30, maxSessionsPerDay: 3 };
+    const { callsTo } = openProfile({ 'GET /api/mentors/booking-settings': () => json(200, stored) });
+    const part = await bookingPart(await openDialog(user));
+    const notice = await part.findByLabelText('Minimum notice (hours)');
+    expect(notice).toHaveValue(12);
+    expect(notice).toHaveAccessibleDescription(bookingSettingsMessages.minimumNoticeHint);
+    expect(notice).toHaveAttribute('min', '1');
+    expect(notice).toHaveAttribute('max', '72');
+    const buffer = part.getByLabelText('Buffer between sessions');
+    expect(buffer).toHaveValue('30');
+    expect(buffer).toHaveAccessibleDescription(bookingSettingsMessages.bufferHint);
+    expect(
+      within(buffer)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No buffer', '15 minutes', '30 minutes', '60 minutes']);
+    const perDay = part.getByLabelText('Sessions per day (at most)');
+    expect(perDay).toHaveValue(3);
+    expect(perDay).toHaveAccessibleDescription(bookingSettingsMessages.maxSessionsPerDayHint);
+    expect(callsTo('GET', '/api/mentors/booking-settings')).toHaveLength(1);
+  });
+
+  it('refuses values outside the rules with the shared messages, and does not save', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = openProfile({
+      'PUT /api/mentors/booking-settings': (call) => json(200, call.body),
+    });
+    const part = await bookingPart(await openDialog(user));
+    const notice = await part.findByLabelText('Minimum notice (hours)');
+    await user.clear(notice);
+    await user.type(notice, '73');
+    expect(await part.findByText(bookingSettingsMessages.minimumNotice)).toHaveClass('text-destructive');
+    expect(notice).toHaveAttribute('aria-invalid', 'true');
+    const perDay = part.getByLabelText('Sessions per day (at most)');
+    await user.clear(perDay);
+    await user.type(perDay, '0');
+    expect(await part.findByText(bookingSettingsMessages.maxSessionsPerDay)).toBeInTheDocument();
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
+    expect(callsTo('PUT', '/api/mentors/booking-settings')).toHaveLength(0);
+    // Back inside the limits, the messages go.
+    await user.clear(notice);
+    await user.type(notice, '72');
+    await user.clear(perDay);
+    await user.type(perDay, '1');
+    await waitFor(() =>
+      expect(part.queryByText(bookingSettingsMessages.minimumNotice)).not.toBeInTheDocument(),
+    );
+    expect(part.queryByText(bookingSettingsMessages.maxSessionsPerDay)).not.toBeInTheDocument();
+  });
+
+  it('saves the three on their own, says so, and leaves the week unsaved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = openProfile({
+      'PUT /api/mentors/booking-settings': (call) => json(200, call.body),
+    });
+    const dialog = await openDialog(user);
+    const part = await bookingPart(dialog);
+    const notice = await part.findByLabelText('Minimum notice (hours)');
+    await user.clear(notice);
+    await user.type(notice, '24');
+    await user.selectOptions(part.getByLabelText('Buffer between sessions'), '15 minutes');
+    const perDay = part.getByLabelText('Sessions per day (at most)');
+    await user.clear(perDay);
+    await user.type(perDay, '4');
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/mentors/booking-settings')).toHaveLength(1));
+    expect(callsTo('PUT', '/api/mentors/booking-settings')[0]!.body).toEqual({
+      minimumNoticeHours: 24,
+      bufferMinutes: 15,
+      maxSessionsPerDay: 4,
+    });
+    expect(await screen.findByText(bookingSettingsMessages.saved)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/mentors/availability')).toHaveLength(0);
+    // The dialog stays open for the week.
+    expect(screen.getByRole('dialog', { name: 'Availability' })).toBeInTheDocument();
+  });
+
+  it('shows the api’s refusal when a save fails', async () => {
+    const user = userEvent.setup();
+    openProfile({
+      'PUT /api/mentors/booking-settings': () => envelope(403, bookingSettingsMessages.notAMentor),
+    });
+    const part = await bookingPart(await openDialog(user));
+    await part.findByLabelText('Minimum notice (hours)');
+    await user.click(part.getByRole('button', { name: 'Update booking settings' }));
+    expect(await screen.findByText(bookingSettingsMessages.notAMentor)).toBeInTheDocument();
   });
 });
