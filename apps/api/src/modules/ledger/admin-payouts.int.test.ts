@@ -8,7 +8,7 @@ import {
   adminPayoutRetryResponseSchema,
   adminPayoutsResponseSchema,
 } from '@skillroute/shared/admin-payouts';
-import { bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
+import type { Booking } from '@skillroute/shared/bookings';
 import {
   earningsResponseSchema,
   ledgerCheckResponseSchema,
@@ -16,12 +16,11 @@ import {
   splitPrice,
 } from '@skillroute/shared/earnings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { createPaymentResponseSchema } from '@skillroute/shared/payments';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { bookAndPay } from '../../../test/payments';
 import { createMentor } from '../../../test/mentors';
-import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { within } from '../../context/service-context';
 import { cookieNames } from '../../lib/cookies';
 import { openSession } from '../../sessions/service';
@@ -45,10 +44,8 @@ const SHARE = SPLIT.mentorShare;
 const MINIMUM = 50_000;
 
 let t: TestApp;
-let secret: string;
 beforeAll(async () => {
   t = await buildTestApp({ clock, env: { RATE_LIMIT_MAX: '1000000' } });
-  secret = deriveSandboxWebhookSecret(t.config.jwtSecret);
 });
 afterAll(() => t.close());
 
@@ -92,27 +89,12 @@ async function paidSession(): Promise<{ mentor: SignedInPerson; booking: Booking
   nowMs = at(0, 6).getTime();
   const mentor = await newMentor();
   const mentee = await signedIn(await createUser(t.app.db, { email: `m-${randomUUID()}@example.org` }));
-  const held = await call('POST', '/api/bookings', mentee.cookie, {
+  const booking = await bookAndPay(t, {
+    menteeCookie: mentee.cookie,
     mentorId: mentor.id,
-    startTime: at(2, 10).toISOString(),
-  });
-  expect(held.statusCode, held.body).toBe(201);
-  const { booking } = bookingResponseSchema.parse(held.json());
-  const created = await call('POST', '/api/payments/create', mentee.cookie, { bookingId: booking.id });
-  const payment = createPaymentResponseSchema.parse(created.json());
-  const signed = signSandboxEvent(secret, {
-    kind: 'payment_succeeded',
-    paymentId: payment.paymentId,
+    start: at(2, 10),
     amount: PRICE_PAISE,
-    currency: 'INR',
   });
-  const delivered = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/sandbox',
-    headers: signed.headers,
-    payload: signed.body,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
   return { mentor, booking };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingResponseSchema, type Booking } from '@skillroute/shared/bookings';
+import type { Booking } from '@skillroute/shared/bookings';
 import {
   earningsMessages,
   earningsResponseSchema,
@@ -9,13 +9,12 @@ import {
   splitPrice,
 } from '@skillroute/shared/earnings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { createPaymentResponseSchema } from '@skillroute/shared/payments';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { adminCookieFor } from '../../../test/assessments';
 import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { bookAndPay } from '../../../test/payments';
 import { createMentor } from '../../../test/mentors';
-import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { completeBooking, expireHold } from '../bookings/jobs';
 import { bookings, users } from '../../db/schema';
 
@@ -27,10 +26,8 @@ const PRICE_PAISE = 110_000;
 const rates = { platformFeePercent: 12, gstPercent: 18 };
 
 let t: TestApp;
-let secret: string;
 beforeAll(async () => {
   t = await buildTestApp({ clock, env: { RATE_LIMIT_MAX: '1000000', PLATFORM_FEE_PERCENT: '12' } });
-  secret = deriveSandboxWebhookSecret(t.config.jwtSecret);
 });
 afterAll(() => t.close());
 
@@ -49,36 +46,19 @@ const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: ob
   t.app.inject({ method, url, headers: cookie === undefined ? {} : { cookie }, payload });
 
 /** A session booked and paid through the sandbox's webhook, as a mentee pays one. */
-async function paidSession(
+const paidSession = (
   mentor: SignedInPerson,
   mentee: SignedInPerson,
   start: Date,
   beforePaying?: (booking: Booking) => Promise<void>,
-): Promise<Booking> {
-  const held = await call('POST', '/api/bookings', mentee.cookie, {
+): Promise<Booking> =>
+  bookAndPay(t, {
+    menteeCookie: mentee.cookie,
     mentorId: mentor.id,
-    startTime: start.toISOString(),
-  });
-  expect(held.statusCode, held.body).toBe(201);
-  const { booking } = bookingResponseSchema.parse(held.json());
-  const created = await call('POST', '/api/payments/create', mentee.cookie, { bookingId: booking.id });
-  const payment = createPaymentResponseSchema.parse(created.json());
-  await beforePaying?.(booking);
-  const signed = signSandboxEvent(secret, {
-    kind: 'payment_succeeded',
-    paymentId: payment.paymentId,
+    start,
     amount: PRICE_PAISE,
-    currency: 'INR',
+    beforePaying,
   });
-  const delivered = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/sandbox',
-    headers: signed.headers,
-    payload: signed.body,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
-  return booking;
-}
 
 const earningsOf = async (mentor: SignedInPerson) => {
   const response = await call('GET', '/api/earnings', (await signedIn(mentor)).cookie);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingResponseSchema } from '@skillroute/shared/bookings';
 import {
   earningsMessages,
   earningsResponseSchema,
@@ -12,14 +11,13 @@ import {
   splitPrice,
 } from '@skillroute/shared/earnings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
-import { createPaymentResponseSchema } from '@skillroute/shared/payments';
 import { payoutMethodMessages } from '@skillroute/shared/payout-methods';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { adminCookieFor } from '../../../test/assessments';
 import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { bookAndPay } from '../../../test/payments';
 import { createMentor } from '../../../test/mentors';
-import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { ledgerTransactions, notifications, payouts } from '../../db/schema';
 import { completeBooking } from '../bookings/jobs';
 
@@ -33,10 +31,8 @@ const MINIMUM = 50_000;
 const ACCOUNT_NUMBER = '001234567890123';
 
 let t: TestApp;
-let secret: string;
 beforeAll(async () => {
   t = await buildTestApp({ clock, env: { RATE_LIMIT_MAX: '1000000' } });
-  secret = deriveSandboxWebhookSecret(t.config.jwtSecret);
 });
 afterAll(() => t.close());
 
@@ -57,27 +53,12 @@ async function mentorWithOneSessionHeld(): Promise<SignedInPerson> {
   nowMs = at(0, 6).getTime();
   const mentor = await newMentor();
   const mentee = await signedIn(await createUser(t.app.db, { email: `m-${randomUUID()}@example.org` }));
-  const held = await call('POST', '/api/bookings', mentee.cookie, {
+  const booking = await bookAndPay(t, {
+    menteeCookie: mentee.cookie,
     mentorId: mentor.id,
-    startTime: at(2, 10).toISOString(),
-  });
-  expect(held.statusCode, held.body).toBe(201);
-  const { booking } = bookingResponseSchema.parse(held.json());
-  const created = await call('POST', '/api/payments/create', mentee.cookie, { bookingId: booking.id });
-  const payment = createPaymentResponseSchema.parse(created.json());
-  const signed = signSandboxEvent(secret, {
-    kind: 'payment_succeeded',
-    paymentId: payment.paymentId,
+    start: at(2, 10),
     amount: PRICE_PAISE,
-    currency: 'INR',
   });
-  const delivered = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/sandbox',
-    headers: signed.headers,
-    payload: signed.body,
-  });
-  expect(delivered.statusCode, delivered.body).toBe(200);
   nowMs = Date.parse(booking.endTime) + HOUR_MS;
   await completeBooking(t.app.services, { bookingId: booking.id });
   return signedIn(mentor);
