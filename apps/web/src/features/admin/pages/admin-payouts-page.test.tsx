@@ -124,8 +124,10 @@ describe('/admin/payouts', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Pay ₹500.50 to Asha Rao again?' });
     await user.click(within(dialog).getByRole('button', { name: 'Retry payout' }));
     expect(await screen.findByText('₹500.50 to Asha Rao: paid.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
-    const [retryRow, failedRow] = screen.getAllByRole('listitem');
+    // The payouts' own list: the toasts are list items too.
+    const rows = () => within(screen.getByRole('list', { name: 'Payouts' })).getAllByRole('listitem');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [retryRow, failedRow] = rows();
     expect(retryRow).toHaveTextContent('Paid');
     expect(retryRow).toHaveTextContent('Retry');
     expect(failedRow).toHaveTextContent('Failed: the bank declined the UPI ID · retried');

@@ -525,14 +525,18 @@ describe('/profile/bookings', () => {
     expect(text).toHaveAccessibleDescription('0/5000');
 
     await user.click(within(form).getByRole('button', { name: 'Save notes' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Write the notes before saving.');
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Write the notes before saving.');
     expect(text).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo('POST', `/api/bookings/${BOOKING_ID}/notes`)).toHaveLength(0);
 
     fireEvent.change(text, { target: { value: 'x'.repeat(5001) } });
     expect(form).toHaveTextContent('5001/5000');
     await user.click(within(form).getByRole('button', { name: 'Save notes' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent('Keep the notes to 5000 characters or fewer.');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent(
+        'Keep the notes to 5000 characters or fewer.',
+      ),
+    );
 
     await user.clear(text);
     await user.type(text, 'Read chapter 3.{Enter}Practise two problems.');
