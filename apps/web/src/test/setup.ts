@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { setSocketFactory } from '@/lib/socket';
 import { resetToasts } from '@/lib/use-toast';
 import { takeDrifts } from './fake-server';
@@ -33,6 +33,8 @@ window.sessionStorage.clear();
 
 afterEach(() => {
   cleanup();
+  // A file that faked timers and did not give them back would stop every later file's frames and timeouts.
+  vi.useRealTimers();
   resetToasts();
   window.localStorage.clear();
   document.body.className = '';

@@ -55,6 +55,12 @@ function openProfile(slots: FreeSlot[], handlers: Routes = {}, user: typeof grac
   return { ...server, ...renderRoutes(routes, `/mentor-profile/${ID}`, store) };
 }
 
+/**
+ * Keeps toasts on screen until the test ends: Radix pauses their 5 s timers while the window is blurred, and a
+ * busy machine can take longer than that between a toast and the assertion that reads it.
+ */
+const keepToasts = () => act(() => void window.dispatchEvent(new Event('blur')));
+
 const waitlistCalls = (calls: RecordedCall[]) => calls.filter((call) => call.path === WAITLIST);
 
 beforeEach(() => {
@@ -62,6 +68,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-11-23T09:00:00.000Z'));
 });
 afterEach(() => {
+  act(() => void window.dispatchEvent(new Event('focus')));
   act(() => resetToasts());
   vi.useRealTimers();
 });
@@ -82,6 +89,7 @@ describe('the waitlist on /mentor-profile/{id}', () => {
       },
     });
     const aside = await screen.findByRole('complementary', { name: 'Free hours' });
+    keepToasts();
     expect(await within(aside).findByText('No free hour in the next 14 days.')).toBeInTheDocument();
 
     await user.click(within(aside).getByRole('button', { name: 'Tell me when a slot frees up' }));
@@ -114,6 +122,7 @@ describe('the waitlist on /mentor-profile/{id}', () => {
       [`POST ${WAITLIST}`]: () => envelope(404, 'Mentor not found.'),
     });
     const aside = await screen.findByRole('complementary', { name: 'Free hours' });
+    keepToasts();
     await user.click(await within(aside).findByRole('button', { name: 'Tell me when a slot frees up' }));
     expect(await screen.findByText('Mentor not found.')).toBeInTheDocument();
     expect(within(aside).queryByText("You're on the waitlist")).not.toBeInTheDocument();
