@@ -83,6 +83,7 @@ describe('the api process when it loses its database', () => {
     await queue?.stop({ graceful: false });
     await pool?.end();
     await proxy?.close();
+    smtp?.release();
     await smtp?.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -158,6 +159,10 @@ describe('the api process when it loses its database', () => {
       'five bookings',
     );
     await until(alive, () => (smtp.mails.length >= 10 ? true : undefined), 60_000, 'mails being delivered');
+    // The relay stalls, so the worker's batch is surely in flight when the database goes, however long the
+    // steps above took on a busy machine; it is let go once the outage is under way.
+    smtp.hold();
+    await until(alive, () => (smtp.held > 0 ? true : undefined), 60_000, 'a mail batch in flight');
 
     proxy.cut();
     // The outage while requests keep coming: they get 503s, and so does the health check.
@@ -173,6 +178,7 @@ describe('the api process when it loses its database', () => {
       'health answering 503 during the outage',
     );
     expect(healthDuring.status).toBe('degraded');
+    smtp.release();
     // Long enough for the running mail batch to end, and its outcome to fail to be written.
     await until(
       alive,

@@ -11,6 +11,11 @@ export interface SmtpCapture {
   mails: CapturedMail[];
   /** Deliveries refused so far (with a temporary 451). */
   refused: number;
+  /** Deliveries whose answer is being held back (`hold`). */
+  held: number;
+  /** Answers no delivery until `release`: a relay that stalls, so a batch of mails stays in flight. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +34,19 @@ export interface SmtpCaptureOptions {
  */
 export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const refuseOnceTo = new Set(options.refuseOnceTo ?? []);
-  const capture: SmtpCapture = { url: '', mails: [], refused: 0, close: async () => undefined };
+  let released: Promise<void> = Promise.resolve();
+  let release = () => undefined as void;
+  const capture: SmtpCapture = {
+    url: '',
+    mails: [],
+    refused: 0,
+    held: 0,
+    hold() {
+      released = new Promise<void>((resolve) => (release = resolve));
+    },
+    release: () => release(),
+    close: async () => undefined,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -39,6 +56,9 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        capture.held += 1;
+        await released;
+        capture.held -= 1;
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         const refusedOnce = recipients.filter((address) => refuseOnceTo.delete(address));
         if (capture.refused < (options.refuseFirst ?? 0) || refusedOnce.length > 0) {
