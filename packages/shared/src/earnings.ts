@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseInstant } from './instants';
-import type { Paise } from './money';
+import { formatPaise, type Paise } from './money';
 
 /**
  * The money a mentor earns (DESIGN.md §4b "Earnings, payouts, receipts"): how a price splits into the
@@ -238,16 +238,12 @@ export const statementColumns = [
   'Net (INR)',
 ] as const;
 
-/** Rupees as a person reads them: ₹500, ₹1,250.50. */
-const rupees = (paise: number): string =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 === 0 ? 0 : 2 })}`;
-
 export const payoutMessages = {
-  belowMinimum: (minimum: number) => `A payout must be at least ${rupees(minimum)}.`,
+  belowMinimum: (minimum: number) => `A payout must be at least ${formatPaise(minimum)}.`,
   aboveAvailable: (available: number) =>
-    `You can pay out at most your available balance, ${rupees(available)}.`,
+    `You can pay out at most your available balance, ${formatPaise(available)}.`,
   noMethod: 'Add a UPI ID or a bank account before asking for a payout.',
   notOffered: 'Payouts are not available with this payment provider yet.',
   failedNotice: (amount: number, reason: string) =>
-    `Your payout of ${rupees(amount)} failed (${reason}). The money is back in your available balance.`,
+    `Your payout of ${formatPaise(amount)} failed (${reason}). The money is back in your available balance.`,
 } as const;

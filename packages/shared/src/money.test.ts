@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { decimalRupees, formatPaise, formatRupees, paiseToRupees, rupeesToPaise } from './money';
 
 describe('formatRupees', () => {
   it('writes whole rupees with Indian digit grouping', () => {
@@ -30,5 +30,16 @@ describe('paiseToRupees and rupeesToPaise', () => {
 
   it('turns rupees into paise', () => {
     expect(rupeesToPaise(1500)).toBe(150_000);
+  });
+});
+
+describe('decimalRupees', () => {
+  it('writes paise as plain decimal rupees, always with the paise, grouped the Indian way when asked', () => {
+    expect(decimalRupees(0)).toBe('0.00');
+    expect(decimalRupees(5)).toBe('0.05');
+    expect(decimalRupees(99_950)).toBe('999.50');
+    expect(decimalRupees(10_100_000)).toBe('101000.00');
+    expect(decimalRupees(-1_234)).toBe('-12.34');
+    expect(decimalRupees(12_500_000, { grouped: true })).toBe('1,25,000.00');
   });
 });

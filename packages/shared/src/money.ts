@@ -37,3 +37,14 @@ export const formatPaise = (paise: Paise): string =>
   paise % PAISE_PER_RUPEE === 0
     ? wholeRupees.format(paiseToRupees(paise))
     : rupeesAndPaise.format(paiseToRupees(paise));
+
+/**
+ * Paise as plain decimal rupees, always with the paise: "999.50" (a CSV a spreadsheet sums), or with Indian
+ * digit grouping "1,25,000.00" (a PDF whose font has no "₹"). Counted in integers, so no float rounds a paisa.
+ */
+export function decimalRupees(paise: Paise, options: { grouped?: boolean } = {}): string {
+  const sign = paise < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(paise) / PAISE_PER_RUPEE);
+  const rest = String(Math.abs(paise) % PAISE_PER_RUPEE).padStart(2, '0');
+  return `${sign}${options.grouped ? whole.toLocaleString('en-IN') : whole}.${rest}`;
+}

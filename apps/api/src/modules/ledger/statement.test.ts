@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decimalRupees, inertCell, statementCsv, statementWindow } from './statement';
+import { inertCell, statementCsv, statementWindow } from './statement';
 
 describe('the statement', () => {
-  it('writes paise as decimal rupees a spreadsheet sums', () => {
-    expect(decimalRupees(0)).toBe('0.00');
-    expect(decimalRupees(5)).toBe('0.05');
-    expect(decimalRupees(99_950)).toBe('999.50');
-    expect(decimalRupees(10_100_000)).toBe('101000.00');
-    expect(decimalRupees(-1_234)).toBe('-12.34');
-  });
-
   it('writes as text a cell a spreadsheet would run as a formula, and nothing else', () => {
     for (const risky of ['=1+1', '+91 98', '-2', '@SUM(A1)', '\tx', '\rx'])
       expect(inertCell(risky)).toBe(`'${risky}`);

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { Temporal } from 'temporal-polyfill';
 import { statementColumns, type EarningsSession, type StatementQuery } from '@skillroute/shared/earnings';
-import type { Paise } from '@skillroute/shared/money';
+import { decimalRupees } from '@skillroute/shared/money';
 
 // A mentor's statement as CSV (DESIGN.md §4b): the rows of GET /api/earnings for the sessions held between two
 // dates of the mentor's own calendar, both included, in a form a spreadsheet and an accountant read.
@@ -15,13 +15,6 @@ export function statementWindow(query: StatementQuery, zone: string): { from: Da
     to: midnight(Temporal.PlainDate.from(query.to).add({ days: 1 })),
   };
 }
-
-/** Paise as the plain decimal rupees a spreadsheet sums: 99950 → "999.50". */
-export const decimalRupees = (paise: Paise): string => {
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.abs(paise);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-};
 
 /**
  * A cell a spreadsheet would run as a formula (a mentee named "=HYPERLINK(…)") is written as text: OWASP's

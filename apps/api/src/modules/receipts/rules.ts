@@ -1,5 +1,5 @@
 import { splitRefund, type FeeSplit } from '@skillroute/shared/earnings';
-import type { Paise } from '@skillroute/shared/money';
+import { decimalRupees, type Paise } from '@skillroute/shared/money';
 import type { DocumentKind } from '@skillroute/shared/receipts';
 import type { FinancialDocumentKind } from '../../db/schema';
 
@@ -12,15 +12,11 @@ export const sharedKindOf: Record<FinancialDocumentKind, DocumentKind> = {
 };
 
 /**
- * Paise as the PDF writes them: "INR 1,25,000.00", Indian digit grouping and always the paise. Not "₹": the
- * PDF's standard Helvetica has no glyph for it (decision 056). Counted in integers, so no float rounds a paisa.
+ * Paise as the PDF writes them: "INR 1,25,000.00". Not "₹": the PDF's standard Helvetica has no glyph for it
+ * (decision 056).
  */
-export function pdfAmount(paise: Paise): string {
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(paise) / 100);
-  const rest = String(Math.abs(paise) % 100).padStart(2, '0');
-  return `${sign}INR ${whole.toLocaleString('en-IN')}.${rest}`;
-}
+export const pdfAmount = (paise: Paise): string =>
+  `${paise < 0 ? '-' : ''}INR ${decimalRupees(Math.abs(paise), { grouped: true })}`;
 
 /** The download's file name: `receipt-SR-2026-27-000001.pdf`, `credit-note-CN-2026-27-000001.pdf`. */
 export function documentFilename(kind: FinancialDocumentKind, number: string): string {
