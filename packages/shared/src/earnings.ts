@@ -127,6 +127,12 @@ export const DEFAULT_PAYOUT_MINIMUM_PAISE = 50_000;
 
 export const payoutStatuses = ['requested', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+/** A payout's status as people read it, the mentor on their earnings and an admin on the payouts list alike. */
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  requested: 'Requested',
+  paid: 'Paid',
+  failed: 'Failed',
+};
 
 /** A payout method as shown back (`shownPayoutMethod`): never a whole account number. */
 export const payoutMethodShownSchema = z.discriminatedUnion('type', [

@@ -18,10 +18,21 @@ function indianYearAndMonth(instant: Date): [number, number] {
   return [part('year'), part('month')];
 }
 
+/** India's financial year begins in April. */
+const FINANCIAL_YEAR_FIRST_MONTH = 4;
+
+/** The calendar year the financial year of a date (its year and month 1-12) began in: March 2027 → 2026. */
+export const financialYearStartOf = (year: number, month: number): number =>
+  month >= FINANCIAL_YEAR_FIRST_MONTH ? year : year - 1;
+
+/** The financial year's first day, "2026-04-01", for a date's year and month. */
+export const financialYearFirstDay = (year: number, month: number): string =>
+  `${financialYearStartOf(year, month)}-${String(FINANCIAL_YEAR_FIRST_MONTH).padStart(2, '0')}-01`;
+
 /** The financial year an instant falls in, as written on documents: "2026-27" from 1 April 2026 to 31 March 2027. */
 export function financialYearOf(instant: Date): string {
   const [year, month] = indianYearAndMonth(instant);
-  const starts = month >= 4 ? year : year - 1;
+  const starts = financialYearStartOf(year, month);
   return `${starts}-${String((starts + 1) % 100).padStart(2, '0')}`;
 }
 

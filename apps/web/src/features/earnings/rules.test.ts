@@ -10,7 +10,6 @@ import {
   newestFirst,
   paiseAsTypedRupees,
   payoutAmountProblem,
-  payoutStatusLabel,
   typedRupeesToPaise,
 } from './rules';
 
@@ -98,14 +97,6 @@ describe('newestFirst', () => {
     ];
     expect(newestFirst(given).map((s) => s.bookingId)).toEqual(['new', 'mid', 'old']);
     expect(given[0]!.bookingId).toBe('old');
-  });
-});
-
-describe('payoutStatusLabel', () => {
-  it('names each status the api gives', () => {
-    expect(payoutStatusLabel('requested')).toBe('Requested');
-    expect(payoutStatusLabel('paid')).toBe('Paid');
-    expect(payoutStatusLabel('failed')).toBe('Failed');
   });
 });
 

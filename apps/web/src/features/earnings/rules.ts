@@ -1,10 +1,6 @@
-import {
-  payoutMessages,
-  payoutRefusal,
-  type EarningsSession,
-  type PayoutStatus,
-} from '@skillroute/shared/earnings';
+import { payoutMessages, payoutRefusal, type EarningsSession } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
+import { financialYearFirstDay } from '@skillroute/shared/receipts';
 
 /** How many months the earnings chart shows, this one included. */
 export const EARNINGS_CHART_MONTHS = 12;
@@ -62,14 +58,6 @@ export function monthLabel(month: string): string {
 export const newestFirst = (sessions: EarningsSession[]): EarningsSession[] =>
   [...sessions].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
 
-/** A payout's status as the mentor reads it. */
-const payoutStatusLabels: Record<PayoutStatus, string> = {
-  requested: 'Requested',
-  paid: 'Paid',
-  failed: 'Failed',
-};
-export const payoutStatusLabel = (status: PayoutStatus): string => payoutStatusLabels[status];
-
 /** Rupees as people type them ("1,323", "₹1,323.5", "500.05") in paise; undefined for anything else. */
 export function typedRupeesToPaise(text: string): Paise | undefined {
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.replace(/[₹,\s]/g, ''));
@@ -120,5 +108,5 @@ export function dayIn(instant: Date, zone: string): string {
 export function financialYearToDate(now: Date, zone: string): { from: string; to: string } {
   const today = dayIn(now, zone);
   const [year, month] = today.split('-').map(Number) as [number, number];
-  return { from: `${month >= 4 ? year : year - 1}-04-01`, to: today };
+  return { from: financialYearFirstDay(year, month), to: today };
 }

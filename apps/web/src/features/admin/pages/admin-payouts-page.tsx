@@ -1,5 +1,5 @@
 import { ADMIN_PAYOUTS_PAGE_SIZE, canRetryPayout } from '@skillroute/shared/admin-payouts';
-import { payoutStatuses, type PayoutStatus } from '@skillroute/shared/earnings';
+import { payoutStatuses, payoutStatusLabels, type PayoutStatus } from '@skillroute/shared/earnings';
 import { formatPaise } from '@skillroute/shared/money';
 import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { useSearchParams } from 'react-router';
@@ -11,13 +11,6 @@ import { ListState } from '../components/list-state';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { RetryPayoutButton } from '../components/retry-payout-button';
-
-/** How the admin pages name a payout's status. */
-export const payoutStatusLabels: Record<PayoutStatus, string> = {
-  requested: 'Requested',
-  paid: 'Paid',
-  failed: 'Failed',
-};
 
 const statusOptions = [
   { value: ANY, label: 'All statuses' },

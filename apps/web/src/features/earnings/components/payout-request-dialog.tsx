@@ -1,3 +1,4 @@
+import { payoutStatusLabels } from '@skillroute/shared/earnings';
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
 import { payoutMethodInWords, type PayoutMethodShown } from '@skillroute/shared/payout-methods';
@@ -18,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, type ApiError } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
 import { useRequestPayoutMutation } from '../api';
-import { paiseAsTypedRupees, payoutAmountProblem, payoutStatusLabel, typedRupeesToPaise } from '../rules';
+import { paiseAsTypedRupees, payoutAmountProblem, typedRupeesToPaise } from '../rules';
 
 /**
  * Asks for a payout of part or all of the available balance (the whole of it to begin with), checked as it is
@@ -63,7 +64,7 @@ export function PayoutRequestDialog({
               description: `${payout.failureReason ?? 'The payment provider refused it'}. The money is back in your available balance.`,
             }
           : {
-              title: `Payout ${payoutStatusLabel(payout.status).toLowerCase()}`,
+              title: `Payout ${payoutStatusLabels[payout.status].toLowerCase()}`,
               description: `${formatPaise(payout.amount)} to ${payoutMethodInWords(method)}.`,
             },
       );

@@ -1,4 +1,4 @@
-import type { EarningsResponse } from '@skillroute/shared/earnings';
+import { payoutStatusLabels, type EarningsResponse } from '@skillroute/shared/earnings';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
 import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
@@ -13,7 +13,7 @@ import { useGetEarningsQuery, useGetPayoutMethodQuery } from '../api';
 import { PayoutMethodDialog } from '../components/payout-method-dialog';
 import { PayoutRequestDialog } from '../components/payout-request-dialog';
 import { StatementDownload } from '../components/statement-download';
-import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst, payoutStatusLabel } from '../rules';
+import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst } from '../rules';
 
 // recharts comes with this chunk only, after the figures are on screen (as on the admin dashboard).
 const EarningsChart = lazy(() => import('../components/earnings-chart'));
@@ -146,7 +146,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
               {earnings.payouts.map((payout) => (
                 <tr key={payout.id} className="border-t">
                   <Td wrap={payout.failureReason !== null}>
-                    {payoutStatusLabel(payout.status)}
+                    {payoutStatusLabels[payout.status]}
                     {payout.failureReason !== null && (
                       <span className="block text-xs text-muted-foreground">{payout.failureReason}</span>
                     )}
