@@ -13,7 +13,7 @@ describe('receipt numbers', () => {
 
   it('count from 1 in six digits, in a series of their own for receipts and credit notes', () => {
     expect(documentNumber('receipt', '2026-27', 1)).toBe('SR/2026-27/000001');
-    expect(documentNumber('creditNote', '2026-27', 42)).toBe('CN/2026-27/000042');
+    expect(documentNumber('credit_note', '2026-27', 42)).toBe('CN/2026-27/000042');
     expect(documentNumber('receipt', '2026-27', 1_234_567)).toBe('SR/2026-27/1234567');
     for (const n of [0, -1, 1.5]) expect(() => documentNumber('receipt', '2026-27', n)).toThrow(RangeError);
   });

@@ -4,7 +4,7 @@
  * The counting itself is the api's (a numbering row locked in the confirming transaction); these are the names.
  */
 
-export const DOCUMENT_SERIES = { receipt: 'SR', creditNote: 'CN' } as const;
+export const DOCUMENT_SERIES = { receipt: 'SR', credit_note: 'CN' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
 
 /** India's date of an instant, as [year, month (1-12)]: a payment at 23:30 UTC on 31 March is 1 April there. */

@@ -12,11 +12,15 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Paise } from '@skillroute/shared/money';
+import type { DocumentKind } from '@skillroute/shared/receipts';
 import { bookings } from './bookings';
 
-/** What a financial document is: a payment's receipt, or a refund's credit note. */
-export const financialDocumentKinds = ['receipt', 'credit_note'] as const;
-export type FinancialDocumentKind = (typeof financialDocumentKinds)[number];
+/**
+ * What a financial document is: a payment's receipt, or a refund's credit note. The shared kinds, spelled out
+ * here so drizzle-kit reads the schema without loading the shared package; `satisfies` keeps the two in step.
+ */
+export const financialDocumentKinds = ['receipt', 'credit_note'] as const satisfies readonly DocumentKind[];
+export type FinancialDocumentKind = DocumentKind;
 const kinds = financialDocumentKinds;
 
 /**

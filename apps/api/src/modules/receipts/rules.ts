@@ -1,15 +1,8 @@
 import { splitRefund, type FeeSplit } from '@skillroute/shared/earnings';
 import { decimalRupees, type Paise } from '@skillroute/shared/money';
-import type { DocumentKind } from '@skillroute/shared/receipts';
 import type { FinancialDocumentKind } from '../../db/schema';
 
 // Receipts and credit notes (decision 056): the small decisions, kept pure.
-
-/** The shared name of a kind (its series, DOCUMENT_SERIES) for the stored one. */
-export const sharedKindOf: Record<FinancialDocumentKind, DocumentKind> = {
-  receipt: 'receipt',
-  credit_note: 'creditNote',
-};
 
 /**
  * Paise as the PDF writes them: "INR 1,25,000.00". Not "₹": the PDF's standard Helvetica has no glyph for it

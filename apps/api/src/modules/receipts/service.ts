@@ -12,7 +12,7 @@ import type { FinancialDocumentKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { renderDocumentPdf } from './pdf';
 import * as repository from './repository';
-import { creditNoteAmounts, documentFilename, sharedKindOf } from './rules';
+import { creditNoteAmounts, documentFilename } from './rules';
 
 // Receipts and credit notes (DESIGN.md §4b, decision 056): issued in the unit of work of the payment or the
 // refund they record, numbered there without gaps, and never changed afterwards.
@@ -20,9 +20,8 @@ import { creditNoteAmounts, documentFilename, sharedKindOf } from './rules';
 /** Takes the next number of `kind`'s series for the clock's financial year, in the caller's transaction. */
 async function nextNumber(ctx: WorkContext, kind: FinancialDocumentKind, issuedAt: Date) {
   const financialYear = financialYearOf(issuedAt);
-  const shared = sharedKindOf[kind];
-  const n = await repository.takeNextNumber(ctx.uow.tx, DOCUMENT_SERIES[shared], financialYear);
-  return { financialYear, number: documentNumber(shared, financialYear, n) };
+  const n = await repository.takeNextNumber(ctx.uow.tx, DOCUMENT_SERIES[kind], financialYear);
+  return { financialYear, number: documentNumber(kind, financialYear, n) };
 }
 
 /** A payment that confirmed its booking: its receipt, the price split by today's rates as the ledger splits it. */
