@@ -19,8 +19,8 @@ export async function applyPayoutEvent(
   // The transfer named a payout that another transfer already answered for: not this one's to settle.
   if (payout.providerPayoutId !== null && payout.providerPayoutId !== event.providerPayoutId)
     return { payoutId: payout.id, outcome: 'other_transfer' };
-  if (payout.status !== 'requested') return { payoutId: payout.id, outcome: 'payout_already_settled' };
   const { providerPayoutId } = event;
+  // applyPayoutResult moves only a requested payout: a settled one answers undefined.
   const settled = await applyPayoutResult(ctx, {
     payoutId: payout.id,
     result:

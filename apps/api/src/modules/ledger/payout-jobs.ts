@@ -34,17 +34,13 @@ const UNANSWERED_BATCH = 5;
 const PAYOUT_JOBS_EXPIRE_IN_SECONDS = 120;
 
 /**
- * One mentor's whole available balance opened as a payout, in its own transaction: the method's row locked,
- * then the balance read, so a second run (or the mentor's own request) at the same moment reads what this
- * one left. Undefined when nothing is left to pay (below the minimum, or no method).
+ * One mentor's whole available balance opened as a payout, in its own transaction, if it still reaches the
+ * minimum: openPayout reads the balance under the mentor's locks, so a second run (or the mentor's own
+ * request) at the same moment reads what this one left. Undefined when nothing is left to pay (or no method).
  */
 async function openWholeBalance(ctx: ServiceContext, mentorId: string) {
   return ctx.unitOfWork(async (uow) => {
-    const method = await repository.lockPayoutMethod(uow.tx, mentorId);
-    if (method === undefined) return undefined;
-    const available = (await repository.balancesOfMentor(uow.tx, mentorId)).mentor_available ?? 0;
-    if (available < ctx.settings.payoutMinimum) return undefined;
-    const opened = await openPayout(within(ctx, uow), { mentorId, amount: available });
+    const opened = await openPayout(within(ctx, uow), { mentorId, amount: 'whole_balance' });
     return opened.refusal === undefined ? opened.payout : undefined;
   });
 }

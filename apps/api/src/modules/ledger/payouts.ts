@@ -80,7 +80,8 @@ export async function requestPayout(ctx: UserContext, body: PayoutRequestBody): 
         'conflict',
         opened.refusal === 'no_method'
           ? payoutMessages.noMethod
-          : payoutMessages.aboveAvailable(opened.available),
+          : // A request names its amount, already checked against the minimum: only the balance can refuse it.
+            payoutMessages.aboveAvailable(opened.available),
       );
     return opened.payout;
   });
@@ -89,24 +90,28 @@ export async function requestPayout(ctx: UserContext, body: PayoutRequestBody): 
 
 type OpenedPayout =
   | { payout: PayoutRow; refusal?: undefined }
-  | { refusal: 'no_method' | 'above_available'; available: number };
+  | { refusal: 'no_method' | 'above_available' | 'below_minimum'; available: number };
 
 /**
- * A payout of `amount` written with its ledger transaction (available → paid out), in the caller's unit of
- * work, after locking the mentor's method row: every payout of one mentor (a request, the weekly job, an
- * admin's retry) takes that lock first, so none reads a balance another is about to spend.
+ * A payout of `amount` (or of the whole available balance, if it reaches PAYOUT_MINIMUM) written with its
+ * ledger transaction (available → paid out), in the caller's unit of work, after locking the mentor's method
+ * row: every payout of one mentor (a request, the weekly job, an admin's retry) takes that lock first, so none
+ * reads a balance another is about to spend.
  */
 export async function openPayout(
   ctx: WorkContext,
-  input: { mentorId: string; amount: number; retryOf?: string },
+  input: { mentorId: string; amount: number | 'whole_balance'; retryOf?: string },
 ): Promise<OpenedPayout> {
-  const { mentorId, amount } = input;
+  const { mentorId } = input;
   const method = await repository.lockPayoutMethod(ctx.uow.tx, mentorId);
   if (method === undefined) return { refusal: 'no_method', available: 0 };
   // A refund of a held session takes from the same balance: it waits for this payout, or this for it.
   await repository.lockMentorBalance(ctx.uow.tx, mentorId);
   const balances = await repository.balancesOfMentor(ctx.uow.tx, mentorId);
   const available = balances.mentor_available ?? 0;
+  const amount = input.amount === 'whole_balance' ? available : input.amount;
+  if (input.amount === 'whole_balance' && available < ctx.settings.payoutMinimum)
+    return { refusal: 'below_minimum', available };
   if (amount > available) return { refusal: 'above_available', available };
   const payout = await repository.insertPayout(ctx.uow.tx, {
     mentorId,
