@@ -13,14 +13,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
-import { users } from '../../apps/api/src/db/schema';
 import { findAvailabilityOwner } from '../../apps/api/src/modules/availability/repository';
 import { timeHoldingBookingsOf } from '../../apps/api/src/modules/bookings/repository';
 import { busyByPerson } from '../../apps/api/src/modules/bookings/rules';
 import { freeSlots } from '../../apps/api/src/modules/availability/slots';
-import { openSession } from '../../apps/api/src/sessions/service';
 import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
+import { cookiesOf, newUsers, WEEKDAYS_TEN_TO_FIVE } from '../seeding';
 
 const RACERS = Number(process.env.BENCH_BOOKINGS_RACERS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_BOOKINGS_CONNECTIONS ?? 50);
@@ -32,57 +31,13 @@ const PRICE_PAISE = 150_000;
 const FREE_SLOTS_CALLS = 500;
 const SEED_FILE = process.env.BENCH_BOOKINGS_SEED_FILE;
 
-/** Every weekday 10:00–17:00 UTC: about 875 bookable hours in the 180-day horizon. */
-const TEN_TO_FIVE = [10, 11, 12, 13, 14, 15, 16];
-const WEEK = {
-  monday: TEN_TO_FIVE,
-  tuesday: TEN_TO_FIVE,
-  wednesday: TEN_TO_FIVE,
-  thursday: TEN_TO_FIVE,
-  friday: TEN_TO_FIVE,
-};
-
 let product: BenchProduct | undefined;
 
 const newMentor = (db: Database, name: string) =>
-  createMentor(db, { name, availability: { timezone: 'UTC', weeklyHours: WEEK, pricePaise: PRICE_PAISE } });
-
-/** `count` verified users in one insert; answers their ids in order. */
-async function newUsers(db: Database, tag: string, count: number): Promise<string[]> {
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        name: `${tag} ${index + 1}`,
-        email: `${tag}-${index + 1}@bench.skillroute.test`,
-        verifiedAt: new Date(),
-      })),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
-
-/** A batch of sessions at a time: all at once would queue past the pool's connect timeout on a busy machine. */
-const SESSION_BATCH = 10;
-
-/** An access cookie per user: a session opened straight in the table, as the integration tests do. */
-async function cookiesOf(bench: BenchProduct, userIds: string[]): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let start = 0; start < userIds.length; start += SESSION_BATCH) {
-    const batch = userIds.slice(start, start + SESSION_BATCH).map(async (id) => {
-      const tokens = await openSession(
-        bench.app.db,
-        bench.config.jwtSecret,
-        { sub: id, email: `${id}@bench.skillroute.test`, role: 'user' },
-        { userAgent: 'bench', ip: '127.0.0.1' },
-        new Date(),
-      );
-      return `accessToken=${tokens.accessToken}`;
-    });
-    cookies.push(...(await Promise.all(batch)));
-  }
-  return cookies;
-}
+  createMentor(db, {
+    name,
+    availability: { timezone: 'UTC', weeklyHours: WEEKDAYS_TEN_TO_FIVE, pricePaise: PRICE_PAISE },
+  });
 
 /**
  * SLOT_BOOKINGS bookings of one mentor on the hours of its week (weekdays 10..16 UTC), from 90 days back

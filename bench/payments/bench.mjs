@@ -157,10 +157,8 @@ function checkOutBeforeLedger() {
       }
     }
     mkdirSync(path.join(folder, 'bench', 'payments'), { recursive: true });
-    copyFileSync(
-      path.join(root, 'bench', 'payments', 'server.ts'),
-      path.join(folder, 'bench', 'payments', 'server.ts'),
-    );
+    for (const file of [['payments', 'server.ts'], ['seeding.ts']])
+      copyFileSync(path.join(root, 'bench', ...file), path.join(folder, 'bench', ...file));
     return { folder, commit: git('rev-parse', '--short', BEFORE_LEDGER) };
   } catch (error) {
     removeWorktree(folder);

@@ -1,10 +1,15 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { newEmail, signUpThroughApi } from './accounts';
 import { availabilityThroughApi, mentorThroughApi, slotsThroughApi } from './mentors';
 import { expectNoSeriousA11yViolations } from './page-checks';
 
 const DAY_MS = 86_400_000;
-/** The sandbox checkout's cards (apps/api payments sandbox): one that pays, one the bank declines. */
 /**
  * A session's start as the booking pages write it for a viewer in `zone` ("Thu, Dec 3, 2026, 4:30 AM EST"),
  * the way `apps/web/src/lib/session-time.ts` does.
@@ -21,6 +26,7 @@ export const sessionTimeIn = (instant: string, zone: string): string =>
     timeZone: zone,
   }).format(new Date(instant));
 
+/** The sandbox checkout's cards (apps/api payments sandbox): one that pays, one the bank declines. */
 export const SUCCEEDS = '4242 4242 4242 4242';
 export const DECLINED = '4000 0000 0000 0002';
 
@@ -105,4 +111,13 @@ export async function bookAndPay(page: Page, pair: Pair, card: string, agenda?: 
   await page.getByLabel('Card number').fill(card);
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
+}
+
+/** The types of a user's notifications, newest first, as their account reads them. */
+export async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {
+  const answer = await request.get(`/api/user/notifications/${encodeURIComponent(email)}`);
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map(
+    (item) => item.type,
+  );
 }

@@ -1,16 +1,15 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { bookAndPay, bookAndPayThroughApi, DECLINED, mentorAndMentee, SUCCEEDS } from '../support/bookings';
+import { expect } from '@playwright/test';
+import {
+  bookAndPay,
+  bookAndPayThroughApi,
+  DECLINED,
+  mentorAndMentee,
+  SUCCEEDS,
+  notificationTypes,
+} from '../support/bookings';
 import { completeSessionInThePast } from '../support/database';
 import { slotsThroughApi, test } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
-
-async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {
-  const answer = await request.get(`/api/user/notifications/${encodeURIComponent(email)}`);
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map(
-    (item) => item.type,
-  );
-}
 
 test('a mentee books and pays with the sandbox, both see the confirmed session and were told, and the mentee cancels with the refund shown', async ({
   browser,

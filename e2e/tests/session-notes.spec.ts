@@ -1,16 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { bookAndPay, mentorAndMentee, SUCCEEDS } from '../support/bookings';
+import { expect } from '@playwright/test';
+import { bookAndPay, mentorAndMentee, SUCCEEDS, notificationTypes } from '../support/bookings';
 import { announceNotesNow, completeSessionInThePast } from '../support/database';
 import { test } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
-
-async function notificationTypes(request: APIRequestContext, email: string): Promise<string[]> {
-  const answer = await request.get(`/api/user/notifications/${encodeURIComponent(email)}`);
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { notifications: { type: string }[] }).notifications.map(
-    (item) => item.type,
-  );
-}
 
 test('the mentee books with an agenda the mentor reads, and after the session the mentor’s notes and homework reach the mentee', async ({
   browser,
