@@ -162,6 +162,8 @@ describe('the api process when it loses its database', () => {
     // The relay stalls, so the worker's batch is surely in flight when the database goes, however long the
     // steps above took on a busy machine; it is let go once the outage is under way.
     smtp.hold();
+    // Fresh mails too, in case the first ones were all delivered while the bookings above took their time.
+    await queueMails('held at the relay', 20);
     await until(alive, () => (smtp.held > 0 ? true : undefined), 60_000, 'a mail batch in flight');
 
     proxy.cut();
