@@ -4,7 +4,9 @@ import {
   userEventName,
   type NotificationEvent,
 } from '@skillroute/shared/notifications';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { catchAdapterPublishes } from '../src/plugins/realtime';
 import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
@@ -85,6 +87,18 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
       await replica.app.close();
       await proxy.close();
     }
+  });
+
+  it('handles the rejection of a PUBLISH the adapter drops while Redis is away (no unhandled rejection)', async () => {
+    const redis = new Redis(externalRedisUrl, { lazyConnect: true });
+    const problems: unknown[] = [];
+    catchAdapterPublishes(redis, (error) => problems.push(error));
+    await redis.connect();
+    await redis.quit();
+    // As the adapter sends a fetchSockets request: the promise dropped.
+    void redis.publish('socket.io#/meet#', Buffer.from('request'));
+    await vi.waitFor(() => expect(problems).toHaveLength(1));
+    expect(String(problems[0])).toContain('Connection is closed');
   });
 
   it('disconnects a user on replica B when replica A ends their sessions', async () => {

@@ -93,6 +93,23 @@ export async function authenticateHandshake(
 }
 
 /**
+ * The streams adapter sends its short-lived messages (a `fetchSockets()` across replicas, a server-side emit)
+ * with PUBLISH and drops the promise: with Redis away, ioredis rejects it ("Connection is closed") and nothing
+ * handles that, which would take a process down on `--unhandled-rejections=throw`. The caller of
+ * `fetchSockets()` still learns of the loss from its own timeout; here the rejection is logged and handled.
+ */
+export function catchAdapterPublishes(redis: Redis, onError: (error: unknown) => void): void {
+  const publish = redis.publish.bind(redis) as (channel: string, message: Buffer | string) => Promise<number>;
+  Object.assign(redis, {
+    publish: (channel: string, message: Buffer | string) => {
+      const sent = publish(channel, message);
+      sent.catch(onError);
+      return sent;
+    },
+  });
+}
+
+/**
  * socket.io on the app's own HTTP server at SOCKET_PATH (DESIGN.md §5). The handshake is authenticated by
  * the session cookie; the server joins each socket to its user's room and its sign-in's room, and clients
  * have no way to join any other (no event handler touches rooms). Closed before the pool on app close.
@@ -107,6 +124,9 @@ export const realtime = fp(
     if (redis !== undefined) {
       redis.on('error', (error) =>
         app.log.warn({ err: error }, 'realtime redis connection problem; retrying'),
+      );
+      catchAdapterPublishes(redis, (error) =>
+        app.log.warn({ err: error }, 'a socket.io message to the other replicas was not sent'),
       );
       try {
         await redis.connect();
