@@ -10,7 +10,10 @@ import { pageQuerySchema } from './paging';
  * paise in INR; times are UTC ISO instants.
  */
 
-/** pending_payment → confirmed → completed; pending_payment → expired | payment_failed; confirmed → cancelled. */
+/**
+ * pending_payment → confirmed → completed; pending_payment → expired | payment_failed; confirmed → cancelled;
+ * confirmed → no_show (someone never joined the room, DESIGN.md §4b "Session lifecycle").
+ */
 export const BOOKING_STATUSES = [
   'pending_payment',
   'confirmed',
@@ -18,8 +21,13 @@ export const BOOKING_STATUSES = [
   'expired',
   'payment_failed',
   'cancelled',
+  'no_show',
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Who never joined the room of a `no_show` session. */
+export const NO_SHOW_PARTIES = ['mentor', 'mentee', 'both'] as const;
+export type NoShowParty = (typeof NO_SHOW_PARTIES)[number];
 
 /** How long a new booking holds its slot while the mentee pays. */
 export const HOLD_MINUTES = 15;

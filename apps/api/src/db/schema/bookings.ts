@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BookingStatus } from '@skillroute/shared/bookings';
+import type { BookingStatus, NoShowParty } from '@skillroute/shared/bookings';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 import type { Paise } from '@skillroute/shared/money';
@@ -25,6 +25,7 @@ const statuses = [
   'expired',
   'payment_failed',
   'cancelled',
+  'no_show',
 ] as const satisfies readonly BookingStatus[];
 export const bookingStatus = pgEnum('booking_status', statuses);
 
@@ -73,6 +74,17 @@ export const bookings = pgTable(
     notes: text(),
     /** When the notes last changed: a save of the same text leaves it, and the mentee hears of each change once. */
     notesUpdatedAt: timestamp({ withTimezone: true }),
+    /** How many times the session was moved (at most 2), and the starts it had before, oldest first. */
+    rescheduleCount: smallint().notNull().default(0),
+    previousStartTimes: timestamp({ withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** When each person's socket first joined the room, recorded by the server (the no-show sweeper reads them). */
+    mentorJoinedAt: timestamp({ withTimezone: true }),
+    menteeJoinedAt: timestamp({ withTimezone: true }),
+    /** Who did not come, on a `no_show` booking: mentor | mentee | both. */
+    noShow: text().$type<NoShowParty>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -83,8 +95,22 @@ export const bookings = pgTable(
     check('bookings_not_oneself', sql`${table.mentorId} <> ${table.menteeId}`),
     index('bookings_mentor_start_idx').on(table.mentorId, table.startTime),
     index('bookings_mentee_start_idx').on(table.menteeId, table.startTime),
+    // The no-show sweeper's every-minute read: confirmed sessions whose start has passed.
+    index('bookings_confirmed_start_idx')
+      .on(table.startTime)
+      .where(sql`${table.status} = 'confirmed'`),
     check('bookings_agenda_length', sql`char_length(${table.agenda}) <= 1000`),
     check('bookings_notes_length', sql`char_length(${table.notes}) <= 5000`),
+    check('bookings_reschedule_count_range', sql`${table.rescheduleCount} between 0 and 2`),
+    check(
+      'bookings_previous_starts_counted',
+      sql`cardinality(${table.previousStartTimes}) = ${table.rescheduleCount}`,
+    ),
+    check('bookings_no_show_party', sql`${table.noShow} in ('mentor', 'mentee', 'both')`),
+    check(
+      'bookings_no_show_with_status',
+      sql`(${table.status}::text = 'no_show') = (${table.noShow} is not null)`,
+    ),
     check(
       'bookings_refund_within_amount',
       sql`${table.refundAmount} is null or (${table.refundAmount} >= 0 and ${table.refundAmount} <= ${table.amount})`,

@@ -44,6 +44,12 @@ export const mentorProfiles = pgTable(
      * triggers of migration 0009 (the name lives on `users`); searched through its trigram index.
      */
     searchText: text().notNull().default(''),
+    /**
+     * Set when the mentor's no-shows reach the limit (DESIGN.md §4b): off the listing and unbookable until an
+     * admin restores them, which clears it and sets `noShowsClearedAt`, from which no-shows count again.
+     */
+    hiddenForNoShowsAt: timestamp({ withTimezone: true }),
+    noShowsClearedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,7 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   expired: 'Expired',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
+  no_show: 'No-show',
 };
 
 /** "24 Nov" for a UTC date "2026-11-24" (the dashboard's days are UTC days). */

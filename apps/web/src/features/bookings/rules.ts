@@ -22,6 +22,7 @@ export const statusLabels: Record<BookingStatus, string> = {
   expired: 'Hold lapsed',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
+  no_show: 'No-show',
 };
 
 export const refundStatusLabels: Record<RefundStatus, string> = {
@@ -146,6 +147,9 @@ export function paymentOutcome(status: BookingStatus): PaymentOutcome {
       return 'lapsed';
     case 'cancelled':
       return 'cancelled';
+    // Paid for, so the payment went through; what became of the session is the bookings page's to say.
+    case 'no_show':
+      return 'confirmed';
   }
 }
 

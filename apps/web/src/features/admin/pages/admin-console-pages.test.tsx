@@ -54,7 +54,7 @@ const dashboard = (daily = zeroDays()): DashboardResponse => ({
     users: 42,
     mentors: 7,
     blockedUsers: 2,
-    bookings: { pending_payment: 1, confirmed: 3, completed: 9, expired: 4, payment_failed: 0, cancelled: 2 },
+    bookings: { pending_payment: 1, confirmed: 3, completed: 9, expired: 4, payment_failed: 0, cancelled: 2, no_show: 1 },
     revenue: 1_250_050,
     refunds: 75_000,
     platformFees: 1_234_500,

@@ -32,6 +32,7 @@ const statusTone: Record<BookingStatus, string> = {
   expired: 'border-border bg-muted text-muted-foreground',
   payment_failed: 'border-destructive/40 bg-destructive/10 text-destructive dark:text-red-200',
   cancelled: 'border-border bg-muted text-muted-foreground',
+  no_show: 'border-amber-500/40 bg-amber-500/10 text-amber-800 dark:text-amber-200',
 };
 
 /** The mentee's receipt and credit note, once issued: plain links, as the api sends each PDF as a download. */
