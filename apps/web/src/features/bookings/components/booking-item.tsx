@@ -22,6 +22,7 @@ import {
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { LiveHoldCountdown } from './hold-countdown';
 import { ResumePaymentButton } from './resume-payment-button';
+import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionAgenda, SessionNotesForm, SessionNotesView } from './session-notes';
 
@@ -103,6 +104,18 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Amount</dt>
         <dd>{formatPaise(booking.amount)}</dd>
+        {booking.previousStartTimes.length > 0 && (
+          <>
+            <dt className="text-muted-foreground">Moved from</dt>
+            <dd>
+              <ul>
+                {booking.previousStartTimes.map((start) => (
+                  <li key={start}>{formatSessionTime(start, zone)}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         {booking.refund && (
           <>
             <dt className="text-muted-foreground">Refund</dt>
@@ -186,7 +199,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         </p>
       )}
 
-      {(join === 'open' || actions.pay || actions.cancel || actions.review) && (
+      {(join === 'open' || actions.pay || actions.reschedule || actions.cancel || actions.review) && (
         <div className="flex flex-wrap gap-2">
           {join === 'open' && (
             <Button asChild>
@@ -197,6 +210,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             </Button>
           )}
           {actions.pay && <ResumePaymentButton booking={booking} />}
+          {actions.reschedule && <RescheduleDialog booking={booking} zone={zone} />}
           {actions.cancel && <CancelBookingDialog booking={booking} userId={userId} />}
           {actions.review && <ReviewDialog booking={booking} />}
         </div>

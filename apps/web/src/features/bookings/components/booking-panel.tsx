@@ -1,6 +1,7 @@
 import {
   AGENDA_MAX,
   CANCELLATION_POLICY,
+  RESCHEDULE_POLICY,
   createBookingBodySchema,
   type Booking,
 } from '@skillroute/shared/bookings';
@@ -141,6 +142,10 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
           <p className="text-xs text-pretty text-muted-foreground">
             <span className="font-medium text-foreground">Cancellation policy: </span>
             {CANCELLATION_POLICY}
+          </p>
+          <p className="text-xs text-pretty text-muted-foreground">
+            <span className="font-medium text-foreground">Moving the session: </span>
+            {RESCHEDULE_POLICY}
           </p>
           {/* Signed out, Book first signs in: the agenda is asked for on the way back, so nothing is lost. */}
           {user && (
