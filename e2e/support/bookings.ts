@@ -102,6 +102,7 @@ export async function bookAndPay(page: Page, pair: Pair, card: string, agenda?: 
   const panel = page.getByRole('region', { name: 'Book a session' });
   await expect(panel.getByText('₹1,000')).toBeVisible();
   await expect(panel).toContainText('Cancel more than 24 hours before the start for a full refund');
+  await expect(panel).toContainText('You can move a session to another free hour of the same mentor');
   if (agenda !== undefined) await panel.getByLabel('What would you like to talk about?').fill(agenda);
   await panel.getByRole('button', { name: 'Book', exact: true }).click();
   await expect(panel.getByText(/You’re holding this hour — 1[45]:\d\d left/)).toBeVisible();

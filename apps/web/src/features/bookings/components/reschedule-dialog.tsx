@@ -77,7 +77,7 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
           Reschedule
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Move this session</DialogTitle>
           <DialogDescription>
@@ -126,6 +126,8 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
             pending={moving.isLoading}
             disabled={chosen === null}
             size="default"
+            // The chosen time is long: on a phone it wraps rather than widen the dialog.
+            className="h-auto min-h-9 whitespace-normal"
             onClick={() => void move()}
           >
             {chosen === null ? 'Choose a new hour' : `Move to ${formatSessionTime(chosen, zone)}`}
