@@ -11,8 +11,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   // Sized for that busy two-core machine, not for a quiet laptop: a wait fails on what it waited for,
-  // with its own message, well before the test's time is up.
-  timeout: 60_000,
+  // with its own message, well before the test's time is up. 120 s, not 60: on a machine loaded by others the
+  // whole lane ran four times slower (1,345 s against 391 s quiet), and a journey of several pages took more
+  // than a minute with every one of its waits met.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   reporter: [
