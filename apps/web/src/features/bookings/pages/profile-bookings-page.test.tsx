@@ -269,6 +269,7 @@ describe('/profile/bookings', () => {
       'Hold lapsed',
       'Payment failed',
       'Cancelled',
+      'No-show',
     ]);
     await user.click(screen.getByRole('option', { name: 'Completed' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=completed'));
