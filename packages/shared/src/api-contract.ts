@@ -159,6 +159,7 @@ export const apiResponses = {
   'GET /api/bookings/:id/credit-note.pdf': { 200: z.string() },
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
   'POST /api/bookings/:id/notes': { 200: bookingResponseSchema },
+  'POST /api/bookings/:id/reschedule': { 200: bookingResponseSchema },
   'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },

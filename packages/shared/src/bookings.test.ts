@@ -6,6 +6,9 @@ import {
   notesRefusal,
   partyOf,
   paymentRefusal,
+  RESCHEDULE_MAX,
+  rescheduleBookingBodySchema,
+  rescheduleRefusal,
   SESSION_NOTES_MAX,
   sessionNotesBodySchema,
   type BookingStatus,
@@ -82,5 +85,46 @@ describe('the agenda and the notes', () => {
     expect(sessionNotesBodySchema.safeParse({ text: '  ' }).success).toBe(false);
     expect(sessionNotesBodySchema.safeParse({ text: 'a'.repeat(SESSION_NOTES_MAX + 1) }).success).toBe(false);
     expect(sessionNotesBodySchema.parse({ text: ' Read chapter 3 ' })).toEqual({ text: 'Read chapter 3' });
+  });
+});
+
+describe('who may move a session, and when', () => {
+  const HOUR = 60 * 60 * 1000;
+  const session = (hoursAhead: number, extra: { status?: BookingStatus; rescheduleCount?: number } = {}) => ({
+    ...booking,
+    status: extra.status ?? ('confirmed' as BookingStatus),
+    startTime: new Date(NOW.getTime() + hoursAhead * HOUR),
+    rescheduleCount: extra.rescheduleCount ?? 0,
+  });
+  const second = 1000 / HOUR;
+
+  it('lets the mentee move it until a second more than 12 hours before the start, not at 12 hours', () => {
+    expect(rescheduleRefusal(session(12 + second), 'e', NOW)).toBeUndefined();
+    expect(rescheduleRefusal(session(12), 'e', NOW)).toBe('too_late');
+    expect(rescheduleRefusal(session(12 - second), 'e', NOW)).toBe('too_late');
+  });
+  it('lets the mentor move it until the start, and nobody after it', () => {
+    expect(rescheduleRefusal(session(second), 'm', NOW)).toBeUndefined();
+    expect(rescheduleRefusal(session(0), 'm', NOW)).toBe('started');
+    expect(rescheduleRefusal(session(-1), 'e', NOW)).toBe('started');
+  });
+  it(`stops at ${RESCHEDULE_MAX} moves, for either person`, () => {
+    expect(rescheduleRefusal(session(48, { rescheduleCount: RESCHEDULE_MAX - 1 }), 'e', NOW)).toBeUndefined();
+    expect(rescheduleRefusal(session(48, { rescheduleCount: RESCHEDULE_MAX }), 'e', NOW)).toBe(
+      'limit_reached',
+    );
+    expect(rescheduleRefusal(session(48, { rescheduleCount: RESCHEDULE_MAX }), 'm', NOW)).toBe(
+      'limit_reached',
+    );
+  });
+  it('moves only a confirmed session of its own two people', () => {
+    expect(rescheduleRefusal(session(48), 'someone else', NOW)).toBe('not_yours');
+    for (const status of ['pending_payment', 'completed', 'cancelled', 'expired', 'no_show'] as const)
+      expect(rescheduleRefusal(session(48, { status }), 'e', NOW)).toBe('not_confirmed');
+  });
+  it('takes an instant with its offset as the new start, nothing else', () => {
+    expect(rescheduleBookingBodySchema.safeParse({ startTime: '2026-12-09T10:00:00Z' }).success).toBe(true);
+    expect(rescheduleBookingBodySchema.safeParse({ startTime: '2026-12-09' }).success).toBe(false);
+    expect(rescheduleBookingBodySchema.safeParse({}).success).toBe(false);
   });
 });

@@ -162,6 +162,9 @@ export const bookingSchema = z.object({
   agenda: z.string().optional(),
   /** The mentor's notes and homework, and when they were last changed; only its two people read them. */
   notes: z.object({ text: z.string(), updatedAt: z.string() }).optional(),
+  /** How many times the session was moved (at most RESCHEDULE_MAX), and the starts it had before, oldest first. */
+  rescheduleCount: z.number().int(),
+  previousStartTimes: z.array(z.string()),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -354,3 +357,63 @@ export function freedSlotMessage(mentorName: string, freeNow: number): string {
   const free = freeNow === 1 ? '1 slot is' : `${freeNow} slots are`;
   return `A slot with ${mentorName} freed up: ${free} free in the next ${WAITLIST_HORIZON_DAYS} days. Book before someone else does.`;
 }
+
+// ——— Rescheduling (DESIGN.md §4b "Session lifecycle") ———
+
+/** The mentee moves a session only while more than this many hours remain before its start. */
+export const RESCHEDULE_MENTEE_MIN_HOURS = 12;
+/** A booking moves at most this many times, whoever moves it. */
+export const RESCHEDULE_MAX = 2;
+
+/** The policy in plain words, shown beside the Book button and in the reschedule dialog. */
+export const RESCHEDULE_POLICY = `You can move a session to another free hour of the same mentor, at no charge, until ${RESCHEDULE_MENTEE_MIN_HOURS} hours before it starts, at most ${RESCHEDULE_MAX} times. The mentor can move it any time before it starts.`;
+
+export const rescheduleMessages = {
+  notConfirmed: 'Only a confirmed session can be moved.',
+  menteeTooLate: `A session can be moved only more than ${RESCHEDULE_MENTEE_MIN_HOURS} hours before it starts. You can still cancel it.`,
+  started: 'This session has started and can no longer be moved.',
+  limitReached: `This session has been moved ${RESCHEDULE_MAX} times already, the most a session can be.`,
+  sameTime: 'The session is already at this time. Choose another hour.',
+  menteeBusy: 'Your mentee already has a session at this time. Choose another hour.',
+  moved: 'Your session was moved.',
+} as const;
+
+export type RescheduleRefusal = 'not_yours' | 'not_confirmed' | 'too_late' | 'started' | 'limit_reached';
+
+/**
+ * Why a user may not move a booking now, or undefined when they may: only its two people, only a confirmed
+ * session, at most RESCHEDULE_MAX times; the mentee only more than RESCHEDULE_MENTEE_MIN_HOURS before the
+ * start (at exactly 12 hours, no), the mentor any time before it. The one rule the dialog and the api apply.
+ */
+export function rescheduleRefusal(
+  booking: {
+    mentorId: string;
+    menteeId: string;
+    status: BookingStatus;
+    startTime: Date | string;
+    rescheduleCount: number;
+  },
+  userId: string,
+  now: Date,
+): RescheduleRefusal | undefined {
+  const party = partyOf(booking, userId);
+  if (party === undefined) return 'not_yours';
+  if (booking.status !== 'confirmed') return 'not_confirmed';
+  const msBefore = new Date(booking.startTime).getTime() - now.getTime();
+  if (msBefore <= 0) return 'started';
+  if (booking.rescheduleCount >= RESCHEDULE_MAX) return 'limit_reached';
+  if (party === 'mentee' && msBefore <= RESCHEDULE_MENTEE_MIN_HOURS * 60 * 60 * 1000) return 'too_late';
+  return undefined;
+}
+
+/** The words of each refusal but `not_yours` (the api answers a stranger 404, as for no booking). */
+export const rescheduleRefusalMessages: Record<Exclude<RescheduleRefusal, 'not_yours'>, string> = {
+  not_confirmed: rescheduleMessages.notConfirmed,
+  too_late: rescheduleMessages.menteeTooLate,
+  started: rescheduleMessages.started,
+  limit_reached: rescheduleMessages.limitReached,
+};
+
+/** `POST /api/bookings/:id/reschedule`: the new start, one of the mentor's free slots. */
+export const rescheduleBookingBodySchema = z.object({ startTime: instantSchema });
+export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBodySchema>;

@@ -16,6 +16,12 @@ export const BOOKING_REQUESTS_WINDOW_MINUTES = 10;
 /** `POST /api/bookings/:id/notes` per signed-in user: plenty for writing and fixing, too few to flood. */
 export const NOTES_SAVES_MAX = 30;
 export const NOTES_SAVES_WINDOW_MINUTES = 10;
+/**
+ * `POST /api/bookings/:id/reschedule` per signed-in user: a booking moves at most twice, so this only bounds
+ * the attempts (each one locks both people's time), not what a person may do.
+ */
+export const RESCHEDULE_REQUESTS_MAX = 10;
+export const RESCHEDULE_REQUESTS_WINDOW_MINUTES = 10;
 
 /** A wait in words a person reads at a glance: "1 minute", "25 minutes", "about 3 hours" (rounded up). */
 export function waitInWords(seconds: number): string {
@@ -33,6 +39,8 @@ export const limitMessages = {
     `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again in ${waitInWords(waitSeconds)}.`,
   bookingRequests: (waitSeconds: number) =>
     `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. You can make the next in ${waitInWords(waitSeconds)}.`,
+  rescheduleRequests: (waitSeconds: number) =>
+    `You have tried to move sessions ${RESCHEDULE_REQUESTS_MAX} times in ${RESCHEDULE_REQUESTS_WINDOW_MINUTES} minutes. You can try again in ${waitInWords(waitSeconds)}.`,
   notesSaves: (waitSeconds: number) =>
     `You have saved notes ${NOTES_SAVES_MAX} times in ${NOTES_SAVES_WINDOW_MINUTES} minutes. You can save again in ${waitInWords(waitSeconds)}.`,
 } as const;

@@ -31,6 +31,7 @@ export const notificationTypes = [
   'slot_available',
   'payout_failed',
   'session_notes',
+  'booking_rescheduled',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -53,6 +54,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   slot_available: 'Slot available',
   payout_failed: 'Payout failed',
   session_notes: 'Session notes',
+  booking_rescheduled: 'Session moved',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

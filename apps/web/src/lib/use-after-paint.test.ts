@@ -19,4 +19,16 @@ describe('useAfterPaint', () => {
     rerender({ ready: false });
     expect(result.current).toBe(true);
   });
+
+  it('still gets its frame after another test faked the timers while a frame was asked for', async () => {
+    // What a toast's animation did under a test's fake timers: a frame asked for, then the fake clock dropped.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    window.requestAnimationFrame(() => {});
+    vi.useRealTimers();
+    const { result, rerender } = renderHook(({ ready }) => useAfterPaint(ready), {
+      initialProps: { ready: false },
+    });
+    rerender({ ready: true });
+    await waitFor(() => expect(result.current).toBe(true), { timeout: 2000 });
+  });
 });

@@ -43,6 +43,39 @@ afterEach(() => {
   if (drifts.length > 0) throw new Error(drifts.map((error) => error.message).join('\n\n'));
 });
 
+// Animation frames on the real timers, once per worker. jsdom runs its frames on one setInterval, started when
+// the first frame is asked for and kept while any is pending: a test that faked the timers then (a toast's
+// animation) left that interval in a fake clock the next test threw away, and no frame ever ran again in the
+// shared window (the toasts, the deferred Google button and useAfterPaint all wait for one). A test that fakes
+// requestAnimationFrame itself still gets the fake one while its fake timers last.
+if (!('realTimerFrames' in globalThis)) {
+  const realSetTimeout = globalThis.setTimeout;
+  const realClearTimeout = globalThis.clearTimeout;
+  const pending = new Map<number, ReturnType<typeof setTimeout>>();
+  let lastId = 0;
+  const requestFrame = (callback: FrameRequestCallback): number => {
+    const id = ++lastId;
+    pending.set(
+      id,
+      realSetTimeout(() => {
+        pending.delete(id);
+        callback(performance.now());
+      }, 16),
+    );
+    return id;
+  };
+  const cancelFrame = (id: number) => {
+    realClearTimeout(pending.get(id));
+    pending.delete(id);
+  };
+  Object.assign(globalThis, {
+    realTimerFrames: true,
+    requestAnimationFrame: requestFrame,
+    cancelAnimationFrame: cancelFrame,
+  });
+  Object.assign(window, { requestAnimationFrame: requestFrame, cancelAnimationFrame: cancelFrame });
+}
+
 // jsdom has no scrolling; react-router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 

@@ -187,15 +187,24 @@ export async function readSlots(
 /** The mentor's busy time over what the rules read for [from, to) (rulesReach), through `db` at `now`. */
 async function busyForRules(
   db: Executor,
-  input: { mentorId: string; timezone: string; rules: SlotRules; from: number; to: number; now: Date },
+  input: {
+    mentorId: string;
+    timezone: string;
+    rules: SlotRules;
+    from: number;
+    to: number;
+    now: Date;
+    except?: string;
+  },
 ): Promise<BusyTime[]> {
-  const { mentorId, timezone, rules, from, to, now } = input;
+  const { mentorId, timezone, rules, from, to, now, except } = input;
   const reach = rulesReach(from, to, timezone, rules.bufferMs);
   const busy = await busyTimes(db, {
     userIds: [mentorId],
     from: new Date(reach.start),
     to: new Date(reach.end),
     now,
+    except,
   });
   return busy.get(mentorId) ?? [];
 }
@@ -242,9 +251,16 @@ const refusalMessages = {
  */
 export async function bookingSettingsRefusal(
   db: Executor,
-  input: { mentor: repository.AvailabilityOwner; start: number; now: Date; noticeOnly?: boolean },
+  input: {
+    mentor: repository.AvailabilityOwner;
+    start: number;
+    now: Date;
+    noticeOnly?: boolean;
+    /** A booking being moved: it counts neither in the buffer nor in the day's sessions. */
+    except?: string;
+  },
 ): Promise<string | undefined> {
-  const { mentor, start, now } = input;
+  const { mentor, start, now, except } = input;
   if (mentor.availability === null) return undefined;
   const rules = slotRulesOf(mentor.bookingSettings);
   const { timezone } = mentor.availability;
@@ -260,6 +276,7 @@ export async function bookingSettingsRefusal(
     from: start,
     to: start + HOUR_MS,
     now,
+    except,
   });
   const refusal = slotRefusal({ ...query, busy }, start);
   return refusal === undefined ? undefined : refusalMessages[refusal](mentor.bookingSettings);

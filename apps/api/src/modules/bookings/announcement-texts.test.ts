@@ -13,6 +13,8 @@ import {
   refundSentence,
   reminderMail,
   reminderNotice,
+  rescheduledMail,
+  rescheduledNotice,
   staffRefundNotice,
   type CancellationFacts,
   type MailView,
@@ -73,6 +75,7 @@ describe('the confirmation', () => {
       organizer: { name: 'Skillroute', email: 'no-reply@skillroute.example' },
       attendee: { name: 'Ravi Kumar', email: 'ravi@example.org' },
       method: 'REQUEST',
+      revision: 0,
     });
     const mail = confirmedMail(mentee, invite);
     expect(mail.to).toBe('ravi@example.org');
@@ -92,6 +95,29 @@ describe('the confirmation', () => {
     );
     expect(mail.html).toContain('&lt;b&gt;Ravi&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>Ravi</b>');
+  });
+});
+
+describe('a moved session', () => {
+  const move = { movedBy: 'mentee' as const, previousStart: new Date('2026-11-30T10:00:00Z') };
+  it('tells each person the old time and the new one on their own clock, and who moved it', () => {
+    expect(rescheduledNotice(mentee, move)).toBe(
+      'You moved your session with Ada Lovelace from Mon 30 Nov, 5:00 AM Eastern Time (New York) to Tue 1 Dec, 5:00 AM Eastern Time (New York).',
+    );
+    expect(rescheduledNotice(mentor, move)).toBe(
+      'Ravi Kumar moved your session from Mon 30 Nov, 11:00 AM Central European Time (Berlin) to Tue 1 Dec, 11:00 AM Central European Time (Berlin).',
+    );
+  });
+  it('mails the same words, the room that stays, and the invite that replaces the event', () => {
+    const invite = { method: 'REQUEST' as const, filename: 'session.ics', content: 'BEGIN:VCALENDAR' };
+    const mail = rescheduledMail(mentor, move, invite);
+    expect(mail.to).toBe('ada@example.org');
+    expect(mail.subject).toBe(
+      'Moved: your session with Ravi Kumar is now Tue 1 Dec, 11:00 AM Central European Time (Berlin)',
+    );
+    expect(mail.text).toContain(rescheduledNotice(mentor, move));
+    expect(mail.text).toContain('The room stays the same: https://skillroute.example/meet/room-1');
+    expect(mail.icalEvent).toBe(invite);
   });
 });
 

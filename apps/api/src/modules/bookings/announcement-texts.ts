@@ -124,6 +124,35 @@ export function inviteDescription(view: MailView): string {
   return `A one-hour mentoring session on ${PRODUCT}, ${whenOf(view)}. Join here (the room opens 10 minutes before the start): ${view.roomUrl}`;
 }
 
+// ——— Moved ———
+
+/** Who moved a session, and from when: the notice names the old time and the new one. */
+export interface MoveFacts {
+  movedBy: CancellingParty;
+  previousStart: Date;
+}
+
+export function rescheduledNotice(view: SessionView, move: MoveFacts): string {
+  const from = formatSessionTime(move.previousStart, view.reader.timeZone);
+  return move.movedBy === view.role
+    ? `You moved your session with ${view.peerName} from ${from} to ${whenOf(view)}.`
+    : `${view.peerName} moved your session from ${from} to ${whenOf(view)}.`;
+}
+
+export function rescheduledMail(view: MailView, move: MoveFacts, invite: CalendarInvite): MailMessage {
+  return sessionMail(
+    view,
+    `Moved: your session with ${view.peerName} is now ${whenOf(view)}`,
+    'Your session has a new time',
+    [
+      rescheduledNotice(view, move),
+      `The room stays the same: ${view.roomUrl}`,
+      'The attached invite moves the session in your calendar.',
+    ],
+    invite,
+  );
+}
+
 // ——— Reminders ———
 
 export function reminderNotice(view: SessionView, lead: ReminderLead): string {

@@ -27,9 +27,12 @@ import {
   REMINDER_LEADS,
   reminderMail,
   reminderNotice,
+  rescheduledMail,
+  rescheduledNotice,
   staffRefundNotice,
   type CancellationFacts,
   type MailView,
+  type MoveFacts,
   type ReminderLead,
   type SessionView,
 } from './announcement-texts';
@@ -50,9 +53,17 @@ export type RefundNotice = { amount: number; status: RefundStatus };
 type BookingMailData =
   | { bookingId: string; kind: 'confirmed' }
   | { bookingId: string; kind: 'cancelled'; refund: RefundNotice }
-  | { bookingId: string; kind: 'late_payment_refunded' };
+  | { bookingId: string; kind: 'late_payment_refunded' }
+  | { bookingId: string; kind: 'rescheduled'; move: MoveFacts };
 
 export const reminderKey = (bookingId: string, lead: ReminderLead): string => `${bookingId}:${lead}`;
+
+/**
+ * The event of a booking's announcement: a session moved is told once per move, and its reminders are new
+ * ones (a 24-hour reminder sent for the old time does not stop the one for the new time).
+ */
+const eventOf = (kind: string, booking: { rescheduleCount: number }): string =>
+  booking.rescheduleCount === 0 ? kind : `${kind}-moved-${booking.rescheduleCount}`;
 
 /** PUBLIC_URL (without a trailing slash) and MAIL_FROM, the invite's organizer, so neither person's address is shown to the other. */
 export type AnnouncementLinks = Pick<ServiceSettings, 'publicUrl' | 'mailFrom'>;
@@ -67,8 +78,9 @@ export const announcementKey = (bookingId: string, event: string, recipient: str
 
 /** Queues the mails of a booking event in the unit of work that made it. */
 async function queueMails(ctx: WorkContext, booking: BookingForMail, data: BookingMailData): Promise<void> {
+  const event = eventOf(data.kind, booking);
   for (const mail of bookingMails(booking, data, ctx.settings))
-    await ctx.uow.enqueue(sendMailJob, { ...mail, key: announcementKey(booking.id, data.kind, mail.to) });
+    await ctx.uow.enqueue(sendMailJob, { ...mail, key: announcementKey(booking.id, event, mail.to) });
 }
 
 /** The booking with what its people wrote (names, the cancellation reason) made fit for a mail: `userWritten`. */
@@ -139,17 +151,55 @@ export async function announceConfirmed(ctx: WorkContext, input: { bookingId: st
     link: BOOKINGS_PATH,
   });
   await queueMails(ctx, booking, { bookingId, kind: 'confirmed' });
+  await scheduleReminders(ctx, booking);
+}
+
+/** The reminders of a session at its start, 24 hours and 15 minutes before (a time already past gets none). */
+async function scheduleReminders(ctx: WorkContext, booking: BookingForMail): Promise<void> {
   // Real time, not a service clock: pg-boss fires a reminder by the database's clock.
   const now = Date.now();
   for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[]) {
     const due = booking.startTime.getTime() - REMINDER_LEADS[lead].ms;
     if (due > now)
-      await uow.enqueue(
+      await ctx.uow.enqueue(
         remindJob,
-        { bookingId, lead },
-        { startAfter: new Date(due), singletonKey: reminderKey(bookingId, lead) },
+        { bookingId: booking.id, lead },
+        { startAfter: new Date(due), singletonKey: reminderKey(booking.id, lead) },
       );
   }
+}
+
+async function dropReminders(ctx: WorkContext, bookingId: string): Promise<void> {
+  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[])
+    await ctx.uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
+}
+
+/**
+ * After a confirmed session moved, in the move's unit of work (the row has its new time): both people
+ * notified and mailed, each mail with the invite that replaces the event in their calendar (same UID, the
+ * SEQUENCE of the move), and the reminders moved to the new time.
+ */
+export async function announceRescheduled(
+  ctx: WorkContext,
+  input: { bookingId: string; move: MoveFacts },
+): Promise<void> {
+  const { bookingId, move } = input;
+  const { uow } = ctx;
+  const booking = await bookingFor(uow.tx, bookingId);
+  const views = viewsOf(booking);
+  const event = eventOf('rescheduled', booking);
+  for (const view of [views.mentee, views.mentor]) {
+    const userId = view.role === 'mentee' ? booking.menteeId : booking.mentorId;
+    await uow.notify(userId, {
+      type: 'booking_rescheduled',
+      key: announcementKey(bookingId, event, userId),
+      message: rescheduledNotice(view, move),
+      link: BOOKINGS_PATH,
+    });
+  }
+  await queueMails(ctx, booking, { bookingId, kind: 'rescheduled', move });
+  await dropReminders(ctx, bookingId);
+  await scheduleReminders(ctx, booking);
 }
 
 /**
@@ -178,8 +228,7 @@ export async function announceCancelled(
     link: BOOKINGS_PATH,
   });
   await queueMails(ctx, booking, { bookingId, kind: 'cancelled', refund });
-  for (const lead of Object.keys(REMINDER_LEADS) as ReminderLead[])
-    await uow.cancelJobs(remindJob, reminderKey(bookingId, lead));
+  await dropReminders(ctx, bookingId);
 }
 
 function cancellationOf(booking: BookingForMail, refund: RefundNotice): CancellationFacts {
@@ -286,6 +335,7 @@ function inviteFor(
     organizer: organizerOf(links.mailFrom),
     attendee: { name: view.reader.name, email: view.reader.email },
     method,
+    revision: booking.rescheduleCount,
   });
 }
 
@@ -317,6 +367,10 @@ export function bookingMails(
       return both.map((view) =>
         cancelledMail(view, cancellationOf(booking, data.refund), inviteFor(booking, view, links, 'CANCEL')),
       );
+    case 'rescheduled':
+      // Moved and then cancelled before this was written: the cancellation's mail says what counts.
+      if (booking.status !== 'confirmed') return [];
+      return both.map((view) => rescheduledMail(view, data.move, inviteFor(booking, view, links, 'REQUEST')));
     case 'late_payment_refunded':
       return [
         lateRefundMail(
@@ -341,7 +395,7 @@ export async function remindSession(
     const booking = await findBookingForMail(uow.tx, bookingId);
     if (booking?.status !== 'confirmed' || booking.startTime.getTime() <= ctx.clock.now().getTime()) return;
     const views = viewsOf(booking);
-    const event = `reminder-${lead}`;
+    const event = eventOf(`reminder-${lead}`, booking);
     for (const view of [views.mentee, views.mentor]) {
       const userId = view.role === 'mentee' ? booking.menteeId : booking.mentorId;
       await uow.notify(userId, {

@@ -6,16 +6,13 @@ import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-err
 import { AppError } from '../../lib/errors';
 import { bookingSettingsRefusal, findBookableMentor, isScheduledSlot } from '../availability/service';
 import { expireHoldJob } from './job-types';
-import { KeyedLocks } from './local-locks';
+import { localLocks } from './local-locks';
 import * as repository from './repository';
 import { collision, holdExpiry, holdRefusal, overlapMessage, SESSION_MS } from './rules';
-
-const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
 import { busyTimesOf, readBooking } from './service';
 import { lockTime, timeChanged } from './time';
 
-/** This process's queue per person in front of the database's advisory locks (see local-locks.ts). */
-const localLocks = new KeyedLocks();
+const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
 
 const notAFreeSlot = () =>
   new AppError('bad_request', bookingMessages.notAFreeSlot, [

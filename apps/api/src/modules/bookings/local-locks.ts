@@ -39,3 +39,6 @@ export class KeyedLocks {
     };
   }
 }
+
+/** This process's queue per person, in front of the database's advisory locks: new holds and moves share it. */
+export const localLocks = new KeyedLocks();

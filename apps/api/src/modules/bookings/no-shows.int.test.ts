@@ -289,6 +289,30 @@ describe('the no-show sweeper', () => {
     }
   });
 
+  it('decides a moved session by the joins of its new time, not of the old one', async () => {
+    const people = await pair();
+    const booking = await paidSession(people);
+    // The room opens 10 minutes early: the mentee waits in it, then the mentor moves the session.
+    nowMs = Date.parse(booking.startTime) - 5 * MINUTE_MS;
+    await joined(booking.id, { mentee: clock.now() });
+    const moved = await send(
+      await cookieOf(people.mentor),
+      'POST',
+      `/api/bookings/${booking.id}/reschedule`,
+      {
+        startTime: at(2, 11).toISOString(),
+      },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const now = bookingResponseSchema.parse(moved.json()).booking;
+    expect(now.presence).toEqual({ mentorJoinedAt: null, menteeJoinedAt: null });
+    atDecision(booking);
+    expect(await sweepNoShows(t.app.services)).toEqual({ settled: 0 });
+    atDecision(now);
+    expect(await sweepNoShows(t.app.services)).toEqual({ settled: 1 });
+    expect((await detail(people.mentee, booking.id)).noShow).toBe('both');
+  });
+
   it('is a job the app schedules every minute when asked to', async () => {
     const scheduled = await buildTestApp({ clock, databaseUrl: t.databaseUrl, jobs: { sweepNoShows: true } });
     try {

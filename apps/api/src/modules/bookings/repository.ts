@@ -1,7 +1,7 @@
 // Every query on the bookings table but its payment columns (payments/repository.ts): the state changes, the
 // reads with both people, the time bookings take, the refunds. Longer than 300 lines because it is the table's
 // whole vocabulary; keeping it in one file means a change to the table is a change to one file.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
@@ -255,6 +255,40 @@ export async function findBookingRow(db: Executor, bookingId: string): Promise<B
 }
 
 /**
+ * A confirmed booking moved to `to` (an hour), if it still starts at `from` and was moved `count` times:
+ * the old start kept in `previousStartTimes`, the joins of the room forgotten (no-shows.ts decides by the joins
+ * of the new time). Answers undefined when the row changed meanwhile. The exclusion constraints check the new
+ * time against every other live booking as the row is updated.
+ */
+export async function moveBooking(
+  tx: Executor,
+  bookingId: string,
+  move: { from: Date; to: Date; end: Date; count: number },
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      startTime: move.to,
+      endTime: move.end,
+      rescheduleCount: sql`${bookings.rescheduleCount} + 1`,
+      previousStartTimes: sql`array_append(${bookings.previousStartTimes}, ${bookings.startTime})`,
+      // A join of the room before the old start (it opens 10 minutes early) says nothing of the new one.
+      mentorJoinedAt: null,
+      menteeJoinedAt: null,
+    })
+    .where(
+      and(
+        eq(bookings.id, bookingId),
+        eq(bookings.status, 'confirmed'),
+        eq(bookings.startTime, move.from),
+        eq(bookings.rescheduleCount, move.count),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
  * The mentor's notes of a booking, unless they read so already: answers the row when the text changed (and
  * `notesUpdatedAt` with it), undefined when it was the same.
  */
@@ -482,6 +516,7 @@ export async function timeHoldingBookingsOf(
   userIds: readonly string[],
   from: Date,
   to: Date,
+  exceptBookingId?: string,
 ): Promise<
   Array<Pick<BookingRow, 'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status' | 'holdExpiresAt'>>
 > {
@@ -503,6 +538,7 @@ export async function timeHoldingBookingsOf(
         inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
         lt(bookings.startTime, to),
         gt(bookings.endTime, from),
+        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
       ),
     );
 }

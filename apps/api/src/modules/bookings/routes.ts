@@ -9,6 +9,7 @@ import {
   cancelBookingBodySchema,
   cancelBookingResponseSchema,
   createBookingBodySchema,
+  rescheduleBookingBodySchema,
   sessionNotesBodySchema,
 } from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
@@ -18,6 +19,8 @@ import {
   limitMessages,
   NOTES_SAVES_MAX,
   NOTES_SAVES_WINDOW_MINUTES,
+  RESCHEDULE_REQUESTS_MAX,
+  RESCHEDULE_REQUESTS_WINDOW_MINUTES,
 } from '@skillroute/shared/marketplace-limits';
 import { idSchema } from '@skillroute/shared/ids';
 import { AppError } from '../../lib/errors';
@@ -27,6 +30,7 @@ import { bookingCalendar } from './calendar';
 import { cancelBooking } from './cancellations';
 import { createBooking } from './holds';
 import { writeSessionNotes } from './notes';
+import { rescheduleBooking } from './reschedule';
 import { getBooking, listBookings } from './service';
 
 const tags = ['bookings'];
@@ -129,6 +133,38 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       cancelBooking(userContextOf(request), { bookingId: request.params.id, body: request.body }),
+  );
+
+  app.post(
+    '/:id/reschedule',
+    {
+      onRequest: app.requireUser,
+      config: {
+        idempotent: true,
+        rateLimit: {
+          max: RESCHEDULE_REQUESTS_MAX,
+          timeWindow: RESCHEDULE_REQUESTS_WINDOW_MINUTES * 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `booking-reschedule:${userOf(request).id}`,
+          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+            new AppError('too_many_requests', limitMessages.rescheduleRequests(context.ttl / 1000)),
+        },
+      },
+      schema: {
+        summary:
+          'Move a confirmed session to another free slot of the same mentor, at no charge: the mentee more than 12 hours ahead, the mentor before the start, at most twice (404 to anyone but its two people)',
+        tags,
+        params: z.object({ id: z.uuid(bookingMessages.notFound) }),
+        body: rescheduleBookingBodySchema,
+        response: { 200: bookingResponseSchema, ...refusals, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      booking: await rescheduleBooking(userContextOf(request), {
+        bookingId: request.params.id,
+        body: request.body,
+      }),
+    }),
   );
 
   app.post(

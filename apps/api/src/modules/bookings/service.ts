@@ -60,19 +60,20 @@ export async function listBookings(
 /**
  * The times each of `userIds` is taken in [from, to) at `now` by bookings that hold their time (held and not
  * lapsed, or confirmed), as mentor or as mentee, read through `db` (the pool, or a transaction under locks).
+ * `except` leaves out a booking being moved: its own time does not stand in its way.
  */
 export async function busyTimes(
   db: Executor,
-  input: { userIds: readonly string[]; from: Date; to: Date; now: Date },
+  input: { userIds: readonly string[]; from: Date; to: Date; now: Date; except?: string },
 ): Promise<Map<string, BusyInterval[]>> {
-  const { userIds, from, to, now } = input;
-  return busyByPerson(await repository.timeHoldingBookingsOf(db, userIds, from, to), userIds, now);
+  const { userIds, from, to, now, except } = input;
+  return busyByPerson(await repository.timeHoldingBookingsOf(db, userIds, from, to, except), userIds, now);
 }
 
 /** `busyTimes` now: a mentor's free slots and the listing's next free slot leave these out. */
 export async function busyTimesOf(
   ctx: ServiceContext,
-  input: { userIds: readonly string[]; from: Date; to: Date },
+  input: { userIds: readonly string[]; from: Date; to: Date; except?: string },
 ): Promise<Map<string, BusyInterval[]>> {
   return busyTimes(ctx.db, { ...input, now: ctx.clock.now() });
 }

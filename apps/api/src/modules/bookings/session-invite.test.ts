@@ -32,6 +32,7 @@ const input: SessionInviteInput = {
   organizer: { name: 'Skillroute', email: 'no-reply@skillroute.example' },
   attendee: { name: 'Ravi Kumar', email: 'ravi@example.org' },
   method: 'REQUEST',
+  revision: 0,
 };
 
 describe('the calendar invite of a session', () => {
@@ -78,6 +79,26 @@ describe('the calendar invite of a session', () => {
     expect(Number(valueOf(properties, 'SEQUENCE'))).toBeGreaterThan(
       Number(valueOf(request, 'SEQUENCE') ?? 0),
     );
+  });
+
+  it('replaces the event when the session moves: the same UID, the new times and the next SEQUENCE', () => {
+    const first = propertiesOf(sessionInvite(input).content);
+    const moved = propertiesOf(
+      sessionInvite({
+        ...input,
+        startTime: new Date('2026-12-03T12:00:00Z'),
+        endTime: new Date('2026-12-03T13:00:00Z'),
+        revision: 1,
+      }).content,
+    );
+    expect(valueOf(moved, 'METHOD')).toBe('REQUEST');
+    expect(valueOf(moved, 'UID')).toBe(valueOf(first, 'UID'));
+    expect(valueOf(moved, 'DTSTART')).toBe('20261203T120000Z');
+    expect(Number(valueOf(first, 'SEQUENCE') ?? 0)).toBe(0);
+    expect(Number(valueOf(moved, 'SEQUENCE'))).toBe(1);
+    // Cancelled after two moves: above the last REQUEST, or calendars keep the moved event.
+    const cancel = propertiesOf(sessionInvite({ ...input, method: 'CANCEL', revision: 2 }).content);
+    expect(Number(valueOf(cancel, 'SEQUENCE'))).toBe(3);
   });
 
   it('refuses a session whose times are not dates rather than mail a broken invite', () => {

@@ -20,6 +20,8 @@ export interface SessionInviteInput {
   attendee: InvitePerson;
   /** REQUEST puts the session in the calendar; CANCEL, with the same UID, takes it out. */
   method: CalendarInvite['method'];
+  /** How many times the session was moved: each move's REQUEST supersedes the one before. */
+  revision: number;
 }
 
 /** One UID per booking, so a later CANCEL finds the event its REQUEST created. */
@@ -27,7 +29,8 @@ export const inviteUid = (bookingId: string): string => `booking-${bookingId}@sk
 
 /**
  * The iCalendar text of a session (RFC 5545), times in UTC: the reader's calendar shows them in its own zone.
- * A cancellation carries a higher SEQUENCE than the invite, which is how calendars know it supersedes it.
+ * SEQUENCE is how calendars know which version of an event wins: a REQUEST carries the number of moves (0,
+ * then 1 and 2 after each reschedule, replacing the event in place), a cancellation one more than the last.
  */
 export function sessionInvite(input: SessionInviteInput): CalendarInvite {
   const cancelling = input.method === 'CANCEL';
@@ -35,7 +38,7 @@ export function sessionInvite(input: SessionInviteInput): CalendarInvite {
     productId: 'skillroute/bookings',
     method: input.method,
     uid: inviteUid(input.bookingId),
-    sequence: cancelling ? 1 : 0,
+    sequence: cancelling ? input.revision + 1 : input.revision,
     status: cancelling ? 'CANCELLED' : 'CONFIRMED',
     start: input.startTime.getTime(),
     startInputType: 'utc',

@@ -9,14 +9,15 @@ import { busyTimes } from './service';
  * order (so two bookings that share people wait for each other instead of deadlocking), their lapsed holds
  * expired (each freeing its time for the mentor's waitlist, but for the one this booking takes again), and
  * their busy times read again under the locks. Answers what the booking collides with (a 409's words), or
- * undefined when its time is free. Every way time is taken (a new hold, a late payment) goes through here;
- * the exclusion constraints back it whatever happens above them.
+ * undefined when its time is free. Every way time is taken (a new hold, a late payment, a move) goes through
+ * here; the exclusion constraints back it whatever happens above them. A booking being moved passes its `id`,
+ * so its own current time does not count against it.
  */
 export async function lockTime(
   ctx: WorkContext,
-  booking: { mentorId: string; menteeId: string; startTime: Date; endTime: Date },
+  booking: { id?: string; mentorId: string; menteeId: string; startTime: Date; endTime: Date },
 ): Promise<string | undefined> {
-  const { mentorId, menteeId, startTime, endTime } = booking;
+  const { id, mentorId, menteeId, startTime, endTime } = booking;
   const { tx } = ctx.uow;
   const now = ctx.clock.now();
   const people = [mentorId, menteeId];
@@ -24,7 +25,7 @@ export async function lockTime(
   for (const hold of await repository.expireHolds(tx, { userIds: people, lapsedBy: now }))
     if (hold.mentorId !== mentorId || hold.startTime.getTime() !== startTime.getTime())
       await announceFreedSlot(ctx, hold);
-  const busy = await busyTimes(tx, { userIds: people, from: startTime, to: endTime, now });
+  const busy = await busyTimes(tx, { userIds: people, from: startTime, to: endTime, now, except: id });
   return collision(busy, { mentorId, menteeId, start: startTime.getTime(), end: endTime.getTime() });
 }
 

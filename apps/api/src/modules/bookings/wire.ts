@@ -23,6 +23,8 @@ export function toBooking(row: BookingWithParties, audience: BookingAudience): B
     currency: 'INR',
     holdExpiresAt: row.holdExpiresAt.toISOString(),
     roomId: row.roomId,
+    rescheduleCount: row.rescheduleCount,
+    previousStartTimes: row.previousStartTimes.map((start) => start.toISOString()),
   };
   if (row.refundAmount !== null && row.refundStatus !== null && row.refundReason !== null) {
     booking.refund = {

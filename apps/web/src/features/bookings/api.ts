@@ -7,6 +7,7 @@ import type {
   CancelBookingResponse,
   CreateBookingBody,
   ReviewBody,
+  RescheduleBookingBody,
   ReviewResponse,
   SessionNotesBody,
 } from '@skillroute/shared/bookings';
@@ -46,6 +47,16 @@ export const bookingsApi = api.injectEndpoints({
       // A cancelled hour is free again.
       invalidatesTags: ['BookingData', 'AvailbilityMentor'],
     }),
+    /** Moves a confirmed session to another free hour of its mentor; the old hour is free again, the new one taken. */
+    rescheduleBooking: build.mutation<BookingResponse, { id: string } & RescheduleBookingBody>({
+      query: ({ id, ...body }) =>
+        withIdempotencyKey({
+          url: `/api/bookings/${encodeURIComponent(id)}/reschedule`,
+          method: 'POST',
+          body,
+        }),
+      invalidatesTags: ['BookingData', 'AvailbilityMentor'],
+    }),
     reviewBooking: build.mutation<ReviewResponse, { id: string } & ReviewBody>({
       query: ({ id, ...body }) => ({
         url: `/api/bookings/${encodeURIComponent(id)}/review`,
@@ -75,6 +86,7 @@ export const {
   useGetBookingQuery,
   useListMyBookingsQuery,
   useCancelBookingMutation,
+  useRescheduleBookingMutation,
   useReviewBookingMutation,
   useSaveSessionNotesMutation,
   useCreatePaymentMutation,

@@ -103,16 +103,25 @@ describe('joinState', () => {
 });
 
 describe('bookingActions', () => {
+  it('offers Reschedule to the mentee more than 12 hours ahead and twice at most, to the mentor until the start', () => {
+    expect(bookingActions(aBooking(), MENTEE_ID, new Date(START - 12 * HOUR - 1000)).reschedule).toBe(true);
+    expect(bookingActions(aBooking(), MENTEE_ID, before(12)).reschedule).toBe(false);
+    expect(bookingActions(aBooking(), MENTOR_ID, new Date(START - 1000)).reschedule).toBe(true);
+    expect(bookingActions(aBooking(), MENTOR_ID, before(0)).reschedule).toBe(false);
+    expect(bookingActions(aBooking({ rescheduleCount: 2 }), MENTOR_ID, before(48)).reschedule).toBe(false);
+  });
   it('offers Cancel on a confirmed session before its start, to either person', () => {
     expect(bookingActions(aBooking(), MENTEE_ID, before(1))).toEqual({
       pay: false,
       cancel: true,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });
     expect(bookingActions(aBooking(), MENTOR_ID, before(1))).toEqual({
       pay: false,
       cancel: true,
+      reschedule: true,
       review: false,
       writeNotes: false,
     });
@@ -121,6 +130,7 @@ describe('bookingActions', () => {
     expect(bookingActions(aBooking(), MENTEE_ID, before(0))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });
@@ -128,6 +138,7 @@ describe('bookingActions', () => {
       expect(bookingActions(aBooking({ status }), MENTEE_ID, before(5))).toEqual({
         pay: false,
         cancel: false,
+        reschedule: false,
         review: false,
         writeNotes: false,
       });
@@ -138,18 +149,21 @@ describe('bookingActions', () => {
     expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:14:59.000Z'))).toEqual({
       pay: true,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });
     expect(bookingActions(held, MENTEE_ID, new Date('2026-11-23T09:15:00.000Z'))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });
     expect(bookingActions(held, MENTOR_ID, new Date('2026-11-23T09:00:00.000Z'))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });
@@ -159,12 +173,14 @@ describe('bookingActions', () => {
     expect(bookingActions(completed, MENTEE_ID, before(-2))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: true,
       writeNotes: false,
     });
     expect(bookingActions(completed, MENTOR_ID, before(-2))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: true,
     });
@@ -175,6 +191,7 @@ describe('bookingActions', () => {
     expect(bookingActions(reviewed, MENTEE_ID, before(-2))).toEqual({
       pay: false,
       cancel: false,
+      reschedule: false,
       review: false,
       writeNotes: false,
     });

@@ -4,6 +4,7 @@ import {
   partyOf,
   paymentRefusal,
   refundForCancellation,
+  rescheduleRefusal,
   type Booking,
   type BookingParty,
   type BookingStatus,
@@ -79,6 +80,8 @@ export function otherParty(booking: Booking, userId: string): BookingParty & { r
 export interface BookingActions {
   pay: boolean;
   cancel: boolean;
+  /** Either person, within the policy (the shared `rescheduleRefusal`, which the api applies too). */
+  reschedule: boolean;
   review: boolean;
   /** The mentor writes the notes and homework, once the session has started. */
   writeNotes: boolean;
@@ -94,6 +97,7 @@ export function bookingActions(booking: Booking, userId: string, now: Date): Boo
   return {
     pay: paymentRefusal(booking, userId, now) === undefined,
     cancel: booking.status === 'confirmed' && now.getTime() < Date.parse(booking.startTime),
+    reschedule: rescheduleRefusal(booking, userId, now) === undefined,
     review: booking.status === 'completed' && isMentee && booking.review === undefined,
     writeNotes: notesRefusal(booking, userId, now) === undefined,
   };

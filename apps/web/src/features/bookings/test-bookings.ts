@@ -19,6 +19,8 @@ export function aBooking(changes: Partial<Booking> = {}): Booking {
     currency: 'INR',
     holdExpiresAt: '2026-11-23T09:15:00.000Z',
     roomId: 'room-1',
+    rescheduleCount: 0,
+    previousStartTimes: [],
     ...changes,
   };
 }

@@ -54,7 +54,15 @@ const dashboard = (daily = zeroDays()): DashboardResponse => ({
     users: 42,
     mentors: 7,
     blockedUsers: 2,
-    bookings: { pending_payment: 1, confirmed: 3, completed: 9, expired: 4, payment_failed: 0, cancelled: 2, no_show: 1 },
+    bookings: {
+      pending_payment: 1,
+      confirmed: 3,
+      completed: 9,
+      expired: 4,
+      payment_failed: 0,
+      cancelled: 2,
+      no_show: 1,
+    },
     revenue: 1_250_050,
     refunds: 75_000,
     platformFees: 1_234_500,
@@ -278,6 +286,8 @@ const booking = (overrides: Partial<Booking>): Booking => ({
   currency: 'INR',
   holdExpiresAt: '2026-11-10T10:15:00.000Z',
   roomId: '00000000-0000-4000-8000-0000000000d1',
+  rescheduleCount: 0,
+  previousStartTimes: [],
   ...overrides,
 });
 

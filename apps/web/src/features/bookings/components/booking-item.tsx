@@ -23,6 +23,7 @@ import { CancelBookingDialog } from './cancel-booking-dialog';
 import { LiveHoldCountdown } from './hold-countdown';
 import { NoShowOutcome } from './no-show-outcome';
 import { ResumePaymentButton } from './resume-payment-button';
+import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
 import { SessionAgenda, SessionNotesForm, SessionNotesView } from './session-notes';
 
@@ -104,6 +105,18 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Amount</dt>
         <dd>{formatPaise(booking.amount)}</dd>
+        {booking.previousStartTimes.length > 0 && (
+          <>
+            <dt className="text-muted-foreground">Moved from</dt>
+            <dd>
+              <ul>
+                {booking.previousStartTimes.map((start) => (
+                  <li key={start}>{formatSessionTime(start, zone)}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         {booking.refund && (
           <>
             <dt className="text-muted-foreground">Refund</dt>
@@ -189,7 +202,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         </p>
       )}
 
-      {(join === 'open' || actions.pay || actions.cancel || actions.review) && (
+      {(join === 'open' || actions.pay || actions.reschedule || actions.cancel || actions.review) && (
         <div className="flex flex-wrap gap-2">
           {join === 'open' && (
             <Button asChild>
@@ -200,6 +213,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             </Button>
           )}
           {actions.pay && <ResumePaymentButton booking={booking} />}
+          {actions.reschedule && <RescheduleDialog booking={booking} zone={zone} />}
           {actions.cancel && <CancelBookingDialog booking={booking} userId={userId} />}
           {actions.review && <ReviewDialog booking={booking} />}
         </div>

@@ -1,6 +1,7 @@
 import {
   AGENDA_MAX,
   CANCELLATION_POLICY,
+  RESCHEDULE_POLICY,
   createBookingBodySchema,
   type Booking,
 } from '@skillroute/shared/bookings';
@@ -142,6 +143,10 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
           <p className="text-xs text-pretty text-muted-foreground">
             <span className="font-medium text-foreground">Cancellation policy: </span>
             {CANCELLATION_POLICY}
+          </p>
+          <p className="text-xs text-pretty text-muted-foreground">
+            <span className="font-medium text-foreground">Moving the session: </span>
+            {RESCHEDULE_POLICY}
           </p>
           <p className="text-xs text-pretty text-muted-foreground">
             <span className="font-medium text-foreground">If someone does not come: </span>

@@ -386,6 +386,113 @@ describe('/profile/bookings', () => {
     );
   });
 
+  it('lets the mentee move a confirmed session to a free hour of the mentor, shown in their zone, and says so', async () => {
+    const user = userEvent.setup();
+    const newStart = '2026-12-03T05:30:00.000Z';
+    let moved = false;
+    const { callsTo } = open(
+      () => [
+        moved
+          ? aBooking({
+              startTime: newStart,
+              endTime: '2026-12-03T06:30:00.000Z',
+              rescheduleCount: 1,
+              previousStartTimes: [new Date(START).toISOString()],
+            })
+          : aBooking(),
+      ],
+      {
+        extra: {
+          [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () =>
+            json(200, {
+              timezone: 'Asia/Kolkata',
+              slots: [
+                { startTime: newStart, endTime: '2026-12-03T06:30:00.000Z' },
+                { startTime: '2026-12-03T06:30:00.000Z', endTime: '2026-12-03T07:30:00.000Z' },
+              ],
+            }),
+          [`POST /api/bookings/${BOOKING_ID}/reschedule`]: () => {
+            moved = true;
+            return json(200, { booking: aBooking({ startTime: newStart, rescheduleCount: 1 }) });
+          },
+        },
+      },
+    );
+    const [item] = await waitFor(() => items());
+    await user.click(within(item!).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move this session' });
+    expect(dialog).toHaveTextContent('Now on Tue, Dec 1, 2026, 10:00 AM GMT+5:30');
+    expect(dialog).toHaveTextContent('until 12 hours before it starts, at most 2 times');
+    expect(dialog).toHaveTextContent('It can be moved 2 more times.');
+    const move = within(dialog).getByRole('button', { name: 'Choose a new hour' });
+    expect(move).toBeDisabled();
+
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 AM' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Move to Thu, Dec 3, 2026, 11:00 AM GMT+5:30' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [sent] = callsTo('POST', `/api/bookings/${BOOKING_ID}/reschedule`);
+    expect(sent?.body).toEqual({ startTime: newStart });
+    expect(
+      await screen.findByText(/Your session is now on Thu, Dec 3, 2026, 11:00 AM GMT\+5:30/),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(items()[0]).toHaveTextContent('Moved fromTue, Dec 1, 2026, 10:00 AM GMT+5:30'),
+    );
+    expect(within(items()[0]!).getByRole('heading')).toHaveTextContent('Thu, Dec 3, 2026, 11:00 AM GMT+5:30');
+  });
+
+  it('shows the server’s refusal in the reschedule dialog and reads the free hours again', async () => {
+    const user = userEvent.setup();
+    const slot = { startTime: '2026-12-03T05:30:00.000Z', endTime: '2026-12-03T06:30:00.000Z' };
+    const { callsTo } = open(() => [aBooking()], {
+      extra: {
+        [`GET /api/mentors/availability/${MENTOR_ID}/slots`]: () =>
+          json(200, { timezone: 'Asia/Kolkata', slots: [slot] }),
+        [`POST /api/bookings/${BOOKING_ID}/reschedule`]: () =>
+          envelope(409, 'This slot was just taken. Please choose another time.'),
+      },
+    });
+    const [item] = await waitFor(() => items());
+    await user.click(within(item!).getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: '11:00 AM' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Move to / }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This slot was just taken. Please choose another time.',
+    );
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`)).toHaveLength(2),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Choose a new hour' })).toBeDisabled();
+  });
+
+  it('offers Reschedule to the mentee until 12 hours before the start and twice at most, and to the mentor until the start', async () => {
+    at(12);
+    open(() => [aBooking()]);
+    const [item] = await waitFor(() => items());
+    expect(within(item!).queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(within(item!).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('offers the mentor Reschedule an hour before the start, but not after two moves', async () => {
+    at(1);
+    const twice = aBooking({
+      id: OTHER_ID,
+      startTime: new Date(START + 2 * HOUR).toISOString(),
+      rescheduleCount: 2,
+      previousStartTimes: ['2026-11-28T04:30:00.000Z', '2026-11-29T04:30:00.000Z'],
+    });
+    open(() => [aBooking(), twice], { user: ada as SessionUser });
+    const [first, second] = await waitFor(() => items());
+    expect(within(first!).getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+    expect(second).toHaveTextContent(
+      'Moved fromSat, Nov 28, 2026, 10:00 AM GMT+5:30Sun, Nov 29, 2026, 10:00 AM GMT+5:30',
+    );
+  });
+
   it('lets the mentee review a completed session: a rating is required, the comment is at most 1000 characters, then the item shows the review', async () => {
     const user = userEvent.setup();
     at(-3);

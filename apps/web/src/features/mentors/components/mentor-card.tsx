@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRating, formatRupees, plural } from '../format';
 import type { FromListingState } from '../list-filters';
-import { formatSlotDateTime } from '../time-zones';
+import { formatSlotDateTime } from '@/lib/time-zones';
 import { MentorAvatar } from './mentor-avatar';
 
 /**

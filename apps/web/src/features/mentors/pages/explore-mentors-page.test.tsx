@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { login } from '@/features/auth/api';
-import { formatSlotDateTime } from '@/features/mentors/time-zones';
+import { formatSlotDateTime } from '@/lib/time-zones';
 import { envelope, json, serve, type RecordedCall } from '@/test/fake-server';
 import { makeTestStore, renderRoutes } from '@/test/render';
 import { routes } from '@/app/routes';

@@ -16,7 +16,7 @@ import {
   readFilters,
   writeFilters,
 } from '../list-filters';
-import { browserTimeZone } from '../time-zones';
+import { browserTimeZone } from '@/lib/time-zones';
 
 /**
  * /explore-mentors (spec §2, open to everyone): mentors by skill, experience, languages and companies, with a

@@ -1,4 +1,3 @@
-import { AVAILABILITY_DAYS_AHEAD } from '@skillroute/shared/availability';
 import type { Booking } from '@skillroute/shared/bookings';
 import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
 import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
@@ -16,26 +15,10 @@ import { formatRating, formatRupees, plural } from '../format';
 import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
 import { MentorReviews } from '../components/mentor-reviews';
-import { SlotPicker } from '../components/slot-picker';
+import { SlotPicker } from '@/components/slots/slot-picker';
 import { WaitlistButton } from '../components/waitlist-button';
 import { listingPathFrom } from '../list-filters';
-import { browserTimeZone } from '../time-zones';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/**
- * From the start of this hour, for the days ahead a visitor may pick: fixed for the visit, and the same for
- * every visitor within the hour, so the api answers them all from one cached answer. Slots already too near
- * to book are left out by the api whatever `from` says.
- */
-function slotWindow() {
-  const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  return {
-    from: new Date(hour).toISOString(),
-    to: new Date(hour + AVAILABILITY_DAYS_AHEAD * DAY_MS).toISOString(),
-  };
-}
+import { bookableSlotWindow, browserTimeZone } from '@/lib/time-zones';
 
 /** What the booking panel (composed by the app layer) needs to know of the page. */
 export interface BookingSlotProps {
@@ -209,7 +192,7 @@ function FreeHours({
   booking?: (props: BookingSlotProps) => ReactNode;
 }) {
   const [searchParams] = useSearchParams();
-  const [window] = useState(slotWindow);
+  const [window] = useState(bookableSlotWindow);
   const [zone, setZone] = useState(browserTimeZone);
   const [chosen, setChosen] = useState<string | null>(() => searchParams.get('slot'));
   const slots = useGetMentorSlotsQuery({ mentorId, ...window });

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { listTimeZones, searchTimeZones, zoneLabel } from '../time-zones';
+import { listTimeZones, searchTimeZones, zoneLabel } from '@/lib/time-zones';
 
 /**
  * A searchable list of every zone the browser knows (Intl.supportedValuesOf), as a combobox: type to narrow,

@@ -10,7 +10,7 @@ import {
   monthOf,
   monthWeeks,
   weekdayOf,
-} from '../time-zones';
+} from '@/lib/time-zones';
 
 const WEEKDAYS = [
   ['Sun', 'Sunday'],

@@ -1,4 +1,9 @@
-import { DEFAULT_TIMEZONE, preferredZoneName, type FreeSlot } from '@skillroute/shared/availability';
+import {
+  AVAILABILITY_DAYS_AHEAD,
+  DEFAULT_TIMEZONE,
+  preferredZoneName,
+  type FreeSlot,
+} from '@skillroute/shared/availability';
 
 /**
  * Slots travel as UTC instants; a visitor reads them in a zone of their choosing (their browser's by
@@ -158,3 +163,18 @@ export const formatLongDate = (key: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(keyToUtc(key));
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The window of a mentor's free hours a person may pick from: from the start of this hour, as many days ahead
+ * as bookings reach. Fixed for the visit, and the same for every visitor within the hour, so the api answers
+ * them all from one cached answer; slots already too near to book are left out by the api whatever `from` says.
+ */
+export function bookableSlotWindow(): { from: string; to: string } {
+  const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  return {
+    from: new Date(hour).toISOString(),
+    to: new Date(hour + AVAILABILITY_DAYS_AHEAD * 24 * HOUR_MS).toISOString(),
+  };
+}

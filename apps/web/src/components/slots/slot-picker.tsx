@@ -8,7 +8,7 @@ import {
   groupSlotsByLocalDate,
   localDateKey,
   zoneAbbreviation,
-} from '../time-zones';
+} from '@/lib/time-zones';
 import { SlotCalendar } from './slot-calendar';
 import { ZonePicker } from './zone-picker';
 
