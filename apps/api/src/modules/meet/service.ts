@@ -132,6 +132,7 @@ export async function postChat(
 /**
  * A cancelled booking's room closes once the cancellation commits: a call in progress hears why (`room-closed`)
  * and both sockets are taken out of the room, so nothing more is relayed; joining again is refused as cancelled.
+ * A session settled as a no-show closes the same way, with its own `message`.
  */
 export function closeRoomAfterCommit(ctx: WorkContext, input: { roomId: string; message?: string }): void {
   ctx.uow.afterCommit(() =>
