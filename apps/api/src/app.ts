@@ -106,7 +106,13 @@ export interface AppDeps {
   /** The time the services go by; tests pass one they can move. */
   clock?: Clock;
   /** The job queue's pace; tests poll faster, retry sooner and give refunds up sooner than production. */
-  jobs?: { pollingIntervalSeconds?: number; retryDelaySeconds?: number; refundRetryLimit?: number };
+  jobs?: {
+    pollingIntervalSeconds?: number;
+    retryDelaySeconds?: number;
+    refundRetryLimit?: number;
+    /** Whether to schedule the no-show sweeper (on unless false: tests run it on their own clock). */
+    sweepNoShows?: boolean;
+  };
   /** The Redis stream the socket.io replicas share (with REDIS_URL); defaults to REDIS_KEY_PREFIX's (tests use one of their own). */
   socketStreamName?: string;
   /** Defaults to the one PAYMENT_PROVIDER names; tests pass a real adapter pointed at a local fake of the vendor's API. */
@@ -258,7 +264,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     );
   app.addHook('onClose', async () => mailer.close());
   await registerMailWorker(app.services, mailer);
-  await registerBookingWorkers(app.services, { refundRetryLimit: deps.jobs?.refundRetryLimit });
+  await registerBookingWorkers(app.services, {
+    refundRetryLimit: deps.jobs?.refundRetryLimit,
+    sweepNoShows: deps.jobs?.sweepNoShows,
+  });
   await registerPasswordResetWorker(app.services);
   await registerIdempotencyWorkers(app.services);
   await registerPayoutWorkers(app.services);

@@ -20,6 +20,7 @@ export const adminActions = [
   'question.delete',
   'user.block',
   'user.unblock',
+  'user.restore_listing',
   'booking.refund',
   'booking.refund_retry',
   'payout.retry',

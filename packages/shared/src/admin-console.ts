@@ -8,6 +8,7 @@ import {
   type RefundStatus,
 } from './bookings';
 import { idSchema } from './ids';
+import { mentorNoShowsSchema } from './no-shows';
 import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from './paging';
 
 /**
@@ -151,6 +152,8 @@ export const adminUserDetailsResponseSchema = z.object({
     }),
   ),
   bookings: z.array(bookingSchema),
+  /** A mentor's no-shows and whether they keep them off the listing (mentors only). */
+  noShows: mentorNoShowsSchema.optional(),
   tests: z.array(
     z.object({
       id: z.string(),

@@ -50,6 +50,7 @@ import { bookingSettingsResponseSchema } from './booking-settings';
 import { mentorListResponseSchema, mentorProfileResponseSchema, mentorUpdateResponseSchema } from './mentors';
 import { createPaymentResponseSchema, webhookReceivedSchema } from './payments';
 import { meetRoomSchema } from './meet';
+import { restoreListingResponseSchema } from './no-shows';
 import { notificationCountResponseSchema, notificationListResponseSchema } from './notifications';
 import {
   listingResponseSchema,
@@ -100,6 +101,7 @@ export const apiResponses = {
   'POST /api/admin/bookings/:id/refund': { 200: adminRefundResponseSchema },
   'POST /api/admin/bookings/:id/refund/retry': { 200: adminRefundResponseSchema },
   'GET /api/admin/audit': { 200: adminAuditListResponseSchema },
+  'POST /api/admin/mentors/:id/restore-listing': { 200: restoreListingResponseSchema },
 
   'POST /api/roadmap': { 201: createdIdSchema },
   'GET /api/roadmap': { 200: roadmapListSchema },

@@ -112,7 +112,10 @@ export type BookingReview = z.infer<typeof bookingReviewSchema>;
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Why money went back to the mentee: a cancellation, a late payment, an admin's refund, or the block of one of the two people. */
+/**
+ * Why money went back to the mentee: a cancellation, a late payment, an admin's refund, the block of one of the
+ * two people, or a mentor who never joined the session (no-shows.ts).
+ */
 export const REFUND_REASONS = [
   'cancelled_by_mentee',
   'cancelled_by_mentor',
@@ -120,6 +123,7 @@ export const REFUND_REASONS = [
   'refunded_by_admin',
   'user_blocked',
   'party_blocked',
+  'mentor_no_show',
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -145,6 +149,12 @@ export const bookingSchema = z.object({
     .object({ amount: z.number().int(), status: z.enum(REFUND_STATUSES), reason: z.enum(REFUND_REASONS) })
     .optional(),
   review: bookingReviewSchema.optional(),
+  /** On a `no_show` booking, who did not come (no-shows.ts). */
+  noShow: z.enum(NO_SHOW_PARTIES).optional(),
+  /** When each person first joined the room, by the server's clock; only its two people read it. */
+  presence: z
+    .object({ mentorJoinedAt: z.string().nullable(), menteeJoinedAt: z.string().nullable() })
+    .optional(),
   /** Its mentee's documents, in their list only: the receipt's number once paid, the credit note's once refunded. */
   receiptNumber: z.string().optional(),
   creditNoteNumber: z.string().optional(),

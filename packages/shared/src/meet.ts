@@ -44,6 +44,8 @@ export const meetMessages = {
   notOpenYet: 'This room is not open yet.',
   closed: 'This session has ended and its room is closed.',
   cancelled: 'This session was cancelled, so its room is closed.',
+  noShow:
+    'This session was settled as a no-show, so its room is closed. Your bookings page says what was decided.',
   chatTooLong: meetLimitMessages.chatTooLong,
   chatEmpty: 'Write something first.',
   openInAnotherTab: 'This call is open in another tab.',

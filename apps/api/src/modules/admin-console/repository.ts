@@ -21,7 +21,7 @@ export interface DashboardTotals {
 }
 
 /** A booking was paid when it reached confirmed (and maybe completed or cancelled since), or its payment came too late and went back. */
-const PAID = sql`(status in ('confirmed', 'completed', 'cancelled') or refund_reason in ('paid_after_slot_taken', 'party_blocked'))`;
+const PAID = sql`(status in ('confirmed', 'completed', 'cancelled', 'no_show') or refund_reason in ('paid_after_slot_taken', 'party_blocked'))`;
 
 export async function dashboardTotals(db: Executor): Promise<DashboardTotals> {
   const result = await db.execute<{

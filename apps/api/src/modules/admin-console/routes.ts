@@ -14,6 +14,7 @@ import {
   dashboardResponseSchema,
 } from '@skillroute/shared/admin-console';
 import { adminAuditListResponseSchema, adminAuditQuerySchema } from '@skillroute/shared/admin-audit';
+import { restoreListingResponseSchema } from '@skillroute/shared/no-shows';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { adminContextOf } from '../../plugins/services';
 import {
@@ -22,6 +23,7 @@ import {
   listBookings,
   listUsers,
   refundBooking,
+  restoreMentorListing,
   retryRefund,
   setUserBlocked,
   userDetails,
@@ -94,6 +96,19 @@ export const adminConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         blocked: request.body.blocked,
       }),
     }),
+  );
+
+  app.post(
+    '/mentors/:id/restore-listing',
+    {
+      schema: {
+        summary: 'Put a mentor taken off the listing for their no-shows back on it',
+        tags,
+        params: adminUserIdParamsSchema,
+        response: { 200: restoreListingResponseSchema, ...withLookups },
+      },
+    },
+    async (request) => restoreMentorListing(adminContextOf(request), request.params.id),
   );
 
   app.get(

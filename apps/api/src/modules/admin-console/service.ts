@@ -12,6 +12,7 @@ import {
   type DashboardResponse,
 } from '@skillroute/shared/admin-console';
 import type { AdminAuditListResponse } from '@skillroute/shared/admin-audit';
+import type { RestoreListingResponse } from '@skillroute/shared/no-shows';
 import { within, type AdminContext } from '../../context/service-context';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -29,6 +30,7 @@ import {
   retryRefundByStaff,
   type DecidedRefund,
 } from '../bookings/staff';
+import { mentorNoShowsOf, restoreListing } from '../bookings/no-shows';
 import { ledgerTotals } from '../ledger/service';
 import * as repository from './repository';
 
@@ -74,10 +76,11 @@ export async function listUsers(ctx: AdminContext, query: AdminUsersQuery): Prom
 export async function userDetails(ctx: AdminContext, userId: string): Promise<AdminUserDetailsResponse> {
   const row = await repository.findUser(ctx.db, userId);
   if (row === undefined) throw new AppError('not_found', adminConsoleMessages.userNotFound);
-  const [roadmaps, bookings, tests] = await Promise.all([
+  const [roadmaps, bookings, tests, noShows] = await Promise.all([
     repository.roadmapsOf(ctx.db, userId),
     listBookingsOfPerson(ctx, { userId, limit: USER_DETAILS_BOOKINGS }),
     repository.testsOf(ctx.db, userId),
+    mentorNoShowsOf(ctx, { mentorId: userId }),
   ]);
   return {
     user: {
@@ -88,6 +91,7 @@ export async function userDetails(ctx: AdminContext, userId: string): Promise<Ad
     },
     roadmaps: roadmaps.map((roadmap) => ({ ...roadmap, createdAt: roadmap.createdAt.toISOString() })),
     bookings,
+    ...(noShows === undefined ? {} : { noShows }),
     tests: tests.map((test) => ({
       ...test,
       createdAt: test.createdAt.toISOString(),
@@ -141,6 +145,27 @@ export async function setUserBlocked(
   for (const refund of outcome.refunds)
     await settleRefundNow(ctx, { bookingId: refund.bookingId, recorded: refund.status });
   return toAdminUser(outcome.row);
+}
+
+/**
+ * `POST /api/admin/mentors/:id/restore-listing`: a mentor taken off the listing for their no-shows is listed and
+ * bookable again, with its audit entry, in one transaction; the no-shows before it no longer count.
+ */
+export async function restoreMentorListing(
+  ctx: AdminContext,
+  mentorId: string,
+): Promise<RestoreListingResponse> {
+  return ctx.unitOfWork(async (uow) => {
+    const noShows = await restoreListing(within(ctx, uow), { mentorId });
+    const mentor = await repository.findUser(uow.tx, mentorId);
+    await recordAdminAction(uow.tx, ctx.admin, {
+      action: 'user.restore_listing',
+      targetType: 'user',
+      targetId: mentorId,
+      details: { email: mentor?.email, name: mentor?.name },
+    });
+    return { noShows };
+  });
 }
 
 /** `GET /api/admin/audit`: a page of the trail, newest first. */

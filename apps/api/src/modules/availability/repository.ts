@@ -18,6 +18,8 @@ export interface AvailabilityOwner {
   availability: MentorAvailabilityRow | null;
   /** The defaults until the mentor saves their own. */
   bookingSettings: BookingSettings;
+  /** Set while the mentor is off the listing for their no-shows: not bookable, no free slots shown. */
+  hiddenForNoShowsAt: Date | null;
 }
 
 const bookingSettingsColumns = {
@@ -44,6 +46,7 @@ export async function findAvailabilityOwner(
       userId: users.id,
       availability: mentorAvailability,
       bookingSettings: bookingSettingsColumns,
+      hiddenForNoShowsAt: mentorProfiles.hiddenForNoShowsAt,
     })
     .from(users)
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))

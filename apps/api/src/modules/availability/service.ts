@@ -216,9 +216,11 @@ async function listSlots(
   to: number,
 ): Promise<{ answer: SlotsResponse; rules: SlotRules }> {
   const now = ctx.clock.now();
-  const { availability, bookingSettings } = await ownerOrNotFound(ctx, mentorId);
+  const { availability, bookingSettings, hiddenForNoShowsAt } = await ownerOrNotFound(ctx, mentorId);
   const rules = slotRulesOf(bookingSettings);
   if (availability === null) return { answer: { timezone: DEFAULT_TIMEZONE, slots: [] }, rules };
+  // Off the listing for their no-shows: nothing to book until an admin restores them.
+  if (hiddenForNoShowsAt !== null) return { answer: { timezone: availability.timezone, slots: [] }, rules };
   const { timezone } = availability;
   // Time taken by the mentor's held (hold not lapsed) and confirmed bookings, as mentor or as someone's mentee,
   // over whole days of the mentor's zone (the daily limit) and a buffer beyond the window.
@@ -355,8 +357,20 @@ export async function countFreeSlots(
   }).length;
 }
 
-/** A mentor one may book (a mentor, not blocked) with their saved availability, or undefined. */
-export const findBookableMentor = (
+/**
+ * A mentor one may book (a mentor, not blocked, not off the listing for their no-shows) with their saved
+ * availability, or undefined.
+ */
+export async function findBookableMentor(
+  db: Executor,
+  mentorId: string,
+): Promise<repository.AvailabilityOwner | undefined> {
+  const owner = await repository.findAvailabilityOwner(db, mentorId);
+  return owner?.hiddenForNoShowsAt === null ? owner : undefined;
+}
+
+/** A mentor (not blocked) whether or not they are listed now: their page and reviews stay readable. */
+export const findMentorOwner = (
   db: Executor,
   mentorId: string,
 ): Promise<repository.AvailabilityOwner | undefined> => repository.findAvailabilityOwner(db, mentorId);

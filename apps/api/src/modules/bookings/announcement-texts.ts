@@ -40,13 +40,13 @@ export interface MailView extends SessionView {
   bookingsUrl: string;
 }
 
-const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
+export const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
 
 /**
  * A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows.
  * `quoted` is text a person wrote (already through `userWritten`), shown as a quotation and never linkified.
  */
-function sessionMail(
+export function sessionMail(
   view: MailView,
   subject: string,
   title: string,

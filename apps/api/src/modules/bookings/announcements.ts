@@ -84,7 +84,7 @@ async function queueMails(ctx: WorkContext, booking: BookingForMail, data: Booki
 }
 
 /** The booking with what its people wrote (names, the cancellation reason) made fit for a mail: `userWritten`. */
-function forMail(booking: BookingForMail): BookingForMail {
+export function forMail(booking: BookingForMail): BookingForMail {
   return {
     ...booking,
     cancelReason: booking.cancelReason === null ? null : userWritten(booking.cancelReason),
@@ -93,7 +93,7 @@ function forMail(booking: BookingForMail): BookingForMail {
   };
 }
 
-async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMail> {
+export async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMail> {
   const booking = await findBookingForMail(db, bookingId);
   // The callers have just changed this row in the same transaction: not finding it is a bug, not a request.
   if (booking === undefined) throw new Error(`booking ${bookingId} was not found to announce`);
@@ -101,7 +101,7 @@ async function bookingFor(db: Executor, bookingId: string): Promise<BookingForMa
 }
 
 /** Each person's view, in their own zone (a mentor without one in their availability's; else India's). */
-function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
+export function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
   return {
     mentor: {
       role: 'mentor',
@@ -311,7 +311,7 @@ export function organizerOf(mailFrom: string): InvitePerson {
     : { name: named[1] || PRODUCT, email: named[2]!.trim() };
 }
 
-function mailViewOf(view: SessionView, booking: BookingForMail, links: AnnouncementLinks): MailView {
+export function mailViewOf(view: SessionView, booking: BookingForMail, links: AnnouncementLinks): MailView {
   return {
     ...view,
     roomUrl: `${links.publicUrl}/meet/${booking.roomId}`,

@@ -7,6 +7,8 @@ import type { ReminderLead } from './announcement-texts';
 export const expireHoldJob = jobType<{ bookingId: string }>('bookings.expire-hold');
 /** Marks a confirmed booking completed after its end; queued at confirmation, keyed by the booking id. */
 export const completeBookingJob = jobType<{ bookingId: string }>('bookings.complete');
+/** Settles the confirmed sessions someone never joined (no-shows.ts); scheduled every minute, no data. */
+export const sweepNoShowsJob = jobType<Record<string, never>>('bookings.sweep-no-shows');
 /** Asks the provider for a decided refund (refunds.ts), again and again until it answers; keyed by booking id. */
 export const refundJob = jobType<{ bookingId: string }>('payments.refund');
 /** Reminds both people of a confirmed session; queued at confirmation, keyed `${bookingId}:${lead}`. */

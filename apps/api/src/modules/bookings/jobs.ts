@@ -4,6 +4,7 @@ import { recordCompletion } from '../ledger/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceNotes, remindSession } from './announcements';
 import { announceNotesJob, completeBookingJob, expireHoldJob, refundJob, remindJob } from './job-types';
+import { registerNoShowSweeper } from './no-shows';
 import { askForRefund, giveUpRefund } from './refunds';
 import * as repository from './repository';
 import { timeChanged } from './time';
@@ -88,6 +89,8 @@ export async function refundWorker(
 export interface BookingWorkersOptions {
   /** REFUND_RETRY_LIMIT unless a test gives up sooner. */
   refundRetryLimit?: number;
+  /** Whether this app schedules the no-show sweeper (always, but in tests that run it themselves). */
+  sweepNoShows?: boolean;
 }
 
 export async function registerBookingWorkers(
@@ -101,6 +104,7 @@ export async function registerBookingWorkers(
     expireInSeconds: REFUND_EXPIRE_IN_SECONDS,
   });
   await ctx.jobs.register(expireHoldJob, (data) => expireHold(ctx, data), { unique: true, batchSize: 20 });
+  await registerNoShowSweeper(ctx, { schedule: options.sweepNoShows ?? true });
   await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {
     unique: true,
     batchSize: 20,

@@ -1,9 +1,9 @@
 // Every query on the bookings table but its payment columns (payments/repository.ts): the state changes, the
 // reads with both people, the time bookings take, the refunds. Longer than 300 lines because it is the table's
 // whole vocabulary; keeping it in one file means a change to the table is a change to one file.
-import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingStatus, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
+import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
 import {
   bookingReviews,
@@ -163,6 +163,92 @@ export async function markCompleted(
   return row;
 }
 
+// ——— No-shows (no-shows.ts) ———
+
+/** The confirmed sessions that started at or before `startedBy`, soonest first, at most `limit` (the partial index). */
+export async function confirmedStartedBy(
+  db: Executor,
+  input: { startedBy: Date; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), lte(bookings.startTime, input.startedBy)))
+    .orderBy(bookings.startTime)
+    .limit(input.limit);
+  return rows.map((row) => row.id);
+}
+
+/** confirmed → no_show with who did not come; undefined when something settled the booking first. */
+export async function markNoShow(
+  tx: Executor,
+  bookingId: string,
+  noShow: NoShowParty,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(bookings)
+    .set({ status: 'no_show', noShow })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')))
+    .returning();
+  return row;
+}
+
+/**
+ * A mentor's no-show marks; undefined for someone without a mentor profile. `forUpdate` locks the profile row,
+ * so two settlements of one mentor (or a settlement and a restore) count one after the other.
+ */
+export async function mentorNoShowMarks(
+  db: Executor,
+  mentorId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ hiddenForNoShowsAt: Date | null; noShowsClearedAt: Date | null } | undefined> {
+  const query = db
+    .select({
+      hiddenForNoShowsAt: mentorProfiles.hiddenForNoShowsAt,
+      noShowsClearedAt: mentorProfiles.noShowsClearedAt,
+    })
+    .from(mentorProfiles)
+    .where(eq(mentorProfiles.userId, mentorId));
+  const [row] = options.forUpdate === true ? await query.for('update') : await query;
+  return row;
+}
+
+/** The sessions a mentor missed (alone or with the mentee) that started after `since`. */
+export async function countMentorNoShows(db: Executor, mentorId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.mentorId, mentorId),
+        eq(bookings.status, 'no_show'),
+        inArray(bookings.noShow, ['mentor', 'both']),
+        gt(bookings.startTime, since),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Takes a mentor off the listing for their no-shows, unless they are off it already; answers whether it did. */
+export async function hideMentorForNoShows(tx: Executor, mentorId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(mentorProfiles)
+    .set({ hiddenForNoShowsAt: at })
+    .where(and(eq(mentorProfiles.userId, mentorId), isNull(mentorProfiles.hiddenForNoShowsAt)))
+    .returning({ userId: mentorProfiles.userId });
+  return rows.length > 0;
+}
+
+/** An admin's restore: back on the listing, and the no-shows before `at` no longer count; only a hidden mentor. */
+export async function restoreMentorListing(tx: Executor, mentorId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(mentorProfiles)
+    .set({ hiddenForNoShowsAt: null, noShowsClearedAt: at })
+    .where(and(eq(mentorProfiles.userId, mentorId), isNotNull(mentorProfiles.hiddenForNoShowsAt)))
+    .returning({ userId: mentorProfiles.userId });
+  return rows.length > 0;
+}
+
 export async function findBookingRow(db: Executor, bookingId: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
   return row;
@@ -170,8 +256,9 @@ export async function findBookingRow(db: Executor, bookingId: string): Promise<B
 
 /**
  * A confirmed booking moved to `to` (an hour), if it still starts at `from` and was moved `count` times:
- * the old start kept in `previousStartTimes`. Answers undefined when the row changed meanwhile. The exclusion
- * constraints check the new time against every other live booking as the row is updated.
+ * the old start kept in `previousStartTimes`, the joins of the room forgotten (no-shows.ts decides by the joins
+ * of the new time). Answers undefined when the row changed meanwhile. The exclusion constraints check the new
+ * time against every other live booking as the row is updated.
  */
 export async function moveBooking(
   tx: Executor,
@@ -185,6 +272,9 @@ export async function moveBooking(
       endTime: move.end,
       rescheduleCount: sql`${bookings.rescheduleCount} + 1`,
       previousStartTimes: sql`array_append(${bookings.previousStartTimes}, ${bookings.startTime})`,
+      // A join of the room before the old start (it opens 10 minutes early) says nothing of the new one.
+      mentorJoinedAt: null,
+      menteeJoinedAt: null,
     })
     .where(
       and(

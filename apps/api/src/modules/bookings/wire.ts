@@ -40,6 +40,13 @@ export function toBooking(row: BookingWithParties, audience: BookingAudience): B
       cancelledAt: row.cancelledAt.toISOString(),
     };
   }
+  if (row.noShow !== null) booking.noShow = row.noShow;
+  // When each came is the two people's to read (the admin sees what was decided, `noShow`).
+  if (audience === 'party')
+    booking.presence = {
+      mentorJoinedAt: row.mentorJoinedAt?.toISOString() ?? null,
+      menteeJoinedAt: row.menteeJoinedAt?.toISOString() ?? null,
+    };
   if (row.review !== null)
     booking.review = {
       rating: row.review.rating,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { bookings, meetingMessages, users, type BookingRow, type MeetingMessageRow } from '../../db/schema';
@@ -37,6 +37,25 @@ export async function findRoomBooking(db: Executor, roomId: string): Promise<Roo
     .where(eq(bookings.roomId, roomId))
     .limit(1);
   return row;
+}
+
+/**
+ * A person's first join of a confirmed session's room, at `at` by the server's clock: one UPDATE whose
+ * `coalesce` keeps an earlier join, so a second tab, a reconnect or two processes at once never move it.
+ */
+export async function recordFirstJoin(
+  db: Executor,
+  input: { bookingId: string; role: 'mentor' | 'mentee'; at: Date },
+): Promise<void> {
+  const { bookingId, role, at } = input;
+  const set =
+    role === 'mentor'
+      ? { mentorJoinedAt: sql`coalesce(${bookings.mentorJoinedAt}, ${at.toISOString()}::timestamptz)` }
+      : { menteeJoinedAt: sql`coalesce(${bookings.menteeJoinedAt}, ${at.toISOString()}::timestamptz)` };
+  await db
+    .update(bookings)
+    .set(set)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
 }
 
 /** Newest first (the id breaks a tie of two messages in one microsecond). */

@@ -6,7 +6,7 @@ import { isRoomOpen, meetMessages, roomWindow, type IceServerConfig } from '@ski
 export const meetRoom = (roomId: string) => `meet:${roomId}`;
 
 /** A booking has a room once it is paid for; a hold that lapsed or failed never had one. */
-const statusesWithRoom: readonly BookingStatus[] = ['confirmed', 'completed', 'cancelled'];
+const statusesWithRoom: readonly BookingStatus[] = ['confirmed', 'completed', 'cancelled', 'no_show'];
 export const hasRoom = (status: BookingStatus): boolean => statusesWithRoom.includes(status);
 
 /** Why the room cannot be joined at `now` (cancelled, not open yet, closed), or undefined when it is open. */
@@ -16,6 +16,7 @@ export function closedReason(
 ): string | undefined {
   if (isRoomOpen(booking, now)) return undefined;
   if (booking.status === 'cancelled') return meetMessages.cancelled;
+  if (booking.status === 'no_show') return meetMessages.noShow;
   return now.getTime() < roomWindow(booking).opensAt.getTime()
     ? meetMessages.notOpenYet
     : meetMessages.closed;

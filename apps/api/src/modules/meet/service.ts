@@ -70,6 +70,8 @@ export interface JoinedRoom {
   peerId: string;
   /** The mentee is the polite peer of perfect negotiation. */
   polite: boolean;
+  /** The joining person's part in the booking. */
+  role: 'mentor' | 'mentee';
   /** The newest messages of the chat, oldest first. */
   history: ChatMessage[];
   /** When the room closes (epoch ms): a joined socket is taken out then. */
@@ -93,9 +95,21 @@ export async function joinRoom(
     bookingId: booking.id,
     peerId: role === 'mentee' ? booking.mentorId : booking.menteeId,
     polite: role === 'mentee',
+    role,
     history: history.map(toChatMessage),
     closesAt: roomWindow(booking).closesAt.getTime(),
   };
+}
+
+/**
+ * A join the socket was let in for: the person's first join of the session is kept on the booking (the server's
+ * clock, not the browser's word), for the no-show decision 10 minutes after the start (bookings/no-shows.ts).
+ */
+export async function recordArrival(
+  ctx: ServiceContext,
+  input: { bookingId: string; role: 'mentor' | 'mentee' },
+): Promise<void> {
+  await repository.recordFirstJoin(ctx.db, { ...input, at: ctx.clock.now() });
 }
 
 /**
@@ -118,11 +132,12 @@ export async function postChat(
 /**
  * A cancelled booking's room closes once the cancellation commits: a call in progress hears why (`room-closed`)
  * and both sockets are taken out of the room, so nothing more is relayed; joining again is refused as cancelled.
+ * A session settled as a no-show closes the same way, with its own `message`.
  */
-export function closeRoomAfterCommit(ctx: WorkContext, input: { roomId: string }): void {
+export function closeRoomAfterCommit(ctx: WorkContext, input: { roomId: string; message?: string }): void {
   ctx.uow.afterCommit(() =>
     ctx.sockets.closeRoom(MEET_NAMESPACE, meetRoom(input.roomId), 'room-closed', {
-      message: meetMessages.cancelled,
+      message: input.message ?? meetMessages.cancelled,
     }),
   );
 }

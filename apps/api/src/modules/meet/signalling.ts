@@ -23,7 +23,7 @@ import type { ServiceContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { userRoom, type SocketIdentity } from '../../plugins/realtime';
 import { admitInWindow, meetRoom, payloadBytes, type RateLimit } from './rules';
-import { joinRoom, postChat } from './service';
+import { joinRoom, postChat, recordArrival } from './service';
 
 /** What a socket keeps of the room it joined; in `socket.data`, which the Redis adapter shares with other processes. */
 interface JoinedMeeting {
@@ -241,6 +241,7 @@ export function registerMeetSignalling(namespace: Namespace, ctx: ServiceContext
       const joined: JoinedMeeting = { roomId, peerId: room.peerId, tabId, closesAt: room.closesAt };
       socket.data.meet = joined;
       await socket.join(meetRoom(roomId));
+      await recordArrival(ctx, { bookingId: room.bookingId, role: room.role });
       closeOnTime(joined);
       const peerPresent = await isPresent(roomId, room.peerId);
       socket.to(meetRoom(roomId)).emit('peer-joined', { peerId: userId });

@@ -158,6 +158,8 @@ function listConditions(filter: MentorListFilter): SQL[] {
   const conditions: SQL[] = [
     eq(users.role, 'mentor'),
     isNull(users.blockedAt),
+    // Off the listing for their no-shows until an admin restores them (bookings/no-shows.ts).
+    isNull(mentorProfiles.hiddenForNoShowsAt),
     eq(mentorAvailability.hasHours, true),
   ];
   for (const id of new Set(filter.excludeUserIds ?? [])) conditions.push(ne(mentorProfiles.userId, id));

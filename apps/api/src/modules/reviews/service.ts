@@ -10,7 +10,7 @@ import type { ServiceContext, UserContext } from '../../context/service-context'
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
-import { findBookableMentor } from '../availability/service';
+import { findMentorOwner } from '../availability/service';
 import * as repository from './repository';
 import { assertReviewable, reviewReceivedNotice } from './rules';
 
@@ -56,13 +56,13 @@ export async function reviewBooking(
   }
 }
 
-/** `GET /api/mentors/:mentorId/reviews?page=` (public): a listed mentor's reviews, newest first; 404 for anyone else. */
+/** `GET /api/mentors/:mentorId/reviews?page=` (public): a mentor's reviews (listed or not), newest first; 404 for anyone else. */
 export async function listMentorReviews(
   ctx: ServiceContext,
   input: { mentorId: string; page: number },
 ): Promise<MentorReviewsResponse> {
   const { mentorId, page } = input;
-  if ((await findBookableMentor(ctx.db, mentorId)) === undefined)
+  if ((await findMentorOwner(ctx.db, mentorId)) === undefined)
     throw new AppError('not_found', mentorMessages.mentorNotFound);
   const { rows, total } = await repository.listMentorReviews(
     ctx.db,

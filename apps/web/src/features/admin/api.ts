@@ -17,6 +17,7 @@ import type {
 } from '@skillroute/shared/admin-console';
 import type { AdminResponse, LoginBody, MessageResponse } from '@skillroute/shared/auth';
 import type { LedgerCheckResponse } from '@skillroute/shared/earnings';
+import type { RestoreListingResponse } from '@skillroute/shared/no-shows';
 import { api } from '@/lib/api';
 import { adminLogin, adminLogout, selectIsAdmin } from './admin-auth-slice';
 
@@ -72,6 +73,13 @@ export const adminApi = api.injectEndpoints({
       }),
       invalidatesTags: (result) => (result ? ['AdminConsole', 'MentorDetails'] : []),
     }),
+    restoreMentorListing: build.mutation<RestoreListingResponse, { id: string }>({
+      query: ({ id }) => ({
+        url: `/api/admin/mentors/${encodeURIComponent(id)}/restore-listing`,
+        method: 'POST',
+      }),
+      invalidatesTags: (result) => (result ? ['AdminConsole', 'MentorDetails'] : []),
+    }),
     getAdminBookings: build.query<AdminBookingsResponse, AdminBookingsQueryInput>({
       query: (query) => `/api/admin/bookings${searchOf(query)}`,
       providesTags: ['AdminConsole'],
@@ -122,6 +130,7 @@ export const {
   useGetAdminUsersQuery,
   useGetAdminUserQuery,
   useSetUserBlockedMutation,
+  useRestoreMentorListingMutation,
   useGetAdminBookingsQuery,
   useRefundBookingMutation,
   useRetryRefundMutation,

@@ -33,6 +33,8 @@ describe('roomState', () => {
     expect(roomState(room(), Date.parse('2026-12-01T05:45:00.000Z'))).toBe('closed');
     expect(roomState(room({}, 'expired'), Date.parse('2026-12-01T04:00:00.000Z'))).toBe('closed');
     expect(roomState(room({}, 'cancelled'), Date.parse('2026-12-01T04:00:00.000Z'))).toBe('cancelled');
+    // Settled as a no-show 10 minutes in: closed with its own reason, though the clock is inside the window.
+    expect(roomState(room({}, 'no_show'), Date.parse('2026-12-01T04:45:00.000Z'))).toBe('no-show');
   });
 });
 

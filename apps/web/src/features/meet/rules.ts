@@ -2,7 +2,7 @@ import { meetMessages, type MeetRoom } from '@skillroute/shared/meet';
 
 /** Plain rules of the meeting room page: where a room stands, what the page says, which key does what. */
 
-export type RoomState = 'open' | 'not-open-yet' | 'closed' | 'cancelled';
+export type RoomState = 'open' | 'not-open-yet' | 'closed' | 'cancelled' | 'no-show';
 
 /**
  * Where the room stands at `now`. The server's `open` decides when it says yes; otherwise the status and
@@ -12,6 +12,7 @@ export type RoomState = 'open' | 'not-open-yet' | 'closed' | 'cancelled';
 export function roomState(room: MeetRoom, now: number): RoomState {
   const { status } = room.booking;
   if (status === 'cancelled') return 'cancelled';
+  if (status === 'no_show') return 'no-show';
   if (room.open) return 'open';
   if (status !== 'confirmed' && status !== 'completed') return 'closed';
   return now < Date.parse(room.closesAt) ? 'not-open-yet' : 'closed';
@@ -20,6 +21,7 @@ export function roomState(room: MeetRoom, now: number): RoomState {
 export const refusalText: Record<Exclude<RoomState, 'open' | 'not-open-yet'>, string> = {
   closed: meetMessages.closed,
   cancelled: meetMessages.cancelled,
+  'no-show': meetMessages.noShow,
 };
 
 /** A duration as "h:mm:ss", or "mm:ss" under an hour; never below zero. */

@@ -1,10 +1,12 @@
 import { formatPaise } from '@skillroute/shared/money';
+import type { MentorNoShows as MentorNoShowsFacts } from '@skillroute/shared/no-shows';
 import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGetAdminUserQuery } from '../api';
 import { bookingStatusLabels } from '../dashboard-figures';
 import { formatDate } from './format';
+import { RestoreListingButton } from './restore-listing-button';
 
 const roadmapStatusLabels = { drafted: 'Drafted', published: 'Published', rejected: 'Rejected' } as const;
 const testStatusLabels = { in_progress: 'In progress', passed: 'Passed', failed: 'Failed' } as const;
@@ -29,6 +31,33 @@ function Section({
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
         <ul className="grid gap-2">{children}</ul>
+      )}
+    </section>
+  );
+}
+
+/** A mentor's missed sessions, and whether they keep them off the listing (with the way back). */
+function MentorNoShows({
+  noShows,
+  mentor,
+}: {
+  noShows: MentorNoShowsFacts;
+  mentor: { id: string; name: string };
+}) {
+  return (
+    <section aria-label="No-shows" className="grid gap-2 rounded-md border p-3 text-sm">
+      <h3 className="font-semibold">No-shows</h3>
+      <p>
+        {noShows.count} of {noShows.limit} missed sessions in the last {noShows.windowDays} days
+        {noShows.clearedAt ? ` (counted since the restore on ${formatDate(noShows.clearedAt)})` : ''}.
+      </p>
+      {noShows.hiddenAt ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-destructive">Off the listing since {formatDate(noShows.hiddenAt)}.</p>
+          <RestoreListingButton mentor={mentor} />
+        </div>
+      ) : (
+        <p className="text-muted-foreground">On the listing.</p>
       )}
     </section>
   );
@@ -76,6 +105,7 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
                   {details.user.blockedAt ? `Blocked since ${formatDate(details.user.blockedAt)}` : 'Active'}
                 </dd>
               </dl>
+              {details.noShows && <MentorNoShows noShows={details.noShows} mentor={details.user} />}
               <Section title="Roadmaps" empty="No roadmaps." count={details.roadmaps.length}>
                 {details.roadmaps.map((roadmap) => (
                   <li

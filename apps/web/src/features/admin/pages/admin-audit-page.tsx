@@ -18,6 +18,7 @@ const actionLabels: Record<AdminAction, string> = {
   'question.delete': 'Deleted a question',
   'user.block': 'Blocked a user',
   'user.unblock': 'Unblocked a user',
+  'user.restore_listing': 'Put a mentor back on the listing',
   'booking.refund': 'Refunded a booking',
   'booking.refund_retry': 'Retried a failed refund',
   'payout.retry': 'Retried a failed payout',

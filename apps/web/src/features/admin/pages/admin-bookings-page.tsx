@@ -29,6 +29,7 @@ export const refundReasonLabels: Record<RefundReason, string> = {
   refunded_by_admin: 'refunded by an admin',
   user_blocked: 'a person was blocked',
   party_blocked: 'paid after a person was blocked',
+  mentor_no_show: 'the mentor did not join',
 };
 
 const refundStatusLabels = {

@@ -21,6 +21,7 @@ import {
 } from '../rules';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { LiveHoldCountdown } from './hold-countdown';
+import { NoShowOutcome } from './no-show-outcome';
 import { ResumePaymentButton } from './resume-payment-button';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
@@ -144,6 +145,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           </>
         )}
       </dl>
+
+      <NoShowOutcome booking={booking} userId={userId} zone={zone} />
 
       <BookingDocuments booking={booking} userId={userId} />
 

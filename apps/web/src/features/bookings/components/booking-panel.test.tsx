@@ -115,6 +115,10 @@ describe('booking on /mentor-profile/{id}', () => {
     expect(panel()).toHaveTextContent('Tue, Dec 1, 2026, 10:00 AM GMT+5:30');
     expect(panel()).toHaveTextContent('₹1,500');
     expect(panel()).toHaveTextContent('Cancel more than 24 hours before the start for a full refund');
+    // What a no-show means is said before paying (DESIGN.md §4b).
+    expect(panel()).toHaveTextContent(
+      "If your mentor has not joined the session's room 10 minutes after the start, you get everything back.",
+    );
 
     const slotReads = callsTo('GET', `/api/mentors/availability/${MENTOR_ID}/slots`).length;
     await user.click(within(panel()).getByRole('button', { name: 'Book' }));

@@ -5,6 +5,7 @@ import {
   createBookingBodySchema,
   type Booking,
 } from '@skillroute/shared/bookings';
+import { NO_SHOW_POLICY } from '@skillroute/shared/no-shows';
 import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -146,6 +147,10 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
           <p className="text-xs text-pretty text-muted-foreground">
             <span className="font-medium text-foreground">Moving the session: </span>
             {RESCHEDULE_POLICY}
+          </p>
+          <p className="text-xs text-pretty text-muted-foreground">
+            <span className="font-medium text-foreground">If someone does not come: </span>
+            {NO_SHOW_POLICY}
           </p>
           {/* Signed out, Book first signs in: the agenda is asked for on the way back, so nothing is lost. */}
           {user && (
