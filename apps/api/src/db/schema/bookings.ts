@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -13,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BookingStatus, NoShowParty } from '@skillroute/shared/bookings';
 import { createdAt, updatedAt } from './columns';
+import { roadmaps } from './roadmaps';
 import { users } from './users';
 import type { Paise } from '@skillroute/shared/money';
 
@@ -83,6 +86,16 @@ export const bookings = pgTable(
     /** When each person's socket first joined the room, recorded by the server (the no-show sweeper reads them). */
     mentorJoinedAt: timestamp({ withTimezone: true }),
     menteeJoinedAt: timestamp({ withTimezone: true }),
+    /**
+     * A session about a roadmap (DESIGN.md §4b "Learning with a mentor"): the roadmap the mentee picked when
+     * booking, up to 10 of its topics they want help with, and whether the mentor may read their notes on those.
+     */
+    learningRoadmapId: uuid().references((): AnyPgColumn => roadmaps.id, { onDelete: 'set null' }),
+    learningNodeIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    shareNotes: boolean().notNull().default(false),
     /** Who did not come, on a `no_show` booking: mentor | mentee | both. */
     noShow: text().$type<NoShowParty>(),
     createdAt: createdAt(),
@@ -101,6 +114,7 @@ export const bookings = pgTable(
       .where(sql`${table.status} = 'confirmed'`),
     check('bookings_agenda_length', sql`char_length(${table.agenda}) <= 1000`),
     check('bookings_notes_length', sql`char_length(${table.notes}) <= 5000`),
+    check('bookings_learning_topics_max', sql`cardinality(${table.learningNodeIds}) <= 10`),
     check('bookings_reschedule_count_range', sql`${table.rescheduleCount} between 0 and 2`),
     check(
       'bookings_previous_starts_counted',

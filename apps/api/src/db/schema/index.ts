@@ -17,3 +17,4 @@ export * from './idempotency';
 export * from './ledger';
 export * from './payouts';
 export * from './receipts';
+export * from './learning';
