@@ -11,25 +11,27 @@ import {
 } from '@skillroute/shared/bookings';
 import type { ErrorEnvelope } from '@skillroute/shared/errors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
-import { overlappingLiveBookings } from '../../../test/bookings';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  overlappingLiveBookings,
+  WEEKDAYS_10_TO_17,
+  weekAhead,
+} from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
 import { createMentor } from '../../../test/mentors';
 import { bookAndPay } from '../../../test/payments';
-import { mondayAhead } from '../../../test/clock';
 import { bookings, mentorBookingSettings, notifications, type UserRow } from '../../db/schema';
 import { reminderKey } from './announcements';
 import { completeBookingJob, remindJob } from './job-types';
 import { inviteUid } from './session-invite';
 
 const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 const PRICE_PAISE = 150_000;
 
-const MONDAY = mondayAhead();
-const at = (days: number, hour: number) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS);
+const { at } = weekAhead();
 
 // The services' clock, pinned: Monday 06:00 UTC unless a test moves it.
 let nowMs = at(0, 6).getTime();
@@ -47,8 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const HOURS = [10, 11, 12, 13, 14, 15, 16];
-const WEEK = { monday: HOURS, tuesday: HOURS, wednesday: HOURS, thursday: HOURS, friday: HOURS };
+const HOURS = WEEKDAYS_10_TO_17.monday!;
 
 const signedIn = (user: Pick<UserRow, 'id' | 'email' | 'role'>) =>
   signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
@@ -63,7 +64,7 @@ beforeEach(async () => {
   const mentorId = await createMentor(t.app.db, {
     name: `Ada ${tag}`,
     email: mentorEmail,
-    availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: WEEK },
+    availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: WEEKDAYS_10_TO_17 },
   });
   mentor = await signedIn({ id: mentorId, email: mentorEmail, role: 'mentor' });
   mentee = await newMentee('Ravi');
@@ -254,7 +255,7 @@ describe('moving a paid session', () => {
     const otherMentorId = await createMentor(t.app.db, {
       name: `Grace ${tag}`,
       email: `grace-${tag}@example.org`,
-      availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: WEEK },
+      availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: WEEKDAYS_10_TO_17 },
     });
     await paidSession(at(2, 13), mentee, otherMentorId);
     expectRefusal(await moveTo(mentee, booking.id, at(2, 13)), 409, bookingMessages.overlapOwn);
