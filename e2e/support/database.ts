@@ -119,3 +119,17 @@ export async function announceNotesNow(bookingId: string): Promise<void> {
     if (due.rowCount !== 1) throw new Error(`no notice of the notes of booking ${bookingId} waits`);
   });
 }
+
+/**
+ * Runs the no-show sweeper now rather than at the next minute (its schedule, decision 062): one job of its
+ * queue, made as pg-boss makes them, which the server's worker takes within its polling interval.
+ */
+export async function sweepNoShowsNow(): Promise<void> {
+  await inTransaction(async (client) => {
+    const queued = await client.query(
+      `insert into pgboss.job (name, data, policy)
+       select name, '{}'::jsonb, policy from pgboss.queue where name = 'bookings.sweep-no-shows'`,
+    );
+    if (queued.rowCount !== 1) throw new Error('the no-show sweeper has no queue in this database');
+  });
+}
