@@ -1,7 +1,8 @@
 /* global document, getComputedStyle -- the function passed to waitForFunction runs in the page. */
 // `npm run bench -- roadmaps`: one generated roadmap of 1,000 nodes and 1,200 edges in the real product.
 // GET /api/roadmap/{id} against a bare Fastify route that sends the same bytes, side by side in one run;
-// then the time for /roadmap/{id} to draw every node in Chromium and to open a topic's drawer.
+// then, in Chromium, the time for /roadmap/{id} to draw its picture, for React Flow to take over once the reader
+// reaches for the graph, and to open a topic's drawer.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RENDER_RUNS = 3;
 const NODES = 1000;
-const TARGET_MS = 1000;
+const TARGET_MS = 500;
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -46,7 +47,21 @@ async function throughput(productUrl, roadmapId) {
   }
 }
 
-/** Milliseconds from navigation start (the page's own clock) to every node drawn, and from a click to the drawer. */
+/** A wait that ends by itself: its value, or an error that says what never happened. */
+async function within(what, promise) {
+  try {
+    return await promise;
+  } catch (error) {
+    throw new Error(`${what} did not happen within its deadline: ${error.message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * Milliseconds (the page's own clock) from navigation start to the picture drawn; from the reader reaching for
+ * the graph (the pointer over it) to React Flow drawn and interactive in its place; and from a click in the
+ * outline to the topic's drawer. The roadmap opens as a picture (RoadmapCanvas): React Flow loads only when the
+ * reader reaches for it, so each is measured on its own, and every wait has a deadline.
+ */
 async function renderTimes(productUrl, roadmapId) {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
   const runs = [];
@@ -55,31 +70,51 @@ async function renderTimes(productUrl, roadmapId) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${productUrl}/roadmap/${roadmapId}`, { waitUntil: 'commit' });
-      // Drawn: every node the viewer renders (those in view) measured and visible, and the outline lists all of them.
-      const drawnMs = await page.waitForFunction(
-        (count) => {
-          const nodes = [...document.querySelectorAll('.react-flow__node')];
-          const outline = document.querySelectorAll('nav[aria-label="Roadmap outline"] button').length;
-          const visible =
-            nodes.length > 0 && nodes.every((node) => getComputedStyle(node).visibility !== 'hidden');
-          return visible && outline >= count ? performance.now() : false;
-        },
-        NODES,
-        { polling: 'raf', timeout: 60_000 },
+      // The picture: its topics in view drawn, and the outline listing all of them.
+      const pictured = await within(
+        'the picture of the roadmap',
+        page.waitForFunction(
+          (count) => {
+            const picture = document.querySelector('[data-roadmap-picture]');
+            const outline = document.querySelectorAll('nav[aria-label="Roadmap outline"] button').length;
+            return picture && picture.querySelector('[data-id]') && outline >= count
+              ? performance.now()
+              : false;
+          },
+          NODES,
+          { polling: 'raf', timeout: 60_000 },
+        ),
       );
-      const drawn = await drawnMs.jsonValue();
-      const inView = await page.locator('.react-flow__node').count();
+      const picture = await pictured.jsonValue();
+      const inView = await page.locator('[data-roadmap-picture] [data-id]').count();
+      // The reader reaches for the graph: React Flow's chunk loads and draws; the picture goes once it has.
+      const graph = page.getByRole('group', { name: /the roadmap as a graph$/ });
+      const reachedAt = await page.evaluate(() => performance.now());
+      await graph.hover();
+      const flowed = await within(
+        'React Flow in place of the picture',
+        page.waitForFunction(
+          () => {
+            const nodes = document.querySelectorAll('.react-flow__node');
+            const visible = [...nodes].some((node) => getComputedStyle(node).visibility !== 'hidden');
+            return visible && !document.querySelector('[data-roadmap-picture]') ? performance.now() : false;
+          },
+          undefined,
+          { polling: 'raf', timeout: 60_000 },
+        ),
+      );
+      const interactive = (await flowed.jsonValue()) - reachedAt;
       const clickedAt = await page.evaluate(() => performance.now());
       await page
         .getByRole('navigation', { name: /outline/i })
         .getByRole('button')
         .first()
-        .click();
-      await page.getByRole('dialog').waitFor();
+        .click({ timeout: 30_000 });
+      await within('the topic drawer', page.getByRole('dialog').waitFor({ timeout: 30_000 }));
       const openedAt = await page.evaluate(() => performance.now());
-      runs.push({ drawn, drawer: openedAt - clickedAt, inView });
+      runs.push({ picture, interactive, drawer: openedAt - clickedAt, inView });
       console.log(
-        `render ${run + 1}: drawn at ${Math.round(drawn)} ms (${inView} nodes in view, outline of ${NODES}); drawer opened ${Math.round(openedAt - clickedAt)} ms after the click`,
+        `render ${run + 1}: picture at ${Math.round(picture)} ms (${inView} topics in view, outline of ${NODES}); React Flow ${Math.round(interactive)} ms after the reach; drawer ${Math.round(openedAt - clickedAt)} ms after the click`,
       );
       await context.close();
     }
@@ -117,13 +152,14 @@ export async function roadmapsBench() {
   const { api, render } = measured;
   const bareRate = median(api.rates.bare);
   const apiRate = median(api.rates.api);
-  const drawn = median(render.map((run) => run.drawn));
+  const picture = median(render.map((run) => run.picture));
+  const interactive = median(render.map((run) => run.interactive));
   const drawer = median(render.map((run) => run.drawer));
   const ratio = apiRate / bareRate;
   const saveBefore = median(save.times.before);
   const saveAfter = median(save.times.after);
   console.log(
-    `\nGET /api/roadmap/{id}: ${Math.round(apiRate)} req/s; bare: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}; drawn at ${Math.round(drawn)} ms`,
+    `\nGET /api/roadmap/{id}: ${Math.round(apiRate)} req/s; bare: ${Math.round(bareRate)} req/s; ratio ${ratio.toFixed(2)}; picture at ${Math.round(picture)} ms; React Flow ${Math.round(interactive)} ms after the reach`,
   );
   console.log(
     `save of ${save.nodes} nodes: ${saveAfter.toFixed(1)} ms; one UPDATE per node: ${saveBefore.toFixed(1)} ms; ratio ${(saveAfter / saveBefore).toFixed(2)}`,
@@ -151,10 +187,12 @@ Ratio api / bare: **${ratio.toFixed(2)}**.
 
 | measure | value |
 |---|---|
-| drawn: the ${median(render.map((run) => run.inView))} nodes in view measured and visible, the outline listing all ${NODES} | ${Math.round(drawn)} ms |
+| the picture: the ${median(render.map((run) => run.inView))} topics in view drawn, the outline listing all ${NODES} (from navigation start) | ${Math.round(picture)} ms |
+| React Flow drawn in its place, from the pointer reaching the graph | ${Math.round(interactive)} ms |
 | a topic's drawer open after a click in the outline | ${Math.round(drawer)} ms |
 
-Target rendered and interactive in under 1 s: **${drawn + drawer < TARGET_MS ? 'met' : 'not met'}** (${((drawn + drawer) / TARGET_MS).toFixed(2)} of it).
+Targets (issue 30), each under ${TARGET_MS} ms on a quiet machine: the picture **${picture < TARGET_MS ? 'met' : 'not met'}** (${(picture / TARGET_MS).toFixed(2)} of it);
+React Flow interactive after the reach **${interactive < TARGET_MS ? 'met' : 'not met'}** (${(interactive / TARGET_MS).toFixed(2)} of it).
 
 Saving the whole graph (\`POST /api/roadmap/publish\`'s transaction: the locked read of the roadmap, the graph, the roadmap's row)
 of ${save.nodes} nodes, ${save.edges} edges and content for every node, on the same embedded PostgreSQL; the two writes take turns,
