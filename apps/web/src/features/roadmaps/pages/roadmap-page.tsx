@@ -1,6 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
+import type { TopicNote } from '@skillroute/shared/topic-notes';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,11 +15,14 @@ import {
   useGetNodeDetailsQuery,
   useGetProgressQuery,
   useGetRoadmapQuery,
+  useGetTopicNotesQuery,
   useSetProgressMutation,
 } from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
+import { RemovedTopicNotes } from '../components/viewer/removed-topic-notes';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
+import { TopicNoteEditor } from '../components/viewer/topic-note-editor';
 import { openNodeOnKey } from '../graph/node-keys';
 
 /**
@@ -53,6 +57,7 @@ function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
 const NO_PROGRESS: ProgressEntry[] = [];
+const NO_NOTES: TopicNote[] = [];
 
 /** /roadmap/{id}: a published roadmap for everyone (a draft for its author and admins), with progress. */
 export function RoadmapPage() {
@@ -65,11 +70,21 @@ export function RoadmapPage() {
   const { data: progressData } = useGetProgressQuery(id, {
     skip: !signedIn || roadmapQuery.data === undefined,
   });
+  const { data: notesData } = useGetTopicNotesQuery(id, {
+    skip: !signedIn || roadmapQuery.data === undefined,
+  });
   const [setProgress] = useSetProgressMutation();
   const [openId, setOpenId] = useState<string | undefined>();
   const roadmap = roadmapQuery.data;
   const outline = useMemo(() => (roadmap ? buildOutline(roadmap.nodes, roadmap.edges) : []), [roadmap]);
   const progress = signedIn ? (progressData?.progress ?? NO_PROGRESS) : undefined;
+  // The reader's notes: marked in the outline and on the graph, and apart when their topic has been removed.
+  const notes = signedIn ? (notesData?.notes ?? NO_NOTES) : undefined;
+  const noted = useMemo(() => (notes ? new Set(notes.map((note) => note.nodeId)) : undefined), [notes]);
+  const removedNotes = useMemo(() => {
+    const present = new Set(roadmap?.nodes.map((node) => node.id));
+    return (notes ?? NO_NOTES).filter((note) => !present.has(note.nodeId));
+  }, [notes, roadmap]);
 
   if (roadmapQuery.isLoading) {
     return (
@@ -165,15 +180,23 @@ export function RoadmapPage() {
       <div className="grid flex-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="order-2 max-h-[70dvh] overflow-y-auto rounded-lg border p-3 lg:order-1">
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
-          <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
+          <RoadmapOutline outline={outline} progress={progress} noted={noted} onOpen={setOpenId} />
         </aside>
         <div
           className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2"
           onKeyDown={openNodeOnKey(setOpenId)}
         >
-          <DeferredCanvas shown={painted} roadmap={roadmap} progress={progress} onOpen={setOpenId} />
+          <DeferredCanvas
+            shown={painted}
+            roadmap={roadmap}
+            progress={progress}
+            noted={noted}
+            onOpen={setOpenId}
+          />
         </div>
       </div>
+
+      {removedNotes.length > 0 && <RemovedTopicNotes roadmapId={roadmap.id} notes={removedNotes} />}
 
       {(painted || openNode) && (
         <Suspense fallback={null}>
@@ -183,6 +206,17 @@ export function RoadmapPage() {
             status={progress && openNode ? statusOf(progress, openNode.id) : undefined}
             onMark={(status) => void mark(status)}
             onClose={() => setOpenId(undefined)}
+            notes={
+              // Only once the reader's notes are in: the editor starts from the saved text.
+              openNode && signedIn && notesData ? (
+                <TopicNoteEditor
+                  key={openNode.id}
+                  roadmapId={roadmap.id}
+                  nodeId={openNode.id}
+                  initialText={notesData.notes.find((note) => note.nodeId === openNode.id)?.text ?? ''}
+                />
+              ) : undefined
+            }
           />
         </Suspense>
       )}
