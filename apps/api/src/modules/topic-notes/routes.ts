@@ -5,8 +5,10 @@ import { roadmapIdParamsSchema } from '@skillroute/shared/roadmap-api';
 import {
   TOPIC_NOTE_SAVES_MAX,
   TOPIC_NOTE_SAVES_WINDOW_MINUTES,
-  topicNoteBodySchema,
   topicNoteMessages,
+} from '@skillroute/shared/topic-note-rules';
+import {
+  topicNoteBodySchema,
   topicNoteParamsSchema,
   topicNoteResponseSchema,
   topicNotesResponseSchema,

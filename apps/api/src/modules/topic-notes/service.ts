@@ -1,4 +1,5 @@
-import { isEmptyNote, topicNoteMessages, type TopicNote } from '@skillroute/shared/topic-notes';
+import { isEmptyNote, topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import { type TopicNote } from '@skillroute/shared/topic-notes';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { assertReadableByUser, findTopicLabel } from '../roadmaps/service';

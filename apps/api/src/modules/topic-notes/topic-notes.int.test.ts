@@ -3,10 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages, type ErrorEnvelope } from '@skillroute/shared/errors';
 import type { PublishRoadmapBody, RoadmapNode } from '@skillroute/shared/roadmap-api';
+import { TOPIC_NOTE_MAX, TOPIC_NOTE_SAVES_MAX, topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import {
-  TOPIC_NOTE_MAX,
-  TOPIC_NOTE_SAVES_MAX,
-  topicNoteMessages,
   topicNoteResponseSchema,
   topicNotesResponseSchema,
   type TopicNote,

@@ -1,6 +1,6 @@
 import type { NodeType, ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH } from '@skillroute/shared/roadmap-rules';
-import { topicNoteMessages } from '@skillroute/shared/topic-notes';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import { NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,6 @@
 import type { Roadmap } from '@skillroute/shared/roadmap-api';
-import { TOPIC_NOTE_SAVE_DELAY_MS, topicNoteMessages, type TopicNote } from '@skillroute/shared/topic-notes';
+import { TOPIC_NOTE_SAVE_DELAY_MS, topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import type { TopicNote } from '@skillroute/shared/topic-notes';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,7 +102,7 @@ describe("the reader's notes on the roadmap page", () => {
     await waitFor(() => expect(outlineButton(/Ownership/)).toHaveAccessibleName('1. Ownership, has a note'));
     expect(outlineButton(/Traits/)).toHaveAccessibleName('2. Traits');
 
-    const removed = screen.getByRole('region', { name: topicNoteMessages.removedHeading });
+    const removed = await screen.findByRole('region', { name: topicNoteMessages.removedHeading });
     expect(within(removed).getByRole('heading', { name: 'Macros' })).toBeInTheDocument();
     expect(within(removed).getByText('macro_rules! first')).toBeInTheDocument();
     expect(within(removed).queryByText('Moves, then borrows.')).toBeNull();

@@ -20,9 +20,7 @@ import {
 } from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
-import { RemovedTopicNotes } from '../components/viewer/removed-topic-notes';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
-import { TopicNoteEditor } from '../components/viewer/topic-note-editor';
 import { openNodeOnKey } from '../graph/node-keys';
 
 /**
@@ -34,6 +32,14 @@ import { openNodeOnKey } from '../graph/node-keys';
 // it loads after the first picture, beside the graph.
 const TopicDrawer = lazy(async () => ({
   default: (await import('../components/viewer/topic-drawer')).TopicDrawer,
+}));
+// The reader's note field (a textarea and its saving) comes with the drawer, not before.
+const TopicNoteEditor = lazy(async () => ({
+  default: (await import('../components/viewer/topic-note-editor')).TopicNoteEditor,
+}));
+// Only for a reader with notes on topics since removed: most readers never load it.
+const RemovedTopicNotes = lazy(async () => ({
+  default: (await import('../components/viewer/removed-topic-notes')).RemovedTopicNotes,
 }));
 const RoadmapCanvas = lazy(async () => ({
   default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas,
@@ -196,7 +202,11 @@ export function RoadmapPage() {
         </div>
       </div>
 
-      {removedNotes.length > 0 && <RemovedTopicNotes roadmapId={roadmap.id} notes={removedNotes} />}
+      {removedNotes.length > 0 && (
+        <Suspense fallback={null}>
+          <RemovedTopicNotes roadmapId={roadmap.id} notes={removedNotes} />
+        </Suspense>
+      )}
 
       {(painted || openNode) && (
         <Suspense fallback={null}>

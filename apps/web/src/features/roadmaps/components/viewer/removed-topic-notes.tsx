@@ -1,5 +1,6 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
-import { topicNoteMessages, type TopicNote } from '@skillroute/shared/topic-notes';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import type { TopicNote } from '@skillroute/shared/topic-notes';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
-import { topicNoteMessages } from '@skillroute/shared/topic-notes';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,4 +1,8 @@
-import { TOPIC_NOTE_MAX, TOPIC_NOTE_SAVE_DELAY_MS, topicNoteMessages } from '@skillroute/shared/topic-notes';
+import {
+  TOPIC_NOTE_MAX,
+  TOPIC_NOTE_SAVE_DELAY_MS,
+  topicNoteMessages,
+} from '@skillroute/shared/topic-note-rules';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
