@@ -51,6 +51,7 @@ import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { mentorListingCache } from './modules/mentors/listing-cache';
 import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { topicNoteRoutes } from './modules/topic-notes/routes';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { deriveSandboxWebhookSecret } from './adapters/payments/sandbox';
@@ -289,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminRoutes, { prefix: '/api/admin', config });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(roadmapRoutes, { prefix: '/api/roadmap' });
+  await app.register(topicNoteRoutes, { prefix: '/api/roadmap' });
   await app.register(adminRoadmapRoutes, { prefix: '/api/admin/roadmap' });
   await app.register(assessmentRoutes, { prefix: '/api/assessment' });
   await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });

@@ -61,6 +61,7 @@ import {
   roadmapListSchema,
   roadmapSchema,
 } from './roadmap-api';
+import { topicNoteResponseSchema, topicNotesResponseSchema } from './topic-notes';
 
 /**
  * What each route of the api answers when it succeeds, by "METHOD /path" (`:name` for a parameter; a
@@ -114,6 +115,8 @@ export const apiResponses = {
   'GET /api/roadmap/:id': { 200: roadmapSchema },
   'GET /api/roadmap/:id/progress': { 200: progressResponseSchema },
   'PUT /api/roadmap/:id/progress': { 200: progressResponseSchema },
+  'GET /api/roadmap/:id/notes': { 200: topicNotesResponseSchema },
+  'PUT /api/roadmap/:id/notes/:nodeId': { 200: topicNoteResponseSchema },
 
   'GET /api/admin/roadmap': { 200: roadmapListSchema },
   'POST /api/admin/roadmap/review': { 200: messageResponseSchema },

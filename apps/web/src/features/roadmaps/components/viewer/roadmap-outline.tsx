@@ -1,5 +1,6 @@
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
-import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';
 import { progressLabels, statusOf, type OutlineTopic } from './outline';
@@ -13,10 +14,13 @@ const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pendi
 export const RoadmapOutline = memo(function RoadmapOutline({
   outline,
   progress,
+  noted,
   onOpen,
 }: {
   outline: OutlineTopic[];
   progress: ProgressEntry[] | undefined;
+  /** The topics the signed-in reader has a note on (undefined for a visitor). */
+  noted?: ReadonlySet<string>;
   onOpen: (nodeId: string) => void;
 }) {
   return (
@@ -27,6 +31,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
             <OutlineButton
               label={`${index + 1}. ${node.data.label}`}
               status={progress ? statusOf(progress, node.id) : undefined}
+              hasNote={noted?.has(node.id)}
               strong
               onClick={() => onOpen(node.id)}
             />
@@ -37,6 +42,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
                     <OutlineButton
                       label={sub.data.label}
                       status={progress ? statusOf(progress, sub.id) : undefined}
+                      hasNote={noted?.has(sub.id)}
                       onClick={() => onOpen(sub.id)}
                     />
                   </li>
@@ -53,11 +59,13 @@ export const RoadmapOutline = memo(function RoadmapOutline({
 function OutlineButton({
   label,
   status,
+  hasNote = false,
   strong = false,
   onClick,
 }: {
   label: string;
   status: keyof typeof icons | undefined;
+  hasNote?: boolean;
   strong?: boolean;
   onClick: () => void;
 }) {
@@ -80,6 +88,12 @@ function OutlineButton({
       )}
       <span className="[overflow-wrap:anywhere]">{label}</span>
       {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
+      {hasNote && (
+        <>
+          <NotebookPen className="mt-0.5 ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="sr-only">, {topicNoteMessages.hasNote}</span>
+        </>
+      )}
     </button>
   );
 }

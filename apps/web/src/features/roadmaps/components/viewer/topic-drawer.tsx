@@ -1,6 +1,7 @@
 import type { NodeDetail, RoadmapNode } from '@skillroute/shared/roadmap-api';
 import { isHttpUrl, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { ExternalLink, UserSearch } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -20,6 +21,8 @@ interface TopicDrawerProps {
   status: ProgressStatus | undefined;
   onMark: (status: ProgressStatus) => void;
   onClose: () => void;
+  /** The signed-in reader's own note on the topic (TopicNoteEditor), below their progress. */
+  notes?: ReactNode;
 }
 
 /** The mentor listing searched for a topic's label (the listing reads `search` from its address). */
@@ -27,7 +30,7 @@ const mentorSearchPath = (label: string): string =>
   `/explore-mentors?search=${encodeURIComponent(label.trim())}`;
 
 /** A topic's notes and links, and the reader's mark on it. Everything the author wrote is shown as text. */
-export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDrawerProps) {
+export function TopicDrawer({ node, detail, status, onMark, onClose, notes }: TopicDrawerProps) {
   return (
     <Sheet open={node !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
@@ -113,6 +116,7 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
                   </div>
                 </div>
               )}
+              {notes}
             </div>
           </>
         )}
