@@ -136,3 +136,20 @@ export function listUrl({
 }
 
 export const PAGE_SIZE = MENTOR_PAGE_DEFAULT;
+
+/**
+ * What a topic's "Find a mentor for …" carries through the listing to a mentor's booking panel (`roadmap`,
+ * `topic`): not a filter, so the filters' writer leaves it out and the listing keeps it beside them.
+ */
+export function withLearningCarry(next: URLSearchParams, from: URLSearchParams): URLSearchParams {
+  for (const key of ['roadmap', 'topic']) {
+    const value = from.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}
+
+/** The carried `roadmap` and `topic` as a query string for a mentor's profile ('' when nothing is carried). */
+export function learningCarryQuery(params: URLSearchParams): string {
+  return withLearningCarry(new URLSearchParams(), params).toString();
+}

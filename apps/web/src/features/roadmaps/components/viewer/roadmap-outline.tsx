@@ -1,5 +1,6 @@
+import { recommendedByText } from '@skillroute/shared/learning';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
-import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
+import { Check, CircleDashed, CircleDot, SkipForward, Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';
 import { progressLabels, statusOf, type OutlineTopic } from './outline';
@@ -14,10 +15,13 @@ export const RoadmapOutline = memo(function RoadmapOutline({
   outline,
   progress,
   onOpen,
+  recommendedBy,
 }: {
   outline: OutlineTopic[];
   progress: ProgressEntry[] | undefined;
   onOpen: (nodeId: string) => void;
+  /** Topic id → the name of the mentor who recommended it to the reader (DESIGN.md §4b). */
+  recommendedBy?: ReadonlyMap<string, string>;
 }) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
@@ -28,6 +32,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
               label={`${index + 1}. ${node.data.label}`}
               status={progress ? statusOf(progress, node.id) : undefined}
               strong
+              recommendedBy={recommendedBy?.get(node.id)}
               onClick={() => onOpen(node.id)}
             />
             {subtopics.length > 0 && (
@@ -37,6 +42,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
                     <OutlineButton
                       label={sub.data.label}
                       status={progress ? statusOf(progress, sub.id) : undefined}
+                      recommendedBy={recommendedBy?.get(sub.id)}
                       onClick={() => onOpen(sub.id)}
                     />
                   </li>
@@ -54,11 +60,13 @@ function OutlineButton({
   label,
   status,
   strong = false,
+  recommendedBy,
   onClick,
 }: {
   label: string;
   status: keyof typeof icons | undefined;
   strong?: boolean;
+  recommendedBy?: string | undefined;
   onClick: () => void;
 }) {
   const Icon = status ? icons[status] : undefined;
@@ -78,7 +86,15 @@ function OutlineButton({
           aria-hidden="true"
         />
       )}
-      <span className="[overflow-wrap:anywhere]">{label}</span>
+      <span className="grid">
+        <span className="[overflow-wrap:anywhere]">{label}</span>
+        {recommendedBy !== undefined && (
+          <span className="inline-flex items-center gap-1 text-xs font-normal text-primary">
+            <Sparkles className="size-3 shrink-0" aria-hidden="true" />
+            {recommendedByText(recommendedBy)}
+          </span>
+        )}
+      </span>
       {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
     </button>
   );
