@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  learningCarryQuery,
+  withLearningCarry,
   hasFilters,
   listingPathFrom,
   listUrl,
@@ -76,5 +78,15 @@ describe('the way back from a profile', () => {
     expect(listingPathFrom(null)).toBe('/explore-mentors');
     expect(listingPathFrom({ listing: 42 })).toBe('/explore-mentors');
     expect(listingPathFrom({ listing: '' })).toBe('/explore-mentors');
+  });
+});
+
+describe('the roadmap and topic a topic’s link carries', () => {
+  it('survive a change of filters and go on to the profile, and nothing else does', () => {
+    const address = new URLSearchParams('search=Promises&roadmap=r1&topic=t2&skill=React');
+    const next = withLearningCarry(writeFilters({ ...readFilters(address), page: 1, skill: 'all' }), address);
+    expect(next.toString()).toBe('search=Promises&roadmap=r1&topic=t2');
+    expect(learningCarryQuery(address)).toBe('roadmap=r1&topic=t2');
+    expect(learningCarryQuery(new URLSearchParams('search=Promises'))).toBe('');
   });
 });
