@@ -14,7 +14,7 @@ import { myProgressResponseSchema } from '@skillroute/shared/roadmap-api';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { mondayAhead } from '../../../test/clock';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { createMentor } from '../../../test/mentors';
+import { createMentor, createStack } from '../../../test/mentors';
 import {
   bookings,
   notifications,
@@ -420,5 +420,48 @@ describe('recommendations', () => {
       (await send(people.mentee, 'GET', `/api/roadmap/${roadmap.id}/recommendations`)).json(),
     );
     expect(mine.recommendations).toEqual([]);
+  });
+});
+
+describe('mentors first for a topic’s “Find a mentor for …”', () => {
+  it('lists mentors who passed a stack the roadmap or topic names before the others, and only then', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const stackName = `Rx${tag}`;
+    const stackId = await createStack(t.app.db, stackName);
+    const hours = { monday: [10], tuesday: [10], wednesday: [10], thursday: [10], friday: [10] };
+    const mentor = (name: string, seed: { skills?: string[]; ratingTotal?: number; reviewCount?: number }) =>
+      createMentor(t.app.db, {
+        name: `${name} ${tag}`,
+        email: `${name.toLowerCase()}-${tag}@example.org`,
+        availability: { timezone: 'UTC', pricePaise: PRICE_PAISE, weeklyHours: hours },
+        ...seed,
+      });
+    const rated = await mentor('Zed', { ratingTotal: 50, reviewCount: 10 });
+    const assessed = await mentor('Amy', { skills: [stackId], ratingTotal: 2, reviewCount: 2 });
+    const other = await roadmapRow({
+      title: `Frontend ${tag}`,
+      labels: [`${stackName} hooks`, 'Layout'],
+      published: true,
+      authorId: people.mentor.id,
+    });
+    const listed = async (query: string) => {
+      const response = await send(undefined, 'GET', `/api/mentor/all?search=${tag}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response
+        .json<{ mentors: Array<{ id: string }> }>()
+        .mentors.map((card) => card.id)
+        .filter((id) => id === rated || id === assessed);
+    };
+    expect(await listed('')).toEqual([rated, assessed]);
+    // The topic names the stack: its mentors come first.
+    expect(await listed(`roadmap=${other.id}&topic=${other.topics[0]}`)).toEqual([assessed, rated]);
+    // Neither the title nor this topic names it: the usual order.
+    expect(await listed(`roadmap=${other.id}&topic=${other.topics[1]}`)).toEqual([rated, assessed]);
+    // A topic of another roadmap lends it nothing; a roadmap not listed neither (asked with another page size:
+    // the listing's cache may keep the answer read while it was listed for a little while).
+    expect(await listed(`roadmap=${roadmap.id}&topic=${other.topics[0]}`)).toEqual([rated, assessed]);
+    await t.app.db.update(roadmaps).set({ isActive: false }).where(eq(roadmaps.id, other.id));
+    expect(await listed(`roadmap=${other.id}&topic=${other.topics[0]}&limit=11`)).toEqual([rated, assessed]);
+    expect((await send(undefined, 'GET', '/api/mentor/all?roadmap=nope')).statusCode).toBe(400);
   });
 });

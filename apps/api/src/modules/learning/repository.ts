@@ -8,6 +8,7 @@ import {
   roadmapNodes,
   roadmapProgress,
   roadmaps,
+  stacks,
   topicRecommendations,
   users,
 } from '../../db/schema';
@@ -174,4 +175,27 @@ export async function listRecommendations(
     .where(where)
     .orderBy(desc(topicRecommendations.updatedAt), asc(roadmapNodes.y), asc(topicRecommendations.nodeId))
     .limit(limit);
+}
+
+/** The names of the stacks one can be assessed in now (an inactive stack is no longer offered). */
+export async function activeStackNames(db: Executor): Promise<string[]> {
+  const rows = await db.select({ name: stacks.name }).from(stacks).where(eq(stacks.isActive, true));
+  return rows.map((row) => row.name);
+}
+
+/** A published, listed roadmap's title and, when given, the label of one of its saved topics. */
+export async function findListedRoadmapTexts(
+  db: Executor,
+  input: { roadmapId: string; topicId?: string },
+): Promise<{ title: string; topicLabel: string | undefined } | undefined> {
+  const [roadmap] = await db
+    .select({ title: roadmaps.title })
+    .from(roadmaps)
+    .where(
+      and(eq(roadmaps.id, input.roadmapId), eq(roadmaps.status, 'published'), eq(roadmaps.isActive, true)),
+    );
+  if (roadmap === undefined) return undefined;
+  if (input.topicId === undefined) return { title: roadmap.title, topicLabel: undefined };
+  const [topic] = await savedTopics(db, input.roadmapId, [input.topicId]);
+  return { title: roadmap.title, topicLabel: topic?.label };
 }

@@ -37,3 +37,18 @@ export function unknownTopicIssues(
     known.has(nodeId) ? [] : [{ message, field: `nodeIds.${index}` }],
   );
 }
+
+/** A stack name as plain text inside a pattern: names carry signs ("C++", "C#", "Node.js"). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The stacks whose name a text names as a whole word, case-insensitively ("React" in "React hooks", "DevOps"
+ * in "DevOps Engineer", not "Java" in "JavaScript"). A roadmap has no stack of its own (docs/decisions/064):
+ * its title and the topic's label are the nearest honest link to the skill tests mentors passed.
+ */
+export function stacksNamedIn(texts: readonly string[], stackNames: readonly string[]): string[] {
+  return stackNames.filter((name) => {
+    const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}($|[^\\p{L}\\p{N}+#])`, 'iu');
+    return texts.some((text) => pattern.test(text));
+  });
+}

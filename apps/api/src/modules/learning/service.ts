@@ -9,7 +9,7 @@ import type { ServiceContext, UserContext } from '../../context/service-context'
 import { AppError } from '../../lib/errors';
 import { notesOnTopics } from '../topic-notes/service';
 import * as repository from './repository';
-import { learningRefusal, recommendRefusal, unknownTopicIssues } from './rules';
+import { learningRefusal, recommendRefusal, stacksNamedIn, unknownTopicIssues } from './rules';
 
 // Learning with a mentor (DESIGN.md §4b): what a session's mentor reads of the mentee's roadmap, and what
 // they recommend afterwards. Every read checks the reader first; anyone else hears 404, as for no booking.
@@ -169,4 +169,18 @@ function toRecommendation(row: repository.RecommendationRow): Recommendation {
     mentor: { id: row.mentorId, name: row.mentorName },
     recommendedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The stacks whose mentors the listing shows first for a topic's "Find a mentor for …": those the roadmap's
+ * title or the topic's label names (rules.stacksNamedIn). None for a roadmap not published and listed.
+ */
+export async function stacksForRoadmap(
+  ctx: ServiceContext,
+  input: { roadmapId: string; topicId?: string },
+): Promise<string[]> {
+  const texts = await repository.findListedRoadmapTexts(ctx.db, input);
+  if (texts === undefined) return [];
+  const named = [texts.title, ...(texts.topicLabel === undefined ? [] : [texts.topicLabel])];
+  return stacksNamedIn(named, await repository.activeStackNames(ctx.db));
 }

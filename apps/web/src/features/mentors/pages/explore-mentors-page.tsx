@@ -8,6 +8,7 @@ import { LoadError } from '../components/load-error';
 import { MentorCard, MentorCardSkeleton } from '../components/mentor-card';
 import { MentorFiltersPanel } from '../components/mentor-filters';
 import {
+  carriedLearning,
   hasFilters,
   learningCarryQuery,
   type MentorFilters,
@@ -28,7 +29,8 @@ import { browserTimeZone } from '@/lib/time-zones';
 export function ExploreMentorsPage({ userId }: { userId?: string }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const list = useListMentorsQuery({ ...filters, limit: PAGE_SIZE, userId });
+  const carried = useMemo(() => carriedLearning(params), [params]);
+  const list = useListMentorsQuery({ ...filters, limit: PAGE_SIZE, userId, ...carried });
   const stacks = useGetStacksQuery();
   const stackNames = useMemo(() => (stacks.data ?? []).map((stack) => stack.name), [stacks.data]);
   const [zone] = useState(browserTimeZone);
