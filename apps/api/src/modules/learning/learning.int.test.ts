@@ -7,6 +7,7 @@ import {
   bookingLearningResponseSchema,
   learningMessages,
   RECOMMENDATION_NOTE_MAX,
+  RECOMMENDATIONS_MAX,
   recommendationsResponseSchema,
   recommendedByText,
 } from '@skillroute/shared/learning';
@@ -409,6 +410,22 @@ describe('recommendations', () => {
     }
     expect(recommendedByText(people.mentorName)).toBe(`Recommended by ${people.mentorName}`);
     expectRefusal(await send(people.mentee, 'GET', '/api/roadmap/nope/recommendations'), 400);
+  });
+
+  it(`are limited to ${RECOMMENDATIONS_MAX} per mentor in the window: each one notifies the mentee`, async () => {
+    const id = await startedSession();
+    for (let sent = 0; sent < RECOMMENDATIONS_MAX; sent += 1) {
+      const response = await recommend(people.mentor, id, {
+        nodeIds: [roadmap.topics[0]],
+        note: `Try ${sent}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const refused = await recommend(people.mentor, id, { nodeIds: [roadmap.topics[0]], note: 'One more' });
+    expectRefusal(refused, 429);
+    expect(refused.json<ErrorEnvelope>().message).toMatch(
+      /^You have recommended topics 20 times in 10 minutes/,
+    );
   });
 
   it('of a topic the author later removed are no longer shown', async () => {

@@ -6,7 +6,7 @@ import {
   recommendationsBodySchema,
   type BookingLearningResponse,
 } from '@skillroute/shared/learning';
-import { useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -124,7 +124,7 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
     }
   }
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     // The endpoint's own rules: one to ten topics, a note of at most RECOMMENDATION_NOTE_MAX characters.
     const checked = recommendationsBodySchema.safeParse({ nodeIds: chosen, note });
