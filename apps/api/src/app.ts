@@ -60,6 +60,7 @@ import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { learningBookingRoutes, learningRoadmapRoutes, learningUserRoutes } from './modules/learning/routes';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
@@ -299,6 +300,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(receiptRoutes, { prefix: '/api/bookings' });
+  await app.register(learningBookingRoutes, { prefix: '/api/bookings' });
+  await app.register(learningRoadmapRoutes, { prefix: '/api/roadmap' });
+  await app.register(learningUserRoutes, { prefix: '/api/user' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),

@@ -12,6 +12,7 @@ import type {
   Roadmap,
   RoadmapList,
 } from '@skillroute/shared/roadmap-api';
+import type { RecommendationsResponse } from '@skillroute/shared/learning';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { TopicNoteBody, TopicNoteResponse, TopicNotesResponse } from '@skillroute/shared/topic-notes';
 import { api } from '@/lib/api';
@@ -111,6 +112,13 @@ export const roadmapsApi = api.injectEndpoints({
       },
     }),
 
+    /** The topics of a roadmap the reader's mentors recommended to them (DESIGN.md §4b). */
+    getRoadmapRecommendations: build.query<RecommendationsResponse, string>({
+      query: (id) => `/api/roadmap/${encodeURIComponent(id)}/recommendations`,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'RoadmapProgress', id }],
+    }),
+
     // The admin's side (admin cookies; the base query refreshes through /api/admin/refreshToken).
     getAdminRoadmaps: build.query<RoadmapList, RoadmapStatus>({
       query: (status) => `/api/admin/roadmap?status=${status}`,
@@ -139,7 +147,11 @@ export const {
   useSetProgressMutation,
   useGetTopicNotesQuery,
   useSaveTopicNoteMutation,
+  useGetRoadmapRecommendationsQuery,
   useGetAdminRoadmapsQuery,
   useReviewRoadmapMutation,
   useListUnlistRoadmapMutation,
 } = roadmapsApi;
+
+/** The roadmaps the signed-in reader follows (has marks on), for the booking panel's roadmap picker. */
+export { useGetMyProgressQuery } from './progress-summary-api';

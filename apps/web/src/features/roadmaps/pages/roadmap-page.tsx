@@ -14,6 +14,7 @@ import { useAppSelector } from '@/lib/store-hooks';
 import {
   useGetNodeDetailsQuery,
   useGetProgressQuery,
+  useGetRoadmapRecommendationsQuery,
   useGetRoadmapQuery,
   useGetTopicNotesQuery,
   useSetProgressMutation,
@@ -80,6 +81,16 @@ export function RoadmapPage() {
     skip: !signedIn || roadmapQuery.data === undefined,
   });
   const [setProgress] = useSetProgressMutation();
+  const { data: recommendationData } = useGetRoadmapRecommendationsQuery(id, {
+    skip: !signedIn || roadmapQuery.data === undefined,
+  });
+  const recommendedBy = useMemo(
+    () =>
+      new Map(
+        (recommendationData?.recommendations ?? []).map((row) => [row.nodeId, row.mentor.name] as const),
+      ),
+    [recommendationData],
+  );
   const [openId, setOpenId] = useState<string | undefined>();
   const roadmap = roadmapQuery.data;
   const outline = useMemo(() => (roadmap ? buildOutline(roadmap.nodes, roadmap.edges) : []), [roadmap]);
@@ -186,7 +197,13 @@ export function RoadmapPage() {
       <div className="grid flex-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="order-2 max-h-[70dvh] overflow-y-auto rounded-lg border p-3 lg:order-1">
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
-          <RoadmapOutline outline={outline} progress={progress} noted={noted} onOpen={setOpenId} />
+          <RoadmapOutline
+            outline={outline}
+            progress={progress}
+            noted={noted}
+            onOpen={setOpenId}
+            recommendedBy={recommendedBy}
+          />
         </aside>
         <div
           className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2"
@@ -227,6 +244,10 @@ export function RoadmapPage() {
                 />
               ) : undefined
             }
+            roadmapId={roadmap.id}
+            recommendations={(recommendationData?.recommendations ?? [])
+              .filter((row) => row.nodeId === openId)
+              .map((row) => ({ mentorName: row.mentor.name, note: row.note }))}
           />
         </Suspense>
       )}

@@ -1,6 +1,7 @@
+import { recommendedByText } from '@skillroute/shared/learning';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
-import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward } from 'lucide-react';
+import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward, Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';
 import { progressLabels, statusOf, type OutlineTopic } from './outline';
@@ -16,12 +17,15 @@ export const RoadmapOutline = memo(function RoadmapOutline({
   progress,
   noted,
   onOpen,
+  recommendedBy,
 }: {
   outline: OutlineTopic[];
   progress: ProgressEntry[] | undefined;
   /** The topics the signed-in reader has a note on (undefined for a visitor). */
   noted?: ReadonlySet<string>;
   onOpen: (nodeId: string) => void;
+  /** Topic id → the name of the mentor who recommended it to the reader (DESIGN.md §4b). */
+  recommendedBy?: ReadonlyMap<string, string>;
 }) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
@@ -33,6 +37,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
               status={progress ? statusOf(progress, node.id) : undefined}
               hasNote={noted?.has(node.id)}
               strong
+              recommendedBy={recommendedBy?.get(node.id)}
               onClick={() => onOpen(node.id)}
             />
             {subtopics.length > 0 && (
@@ -43,6 +48,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
                       label={sub.data.label}
                       status={progress ? statusOf(progress, sub.id) : undefined}
                       hasNote={noted?.has(sub.id)}
+                      recommendedBy={recommendedBy?.get(sub.id)}
                       onClick={() => onOpen(sub.id)}
                     />
                   </li>
@@ -61,12 +67,14 @@ function OutlineButton({
   status,
   hasNote = false,
   strong = false,
+  recommendedBy,
   onClick,
 }: {
   label: string;
   status: keyof typeof icons | undefined;
   hasNote?: boolean;
   strong?: boolean;
+  recommendedBy?: string | undefined;
   onClick: () => void;
 }) {
   const Icon = status ? icons[status] : undefined;
@@ -86,7 +94,15 @@ function OutlineButton({
           aria-hidden="true"
         />
       )}
-      <span className="[overflow-wrap:anywhere]">{label}</span>
+      <span className="grid">
+        <span className="[overflow-wrap:anywhere]">{label}</span>
+        {recommendedBy !== undefined && (
+          <span className="inline-flex items-center gap-1 text-xs font-normal text-primary">
+            <Sparkles className="size-3 shrink-0" aria-hidden="true" />
+            {recommendedByText(recommendedBy)}
+          </span>
+        )}
+      </span>
       {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
       {hasNote && (
         <>
