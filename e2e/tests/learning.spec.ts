@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/pa
 // Learning with a mentor (DESIGN.md §4b, issue 29): a session about the mentee's roadmap, what its mentor reads,
 // and the topics the mentor recommends afterwards, as both people meet them.
 
-test('a session about a roadmap: the mentor reads the mentee’s progress and chosen topic, then recommends topics the mentee finds on the roadmap and the home page', async ({
+test('a session about a roadmap: the mentee writes a note by keyboard and shares it, the mentor reads it with the progress and the chosen topic, then recommends two topics the mentee finds on the roadmap and the home page', async ({
   browser,
   mentorStack,
 }) => {
@@ -24,16 +24,45 @@ test('a session about a roadmap: the mentor reads the mentee’s progress and ch
     const summary = listed.roadmaps.find((roadmap) => roadmap.title === 'Frontend Developer');
     expect(summary, 'the demo Frontend Developer roadmap').toBeDefined();
     const roadmap = (await (await request.get(`/api/roadmap/${summary!.id}`)).json()) as Roadmap;
-    const [first, chosen, recommended] = roadmap.nodes;
+    const [first, chosen, recommended, alsoRecommended] = roadmap.nodes;
     // The mentee follows the roadmap: one topic done.
     const marked = await request.put(`/api/roadmap/${roadmap.id}/progress`, {
       data: { nodeId: first!.id, status: 'done' },
     });
     expect(marked.status()).toBe(200);
 
-    // A topic's "Find a mentor for …" brought the mentee here with the roadmap and the topic.
+    // On the roadmap, by keyboard alone: the topic's drawer from the outline, its note field, a note, Escape.
     const menteePage = await pair.menteeContext.newPage();
     const menteeErrors = watchConsoleErrors(menteePage);
+    await menteePage.goto(`/roadmap/${roadmap.id}`);
+    const outline = menteePage.getByRole('navigation', { name: 'Roadmap outline' });
+    await outline
+      .getByRole('button', { name: new RegExp(chosen!.data.label) })
+      .first()
+      .focus();
+    await menteePage.keyboard.press('Enter');
+    const drawer = menteePage.getByRole('dialog');
+    const field = drawer.getByRole('textbox', { name: 'Your notes' });
+    for (
+      let presses = 0;
+      presses < 30 && !(await field.evaluate((node) => node === document.activeElement));
+      presses += 1
+    )
+      await menteePage.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    const note = 'I get lost between the box model and flexbox.';
+    await menteePage.keyboard.type(note);
+    await expect(drawer.getByRole('status')).toHaveText('Saved');
+    await expectNoSeriousA11yViolations(menteePage);
+    // "Find a mentor for …" carries the roadmap and the topic; here the hour is chosen too (?slot=).
+    await expect(drawer.getByRole('link', { name: /^Find a mentor for / })).toHaveAttribute(
+      'href',
+      new RegExp(`roadmap=${roadmap.id}&topic=${chosen!.id}`),
+    );
+    await menteePage.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // A topic's "Find a mentor for …" brought the mentee here with the roadmap and the topic.
     const carried = new URLSearchParams({ slot: pair.slot, roadmap: roadmap.id, topic: chosen!.id });
     await menteePage.goto(`/mentor-profile/${pair.mentorId}?${carried.toString()}`);
     const panel = menteePage.getByRole('region', { name: 'Book a session' });
@@ -61,6 +90,8 @@ test('a session about a roadmap: the mentor reads the mentee’s progress and ch
     await expect(learning.getByRole('list', { name: 'Topics chosen for the session' })).toContainText(
       `${chosen!.data.label} · Not started`,
     );
+    // Shared, so the mentor reads the mentee's note on it.
+    await expect(learning).toContainText(note);
     await expect(learning.getByRole('button', { name: 'Recommend topics' })).toHaveCount(0);
     // Nobody but the mentor reads it: the mentee hears 404.
     expect((await request.get(`/api/bookings/${bookingId}/learning`)).status()).toBe(404);
@@ -72,6 +103,7 @@ test('a session about a roadmap: the mentor reads the mentee’s progress and ch
     await past.getByRole('button', { name: 'Recommend topics' }).click();
     const dialog = mentorPage.getByRole('dialog', { name: 'Recommend topics' });
     await dialog.getByRole('checkbox', { name: recommended!.data.label, exact: true }).check();
+    await dialog.getByRole('checkbox', { name: alsoRecommended!.data.label, exact: true }).check();
     await dialog.getByLabel('Note (optional)').fill('Start with this one next week.');
     await expectNoSeriousA11yViolations(mentorPage);
     await dialog.getByRole('button', { name: 'Recommend', exact: true }).click();
@@ -82,15 +114,17 @@ test('a session about a roadmap: the mentor reads the mentee’s progress and ch
     // The mentee is told, and finds it on the roadmap and on the home page.
     await expect.poll(() => notificationTypes(request, pair.mentee.email)).toContain('topic_recommended');
     await menteePage.goto(`/roadmap/${roadmap.id}`);
-    const outline = menteePage.getByRole('navigation', { name: 'Roadmap outline' });
-    await expect(outline.getByRole('button', { name: /Recommended by Kavya/ })).toHaveCount(1);
-    await expect(outline.getByRole('button', { name: /Recommended by Kavya/ })).toContainText(
-      recommended!.data.label,
-    );
+    const recommendedTopics = outline.getByRole('button', { name: /Recommended by Kavya/ });
+    await expect(recommendedTopics).toHaveCount(2);
+    await expect(recommendedTopics.first()).toContainText(recommended!.data.label);
+    await expect(recommendedTopics.last()).toContainText(alsoRecommended!.data.label);
+    // The note stays the mentee's: marked on its topic.
+    await expect(outline.getByRole('button', { name: /has a note/ })).toContainText(chosen!.data.label);
     await menteePage.goto('/');
     const suggests = menteePage.getByRole('region', { name: 'Your mentor suggests' });
-    await expect(suggests.getByRole('link')).toHaveCount(1);
+    await expect(suggests.getByRole('link')).toHaveCount(2);
     await expect(suggests).toContainText(recommended!.data.label);
+    await expect(suggests).toContainText(alsoRecommended!.data.label);
     await expect(suggests).toContainText('Start with this one next week.');
     await expectNoSeriousA11yViolations(menteePage);
     expect(menteeErrors).toEqual([]);
