@@ -77,10 +77,33 @@ function chartsOwnToolkit(): Plugin {
   };
 }
 
+/**
+ * React Router's package sends every bundler its development build, whose warnings (checks on routes and navigations)
+ * only its production build leaves out; the two are otherwise the same code. The build takes the production one
+ * (0.5 kB brotli off the entry chunk); the dev server keeps the warnings.
+ */
+function routerProductionBuild(): Plugin {
+  return {
+    name: 'skillroute:router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved === null) return null;
+      return {
+        ...resolved,
+        id: resolved.id.replace('/react-router/dist/development/', '/react-router/dist/production/'),
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     chartsOwnToolkit(),
+    routerProductionBuild(),
     tailwindcss(),
     // The pages a visit most often starts on, with the modules their routes import (src/app/routes.tsx).
     routePreloads(import.meta.dirname, [
