@@ -7,7 +7,8 @@ import { compareLoad, machine, median, recordResult, startProcess, stopProcess }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const RATIO_TARGET = 0.3;
+// Issue 30: the listing's first page at half a bare route or more.
+const RATIO_TARGET = 0.5;
 const P99_TARGET_MS = 50;
 const TRIGRAM_INDEX = 'mentor_profiles_search_text_trgm_idx';
 

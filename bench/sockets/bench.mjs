@@ -16,10 +16,12 @@ import {
 } from './orchestrate.mjs';
 import { deliveryLatencies, kib, mib, ms, summarize } from './stats.mjs';
 
+// Issue 30: one api process holds 10,000 authenticated sockets with notification delivery p99 under 100 ms.
 const TARGET_P99_MS = 100;
+const TARGET_SOCKETS = 10_000;
 
 export async function socketsBench() {
-  const sockets = countFromEnv('BENCH_SOCKETS', 2000);
+  const sockets = countFromEnv('BENCH_SOCKETS', TARGET_SOCKETS);
   const batchSize = countFromEnv('BENCH_SOCKET_BATCH', 100);
   checkFileLimit(sockets, sockets + SPARE_DESCRIPTORS);
   // Other work on a 2-core machine moves these numbers; the record says how busy it was.
@@ -147,6 +149,6 @@ ${skew.ms.toFixed(3)} ms ± ${skew.within.toFixed(3)} ms, measured by round trip
 
 What dominates: ${dominant}. RSS grows in allocator pages, so the heap figure is the steadier of the two.
 
-Target p99 < ${TARGET_P99_MS} ms at 2,000 sockets: **${verdict}** (p99 ${ms(latency.p99)}).`,
+Target p99 < ${TARGET_P99_MS} ms at ${TARGET_SOCKETS.toLocaleString('en-US')} sockets: **${sockets >= TARGET_SOCKETS ? verdict : `not measured (${sockets} sockets)`}** (p99 ${ms(latency.p99)}).`,
   );
 }

@@ -51,6 +51,7 @@ import { adminRoadmapRoutes } from './modules/roadmaps/admin-routes';
 import { mentorListingCache } from './modules/mentors/listing-cache';
 import { roadmapReadCache } from './modules/roadmaps/graph-cache';
 import { roadmapRoutes } from './modules/roadmaps/routes';
+import { topicNoteRoutes } from './modules/topic-notes/routes';
 import { createPaymentProvider } from './adapters/payments/create-payment-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { deriveSandboxWebhookSecret } from './adapters/payments/sandbox';
@@ -59,6 +60,7 @@ import { registerMailWorker } from './modules/mail/service';
 import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { learningBookingRoutes, learningRoadmapRoutes, learningUserRoutes } from './modules/learning/routes';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
@@ -289,6 +291,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(adminRoutes, { prefix: '/api/admin', config });
   await app.register(adminConsoleRoutes, { prefix: '/api/admin' });
   await app.register(roadmapRoutes, { prefix: '/api/roadmap' });
+  await app.register(topicNoteRoutes, { prefix: '/api/roadmap' });
   await app.register(adminRoadmapRoutes, { prefix: '/api/admin/roadmap' });
   await app.register(assessmentRoutes, { prefix: '/api/assessment' });
   await app.register(adminQuestionBankRoutes, { prefix: '/api/admin' });
@@ -297,6 +300,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(waitlistRoutes, { prefix: '/api/mentors' });
   await app.register(bookingRoutes, { prefix: '/api/bookings' });
   await app.register(receiptRoutes, { prefix: '/api/bookings' });
+  await app.register(learningBookingRoutes, { prefix: '/api/bookings' });
+  await app.register(learningRoadmapRoutes, { prefix: '/api/roadmap' });
+  await app.register(learningUserRoutes, { prefix: '/api/user' });
   await app.register(paymentRoutes, {
     prefix: '/api/payments',
     sandboxWebhookSecret: deriveSandboxWebhookSecret(config.jwtSecret),

@@ -43,6 +43,7 @@ import {
   waitlistResponseSchema,
 } from './bookings';
 import { errorEnvelopeSchema } from './errors';
+import { bookingLearningResponseSchema, recommendationsResponseSchema } from './learning';
 import { healthResponseSchema } from './health';
 import { createdIdSchema } from './ids';
 import { availabilitySchema, availabilityUpdateResponseSchema, slotsResponseSchema } from './availability';
@@ -61,6 +62,7 @@ import {
   roadmapListSchema,
   roadmapSchema,
 } from './roadmap-api';
+import { topicNoteResponseSchema, topicNotesResponseSchema } from './topic-notes';
 
 /**
  * What each route of the api answers when it succeeds, by "METHOD /path" (`:name` for a parameter; a
@@ -88,6 +90,7 @@ export const apiResponses = {
   'GET /api/user/notifications/notification-count/:email': { 200: notificationCountResponseSchema },
   'GET /api/user/notifications/:email': { 200: notificationListResponseSchema },
   'PUT /api/user/notifications/read': { 200: notificationCountResponseSchema },
+  'GET /api/user/recommendations': { 200: recommendationsResponseSchema },
 
   'POST /api/admin/login': { 200: adminResponseSchema },
   'POST /api/admin/logout': { 200: messageResponseSchema },
@@ -114,6 +117,9 @@ export const apiResponses = {
   'GET /api/roadmap/:id': { 200: roadmapSchema },
   'GET /api/roadmap/:id/progress': { 200: progressResponseSchema },
   'PUT /api/roadmap/:id/progress': { 200: progressResponseSchema },
+  'GET /api/roadmap/:id/notes': { 200: topicNotesResponseSchema },
+  'PUT /api/roadmap/:id/notes/:nodeId': { 200: topicNoteResponseSchema },
+  'GET /api/roadmap/:id/recommendations': { 200: recommendationsResponseSchema },
 
   'GET /api/admin/roadmap': { 200: roadmapListSchema },
   'POST /api/admin/roadmap/review': { 200: messageResponseSchema },
@@ -160,6 +166,8 @@ export const apiResponses = {
   'POST /api/bookings/:id/cancel': { 200: cancelBookingResponseSchema },
   'POST /api/bookings/:id/notes': { 200: bookingResponseSchema },
   'POST /api/bookings/:id/reschedule': { 200: bookingResponseSchema },
+  'GET /api/bookings/:id/learning': { 200: bookingLearningResponseSchema },
+  'POST /api/bookings/:id/recommendations': { 200: recommendationsResponseSchema },
   'GET /api/meet/:roomId': { 200: meetRoomSchema },
   'POST /api/payments/create': { 200: createPaymentResponseSchema },
   'POST /api/payments/webhook/:provider': { 200: webhookReceivedSchema },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
 import { parseInstant } from './instants';
+import { bookingLearningFieldsSchema, bookingLearningSchema, learningFieldIssues } from './learning';
 import type { Paise } from './money';
 import { pageQuerySchema } from './paging';
 
@@ -74,16 +75,24 @@ export const sessionNotesMessages = {
   notANoteSession: 'Only a confirmed or completed session takes notes.',
 } as const;
 
-/** `POST /api/bookings`; an agenda left empty is no agenda. */
-export const createBookingBodySchema = z.object({
-  mentorId: idSchema,
-  startTime: instantSchema,
-  agenda: z
-    .string(sessionNotesMessages.agendaText)
-    .trim()
-    .max(AGENDA_MAX, sessionNotesMessages.agendaTooLong)
-    .optional(),
-});
+/**
+ * `POST /api/bookings`; an agenda left empty is no agenda. A session may be about one of the mentee's roadmaps
+ * (learning.ts): its id, up to 10 of its topics, and whether the mentor may read the mentee's notes on them.
+ */
+export const createBookingBodySchema = z
+  .object({
+    mentorId: idSchema,
+    startTime: instantSchema,
+    agenda: z
+      .string(sessionNotesMessages.agendaText)
+      .trim()
+      .max(AGENDA_MAX, sessionNotesMessages.agendaTooLong)
+      .optional(),
+    ...bookingLearningFieldsSchema.shape,
+  })
+  .superRefine((body, context) => {
+    for (const issue of learningFieldIssues(body)) context.addIssue({ code: 'custom', ...issue });
+  });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
 
 export const bookingPartySchema = z.object({
@@ -165,6 +174,8 @@ export const bookingSchema = z.object({
   /** How many times the session was moved (at most RESCHEDULE_MAX), and the starts it had before, oldest first. */
   rescheduleCount: z.number().int(),
   previousStartTimes: z.array(z.string()),
+  /** The roadmap the session is about, the topics chosen and whether notes are shared; its two people only. */
+  learning: bookingLearningSchema.optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -38,6 +38,7 @@ export const languageLabel = (language: string): string =>
   language.charAt(0).toUpperCase() + language.slice(1);
 
 export const mentorMessages = {
+  roadmapFilter: 'The roadmap or topic to find a mentor for is not a valid id.',
   stackRequired: 'Stack domain is required',
   stackSelect: 'Please select a stack domain',
   experienceRequired: 'Experience level is required',
@@ -272,6 +273,12 @@ export const mentorListQuerySchema = z.object({
     .optional(),
   languages: commaListSchema(languageSchema).optional(),
   search: z.string().trim().max(MENTOR_SEARCH_MAX, mentorMessages.searchMax).optional(),
+  /**
+   * A topic's "Find a mentor for …" (DESIGN.md §4b): mentors who passed the test of a stack the roadmap's title
+   * or the topic's label names come first. A roadmap has no stack of its own (docs/decisions/064).
+   */
+  roadmap: z.uuid(mentorMessages.roadmapFilter).optional(),
+  topic: z.uuid(mentorMessages.roadmapFilter).optional(),
   page: pageQuerySchema(),
   limit: limitQuerySchema(MENTOR_PAGE_MAX, MENTOR_PAGE_DEFAULT, mentorMessages.limitInvalid),
 });

@@ -32,6 +32,7 @@ export const notificationTypes = [
   'payout_failed',
   'session_notes',
   'booking_rescheduled',
+  'topic_recommended',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -55,6 +56,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   payout_failed: 'Payout failed',
   session_notes: 'Session notes',
   booking_rescheduled: 'Session moved',
+  topic_recommended: 'Topics recommended',
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */

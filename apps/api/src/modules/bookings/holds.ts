@@ -5,6 +5,7 @@ import { within, type UserContext } from '../../context/service-context';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { bookingSettingsRefusal, findBookableMentor, isScheduledSlot } from '../availability/service';
+import { checkBookingLearning } from '../learning/service';
 import { expireHoldJob } from './job-types';
 import { localLocks } from './local-locks';
 import * as repository from './repository';
@@ -42,6 +43,8 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   // The notice alone needs no reading: refused before any queue or transaction.
   const tooSoon = await bookingSettingsRefusal(ctx.db, { mentor: owner, start, now, noticeOnly: true });
   if (tooSoon !== undefined) throw new AppError('conflict', tooSoon);
+  // The roadmap and topics the session is about, checked before anything is written (400 otherwise).
+  const learning = await checkBookingLearning(ctx, { menteeId, ...body });
 
   const booking = { mentorId, menteeId, startTime: new Date(start), endTime: new Date(end) };
   const people = [mentorId, menteeId];
@@ -77,6 +80,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
         const row = await repository.insertBooking(uow.tx, {
           ...booking,
           agenda: body.agenda ? body.agenda : null,
+          ...learning,
           amount: availability.pricePerSession,
           holdExpiresAt: holdExpiry(now),
         });

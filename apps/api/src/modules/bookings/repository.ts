@@ -10,6 +10,7 @@ import {
   bookings,
   mentorAvailability,
   mentorProfiles,
+  roadmaps,
   users,
   type BookingRow,
 } from '../../db/schema';
@@ -68,6 +69,10 @@ export interface NewBooking {
   holdExpiresAt: Date;
   /** Trimmed; null for none. */
   agenda: string | null;
+  /** A session about a roadmap (learning/service.ts checkBookingLearning); null and [] for none. */
+  learningRoadmapId?: string | null;
+  learningNodeIds?: string[];
+  shareNotes?: boolean;
 }
 
 export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingRow> {
@@ -310,6 +315,8 @@ export interface BookingWithParties extends BookingRow {
   mentor: { id: string; name: string; avatar: string | null };
   mentee: { id: string; name: string; avatar: string | null };
   review: { rating: number; comment: string; createdAt: Date } | null;
+  /** The title of the roadmap the session is about, when it is about one. */
+  learningRoadmapTitle: string | null;
 }
 
 const mentorUser = alias(users, 'mentor_user');
@@ -326,11 +333,13 @@ function selectWithParties(db: Executor) {
         comment: bookingReviews.comment,
         createdAt: bookingReviews.createdAt,
       },
+      learningRoadmapTitle: roadmaps.title,
     })
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
     .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
-    .leftJoin(bookingReviews, eq(bookingReviews.bookingId, bookings.id));
+    .leftJoin(bookingReviews, eq(bookingReviews.bookingId, bookings.id))
+    .leftJoin(roadmaps, eq(roadmaps.id, bookings.learningRoadmapId));
 }
 
 const withParties = (row: {
@@ -338,11 +347,13 @@ const withParties = (row: {
   mentor: BookingWithParties['mentor'];
   mentee: BookingWithParties['mentee'];
   review: BookingWithParties['review'];
+  learningRoadmapTitle: string | null;
 }): BookingWithParties => ({
   ...row.booking,
   mentor: row.mentor,
   mentee: row.mentee,
   review: row.review,
+  learningRoadmapTitle: row.learningRoadmapTitle,
 });
 
 export async function findBooking(db: Executor, bookingId: string): Promise<BookingWithParties | undefined> {

@@ -57,6 +57,14 @@ export function toBooking(row: BookingWithParties, audience: BookingAudience): B
     if (row.agenda !== null) booking.agenda = row.agenda;
     if (row.notes !== null && row.notesUpdatedAt !== null)
       booking.notes = { text: row.notes, updatedAt: row.notesUpdatedAt.toISOString() };
+    // The roadmap the mentee chose for the session and what they chose of it: the two people's own business.
+    if (row.learningRoadmapId !== null && row.learningRoadmapTitle !== null)
+      booking.learning = {
+        roadmapId: row.learningRoadmapId,
+        title: row.learningRoadmapTitle,
+        nodeIds: row.learningNodeIds,
+        shareNotes: row.shareNotes,
+      };
   }
   return booking;
 }

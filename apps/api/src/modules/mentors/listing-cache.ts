@@ -57,6 +57,9 @@ export function listingKey(skill: string, query: MentorListQuery, callerId: stri
     query.page,
     query.limit,
     excludedCallers(query.userId, callerId),
+    // Which mentors come first for a topic's "Find a mentor for …".
+    query.roadmap?.toLowerCase() ?? null,
+    query.roadmap === undefined ? null : (query.topic?.toLowerCase() ?? null),
   ]);
 }
 

@@ -121,6 +121,8 @@ export interface MentorListFilter {
   companies?: string[];
   /** The person's search text as typed; matched against name, headline, bio and companies. */
   search?: string;
+  /** Stack names whose assessed mentors come first (a topic's "Find a mentor for …"); the order is otherwise kept. */
+  preferStacks?: string[];
   page: number;
   limit: number;
 }
@@ -153,6 +155,17 @@ const assessedSkillsSql = sql<string[]>`coalesce((
   from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
   where ${mentorSkills.userId} = ${mentorProfiles.userId}
 ), '{}')`;
+
+/** Mentors who passed the test of one of `names` first (stacks.name is citext: any case), when there are any. */
+function preferredFirst(names: readonly string[] | undefined): SQL[] {
+  if (names === undefined || names.length === 0) return [];
+  return [
+    desc(sql`exists (
+      select 1 from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
+      where ${mentorSkills.userId} = ${mentorProfiles.userId} and ${stacks.name} = any(${sql.param([...names])}::citext[])
+    )`),
+  ];
+}
 
 function listConditions(filter: MentorListFilter): SQL[] {
   const conditions: SQL[] = [
@@ -228,6 +241,7 @@ export async function listMentors(
     .leftJoin(mentorBookingSettings, eq(mentorBookingSettings.userId, mentorProfiles.userId))
     .where(where)
     .orderBy(
+      ...preferredFirst(filter.preferStacks),
       desc(rankingWeightSql),
       desc(mentorProfiles.sessionsHeld),
       desc(mentorProfiles.createdAt),

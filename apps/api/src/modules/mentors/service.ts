@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { nextFreeSlot, nextFreeSlotWindow } from '../availability/service';
 import type { BusyInterval } from '../bookings/rules';
 import { busyTimesOf } from '../bookings/service';
+import { stacksForRoadmap } from '../learning/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingAnswerUntil, listingKey } from './listing-cache';
@@ -94,6 +95,10 @@ async function listMentorPage(
     languages: query.languages,
     companies: query.companies,
     search: query.search,
+    preferStacks:
+      query.roadmap === undefined
+        ? undefined
+        : await stacksForRoadmap(ctx, { roadmapId: query.roadmap, topicId: query.topic }),
     page: query.page,
     limit: query.limit,
   });

@@ -429,6 +429,21 @@ export async function listProgress(
     );
 }
 
+/** The label of a saved node of the roadmap; undefined when the roadmap has no such saved node. */
+export async function findSavedNodeLabel(
+  db: Executor,
+  roadmapId: string,
+  nodeId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ label: roadmapNodes.label })
+    .from(roadmapNodes)
+    .where(
+      and(eq(roadmapNodes.id, nodeId), eq(roadmapNodes.roadmapId, roadmapId), eq(roadmapNodes.saved, true)),
+    );
+  return row?.label;
+}
+
 export async function isSavedNodeOf(db: Executor, roadmapId: string, nodeId: string): Promise<boolean> {
   const [row] = await db
     .select({ total: count() })

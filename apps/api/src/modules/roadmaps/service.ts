@@ -171,6 +171,22 @@ export async function getProgress({ db, user }: UserContext, roadmapId: string):
   return repository.listProgress(db, userId, roadmapId);
 }
 
+/**
+ * For what a reader keeps on a roadmap (their notes on its topics): 404 unless the signed-in user may read the
+ * roadmap, as `GET /api/roadmap/:id` decides.
+ */
+export async function assertReadableByUser({ db, user }: UserContext, roadmapId: string): Promise<void> {
+  assertReadable(await repository.findRoadmapState(db, roadmapId), { userId: user.id });
+}
+
+/** The label of a topic the roadmap has now (saved); undefined when it has no such topic. */
+export async function findTopicLabel(
+  { db }: ServiceContext,
+  input: { roadmapId: string; nodeId: string },
+): Promise<string | undefined> {
+  return repository.findSavedNodeLabel(db, input.roadmapId, input.nodeId);
+}
+
 /** A reader's mark on a topic; `pending` takes the mark away. */
 export async function setProgress(
   { db, user }: UserContext,

@@ -11,6 +11,11 @@ import type {
   ReviewResponse,
   SessionNotesBody,
 } from '@skillroute/shared/bookings';
+import type {
+  BookingLearningResponse,
+  RecommendationsBody,
+  RecommendationsResponse,
+} from '@skillroute/shared/learning';
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { selectCurrentUser } from '@/features/auth/api';
 import { api } from '@/lib/api';
@@ -74,6 +79,20 @@ export const bookingsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['BookingData'],
     }),
+    /** What the mentee of a session about a roadmap shared with its mentor (the mentor only). */
+    getBookingLearning: build.query<BookingLearningResponse, string>({
+      query: (id) => `/api/bookings/${encodeURIComponent(id)}/learning`,
+      keepUnusedDataFor: 0,
+      providesTags: ['BookingData'],
+    }),
+    /** The mentor recommends topics of the session's roadmap once it has started. */
+    recommendTopics: build.mutation<RecommendationsResponse, { id: string } & RecommendationsBody>({
+      query: ({ id, ...body }) => ({
+        url: `/api/bookings/${encodeURIComponent(id)}/recommendations`,
+        method: 'POST',
+        body,
+      }),
+    }),
     createPayment: build.mutation<CreatePaymentResponse, { bookingId: string }>({
       query: (body) => withIdempotencyKey({ url: '/api/payments/create', method: 'POST', body }),
       invalidatesTags: ['BookingData'],
@@ -89,6 +108,8 @@ export const {
   useRescheduleBookingMutation,
   useReviewBookingMutation,
   useSaveSessionNotesMutation,
+  useGetBookingLearningQuery,
+  useRecommendTopicsMutation,
   useCreatePaymentMutation,
 } = bookingsApi;
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriedLearning,
+  learningCarryQuery,
+  withLearningCarry,
   hasFilters,
   listingPathFrom,
   listUrl,
@@ -76,5 +79,28 @@ describe('the way back from a profile', () => {
     expect(listingPathFrom(null)).toBe('/explore-mentors');
     expect(listingPathFrom({ listing: 42 })).toBe('/explore-mentors');
     expect(listingPathFrom({ listing: '' })).toBe('/explore-mentors');
+  });
+});
+
+describe('the roadmap and topic a topic’s link carries', () => {
+  it('survive a change of filters and go on to the profile, and nothing else does', () => {
+    const address = new URLSearchParams('search=Promises&roadmap=r1&topic=t2&skill=React');
+    const next = withLearningCarry(writeFilters({ ...readFilters(address), page: 1, skill: 'all' }), address);
+    expect(next.toString()).toBe('search=Promises&roadmap=r1&topic=t2');
+    expect(learningCarryQuery(address)).toBe('roadmap=r1&topic=t2');
+    expect(learningCarryQuery(new URLSearchParams('search=Promises'))).toBe('');
+  });
+
+  it('order the listing only when they are ids, and the topic only with its roadmap', () => {
+    const roadmap = '7e0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+    const topic = '00000000-0000-4000-8000-000000000002';
+    const carried = carriedLearning(new URLSearchParams({ roadmap, topic }));
+    expect(carried).toEqual({ roadmap, topic });
+    expect(listUrl({ ...NO_FILTERS, limit: 12, ...carried })).toBe(
+      `/api/mentor/all?roadmap=${roadmap}&topic=${topic}&page=1&limit=12`,
+    );
+    expect(carriedLearning(new URLSearchParams({ roadmap, topic: 'nope' }))).toEqual({ roadmap });
+    expect(carriedLearning(new URLSearchParams({ roadmap: 'nope', topic }))).toEqual({});
+    expect(listUrl({ ...NO_FILTERS, limit: 12, topic })).toBe('/api/mentor/all?page=1&limit=12');
   });
 });

@@ -111,6 +111,9 @@ export function listingPathFrom(state: unknown): string {
 export interface MentorListArgs extends MentorFilters {
   limit: number;
   userId?: string;
+  /** A topic's "Find a mentor for …": mentors assessed in a stack the roadmap or topic names come first. */
+  roadmap?: string;
+  topic?: string;
 }
 
 export function listUrl({
@@ -122,9 +125,15 @@ export function listUrl({
   page,
   limit,
   userId,
+  roadmap,
+  topic,
 }: MentorListArgs): string {
   const query = new URLSearchParams();
   if (userId) query.set('userId', userId);
+  if (roadmap) {
+    query.set('roadmap', roadmap);
+    if (topic) query.set('topic', topic);
+  }
   if (languages.length > 0) query.set('languages', languages.join(','));
   if (companies.length > 0) query.set('companies', companies.join(','));
   // Spelled as the api spells it.
@@ -136,3 +145,30 @@ export function listUrl({
 }
 
 export const PAGE_SIZE = MENTOR_PAGE_DEFAULT;
+
+/**
+ * What a topic's "Find a mentor for …" carries through the listing to a mentor's booking panel (`roadmap`,
+ * `topic`): not a filter, so the filters' writer leaves it out and the listing keeps it beside them.
+ */
+export function withLearningCarry(next: URLSearchParams, from: URLSearchParams): URLSearchParams {
+  for (const key of ['roadmap', 'topic']) {
+    const value = from.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}
+
+/** The carried `roadmap` and `topic` as a query string for a mentor's profile ('' when nothing is carried). */
+export function learningCarryQuery(params: URLSearchParams): string {
+  return withLearningCarry(new URLSearchParams(), params).toString();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The carried roadmap and topic for the listing's order, only when they are ids (a mangled address lists as usual). */
+export function carriedLearning(params: URLSearchParams): { roadmap?: string; topic?: string } {
+  const roadmap = params.get('roadmap') ?? '';
+  const topic = params.get('topic') ?? '';
+  if (!UUID.test(roadmap)) return {};
+  return UUID.test(topic) ? { roadmap, topic } : { roadmap };
+}

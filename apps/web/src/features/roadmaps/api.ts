@@ -12,7 +12,9 @@ import type {
   Roadmap,
   RoadmapList,
 } from '@skillroute/shared/roadmap-api';
+import type { RecommendationsResponse } from '@skillroute/shared/learning';
 import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
+import type { TopicNoteBody, TopicNoteResponse, TopicNotesResponse } from '@skillroute/shared/topic-notes';
 import { api } from '@/lib/api';
 import { roadmapPath } from './read-early';
 
@@ -86,6 +88,37 @@ export const roadmapsApi = api.injectEndpoints({
       },
     }),
 
+    // The signed-in reader's private notes on topics (DESIGN.md §4b). No tag: only the drawer's saves change
+    // them, and each save writes its answer into the list (the outline's marks follow at once).
+    getTopicNotes: build.query<TopicNotesResponse, string>({
+      query: (id) => `/api/roadmap/${encodeURIComponent(id)}/notes`,
+      keepUnusedDataFor: 0,
+    }),
+    saveTopicNote: build.mutation<TopicNoteResponse, TopicNoteBody & { roadmapId: string; nodeId: string }>({
+      query: ({ roadmapId, nodeId, text }) => ({
+        url: `/api/roadmap/${encodeURIComponent(roadmapId)}/notes/${encodeURIComponent(nodeId)}`,
+        method: 'PUT',
+        body: { text },
+      }),
+      async onQueryStarted({ roadmapId, nodeId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(
+          roadmapsApi.util.updateQueryData('getTopicNotes', roadmapId, (draft) => {
+            draft.notes = draft.notes.filter((note) => note.nodeId !== nodeId);
+            if (data.note) draft.notes.push(data.note);
+          }),
+        );
+      },
+    }),
+
+    /** The topics of a roadmap the reader's mentors recommended to them (DESIGN.md §4b). */
+    getRoadmapRecommendations: build.query<RecommendationsResponse, string>({
+      query: (id) => `/api/roadmap/${encodeURIComponent(id)}/recommendations`,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'RoadmapProgress', id }],
+    }),
+
     // The admin's side (admin cookies; the base query refreshes through /api/admin/refreshToken).
     getAdminRoadmaps: build.query<RoadmapList, RoadmapStatus>({
       query: (status) => `/api/admin/roadmap?status=${status}`,
@@ -112,7 +145,13 @@ export const {
   useGetNodeDetailsQuery,
   useGetProgressQuery,
   useSetProgressMutation,
+  useGetTopicNotesQuery,
+  useSaveTopicNoteMutation,
+  useGetRoadmapRecommendationsQuery,
   useGetAdminRoadmapsQuery,
   useReviewRoadmapMutation,
   useListUnlistRoadmapMutation,
 } = roadmapsApi;
+
+/** The roadmaps the signed-in reader follows (has marks on), for the booking panel's roadmap picker. */
+export { useGetMyProgressQuery } from './progress-summary-api';

@@ -1,3 +1,4 @@
+import type { RecommendationsResponse } from '@skillroute/shared/learning';
 import type { MyProgressResponse } from '@skillroute/shared/roadmap-api';
 import { api } from '@/lib/api';
 
@@ -13,7 +14,12 @@ export const progressSummaryApi = api.injectEndpoints({
       providesTags: [{ type: 'RoadmapProgress', id: 'MINE' }],
       keepUnusedDataFor: 0,
     }),
+    /** The home page's "Your mentor suggests": topics the reader's mentors recommended, newest first. */
+    getMyRecommendations: build.query<RecommendationsResponse, void>({
+      query: () => '/api/user/recommendations',
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetMyProgressQuery } = progressSummaryApi;
+export const { useGetMyProgressQuery, useGetMyRecommendationsQuery } = progressSummaryApi;

@@ -25,6 +25,7 @@ import { NoShowOutcome } from './no-show-outcome';
 import { ResumePaymentButton } from './resume-payment-button';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReviewDialog } from './review-dialog';
+import { SessionLearning } from './session-learning';
 import { SessionAgenda, SessionNotesForm, SessionNotesView } from './session-notes';
 
 const statusTone: Record<BookingStatus, string> = {
@@ -183,6 +184,14 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
               ? `What ${booking.mentee.name} would like to talk about`
               : 'What you would like to talk about'
           }
+        />
+      )}
+
+      {booking.learning && (
+        <SessionLearning
+          booking={{ ...booking, learning: booking.learning }}
+          isMentor={isMentor}
+          canRecommend={actions.writeNotes}
         />
       )}
 

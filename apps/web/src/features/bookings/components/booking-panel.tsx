@@ -8,7 +8,7 @@ import {
 import { NO_SHOW_POLICY } from '@skillroute/shared/no-shows';
 import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, FormField } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
@@ -21,6 +21,13 @@ import { formatSessionTime } from '@/lib/session-time';
 import { useClock } from '@/lib/use-clock';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { HoldCountdown } from './hold-countdown';
+import {
+  LearningPicker,
+  learningFields,
+  learningFromAddress,
+  noLearning,
+  type LearningChoice,
+} from './learning-picker';
 import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
 
@@ -57,6 +64,9 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
   const agendaId = useId();
   const [agenda, setAgenda] = useState('');
   const [agendaError, setAgendaError] = useState<string | undefined>(undefined);
+  // A topic's "Find a mentor for …" carries its roadmap and topic here, through the mentor search and sign-in.
+  const [searchParams] = useSearchParams();
+  const [learning, setLearning] = useState<LearningChoice>(() => learningFromAddress(searchParams));
   // The list read back may lag the hold just made, and may still list one that lapsed a moment ago.
   const held = [made, hold].find(
     (booking): booking is Booking => booking != null && !lapsedIds.includes(booking.id),
@@ -95,9 +105,12 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
   async function book() {
     if (!slot) return;
     if (!user) {
-      void navigate('/login', {
-        state: { from: `/mentor-profile/${mentorId}?${new URLSearchParams({ slot }).toString()}` },
-      });
+      const back = new URLSearchParams({ slot });
+      for (const key of ['roadmap', 'topic']) {
+        const carried = searchParams.get(key);
+        if (carried) back.set(key, carried);
+      }
+      void navigate('/login', { state: { from: `/mentor-profile/${mentorId}?${back.toString()}` } });
       return;
     }
     setFailure(null);
@@ -113,12 +126,14 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
       mentorId,
       startTime: slot,
       ...(checked.data ? { agenda: checked.data } : {}),
+      ...learningFields(learning),
     });
     if (result.error)
       setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
     else {
       setMade(result.data.booking);
       setAgenda('');
+      setLearning(noLearning);
     }
   }
 
@@ -170,6 +185,7 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
               )}
             </FormField>
           )}
+          {user && <LearningPicker value={learning} onChange={setLearning} />}
           {failure && <FormAlert>{failure}</FormAlert>}
           <SubmitButton
             type="button"

@@ -150,3 +150,42 @@ describe('Continue learning', () => {
     expect(screen.queryByRole('heading', { name: 'Continue learning' })).not.toBeInTheDocument();
   });
 });
+
+describe('Your mentor suggests', () => {
+  const suggestion = {
+    bookingId: '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    roadmapId: 'r1',
+    roadmapTitle: 'Frontend',
+    nodeId: '00000000-0000-4000-8000-000000000002',
+    label: 'Promises',
+    note: 'Read the chapter on async first',
+    mentor: { id: 'u9', name: 'Ada Lovelace' },
+    recommendedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  it('lists the topics a mentor recommended under Continue learning, linking to their roadmap', async () => {
+    signedInHome({
+      'GET /api/roadmap/progress/mine': () =>
+        json(200, { roadmaps: [progress({ id: 'r1', title: 'Frontend' })] }),
+      'GET /api/user/recommendations': () => json(200, { recommendations: [suggestion] }),
+    });
+    const heading = await screen.findByRole('heading', { name: 'Your mentor suggests' });
+    const list = heading.closest('section') as HTMLElement;
+    expect(list.parentElement?.closest('section')).toHaveAccessibleName('Continue learning');
+    const link = within(list).getByRole('link', { name: /Promises/ });
+    expect(link).toHaveAttribute('href', '/roadmap/r1');
+    expect(link).toHaveTextContent('Frontend · Recommended by Ada Lovelace');
+    expect(link).toHaveTextContent('Read the chapter on async first');
+  });
+
+  it('is absent when nothing was recommended', async () => {
+    const { callsTo } = signedInHome({
+      'GET /api/roadmap/progress/mine': () =>
+        json(200, { roadmaps: [progress({ id: 'r1', title: 'Frontend' })] }),
+      'GET /api/user/recommendations': () => json(200, { recommendations: [] }),
+    });
+    expect(await screen.findByRole('link', { name: /Frontend/ })).toHaveTextContent('12 of 48 topics done');
+    await waitFor(() => expect(callsTo('GET', '/api/user/recommendations')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Your mentor suggests' })).not.toBeInTheDocument();
+  });
+});

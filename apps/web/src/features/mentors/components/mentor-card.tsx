@@ -17,10 +17,13 @@ export function MentorCard({
   mentor,
   zone,
   listing = '',
+  carry = '',
 }: {
   mentor: MentorCardData;
   zone: string;
   listing?: string;
+  /** The roadmap and topic a topic's link carries on to the booking panel (`roadmap=…&topic=…`), if any. */
+  carry?: string;
 }) {
   const state: FromListingState = { listing };
   return (
@@ -31,7 +34,7 @@ export function MentorCard({
           <h3 className="text-lg leading-tight font-semibold [overflow-wrap:anywhere]">
             {/* The link's box covers the card, so the whole card is one target with the name as its text. */}
             <Link
-              to={`/mentor-profile/${encodeURIComponent(mentor.id)}`}
+              to={`/mentor-profile/${encodeURIComponent(mentor.id)}${carry ? `?${carry}` : ''}`}
               state={state}
               className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
             >

@@ -8,12 +8,15 @@ import { LoadError } from '../components/load-error';
 import { MentorCard, MentorCardSkeleton } from '../components/mentor-card';
 import { MentorFiltersPanel } from '../components/mentor-filters';
 import {
+  carriedLearning,
   hasFilters,
+  learningCarryQuery,
   type MentorFilters,
   NO_FILTERS,
   noMatchAdvice,
   PAGE_SIZE,
   readFilters,
+  withLearningCarry,
   writeFilters,
 } from '../list-filters';
 import { browserTimeZone } from '@/lib/time-zones';
@@ -26,15 +29,19 @@ import { browserTimeZone } from '@/lib/time-zones';
 export function ExploreMentorsPage({ userId }: { userId?: string }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
-  const list = useListMentorsQuery({ ...filters, limit: PAGE_SIZE, userId });
+  const carried = useMemo(() => carriedLearning(params), [params]);
+  const list = useListMentorsQuery({ ...filters, limit: PAGE_SIZE, userId, ...carried });
   const stacks = useGetStacksQuery();
   const stackNames = useMemo(() => (stacks.data ?? []).map((stack) => stack.name), [stacks.data]);
   const [zone] = useState(browserTimeZone);
 
   const change = (next: Partial<MentorFilters>, options?: { replace?: boolean }) =>
     // Any new filter starts again at the first page; a page change keeps the filters.
-    setParams(writeFilters({ ...filters, page: 1, ...next }), { replace: options?.replace ?? false });
-  const clear = () => setParams(writeFilters(NO_FILTERS));
+    setParams(withLearningCarry(writeFilters({ ...filters, page: 1, ...next }), params), {
+      replace: options?.replace ?? false,
+    });
+  const clear = () => setParams(withLearningCarry(writeFilters(NO_FILTERS), params));
+  const carry = learningCarryQuery(params);
 
   const data = list.currentData;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -120,7 +127,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
               <ul className="grid gap-4 lg:grid-cols-2">
                 {data.mentors.map((mentor) => (
                   <li key={mentor.id}>
-                    <MentorCard mentor={mentor} zone={zone} listing={params.toString()} />
+                    <MentorCard mentor={mentor} zone={zone} listing={params.toString()} carry={carry} />
                   </li>
                 ))}
               </ul>

@@ -1,8 +1,9 @@
+import { recommendedByText, type Recommendation } from '@skillroute/shared/learning';
 import type { RoadmapProgressSummary } from '@skillroute/shared/roadmap-api';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useGetMyProgressQuery } from '../progress-summary-api';
+import { useGetMyProgressQuery, useGetMyRecommendationsQuery } from '../progress-summary-api';
 
 /**
  * The signed-in reader's "Continue learning" row on the home page: each roadmap they have marked topics
@@ -13,9 +14,12 @@ export function ContinueLearning() {
   const { data, isLoading, isError, refetch } = useGetMyProgressQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  // The topics a session's mentor recommended (DESIGN.md §4b), read on every visit like the progress.
+  const suggested = useGetMyRecommendationsQuery(undefined, { refetchOnMountOrArgChange: true });
   const headingId = useId();
   const roadmaps = data?.roadmaps ?? [];
-  if (!isLoading && !isError && roadmaps.length === 0) return null;
+  const suggestions = suggested.data?.recommendations ?? [];
+  if (!isLoading && !isError && roadmaps.length === 0 && suggestions.length === 0) return null;
 
   return (
     <section
@@ -53,6 +57,39 @@ export function ContinueLearning() {
           </ul>
         )}
       </div>
+      {suggestions.length > 0 && <MentorSuggestions suggestions={suggestions} />}
+    </section>
+  );
+}
+
+/** "Your mentor suggests": each recommended topic, who recommended it and why, linking to its roadmap. */
+function MentorSuggestions({ suggestions }: { suggestions: Recommendation[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <h3 id={headingId} className="text-xl font-semibold">
+        Your mentor suggests
+      </h3>
+      <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {suggestions.map((suggestion) => (
+          <li key={`${suggestion.bookingId}-${suggestion.nodeId}`} className="flex">
+            <Link
+              to={`/roadmap/${suggestion.roadmapId}`}
+              className="flex w-full flex-col gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              <span className="font-semibold [overflow-wrap:anywhere]">{suggestion.label}</span>
+              <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+                {suggestion.roadmapTitle} · {recommendedByText(suggestion.mentor.name)}
+              </span>
+              {suggestion.note && (
+                <span className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">
+                  {suggestion.note}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

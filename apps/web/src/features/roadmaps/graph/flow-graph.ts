@@ -13,6 +13,8 @@ export interface RoadmapNodeData extends Record<string, unknown> {
   label: string;
   background: string;
   progress?: ProgressStatus;
+  /** The reader has a note on it (viewer only). */
+  hasNote?: boolean;
 }
 
 export type RoadmapFlowNode = Node<RoadmapNodeData, NodeType>;

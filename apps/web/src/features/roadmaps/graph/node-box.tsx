@@ -1,5 +1,7 @@
 import type { NodeType, ProgressStatus } from '@skillroute/shared/roadmap-rules';
 import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH } from '@skillroute/shared/roadmap-rules';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import { NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -28,12 +30,14 @@ export function NodeBox(props: {
   type: NodeType | undefined;
   progress?: ProgressStatus;
   selected?: boolean;
+  /** The reader has a note on it: a small mark in its corner (the outline says so in words). */
+  hasNote?: boolean;
   children?: ReactNode;
 }) {
   return (
     <div
       className={cn(
-        'rounded-md border border-neutral-900/60 px-2 py-1.5 text-center leading-tight shadow-sm',
+        'relative rounded-md border border-neutral-900/60 px-2 py-1.5 text-center leading-tight shadow-sm',
         props.type === 'subtopic' && 'rounded-full',
         props.selected && 'outline-2 outline-offset-2 outline-sky-500',
         props.progress && progressRing[props.progress],
@@ -46,6 +50,13 @@ export function NodeBox(props: {
       }}
     >
       {props.children}
+      {props.hasNote && (
+        <NotebookPen
+          className="absolute -top-1.5 -right-1.5 size-3 rounded-sm bg-background p-px text-foreground shadow-sm"
+          role="img"
+          aria-label={topicNoteMessages.hasNote}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
+import type { TopicNote } from '@skillroute/shared/topic-notes';
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +14,9 @@ import { useAppSelector } from '@/lib/store-hooks';
 import {
   useGetNodeDetailsQuery,
   useGetProgressQuery,
+  useGetRoadmapRecommendationsQuery,
   useGetRoadmapQuery,
+  useGetTopicNotesQuery,
   useSetProgressMutation,
 } from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
@@ -30,6 +33,14 @@ import { openNodeOnKey } from '../graph/node-keys';
 // it loads after the first picture, beside the graph.
 const TopicDrawer = lazy(async () => ({
   default: (await import('../components/viewer/topic-drawer')).TopicDrawer,
+}));
+// The reader's note field (a textarea and its saving) comes with the drawer, not before.
+const TopicNoteEditor = lazy(async () => ({
+  default: (await import('../components/viewer/topic-note-editor')).TopicNoteEditor,
+}));
+// Only for a reader with notes on topics since removed: most readers never load it.
+const RemovedTopicNotes = lazy(async () => ({
+  default: (await import('../components/viewer/removed-topic-notes')).RemovedTopicNotes,
 }));
 const RoadmapCanvas = lazy(async () => ({
   default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas,
@@ -53,6 +64,7 @@ function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
 const NO_PROGRESS: ProgressEntry[] = [];
+const NO_NOTES: TopicNote[] = [];
 
 /** /roadmap/{id}: a published roadmap for everyone (a draft for its author and admins), with progress. */
 export function RoadmapPage() {
@@ -65,11 +77,31 @@ export function RoadmapPage() {
   const { data: progressData } = useGetProgressQuery(id, {
     skip: !signedIn || roadmapQuery.data === undefined,
   });
+  const { data: notesData } = useGetTopicNotesQuery(id, {
+    skip: !signedIn || roadmapQuery.data === undefined,
+  });
   const [setProgress] = useSetProgressMutation();
+  const { data: recommendationData } = useGetRoadmapRecommendationsQuery(id, {
+    skip: !signedIn || roadmapQuery.data === undefined,
+  });
+  const recommendedBy = useMemo(
+    () =>
+      new Map(
+        (recommendationData?.recommendations ?? []).map((row) => [row.nodeId, row.mentor.name] as const),
+      ),
+    [recommendationData],
+  );
   const [openId, setOpenId] = useState<string | undefined>();
   const roadmap = roadmapQuery.data;
   const outline = useMemo(() => (roadmap ? buildOutline(roadmap.nodes, roadmap.edges) : []), [roadmap]);
   const progress = signedIn ? (progressData?.progress ?? NO_PROGRESS) : undefined;
+  // The reader's notes: marked in the outline and on the graph, and apart when their topic has been removed.
+  const notes = signedIn ? (notesData?.notes ?? NO_NOTES) : undefined;
+  const noted = useMemo(() => (notes ? new Set(notes.map((note) => note.nodeId)) : undefined), [notes]);
+  const removedNotes = useMemo(() => {
+    const present = new Set(roadmap?.nodes.map((node) => node.id));
+    return (notes ?? NO_NOTES).filter((note) => !present.has(note.nodeId));
+  }, [notes, roadmap]);
 
   if (roadmapQuery.isLoading) {
     return (
@@ -165,15 +197,33 @@ export function RoadmapPage() {
       <div className="grid flex-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="order-2 max-h-[70dvh] overflow-y-auto rounded-lg border p-3 lg:order-1">
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
-          <RoadmapOutline outline={outline} progress={progress} onOpen={setOpenId} />
+          <RoadmapOutline
+            outline={outline}
+            progress={progress}
+            noted={noted}
+            onOpen={setOpenId}
+            recommendedBy={recommendedBy}
+          />
         </aside>
         <div
           className="order-1 h-[70dvh] min-h-96 overflow-hidden rounded-lg border lg:order-2"
           onKeyDown={openNodeOnKey(setOpenId)}
         >
-          <DeferredCanvas shown={painted} roadmap={roadmap} progress={progress} onOpen={setOpenId} />
+          <DeferredCanvas
+            shown={painted}
+            roadmap={roadmap}
+            progress={progress}
+            noted={noted}
+            onOpen={setOpenId}
+          />
         </div>
       </div>
+
+      {removedNotes.length > 0 && (
+        <Suspense fallback={null}>
+          <RemovedTopicNotes roadmapId={roadmap.id} notes={removedNotes} />
+        </Suspense>
+      )}
 
       {(painted || openNode) && (
         <Suspense fallback={null}>
@@ -183,6 +233,21 @@ export function RoadmapPage() {
             status={progress && openNode ? statusOf(progress, openNode.id) : undefined}
             onMark={(status) => void mark(status)}
             onClose={() => setOpenId(undefined)}
+            notes={
+              // Only once the reader's notes are in: the editor starts from the saved text.
+              openNode && signedIn && notesData ? (
+                <TopicNoteEditor
+                  key={openNode.id}
+                  roadmapId={roadmap.id}
+                  nodeId={openNode.id}
+                  initialText={notesData.notes.find((note) => note.nodeId === openNode.id)?.text ?? ''}
+                />
+              ) : undefined
+            }
+            roadmapId={roadmap.id}
+            recommendations={(recommendationData?.recommendations ?? [])
+              .filter((row) => row.nodeId === openId)
+              .map((row) => ({ mentorName: row.mentor.name, note: row.note }))}
           />
         </Suspense>
       )}

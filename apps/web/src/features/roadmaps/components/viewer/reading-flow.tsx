@@ -23,6 +23,7 @@ import { statusOf } from './outline';
 interface ReadingFlowProps {
   roadmap: Roadmap;
   progress: ProgressEntry[] | undefined;
+  noted?: ReadonlySet<string>;
   onOpen: (nodeId: string) => void;
   /** Where the first picture stood: React Flow takes over there, so nothing moves. */
   viewport: Viewport;
@@ -43,14 +44,18 @@ export function ReadingFlow(props: ReadingFlowProps) {
   );
 }
 
-function Flow({ roadmap, progress, onOpen, viewport, onReady }: ReadingFlowProps) {
+function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFlowProps) {
   const nodes = useMemo(
     () =>
       toFlowNodes(roadmap.nodes).map((node) => ({
         ...node,
-        data: { ...node.data, progress: progress ? statusOf(progress, node.id) : undefined },
+        data: {
+          ...node.data,
+          progress: progress ? statusOf(progress, node.id) : undefined,
+          hasNote: noted?.has(node.id),
+        },
       })),
-    [roadmap.nodes, progress],
+    [roadmap.nodes, progress, noted],
   );
   const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);

@@ -15,6 +15,8 @@ const ReadingFlow = lazy(async () => ({ default: (await import('./reading-flow')
 export const RoadmapCanvas = memo(function RoadmapCanvas(props: {
   roadmap: Roadmap;
   progress: ProgressEntry[] | undefined;
+  /** The topics the reader has a note on, marked on the graph. */
+  noted?: ReadonlySet<string>;
   onOpen: (nodeId: string) => void;
 }) {
   // The canvas's size, read before the first picture, so the graph is drawn once, where the reader starts.

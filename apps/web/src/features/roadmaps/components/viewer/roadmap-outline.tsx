@@ -1,5 +1,7 @@
+import { recommendedByText } from '@skillroute/shared/learning';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
-import { Check, CircleDashed, CircleDot, SkipForward } from 'lucide-react';
+import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
+import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward, Sparkles } from 'lucide-react';
 import { memo } from 'react';
 import { cn } from '@/lib/utils';
 import { progressLabels, statusOf, type OutlineTopic } from './outline';
@@ -13,11 +15,17 @@ const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pendi
 export const RoadmapOutline = memo(function RoadmapOutline({
   outline,
   progress,
+  noted,
   onOpen,
+  recommendedBy,
 }: {
   outline: OutlineTopic[];
   progress: ProgressEntry[] | undefined;
+  /** The topics the signed-in reader has a note on (undefined for a visitor). */
+  noted?: ReadonlySet<string>;
   onOpen: (nodeId: string) => void;
+  /** Topic id → the name of the mentor who recommended it to the reader (DESIGN.md §4b). */
+  recommendedBy?: ReadonlyMap<string, string>;
 }) {
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
@@ -27,7 +35,9 @@ export const RoadmapOutline = memo(function RoadmapOutline({
             <OutlineButton
               label={`${index + 1}. ${node.data.label}`}
               status={progress ? statusOf(progress, node.id) : undefined}
+              hasNote={noted?.has(node.id)}
               strong
+              recommendedBy={recommendedBy?.get(node.id)}
               onClick={() => onOpen(node.id)}
             />
             {subtopics.length > 0 && (
@@ -37,6 +47,8 @@ export const RoadmapOutline = memo(function RoadmapOutline({
                     <OutlineButton
                       label={sub.data.label}
                       status={progress ? statusOf(progress, sub.id) : undefined}
+                      hasNote={noted?.has(sub.id)}
+                      recommendedBy={recommendedBy?.get(sub.id)}
                       onClick={() => onOpen(sub.id)}
                     />
                   </li>
@@ -53,12 +65,16 @@ export const RoadmapOutline = memo(function RoadmapOutline({
 function OutlineButton({
   label,
   status,
+  hasNote = false,
   strong = false,
+  recommendedBy,
   onClick,
 }: {
   label: string;
   status: keyof typeof icons | undefined;
+  hasNote?: boolean;
   strong?: boolean;
+  recommendedBy?: string | undefined;
   onClick: () => void;
 }) {
   const Icon = status ? icons[status] : undefined;
@@ -78,8 +94,22 @@ function OutlineButton({
           aria-hidden="true"
         />
       )}
-      <span className="[overflow-wrap:anywhere]">{label}</span>
+      <span className="grid">
+        <span className="[overflow-wrap:anywhere]">{label}</span>
+        {recommendedBy !== undefined && (
+          <span className="inline-flex items-center gap-1 text-xs font-normal text-primary">
+            <Sparkles className="size-3 shrink-0" aria-hidden="true" />
+            {recommendedByText(recommendedBy)}
+          </span>
+        )}
+      </span>
       {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
+      {hasNote && (
+        <>
+          <NotebookPen className="mt-0.5 ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="sr-only">, {topicNoteMessages.hasNote}</span>
+        </>
+      )}
     </button>
   );
 }

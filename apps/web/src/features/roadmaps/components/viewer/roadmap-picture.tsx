@@ -18,12 +18,14 @@ const PATTERN_GAP = 16;
 export function RoadmapPicture({
   roadmap,
   progress,
+  noted,
   viewport,
   view,
   onOpen,
 }: {
   roadmap: Roadmap;
   progress: ProgressEntry[] | undefined;
+  noted?: ReadonlySet<string>;
   viewport: Viewport;
   view: { width: number; height: number };
   onOpen: (nodeId: string) => void;
@@ -77,6 +79,7 @@ export function RoadmapPicture({
               background={node.background}
               type={node.type}
               progress={progress ? statusOf(progress, node.id) : undefined}
+              hasNote={noted?.has(node.id)}
             >
               <NodeLabel>{node.data.label}</NodeLabel>
             </NodeBox>

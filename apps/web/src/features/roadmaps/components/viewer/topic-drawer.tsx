@@ -1,6 +1,8 @@
 import type { NodeDetail, RoadmapNode } from '@skillroute/shared/roadmap-api';
 import { isHttpUrl, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
-import { ExternalLink, UserSearch } from 'lucide-react';
+import { recommendedByText } from '@skillroute/shared/learning';
+import { ExternalLink, Sparkles, UserSearch } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -20,14 +22,37 @@ interface TopicDrawerProps {
   status: ProgressStatus | undefined;
   onMark: (status: ProgressStatus) => void;
   onClose: () => void;
+  /** The signed-in reader's own note on the topic (TopicNoteEditor), below their progress. */
+  notes?: ReactNode;
+  /** The roadmap's id: "Find a mentor for …" carries it and the topic on to the booking. */
+  roadmapId?: string;
+  /** What the reader's mentors said when recommending this topic (DESIGN.md §4b). */
+  recommendations?: ReadonlyArray<{ mentorName: string; note: string }>;
 }
 
-/** The mentor listing searched for a topic's label (the listing reads `search` from its address). */
-const mentorSearchPath = (label: string): string =>
-  `/explore-mentors?search=${encodeURIComponent(label.trim())}`;
+/**
+ * The mentor listing searched for a topic's label (the listing reads `search` from its address), carrying the
+ * roadmap and the topic so the booking panel can offer a session about them.
+ */
+const mentorSearchPath = (label: string, roadmapId?: string, nodeId?: string): string => {
+  const carried =
+    roadmapId && nodeId
+      ? `&roadmap=${encodeURIComponent(roadmapId)}&topic=${encodeURIComponent(nodeId)}`
+      : '';
+  return `/explore-mentors?search=${encodeURIComponent(label.trim())}${carried}`;
+};
 
 /** A topic's notes and links, and the reader's mark on it. Everything the author wrote is shown as text. */
-export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDrawerProps) {
+export function TopicDrawer({
+  node,
+  detail,
+  status,
+  onMark,
+  onClose,
+  roadmapId,
+  recommendations = [],
+  notes,
+}: TopicDrawerProps) {
   return (
     <Sheet open={node !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
@@ -45,6 +70,20 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
               </SheetDescription>
             </SheetHeader>
             <div className="grid gap-6 px-4 pb-6">
+              {recommendations.map((recommendation) => (
+                <div
+                  key={recommendation.mentorName}
+                  className="grid gap-1 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
+                >
+                  <p className="inline-flex items-center gap-1.5 font-medium text-primary">
+                    <Sparkles className="size-4" aria-hidden="true" />
+                    {recommendedByText(recommendation.mentorName)}
+                  </p>
+                  {recommendation.note && (
+                    <p className="whitespace-pre-line [overflow-wrap:anywhere]">{recommendation.note}</p>
+                  )}
+                </div>
+              ))}
               {detail ? (
                 <p className="whitespace-pre-line [overflow-wrap:anywhere]">{detail.description}</p>
               ) : (
@@ -79,7 +118,7 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
                 </div>
               )}
               <Link
-                to={mentorSearchPath(node.data.label)}
+                to={mentorSearchPath(node.data.label, roadmapId, node.id)}
                 className="inline-flex items-center gap-2 justify-self-start rounded-md font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 [overflow-wrap:anywhere]"
               >
                 <UserSearch className="size-4 shrink-0" aria-hidden="true" />
@@ -113,6 +152,7 @@ export function TopicDrawer({ node, detail, status, onMark, onClose }: TopicDraw
                   </div>
                 </div>
               )}
+              {notes}
             </div>
           </>
         )}
