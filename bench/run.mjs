@@ -26,7 +26,8 @@ import { roadmapsBench } from './roadmaps/bench.mjs';
 import { slotsBench } from './slots/bench.mjs';
 import { socketsBench } from './sockets/bench.mjs';
 
-const BUNDLE_BUDGET_BYTES = 150_000;
+// Issue 30's target for the JavaScript `/` needs (it was a 150 kB budget before).
+const BUNDLE_TARGET_BYTES = 120_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -144,9 +145,10 @@ async function bundleBench() {
       `| \`${new URL(script.url).pathname}\` | ${script.encoding} | ${(script.wire / 1000).toFixed(1)} kB | ${(script.decoded / 1000).toFixed(1)} kB |`,
     );
   }
-  const share = total / BUNDLE_BUDGET_BYTES;
+  const share = total / BUNDLE_TARGET_BYTES;
+  const met = total <= BUNDLE_TARGET_BYTES;
   console.log(
-    `\nJS for /: ${(total / 1000).toFixed(1)} kB on the wire in ${scripts.length} files; budget ${BUNDLE_BUDGET_BYTES / 1000} kB (${(share * 100).toFixed(0)}% of it)`,
+    `\nJS for /: ${(total / 1000).toFixed(1)} kB on the wire in ${scripts.length} files; target ${BUNDLE_TARGET_BYTES / 1000} kB ${met ? 'met' : 'not met'} (${(share * 100).toFixed(0)}% of it)`,
   );
   recordResult(
     'bundle',
@@ -160,7 +162,8 @@ it: the encoded body size Chromium received (Playwright's \`request.sizes().resp
 ${rows.join('\n')}
 | **total** | | **${(total / 1000).toFixed(1)} kB** | ${(decodedTotal / 1000).toFixed(1)} kB |
 
-Budget 150 kB on the wire: the home page uses **${(share * 100).toFixed(0)}%** of it (ratio ${share.toFixed(2)}).`,
+Target (issue 30) at most ${BUNDLE_TARGET_BYTES / 1000} kB on the wire: **${met ? 'met' : 'not met'}**; the home page needs
+**${(share * 100).toFixed(0)}%** of it (ratio ${share.toFixed(2)}).`,
   );
 }
 

@@ -77,19 +77,46 @@ function chartsOwnToolkit(): Plugin {
   };
 }
 
+/**
+ * Two packages send every bundler a build that their own production build improves on: React Router its development
+ * build, whose warnings (checks on routes and navigations) only the production one leaves out, and Immer a readable
+ * one, where its production build is already minified. Each pair is the same code and version. The build takes the
+ * production ones (0.8 kB brotli off the entry chunk together); the dev server and the tests keep the others.
+ */
+const PRODUCTION_BUILDS: Record<string, [RegExp, string]> = {
+  'react-router': [/\/react-router\/dist\/development\//, '/react-router/dist/production/'],
+  immer: [/\/immer\/dist\/immer\.mjs$/, '/immer/dist/immer.production.mjs'],
+};
+
+function productionBuilds(): Plugin {
+  return {
+    name: 'skillroute:production-builds',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const swap = PRODUCTION_BUILDS[source];
+      if (swap === undefined) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (resolved === null) return null;
+      const [development, production] = swap;
+      if (!development.test(resolved.id))
+        throw new Error(`production-builds: ${source} resolved to ${resolved.id}`);
+      return { ...resolved, id: resolved.id.replace(development, production) };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     chartsOwnToolkit(),
+    productionBuilds(),
     tailwindcss(),
     // The pages a visit most often starts on, with the modules their routes import (src/app/routes.tsx).
     routePreloads(import.meta.dirname, [
       {
         path: /^\/$/,
-        modules: [
-          'src/features/home/pages/home-page.tsx',
-          'src/features/roadmaps/components/home-roadmaps.tsx',
-        ],
+        modules: ['src/app/pages/home.ts'],
       },
       {
         path: /^\/roadmap\/([^/]+)\/?$/,

@@ -4,10 +4,11 @@ import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
+import { requestToaster, useToasterRequested } from '@/lib/toaster-demand';
 import { useAfterPaint } from '@/lib/use-after-paint';
 
-// The toaster (Radix Toast: about 10 kB compressed) joins after the first picture, so the entry chunk every page waits
-// for is smaller. Its store lives outside React (lib/use-toast.ts): a toast raised before it mounts shows once it has.
+// The toaster (Radix Toast: 13 kB compressed in three chunks) stays out of the entry chunk every page waits for. Its
+// store lives outside React (lib/use-toast.ts): a toast raised before it mounts shows once it has.
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 const SessionCheck = lazy(async () => ({
   default: (await import('@/features/auth/components/session-check')).SessionCheck,
@@ -24,7 +25,6 @@ export function RootLayout() {
   // during this visit was just confirmed by the sign-in itself.
   const [restoredSession] = useState(() => user !== null);
   useFinishLeaving(pathname);
-  const painted = useAfterPaint();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -41,11 +41,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      {painted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <ToasterOnDemand signedIn={user !== null} />
       <ScrollRestoration />
       {/* The one place the live socket lives: mounted on sign-in, unmounted (disconnected) on sign-out. */}
       {user && (
@@ -59,6 +55,36 @@ export function RootLayout() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * The toaster mounts after the first paint for someone signed in (live notifications and most actions raise
+ * toasts), and otherwise only when a toast is raised or F8 (the toaster's key, which focuses its region) is pressed:
+ * a signed-out visit of the public pages mostly raises none, and then loads none of its code. Once mounted it stays.
+ */
+function ToasterOnDemand({ signedIn }: { signedIn: boolean }) {
+  const requested = useToasterRequested();
+  const painted = useAfterPaint(signedIn);
+  const [mounted, setMounted] = useState(false);
+  const [focusOnMount, setFocusOnMount] = useState(false);
+  if (!mounted && (requested || (signedIn && painted))) setMounted(true);
+  useEffect(() => {
+    if (mounted) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Radix matches its hotkey on KeyboardEvent.code, as here.
+      if (event.code !== 'F8') return;
+      setFocusOnMount(true);
+      requestToaster();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [mounted]);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster focusOnMount={focusOnMount} />
+    </Suspense>
   );
 }
 

@@ -21,10 +21,7 @@ function RootError() {
 }
 
 const home = async () => {
-  const [{ HomePage }, { HomeRoadmaps }] = await Promise.all([
-    import('@/features/home/pages/home-page'),
-    import('@/features/roadmaps/components/home-roadmaps'),
-  ]);
+  const { HomePage, HomeRoadmaps } = await import('./pages/home');
   function Home() {
     const signedIn = useAppSelector(selectCurrentUser) !== null;
     return <HomePage signedIn={signedIn} roadmaps={<HomeRoadmaps signedIn={signedIn} />} />;

@@ -2,6 +2,7 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@skillroute/shared/constants
 import type * as React from 'react';
 import { useSyncExternalStore } from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
+import { requestToaster } from './toaster-demand';
 
 export type ToasterToast = ToastProps & {
   id: string;
@@ -76,6 +77,8 @@ export type ToastInput = Omit<ToasterToast, 'id'>;
 
 /** Shows a toast; returns handles to update or dismiss that one toast. */
 export function toast(input: ToastInput) {
+  // The root layout mounts the toaster on the first toast of a signed-out visit (app/root-layout.tsx).
+  requestToaster();
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   dispatch({

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setSocketFactory } from '@/lib/socket';
+import { resetToasterDemand } from '@/lib/toaster-demand';
 import { resetToasts } from '@/lib/use-toast';
 import { takeDrifts } from './fake-server';
 import { fakeSocketFactory } from './fake-socket';
@@ -36,6 +37,7 @@ afterEach(() => {
   // A file that faked timers and did not give them back would stop every later file's frames and timeouts.
   vi.useRealTimers();
   resetToasts();
+  resetToasterDemand();
   window.localStorage.clear();
   document.body.className = '';
   // A fixture that drifted from the api fails its test, even where the page took the refusal in its stride.
