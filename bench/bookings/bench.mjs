@@ -168,6 +168,9 @@ async function throughput(seed) {
         requestOf(counters.product++, (turn) => {
           if (turn >= slots.length)
             throw new Error(`the load mentors have no free slot left after ${slots.length} each`);
+          // A mentee holds one unpaid session per mentor: each books once (raise BENCH_BOOKINGS_MENTEES).
+          if (turn >= menteeCookies[0].length)
+            throw new Error(`the load mentors' ${menteeCookies[0].length} mentees have each booked once`);
           return slots[turn];
         }),
     },
@@ -281,11 +284,19 @@ export async function bookingsBench() {
   let slots;
   let seed;
   try {
-    const server = await startProcess(process.execPath, ['--import', 'tsx', 'bench/bookings/server.ts'], {
-      env: { BENCH_BOOKINGS_SEED_FILE: seedFile, BENCH_BOOKINGS_CONNECTIONS: String(CONNECTIONS) },
-      timeoutMs: 300_000,
-      ready: (line) => (line === 'ready' ? true : undefined),
-    });
+    // BENCH_CPU_PROF=folder: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+    const profile = process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : [];
+    const server = await startProcess(
+      process.execPath,
+      [...profile, '--import', 'tsx', 'bench/bookings/server.ts'],
+      {
+        env: { BENCH_BOOKINGS_SEED_FILE: seedFile, BENCH_BOOKINGS_CONNECTIONS: String(CONNECTIONS) },
+        timeoutMs: 300_000,
+        ready: (line) => (line === 'ready' ? true : undefined),
+      },
+    );
     try {
       seed = JSON.parse(readFileSync(seedFile, 'utf8'));
       // The slots first while the table holds little beyond the busy mentor's 1,000 bookings, then again once the

@@ -23,8 +23,12 @@ import { cookiesOf, newUsers, WEEKDAYS_TEN_TO_FIVE } from '../seeding';
 
 const RACERS = Number(process.env.BENCH_BOOKINGS_RACERS ?? 500);
 const CONNECTIONS = Number(process.env.BENCH_BOOKINGS_CONNECTIONS ?? 50);
-/** A mentee books one slot in turn with the others of its connection: distinct times, so never an overlap of its own. */
-const MENTEES_PER_CONNECTION = 20;
+/**
+ * Each mentee of a connection books one slot of its mentor, once: a second unpaid hold with the same mentor is
+ * refused (HOLDS_WITH_ONE_MENTOR_MAX), so a connection needs as many mentees as it makes bookings (about 80 at
+ * 250 bookings/s over the warm-up and the rounds; the bench stops with a message if they run out).
+ */
+const MENTEES_PER_CONNECTION = Number(process.env.BENCH_BOOKINGS_MENTEES ?? 200);
 const SLOT_BOOKINGS = 1000;
 const SLOT_MENTEES = 50;
 const PRICE_PAISE = 150_000;
