@@ -224,7 +224,8 @@ describe('reset password', () => {
       token: 'abc',
       password: 'newpass12',
     });
-    expect(screen.getByText('Password changed')).toBeInTheDocument();
+    // A visitor's toaster loads with the first toast (lib/toaster-demand.ts): wait for it.
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
   });
 
   it('explains a used or expired link and offers to ask again', async () => {

@@ -203,7 +203,7 @@ describe('the code step', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /learn a tech skill/i })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(store.getState().auth.user).toEqual(ada);
-    expect(screen.getByText('Welcome to Skillroute, Ada!')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome to Skillroute, Ada!')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('ada@example.com')).toBeInTheDocument();
   });
 
