@@ -128,7 +128,9 @@ export default defineConfig({
       // Shared links: a search (filters in the URL) and a mentor's profile.
       { path: /^\/explore-mentors\/?$/, modules: ['src/features/mentors/pages/explore-mentors-page.tsx'] },
       {
-        path: /^\/mentor-profile\/[^/]+\/?$/,
+        path: /^\/mentor-profile\/([^/]+)\/?$/,
+        // The profile's words (its largest paint, the bio) come from this read: asked beside the entry, not after it.
+        reads: ['/api/mentor/details/$1'],
         modules: [
           'src/features/mentors/pages/mentor-profile-page.tsx',
           'src/app/pages/not-found-page.tsx',
