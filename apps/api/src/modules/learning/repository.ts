@@ -1,23 +1,17 @@
-// The queries of learning with a mentor: a booking's roadmap facts, the mentee's progress on it counted as
-// their own summary counts it (roadmaps/repository.ts listProgressSummaries), and the recommendations.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
+// The queries of learning with a mentor: a booking's roadmap facts, its topics, and the recommendations (the
+// mentee's progress is the roadmaps module's read, roadmaps/service.ts marksOf).
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import type { Executor } from '../../db/client';
-import {
-  bookings,
-  roadmapNodes,
-  roadmapProgress,
-  roadmaps,
-  stacks,
-  topicRecommendations,
-  users,
-} from '../../db/schema';
+import { bookings, roadmapNodes, roadmaps, stacks, topicRecommendations, users } from '../../db/schema';
 
 /** What choosing a roadmap for a booking needs to know of it. */
 export async function findRoadmapFacts(
   db: Executor,
   roadmapId: string,
-): Promise<{ id: string; title: string; status: string; isActive: boolean; authorId: string } | undefined> {
+): Promise<
+  { id: string; title: string; status: RoadmapStatus; isActive: boolean; authorId: string } | undefined
+> {
   const [row] = await db
     .select({
       id: roadmaps.id,
@@ -71,31 +65,6 @@ export async function findBookingFacts(db: Executor, bookingId: string) {
     .leftJoin(roadmaps, eq(roadmaps.id, bookings.learningRoadmapId))
     .where(eq(bookings.id, bookingId));
   return row;
-}
-
-/**
- * A reader's marks on a roadmap's saved topics, and the counts: done and in progress over their progress rows
- * on saved nodes, total over the saved nodes, as "Continue learning" counts them.
- */
-export async function progressOn(
-  db: Executor,
-  input: { userId: string; roadmapId: string },
-): Promise<{ marks: Map<string, ProgressStatus>; done: number; inProgress: number; total: number }> {
-  const marks = await db
-    .select({ nodeId: roadmapProgress.nodeId, status: roadmapProgress.status })
-    .from(roadmapProgress)
-    .innerJoin(roadmapNodes, and(eq(roadmapNodes.id, roadmapProgress.nodeId), eq(roadmapNodes.saved, true)))
-    .where(and(eq(roadmapProgress.userId, input.userId), eq(roadmapProgress.roadmapId, input.roadmapId)));
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(roadmapNodes)
-    .where(and(eq(roadmapNodes.roadmapId, input.roadmapId), eq(roadmapNodes.saved, true)));
-  return {
-    marks: new Map(marks.map((mark) => [mark.nodeId, mark.status])),
-    done: marks.filter((mark) => mark.status === 'done').length,
-    inProgress: marks.filter((mark) => mark.status === 'in_progress').length,
-    total: Number(counted?.total ?? 0),
-  };
 }
 
 /** Writes or rewrites one recommendation per topic (the note replaced), inside the caller's transaction. */

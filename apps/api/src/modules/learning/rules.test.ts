@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recommendRefusal, stacksNamedIn, unknownTopicIssues } from './rules';
+import { progressOfMarks, recommendRefusal, stacksNamedIn, unknownTopicIssues } from './rules';
 
 describe('the stacks a roadmap or topic names', () => {
   const stacks = ['React', 'Java', 'DevOps', 'C', 'C++', 'Node', 'SQL'];
@@ -40,5 +40,19 @@ describe('recommending topics', () => {
       { message: 'no', field: 'nodeIds.1' },
       { message: 'no', field: 'nodeIds.3' },
     ]);
+  });
+});
+
+describe('a mentee’s progress as their mentor reads it', () => {
+  it('counts done and in progress, and keeps each topic’s mark', () => {
+    const progress = progressOfMarks([
+      { nodeId: 'a', status: 'done' },
+      { nodeId: 'b', status: 'in_progress' },
+      { nodeId: 'c', status: 'skipped' },
+      { nodeId: 'd', status: 'done' },
+    ]);
+    expect(progress).toMatchObject({ done: 2, inProgress: 1 });
+    expect(progress.marks.get('c')).toBe('skipped');
+    expect(progressOfMarks([])).toMatchObject({ done: 0, inProgress: 0 });
   });
 });

@@ -1,4 +1,18 @@
 import { notesRefusal, type BookingStatus } from '@skillroute/shared/bookings';
+import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
+
+/** A reader's marks by topic, and how many are done and in progress (the total is the roadmap's saved topics). */
+export function progressOfMarks(marks: ReadonlyArray<{ nodeId: string; status: ProgressStatus }>): {
+  marks: Map<string, ProgressStatus>;
+  done: number;
+  inProgress: number;
+} {
+  return {
+    marks: new Map(marks.map((mark) => [mark.nodeId, mark.status])),
+    done: marks.filter((mark) => mark.status === 'done').length,
+    inProgress: marks.filter((mark) => mark.status === 'in_progress').length,
+  };
+}
 
 interface BookingFacts {
   mentorId: string;

@@ -7,9 +7,17 @@ import {
 } from '@skillroute/shared/learning';
 import type { ServiceContext, UserContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
+import { canRead } from '../roadmaps/rules';
+import { marksOf } from '../roadmaps/service';
 import { notesOnTopics } from '../topic-notes/service';
 import * as repository from './repository';
-import { learningRefusal, recommendRefusal, stacksNamedIn, unknownTopicIssues } from './rules';
+import {
+  learningRefusal,
+  progressOfMarks,
+  recommendRefusal,
+  stacksNamedIn,
+  unknownTopicIssues,
+} from './rules';
 
 // Learning with a mentor (DESIGN.md §4b): what a session's mentor reads of the mentee's roadmap, and what
 // they recommend afterwards. Every read checks the reader first; anyone else hears 404, as for no booking.
@@ -33,11 +41,12 @@ export async function checkBookingLearning(
   if (input.roadmapId === undefined)
     return { learningRoadmapId: null, learningNodeIds: [], shareNotes: false };
   const roadmap = await repository.findRoadmapFacts(ctx.db, input.roadmapId);
-  const readable =
-    roadmap !== undefined &&
-    roadmap.status === 'published' &&
-    (roadmap.isActive || roadmap.authorId === input.menteeId);
-  if (!readable)
+  // A published roadmap the mentee may read (listed, or their own): the roadmaps' own reading rule.
+  if (
+    roadmap === undefined ||
+    roadmap.status !== 'published' ||
+    !canRead(roadmap, { userId: input.menteeId })
+  )
     throw new AppError('bad_request', learningMessages.roadmapNotFound, [
       { message: learningMessages.roadmapNotFound, field: 'roadmapId' },
     ]);
@@ -70,10 +79,12 @@ export async function readBookingLearning(
   if (booking.roadmapId === null || booking.roadmapTitle === null)
     throw new AppError('not_found', learningMessages.noRoadmap);
   const { roadmapId } = booking;
-  const [progress, roadmapTopics] = await Promise.all([
-    repository.progressOn(ctx.db, { userId: booking.menteeId, roadmapId }),
+  // The mentee's marks as their own pages read them, over the saved topics (their count is the total).
+  const [marks, roadmapTopics] = await Promise.all([
+    marksOf(ctx, { userId: booking.menteeId, roadmapId }),
     repository.savedTopics(ctx.db, roadmapId),
   ]);
+  const progress = progressOfMarks(marks);
   const labels = new Map(roadmapTopics.map((topic) => [topic.nodeId, topic.label]));
   // A topic the author removed since the booking is left out: there is nothing left to read of it.
   const chosen = booking.nodeIds.filter((nodeId) => labels.has(nodeId));
@@ -82,7 +93,7 @@ export async function readBookingLearning(
     : new Map<string, string>();
   return {
     roadmap: { id: roadmapId, title: booking.roadmapTitle },
-    progress: { done: progress.done, inProgress: progress.inProgress, total: progress.total },
+    progress: { done: progress.done, inProgress: progress.inProgress, total: roadmapTopics.length },
     topics: chosen.map((nodeId) => {
       const note = notes.get(nodeId);
       return {

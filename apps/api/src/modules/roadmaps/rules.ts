@@ -15,7 +15,10 @@ export const isPublic = (roadmap: Pick<RoadmapFacts, 'status' | 'isActive'>): bo
   roadmap.status === 'published' && roadmap.isActive;
 
 /** Published and listed: everyone. Otherwise only its author and admins. */
-export function canRead(roadmap: RoadmapFacts, viewer: Viewer): boolean {
+export function canRead(
+  roadmap: Pick<RoadmapFacts, 'authorId' | 'status' | 'isActive'>,
+  viewer: Viewer,
+): boolean {
   return (
     isPublic(roadmap) ||
     viewer.isAdmin === true ||

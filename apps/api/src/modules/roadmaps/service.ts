@@ -187,6 +187,17 @@ export async function findTopicLabel(
   return repository.findSavedNodeLabel(db, input.roadmapId, input.nodeId);
 }
 
+/**
+ * A reader's marks on a roadmap's saved topics, for a caller that decided who may see them (a session's mentor
+ * reads the mentee's): the same read as the reader's own `getProgress`, without its access check.
+ */
+export async function marksOf(
+  { db }: ServiceContext,
+  input: { userId: string; roadmapId: string },
+): Promise<ProgressEntry[]> {
+  return repository.listProgress(db, input.userId, input.roadmapId);
+}
+
 /** A reader's mark on a topic; `pending` takes the mark away. */
 export async function setProgress(
   { db, user }: UserContext,
