@@ -38,8 +38,11 @@ export function noShowOf(presence: {
   return mentorCame ? 'mentee' : 'mentor';
 }
 
-/** Whether the mentor missed the session (alone or with the mentee): the mentee is refunded and it counts against the mentor. */
-export const mentorMissed = (noShow: NoShowParty): boolean => noShow === 'mentor' || noShow === 'both';
+/** The no-shows in which the mentor missed the session (alone or with the mentee): refunded, and counted against them. */
+export const MENTOR_MISSED: readonly NoShowParty[] = ['mentor', 'both'];
+
+/** Whether the mentor missed the session: the mentee is refunded and it counts against the mentor. */
+export const mentorMissed = (noShow: NoShowParty): boolean => MENTOR_MISSED.includes(noShow);
 
 /** Where a mentor's no-shows start counting at `now`: the window's start, or the admin's last restore if later. */
 export function noShowsCountFrom(now: Date, clearedAt: Date | null): Date {

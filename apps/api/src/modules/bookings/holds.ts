@@ -11,14 +11,9 @@ import { localLocks } from './local-locks';
 import * as repository from './repository';
 import { collision, holdExpiry, holdRefusal, overlapMessage, SESSION_MS } from './rules';
 import { busyTimesOf, readBooking } from './service';
-import { lockTime, timeChanged } from './time';
+import { lockTime, startTimeRefused, timeChanged } from './time';
 
 const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
-
-const notAFreeSlot = () =>
-  new AppError('bad_request', bookingMessages.notAFreeSlot, [
-    { message: bookingMessages.notAFreeSlot, field: 'startTime' },
-  ]);
 
 /**
  * `POST /api/bookings`: holds one free slot of a listed mentor for 15 minutes while the mentee pays.
@@ -39,7 +34,8 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   const start = Date.parse(body.startTime);
   const end = start + SESSION_MS;
   // The schedule alone decides here, so time already taken answers 409 below, not 400.
-  if (availability === null || !isScheduledSlot(availability, start, now)) throw notAFreeSlot();
+  if (availability === null || !isScheduledSlot(availability, start, now))
+    throw startTimeRefused(bookingMessages.notAFreeSlot);
   // The notice alone needs no reading: refused before any queue or transaction.
   const tooSoon = await bookingSettingsRefusal(ctx.db, { mentor: owner, start, now, noticeOnly: true });
   if (tooSoon !== undefined) throw new AppError('conflict', tooSoon);

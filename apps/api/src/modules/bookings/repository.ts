@@ -3,6 +3,7 @@
 // whole vocabulary; keeping it in one file means a change to the table is a change to one file.
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Executor } from '../../db/client';
 import {
@@ -227,7 +228,7 @@ export async function countMentorNoShows(db: Executor, mentorId: string, since: 
       and(
         eq(bookings.mentorId, mentorId),
         eq(bookings.status, 'no_show'),
-        inArray(bookings.noShow, ['mentor', 'both']),
+        inArray(bookings.noShow, [...MENTOR_MISSED]),
         gt(bookings.startTime, since),
       ),
     );

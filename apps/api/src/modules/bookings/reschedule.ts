@@ -19,10 +19,7 @@ import { localLocks } from './local-locks';
 import * as repository from './repository';
 import { collision, overlapMessage, SESSION_MS } from './rules';
 import { busyTimesOf, readBooking } from './service';
-import { lockTime, timeChanged } from './time';
-
-const startTimeRefused = (message: string) =>
-  new AppError('bad_request', message, [{ message, field: 'startTime' }]);
+import { lockTime, startTimeRefused, timeChanged } from './time';
 
 /**
  * `POST /api/bookings/:id/reschedule`: either person moves a confirmed session to another free slot of the

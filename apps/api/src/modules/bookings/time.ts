@@ -1,4 +1,5 @@
 import type { WorkContext } from '../../context/service-context';
+import { AppError } from '../../lib/errors';
 import { announceFreedSlot } from '../waitlist/service';
 import * as repository from './repository';
 import { collision, lockKeysInOrder } from './rules';
@@ -38,3 +39,7 @@ export async function timeChanged(ctx: WorkContext): Promise<void> {
   await repository.announceListingChange(ctx.uow.tx);
   ctx.uow.afterCommit(() => ctx.mentorListingCache.forgetAll());
 }
+
+/** A start a booking or a move cannot take (not one of the mentor's slots, the same hour): 400 on `startTime`. */
+export const startTimeRefused = (message: string): AppError =>
+  new AppError('bad_request', message, [{ message, field: 'startTime' }]);
