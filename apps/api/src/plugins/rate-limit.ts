@@ -1,10 +1,11 @@
 import { isIPv4 } from 'node:net';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../lib/errors';
+import { userOf } from './auth';
 
 export interface RateLimitOptions {
   /** Requests per minute per client IP. */
@@ -54,3 +55,31 @@ export const rateLimits = fp(
   },
   { name: 'rate-limits' },
 );
+
+/**
+ * A route's own limit per signed-in user (after its `requireUser` guard, so many accounts behind one address
+ * each keep theirs): `max` requests in `windowMs`, counted under `name`, refused with `message(waitSeconds)`
+ * (the shared words of that limit) or, without one, the global limit's words. Goes in the route's `config`.
+ */
+export function perUserLimit(input: {
+  name: string;
+  max: number;
+  windowMs: number;
+  message?: (waitSeconds: number) => string;
+}) {
+  const { name, max, windowMs, message } = input;
+  return {
+    rateLimit: {
+      max,
+      timeWindow: windowMs,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${name}:${userOf(request).id}`,
+      ...(message === undefined
+        ? {}
+        : {
+            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+              new AppError('too_many_requests', message(context.ttl / 1000)),
+          }),
+    },
+  };
+}

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,8 +22,7 @@ import {
   RESCHEDULE_REQUESTS_WINDOW_MINUTES,
 } from '@skillroute/shared/marketplace-limits';
 import { idSchema } from '@skillroute/shared/ids';
-import { AppError } from '../../lib/errors';
-import { userOf } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { userContextOf } from '../../plugins/services';
 import { bookingCalendar } from './calendar';
 import { cancelBooking } from './cancellations';
@@ -58,14 +56,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       // Per signed-in user, after the guard (DESIGN.md §4b): many accounts behind one address each keep theirs.
       config: {
         idempotent: true,
-        rateLimit: {
+        ...perUserLimit({
+          name: 'bookings',
           max: BOOKING_REQUESTS_MAX,
-          timeWindow: BOOKING_REQUESTS_WINDOW_MINUTES * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `bookings:${userOf(request).id}`,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError('too_many_requests', limitMessages.bookingRequests(context.ttl / 1000)),
-        },
+          windowMs: BOOKING_REQUESTS_WINDOW_MINUTES * 60_000,
+          message: limitMessages.bookingRequests,
+        }),
       },
       schema: {
         summary: "Hold one of a mentor's free slots for 15 minutes while paying (status pending_payment)",
@@ -141,14 +137,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       config: {
         idempotent: true,
-        rateLimit: {
+        ...perUserLimit({
+          name: 'booking-reschedule',
           max: RESCHEDULE_REQUESTS_MAX,
-          timeWindow: RESCHEDULE_REQUESTS_WINDOW_MINUTES * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `booking-reschedule:${userOf(request).id}`,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError('too_many_requests', limitMessages.rescheduleRequests(context.ttl / 1000)),
-        },
+          windowMs: RESCHEDULE_REQUESTS_WINDOW_MINUTES * 60_000,
+          message: limitMessages.rescheduleRequests,
+        }),
       },
       schema: {
         summary:
@@ -172,14 +166,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       config: {
-        rateLimit: {
+        ...perUserLimit({
+          name: 'booking-notes',
           max: NOTES_SAVES_MAX,
-          timeWindow: NOTES_SAVES_WINDOW_MINUTES * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `booking-notes:${userOf(request).id}`,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError('too_many_requests', limitMessages.notesSaves(context.ttl / 1000)),
-        },
+          windowMs: NOTES_SAVES_WINDOW_MINUTES * 60_000,
+          message: limitMessages.notesSaves,
+        }),
       },
       schema: {
         summary:

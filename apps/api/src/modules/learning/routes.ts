@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingMessages } from '@skillroute/shared/bookings';
@@ -12,8 +11,7 @@ import {
   recommendationsLimitMessage,
   recommendationsResponseSchema,
 } from '@skillroute/shared/learning';
-import { AppError } from '../../lib/errors';
-import { userOf } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { userContextOf } from '../../plugins/services';
 import {
   listMyRecommendations,
@@ -53,14 +51,12 @@ export const learningBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       config: {
-        rateLimit: {
+        ...perUserLimit({
+          name: 'recommendations',
           max: RECOMMENDATIONS_MAX,
-          timeWindow: RECOMMENDATIONS_WINDOW_MINUTES * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `recommendations:${userOf(request).id}`,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError('too_many_requests', recommendationsLimitMessage(context.ttl / 1000)),
-        },
+          windowMs: RECOMMENDATIONS_WINDOW_MINUTES * 60_000,
+          message: recommendationsLimitMessage,
+        }),
       },
       schema: {
         summary:

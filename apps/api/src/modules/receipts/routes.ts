@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingMessages } from '@skillroute/shared/bookings';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
-import { userOf } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { userContextOf } from '../../plugins/services';
 import type { FinancialDocumentKind } from '../../db/schema';
 import { documentPdf } from './service';
@@ -21,12 +20,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: app.requireUser,
         config: {
-          rateLimit: {
-            max: PDFS_PER_MINUTE,
-            timeWindow: 60_000,
-            hook: 'preHandler',
-            keyGenerator: (request: FastifyRequest) => `receipt-pdfs:${userOf(request).id}`,
-          },
+          ...perUserLimit({ name: 'receipt-pdfs', max: PDFS_PER_MINUTE, windowMs: 60_000 }),
         },
         schema: {
           summary,

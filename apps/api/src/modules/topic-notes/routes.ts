@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { roadmapIdParamsSchema } from '@skillroute/shared/roadmap-api';
@@ -13,8 +12,7 @@ import {
   topicNoteResponseSchema,
   topicNotesResponseSchema,
 } from '@skillroute/shared/topic-notes';
-import { AppError } from '../../lib/errors';
-import { userOf } from '../../plugins/auth';
+import { perUserLimit } from '../../plugins/rate-limit';
 import { userContextOf } from '../../plugins/services';
 import { listTopicNotes, saveTopicNote } from './service';
 
@@ -48,14 +46,12 @@ export const topicNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       // Per signed-in user, after the guard: the drawer saves as one types (debounced), a script could not.
       config: {
-        rateLimit: {
+        ...perUserLimit({
+          name: 'topic-notes',
           max: TOPIC_NOTE_SAVES_MAX,
-          timeWindow: TOPIC_NOTE_SAVES_WINDOW_MINUTES * 60_000,
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `topic-notes:${userOf(request).id}`,
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new AppError('too_many_requests', topicNoteMessages.saves(context.ttl / 1000)),
-        },
+          windowMs: TOPIC_NOTE_SAVES_WINDOW_MINUTES * 60_000,
+          message: topicNoteMessages.saves,
+        }),
       },
       schema: {
         summary:
