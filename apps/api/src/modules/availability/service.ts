@@ -261,24 +261,55 @@ export async function bookingSettingsRefusal(
   },
 ): Promise<string | undefined> {
   const { mentor, start, now, except } = input;
+  // The notice needs no reading.
+  const notice = noticeRefusal(mentor, start, now);
+  if (notice !== undefined || input.noticeOnly === true) return notice;
+  const reach = bookingSettingsReach(mentor, start);
+  if (reach === undefined) return undefined;
+  const busy = await busyTimes(db, { userIds: [mentor.userId], ...reach, now, except });
+  return bookingSettingsRefusalGiven(mentor, start, now, busy.get(mentor.userId) ?? []);
+}
+
+/** The notice alone (it needs no reading): its words, or undefined when the hour is far enough ahead. */
+function noticeRefusal(mentor: repository.AvailabilityOwner, start: number, now: Date): string | undefined {
   if (mentor.availability === null) return undefined;
   const rules = slotRulesOf(mentor.bookingSettings);
-  const { timezone } = mentor.availability;
-  const query = { timezone, rules, now: now.getTime() };
-  // The notice needs no reading.
-  if (slotRefusal({ ...query, busy: [] }, start) === 'notice')
-    return refusalMessages.notice(mentor.bookingSettings);
-  if (input.noticeOnly === true) return undefined;
-  const busy = await busyForRules(db, {
-    mentorId: mentor.userId,
-    timezone,
-    rules,
-    from: start,
-    to: start + HOUR_MS,
-    now,
-    except,
-  });
-  const refusal = slotRefusal({ ...query, busy }, start);
+  const query = { timezone: mentor.availability.timezone, rules, now: now.getTime() };
+  return slotRefusal({ ...query, busy: [] }, start) === 'notice'
+    ? refusalMessages.notice(mentor.bookingSettings)
+    : undefined;
+}
+
+/**
+ * The time whose bookings the mentor's settings weigh for the hour at `start` (rulesReach: the buffer either
+ * side and the whole day in the mentor's zone); undefined for a mentor without a schedule.
+ */
+export function bookingSettingsReach(
+  mentor: repository.AvailabilityOwner,
+  start: number,
+): { from: Date; to: Date } | undefined {
+  if (mentor.availability === null) return undefined;
+  const rules = slotRulesOf(mentor.bookingSettings);
+  const reach = rulesReach(start, start + HOUR_MS, mentor.availability.timezone, rules.bufferMs);
+  return { from: new Date(reach.start), to: new Date(reach.end) };
+}
+
+/**
+ * `bookingSettingsRefusal` over the mentor's busy times already read (over at least `bookingSettingsReach`):
+ * a booking reads them with the rest under its locks, in one statement.
+ */
+export function bookingSettingsRefusalGiven(
+  mentor: repository.AvailabilityOwner,
+  start: number,
+  now: Date,
+  busy: BusyTime[],
+): string | undefined {
+  if (mentor.availability === null) return undefined;
+  const rules = slotRulesOf(mentor.bookingSettings);
+  const refusal = slotRefusal(
+    { timezone: mentor.availability.timezone, rules, now: now.getTime(), busy },
+    start,
+  );
   return refusal === undefined ? undefined : refusalMessages[refusal](mentor.bookingSettings);
 }
 

@@ -4,7 +4,13 @@ import { mentorMessages } from '@skillroute/shared/mentors';
 import { within, type UserContext } from '../../context/service-context';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { bookingSettingsRefusal, findBookableMentor, isScheduledSlot } from '../availability/service';
+import {
+  bookingSettingsReach,
+  bookingSettingsRefusal,
+  bookingSettingsRefusalGiven,
+  findBookableMentor,
+  isScheduledSlot,
+} from '../availability/service';
 import { checkBookingLearning } from '../learning/service';
 import { expireHoldJob } from './job-types';
 import { localLocks } from './local-locks';
@@ -20,8 +26,9 @@ const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
  * The slot must be one of the mentor's schedule (400 otherwise); time already taken by a live booking of the
  * mentor or the mentee, or an hour the mentor's booking settings leave out (too soon, too close to another
  * session, a full day), is a 409. Requests for the same people queue in this process first; then, in one
- * transaction, the time is locked and checked again (time.ts lockTime), the settings checked under the locks,
- * the row inserted and the hold's expiry job queued.
+ * transaction, the time is locked and read again with what the settings and the hold limits weigh (time.ts
+ * lockTime), checked, the row inserted (announcing the change) and the hold's expiry job queued: six round
+ * trips from begin to commit.
  */
 export async function createBooking(ctx: UserContext, body: CreateBookingBody): Promise<Booking> {
   const menteeId = ctx.user.id;
@@ -45,30 +52,32 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   const booking = { mentorId, menteeId, startTime: new Date(start), endTime: new Date(end) };
   const people = [mentorId, menteeId];
   try {
-    const id = await localLocks.run(people, async () => {
-      // After the one ahead in the queue committed, a request for the same time ends here, without a transaction.
-      const busy = await busyTimesOf(ctx, { userIds: people, from: booking.startTime, to: booking.endTime });
-      const taken = collision(busy, { mentorId, menteeId, start, end });
-      if (taken !== undefined) throw new AppError('conflict', taken);
+    const id = await localLocks.run(people, async (queued) => {
+      // After the one ahead in this process's queue committed, a request for the same time ends here, without
+      // a transaction (a burst for one slot); a request that did not wait has nothing new to find.
+      if (queued) {
+        const busy = await busyTimesOf(ctx, {
+          userIds: people,
+          from: booking.startTime,
+          to: booking.endTime,
+        });
+        const taken = collision(busy, { mentorId, menteeId, start, end });
+        if (taken !== undefined) throw new AppError('conflict', taken);
+      }
       return ctx.unitOfWork(async (uow) => {
         const work = within(ctx, uow);
-        // Again under the locks: another process may have booked since the check above.
-        const takenNow = await lockTime(work, booking);
-        if (takenNow !== undefined) throw new AppError('conflict', takenNow);
+        // Again under the locks (another process may have booked since), with what the mentor's settings and
+        // the mentee's hold limits weigh, read in the same statement.
+        const { taken, busy, holds } = await lockTime(work, booking, {
+          reach: bookingSettingsReach(owner, start),
+          holdsSince: new Date(now.getTime() - LAPSED_HOLDS_WINDOW_MS),
+        });
+        if (taken !== undefined) throw new AppError('conflict', taken);
         // The mentor's buffer and daily limit, over their bookings as they stand under the locks.
-        const refused = await bookingSettingsRefusal(uow.tx, { mentor: owner, start, now });
+        const refused = bookingSettingsRefusalGiven(owner, start, now, busy.get(mentorId) ?? []);
         if (refused !== undefined) throw new AppError('conflict', refused);
         // Under the mentee's lock: two holds of one person at once are counted one after the other.
-        const refusal = holdRefusal({
-          mentorId,
-          unpaidHolds: await repository.unpaidHoldsOf(uow.tx, menteeId),
-          lapsedAt: await repository.lapsedHoldTimesOf(
-            uow.tx,
-            menteeId,
-            new Date(now.getTime() - LAPSED_HOLDS_WINDOW_MS),
-          ),
-          now,
-        });
+        const refusal = holdRefusal({ mentorId, ...holds, now });
         if (refusal !== undefined)
           throw new AppError(refusal.code, refusal.message, undefined, {
             retryAfterSeconds: refusal.code === 'too_many_requests' ? refusal.retryAfterSeconds : undefined,
@@ -85,7 +94,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           { bookingId: row.id },
           { startAfter: row.holdExpiresAt, singletonKey: row.id },
         );
-        await timeChanged(work);
+        await timeChanged(work, { announced: true });
         return row.id;
       });
     });

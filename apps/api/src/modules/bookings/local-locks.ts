@@ -8,12 +8,19 @@
 export class KeyedLocks {
   private readonly tails = new Map<string, Promise<void>>();
 
-  /** Runs `work` holding every key; the keys are released when it settles. */
-  async run<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` holding every key; the keys are released when it settles. `work` hears whether it waited
+   * behind another holder of one of its keys (whose change it may now find made).
+   */
+  async run<T>(keys: readonly string[], work: (queued: boolean) => Promise<T>): Promise<T> {
     const releases: Array<() => void> = [];
+    let queued = false;
     try {
-      for (const key of [...new Set(keys)].sort()) releases.push(await this.acquire(key));
-      return await work();
+      for (const key of [...new Set(keys)].sort()) {
+        queued ||= this.tails.has(key);
+        releases.push(await this.acquire(key));
+      }
+      return await work(queued);
     } finally {
       for (const release of releases.reverse()) release();
     }

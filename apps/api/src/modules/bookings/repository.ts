@@ -1,7 +1,21 @@
 // Every query on the bookings table but its payment columns (payments/repository.ts): the state changes, the
 // reads with both people, the time bookings take, the refunds. Longer than 300 lines because it is the table's
 // whole vocabulary; keeping it in one file means a change to the table is a change to one file.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
@@ -22,8 +36,106 @@ import { TIME_HOLDING_STATUSES } from './rules';
  * `rules.lockKeysInOrder`). They are released at commit or rollback.
  */
 export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise<void> {
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
+  // One statement: unnest yields the keys in the array's order, and each row's lock is taken as it is read.
+  const array = `{${keys.map((key) => key.toString()).join(',')}}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(key) from unnest(${array}::bigint[]) as key`);
 }
+
+/** A booking that holds or may hold time, as the busy-time rules read it (rules.busyByPerson). */
+export type TimeHoldingBooking = Pick<
+  BookingRow,
+  'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status' | 'holdExpiresAt'
+>;
+
+/** A hold of a mentee, unpaid or lapsed, as the hold limits read it (rules.menteeHoldsOf). */
+export type MenteeHold = Pick<BookingRow, 'mentorId' | 'status' | 'holdExpiresAt'>;
+
+/**
+ * What a booking's checks need under the people's locks, in one statement: their lapsed holds expired
+ * (answered, with the time each freed), the bookings that may hold their time in [from, to), and, given
+ * `holdsOf`, that mentee's holds unpaid or lapsed unrefunded since `since`. The reads share the statement's
+ * snapshot, so a hold it expires reads as it was, unpaid with its expiry past: the rules tell it apart by
+ * `lapsedBy` (rules.holdsTime, rules.menteeHoldsOf).
+ */
+export async function expireHoldsAndReadTime(
+  tx: Executor,
+  input: {
+    userIds: readonly string[];
+    lapsedBy: Date;
+    from: Date;
+    to: Date;
+    except?: string;
+    holdsOf?: { menteeId: string; since: Date };
+  },
+): Promise<{
+  expired: Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>;
+  timeHolding: TimeHoldingBooking[];
+  holds: MenteeHold[];
+}> {
+  const { lapsedBy, from, to, except, holdsOf } = input;
+  const ids = [...new Set(input.userIds)];
+  const theirs = or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids));
+  const holds =
+    holdsOf === undefined
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(h), '[]') from (
+          select mentor_id, status, hold_expires_at from ${bookings}
+          where ${and(
+            eq(bookings.menteeId, holdsOf.menteeId),
+            or(
+              eq(bookings.status, 'pending_payment'),
+              and(
+                eq(bookings.status, 'expired'),
+                isNull(bookings.refundAmount),
+                gt(bookings.holdExpiresAt, holdsOf.since),
+              ),
+            ),
+          )}) h)`;
+  const result = await tx.execute<{ expired: JsonRow[]; time_holding: JsonRow[]; holds: JsonRow[] }>(sql`
+    with expired as (
+      update ${bookings} set status = 'expired'
+      where ${and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, lapsedBy), theirs)}
+      returning id, mentor_id, start_time, end_time
+    )
+    select
+      (select coalesce(json_agg(expired), '[]') from expired) as expired,
+      (select coalesce(json_agg(t), '[]') from (
+        select mentor_id, mentee_id, start_time, end_time, status, hold_expires_at from ${bookings}
+        where ${and(
+          theirs,
+          inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
+          lt(bookings.startTime, to),
+          gt(bookings.endTime, from),
+          except === undefined ? undefined : ne(bookings.id, except),
+        )}) t) as time_holding,
+      ${holds} as holds`);
+  const [row] = result.rows;
+  if (row === undefined) throw new Error('the statement answered no row');
+  return {
+    expired: row.expired.map((hold) => ({
+      id: String(hold.id),
+      mentorId: String(hold.mentor_id),
+      startTime: new Date(String(hold.start_time)),
+      endTime: new Date(String(hold.end_time)),
+    })),
+    timeHolding: row.time_holding.map((booking) => ({
+      mentorId: String(booking.mentor_id),
+      menteeId: String(booking.mentee_id),
+      startTime: new Date(String(booking.start_time)),
+      endTime: new Date(String(booking.end_time)),
+      status: booking.status as BookingStatus,
+      holdExpiresAt: new Date(String(booking.hold_expires_at)),
+    })),
+    holds: row.holds.map((hold) => ({
+      mentorId: String(hold.mentor_id),
+      status: hold.status as BookingStatus,
+      holdExpiresAt: new Date(String(hold.hold_expires_at)),
+    })),
+  };
+}
+
+/** A row of `json_agg` as PostgreSQL writes it: snake_case keys, times as ISO strings. */
+type JsonRow = Record<string, unknown>;
 
 /**
  * Marks the unpaid holds of these people expired, as mentor and as mentee: those lapsed at `lapsedBy`, or
@@ -58,8 +170,10 @@ export async function expireHolds(
  * a card may show another next free slot; delivered at commit, so only for a change that happened.
  */
 export async function announceListingChange(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_notify('mentor_listing_changed', '')`);
+  await tx.execute(sql`select ${LISTING_CHANGED}`);
 }
+
+const LISTING_CHANGED = sql<string>`pg_notify('mentor_listing_changed', '')`;
 
 export interface NewBooking {
   mentorId: string;
@@ -76,13 +190,18 @@ export interface NewBooking {
   shareNotes?: boolean;
 }
 
+/**
+ * Writes a new hold and, in the same statement, tells every process's listing cache that time was taken
+ * (`announceListingChange`'s NOTIFY, delivered at commit only): the caller says so to `timeChanged`.
+ */
 export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingRow> {
   const [row] = await tx
     .insert(bookings)
     .values({ ...values, status: 'pending_payment', currency: 'INR' })
-    .returning();
+    .returning({ ...getTableColumns(bookings), announced: LISTING_CHANGED });
   if (row === undefined) throw new Error('the booking row was not written');
-  return row;
+  const { announced: _announced, ...written } = row;
+  return written;
 }
 
 /** A mentee's unpaid holds now (lapsed ones were expired under the same lock just before). */

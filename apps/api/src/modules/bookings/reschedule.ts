@@ -11,7 +11,13 @@ import {
 import { within, type UserContext } from '../../context/service-context';
 import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { bookingSettingsRefusal, findBookableMentor, isScheduledSlot } from '../availability/service';
+import {
+  bookingSettingsReach,
+  bookingSettingsRefusal,
+  bookingSettingsRefusalGiven,
+  findBookableMentor,
+  isScheduledSlot,
+} from '../availability/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceRescheduled } from './announcements';
 import { completeBookingJob } from './job-types';
@@ -61,25 +67,24 @@ export async function rescheduleBooking(
   };
   const people = [mentorId, menteeId];
   try {
-    await localLocks.run(people, async () => {
-      const busy = await busyTimesOf(ctx, {
-        userIds: people,
-        from: moved.startTime,
-        to: moved.endTime,
-        except: bookingId,
-      });
-      const taken = collision(busy, { mentorId, menteeId, start, end: moved.endTime.getTime() });
-      if (taken !== undefined) throw new AppError('conflict', inWordsOf(movedBy, taken));
-      await ctx.unitOfWork(async (uow) => {
-        const work = within(ctx, uow);
-        const takenNow = await lockTime(work, moved);
-        if (takenNow !== undefined) throw new AppError('conflict', inWordsOf(movedBy, takenNow));
-        const refused = await bookingSettingsRefusal(uow.tx, {
-          mentor: owner,
-          start,
-          now,
+    await localLocks.run(people, async (queued) => {
+      // As for a new hold (holds.ts): a request that waited behind another in this process looks first.
+      if (queued) {
+        const busy = await busyTimesOf(ctx, {
+          userIds: people,
+          from: moved.startTime,
+          to: moved.endTime,
           except: bookingId,
         });
+        const taken = collision(busy, { mentorId, menteeId, start, end: moved.endTime.getTime() });
+        if (taken !== undefined) throw new AppError('conflict', inWordsOf(movedBy, taken));
+      }
+      await ctx.unitOfWork(async (uow) => {
+        const work = within(ctx, uow);
+        const { taken, busy } = await lockTime(work, moved, { reach: bookingSettingsReach(owner, start) });
+        if (taken !== undefined) throw new AppError('conflict', inWordsOf(movedBy, taken));
+        // The buffer and the daily limit without the booking's own hour (lockTime left it out).
+        const refused = bookingSettingsRefusalGiven(owner, start, now, busy.get(mentorId) ?? []);
         if (refused !== undefined) throw new AppError('conflict', refused);
         const row = await repository.moveBooking(uow.tx, bookingId, {
           from: found.startTime,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingMessages } from '@skillroute/shared/bookings';
 import { KeyedLocks } from './local-locks';
 import {
+  menteeHoldsOf,
   busyByPerson,
   cancellerOf,
   holdRefusal,
@@ -134,6 +135,38 @@ describe('KeyedLocks', () => {
     await expect(locks.run(['x'], async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(locks.run(['x'], async () => 'again')).resolves.toBe('again');
     expect(locks.size).toBe(0);
+  });
+
+  it('tells the work whether it waited behind another holder of one of its keys', async () => {
+    const locks = new KeyedLocks();
+    let release!: () => void;
+    const first = locks.run(
+      ['m', 'a'],
+      (queued) => new Promise<boolean>((resolve) => (release = () => resolve(queued))),
+    );
+    const second = locks.run(['b', 'm'], async (queued) => queued);
+    const elsewhere = locks.run(['c'], async (queued) => queued);
+    await expect(elsewhere).resolves.toBe(false);
+    release();
+    await expect(first).resolves.toBe(false);
+    await expect(second).resolves.toBe(true);
+    await expect(locks.run(['m'], async (queued) => queued)).resolves.toBe(false);
+  });
+});
+
+describe('menteeHoldsOf', () => {
+  const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+  it('counts a hold expired in the same read (still unpaid, its expiry past) as lapsed, not unpaid', () => {
+    const holds = menteeHoldsOf(
+      [
+        { mentorId: 'a', status: 'pending_payment', holdExpiresAt: at(5) },
+        { mentorId: 'b', status: 'pending_payment', holdExpiresAt: at(0) },
+        { mentorId: 'c', status: 'expired', holdExpiresAt: at(-30) },
+      ],
+      NOW,
+    );
+    expect(holds.unpaidHolds).toEqual([{ mentorId: 'a' }]);
+    expect(holds.lapsedAt).toEqual([at(0), at(-30)]);
   });
 });
 

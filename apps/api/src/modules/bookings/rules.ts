@@ -133,6 +133,29 @@ export function holdRefusal(input: {
   };
 }
 
+/** A mentee's holds as the hold limits read them (`holdRefusal`). */
+export interface MenteeHolds {
+  /** The holds still unpaid and not lapsed at the read's `now`. */
+  unpaidHolds: Array<{ mentorId: string }>;
+  /** When each lapsed hold lapsed (those expired before, and those found lapsed now). */
+  lapsedAt: Date[];
+}
+
+/**
+ * A mentee's holds read in the statement that expires the lapsed ones (repository.expireHoldsAndReadTime): one
+ * it expired still reads unpaid, with its expiry at or before `now`, and counts as lapsed.
+ */
+export function menteeHoldsOf(
+  holds: readonly { mentorId: string; status: BookingStatus; holdExpiresAt: Date }[],
+  now: Date,
+): MenteeHolds {
+  const unpaid = holds.filter((hold) => holdsTime(hold, now) && hold.status === 'pending_payment');
+  return {
+    unpaidHolds: unpaid.map(({ mentorId }) => ({ mentorId })),
+    lapsedAt: holds.filter((hold) => !unpaid.includes(hold)).map((hold) => hold.holdExpiresAt),
+  };
+}
+
 /** The words of a 409 for an exclusion violation, by the constraint the database names (migration 0011). */
 export function overlapMessage(constraint: string | undefined): string {
   return constraint === 'bookings_mentee_no_overlap' ? bookingMessages.overlapOwn : bookingMessages.slotTaken;

@@ -2,41 +2,74 @@ import type { WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { announceFreedSlot } from '../waitlist/service';
 import * as repository from './repository';
-import { collision, lockKeysInOrder } from './rules';
-import { busyTimes } from './service';
+import {
+  busyByPerson,
+  collision,
+  lockKeysInOrder,
+  menteeHoldsOf,
+  type BusyInterval,
+  type MenteeHolds,
+} from './rules';
+
+/** What a booking's checks read under the locks (time.ts lockTime). */
+export interface TimeUnderLocks {
+  /** What the booking collides with (a 409's words), or undefined when its time is free. */
+  taken: string | undefined;
+  /** Both people's busy times over the booking's hour and the rest of the window asked for. */
+  busy: Map<string, BusyInterval[]>;
+  /** The mentee's holds as the hold limits read them, when asked for (empty otherwise). */
+  holds: MenteeHolds;
+}
 
 /**
  * Makes a booking's time ready to take, in the caller's unit of work: both people's advisory locks in one
  * order (so two bookings that share people wait for each other instead of deadlocking), their lapsed holds
  * expired (each freeing its time for the mentor's waitlist, but for the one this booking takes again), and
- * their busy times read again under the locks. Answers what the booking collides with (a 409's words), or
- * undefined when its time is free. Every way time is taken (a new hold, a late payment, a move) goes through
- * here; the exclusion constraints back it whatever happens above them. A booking being moved passes its `id`,
- * so its own current time does not count against it.
+ * their busy times read again under the locks. Answers what the booking collides with, with what else the
+ * caller asked to read under the same locks: the busy times over a wider window (`reach`, what the mentor's
+ * booking settings weigh) and the mentee's holds since `holdsSince` (the hold limits). Two statements
+ * whatever is asked: the locks, then the rest in one. Every way time is taken (a new hold, a late payment, a
+ * move) goes through here; the exclusion constraints back it whatever happens above them. A booking being
+ * moved passes its `id`, so its own current time does not count against it.
  */
 export async function lockTime(
   ctx: WorkContext,
   booking: { id?: string; mentorId: string; menteeId: string; startTime: Date; endTime: Date },
-): Promise<string | undefined> {
+  also: { reach?: { from: Date; to: Date }; holdsSince?: Date } = {},
+): Promise<TimeUnderLocks> {
   const { id, mentorId, menteeId, startTime, endTime } = booking;
+  const { reach, holdsSince } = also;
   const { tx } = ctx.uow;
   const now = ctx.clock.now();
   const people = [mentorId, menteeId];
   await repository.lockPeople(tx, lockKeysInOrder(people));
-  for (const hold of await repository.expireHolds(tx, { userIds: people, lapsedBy: now }))
+  const read = await repository.expireHoldsAndReadTime(tx, {
+    userIds: people,
+    lapsedBy: now,
+    from: reach === undefined || reach.from > startTime ? startTime : reach.from,
+    to: reach === undefined || reach.to < endTime ? endTime : reach.to,
+    except: id,
+    holdsOf: holdsSince === undefined ? undefined : { menteeId, since: holdsSince },
+  });
+  for (const hold of read.expired)
     if (hold.mentorId !== mentorId || hold.startTime.getTime() !== startTime.getTime())
       await announceFreedSlot(ctx, hold);
-  const busy = await busyTimes(tx, { userIds: people, from: startTime, to: endTime, now, except: id });
-  return collision(busy, { mentorId, menteeId, start: startTime.getTime(), end: endTime.getTime() });
+  const busy = busyByPerson(read.timeHolding, people, now);
+  return {
+    taken: collision(busy, { mentorId, menteeId, start: startTime.getTime(), end: endTime.getTime() }),
+    busy,
+    holds: menteeHoldsOf(read.holds, now),
+  };
 }
 
 /**
  * A booking took or freed time, which the listing's next free slots and a mentor's free slots show: every
  * process hears it at commit (NOTIFY, mentors/listing-cache.ts), this one at once, so the answer to this
- * request's next read is already current.
+ * request's next read is already current. `announced`: the statement that changed the time sent the NOTIFY
+ * itself (repository.insertBooking), saving a round trip.
  */
-export async function timeChanged(ctx: WorkContext): Promise<void> {
-  await repository.announceListingChange(ctx.uow.tx);
+export async function timeChanged(ctx: WorkContext, options: { announced?: boolean } = {}): Promise<void> {
+  if (options.announced !== true) await repository.announceListingChange(ctx.uow.tx);
   ctx.uow.afterCommit(() => ctx.mentorListingCache.forgetAll());
 }
 

@@ -58,7 +58,7 @@ export async function confirmPaidBooking(ctx: WorkContext, input: { bookingId: s
 export async function confirmLatePayment(ctx: WorkContext, input: { booking: BookingRow }): Promise<boolean> {
   const { booking } = input;
   if (booking.startTime.getTime() <= ctx.clock.now().getTime()) return false;
-  if ((await lockTime(ctx, booking)) !== undefined) return false;
+  if ((await lockTime(ctx, booking)).taken !== undefined) return false;
   const row = await repository.markConfirmedLate(ctx.uow.tx, booking.id);
   if (row === undefined) return false;
   await recordPayment(ctx, { booking: row });
