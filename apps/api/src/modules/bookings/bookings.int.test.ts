@@ -245,9 +245,11 @@ describe('booking a slot', () => {
     const held = await booked(first, mentor, at(4, 16));
     nowMs += 16 * MINUTE_MS;
     const later = await signedIn({ id: second.id, email: 'y@example.org', role: 'user' });
+    const [before] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
     await booked(later, mentor, at(4, 16));
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
     expect(row?.status).toBe('expired');
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
   });
 
   it('leaves a hold alone when its expiry runs before the lapse, and queues it again', async () => {

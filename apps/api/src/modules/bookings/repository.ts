@@ -93,7 +93,7 @@ export async function expireHoldsAndReadTime(
           )}) h)`;
   const result = await tx.execute<{ expired: JsonRow[]; time_holding: JsonRow[]; holds: JsonRow[] }>(sql`
     with expired as (
-      update ${bookings} set status = 'expired'
+      update ${bookings} set status = 'expired', updated_at = now()
       where ${and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, lapsedBy), theirs)}
       returning id, mentor_id, start_time, end_time
     )
