@@ -190,6 +190,9 @@ describe('booking a slot', () => {
     });
     expect(booking.roomId).toMatch(/^[0-9a-f-]{36}$/);
     expect(booking.cancellation).toBeUndefined();
+    // Answered from the insert's own statement: the same booking its two people read afterwards.
+    const read = await get(mentee, `/api/bookings/detail/${booking.id}`);
+    expect(bookingResponseSchema.parse(read.json()).booking).toEqual(booking);
     expect(await slotStarts(mentor.id, at(2, 0), at(3, 0))).not.toContain(start.toISOString());
     // The hold's expiry is queued for its lapse, one job per booking.
     const jobs = await t.app.db.execute<{ start_after: Date }>(

@@ -16,8 +16,9 @@ import { expireHoldJob } from './job-types';
 import { localLocks } from './local-locks';
 import * as repository from './repository';
 import { collision, holdExpiry, holdRefusal, overlapMessage, SESSION_MS } from './rules';
-import { busyTimesOf, readBooking } from './service';
+import { busyTimesOf } from './service';
 import { lockTime, startTimeRefused, timeChanged } from './time';
+import { toBooking } from './wire';
 
 const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
 
@@ -27,8 +28,8 @@ const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
  * mentor or the mentee, or an hour the mentor's booking settings leave out (too soon, too close to another
  * session, a full day), is a 409. Requests for the same people queue in this process first; then, in one
  * transaction, the time is locked and read again with what the settings and the hold limits weigh (time.ts
- * lockTime), checked, the row inserted (announcing the change) and the hold's expiry job queued: six round
- * trips from begin to commit.
+ * lockTime), checked, the row inserted (announcing the change and answering it with both people) and the hold's
+ * expiry job queued: six round trips from begin to commit, and none after (decision 065).
  */
 export async function createBooking(ctx: UserContext, body: CreateBookingBody): Promise<Booking> {
   const menteeId = ctx.user.id;
@@ -52,7 +53,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   const booking = { mentorId, menteeId, startTime: new Date(start), endTime: new Date(end) };
   const people = [mentorId, menteeId];
   try {
-    const id = await localLocks.run(people, async (queued) => {
+    const row = await localLocks.run(people, async (queued) => {
       // After the one ahead in this process's queue committed, a request for the same time ends here, without
       // a transaction (a burst for one slot); a request that did not wait has nothing new to find.
       if (queued) {
@@ -95,10 +96,10 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           { startAfter: row.holdExpiresAt, singletonKey: row.id },
         );
         await timeChanged(work, { announced: true });
-        return row.id;
+        return row;
       });
     });
-    return await readBooking(ctx, { bookingId: id, audience: 'party' });
+    return toBooking(row, 'party');
   } catch (error) {
     if (isExclusionViolation(error)) throw new AppError('conflict', overlapMessage(constraintOf(error)));
     if (isDeadlock(error)) throw new AppError('conflict', bookingMessages.slotTaken);

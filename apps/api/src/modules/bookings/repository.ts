@@ -191,17 +191,32 @@ export interface NewBooking {
 }
 
 /**
- * Writes a new hold and, in the same statement, tells every process's listing cache that time was taken
- * (`announceListingChange`'s NOTIFY, delivered at commit only): the caller says so to `timeChanged`.
+ * Writes a new hold and answers it as `findBooking` would, with both people, in one statement; the same
+ * statement tells every process's listing cache that time was taken (`announceListingChange`'s NOTIFY, delivered
+ * at commit only): the caller says so to `timeChanged`.
  */
-export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingRow> {
+export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingWithParties> {
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(bookings)
+      .values({ ...values, status: 'pending_payment', currency: 'INR' })
+      .returning({ ...getTableColumns(bookings), announced: LISTING_CHANGED.as('announced') }),
+  );
   const [row] = await tx
-    .insert(bookings)
-    .values({ ...values, status: 'pending_payment', currency: 'INR' })
-    .returning({ ...getTableColumns(bookings), announced: LISTING_CHANGED });
+    .with(inserted)
+    .select({
+      ...inserted._.selectedFields,
+      mentor: { id: mentorUser.id, name: mentorUser.name, avatar: mentorUser.avatar },
+      mentee: { id: menteeUser.id, name: menteeUser.name, avatar: menteeUser.avatar },
+      learningRoadmapTitle: roadmaps.title,
+    })
+    .from(inserted)
+    .innerJoin(mentorUser, eq(mentorUser.id, inserted.mentorId))
+    .innerJoin(menteeUser, eq(menteeUser.id, inserted.menteeId))
+    .leftJoin(roadmaps, eq(roadmaps.id, inserted.learningRoadmapId));
   if (row === undefined) throw new Error('the booking row was not written');
   const { announced: _announced, ...written } = row;
-  return written;
+  return { ...written, review: null };
 }
 
 /** A mentee's unpaid holds now (lapsed ones were expired under the same lock just before). */
