@@ -226,8 +226,30 @@ const benches = {
   cluster: clusterBench,
 };
 const chosen = process.argv.slice(2);
-for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
+for (const name of chosen)
   if (!benches[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
+// Every section runs even when one before it failed; the run ends with what each took and which failed.
+const ran = [];
+for (const name of chosen.length > 0 ? chosen : Object.keys(benches)) {
   console.log(`\n=== ${name} ===`);
-  await benches[name]();
+  const started = performance.now();
+  try {
+    await benches[name]();
+    ran.push({ name, seconds: (performance.now() - started) / 1000 });
+  } catch (error) {
+    console.error(`\n${name} failed:`, error);
+    ran.push({
+      name,
+      seconds: (performance.now() - started) / 1000,
+      failed: String(error?.message ?? error),
+    });
+  }
 }
+console.log('\n=== summary ===');
+for (const { name, seconds, failed } of ran)
+  console.log(
+    `${name.padEnd(12)} ${seconds.toFixed(0).padStart(5)} s  ${failed === undefined ? 'ran' : `FAILED: ${failed}`}`,
+  );
+const total = ran.reduce((sum, section) => sum + section.seconds, 0);
+console.log(`${'all'.padEnd(12)} ${total.toFixed(0).padStart(5)} s`);
+if (ran.some((section) => section.failed !== undefined)) process.exitCode = 1;
