@@ -8,9 +8,24 @@ import { progressLabels, statusOf, type OutlineTopic } from './outline';
 
 const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pending: CircleDashed } as const;
 
+/** A button's height on one line (text-sm's 20 px line and py-1), and the gap between subtopics (gap-0.5). */
+const ROW_PX = 28;
+const SUBTOPIC_GAP_PX = 2;
+
+/** A topic's group as tall as it will most likely be drawn: its button, then its subtopics below (mt-1). */
+function estimatedHeight(subtopics: number): number {
+  return ROW_PX + (subtopics > 0 ? 4 + subtopics * ROW_PX + (subtopics - 1) * SUBTOPIC_GAP_PX : 0);
+}
+
 /**
  * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
  * roadmap (a graph alone is neither). Memoised: opening a topic must not redraw a thousand buttons.
+ *
+ * Every button is in the page (find in page, the accessibility tree and Tab reach them all), but the browser lays
+ * out and paints only the topics' groups near the view (`content-visibility: auto`): the style and layout of a
+ * thousand buttons were most of the time before a 1,000-topic roadmap's first picture. A group out of view counts
+ * as its estimated height until it has been drawn once, then as its drawn height. Each group's 4 px of padding,
+ * taken back by its margin, keeps a focused button's ring inside the group's paint (which the browser clips).
  */
 export const RoadmapOutline = memo(function RoadmapOutline({
   outline,
@@ -31,7 +46,11 @@ export const RoadmapOutline = memo(function RoadmapOutline({
     <nav aria-label="Roadmap outline" className="text-sm">
       <ol className="grid gap-3">
         {outline.map(({ node, subtopics }, index) => (
-          <li key={node.id}>
+          <li
+            key={node.id}
+            className="-m-1 p-1 [content-visibility:auto]"
+            style={{ containIntrinsicBlockSize: `auto ${estimatedHeight(subtopics.length)}px` }}
+          >
             <OutlineButton
               label={`${index + 1}. ${node.data.label}`}
               status={progress ? statusOf(progress, node.id) : undefined}
