@@ -21,6 +21,7 @@ import {
 } from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
+import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { openNodeOnKey } from '../graph/node-keys';
 
@@ -42,24 +43,16 @@ const TopicNoteEditor = lazy(async () => ({
 const RemovedTopicNotes = lazy(async () => ({
   default: (await import('../components/viewer/removed-topic-notes')).RemovedTopicNotes,
 }));
-const RoadmapCanvas = lazy(async () => ({
-  default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas,
-}));
 
 /**
  * The graph's picture joins in a transition once the rest of the page has been painted, so the title and outline
- * never wait for it. React Flow, whose module and first render were the page's long tasks on a phone's CPU
- * (bench/RESULTS.md, "Lighthouse, third pass"), follows only when the reader reaches for the graph (decision 040).
+ * never wait for it. Its code (about 3 kB compressed, no React Flow) comes with the page's: as a chunk of its own,
+ * asked for after that paint, it was one more round trip, beside the drawer's, before the picture. React Flow,
+ * whose module and first render were the page's long tasks on a phone's CPU (bench/RESULTS.md, "Lighthouse, third
+ * pass"), follows only when the reader reaches for the graph (decision 040).
  */
 function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas> & { shown: boolean }) {
-  const placeholder = <Skeleton className="size-full rounded-none" />;
-  return shown ? (
-    <Suspense fallback={placeholder}>
-      <RoadmapCanvas {...props} />
-    </Suspense>
-  ) : (
-    placeholder
-  );
+  return shown ? <RoadmapCanvas {...props} /> : <Skeleton className="size-full rounded-none" />;
 }
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
