@@ -66,6 +66,8 @@ export function RoadmapPage() {
   const roadmapQuery = useGetRoadmapQuery(id);
   // The topics' content (for the drawer) and the graph wait until the title and outline are on screen.
   const painted = useAfterPaint(roadmapQuery.data !== undefined);
+  // The outline's rows beyond the first screenful follow the graph's picture.
+  const pictured = useAfterPaint(painted);
   const { data: details } = useGetNodeDetailsQuery(id, { skip: !painted || roadmapQuery.data === undefined });
   const { data: progressData } = useGetProgressQuery(id, {
     skip: !signedIn || roadmapQuery.data === undefined,
@@ -192,6 +194,7 @@ export function RoadmapPage() {
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
           <RoadmapOutline
             outline={outline}
+            complete={pictured}
             progress={progress}
             noted={noted}
             onOpen={setOpenId}

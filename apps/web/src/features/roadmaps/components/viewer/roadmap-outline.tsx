@@ -17,6 +17,20 @@ function estimatedHeight(subtopics: number): number {
   return ROW_PX + (subtopics > 0 ? 4 + subtopics * ROW_PX + (subtopics - 1) * SUBTOPIC_GAP_PX : 0);
 }
 
+/** Rows (topics and subtopics) drawn before the page's first picture: more than a tall screen's outline shows. */
+const FIRST_ROWS = 60;
+
+/** How many of the outline's first topics hold its first `rows` rows, each topic with all its subtopics. */
+export function topicsInFirstRows(outline: readonly OutlineTopic[], rows = FIRST_ROWS): number {
+  let count = 0;
+  let seen = 0;
+  while (count < outline.length && seen < rows) {
+    seen += 1 + outline[count]!.subtopics.length;
+    count += 1;
+  }
+  return count;
+}
+
 /**
  * Every topic and subtopic in reading order, as buttons: the keyboard and screen-reader way through a
  * roadmap (a graph alone is neither). Memoised: opening a topic must not redraw a thousand buttons.
@@ -26,15 +40,20 @@ function estimatedHeight(subtopics: number): number {
  * thousand buttons were most of the time before a 1,000-topic roadmap's first picture. A group out of view counts
  * as its estimated height until it has been drawn once, then as its drawn height. Each group's 4 px of padding,
  * taken back by its margin, keeps a focused button's ring inside the group's paint (which the browser clips).
+ * Until `complete`, only the first rows are drawn (rendering a thousand buttons was most of what remained): the page
+ * completes the outline once its first picture, the graph's included, has been painted.
  */
 export const RoadmapOutline = memo(function RoadmapOutline({
   outline,
+  complete,
   progress,
   noted,
   onOpen,
   recommendedBy,
 }: {
   outline: OutlineTopic[];
+  /** False: the first rows only (FIRST_ROWS), before the page's first picture. */
+  complete: boolean;
   progress: ProgressEntry[] | undefined;
   /** The topics the signed-in reader has a note on (undefined for a visitor). */
   noted?: ReadonlySet<string>;
@@ -42,10 +61,11 @@ export const RoadmapOutline = memo(function RoadmapOutline({
   /** Topic id → the name of the mentor who recommended it to the reader (DESIGN.md §4b). */
   recommendedBy?: ReadonlyMap<string, string>;
 }) {
+  const shown = complete ? outline : outline.slice(0, topicsInFirstRows(outline));
   return (
     <nav aria-label="Roadmap outline" className="text-sm">
       <ol className="grid gap-3">
-        {outline.map(({ node, subtopics }, index) => (
+        {shown.map(({ node, subtopics }, index) => (
           <li
             key={node.id}
             className="-m-1 p-1 [content-visibility:auto]"
