@@ -46,8 +46,8 @@ const RemovedTopicNotes = lazy(async () => ({
 
 /**
  * The graph's picture joins in a transition once the rest of the page has been painted, so the title and outline
- * never wait for it. Its code (about 3 kB compressed, no React Flow) comes with the page's: as a chunk of its own,
- * asked for after that paint, it was one more round trip, beside the drawer's, before the picture. React Flow,
+ * never wait for it. Its code (no React Flow) comes with the page's, 1 kB more of it compressed: as a chunk of its own
+ * (2.7 kB), asked for after that paint, it was one more round trip, beside the drawer's, before the picture. React Flow,
  * whose module and first render were the page's long tasks on a phone's CPU (bench/RESULTS.md, "Lighthouse, third
  * pass"), follows only when the reader reaches for the graph (decision 040).
  */
