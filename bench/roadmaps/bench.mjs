@@ -57,9 +57,9 @@ async function within(what, promise) {
 }
 
 /**
- * Milliseconds (the page's own clock) from navigation start to the picture drawn; from the reader reaching for
- * the graph (the pointer over it) to React Flow drawn and interactive in its place; and from a click in the
- * outline to the topic's drawer. The roadmap opens as a picture (RoadmapCanvas): React Flow loads only when the
+ * Milliseconds (the page's own clock) from navigation start to the picture drawn, and to the whole outline listed;
+ * from the reader reaching for the graph (the pointer over it) to React Flow drawn and interactive in its place; and
+ * from a click in the outline to the topic's drawer. The roadmap opens as a picture (RoadmapCanvas): React Flow loads only when the
  * reader reaches for it, so each is measured on its own, and every wait has a deadline.
  */
 async function renderTimes(productUrl, roadmapId) {
@@ -70,22 +70,37 @@ async function renderTimes(productUrl, roadmapId) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.goto(`${productUrl}/roadmap/${roadmapId}`, { waitUntil: 'commit' });
-      // The picture: its topics in view drawn, and the outline listing all of them.
+      // The picture: its topics in view drawn, and the outline's topics in view listed (its box filled, or every
+      // topic listed). The outline draws its first rows with the page and the rest after the picture (all still
+      // in the page for find-in-page and screen readers): the time to the whole outline is measured next.
       const pictured = await within(
         'the picture of the roadmap',
         page.waitForFunction(
           (count) => {
             const picture = document.querySelector('[data-roadmap-picture]');
-            const outline = document.querySelectorAll('nav[aria-label="Roadmap outline"] button').length;
-            return picture && picture.querySelector('[data-id]') && outline >= count
-              ? performance.now()
-              : false;
+            const outline = document.querySelector('nav[aria-label="Roadmap outline"]');
+            const box = outline?.closest('aside');
+            const listed = outline?.querySelectorAll('button').length ?? 0;
+            const inView = listed > 0 && (listed >= count || (box && box.scrollHeight > box.clientHeight));
+            return picture && picture.querySelector('[data-id]') && inView ? performance.now() : false;
           },
           NODES,
           { polling: 'raf', timeout: 60_000 },
         ),
       );
       const picture = await pictured.jsonValue();
+      const listedAll = await within(
+        'the whole outline',
+        page.waitForFunction(
+          (count) =>
+            document.querySelectorAll('nav[aria-label="Roadmap outline"] button').length >= count
+              ? performance.now()
+              : false,
+          NODES,
+          { polling: 'raf', timeout: 60_000 },
+        ),
+      );
+      const outlined = await listedAll.jsonValue();
       const inView = await page.locator('[data-roadmap-picture] [data-id]').count();
       // The reader reaches for the graph: React Flow's chunk loads and draws; the picture goes once it has.
       const graph = page.getByRole('group', { name: /the roadmap as a graph$/ });
@@ -112,9 +127,9 @@ async function renderTimes(productUrl, roadmapId) {
         .click({ timeout: 30_000 });
       await within('the topic drawer', page.getByRole('dialog').waitFor({ timeout: 30_000 }));
       const openedAt = await page.evaluate(() => performance.now());
-      runs.push({ picture, interactive, drawer: openedAt - clickedAt, inView });
+      runs.push({ picture, outlined, interactive, drawer: openedAt - clickedAt, inView });
       console.log(
-        `render ${run + 1}: picture at ${Math.round(picture)} ms (${inView} topics in view, outline of ${NODES}); React Flow ${Math.round(interactive)} ms after the reach; drawer ${Math.round(openedAt - clickedAt)} ms after the click`,
+        `render ${run + 1}: picture at ${Math.round(picture)} ms (${inView} topics in view), the outline's ${NODES} topics at ${Math.round(outlined)} ms; React Flow ${Math.round(interactive)} ms after the reach; drawer ${Math.round(openedAt - clickedAt)} ms after the click`,
       );
       await context.close();
     }
@@ -153,6 +168,7 @@ export async function roadmapsBench() {
   const bareRate = median(api.rates.bare);
   const apiRate = median(api.rates.api);
   const picture = median(render.map((run) => run.picture));
+  const outlined = median(render.map((run) => run.outlined));
   const interactive = median(render.map((run) => run.interactive));
   const drawer = median(render.map((run) => run.drawer));
   const ratio = apiRate / bareRate;
@@ -187,7 +203,8 @@ Ratio api / bare: **${ratio.toFixed(2)}**.
 
 | measure | value |
 |---|---|
-| the picture: the ${median(render.map((run) => run.inView))} topics in view drawn, the outline listing all ${NODES} (from navigation start) | ${Math.round(picture)} ms |
+| the picture: the ${median(render.map((run) => run.inView))} topics in view drawn, and the outline's topics in view listed (from navigation start) | ${Math.round(picture)} ms |
+| the outline listing all ${NODES} topics (from navigation start) | ${Math.round(outlined)} ms |
 | React Flow drawn in its place, from the pointer reaching the graph | ${Math.round(interactive)} ms |
 | a topic's drawer open after a click in the outline | ${Math.round(drawer)} ms |
 

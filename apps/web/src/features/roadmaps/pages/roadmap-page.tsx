@@ -21,6 +21,7 @@ import {
 } from '../api';
 import { roadmapStatusLabel } from '../components/roadmap-status-badge';
 import { buildOutline, statusOf, summarizeProgress } from '../components/viewer/outline';
+import { RoadmapCanvas } from '../components/viewer/roadmap-canvas';
 import { RoadmapOutline } from '../components/viewer/roadmap-outline';
 import { openNodeOnKey } from '../graph/node-keys';
 
@@ -42,24 +43,16 @@ const TopicNoteEditor = lazy(async () => ({
 const RemovedTopicNotes = lazy(async () => ({
   default: (await import('../components/viewer/removed-topic-notes')).RemovedTopicNotes,
 }));
-const RoadmapCanvas = lazy(async () => ({
-  default: (await import('../components/viewer/roadmap-canvas')).RoadmapCanvas,
-}));
 
 /**
  * The graph's picture joins in a transition once the rest of the page has been painted, so the title and outline
- * never wait for it. React Flow, whose module and first render were the page's long tasks on a phone's CPU
- * (bench/RESULTS.md, "Lighthouse, third pass"), follows only when the reader reaches for the graph (decision 040).
+ * never wait for it. Its code (no React Flow) comes with the page's, 1 kB more of it compressed: as a chunk of its own
+ * (2.7 kB), asked for after that paint, it was one more round trip, beside the drawer's, before the picture. React Flow,
+ * whose module and first render were the page's long tasks on a phone's CPU (bench/RESULTS.md, "Lighthouse, third
+ * pass"), follows only when the reader reaches for the graph (decision 040).
  */
 function DeferredCanvas({ shown, ...props }: ComponentProps<typeof RoadmapCanvas> & { shown: boolean }) {
-  const placeholder = <Skeleton className="size-full rounded-none" />;
-  return shown ? (
-    <Suspense fallback={placeholder}>
-      <RoadmapCanvas {...props} />
-    </Suspense>
-  ) : (
-    placeholder
-  );
+  return shown ? <RoadmapCanvas {...props} /> : <Skeleton className="size-full rounded-none" />;
 }
 
 /** One empty list for every render, so the memoised graph and outline see no change. */
@@ -73,6 +66,8 @@ export function RoadmapPage() {
   const roadmapQuery = useGetRoadmapQuery(id);
   // The topics' content (for the drawer) and the graph wait until the title and outline are on screen.
   const painted = useAfterPaint(roadmapQuery.data !== undefined);
+  // The outline's rows beyond the first screenful follow the graph's picture.
+  const pictured = useAfterPaint(painted);
   const { data: details } = useGetNodeDetailsQuery(id, { skip: !painted || roadmapQuery.data === undefined });
   const { data: progressData } = useGetProgressQuery(id, {
     skip: !signedIn || roadmapQuery.data === undefined,
@@ -199,6 +194,7 @@ export function RoadmapPage() {
           <h2 className="mb-2 px-2 font-semibold">Outline</h2>
           <RoadmapOutline
             outline={outline}
+            complete={pictured}
             progress={progress}
             noted={noted}
             onOpen={setOpenId}

@@ -33,6 +33,27 @@ describe('buildOutline', () => {
     ]);
   });
 
+  it('prefers the topic an edge comes from to the topic an edge leads to, whatever their order', () => {
+    const nodes = [node('a', 'topic', 0, 0), node('b', 'topic', 0, 300), node('a1', 'subtopic', 200, 10)];
+    const edges = [
+      { source: 'a1', target: 'b' },
+      { source: 'a', target: 'b' },
+      { source: 'a', target: 'a1' },
+    ];
+    expect(
+      buildOutline(nodes, edges).map((entry) => [entry.node.id, entry.subtopics.map((sub) => sub.id)]),
+    ).toEqual([
+      ['a', ['a1']],
+      ['b', []],
+    ]);
+    expect(
+      buildOutline(nodes, [edges[0]!]).map((entry) => [entry.node.id, entry.subtopics.map((sub) => sub.id)]),
+    ).toEqual([
+      ['a', []],
+      ['b', ['a1']],
+    ]);
+  });
+
   it('puts a subtopic without an edge under the nearest topic above it, and keeps lone subtopics', () => {
     const nodes = [node('a', 'topic', 0, 0), node('b', 'topic', 0, 300), node('loose', 'subtopic', 100, 320)];
     expect(

@@ -18,18 +18,17 @@ export function readingOrder(a: RoadmapNode, b: RoadmapNode): number {
  */
 export function buildOutline(nodes: readonly RoadmapNode[], edges: readonly RoadmapEdge[]): OutlineTopic[] {
   const topics = nodes.filter((node) => node.type === 'topic').sort(readingOrder);
-  const topicIds = new Set(topics.map((topic) => topic.id));
   const outline = new Map(topics.map((topic) => [topic.id, { node: topic, subtopics: [] as RoadmapNode[] }]));
+  // Each node's first edge from a topic, and its first edge to one: one pass over the edges, not one per subtopic.
+  const fromTopic = new Map<string, string>();
+  const toTopic = new Map<string, string>();
+  for (const edge of edges) {
+    if (outline.has(edge.source) && !fromTopic.has(edge.target)) fromTopic.set(edge.target, edge.source);
+    if (outline.has(edge.target) && !toTopic.has(edge.source)) toTopic.set(edge.source, edge.target);
+  }
   const orphans: RoadmapNode[] = [];
   for (const sub of nodes.filter((node) => node.type === 'subtopic').sort(readingOrder)) {
-    const parentEdge =
-      edges.find((edge) => edge.target === sub.id && topicIds.has(edge.source)) ??
-      edges.find((edge) => edge.source === sub.id && topicIds.has(edge.target));
-    const parentId = parentEdge
-      ? parentEdge.target === sub.id
-        ? parentEdge.source
-        : parentEdge.target
-      : nearestTopicAbove(topics, sub)?.id;
+    const parentId = fromTopic.get(sub.id) ?? toTopic.get(sub.id) ?? nearestTopicAbove(topics, sub)?.id;
     const entry = parentId === undefined ? undefined : outline.get(parentId);
     if (entry) entry.subtopics.push(sub);
     else orphans.push(sub);

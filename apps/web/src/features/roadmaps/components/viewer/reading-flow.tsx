@@ -16,7 +16,7 @@ import { useAfterPaint } from '@/lib/use-after-paint';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
 import { readingViewport, type Viewport } from '../../graph/reading-view';
-import { roadmapNodeTypes } from '../../graph/roadmap-node';
+import { roadmapNodeTypes, UNMEASURED_HANDLES } from '../../graph/roadmap-node';
 import { ZOOM_LIMITS } from '../../graph/zoom';
 import { statusOf } from './outline';
 
@@ -49,6 +49,7 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
     () =>
       toFlowNodes(roadmap.nodes).map((node) => ({
         ...node,
+        handles: UNMEASURED_HANDLES,
         data: {
           ...node.data,
           progress: progress ? statusOf(progress, node.id) : undefined,
