@@ -18,18 +18,9 @@ export const TOPIC_NOTE_SAVES_WINDOW_MINUTES = 10;
 /** How long the drawer waits after the last keystroke before it saves. */
 export const TOPIC_NOTE_SAVE_DELAY_MS = 800;
 
-/**
- * A whole number with commas between its thousands, as 'en-US' writes it, without Intl: the roadmap page loads these
- * words before it can draw, and a page's first toLocaleString sets up the browser's number formatting (74 to 200 ms
- * in Chromium on this project's machine at a load average of 13; nothing else on the page needs it).
- */
-function withThousands(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 export const topicNoteMessages = {
   notText: 'A note must be text.',
-  tooLong: `Keep a note to ${withThousands(TOPIC_NOTE_MAX)} characters or fewer.`,
+  tooLong: `Keep a note to ${TOPIC_NOTE_MAX.toLocaleString('en-US')} characters or fewer.`,
   topicNotFound: 'This topic is not part of the roadmap any more.',
   saves: (waitSeconds: number) =>
     `You have saved notes ${TOPIC_NOTE_SAVES_MAX} times in ${TOPIC_NOTE_SAVES_WINDOW_MINUTES} minutes. You can save again in ${waitInWords(waitSeconds)}.`,
