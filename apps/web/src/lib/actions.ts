@@ -10,7 +10,7 @@ export interface ActionCreator<Payload> {
 /**
  * The client slices (theme, auth, adminAuth, roadMap) are plain reducers over Redux, without Redux Toolkit or
  * Immer: those two (about 8 kB brotli with reselect) then load with the API slice, the first time a page talks to
- * the server, instead of with every page (bench/RESULTS.md, "JavaScript for /").
+ * the server, instead of with every page (docs/decisions/067).
  */
 export function createAction<Payload = void>(type: string): ActionCreator<Payload> {
   const creator = (...args: unknown[]) => ({ type, payload: args[0] as Payload });

@@ -19,9 +19,9 @@ import { listingPathFrom } from '../list-filters';
 export type { BookingSlotProps };
 
 /**
- * The free hours, the booking panel and the waitlist (the slot picker, the time zones, the visitor's holds; about
- * 60 kB compressed with the panel) load once the profile's words are on screen: the bio is the page's largest
- * paint, and nothing it waits for should be there for the hours (bench/RESULTS.md, "The mentor's profile").
+ * The free hours, the booking panel and the waitlist (the slot picker, the time zones, the visitor's holds, zod) load
+ * once the profile's words are on screen: the bio is the page's largest paint, and before this it waited for 17 more
+ * scripts, 77 kB compressed (bench/RESULTS.md, "The mentor's profile").
  */
 const ProfileFreeHours = lazy(async () => ({
   default: (await import('../components/free-hours')).ProfileFreeHours,
