@@ -131,11 +131,8 @@ export default defineConfig({
         path: /^\/mentor-profile\/([^/]+)\/?$/,
         // The profile's words (its largest paint, the bio) come from this read: asked beside the entry, not after it.
         reads: ['/api/mentor/details/$1'],
-        modules: [
-          'src/features/mentors/pages/mentor-profile-page.tsx',
-          'src/app/pages/not-found-page.tsx',
-          'src/features/bookings/components/booking-panel.tsx',
-        ],
+        // The free hours and the booking panel load after the profile's first picture: not preloaded.
+        modules: ['src/features/mentors/pages/mentor-profile-page.tsx', 'src/app/pages/not-found-page.tsx'],
       },
       // The link of the confirmation mail and the .ics.
       { path: /^\/meet\/[^/]+\/?$/, modules: ['src/features/meet/pages/meet-page.tsx'] },

@@ -1,14 +1,21 @@
 // `npm run bench -- lighthouse`: Lighthouse 12 with its default mobile settings (simulated slow 4G and a 4× slower
 // CPU) on /, the largest demo roadmap, /login, /explore-mentors and a demo mentor's profile, served by the real
 // product with the demo seed; and the JavaScript `/` needs, as sent on the wire.
+// LIGHTHOUSE_PAGES=mentor-profile (a comma-separated list of the pages' first path segment, `home` for `/`) measures
+// only those pages; LIGHTHOUSE_REPORTS=FOLDER keeps each run's JSON report there (its trace summary and waterfall).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureWebBuild, machine, median, recordResult, root, startProduct } from '../lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -48,6 +55,12 @@ function lighthouse(url) {
       try {
         if (code !== 0 || !existsSync(report))
           throw new Error(`lighthouse ${url} exited with ${code}:\n${errors.slice(-2000)}`);
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          reportCount += 1;
+          const name = new URL(url).pathname.split('/')[1] || 'home';
+          copyFileSync(report, path.join(REPORTS, `${String(reportCount).padStart(2, '0')}-${name}.json`));
+        }
         const { categories, audits, runtimeError } = JSON.parse(readFileSync(report, 'utf8'));
         if (runtimeError) throw new Error(`lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
         resolve({
@@ -124,7 +137,8 @@ export async function lighthouseBench() {
       '/login',
       '/explore-mentors',
       `/mentor-profile/${mentorId}`,
-    ];
+    ].filter((page) => !ONLY || ONLY.includes(page.split('/')[1] || 'home'));
+    if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${process.env.LIGHTHOUSE_PAGES} names no page`);
     const runs = Object.fromEntries(pages.map((page) => [page, []]));
     // Pages alternate within each round, so drift on the machine touches every page alike.
     for (let run = 1; run <= RUNS; run += 1) {
@@ -163,6 +177,11 @@ export async function lighthouseBench() {
     console.log(
       `lighthouse: target not met (${met} of ${results.length} pages at ${TARGET_PERFORMANCE}+ and accessibility 100)`,
     );
+  if (ONLY) {
+    // A partial run is for looking at a page; the recorded section keeps every page's last full run.
+    console.log(`\n${rows.join('\n')}\n(LIGHTHOUSE_PAGES set: not recorded in bench/RESULTS.md)`);
+    return;
+  }
   recordResult(
     'lighthouse',
     `## Lighthouse, mobile defaults

@@ -2,41 +2,30 @@ import { z } from 'zod';
 import { errorMessages } from './errors';
 import { idSchema } from './ids';
 import { limitQuerySchema, pageMessage, pageQuerySchema } from './paging';
+import {
+  HEADLINE_MIN,
+  HEADLINE_MAX,
+  BIO_MIN,
+  BIO_MAX,
+  EXPERIENCE_MIN,
+  EXPERIENCE_MAX,
+  PROFILE_URL_MAX,
+  COMPANIES_MAX,
+  COMPANY_NAME_MAX,
+  MENTOR_PAGE_DEFAULT,
+  MENTOR_PAGE_MAX,
+  MENTOR_SEARCH_MAX,
+  EXPERIENCE_VALUES,
+  LANGUAGES,
+} from './mentors-constants';
+
+export * from './mentors-constants';
 
 /**
  * Mentor application and mentor profile rules (spec §3, §5, §9; DESIGN.md §4 "Assessments and becoming a
  * mentor", "Mentors"), written once: the Become a Mentor dialog, the profile page's fields, the request
  * validation and the OpenAPI document use these schemas. Messages quoted in the spec are the spec's.
  */
-export const HEADLINE_MIN = 10;
-export const HEADLINE_MAX = 100;
-export const BIO_MIN = 50;
-export const BIO_MAX = 1000;
-export const EXPERIENCE_MIN = 1;
-export const EXPERIENCE_MAX = 50;
-export const PROFILE_URL_MAX = 2048;
-/** DESIGN.md §4: a mentor names at most 5 companies. */
-export const COMPANIES_MAX = 5;
-export const COMPANY_NAME_MAX = 60;
-/** Mentor listing: page size, default and most (DESIGN.md §4). */
-export const MENTOR_PAGE_DEFAULT = 12;
-export const MENTOR_PAGE_MAX = 50;
-export const MENTOR_SEARCH_MAX = 100;
-
-/** Spec §3: the experience choices of the application, as the string values it sends and their labels. */
-export const EXPERIENCE_VALUES = ['1', '2', '3', '5', '7', '10'] as const;
-export const EXPERIENCE_CHOICES = EXPERIENCE_VALUES.map((value) => ({
-  value,
-  label: `${value}+ ${value === '1' ? 'year' : 'years'}`,
-}));
-
-/** Spec §3: the seven languages, as the application sends them. */
-export const LANGUAGES = ['english', 'hindi', 'malayalam', 'tamil', 'spanish', 'french', 'german'] as const;
-export type Language = (typeof LANGUAGES)[number];
-/** "english" → "English": the values are the spec's, the labels are for people. */
-export const languageLabel = (language: string): string =>
-  language.charAt(0).toUpperCase() + language.slice(1);
-
 export const mentorMessages = {
   roadmapFilter: 'The roadmap or topic to find a mentor for is not a valid id.',
   stackRequired: 'Stack domain is required',

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { readRoadmapEarly } from '@/features/roadmaps/read-early';
@@ -38,17 +39,21 @@ const exploreMentors = async () => {
   }
   return { Component: ExploreMentors };
 };
+// The booking panel is under the profile's free hours, which load once the profile is on screen: it loads then too.
+const loadBookingPanel = () => import('@/features/bookings/components/booking-panel');
+const BookingPanel = lazy(async () => ({ default: (await loadBookingPanel()).BookingPanel }));
+const startBookingPanel = () => void loadBookingPanel();
 const mentorProfile = async () => {
-  const [{ MentorProfilePage }, { NotFoundPage }, { BookingPanel }] = await Promise.all([
+  const [{ MentorProfilePage }, { NotFoundPage }] = await Promise.all([
     import('@/features/mentors/pages/mentor-profile-page'),
     import('./pages/not-found-page'),
-    import('@/features/bookings/components/booking-panel'),
   ]);
   function MentorProfile() {
     return (
       <MentorProfilePage
         notFound={<NotFoundPage title="We could not find this mentor." />}
         booking={(props) => <BookingPanel {...props} />}
+        onPainted={startBookingPanel}
       />
     );
   }

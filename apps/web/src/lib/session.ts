@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction } from './actions';
 
 /**
  * Dispatched by the base query when a session could not be refreshed. The auth and adminAuth slices

@@ -1,4 +1,5 @@
-import { createSlice } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { createAction } from '@/lib/actions';
 import { sessionExpired } from '@/lib/session';
 
 export interface AdminAuthState {
@@ -7,25 +8,16 @@ export interface AdminAuthState {
 
 const initialState: AdminAuthState = { isAuth: false };
 
-export const adminAuthSlice = createSlice({
-  name: 'adminAuth',
-  initialState,
-  reducers: {
-    adminLogin(state) {
-      state.isAuth = true;
-    },
-    adminLogout(state) {
-      state.isAuth = false;
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionExpired, (state) => {
-      state.isAuth = false;
-    });
-  },
-});
+export const adminLogin = createAction('adminAuth/adminLogin');
+export const adminLogout = createAction('adminAuth/adminLogout');
 
-export const { adminLogin, adminLogout } = adminAuthSlice.actions;
+function reducer(state: AdminAuthState = initialState, action: UnknownAction): AdminAuthState {
+  if (adminLogin.match(action)) return { ...state, isAuth: true };
+  if (adminLogout.match(action) || sessionExpired.match(action)) return { ...state, isAuth: false };
+  return state;
+}
+
+export const adminAuthSlice = { reducerPath: 'adminAuth', reducer } as const;
 
 export function selectIsAdmin(state: { adminAuth: AdminAuthState }): boolean {
   return state.adminAuth.isAuth;

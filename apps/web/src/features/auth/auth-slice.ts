@@ -1,5 +1,6 @@
 import type { SessionUser } from '@skillroute/shared/auth';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { createAction } from '@/lib/actions';
 import { sessionExpired } from '@/lib/session';
 
 export type { SessionUser };
@@ -17,37 +18,26 @@ export interface AuthState {
 
 const initialState: AuthState = { user: null };
 
-export const authSlice = createSlice({
-  name: 'auth',
-  initialState,
-  reducers: {
-    login(state, action: PayloadAction<SessionUser>) {
-      state.user = action.payload;
-      delete state.leaving;
-    },
-    leavingStarted(state) {
-      state.leaving = true;
-    },
-    logout(state) {
-      state.user = null;
-      delete state.leaving;
-    },
-    /**
-     * The server's latest copy of the signed-in user (session check, profile load, profile update), so the
-     * persisted user never drifts from it. A copy of someone else is ignored.
-     */
-    userRefreshed(state, action: PayloadAction<SessionUser>) {
-      if (state.user && state.user.id === action.payload.id) state.user = action.payload;
-    },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionExpired, (state) => {
-      state.user = null;
-    });
-  },
-});
+export const login = createAction<SessionUser>('auth/login');
+export const leavingStarted = createAction('auth/leavingStarted');
+export const logout = createAction('auth/logout');
+/**
+ * The server's latest copy of the signed-in user (session check, profile load, profile update), so the
+ * persisted user never drifts from it. A copy of someone else is ignored.
+ */
+export const userRefreshed = createAction<SessionUser>('auth/userRefreshed');
 
-export const { login, leavingStarted, logout, userRefreshed } = authSlice.actions;
+function reducer(state: AuthState = initialState, action: UnknownAction): AuthState {
+  if (login.match(action)) return { user: action.payload };
+  if (leavingStarted.match(action)) return { ...state, leaving: true };
+  if (logout.match(action)) return { user: null };
+  if (userRefreshed.match(action))
+    return state.user && state.user.id === action.payload.id ? { ...state, user: action.payload } : state;
+  if (sessionExpired.match(action)) return { ...state, user: null };
+  return state;
+}
+
+export const authSlice = { reducerPath: 'auth', reducer } as const;
 
 /** Takes the narrowest state it needs, so features need not know the app's root state. */
 export function selectCurrentUser(state: { auth: AuthState }): SessionUser | null {

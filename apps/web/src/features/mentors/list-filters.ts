@@ -3,7 +3,7 @@ import {
   LANGUAGES,
   MENTOR_PAGE_DEFAULT,
   MENTOR_SEARCH_MAX,
-} from '@skillroute/shared/mentors';
+} from '@skillroute/shared/mentors-constants';
 
 /**
  * The listing's filters as the page's URL keeps them (/explore-mentors?skill=react&languages=hindi,english&…),

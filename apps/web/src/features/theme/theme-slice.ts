@@ -1,4 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
+import { createAction } from '@/lib/actions';
 import { readSavedDarkMode, startingDarkMode, systemPrefersDark } from './theme-preference';
 
 export interface ThemeState {
@@ -16,23 +17,18 @@ export function themeOnStart(chosen: boolean): ThemeState {
   };
 }
 
-export const themeSlice = createSlice({
-  name: 'theme',
-  // A function, so each store reads the preference when it is created rather than at import time.
-  initialState: (): ThemeState => themeOnStart(false),
-  reducers: {
-    toggleDarkMode(state) {
-      state.isDarkMode = !state.isDarkMode;
-      state.chosen = true;
-    },
-    /** The system's scheme changed: followed only while the person has not chosen. */
-    systemSchemeChanged(state, action: PayloadAction<boolean>) {
-      if (!state.chosen) state.isDarkMode = action.payload;
-    },
-  },
-});
+export const toggleDarkMode = createAction('theme/toggleDarkMode');
+/** The system's scheme changed: followed only while the person has not chosen. */
+export const systemSchemeChanged = createAction<boolean>('theme/systemSchemeChanged');
 
-export const { toggleDarkMode, systemSchemeChanged } = themeSlice.actions;
+// The initial state is read when a store is created (its first action), not at import time.
+function reducer(state: ThemeState = themeOnStart(false), action: UnknownAction): ThemeState {
+  if (toggleDarkMode.match(action)) return { isDarkMode: !state.isDarkMode, chosen: true };
+  if (systemSchemeChanged.match(action) && !state.chosen) return { ...state, isDarkMode: action.payload };
+  return state;
+}
+
+export const themeSlice = { reducerPath: 'theme', reducer } as const;
 
 export function selectIsDarkMode(state: { theme: ThemeState }): boolean {
   return state.theme.isDarkMode;

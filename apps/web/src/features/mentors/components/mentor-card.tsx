@@ -1,5 +1,5 @@
 import type { MentorCard as MentorCardData } from '@skillroute/shared/mentors';
-import { languageLabel } from '@skillroute/shared/mentors';
+import { languageLabel } from '@skillroute/shared/mentors-constants';
 import { Briefcase, CalendarClock, Languages, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';

@@ -1,4 +1,4 @@
-import { EXPERIENCE_CHOICES, LANGUAGES, languageLabel } from '@skillroute/shared/mentors';
+import { EXPERIENCE_CHOICES, LANGUAGES, languageLabel } from '@skillroute/shared/mentors-constants';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -15,18 +15,7 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
   const list = useGetMentorReviewsInfiniteQuery(mentorId);
   const reviews = list.data?.pages.flatMap((page) => page.reviews) ?? [];
 
-  if (list.isLoading) {
-    return (
-      <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only" role="status">
-          Loading reviews…
-        </span>
-        {[0, 1].map((row) => (
-          <Skeleton key={row} className="h-24 w-full rounded-xl" />
-        ))}
-      </div>
-    );
-  }
+  if (list.isLoading) return <ReviewsSkeleton />;
   if (list.isError && reviews.length === 0) {
     return (
       <LoadError compact onRetry={() => void list.refetch()}>
@@ -65,6 +54,20 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
           Show more
         </Button>
       )}
+    </div>
+  );
+}
+
+/** The reviews' place while they load (the profile shows it until its first picture is painted, too). */
+export function ReviewsSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-3">
+      <span className="sr-only" role="status">
+        Loading reviews…
+      </span>
+      {[0, 1].map((row) => (
+        <Skeleton key={row} className="h-24 w-full rounded-xl" />
+      ))}
     </div>
   );
 }

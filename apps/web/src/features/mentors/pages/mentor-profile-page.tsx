@@ -1,35 +1,31 @@
-import type { Booking } from '@skillroute/shared/bookings';
-import { languageLabel, type MentorProfile } from '@skillroute/shared/mentors';
+import { languageLabel } from '@skillroute/shared/mentors-constants';
+import type { MentorProfile } from '@skillroute/shared/mentors';
 import { ArrowLeft, Briefcase, ExternalLink, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useOwnHold } from '@/features/bookings/api';
 import { errorStatus } from '@/lib/api-error';
 import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
-import { useClock } from '@/lib/use-clock';
-import { useGetMentorSlotsQuery } from '../api';
+import { useAfterPaint } from '@/lib/use-after-paint';
 import { formatRating, formatRupees, plural } from '../format';
+import { FreeHoursSkeleton, type BookingSlotProps } from '../components/free-hours-skeleton';
 import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
-import { MentorReviews } from '../components/mentor-reviews';
-import { SlotPicker } from '@/components/slots/slot-picker';
-import { WaitlistButton } from '../components/waitlist-button';
+import { MentorReviews, ReviewsSkeleton } from '../components/mentor-reviews';
 import { listingPathFrom } from '../list-filters';
-import { bookableSlotWindow, browserTimeZone } from '@/lib/time-zones';
 
-/** What the booking panel (composed by the app layer) needs to know of the page. */
-export interface BookingSlotProps {
-  mentorId: string;
-  pricePerSession: number | null;
-  slot: string | null;
-  zone: string;
-  clearSlot: () => void;
-  /** The visitor's own hold with this mentor, still running (after a reload or Back from the checkout too). */
-  hold: Booking | undefined;
-}
+export type { BookingSlotProps };
+
+/**
+ * The free hours, the booking panel and the waitlist (the slot picker, the time zones, the visitor's holds, zod) load
+ * once the profile's words are on screen: the bio is the page's largest paint, and before this it waited for 17 more
+ * scripts, 77 kB compressed (bench/RESULTS.md, "The mentor's profile").
+ */
+const ProfileFreeHours = lazy(async () => ({
+  default: (await import('../components/free-hours')).ProfileFreeHours,
+}));
 
 /**
  * /mentor-profile/{mentorId} (spec §2, open to everyone): who the mentor is, their rating, and their free
@@ -40,14 +36,22 @@ export interface BookingSlotProps {
 export function MentorProfilePage({
   notFound,
   booking,
+  onPainted,
 }: {
   notFound: ReactNode;
   booking?: (props: BookingSlotProps) => ReactNode;
+  /** Called once the profile is on screen, as its free hours start loading: the app layer loads `booking` then. */
+  onPainted?: () => void;
 }) {
   const { mentorId = '' } = useParams();
   const details = useGetMentorDetailsQuery(mentorId);
   const status = errorStatus(details.error);
   const location = useLocation();
+  // The reviews and the free hours (their code and their reads) wait until the profile has been painted.
+  const painted = useAfterPaint(details.data !== undefined);
+  useEffect(() => {
+    if (painted) onPainted?.();
+  }, [painted, onPainted]);
 
   // A malformed id is as unknown as a missing one.
   if (status === 404 || status === 400) return notFound;
@@ -68,7 +72,7 @@ export function MentorProfilePage({
       ) : !details.data ? (
         <ProfileSkeleton />
       ) : (
-        <Profile mentor={details.data.mentor} booking={booking} />
+        <Profile mentor={details.data.mentor} booking={booking} painted={painted} />
       )}
     </div>
   );
@@ -77,9 +81,11 @@ export function MentorProfilePage({
 function Profile({
   mentor,
   booking,
+  painted,
 }: {
   mentor: MentorProfile;
   booking?: (props: BookingSlotProps) => ReactNode;
+  painted: boolean;
 }) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
@@ -152,7 +158,7 @@ function Profile({
                 {plural(mentor.reviewCount, 'review')} · {plural(mentor.sessionsHeld, 'session')} held
               </span>
             </p>
-            <MentorReviews mentorId={mentor.id} />
+            {painted ? <MentorReviews mentorId={mentor.id} /> : <ReviewsSkeleton />}
           </div>
         </ProfileSection>
       </div>
@@ -174,61 +180,20 @@ function Profile({
               )}
             </p>
           </div>
-          <FreeHours mentorId={mentor.id} pricePerSession={mentor.pricePerSession} booking={booking} />
-          <WaitlistButton mentorId={mentor.id} />
+          {painted ? (
+            <Suspense fallback={<FreeHoursSkeleton />}>
+              <ProfileFreeHours
+                mentorId={mentor.id}
+                pricePerSession={mentor.pricePerSession}
+                booking={booking}
+              />
+            </Suspense>
+          ) : (
+            <FreeHoursSkeleton />
+          )}
         </div>
       </aside>
     </div>
-  );
-}
-
-function FreeHours({
-  mentorId,
-  pricePerSession,
-  booking,
-}: {
-  mentorId: string;
-  pricePerSession: number | null;
-  booking?: (props: BookingSlotProps) => ReactNode;
-}) {
-  const [searchParams] = useSearchParams();
-  const [window] = useState(bookableSlotWindow);
-  const [zone, setZone] = useState(browserTimeZone);
-  const [chosen, setChosen] = useState<string | null>(() => searchParams.get('slot'));
-  const slots = useGetMentorSlotsQuery({ mentorId, ...window });
-  // Coarse: the panel counts the hold down by the second and says when it lapses; the picker follows soon after.
-  const now = useClock(10_000);
-  const hold = useOwnHold(mentorId, now);
-
-  if (slots.isError) {
-    return (
-      <LoadError compact onRetry={() => void slots.refetch()}>
-        <p>The free hours could not be loaded.</p>
-      </LoadError>
-    );
-  }
-  if (!slots.data) {
-    return (
-      <div className="flex flex-col gap-3" aria-label="Loading free hours">
-        <Skeleton className="h-9" />
-        <Skeleton className="h-64" />
-      </div>
-    );
-  }
-  return (
-    <>
-      <SlotPicker
-        slots={slots.data.slots}
-        from={window.from}
-        to={window.to}
-        zone={zone}
-        onZoneChange={setZone}
-        chosen={chosen}
-        onChoose={setChosen}
-        held={hold?.startTime ?? null}
-      />
-      {booking?.({ mentorId, pricePerSession, slot: chosen, zone, clearSlot: () => setChosen(null), hold })}
-    </>
   );
 }
 
