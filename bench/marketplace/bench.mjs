@@ -100,9 +100,14 @@ function newStats() {
   };
 }
 
+/** An error answer's message, and its first item's words when they say more (a 503's cause). */
 const messageOf = (answer) => {
   try {
-    return JSON.parse(answer.text).message ?? answer.text.slice(0, 100);
+    const { message, errors } = JSON.parse(answer.text);
+    const detail = errors?.[0]?.message;
+    return detail === undefined || detail === message
+      ? (message ?? answer.text.slice(0, 100))
+      : `${message} (${detail})`;
   } catch {
     return answer.text.slice(0, 100);
   }
@@ -122,7 +127,7 @@ async function visit(context, plan, stats, scheduledAt) {
     stats.latencies[kind].push(answer.ms);
     stats.statuses[kind].push(answer.status);
     if (answer.status === expected) return JSON.parse(answer.text);
-    if (kind === 'book' && answer.status === 409 && messageOf(answer) === SLOT_TAKEN) return null;
+    if (kind === 'book' && answer.status === 409 && messageOf(answer).startsWith(SLOT_TAKEN)) return null;
     fail(`${kind}: ${answer.status} ${messageOf(answer)}`);
   };
   try {
