@@ -197,6 +197,7 @@ async function runPhase(context, phase) {
   const startedAt = performance.now();
   const cpuBefore = cpuSeconds(context.server.child.pid);
   const loadBefore = process.cpuUsage();
+  const queriesBefore = context.memory?.queries ?? Number.NaN;
   await new Promise((resolve) => {
     let next = 0;
     const timer = setInterval(() => {
@@ -218,15 +219,14 @@ async function runPhase(context, phase) {
   });
   const arrivalsMs = performance.now() - startedAt;
   try {
-    await withDeadline(
-      Promise.all(inFlight),
-      DRAIN_MS,
-      `${phase.name}: ${inFlight.size} visits still in flight`,
-    );
+    await withDeadline(Promise.all(inFlight), DRAIN_MS, `${phase.name}: the visits still in flight`);
   } catch (error) {
     stats.unfinished = inFlight.size;
     stats.errors[`unfinished: ${error.message}`] = inFlight.size;
   }
+  // The server reports its count every second: wait for a report made after the drain.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const queries = (context.memory?.queries ?? Number.NaN) - queriesBefore;
   const wallMs = performance.now() - startedAt;
   const cpuAfter = cpuSeconds(context.server.child.pid);
   const generator = process.cpuUsage(loadBefore);
@@ -236,6 +236,7 @@ async function runPhase(context, phase) {
     stats,
     arrivalsMs,
     wallMs,
+    queries,
     cpu: {
       node: cpuAfter.node - cpuBefore.node,
       postgres: cpuAfter.postgres - cpuBefore.postgres,
@@ -277,6 +278,7 @@ function summarise(result) {
     latenessMax: lateness.at(-1) ?? Number.NaN,
     errors,
     kinds,
+    queriesPerRequest: result.queries / all.length,
   };
 }
 
@@ -381,6 +383,17 @@ export async function marketplaceBench() {
     const total = listed.status === 200 ? JSON.parse(listed.text).total : undefined;
     if (total !== MENTORS)
       throw new Error(`the listing shows ${total} mentors (${listed.status}), ${MENTORS} were seeded`);
+    // The first of the server's reports, so the phases start with its counts.
+    await withDeadline(
+      new Promise((resolve) => {
+        const waiting = setInterval(
+          () => context.memory !== undefined && resolve(clearInterval(waiting)),
+          100,
+        );
+      }),
+      10_000,
+      'the api process reporting its memory',
+    );
     memory = sampleMemory(context);
     for (const phase of phases) {
       context.phase = phase.name;
@@ -413,6 +426,10 @@ export async function marketplaceBench() {
   });
 }
 
+/** A visit's requests by the mix, without second tries: three reads, then the hold, the payment and its webhook, the cancel. */
+const REQUESTS_PER_VISIT = 3 + BOOK_SHARE * (1 + PAY_SHARE * (2 + CANCEL_SHARE));
+const perRequestMs = (result, part) => (result.cpu[part] * 1000) / result.summary.requests;
+
 function record({ results, samples, seed, loads }) {
   const main = results.find((result) => result.name === 'main');
   const { summary } = main;
@@ -431,7 +448,7 @@ function record({ results, samples, seed, loads }) {
   );
   const phaseRow = (result) => {
     const s = result.summary;
-    return `| ${result.name} | ${result.rate} | ${result.seconds} s | ${result.visits} | ${s.visitsPerSecond.toFixed(1)} | ${Math.round(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.visitP99)} | ${s.errors} | ${result.stats.taken} | ${ms(s.latenessP99)} | ${(result.cpu.node / result.seconds).toFixed(2)} / ${(result.cpu.postgres / result.seconds).toFixed(2)} / ${(result.cpu.load / result.seconds).toFixed(2)} |`;
+    return `| ${result.name} | ${result.rate} | ${result.seconds} s | ${result.visits} | ${s.visitsPerSecond.toFixed(1)} | ${Math.round(s.requestsPerSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.visitP99)} | ${s.errors} | ${result.stats.taken} | ${ms(s.latenessP99)} | ${s.queriesPerRequest.toFixed(1)} | ${(result.cpu.node / result.seconds).toFixed(2)} / ${(result.cpu.postgres / result.seconds).toFixed(2)} / ${(result.cpu.load / result.seconds).toFixed(2)} | ${perRequestMs(result, 'node').toFixed(1)} / ${perRequestMs(result, 'postgres').toFixed(1)} ms |`;
   };
   const kindRow = (kind) => {
     const k = summary.kinds[kind];
@@ -457,16 +474,24 @@ as they are; only the per-address limit is raised, as in every bench, since ever
 (weekdays 10–17 UTC) and ${seed.cookies.length} mentees written into the tables and signed in as the integration tests do (${(seed.seedMs / 1000).toFixed(0)} s),
 one mentee for each visit that books, so no hold ever meets a limit on holds or booking requests.
 
-Visits arrive at a fixed rate (each at its own time, whatever the answers do) and go over ${CONNECTIONS} kept-alive connections at most.
+Visits arrive at a fixed rate (each at its own time, whatever the answers do) and go over ${CONNECTIONS} kept-alive connections at most;
+a request's time runs from when its visit asked (a wait for a free connection included) to the end of the answer.
 A visit reads the listing (a random page of ${PAGE_SIZE}), a mentor's profile from it and their free hours for the next ${SLOT_DAYS} days;
 ${BOOK_SHARE * 100}% of visits then hold one of those hours (a 409 "just taken": one more try with another), ${PAY_SHARE * 100}% of those pay in the
 sandbox (\`POST /api/payments/create\`, then its signed \`payment_succeeded\` webhook), ${CANCEL_SHARE * 100}% of those cancel. The ramp phases
 ran first on the same product, then the main one; visits/s are the visits that ended without an error over the phase's seconds.
 Any answer but the expected one counts as an error, save a 409 "just taken" for a hold (column "taken").
 
-| phase | offered visits/s | for | visits | completed visits/s | requests/s | p50 | p99 | visit p99 | errors | taken | arrivals late, p99 | CPU s/s: api / PostgreSQL / load |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| phase | offered visits/s | for | visits | completed visits/s | requests/s | p50 | p99 | visit p99 | errors | taken | arrivals late, p99 | SQL statements per request | CPU s/s: api / PostgreSQL / load | CPU per request: api / PostgreSQL |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${results.map(phaseRow).join('\n')}
+
+"late" is how long after its time a visit was started (the load generator's own delay). SQL statements: those the api
+process's pg clients sent (the job queue's too) over the phase, per HTTP request. CPU: seconds of CPU per second of the
+phase for the api process, its PostgreSQL (all its processes) and the load generator, read from /proc; per request, the
+api's and PostgreSQL's CPU over the requests answered. At the main phase's ${perRequestMs(main, 'node').toFixed(1)} ms of api CPU per request, one api
+process (one core for its JavaScript) answers at most about ${Math.round(1000 / perRequestMs(main, 'node'))} requests/s, ${Math.round(1000 / perRequestMs(main, 'node') / REQUESTS_PER_VISIT)} visits/s of this mix (${REQUESTS_PER_VISIT.toFixed(2)} requests a visit),
+on this machine as loaded then (CPU time per request grows when neighbours share the cores and caches); PostgreSQL needs ${perRequestMs(main, 'postgres').toFixed(1)} ms of CPU per request beside it.
 
 The main phase, per request kind:
 
@@ -476,7 +501,7 @@ ${KINDS.map(kindRow).join('\n')}
 
 Errors: ${errorLines.length === 0 ? 'none.' : `\n\n${errorLines.join('\n')}`}
 
-The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 5 s before):
+The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 1 s before):
 
 | at | phase | RSS | heap used | heap total |
 |---|---|---|---|---|

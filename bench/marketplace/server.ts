@@ -6,9 +6,11 @@
 //     within the marketplace's limits (one unpaid hold with a mentor, three at once, three lapsed a day, ten
 //     booking requests in ten minutes), which stay as the product has them.
 // Writes the seed (url, database, the sandbox's webhook secret, mentor ids, cookies in the order they were signed)
-// to BENCH_MARKETPLACE_SEED_FILE, prints `ready`, then `memory {json}` (process.memoryUsage) every 5 s, so the bench
-// can follow the heap beside the RSS it reads from /proc. Ctrl-C (or SIGTERM) stops it and cleans up.
+// to BENCH_MARKETPLACE_SEED_FILE, prints `ready`, then `memory {json}` (process.memoryUsage) every second, so the bench
+// can follow the heap beside the RSS it reads from /proc, with the statements sent to PostgreSQL so far (every
+// pg client's query counted, the job queue's too). Ctrl-C (or SIGTERM) stops it and cleans up.
 import { writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { deriveSandboxWebhookSecret } from '../../apps/api/src/adapters/payments/sandbox';
 import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
@@ -20,9 +22,19 @@ const PRICE_PAISE = 150_000;
 const SEED_FILE = process.env.BENCH_MARKETPLACE_SEED_FILE;
 /** Users per insert: three parameters a row stay well under PostgreSQL's 65,535 per statement. */
 const USERS_PER_INSERT = 5000;
-const MEMORY_EVERY_MS = 5000;
+const MEMORY_EVERY_MS = 1000;
 
 let product: BenchProduct | undefined;
+
+let queries = 0;
+const clientQuery = pg.Client.prototype.query;
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function counted(
+  this: pg.Client,
+  ...args: unknown[]
+) {
+  queries += 1;
+  return (clientQuery as (...args: unknown[]) => unknown).apply(this, args);
+};
 
 async function start(): Promise<void> {
   if (SEED_FILE === undefined) throw new Error('BENCH_MARKETPLACE_SEED_FILE is not set');
@@ -60,7 +72,10 @@ async function start(): Promise<void> {
     }),
   );
   console.log('ready');
-  setInterval(() => console.log(`memory ${JSON.stringify(process.memoryUsage())}`), MEMORY_EVERY_MS).unref();
+  setInterval(
+    () => console.log(`memory ${JSON.stringify({ ...process.memoryUsage(), queries })}`),
+    MEMORY_EVERY_MS,
+  ).unref();
 }
 
 runBenchServer(start, () => product);
