@@ -218,6 +218,7 @@ async function runPhase(context, phase) {
     }, TICK_MS);
   });
   const arrivalsMs = performance.now() - startedAt;
+  context.phase = `${phase.name}, draining`;
   try {
     await withDeadline(Promise.all(inFlight), DRAIN_MS, `${phase.name}: the visits still in flight`);
   } catch (error) {
@@ -315,7 +316,7 @@ function sampleMemory(context) {
   };
 }
 
-/** The main phase's first and last minute (a third each, for a shorter run), medians, RSS and heap. */
+/** The main phase's first and last minute of arrivals (a third each, for a shorter run), medians, RSS and heap. */
 function flatness(samples) {
   const main = samples.filter((sample) => sample.phase === 'main');
   const edge = Math.max(1, Math.min(6, Math.floor(main.length / 3)));
@@ -507,7 +508,7 @@ The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/s
 |---|---|---|---|---|
 ${samples.map(memoryRow).join('\n')}
 
-Main phase, first ${flat.edgeSeconds} s against last ${flat.edgeSeconds} s (medians): RSS ${mb(flat.first.rss)} → ${mb(flat.last.rss)} MB (${percent(flat.rssGrowth)}),
+Main phase, first ${flat.edgeSeconds} s against last ${flat.edgeSeconds} s of its arrivals (medians; "draining" rows are after the last arrival): RSS ${mb(flat.first.rss)} → ${mb(flat.last.rss)} MB (${percent(flat.rssGrowth)}),
 heap used ${mb(flat.first.heapUsed)} → ${mb(flat.last.heapUsed)} MB (${percent(flat.heapGrowth)}); flat (within ${FLAT_SHARE * 100}%): **${flat.flat ? 'yes' : 'no'}**.
 
 Target (issue 30) at ${RATE} visits/s for ${SECONDS} s: ≥ ${VISITS_TARGET} visits/s ${verdict(checks.visits)}, p99 under ${P99_TARGET_MS / 1000} s ${verdict(checks.p99)},
