@@ -297,13 +297,16 @@ function sampleMemory(context) {
   const startedAt = performance.now();
   const take = () => {
     if (context.server.child.exitCode !== null) return;
+    if (context.heapFloor === Infinity) context.heapFloor = context.memory?.heapUsed ?? Number.NaN;
     samples.push({
       seconds: Math.round((performance.now() - startedAt) / 1000),
       phase: context.phase,
       rss: rssOf(context.server.child.pid),
       heapUsed: context.memory?.heapUsed ?? Number.NaN,
+      heapFloor: context.heapFloor,
       heapTotal: context.memory?.heapTotal ?? Number.NaN,
     });
+    context.heapFloor = Infinity;
   };
   take();
   const timer = setInterval(take, SAMPLE_EVERY_MS);
@@ -324,11 +327,11 @@ function flatness(samples) {
   const last = main.slice(-edge);
   const of = (part, key) => median(part.map((sample) => sample[key]));
   const rssGrowth = of(last, 'rss') / of(first, 'rss') - 1;
-  const heapGrowth = of(last, 'heapUsed') / of(first, 'heapUsed') - 1;
+  const heapGrowth = of(last, 'heapFloor') / of(first, 'heapFloor') - 1;
   return {
     edgeSeconds: edge * (SAMPLE_EVERY_MS / 1000),
-    first: { rss: of(first, 'rss'), heapUsed: of(first, 'heapUsed') },
-    last: { rss: of(last, 'rss'), heapUsed: of(last, 'heapUsed') },
+    first: { rss: of(first, 'rss'), heapFloor: of(first, 'heapFloor') },
+    last: { rss: of(last, 'rss'), heapFloor: of(last, 'heapFloor') },
     rssGrowth,
     heapGrowth,
     flat: main.length >= 2 && rssGrowth <= FLAT_SHARE && heapGrowth <= FLAT_SHARE,
@@ -361,13 +364,23 @@ export async function marketplaceBench() {
     },
   );
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const context = { server, agent, phase: 'seeded', memory: undefined, pick: generator(2026) };
+  const context = {
+    server,
+    agent,
+    phase: 'seeded',
+    memory: undefined,
+    heapFloor: Infinity,
+    pick: generator(2026),
+  };
   let partial = '';
   server.child.stdout.on('data', (chunk) => {
     const lines = (partial + chunk).split('\n');
     partial = lines.pop();
     for (const line of lines)
-      if (line.startsWith('memory ')) context.memory = JSON.parse(line.slice('memory '.length));
+      if (line.startsWith('memory ')) {
+        context.memory = JSON.parse(line.slice('memory '.length));
+        context.heapFloor = Math.min(context.heapFloor, context.memory.heapUsed);
+      }
   });
   let memory;
   const results = [];
@@ -458,11 +471,16 @@ function record({ results, samples, seed, loads }) {
       .join(', ');
     return `| ${kind} | ${k.count} | ${ms(k.p50)} | ${ms(k.p99)} | ${statuses} |`;
   };
-  const errorLines = results.flatMap((result) =>
-    Object.entries(result.stats.errors).map(([what, count]) => `- ${result.name}: ${count} × ${what}`),
-  );
+  const errorKinds = [...new Set(results.flatMap((result) => Object.keys(result.stats.errors)))].sort();
+  const errorTable = [
+    `| error | ${results.map((result) => result.name).join(' | ')} |`,
+    `|---|${results.map(() => '---|').join('')}`,
+    ...errorKinds.map(
+      (what) => `| ${what} | ${results.map((result) => result.stats.errors[what] ?? 0).join(' | ')} |`,
+    ),
+  ];
   const memoryRow = (sample) =>
-    `| ${sample.seconds} s | ${sample.phase} | ${mb(sample.rss)} MB | ${Number.isNaN(sample.heapUsed) ? '–' : `${mb(sample.heapUsed)} MB`} | ${Number.isNaN(sample.heapTotal) ? '–' : `${mb(sample.heapTotal)} MB`} |`;
+    `| ${sample.seconds} s | ${sample.phase} | ${mb(sample.rss)} MB | ${Number.isNaN(sample.heapUsed) ? '–' : `${mb(sample.heapUsed)} MB`} | ${Number.isNaN(sample.heapFloor) ? '–' : `${mb(sample.heapFloor)} MB`} | ${Number.isNaN(sample.heapTotal) ? '–' : `${mb(sample.heapTotal)} MB`} |`;
   const verdict = (ok) => (ok ? 'yes' : '**no**');
   recordResult(
     'marketplace',
@@ -500,16 +518,17 @@ The main phase, per request kind:
 |---|---|---|---|---|
 ${KINDS.map(kindRow).join('\n')}
 
-Errors: ${errorLines.length === 0 ? 'none.' : `\n\n${errorLines.join('\n')}`}
+Errors: ${errorKinds.length === 0 ? 'none.' : `\n\n${errorTable.join('\n')}`}
 
-The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 1 s before):
+The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 1 s before, and the lowest
+of its reports (one a second) since the sample before, the floor its collections come back to):
 
-| at | phase | RSS | heap used | heap total |
-|---|---|---|---|---|
+| at | phase | RSS | heap used | heap used, lowest of the 10 s | heap total |
+|---|---|---|---|---|---|
 ${samples.map(memoryRow).join('\n')}
 
 Main phase, first ${flat.edgeSeconds} s against last ${flat.edgeSeconds} s of its arrivals (medians; "draining" rows are after the last arrival): RSS ${mb(flat.first.rss)} → ${mb(flat.last.rss)} MB (${percent(flat.rssGrowth)}),
-heap used ${mb(flat.first.heapUsed)} → ${mb(flat.last.heapUsed)} MB (${percent(flat.heapGrowth)}); flat (within ${FLAT_SHARE * 100}%): **${flat.flat ? 'yes' : 'no'}**.
+the heap's floor ${mb(flat.first.heapFloor)} → ${mb(flat.last.heapFloor)} MB (${percent(flat.heapGrowth)}); flat (within ${FLAT_SHARE * 100}%): **${flat.flat ? 'yes' : 'no'}**.
 
 Target (issue 30) at ${RATE} visits/s for ${SECONDS} s: ≥ ${VISITS_TARGET} visits/s ${verdict(checks.visits)}, p99 under ${P99_TARGET_MS / 1000} s ${verdict(checks.p99)},
 no errors ${verdict(checks.errors)}, memory flat ${verdict(checks.memory)}: **${met ? 'met' : 'not met'}**.`,
