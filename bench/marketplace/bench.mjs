@@ -225,6 +225,9 @@ async function runPhase(context, phase) {
     stats.unfinished = inFlight.size;
     stats.errors[`unfinished: ${error.message}`] = inFlight.size;
   }
+  // What the phase's visits did by now: those still running (after the deadline) write on into the live copy only,
+  // so the stop of the server at the end cannot add their refused connections to the phase.
+  const recorded = structuredClone(stats);
   // The server reports its count every second: wait for a report made after the drain.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const queries = (context.memory?.queries ?? Number.NaN) - queriesBefore;
@@ -234,7 +237,7 @@ async function runPhase(context, phase) {
   return {
     ...phase,
     visits: phase.visits.length,
-    stats,
+    stats: recorded,
     arrivalsMs,
     wallMs,
     queries,
