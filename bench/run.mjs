@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings|payments|cluster]`: measurements side by side in one run, recorded in bench/RESULTS.md.
+// `npm run bench [health|bundle|startup|sockets|roadmaps|mentors|lighthouse|mail|slots|bookings|payments|cluster|marketplace]`: measurements side by side in one run, recorded in bench/RESULTS.md.
 // These are not tests: nothing here passes or fails on a time.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import {
 } from './lib.mjs';
 import { lighthouseBench } from './lighthouse/bench.mjs';
 import { mailBench } from './mail/bench.mjs';
+import { marketplaceBench } from './marketplace/bench.mjs';
 import { mentorsBench } from './mentors/bench.mjs';
 import { paymentsBench } from './payments/bench.mjs';
 import { roadmapsBench } from './roadmaps/bench.mjs';
@@ -224,6 +225,7 @@ const benches = {
   bookings: bookingsBench,
   payments: paymentsBench,
   cluster: clusterBench,
+  marketplace: marketplaceBench,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen)

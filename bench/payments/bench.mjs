@@ -48,7 +48,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `promise`, or an error naming `what` once `ms` have passed: no wait of this bench is without an end. */
-function withDeadline(promise, ms, what) {
+export function withDeadline(promise, ms, what) {
   let timer;
   const deadline = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms);
@@ -57,7 +57,7 @@ function withDeadline(promise, ms, what) {
 }
 
 /** One HTTP request with a deadline; answers status, body text and latency. Never rejects: a failure is a status. */
-function request(url, { method = 'GET', headers = {}, body, agent }) {
+export function request(url, { method = 'GET', headers = {}, body, agent }) {
   return new Promise((resolve) => {
     const startedAt = performance.now();
     const sent = http.request(
@@ -103,7 +103,7 @@ async function pooled(items, inFlight, work) {
   return results;
 }
 
-const counted = (statuses) => {
+export const counted = (statuses) => {
   const counts = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
@@ -244,7 +244,7 @@ async function prepare(side) {
 }
 
 /** A `payment_succeeded` event as the sandbox checkout signs it (adapters/payments/sandbox.ts signSandboxEvent). */
-function signed(secret, paymentId, amount) {
+export function signed(secret, paymentId, amount) {
   const id = `sbx_evt_${randomUUID()}`;
   const body = JSON.stringify({ id, kind: 'payment_succeeded', paymentId, amount, currency: 'INR' });
   return {
@@ -433,7 +433,7 @@ const receiptWords = (found) =>
 const CLOCK_TICKS = 100;
 
 /** CPU seconds so far of the server process (node) and of its descendants (the embedded PostgreSQL). */
-function cpuSeconds(pid) {
+export function cpuSeconds(pid) {
   const children = new Map();
   let statOf;
   try {
