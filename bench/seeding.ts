@@ -3,6 +3,7 @@
 // only what the product has had since before the ledger, so the payments bench copies it, with its server, into a
 // worktree of that older commit.
 import type { Database } from '../apps/api/src/db/client';
+import { createMentor } from '../apps/api/test/mentors';
 import { users } from '../apps/api/src/db/schema';
 import { openSession } from '../apps/api/src/sessions/service';
 import type { BenchProduct } from './product-app';
@@ -16,6 +17,18 @@ export const WEEKDAYS_TEN_TO_FIVE = {
   thursday: TEN_TO_FIVE,
   friday: TEN_TO_FIVE,
 };
+
+/** `count` mentors with the bench week in UTC at `pricePaise`, named `${name} 1` onwards; answers their ids in order. */
+export async function weekdayMentors(
+  db: Database,
+  input: { name: string; count: number; pricePaise: number },
+): Promise<string[]> {
+  const availability = { timezone: 'UTC', weeklyHours: WEEKDAYS_TEN_TO_FIVE, pricePaise: input.pricePaise };
+  const ids: string[] = [];
+  for (let index = 0; index < input.count; index += 1)
+    ids.push(await createMentor(db, { name: `${input.name} ${index + 1}`, availability }));
+  return ids;
+}
 
 /** `count` verified users in one insert; answers their ids in order. */
 export async function newUsers(db: Database, tag: string, count: number): Promise<string[]> {

@@ -12,9 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { deriveSandboxWebhookSecret } from '../../apps/api/src/adapters/payments/sandbox';
-import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
-import { cookiesOf, newUsers, WEEKDAYS_TEN_TO_FIVE } from '../seeding';
+import { cookiesOf, newUsers, weekdayMentors } from '../seeding';
 
 const MENTORS = Number(process.env.BENCH_MARKETPLACE_MENTORS ?? 200);
 const MENTEES = Number(process.env.BENCH_MARKETPLACE_MENTEES ?? 1000);
@@ -41,11 +40,12 @@ async function start(): Promise<void> {
   product = await startBenchProduct('marketplace');
   const { db } = product.app;
   const seedStartedAt = performance.now();
-  const availability = { timezone: 'UTC', weeklyHours: WEEKDAYS_TEN_TO_FIVE, pricePaise: PRICE_PAISE };
 
-  const mentorIds: string[] = [];
-  for (let index = 0; index < MENTORS; index += 1)
-    mentorIds.push(await createMentor(db, { name: `Market Mentor ${index + 1}`, availability }));
+  const mentorIds = await weekdayMentors(db, {
+    name: 'Market Mentor',
+    count: MENTORS,
+    pricePaise: PRICE_PAISE,
+  });
   const menteeIds: string[] = [];
   for (let first = 0; first < MENTEES; first += USERS_PER_INSERT)
     menteeIds.push(

@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import { deriveSandboxWebhookSecret } from '../../apps/api/src/adapters/payments/sandbox';
 import { createMentor } from '../../apps/api/test/mentors';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
-import { cookiesOf, newUsers, WEEKDAYS_TEN_TO_FIVE } from '../seeding';
+import { cookiesOf, newUsers, WEEKDAYS_TEN_TO_FIVE, weekdayMentors } from '../seeding';
 
 const BOOKINGS = Number(process.env.BENCH_PAYMENTS_BOOKINGS ?? 600);
 const MENTORS = Number(process.env.BENCH_PAYMENTS_MENTORS ?? 50);
@@ -29,9 +29,11 @@ async function start(): Promise<void> {
   const seedStartedAt = performance.now();
   const availability = { timezone: 'UTC', weeklyHours: WEEKDAYS_TEN_TO_FIVE, pricePaise: PRICE_PAISE };
 
-  const mentorIds: string[] = [];
-  for (let index = 0; index < MENTORS; index += 1)
-    mentorIds.push(await createMentor(db, { name: `Paid Mentor ${index + 1}`, availability }));
+  const mentorIds = await weekdayMentors(db, {
+    name: 'Paid Mentor',
+    count: MENTORS,
+    pricePaise: PRICE_PAISE,
+  });
   const menteeIds = await newUsers(db, 'payer', BOOKINGS);
   const menteeCookies = await cookiesOf(product, menteeIds);
 

@@ -10,20 +10,18 @@ import { LoadError } from './load-error';
 import { FreeHoursSkeleton, type BookingSlotProps } from './free-hours-skeleton';
 import { WaitlistButton } from './waitlist-button';
 
+interface FreeHoursProps {
+  mentorId: string;
+  pricePerSession: number | null;
+  booking?: (props: BookingSlotProps) => ReactNode;
+}
+
 /**
  * The free hours on a mentor's profile, the booking panel under them (`booking`, composed by the app layer) and
  * the waitlist. The page loads this module once its words are on screen: the slot picker, the time zones, the
  * visitor's holds and the booking panel are not in its first picture.
  */
-export function ProfileFreeHours({
-  mentorId,
-  pricePerSession,
-  booking,
-}: {
-  mentorId: string;
-  pricePerSession: number | null;
-  booking?: (props: BookingSlotProps) => ReactNode;
-}) {
+export function ProfileFreeHours({ mentorId, pricePerSession, booking }: FreeHoursProps) {
   return (
     <>
       <FreeHours mentorId={mentorId} pricePerSession={pricePerSession} booking={booking} />
@@ -32,15 +30,7 @@ export function ProfileFreeHours({
   );
 }
 
-function FreeHours({
-  mentorId,
-  pricePerSession,
-  booking,
-}: {
-  mentorId: string;
-  pricePerSession: number | null;
-  booking?: (props: BookingSlotProps) => ReactNode;
-}) {
+function FreeHours({ mentorId, pricePerSession, booking }: FreeHoursProps) {
   const [searchParams] = useSearchParams();
   const [window] = useState(bookableSlotWindow);
   const [zone, setZone] = useState(browserTimeZone);
