@@ -245,33 +245,16 @@ const refusalMessages = {
 } as const;
 
 /**
- * Whether the mentor's booking settings let a session start at `start` at `now`, with the busy time read through
- * `db` (inside a booking's unit of work, under its locks): the words of a 409, or undefined when they do. The
- * same rule (slots.ts `slotRefusal`) that leaves such hours out of the free slots.
+ * The mentor's notice alone, which needs no reading: the words of a 409, or undefined when the hour at `start` is
+ * far enough ahead at `now`. A hold and a move ask it before any queue or transaction; the buffer and the daily
+ * limit are weighed under their locks (`bookingSettingsRefusalGiven`). The same rule (slots.ts `slotRefusal`)
+ * leaves such hours out of the free slots.
  */
-export async function bookingSettingsRefusal(
-  db: Executor,
-  input: {
-    mentor: repository.AvailabilityOwner;
-    start: number;
-    now: Date;
-    noticeOnly?: boolean;
-    /** A booking being moved: it counts neither in the buffer nor in the day's sessions. */
-    except?: string;
-  },
-): Promise<string | undefined> {
-  const { mentor, start, now, except } = input;
-  // The notice needs no reading.
-  const notice = noticeRefusal(mentor, start, now);
-  if (notice !== undefined || input.noticeOnly === true) return notice;
-  const reach = bookingSettingsReach(mentor, start);
-  if (reach === undefined) return undefined;
-  const busy = await busyTimes(db, { userIds: [mentor.userId], ...reach, now, except });
-  return bookingSettingsRefusalGiven(mentor, start, now, busy.get(mentor.userId) ?? []);
-}
-
-/** The notice alone (it needs no reading): its words, or undefined when the hour is far enough ahead. */
-function noticeRefusal(mentor: repository.AvailabilityOwner, start: number, now: Date): string | undefined {
+export function noticeRefusal(
+  mentor: repository.AvailabilityOwner,
+  start: number,
+  now: Date,
+): string | undefined {
   if (mentor.availability === null) return undefined;
   const rules = slotRulesOf(mentor.bookingSettings);
   const query = { timezone: mentor.availability.timezone, rules, now: now.getTime() };
@@ -295,8 +278,9 @@ export function bookingSettingsReach(
 }
 
 /**
- * `bookingSettingsRefusal` over the mentor's busy times already read (over at least `bookingSettingsReach`):
- * a booking reads them with the rest under its locks, in one statement.
+ * Whether the mentor's booking settings let a session start at `start` at `now`, over their busy times already
+ * read (over at least `bookingSettingsReach`; a booking reads them with the rest under its locks, in one
+ * statement): the words of a 409, or undefined when they do.
  */
 export function bookingSettingsRefusalGiven(
   mentor: repository.AvailabilityOwner,

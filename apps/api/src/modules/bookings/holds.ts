@@ -6,10 +6,10 @@ import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-err
 import { AppError } from '../../lib/errors';
 import {
   bookingSettingsReach,
-  bookingSettingsRefusal,
   bookingSettingsRefusalGiven,
   findBookableMentor,
   isScheduledSlot,
+  noticeRefusal,
 } from '../availability/service';
 import { checkBookingLearning } from '../learning/service';
 import { expireHoldJob } from './job-types';
@@ -45,7 +45,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   if (availability === null || !isScheduledSlot(availability, start, now))
     throw startTimeRefused(bookingMessages.notAFreeSlot);
   // The notice alone needs no reading: refused before any queue or transaction.
-  const tooSoon = await bookingSettingsRefusal(ctx.db, { mentor: owner, start, now, noticeOnly: true });
+  const tooSoon = noticeRefusal(owner, start, now);
   if (tooSoon !== undefined) throw new AppError('conflict', tooSoon);
   // The roadmap and topics the session is about, checked before anything is written (400 otherwise).
   const learning = await checkBookingLearning(ctx, { menteeId, ...body });

@@ -13,10 +13,10 @@ import { constraintOf, isDeadlock, isExclusionViolation } from '../../lib/db-err
 import { AppError } from '../../lib/errors';
 import {
   bookingSettingsReach,
-  bookingSettingsRefusal,
   bookingSettingsRefusalGiven,
   findBookableMentor,
   isScheduledSlot,
+  noticeRefusal,
 } from '../availability/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceRescheduled } from './announcements';
@@ -54,7 +54,7 @@ export async function rescheduleBooking(
   if (owner === undefined) throw new AppError('conflict', bookingMessages.mentorNotBookable);
   if (owner.availability === null || !isScheduledSlot(owner.availability, start, now))
     throw startTimeRefused(bookingMessages.notAFreeSlot);
-  const tooSoon = await bookingSettingsRefusal(ctx.db, { mentor: owner, start, now, noticeOnly: true });
+  const tooSoon = noticeRefusal(owner, start, now);
   if (tooSoon !== undefined) throw new AppError('conflict', tooSoon);
 
   const { mentorId, menteeId } = found;
