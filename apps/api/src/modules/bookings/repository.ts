@@ -41,6 +41,28 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
   await tx.execute(sql`select pg_advisory_xact_lock(key) from unnest(${array}::bigint[]) as key`);
 }
 
+/** Bookings of these people, as mentor or as mentee. */
+const ofPeople = (userIds: readonly string[]) =>
+  or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]));
+
+/** Their unpaid holds: lapsed at `lapsedBy`, or all of them without it. */
+const unpaidHoldsOfPeople = (userIds: readonly string[], lapsedBy?: Date) =>
+  and(
+    eq(bookings.status, 'pending_payment'),
+    lapsedBy === undefined ? undefined : lte(bookings.holdExpiresAt, lapsedBy),
+    ofPeople(userIds),
+  );
+
+/** Their bookings in a status that may hold time (rules.holdsTime decides at a moment) over [from, to). */
+const mayHoldTime = (userIds: readonly string[], from: Date, to: Date, except?: string) =>
+  and(
+    ofPeople(userIds),
+    inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
+    lt(bookings.startTime, to),
+    gt(bookings.endTime, from),
+    except === undefined ? undefined : ne(bookings.id, except),
+  );
+
 /** A booking that holds or may hold time, as the busy-time rules read it (rules.busyByPerson). */
 export type TimeHoldingBooking = Pick<
   BookingRow,
@@ -74,7 +96,6 @@ export async function expireHoldsAndReadTime(
 }> {
   const { lapsedBy, from, to, except, holdsOf } = input;
   const ids = [...new Set(input.userIds)];
-  const theirs = or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids));
   const holds =
     holdsOf === undefined
       ? sql`'[]'::json`
@@ -94,20 +115,14 @@ export async function expireHoldsAndReadTime(
   const result = await tx.execute<{ expired: JsonRow[]; time_holding: JsonRow[]; holds: JsonRow[] }>(sql`
     with expired as (
       update ${bookings} set status = 'expired', updated_at = now()
-      where ${and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, lapsedBy), theirs)}
+      where ${unpaidHoldsOfPeople(ids, lapsedBy)}
       returning id, mentor_id, start_time, end_time
     )
     select
       (select coalesce(json_agg(expired), '[]') from expired) as expired,
       (select coalesce(json_agg(t), '[]') from (
         select mentor_id, mentee_id, start_time, end_time, status, hold_expires_at from ${bookings}
-        where ${and(
-          theirs,
-          inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
-          lt(bookings.startTime, to),
-          gt(bookings.endTime, from),
-          except === undefined ? undefined : ne(bookings.id, except),
-        )}) t) as time_holding,
+        where ${mayHoldTime(ids, from, to, except)}) t) as time_holding,
       ${holds} as holds`);
   const [row] = result.rows;
   if (row === undefined) throw new Error('the statement answered no row');
@@ -146,17 +161,10 @@ export async function expireHolds(
   tx: Executor,
   input: { userIds: readonly string[]; lapsedBy?: Date },
 ): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
-  const userIds = [...input.userIds];
   return tx
     .update(bookings)
     .set({ status: 'expired' })
-    .where(
-      and(
-        eq(bookings.status, 'pending_payment'),
-        input.lapsedBy === undefined ? undefined : lte(bookings.holdExpiresAt, input.lapsedBy),
-        or(inArray(bookings.mentorId, userIds), inArray(bookings.menteeId, userIds)),
-      ),
-    )
+    .where(unpaidHoldsOfPeople(input.userIds, input.lapsedBy))
     .returning({
       id: bookings.id,
       mentorId: bookings.mentorId,
@@ -217,30 +225,6 @@ export async function insertBooking(tx: Executor, values: NewBooking): Promise<B
   if (row === undefined) throw new Error('the booking row was not written');
   const { announced: _announced, ...written } = row;
   return { ...written, review: null };
-}
-
-/** A mentee's unpaid holds now (lapsed ones were expired under the same lock just before). */
-export async function unpaidHoldsOf(tx: Executor, menteeId: string): Promise<Array<{ mentorId: string }>> {
-  return tx
-    .select({ mentorId: bookings.mentorId })
-    .from(bookings)
-    .where(and(eq(bookings.menteeId, menteeId), eq(bookings.status, 'pending_payment')));
-}
-
-/** When each of a mentee's holds that lapsed unpaid since `since` lapsed (a late payment refunded is not unpaid). */
-export async function lapsedHoldTimesOf(tx: Executor, menteeId: string, since: Date): Promise<Date[]> {
-  const rows = await tx
-    .select({ at: bookings.holdExpiresAt })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.menteeId, menteeId),
-        eq(bookings.status, 'expired'),
-        isNull(bookings.refundAmount),
-        gt(bookings.holdExpiresAt, since),
-      ),
-    );
-  return rows.map((row) => row.at);
 }
 
 /** pending_payment → expired whether or not the hold lapsed; answers the row when it changed. */
@@ -678,15 +662,7 @@ export async function timeHoldingBookingsOf(
       holdExpiresAt: bookings.holdExpiresAt,
     })
     .from(bookings)
-    .where(
-      and(
-        or(inArray(bookings.mentorId, ids), inArray(bookings.menteeId, ids)),
-        inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
-        lt(bookings.startTime, to),
-        gt(bookings.endTime, from),
-        exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId),
-      ),
-    );
+    .where(mayHoldTime(ids, from, to, exceptBookingId));
 }
 
 /** A refund decided for a booking (amount in paise, why, and whether it is still to be asked of the provider). */
