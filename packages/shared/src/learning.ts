@@ -3,6 +3,8 @@ import { idSchema } from './ids';
 import { waitInWords } from './marketplace-limits';
 import { progressStatusSchema } from './roadmap-api';
 
+export * from './learning-texts';
+
 /**
  * Learning with a mentor (DESIGN.md §4b): a session about one of the mentee's roadmaps, what its mentor reads
  * of the mentee's progress there, and the topics the mentor recommends afterwards. Written once for the api,
@@ -112,20 +114,6 @@ export type Recommendation = z.infer<typeof recommendationSchema>;
  */
 export const recommendationsResponseSchema = z.object({ recommendations: z.array(recommendationSchema) });
 export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;
-
-/** What the mentee reads on a recommended topic. */
-export const recommendedByText = (mentorName: string): string => `Recommended by ${mentorName}`;
-
-/** The mentee's notification: who recommended how many topics of which roadmap. */
-export function recommendationNotice(mentorName: string, count: number, roadmapTitle: string): string {
-  const topics = count === 1 ? 'a topic' : `${count} topics`;
-  return `${mentorName} recommended ${topics} of ${roadmapTitle} for you.`;
-}
-
-/** "12 of 40 topics done, 3 in progress": the mentor's line on the mentee's progress. */
-export function progressLine(progress: { done: number; inProgress: number; total: number }): string {
-  return `${progress.done} of ${progress.total} topics done, ${progress.inProgress} in progress`;
-}
 
 /** `POST /api/bookings/:id/recommendations` per signed-in user: each one notifies a mentee, so it is bounded. */
 export const RECOMMENDATIONS_MAX = 20;

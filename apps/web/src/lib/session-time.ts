@@ -1,4 +1,4 @@
-import { canonicalTimezone } from '@skillroute/shared/availability';
+import { canonicalTimezone } from '@skillroute/shared/availability-constants';
 
 /** Instants as the viewer reads them: in their own zone, one format across the booking and meeting pages. */
 

@@ -1,9 +1,9 @@
+import type { FreeSlot } from '@skillroute/shared/availability';
 import {
   AVAILABILITY_DAYS_AHEAD,
   DEFAULT_TIMEZONE,
   preferredZoneName,
-  type FreeSlot,
-} from '@skillroute/shared/availability';
+} from '@skillroute/shared/availability-constants';
 
 /**
  * Slots travel as UTC instants; a visitor reads them in a zone of their choosing (their browser's by

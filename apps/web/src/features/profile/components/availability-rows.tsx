@@ -1,4 +1,4 @@
-import { FIRST_HOUR, LAST_HOUR, hourToTime, type Weekday } from '@skillroute/shared/availability';
+import { FIRST_HOUR, LAST_HOUR, hourToTime, type Weekday } from '@skillroute/shared/availability-constants';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useWatch, type Control, type UseFormReturn, type UseFormTrigger } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { nameSchema } from '@skillroute/shared/auth';
-import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability-constants';
 import { Mail } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { FormAlert } from '@/components/ui/form-field';

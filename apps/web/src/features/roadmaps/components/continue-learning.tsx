@@ -1,4 +1,5 @@
-import { recommendedByText, type Recommendation } from '@skillroute/shared/learning';
+import type { Recommendation } from '@skillroute/shared/learning';
+import { recommendedByText } from '@skillroute/shared/learning-texts';
 import type { RoadmapProgressSummary } from '@skillroute/shared/roadmap-api';
 import { useId } from 'react';
 import { Link } from 'react-router';

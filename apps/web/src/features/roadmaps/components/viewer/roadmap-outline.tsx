@@ -1,4 +1,4 @@
-import { recommendedByText } from '@skillroute/shared/learning';
+import { recommendedByText } from '@skillroute/shared/learning-texts';
 import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward, Sparkles } from 'lucide-react';

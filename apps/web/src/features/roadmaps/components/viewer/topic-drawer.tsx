@@ -1,6 +1,6 @@
 import type { NodeDetail, RoadmapNode } from '@skillroute/shared/roadmap-api';
 import { isHttpUrl, type ProgressStatus } from '@skillroute/shared/roadmap-rules';
-import { recommendedByText } from '@skillroute/shared/learning';
+import { recommendedByText } from '@skillroute/shared/learning-texts';
 import { ExternalLink, Sparkles, UserSearch } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
