@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { preparedPer, type Executor } from '../db/client';
 import { admins, sessions, users, type SessionRow } from '../db/schema';
 import type { AccessAudience } from '../lib/tokens';
 import type { LiveAdminSession, LiveUserSession } from '../context/ports';
@@ -99,24 +99,30 @@ export async function findLiveUnexchanged(
   return row;
 }
 
-/** The user of a live session row `sessionId` owned by `userId`, unless the user is blocked. */
-export async function findLiveUserSession(
-  db: Executor,
-  session: { sessionId: string; userId: string },
-  now: Date,
-): Promise<LiveUserSession | undefined> {
-  const [row] = await db
+/** The user of a live session row `sessionId` owned by `userId`, unless the user is blocked: every signed-in request asks. */
+const liveUserSession = preparedPer((db) =>
+  db
     .select({ id: users.id, email: users.email, role: users.role, familyId: sessions.familyId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, session.sessionId),
-        eq(users.id, session.userId),
-        isLive(now),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(users.id, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         isNull(users.blockedAt),
       ),
-    );
+    )
+    .prepare('live_user_session'),
+);
+
+export async function findLiveUserSession(
+  db: Executor,
+  session: { sessionId: string; userId: string },
+  now: Date,
+): Promise<LiveUserSession | undefined> {
+  const [row] = await liveUserSession(db).execute({ ...session, now });
   return row === undefined ? undefined : { ...row, sessionId: session.sessionId };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { preparedPer, type Executor } from '../../db/client';
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from '@skillroute/shared/booking-settings';
 import {
   mentorAvailability,
@@ -37,11 +37,8 @@ const settingsOrDefaults = (
  * A mentor (role mentor with a profile) who is not blocked, with their availability row; undefined for an
  * unknown id, someone who is not a mentor, or a blocked user.
  */
-export async function findAvailabilityOwner(
-  db: Executor,
-  userId: string,
-): Promise<AvailabilityOwner | undefined> {
-  const [row] = await db
+const availabilityOwner = preparedPer((db) =>
+  db
     .select({
       userId: users.id,
       availability: mentorAvailability,
@@ -52,7 +49,15 @@ export async function findAvailabilityOwner(
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, users.id))
     .leftJoin(mentorBookingSettings, eq(mentorBookingSettings.userId, users.id))
-    .where(and(eq(users.id, userId), eq(users.role, 'mentor'), isNull(users.blockedAt)));
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.role, 'mentor'), isNull(users.blockedAt)))
+    .prepare('availability_owner'),
+);
+
+export async function findAvailabilityOwner(
+  db: Executor,
+  userId: string,
+): Promise<AvailabilityOwner | undefined> {
+  const [row] = await availabilityOwner(db).execute({ userId });
   return row === undefined ? undefined : { ...row, bookingSettings: settingsOrDefaults(row.bookingSettings) };
 }
 
