@@ -19,7 +19,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
-import type { Executor } from '../../db/client';
+import { preparedPer, type Executor } from '../../db/client';
 import {
   bookingReviews,
   bookings,
@@ -198,19 +198,29 @@ export interface NewBooking {
   shareNotes?: boolean;
 }
 
-/**
- * Writes a new hold and answers it as `findBooking` would, with both people, in one statement; the same
- * statement tells every process's listing cache that time was taken (`announceListingChange`'s NOTIFY, delivered
- * at commit only): the caller says so to `timeChanged`.
- */
-export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingWithParties> {
+/** `insertBooking`'s statement, built once per handle: the largest a hold sends. */
+const insertHold = preparedPer((tx) => {
+  const value = (name: keyof Required<NewBooking>) => sql.placeholder(name);
   const inserted = tx.$with('inserted').as(
     tx
       .insert(bookings)
-      .values({ ...values, status: 'pending_payment', currency: 'INR' })
+      .values({
+        mentorId: value('mentorId'),
+        menteeId: value('menteeId'),
+        startTime: value('startTime'),
+        endTime: value('endTime'),
+        amount: value('amount'),
+        holdExpiresAt: value('holdExpiresAt'),
+        agenda: value('agenda'),
+        learningRoadmapId: value('learningRoadmapId'),
+        learningNodeIds: value('learningNodeIds'),
+        shareNotes: value('shareNotes'),
+        status: 'pending_payment',
+        currency: 'INR',
+      })
       .returning({ ...getTableColumns(bookings), announced: LISTING_CHANGED.as('announced') }),
   );
-  const [row] = await tx
+  return tx
     .with(inserted)
     .select({
       ...inserted._.selectedFields,
@@ -221,7 +231,23 @@ export async function insertBooking(tx: Executor, values: NewBooking): Promise<B
     .from(inserted)
     .innerJoin(mentorUser, eq(mentorUser.id, inserted.mentorId))
     .innerJoin(menteeUser, eq(menteeUser.id, inserted.menteeId))
-    .leftJoin(roadmaps, eq(roadmaps.id, inserted.learningRoadmapId));
+    .leftJoin(roadmaps, eq(roadmaps.id, inserted.learningRoadmapId))
+    .prepare('insert_hold');
+});
+
+/**
+ * Writes a new hold and answers it as `findBooking` would, with both people, in one statement; the same
+ * statement tells every process's listing cache that time was taken (`announceListingChange`'s NOTIFY, delivered
+ * at commit only): the caller says so to `timeChanged`.
+ */
+export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingWithParties> {
+  const [row] = await insertHold(tx).execute({
+    ...values,
+    // The columns' own defaults, given here since the prepared statement names every column.
+    learningRoadmapId: values.learningRoadmapId ?? null,
+    learningNodeIds: values.learningNodeIds ?? [],
+    shareNotes: values.shareNotes ?? false,
+  });
   if (row === undefined) throw new Error('the booking row was not written');
   const { announced: _announced, ...written } = row;
   return { ...written, review: null };
