@@ -13,7 +13,7 @@ function valueImports(name: string, seen = new Set<string>()): Set<string> {
   if (seen.has(name)) return seen;
   seen.add(name);
   const source = readFileSync(path.join(import.meta.dirname, `${name}.ts`), 'utf8');
-  for (const [, specifier] of source.matchAll(/^(?:import|export)(?! type)[^;]*?from '([^']+)'/gms)) {
+  for (const [, specifier = ''] of source.matchAll(/^(?:import|export)(?! type)[^;]*?from '([^']+)'/gms)) {
     if (specifier.startsWith('./')) valueImports(specifier.slice(2), seen);
     else seen.add(specifier);
   }
