@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { unreachable } from '../lib/unreachable';
 import * as schema from './schema';
@@ -118,3 +120,20 @@ export function preparedPer<Query>(build: (db: Executor) => Query): (db: Executo
     return query;
   };
 }
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A raw statement (`sql` with `sql.placeholder`s) as a named prepared statement of this handle, for `preparedPer`:
+ * Drizzle's query builders have `.prepare`, a raw statement does not. Answers the driver's result, rows as written.
+ */
+export function prepareStatement<Row>(db: Executor, name: string, statement: SQL) {
+  return db._.session.prepareQuery<{ execute: pg.QueryResult<Row & pg.QueryResultRow> } & PreparedConfig>(
+    dialect.sqlToQuery(statement),
+    undefined,
+    name,
+    false,
+  );
+}
+
+type PreparedConfig = { all: unknown; values: unknown };

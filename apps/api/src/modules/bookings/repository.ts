@@ -8,18 +8,20 @@ import {
   getTableColumns,
   gt,
   inArray,
+  is,
   isNotNull,
   isNull,
   lt,
   lte,
   ne,
   or,
+  Placeholder,
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
-import { preparedPer, type Executor } from '../../db/client';
+import { prepareStatement, preparedPer, type Executor } from '../../db/client';
 import {
   bookingReviews,
   bookings,
@@ -41,26 +43,45 @@ export async function lockPeople(tx: Executor, keys: readonly bigint[]): Promise
   await tx.execute(sql`select pg_advisory_xact_lock(key) from unnest(${array}::bigint[]) as key`);
 }
 
+/** A condition's value: given, or a placeholder a prepared statement fills in when it runs. */
+type Given<T> = T | Placeholder;
+
+/** A list of ids as one array parameter (`= any(…)`), so a prepared statement keeps one shape however many. */
+const idArray = (ids: Given<readonly string[]>) =>
+  sql`${Array.isArray(ids) ? sql.param([...ids]) : ids}::uuid[]`;
+
 /** Bookings of these people, as mentor or as mentee. */
-const ofPeople = (userIds: readonly string[]) =>
-  or(inArray(bookings.mentorId, [...userIds]), inArray(bookings.menteeId, [...userIds]));
+const ofPeople = (userIds: Given<readonly string[]>) =>
+  sql`(${bookings.mentorId} = any(${idArray(userIds)}) or ${bookings.menteeId} = any(${idArray(userIds)}))`;
 
 /** Their unpaid holds: lapsed at `lapsedBy`, or all of them without it. */
-const unpaidHoldsOfPeople = (userIds: readonly string[], lapsedBy?: Date) =>
+const unpaidHoldsOfPeople = (userIds: Given<readonly string[]>, lapsedBy?: Given<Date>) =>
   and(
     eq(bookings.status, 'pending_payment'),
     lapsedBy === undefined ? undefined : lte(bookings.holdExpiresAt, lapsedBy),
     ofPeople(userIds),
   );
 
-/** Their bookings in a status that may hold time (rules.holdsTime decides at a moment) over [from, to). */
-const mayHoldTime = (userIds: readonly string[], from: Date, to: Date, except?: string) =>
+/**
+ * Their bookings in a status that may hold time (rules.holdsTime decides at a moment) over [from, to), but
+ * `except`; a placeholder for `except` may be filled with null for none.
+ */
+const mayHoldTime = (
+  userIds: Given<readonly string[]>,
+  from: Given<Date>,
+  to: Given<Date>,
+  except?: Given<string>,
+) =>
   and(
     ofPeople(userIds),
     inArray(bookings.status, [...TIME_HOLDING_STATUSES]),
     lt(bookings.startTime, to),
     gt(bookings.endTime, from),
-    except === undefined ? undefined : ne(bookings.id, except),
+    except === undefined
+      ? undefined
+      : is(except, Placeholder)
+        ? sql`(${except}::uuid is null or ${bookings.id} <> ${except})`
+        : ne(bookings.id, except),
   );
 
 /** A booking that holds or may hold time, as the busy-time rules read it (rules.busyByPerson). */
@@ -71,6 +92,40 @@ export type TimeHoldingBooking = Pick<
 
 /** A hold of a mentee, unpaid or lapsed, as the hold limits read it (rules.menteeHoldsOf). */
 export type MenteeHold = Pick<BookingRow, 'mentorId' | 'status' | 'holdExpiresAt'>;
+
+/** `expireHoldsAndReadTime`'s statement, one shape for every call (a hold's, a move's, a late payment's). */
+const readUnderLocks = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return prepareStatement<{ expired: JsonRow[]; time_holding: JsonRow[]; holds: JsonRow[] }>(
+    tx,
+    'read_under_locks',
+    sql`
+    with expired as (
+      update ${bookings} set status = 'expired', updated_at = now()
+      where ${unpaidHoldsOfPeople(value('ids'), value('lapsedBy'))}
+      returning id, mentor_id, start_time, end_time
+    )
+    select
+      (select coalesce(json_agg(expired), '[]') from expired) as expired,
+      (select coalesce(json_agg(t), '[]') from (
+        select mentor_id, mentee_id, start_time, end_time, status, hold_expires_at from ${bookings}
+        where ${mayHoldTime(value('ids'), value('from'), value('to'), value('except'))}) t) as time_holding,
+      (select coalesce(json_agg(h), '[]') from (
+        select mentor_id, status, hold_expires_at from ${bookings}
+        where ${and(
+          // Null when no mentee's holds are asked for: no row matches.
+          eq(bookings.menteeId, value('holdsMentee')),
+          or(
+            eq(bookings.status, 'pending_payment'),
+            and(
+              eq(bookings.status, 'expired'),
+              isNull(bookings.refundAmount),
+              gt(bookings.holdExpiresAt, value('holdsSince')),
+            ),
+          ),
+        )}) h) as holds`,
+  );
+});
 
 /**
  * What a booking's checks need under the people's locks, in one statement: their lapsed holds expired
@@ -95,35 +150,15 @@ export async function expireHoldsAndReadTime(
   holds: MenteeHold[];
 }> {
   const { lapsedBy, from, to, except, holdsOf } = input;
-  const ids = [...new Set(input.userIds)];
-  const holds =
-    holdsOf === undefined
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(h), '[]') from (
-          select mentor_id, status, hold_expires_at from ${bookings}
-          where ${and(
-            eq(bookings.menteeId, holdsOf.menteeId),
-            or(
-              eq(bookings.status, 'pending_payment'),
-              and(
-                eq(bookings.status, 'expired'),
-                isNull(bookings.refundAmount),
-                gt(bookings.holdExpiresAt, holdsOf.since),
-              ),
-            ),
-          )}) h)`;
-  const result = await tx.execute<{ expired: JsonRow[]; time_holding: JsonRow[]; holds: JsonRow[] }>(sql`
-    with expired as (
-      update ${bookings} set status = 'expired', updated_at = now()
-      where ${unpaidHoldsOfPeople(ids, lapsedBy)}
-      returning id, mentor_id, start_time, end_time
-    )
-    select
-      (select coalesce(json_agg(expired), '[]') from expired) as expired,
-      (select coalesce(json_agg(t), '[]') from (
-        select mentor_id, mentee_id, start_time, end_time, status, hold_expires_at from ${bookings}
-        where ${mayHoldTime(ids, from, to, except)}) t) as time_holding,
-      ${holds} as holds`);
+  const result = await readUnderLocks(tx).execute({
+    ids: [...new Set(input.userIds)],
+    lapsedBy,
+    from,
+    to,
+    except: except ?? null,
+    holdsMentee: holdsOf?.menteeId ?? null,
+    holdsSince: holdsOf?.since ?? null,
+  });
   const [row] = result.rows;
   if (row === undefined) throw new Error('the statement answered no row');
   return {
