@@ -1,8 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { NotificationEvent } from '@skillroute/shared/notifications';
-import type { Database } from '../db/client';
-import * as schema from '../db/schema';
+import { DRIZZLE_OPTIONS, type Database } from '../db/client';
 import { executorFor, type EnqueueOptions, type JobQueue, type JobType } from '../jobs/queue';
 import type { NotificationInput, Notifier, ServiceLogger } from './ports';
 
@@ -43,7 +42,7 @@ const handles = new WeakMap<pg.PoolClient, Database>();
 function handleOf(client: pg.PoolClient): Database {
   let handle = handles.get(client);
   if (handle === undefined) {
-    handle = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    handle = drizzle(client, DRIZZLE_OPTIONS) as unknown as Database;
     handles.set(client, handle);
   }
   return handle;

@@ -7,6 +7,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** How every Drizzle handle of the app reads the schema: the pool's, each pooled connection's, the prepared statements'. */
+export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
+
 /** The least a pool needs to report trouble; the app's pino logger fits. */
 export interface PoolLogger {
   warn(details: object, message: string): void;
@@ -52,7 +55,7 @@ export function createPool(
 }
 
 export function createDatabase(pool: pg.Pool): Database {
-  return drizzle(pool, { schema, casing: 'snake_case' });
+  return drizzle(pool, DRIZZLE_OPTIONS);
 }
 
 /** A transaction handle, as seeders and services receive it. */
@@ -121,7 +124,7 @@ export function preparedPer<Query>(build: (db: Executor) => Query): (db: Executo
   };
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
+const dialect = new PgDialect({ casing: DRIZZLE_OPTIONS.casing });
 
 /**
  * A raw statement (`sql` with `sql.placeholder`s) as a named prepared statement of this handle, for `preparedPer`:

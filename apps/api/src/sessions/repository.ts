@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedPer, type Executor } from '../db/client';
 import { admins, sessions, users, type SessionRow } from '../db/schema';
 import type { AccessAudience } from '../lib/tokens';
@@ -19,7 +19,7 @@ export interface ClientInfo {
 }
 
 /** The one rule of a live session row: not revoked, not expired. */
-function isLive(now: Date): SQL | undefined {
+function isLive(now: Date | Placeholder): SQL | undefined {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 }
 
@@ -109,8 +109,7 @@ const liveUserSession = preparedPer((db) =>
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
         eq(users.id, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
+        isLive(sql.placeholder('now')),
         isNull(users.blockedAt),
       ),
     )

@@ -227,15 +227,15 @@ export interface NewBooking {
   holdExpiresAt: Date;
   /** Trimmed; null for none. */
   agenda: string | null;
-  /** A session about a roadmap (learning/service.ts checkBookingLearning); null and [] for none. */
-  learningRoadmapId?: string | null;
-  learningNodeIds?: string[];
-  shareNotes?: boolean;
+  /** A session about a roadmap (learning/service.ts checkBookingLearning); null, [] and false for none. */
+  learningRoadmapId: string | null;
+  learningNodeIds: string[];
+  shareNotes: boolean;
 }
 
 /** `insertBooking`'s statement, built once per handle: the largest a hold sends. */
 const insertHold = preparedPer((tx) => {
-  const value = (name: keyof Required<NewBooking>) => sql.placeholder(name);
+  const value = (name: keyof NewBooking) => sql.placeholder(name);
   const inserted = tx.$with('inserted').as(
     tx
       .insert(bookings)
@@ -276,13 +276,7 @@ const insertHold = preparedPer((tx) => {
  * at commit only): the caller says so to `timeChanged`.
  */
 export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingWithParties> {
-  const [row] = await insertHold(tx).execute({
-    ...values,
-    // The columns' own defaults, given here since the prepared statement names every column.
-    learningRoadmapId: values.learningRoadmapId ?? null,
-    learningNodeIds: values.learningNodeIds ?? [],
-    shareNotes: values.shareNotes ?? false,
-  });
+  const [row] = await insertHold(tx).execute({ ...values });
   if (row === undefined) throw new Error('the booking row was not written');
   const { announced: _announced, ...written } = row;
   return { ...written, review: null };
