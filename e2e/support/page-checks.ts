@@ -11,8 +11,20 @@ export function watchConsoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** Fails on any serious or critical axe violation, listing them so the failure says what to fix. */
+/**
+ * Fails on any serious or critical axe violation, listing them so the failure says what to fix. A dialog that is
+ * still fading in has its text at part opacity, which axe reads as too little contrast, so the check waits for
+ * the animations that end (not a spinner's or a skeleton's, which never do).
+ */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
