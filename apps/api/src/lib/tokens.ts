@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,6 +41,25 @@ export interface AccessClaims {
 const ISSUER = 'skillroute';
 const encoder = new TextEncoder();
 
+/**
+ * The secret as a WebCrypto key, imported once per secret: given the raw bytes, jose imports them again for every
+ * token it signs or checks, which doubled the time of a check (59-72 µs a token against 30-39 µs with the key
+ * imported once, in one process on this machine). A process has one or two secrets; the bound only keeps a test run with many apps small.
+ */
+const hmacKeys = new LRUCache<string, Promise<CryptoKey>>({ max: 16 });
+
+function hmacKeyOf(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (key === undefined) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** A 15-minute HS256 JWT. The audience keeps a user token from passing as an admin one even if the secrets were equal. */
 export async function signAccessToken(
   secret: string,
@@ -55,7 +75,7 @@ export async function signAccessToken(
     .setAudience(audience)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(encoder.encode(secret));
+    .sign(await hmacKeyOf(secret));
 }
 
 /**
@@ -70,7 +90,7 @@ export async function verifyAccessToken(
   expiredToleranceSeconds = 0,
 ): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+    const { payload } = await jwtVerify(token, await hmacKeyOf(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience,

@@ -241,6 +241,26 @@ describe('across New York daylight saving changes', () => {
     const lateFrom = wallClock(NEW_YORK, '2026-06-15T00:30');
     expect(rulesReach(lateFrom, lateFrom + HOUR_MS, NEW_YORK, 60 * MINUTE_MS).start).toBe(lateFrom - HOUR_MS);
   });
+
+  it('finds the same day of a zone however often, and in whatever order, it is asked', () => {
+    // The days are remembered per zone (slots.ts `zonedDayOf`): every quarter hour of a week around each of New
+    // York's changes and of Kolkata's half-hour offset, asked forwards and then backwards, against Temporal.
+    for (const [zone, first] of [
+      [NEW_YORK, '2026-03-05T00:00'],
+      [NEW_YORK, '2026-10-29T00:00'],
+      [KOLKATA, '2026-03-05T00:00'],
+    ] as const) {
+      const start = wallClock(zone, first);
+      const instants = Array.from({ length: 7 * 24 * 4 }, (_, index) => start + index * 15 * MINUTE_MS);
+      for (const instant of [...instants, ...instants.reverse()]) {
+        const day = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(zone).startOfDay();
+        expect(rulesReach(instant, instant + 1, zone, 0)).toEqual({
+          start: day.epochMilliseconds,
+          end: day.add({ days: 1 }).epochMilliseconds,
+        });
+      }
+    }
+  });
 });
 
 describe('one rule for slots and bookings', () => {
