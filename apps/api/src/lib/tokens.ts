@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
