@@ -41,7 +41,8 @@ const SAMPLE_EVERY_MS = 10_000;
 /** After a phase's last arrival, how long its visits still in flight may take before they count as unfinished. */
 const DRAIN_MS = 120_000;
 const SEED_TIMEOUT_MS = 900_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** bookingMessages.slotTaken (packages/shared/src/bookings.ts): the one 409 a visit expects, someone was faster. */
 const SLOT_TAKEN = 'This slot was just taken. Please choose another time.';
 const KINDS = ['listing', 'profile', 'free hours', 'book', 'pay', 'webhook', 'cancel'];
@@ -136,9 +137,10 @@ async function visit(context, plan, stats, scheduledAt) {
     if (mentors.length === 0) fail(`listing: page ${page} is empty`);
     const mentorId = mentors[Math.floor(pick() * mentors.length)].id;
     await call('profile', `/api/mentor/details/${mentorId}`, {}, 200);
-    const now = Date.now();
-    const from = new Date(now).toISOString();
-    const to = new Date(now + SLOT_DAYS * DAY_MS).toISOString();
+    // As the profile page asks (web lib/time-zones.ts bookableSlotWindow): from the start of this hour.
+    const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const from = new Date(hour).toISOString();
+    const to = new Date(hour + SLOT_DAYS * DAY_MS).toISOString();
     const { slots } = await call(
       'free hours',
       `/api/mentors/availability/${mentorId}/slots?from=${from}&to=${to}`,
@@ -498,7 +500,7 @@ one mentee for each visit that books, so no hold ever meets a limit on holds or 
 
 Visits arrive at a fixed rate (each at its own time, whatever the answers do) and go over ${CONNECTIONS} kept-alive connections at most;
 a request's time runs from when its visit asked (a wait for a free connection included) to the end of the answer.
-A visit reads the listing (a random page of ${PAGE_SIZE}), a mentor's profile from it and their free hours for the next ${SLOT_DAYS} days;
+A visit reads the listing (a random page of ${PAGE_SIZE}), a mentor's profile from it and their free hours for the next ${SLOT_DAYS} days (from the start of the hour, as the profile page asks);
 ${BOOK_SHARE * 100}% of visits then hold one of those hours (a 409 "just taken": one more try with another), ${PAY_SHARE * 100}% of those pay in the
 sandbox (\`POST /api/payments/create\`, then its signed \`payment_succeeded\` webhook), ${CANCEL_SHARE * 100}% of those cancel. The ramp phases
 ran first on the same product, then the main one; visits/s are the visits that ended without an error over the phase's seconds.

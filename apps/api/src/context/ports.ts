@@ -66,11 +66,15 @@ export interface RoadmapCache {
   forget(id: string): void;
 }
 
-/** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (modules/mentors). */
+/**
+ * Pages of the mentor listing and mentors' free slots as sent (modules/mentors): a change to a profile drops them
+ * all, a booking only those that show its people's time.
+ */
 export interface ListingCache {
   read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody>;
   readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody>;
   forgetAll(): void;
+  forgetTimeOf(people: readonly string[]): void;
 }
 
 /** What services may do to live sockets (plugins/realtime.ts). */

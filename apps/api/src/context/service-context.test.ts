@@ -25,7 +25,7 @@ function context(log: ServiceLogger) {
     notifier: {} as Notifier,
     sockets: { disconnectSession() {}, disconnectUser() {}, closeRoom() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },
-    mentorListingCache: { forgetAll() {}, read: vi.fn(), readAnswer: vi.fn() },
+    mentorListingCache: { forgetAll() {}, forgetTimeOf() {}, read: vi.fn(), readAnswer: vi.fn() },
     payments: {} as PaymentProvider,
     clock: { now: () => new Date() },
     log,

@@ -32,7 +32,10 @@ export interface ServiceContext {
   readonly sockets: Sockets;
   /** Published roadmaps as readers get them; a change forgets its roadmap after the commit (`uow.afterCommit`). */
   readonly roadmapCache: RoadmapCache;
-  /** Pages of the mentor listing and mentors' free slots as sent; any change that can alter one drops them all (`forgetAll`). */
+  /**
+   * Pages of the mentor listing and mentors' free slots as sent: a change to a profile drops them all (`forgetAll`),
+   * a booking those that show its people's time (`forgetTimeOf`, through bookings/time.ts `timeChanged`).
+   */
   readonly mentorListingCache: ListingCache;
   /** Whoever takes the money (PAYMENT_PROVIDER): the sandbox, Razorpay or Stripe. */
   readonly payments: PaymentProvider;

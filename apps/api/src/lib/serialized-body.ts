@@ -11,11 +11,15 @@ export interface SerializedBody {
   public: boolean;
 }
 
-/** How a GET answer kept in memory is written (its route's 200 schema) and until when it stays true. */
+/**
+ * How a GET answer kept in memory is written (its route's 200 schema), until when it stays true, and whose booked
+ * time it shows (a booking of any of them drops it).
+ */
 export interface CachedAnswer<T> {
   schema: z.ZodType;
   url: string;
   expiresAt(storedAt: number, body: T): number;
+  peopleOf(body: T): readonly string[];
 }
 
 /** `value` as the GET route at `url` with this 200 schema writes it: a cached body is byte for byte what the route would have sent. */

@@ -144,9 +144,11 @@ const SLOTS_MAX_AGE_MS = 60_000;
  * reach the mentor listing cache, which keeps these too) or until the first of them stops being bookable (its
  * start minus the mentor's notice), after which the answer would start later.
  */
-const slotsAnswer = (noticeMs: () => number): CachedAnswer<SlotsResponse> => ({
+const slotsAnswer = (mentorId: string, noticeMs: () => number): CachedAnswer<SlotsResponse> => ({
   schema: slotsResponseSchema,
   url: '/api/mentors/availability/:mentorId/slots',
+  // The mentor's own time, as a mentor and as anyone's mentee.
+  peopleOf: () => [mentorId],
   expiresAt(storedAt, body) {
     const first = body.slots[0];
     return Math.min(
@@ -175,7 +177,7 @@ export async function readSlots(
   let noticeMs = DEFAULT_SLOT_RULES.noticeMs;
   return ctx.mentorListingCache.readAnswer(
     `slots:${mentorId}:${from}:${to}`,
-    slotsAnswer(() => noticeMs),
+    slotsAnswer(mentorId, () => noticeMs),
     async () => {
       const listed = await listSlots(ctx, mentorId, from, to);
       noticeMs = listed.rules.noticeMs;

@@ -95,7 +95,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           { bookingId: row.id },
           { startAfter: row.holdExpiresAt, singletonKey: row.id },
         );
-        await timeChanged(work, { announced: true });
+        await timeChanged(work, people, { announced: true });
         return row;
       });
     });

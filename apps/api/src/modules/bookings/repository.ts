@@ -31,6 +31,7 @@ import {
   users,
   type BookingRow,
 } from '../../db/schema';
+import { notifyTimeChange, notifyTimeChangeOf } from '../mentors/listing-changes';
 import { TIME_HOLDING_STATUSES } from './rules';
 
 /**
@@ -103,7 +104,7 @@ const readUnderLocks = preparedPer((tx) => {
     with expired as (
       update ${bookings} set status = 'expired', updated_at = now()
       where ${unpaidHoldsOfPeople(value('ids'), value('lapsedBy'))}
-      returning id, mentor_id, start_time, end_time
+      returning id, mentor_id, mentee_id, start_time, end_time
     )
     select
       (select coalesce(json_agg(expired), '[]') from expired) as expired,
@@ -127,6 +128,9 @@ const readUnderLocks = preparedPer((tx) => {
   );
 });
 
+/** A hold expired in passing: its slot goes to the waitlist, its people's time to the listing. */
+export type ExpiredHold = Pick<BookingRow, 'id' | 'mentorId' | 'menteeId' | 'startTime' | 'endTime'>;
+
 /**
  * What a booking's checks need under the people's locks, in one statement: their lapsed holds expired
  * (answered, with the time each freed), the bookings that may hold their time in [from, to), and, given
@@ -145,7 +149,7 @@ export async function expireHoldsAndReadTime(
     holdsOf?: { menteeId: string; since: Date };
   },
 ): Promise<{
-  expired: Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>;
+  expired: ExpiredHold[];
   timeHolding: TimeHoldingBooking[];
   holds: MenteeHold[];
 }> {
@@ -165,6 +169,7 @@ export async function expireHoldsAndReadTime(
     expired: row.expired.map((hold) => ({
       id: String(hold.id),
       mentorId: String(hold.mentor_id),
+      menteeId: String(hold.mentee_id),
       startTime: new Date(String(hold.start_time)),
       endTime: new Date(String(hold.end_time)),
     })),
@@ -195,7 +200,7 @@ type JsonRow = Record<string, unknown>;
 export async function expireHolds(
   tx: Executor,
   input: { userIds: readonly string[]; lapsedBy?: Date },
-): Promise<Array<Pick<BookingRow, 'id' | 'mentorId' | 'startTime' | 'endTime'>>> {
+): Promise<ExpiredHold[]> {
   return tx
     .update(bookings)
     .set({ status: 'expired' })
@@ -203,20 +208,20 @@ export async function expireHolds(
     .returning({
       id: bookings.id,
       mentorId: bookings.mentorId,
+      menteeId: bookings.menteeId,
       startTime: bookings.startTime,
       endTime: bookings.endTime,
     });
 }
 
 /**
- * Tells every process's mentor listing cache (mentors/listing-cache.ts, channel `mentor_listing_changed`) that
- * a card may show another next free slot; delivered at commit, so only for a change that happened.
+ * Tells every process's mentor listing cache (mentors/listing-changes.ts) that the booked time of `people`
+ * changed, so their cards and free slots may read otherwise; delivered at commit, so only for a change that
+ * happened.
  */
-export async function announceListingChange(tx: Executor): Promise<void> {
-  await tx.execute(sql`select ${LISTING_CHANGED}`);
+export async function announceTimeChange(tx: Executor, people: readonly string[]): Promise<void> {
+  await tx.execute(sql`select ${notifyTimeChange(people)}`);
 }
-
-const LISTING_CHANGED = sql<string>`pg_notify('mentor_listing_changed', '')`;
 
 export interface NewBooking {
   mentorId: string;
@@ -253,7 +258,10 @@ const insertHold = preparedPer((tx) => {
         status: 'pending_payment',
         currency: 'INR',
       })
-      .returning({ ...getTableColumns(bookings), announced: LISTING_CHANGED.as('announced') }),
+      .returning({
+        ...getTableColumns(bookings),
+        announced: notifyTimeChangeOf(bookings.mentorId, bookings.menteeId).as('announced'),
+      }),
   );
   return tx
     .with(inserted)
@@ -272,8 +280,8 @@ const insertHold = preparedPer((tx) => {
 
 /**
  * Writes a new hold and answers it as `findBooking` would, with both people, in one statement; the same
- * statement tells every process's listing cache that time was taken (`announceListingChange`'s NOTIFY, delivered
- * at commit only): the caller says so to `timeChanged`.
+ * statement tells every process's listing cache that its people's time was taken (`announceTimeChange`'s NOTIFY,
+ * delivered at commit only): the caller says so to `timeChanged`.
  */
 export async function insertBooking(tx: Executor, values: NewBooking): Promise<BookingWithParties> {
   const [row] = await insertHold(tx).execute({ ...values });

@@ -5,8 +5,9 @@ import { emptyWeeklySchedule } from '@skillroute/shared/availability';
 import { mentorListResponseSchema, type MentorListResponse } from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
+import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
-import { users } from '../../db/schema';
+import { bookings, users } from '../../db/schema';
 
 // Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
 let a: TestApp;
@@ -47,6 +48,12 @@ async function setUp(
     skills: [stackId],
   });
   return { url: `/api/mentor/${name}`, stackId, mentorId, mentor: () => signIn(a.app, email) };
+}
+
+/** Someone signed in on `a`, who may book. */
+async function newPerson(): Promise<SignedInPerson> {
+  const user = await createUser(a.app.db, { email: `mentee-${randomUUID()}@example.org` });
+  return signedInAs(a.app.db, a.config.jwtSecret, user, new Date());
 }
 
 const putProfile = (on: TestApp, who: SignedIn, headline: string) =>
@@ -161,5 +168,48 @@ describe('two api processes on one database', () => {
       .poll(async () => (await list(b, url)).mentors[0]?.headline, soon)
       .toBe('Changed on the other process');
     expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it("a booking through one drops, on the other, only the answers that show its people's time", async () => {
+    const [ada, bob] = [await setUp(), await setUp()];
+    const [mentee, someoneElse] = [await newPerson(), await newPerson()];
+    await expect
+      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
+      .toBe(true);
+    const nextOf = async (url: string) => (await list(b, url)).mentors[0]?.nextFreeSlot?.startTime;
+    const adaNext = await nextOf(ada.url);
+    const bobNext = await nextOf(bob.url);
+    expect(adaNext).toBeDefined();
+    expect(bobNext).toBeDefined();
+    const freeHours = `/api/mentors/availability/${bob.mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+    const bobHours = (await get(b, freeHours)).body;
+
+    // Bob's next hour taken straight in the database, which nobody hears: what `b` keeps of Bob still says free.
+    const start = new Date(bobNext!);
+    await a.app.db.insert(bookings).values({
+      mentorId: bob.mentorId,
+      menteeId: someoneElse.id,
+      startTime: start,
+      endTime: new Date(start.getTime() + 3_600_000),
+      status: 'confirmed',
+      amount: 150_000,
+      holdExpiresAt: start,
+    });
+    // Ada's next hour held through `a`: `b` shows her next one instead, and still keeps Bob's page and hours.
+    const held = await a.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: mentee.cookie },
+      payload: { mentorId: ada.mentorId, startTime: adaNext },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    await expect.poll(() => nextOf(ada.url), soon).not.toBe(adaNext);
+    expect(await nextOf(bob.url)).toBe(bobNext);
+    expect((await get(b, freeHours)).body).toBe(bobHours);
+
+    // Any other change still drops everything: Bob's taken hour shows once his profile changes.
+    await a.app.db.update(users).set({ name: 'Bob, renamed' }).where(eq(users.id, bob.mentorId));
+    await expect.poll(() => nextOf(bob.url), soon).not.toBe(bobNext);
+    expect((await get(b, freeHours)).body).not.toBe(bobHours);
   });
 });

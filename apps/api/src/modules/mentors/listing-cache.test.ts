@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { MentorCard, MentorListQuery, MentorListResponse } from '@skillroute/shared/mentors';
 import { SLOT_NOTICE_MS } from '../availability/slots';
 import { LISTING_MAX_AGE_MS, listingExpiresAt, listingKey, MentorListingCache } from './listing-cache';
+import { timeChangePayload } from './listing-changes';
 
 const query = (change: Partial<MentorListQuery> = {}): MentorListQuery => ({ page: 1, limit: 12, ...change });
 const ADA = '3b9f1c2e-5d4a-4b8e-8f0a-6c7d8e9f0a1b';
 const BOB = '7d0c3a5e-2a3f-4f6e-9c38-0f6f1f0c9a11';
+const CY = 'c5a1e0d2-9b7f-4e3c-8a6d-1f2e3d4c5b6a';
 
 describe('listingKey', () => {
   it('is the same for requests the query answers alike', () => {
@@ -158,6 +160,63 @@ describe('MentorListingCache', () => {
     await overtaken;
     // The change dropped 'k'; the page read across it was not stored.
     expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("drops on a booking only the answers that show its people's time", async () => {
+    const { cache } = setUp();
+    const showing =
+      (...ids: string[]) =>
+      async () => ({ ...page(), mentors: ids.map((id) => ({ ...card(null), id })) });
+    const loads = { ada: 0, bob: 0, nobody: 0 };
+    const read = (key: keyof typeof loads, ...ids: string[]) =>
+      cache.read(key, () => {
+        loads[key] += 1;
+        return showing(...ids)();
+      });
+    await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
+    // A booking of Ada with a mentee on no page: only Ada's page goes.
+    cache.forgetTimeOf([ADA, CY]);
+    await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
+    expect(loads).toEqual({ ada: 2, bob: 1, nobody: 1 });
+    // Bob as someone's mentee: his page goes too.
+    cache.forgetTimeOf([CY, BOB]);
+    await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
+    expect(loads).toEqual({ ada: 2, bob: 2, nobody: 1 });
+  });
+
+  it('does not store a read that a booking of someone it shows overtook, and stores one that shows others', async () => {
+    const { cache } = setUp();
+    const overtakenRead = cache.read('ada', async () => {
+      cache.forgetTimeOf([ADA, CY]);
+      return page(null);
+    });
+    const untouchedRead = cache.read('bob', async () => {
+      await overtakenRead;
+      return { ...page(), mentors: [{ ...card(null), id: BOB }] };
+    });
+    await Promise.all([overtakenRead, untouchedRead]);
+    expect(cache.stats.entries).toBe(1);
+    let read = 0;
+    await cache.read('bob', async () => {
+      read += 1;
+      return page();
+    });
+    expect(read).toBe(0);
+  });
+
+  it('hears a time change by its payload, and anything else as a change to everything', async () => {
+    const { cache, load } = setUp();
+    const fill = () => Promise.all([cache.read('ada', load), cache.read('nobody', async () => page())]);
+    await fill();
+    cache.heard(timeChangePayload([BOB, CY]));
+    expect(cache.stats.entries).toBe(2);
+    cache.heard(timeChangePayload([ADA, CY]));
+    expect(cache.stats.entries).toBe(1);
+    for (const payload of ['', 'time:', 'time:not-an-id', `time:${ADA};drop`, 'anything']) {
+      await fill();
+      cache.heard(payload);
+      expect(cache.stats.entries, payload).toBe(0);
+    }
   });
 
   it('reads once for concurrent misses on one key', async () => {

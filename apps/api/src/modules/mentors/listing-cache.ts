@@ -10,6 +10,7 @@ import type { ListingCache } from '../../context/ports';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
 import { SLOT_NOTICE_MS } from '../availability/slots';
+import { MENTOR_LISTING_CHANNEL, peopleOfTimeChange } from './listing-changes';
 import { companiesFilter, excludedCallers, skillFilter } from './rules';
 
 declare module 'fastify' {
@@ -18,13 +19,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The channel the triggers of migration 0010 notify on any change that can alter a card or the set of listed
- * mentors: mentor_profiles, mentor_availability and mentor_skills rows, a user's name, avatar, role or
- * blocked_at, a stack's name. The bookings work must notify it too (`select pg_notify('mentor_listing_changed', '')`
- * in the transaction) whenever a booking takes or frees a slot, since a card shows its mentor's next free slot.
- */
-export const MENTOR_LISTING_CHANNEL = 'mentor_listing_changed';
 /** No entry is served older than this, whatever was or was not heard. */
 export const LISTING_MAX_AGE_MS = 60_000;
 /** Keys and bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
@@ -79,13 +73,20 @@ export function listingExpiresAt(storedAt: number, page: Pick<MentorListResponse
 
 interface ListingEntry extends SerializedBody {
   expiresAt: number;
+  /** Whose booked time the answer shows (`CachedAnswer.peopleOf`). */
+  people: readonly string[];
 }
 
 const listingAnswer: CachedAnswer<MentorListResponse> = {
   schema: mentorListResponseSchema,
   url: '/api/mentor/:skill',
   expiresAt: listingExpiresAt,
+  // A booking changes its mentor's card only: the order and the filters go by nothing a booking changes.
+  peopleOf: (page) => page.mentors.map((card) => card.id),
 };
+
+/** How many people's last time change are remembered by name; older ones count as one change at the latest of them. */
+const REMEMBERED_CHANGES = 10_000;
 
 /**
  * A listing page that also expires at `unbookableAt()`, asked right after its load: when a next free slot it
@@ -100,7 +101,8 @@ export const listingAnswerUntil = (unbookableAt: () => number): CachedAnswer<Men
  * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
  * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
  * from triggers (migration 0010), so a change made anywhere, the database's own console included, is heard
- * once committed. Any change drops every page: a profile can move between pages and filters. While the
+ * once committed. A change of a profile drops every page (it can move between pages and filters); a booking
+ * that takes or frees time drops only the answers that show its people's time (listing-changes.ts). While the
  * listening connection is down nothing is served from here.
  */
 export class MentorListingCache implements ListingCache {
@@ -115,8 +117,18 @@ export class MentorListingCache implements ListingCache {
   });
   /** Reads under way, so concurrent misses on one key query once. */
   private readonly loading = new Map<string, Promise<ListingEntry>>();
-  /** Counts every change heard; a read that began before one does not store what it read. */
+  /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
   private generation = 0;
+  /** Counts the time changes heard, and when each person's time last changed, by that count. */
+  private timeChanges = 0;
+  private readonly lastTimeChange = new LRUCache<string, number>({
+    max: REMEMBERED_CHANGES,
+    dispose: (changedAt, _person, reason) => {
+      if (reason === 'evict') this.forgottenTimeChange = Math.max(this.forgottenTimeChange, changedAt);
+    },
+  });
+  /** The latest time change of anyone no longer remembered by name. */
+  private forgottenTimeChange = 0;
   private listening = false;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -150,10 +162,16 @@ export class MentorListingCache implements ListingCache {
     const pending = this.loading.get(key);
     if (pending !== undefined) return pending;
     const generation = this.generation;
+    const timeChanges = this.timeChanges;
     const loaded = load()
       .then((body) => {
         const entry = this.serialize(answer, body);
-        if (this.listening && generation === this.generation && this.now() < entry.expiresAt)
+        if (
+          this.listening &&
+          generation === this.generation &&
+          !this.timeChangedSince(timeChanges, entry.people) &&
+          this.now() < entry.expiresAt
+        )
           this.entries.set(key, entry);
         return entry;
       })
@@ -171,6 +189,34 @@ export class MentorListingCache implements ListingCache {
     this.loading.clear();
   }
 
+  /**
+   * The booked time of `people` changed: the answers that show any of them go, reads under way are not joined,
+   * and a read under way that shows one of them does not store what it read.
+   */
+  forgetTimeOf(people: readonly string[]): void {
+    this.timeChanges += 1;
+    for (const person of people) this.lastTimeChange.set(person, this.timeChanges);
+    const changed = new Set(people);
+    const showing = [...this.entries.entries()].filter(([, entry]) =>
+      entry.people.some((person) => changed.has(person)),
+    );
+    for (const [key] of showing) this.entries.delete(key);
+    this.loading.clear();
+  }
+
+  /** What a notification on the channel says: some people's time, or anything else, which drops everything. */
+  heard(payload: string): void {
+    const people = peopleOfTimeChange(payload);
+    if (people === undefined) this.forgetAll();
+    else this.forgetTimeOf(people);
+  }
+
+  private timeChangedSince(timeChanges: number, people: readonly string[]): boolean {
+    if (this.timeChanges === timeChanges) return false;
+    if (this.forgottenTimeChange > timeChanges) return true;
+    return people.some((person) => (this.lastTimeChange.peek(person) ?? 0) > timeChanges);
+  }
+
   /** Called by the listener: serve from memory only while changes are heard. */
   setListening(listening: boolean): void {
     this.forgetAll();
@@ -183,6 +229,7 @@ export class MentorListingCache implements ListingCache {
     return {
       ...serializeBody(answer.schema, answer.url, body, false),
       expiresAt: answer.expiresAt(storedAt, body),
+      people: answer.peopleOf(body),
     };
   }
 }
@@ -200,7 +247,10 @@ export const mentorListingCache = fp(
         label: 'mentor listing cache',
         log: app.log,
       },
-      { heard: () => cache.forgetAll(), setListening: (listening) => cache.setListening(listening) },
+      {
+        heard: (_channel, payload) => cache.heard(payload),
+        setListening: (listening) => cache.setListening(listening),
+      },
     );
     app.addHook('onClose', () => listener.close());
   },
