@@ -7,13 +7,15 @@
 export const DOCUMENT_SERIES = { receipt: 'SR', credit_note: 'CN' } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SERIES;
 
+const indianYearMonthFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: 'numeric',
+});
+
 /** India's date of an instant, as [year, month (1-12)]: a payment at 23:30 UTC on 31 March is 1 April there. */
 function indianYearAndMonth(instant: Date): [number, number] {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(instant);
+  const parts = indianYearMonthFormat.formatToParts(instant);
   const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
   return [part('year'), part('month')];
 }

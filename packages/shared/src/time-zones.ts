@@ -43,18 +43,34 @@ export function zoneDisplayName(zone: string, at: Date | number = Date.now()): s
   return zoneListName(name, at);
 }
 
+/**
+ * One formatter per zone, made once: making an `Intl.DateTimeFormat` costs far more than using one (a mail's
+ * times and a checkout's were a few percent of the api's time when each made its own). Only zones the runtime
+ * knows get this far (an unknown one throws), so there are at most a few hundred.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormatOf(zone: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    clockFormats.set(zone, format);
+  }
+  return format;
+}
+
 /** "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named. */
 export function formatZonedTime(instant: Date | number | string, zone: string): string {
   const at = new Date(instant);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: preferredZoneName(zone),
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(at);
+  const parts = clockFormatOf(preferredZoneName(zone)).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${zoneDisplayName(zone, at)}`;
 }
