@@ -213,12 +213,15 @@ interface ZonedDay {
 }
 
 /**
- * The days of each zone asked for lately, the latest first. A zone's day, once worked out, stays what it is (for
- * the time-zone data this process runs with); working one out costs 30-50 µs in the polyfill (its start of day
- * and the next), and one booking asks for the same day four times, a listing for the same few days per mentor.
+ * The days of each zone asked for lately, the latest first: enough for a 60-day window and the days around it,
+ * so a mentor's free slots or next free slot asked again finds every day already worked out. A zone's day stays
+ * what it is (for the time-zone data this process runs with); working one out costs 30-50 µs in the polyfill
+ * (its start and the next day's), which made the daily limit's count most of `freeSlots` over 60 days: 1.8-2.5 ms
+ * a call before, 0.27-0.45 ms after (the same busy mentor, both in one process, alternating). At most 400 zones of
+ * 100 days, a few megabytes.
  */
-const recentDays = new LRUCache<string, ZonedDay[]>({ max: 1_000 });
-const RECENT_DAYS_PER_ZONE = 16;
+const recentDays = new LRUCache<string, ZonedDay[]>({ max: 400 });
+const RECENT_DAYS_PER_ZONE = 100;
 
 /** The day of `timezone` that `epochMs` falls on. */
 function zonedDayOf(epochMs: number, timezone: string): ZonedDay {
