@@ -1,4 +1,5 @@
-import { DEFAULT_TIMEZONE, preferredZoneName } from './availability';
+import { DEFAULT_TIMEZONE, preferredZoneName } from './availability-constants';
+import { formatsPerZone } from './zone-formats';
 
 /**
  * Every time shown to a person, in any channel, is in their own zone and names it as people know it
@@ -9,15 +10,14 @@ import { DEFAULT_TIMEZONE, preferredZoneName } from './availability';
 /** India reads its zone as "IST": the product's home zone, and how people there name it. */
 const INDIA_ZONE_NAME = 'IST';
 
-const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+const zoneNameFormat = formatsPerZone('en-US', { timeZoneName: 'longGeneric' });
 
 function genericName(zone: string, at: Date): string {
-  let format = zoneNameFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longGeneric' });
-    zoneNameFormats.set(zone, format);
-  }
-  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  return (
+    zoneNameFormat(zone)
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone
+  );
 }
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires": the place a zone is named after. */
@@ -43,34 +43,19 @@ export function zoneDisplayName(zone: string, at: Date | number = Date.now()): s
   return zoneListName(name, at);
 }
 
-/**
- * One formatter per zone, made once: making an `Intl.DateTimeFormat` costs far more than using one (a mail's
- * times and a checkout's were a few percent of the api's time when each made its own). Only zones the runtime
- * knows get this far (an unknown one throws), so there are at most a few hundred.
- */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function clockFormatOf(zone: string): Intl.DateTimeFormat {
-  let format = clockFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    clockFormats.set(zone, format);
-  }
-  return format;
-}
+const clockFormat = formatsPerZone('en-US', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named. */
 export function formatZonedTime(instant: Date | number | string, zone: string): string {
   const at = new Date(instant);
-  const parts = clockFormatOf(preferredZoneName(zone)).formatToParts(at);
+  const parts = clockFormat(preferredZoneName(zone)).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${zoneDisplayName(zone, at)}`;
 }

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
  * Modules a page imports for its first picture instead of the schemas beside them, so that the page does not
  * load zod (decision 067 and the bench's Lighthouse section): each must stay free of zod, however deep.
  */
-const ZOD_FREE = ['auth-constants', 'availability-constants', 'learning-texts', 'mentors-constants'];
+const ZOD_FREE = [
+  'auth-constants',
+  'availability-constants',
+  'learning-texts',
+  'mentors-constants',
+  'time-zones',
+  'zone-formats',
+];
 
 /** The value imports of a module, followed through this package's relative imports. */
 function valueImports(name: string, seen = new Set<string>()): Set<string> {

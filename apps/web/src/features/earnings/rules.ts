@@ -1,6 +1,7 @@
 import { payoutMessages, payoutRefusal, type EarningsSession } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import { financialYearFirstDay } from '@skillroute/shared/receipts';
+import { formatsPerZone } from '@skillroute/shared/zone-formats';
 
 /** How many months the earnings chart shows, this one included. */
 export const EARNINGS_CHART_MONTHS = 12;
@@ -87,22 +88,10 @@ export function payoutAmountProblem(
 export const paiseAsTypedRupees = (paise: Paise): string =>
   paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayFormat = formatsPerZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The day ("2026-11-26") an instant falls on in `zone`. */
-export function dayIn(instant: Date, zone: string): string {
-  let format = dayFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(zone, format);
-  }
-  return format.format(instant);
-}
+export const dayIn = (instant: Date, zone: string): string => dayFormat(zone).format(instant);
 
 /** The statement a mentor most often wants: this financial year (from 1 April) up to today, in their zone. */
 export function financialYearToDate(now: Date, zone: string): { from: string; to: string } {
