@@ -6,7 +6,7 @@ import {
 } from '@skillroute/shared/notifications';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catchAdapterPublishes } from '../src/plugins/realtime';
+import { catchAdapterCommands } from '../src/plugins/realtime';
 import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
@@ -92,13 +92,27 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
   it('handles the rejection of a PUBLISH the adapter drops while Redis is away (no unhandled rejection)', async () => {
     const redis = new Redis(externalRedisUrl, { lazyConnect: true });
     const problems: unknown[] = [];
-    catchAdapterPublishes(redis, (error) => problems.push(error));
+    catchAdapterCommands(redis, (error) => problems.push(error));
     await redis.connect();
     await redis.quit();
     // As the adapter sends a fetchSockets request: the promise dropped.
     void redis.publish('socket.io#/meet#', Buffer.from('request'));
     await vi.waitFor(() => expect(problems).toHaveLength(1));
     expect(String(problems[0])).toContain('Connection is closed');
+  });
+
+  it("handles the rejection of a copy's SUBSCRIBE still queued when the copy closes (no unhandled rejection)", async () => {
+    const redis = new Redis(externalRedisUrl, { lazyConnect: true });
+    const problems: unknown[] = [];
+    catchAdapterCommands(redis, (error) => problems.push(error));
+    // As the adapter copies the connection for its subscriptions, and ioredis subscribes it again after a
+    // reconnect without keeping the promise: the app closes while the SUBSCRIBE waits for the connection.
+    const copy = redis.duplicate();
+    void copy.subscribe('socket.io#/#');
+    copy.disconnect();
+    await vi.waitFor(() => expect(problems).toHaveLength(1));
+    expect(String(problems[0])).toContain('Connection is closed');
+    redis.disconnect();
   });
 
   it('disconnects a user on replica B when replica A ends their sessions', async () => {

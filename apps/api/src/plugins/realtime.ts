@@ -93,20 +93,42 @@ export async function authenticateHandshake(
 }
 
 /**
- * The streams adapter sends its short-lived messages (a `fetchSockets()` across replicas, a server-side emit)
- * with PUBLISH and drops the promise: with Redis away, ioredis rejects it ("Connection is closed") and nothing
- * handles that, which would take a process down on `--unhandled-rejections=throw`. The caller of
- * `fetchSockets()` still learns of the loss from its own timeout; here the rejection is logged and handled.
+ * Commands whose promise nobody keeps, answered by `onError` instead of an unhandled rejection, which would take
+ * a process down on Node's default `--unhandled-rejections=throw`. With Redis away, or a connection closed with
+ * the command still queued, ioredis rejects them ("Connection is closed"):
+ * - the streams adapter sends its short-lived messages (a `fetchSockets()` across replicas, a server-side emit)
+ *   with PUBLISH and drops the promise; the caller of `fetchSockets()` still learns of the loss from its timeout;
+ * - the adapter's copies of the connection (`duplicate()`) subscribe without keeping the promise, and ioredis
+ *   subscribes them again by itself after a reconnect; a copy closed with the app while that SUBSCRIBE is still
+ *   queued rejects it.
  */
-export function catchAdapterPublishes(redis: Redis, onError: (error: unknown) => void): void {
-  const publish = redis.publish.bind(redis) as (channel: string, message: Buffer | string) => Promise<number>;
+export function catchAdapterCommands(redis: Redis, onError: (error: unknown) => void): void {
+  catchRejections(redis, ['publish'], onError);
+  const duplicate = redis.duplicate.bind(redis);
   Object.assign(redis, {
-    publish: (channel: string, message: Buffer | string) => {
-      const sent = publish(channel, message);
-      sent.catch(onError);
-      return sent;
+    duplicate: (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      catchRejections(copy, ['subscribe', 'psubscribe', 'ssubscribe'], onError);
+      return copy;
     },
   });
+}
+
+function catchRejections(
+  redis: Redis,
+  commands: ReadonlyArray<keyof Redis>,
+  onError: (error: unknown) => void,
+) {
+  for (const command of commands) {
+    const send = (redis[command] as (...args: unknown[]) => Promise<unknown>).bind(redis);
+    Object.assign(redis, {
+      [command]: (...args: unknown[]) => {
+        const sent = send(...args);
+        sent.catch(onError);
+        return sent;
+      },
+    });
+  }
 }
 
 /**
@@ -125,8 +147,11 @@ export const realtime = fp(
       redis.on('error', (error) =>
         app.log.warn({ err: error }, 'realtime redis connection problem; retrying'),
       );
-      catchAdapterPublishes(redis, (error) =>
-        app.log.warn({ err: error }, 'a socket.io message to the other replicas was not sent'),
+      catchAdapterCommands(redis, (error) =>
+        app.log.warn(
+          { err: error },
+          'a socket.io message or subscription to the other replicas was not sent',
+        ),
       );
       try {
         await redis.connect();
