@@ -85,9 +85,6 @@ const listingAnswer: CachedAnswer<MentorListResponse> = {
   peopleOf: (page) => page.mentors.map((card) => card.id),
 };
 
-/** How many people's last time change are remembered by name; older ones count as one change at the latest of them. */
-const REMEMBERED_CHANGES = 10_000;
-
 /**
  * A listing page that also expires at `unbookableAt()`, asked right after its load: when a next free slot it
  * shows stops being bookable by its mentor's own notice (booking settings), which may be longer than the default.
@@ -119,16 +116,8 @@ export class MentorListingCache implements ListingCache {
   private readonly loading = new Map<string, Promise<ListingEntry>>();
   /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
   private generation = 0;
-  /** Counts the time changes heard, and when each person's time last changed, by that count. */
-  private timeChanges = 0;
-  private readonly lastTimeChange = new LRUCache<string, number>({
-    max: REMEMBERED_CHANGES,
-    dispose: (changedAt, _person, reason) => {
-      if (reason === 'evict') this.forgottenTimeChange = Math.max(this.forgottenTimeChange, changedAt);
-    },
-  });
-  /** The latest time change of anyone no longer remembered by name. */
-  private forgottenTimeChange = 0;
+  /** For each read under way, the people whose time changed since it began: it does not store a page showing one. */
+  private readonly changedDuringReads = new Set<Set<string>>();
   private listening = false;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -162,20 +151,22 @@ export class MentorListingCache implements ListingCache {
     const pending = this.loading.get(key);
     if (pending !== undefined) return pending;
     const generation = this.generation;
-    const timeChanges = this.timeChanges;
+    const changedMeanwhile = new Set<string>();
+    this.changedDuringReads.add(changedMeanwhile);
     const loaded = load()
       .then((body) => {
         const entry = this.serialize(answer, body);
         if (
           this.listening &&
           generation === this.generation &&
-          !this.timeChangedSince(timeChanges, entry.people) &&
+          !entry.people.some((person) => changedMeanwhile.has(person)) &&
           this.now() < entry.expiresAt
         )
           this.entries.set(key, entry);
         return entry;
       })
       .finally(() => {
+        this.changedDuringReads.delete(changedMeanwhile);
         if (this.loading.get(key) === loaded) this.loading.delete(key);
       });
     this.loading.set(key, loaded);
@@ -194,8 +185,8 @@ export class MentorListingCache implements ListingCache {
    * and a read under way that shows one of them does not store what it read.
    */
   forgetTimeOf(people: readonly string[]): void {
-    this.timeChanges += 1;
-    for (const person of people) this.lastTimeChange.set(person, this.timeChanges);
+    for (const changedMeanwhile of this.changedDuringReads)
+      for (const person of people) changedMeanwhile.add(person);
     const changed = new Set(people);
     const showing = [...this.entries.entries()].filter(([, entry]) =>
       entry.people.some((person) => changed.has(person)),
@@ -209,12 +200,6 @@ export class MentorListingCache implements ListingCache {
     const people = peopleOfTimeChange(payload);
     if (people === undefined) this.forgetAll();
     else this.forgetTimeOf(people);
-  }
-
-  private timeChangedSince(timeChanges: number, people: readonly string[]): boolean {
-    if (this.timeChanges === timeChanges) return false;
-    if (this.forgottenTimeChange > timeChanges) return true;
-    return people.some((person) => (this.lastTimeChange.peek(person) ?? 0) > timeChanges);
   }
 
   /** Called by the listener: serve from memory only while changes are heard. */
