@@ -49,7 +49,7 @@ export async function cancelSession(
   });
   // What the mentee does not get back of the mentor's share is the mentor's: no completion will release it.
   await recordCancellation(ctx, { bookingId });
-  await timeChanged(ctx, [row.mentorId, row.menteeId]);
+  await timeChanged(ctx, [row]);
   await announceFreedSlot(ctx, row);
   await announceCancelled(ctx, { bookingId, refund: { amount: refund.amountPaise, status: refundStatus } });
   closeRoomAfterCommit(ctx, { roomId: row.roomId });

@@ -95,7 +95,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           { bookingId: row.id },
           { startAfter: row.holdExpiresAt, singletonKey: row.id },
         );
-        await timeChanged(work, people, { announced: true });
+        await timeChanged(work, [booking], { announced: true });
         return row;
       });
     });

@@ -40,7 +40,7 @@ export async function expireHold(ctx: ServiceContext, input: { bookingId: string
     const expired = await repository.expireHold(uow.tx, bookingId, now);
     if (expired !== undefined) {
       await announceFreedSlot(work, expired);
-      return timeChanged(work, [expired.mentorId, expired.menteeId]);
+      return timeChanged(work, [expired]);
     }
     const row = await repository.findBookingRow(uow.tx, bookingId);
     if (row?.status === 'pending_payment')

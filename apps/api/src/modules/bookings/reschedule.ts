@@ -100,7 +100,7 @@ export async function rescheduleBooking(
           { bookingId },
           { startAfter: row.endTime, singletonKey: bookingId },
         );
-        await timeChanged(work, [row.mentorId, row.menteeId]);
+        await timeChanged(work, [row]);
         await announceFreedSlot(work, found);
         await announceRescheduled(work, { bookingId, move: { movedBy, previousStart: found.startTime } });
       });

@@ -15,7 +15,7 @@ import { cancelSession } from './cancellations';
 import { queueRefund, reopenFailedRefund } from './refunds';
 import * as repository from './repository';
 import { lockKeysInOrder } from './rules';
-import { peopleOf, timeChanged } from './time';
+import { timeChanged } from './time';
 import { toBooking } from './wire';
 
 // What admins do to bookings: the admin console calls these inside its own unit of work, with its audit
@@ -106,7 +106,7 @@ export async function expireHoldsOfBlocked(ctx: WorkContext, input: { userId: st
   const expired = await repository.expireHolds(ctx.uow.tx, { userIds: [input.userId] });
   if (expired.length === 0) return;
   for (const hold of expired) await announceFreedSlot(ctx, hold);
-  await timeChanged(ctx, peopleOf(expired));
+  await timeChanged(ctx, expired);
 }
 
 /** `GET /api/admin/bookings`: a page of every booking, latest start first. */

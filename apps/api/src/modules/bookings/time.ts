@@ -55,7 +55,7 @@ export async function lockTime(
     if (hold.mentorId !== mentorId || hold.startTime.getTime() !== startTime.getTime())
       await announceFreedSlot(ctx, hold);
   // Their holds' other people too: a lapsed hold held their time until now, in answers kept since.
-  if (read.expired.length > 0) await timeChanged(ctx, peopleOf(read.expired));
+  if (read.expired.length > 0) await timeChanged(ctx, read.expired);
   const busy = busyByPerson(read.timeHolding, people, now);
   return {
     taken: collision(busy, { mentorId, menteeId, start: startTime.getTime(), end: endTime.getTime() }),
@@ -65,25 +65,21 @@ export async function lockTime(
 }
 
 /**
- * A booking took or freed the time of `people` (its mentor and mentee), which the listing's next free slots and a
- * mentor's free slots show: every process hears it at commit (NOTIFY, mentors/listing-changes.ts) and drops the
- * answers that show one of them, this one at once, so the answer to this request's next read is already current.
+ * Bookings took or freed time, their mentors' and mentees', which the listing's next free slots and a mentor's
+ * free slots show: every process hears it at commit (NOTIFY, mentors/listing-changes.ts) and drops the answers
+ * that show one of those people, this one at once, so the answer to this request's next read is already current.
  * `announced`: the statement that changed the time sent the NOTIFY itself (repository.insertBooking), saving a
  * round trip.
  */
 export async function timeChanged(
   ctx: WorkContext,
-  people: readonly string[],
+  changed: ReadonlyArray<{ mentorId: string; menteeId: string }>,
   options: { announced?: boolean } = {},
 ): Promise<void> {
+  const people = [...new Set(changed.flatMap((booking) => [booking.mentorId, booking.menteeId]))];
   if (options.announced !== true) await repository.announceTimeChange(ctx.uow.tx, people);
   ctx.uow.afterCommit(() => ctx.mentorListingCache.forgetTimeOf(people));
 }
-
-/** The people of bookings whose time changed, each once. */
-export const peopleOf = (changed: ReadonlyArray<{ mentorId: string; menteeId: string }>): string[] => [
-  ...new Set(changed.flatMap((booking) => [booking.mentorId, booking.menteeId])),
-];
 
 /** A start a booking or a move cannot take (not one of the mentor's slots, the same hour): 400 on `startTime`. */
 export const startTimeRefused = (message: string): AppError =>

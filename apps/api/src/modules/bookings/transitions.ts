@@ -67,7 +67,7 @@ export async function confirmLatePayment(ctx: WorkContext, input: { booking: Boo
     { bookingId: row.id },
     { startAfter: row.endTime, singletonKey: row.id },
   );
-  await timeChanged(ctx, [row.mentorId, row.menteeId]);
+  await timeChanged(ctx, [row]);
   await announceConfirmed(ctx, { bookingId: booking.id });
   // Last, as in confirmPaidBooking: the series stays locked from here to the commit.
   await issueReceipt(ctx, { booking: row });
@@ -93,7 +93,7 @@ export async function refundBlockedPayment(ctx: WorkContext, input: { booking: B
   const { booking } = input;
   if ((await repository.releaseHold(ctx.uow.tx, booking.id)) !== undefined) {
     await ctx.uow.cancelJobs(expireHoldJob, booking.id);
-    await timeChanged(ctx, [booking.mentorId, booking.menteeId]);
+    await timeChanged(ctx, [booking]);
   }
   await queueRefund(ctx, { bookingId: booking.id, amountPaise: booking.amount, reason: 'party_blocked' });
   await announceBlockedPaymentRefunded(ctx, { bookingId: booking.id });
@@ -105,7 +105,7 @@ export async function failPayment(ctx: WorkContext, input: { bookingId: string }
   const row = await repository.markPaymentFailed(ctx.uow.tx, bookingId);
   if (row !== undefined) {
     await ctx.uow.cancelJobs(expireHoldJob, bookingId);
-    await timeChanged(ctx, [row.mentorId, row.menteeId]);
+    await timeChanged(ctx, [row]);
     await announceFreedSlot(ctx, row);
   }
   await announcePaymentFailed(ctx, { bookingId });

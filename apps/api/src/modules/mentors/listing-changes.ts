@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The payload that says the booked time of `userIds` (a booking's mentor and mentee) changed. */
 export const timeChangePayload = (userIds: readonly string[]): string =>
-  `${TIME_CHANGE_PREFIX}${[...new Set(userIds)].join(',')}`;
+  `${TIME_CHANGE_PREFIX}${userIds.join(',')}`;
 
 /** The notification of a time change of `people`, to send in the transaction that made it (delivered at commit). */
 export const notifyTimeChange = (people: readonly string[]): SQL =>
