@@ -1,16 +1,18 @@
 import PDFDocument from 'pdfkit';
+import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability-constants';
 import { formatZonedTime, readerZone } from '@skillroute/shared/time-zones';
+import { formatsPerZone } from '@skillroute/shared/zone-formats';
 import type { FinancialDocumentRow } from '../../db/schema';
 import type { BookingOfDocument } from './repository';
 import { pdfAmount } from './rules';
 
+const longDate = formatsPerZone('en-IN', { dateStyle: 'long' });
+
 /** The day a document was issued, on India's calendar (the one its financial year and number follow). */
-const issueDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'long' }).format(at);
+const issueDate = (at: Date) => longDate(DEFAULT_TIMEZONE).format(at);
 
 /** The session's date with its year, on the mentee's calendar ("27 November 2026"). */
-const sessionDate = (at: Date, zone: string) =>
-  new Intl.DateTimeFormat('en-IN', { timeZone: zone, dateStyle: 'long' }).format(at);
+const sessionDate = (at: Date, zone: string) => longDate(zone).format(at);
 
 export interface DocumentPdfInput {
   document: FinancialDocumentRow;
