@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogues } from './i18n-catalogues';
 import { routePreloads } from './route-preloads';
 
 const api = 'http://localhost:3000';
@@ -109,6 +110,7 @@ function productionBuilds(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    catalogues(),
     chartsOwnToolkit(),
     productionBuilds(),
     tailwindcss(),

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineProject } from 'vitest/config';
+import { catalogues } from './i18n-catalogues';
 
 /** Runs in a project of its own (vitest.store.config.ts): its subject is a fresh module graph and window. */
 export const storeTest = 'src/app/store.test.tsx';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), catalogues()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

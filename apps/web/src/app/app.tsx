@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import type { Persistor } from 'redux-persist';
 import { useThemeSync } from '@/features/theme/use-theme-sync';
+import { currentLocale, onLocaleChange } from '@/lib/i18n';
 import { createAppRouter } from './router';
 import type { makeStore } from './store';
 
@@ -25,11 +26,13 @@ function PersistGate({ persistor, children }: { persistor: Persistor; children: 
 /** Providers in order: the store, then nothing rendered until it is restored (spec §1), then routes. */
 export function App({ store, persistor }: StoreBundle) {
   const [router] = useState(createAppRouter);
+  // Every page drawn again in a new language (the router keeps its place): messages are written while rendering.
+  const locale = useSyncExternalStore(onLocaleChange, currentLocale);
   return (
     <Provider store={store}>
       <PersistGate persistor={persistor}>
         <ThemeSync />
-        <RouterProvider router={router} />
+        <RouterProvider key={locale} router={router} />
       </PersistGate>
     </Provider>
   );
