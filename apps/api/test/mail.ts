@@ -54,26 +54,53 @@ export function decodeQuotedPrintable(encoded: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+/** The Subject of a raw message, its folded lines joined and its encoded words (RFC 2047: B and Q) decoded. */
+export function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1] ?? '';
+  return (
+    header
+      .replace(/\r?\n([ \t])/g, '$1')
+      // Whitespace between two encoded words is not part of the text.
+      .replace(/\?=[ \t]+=\?/g, '?==?')
+      .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+        encoding.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      )
+  );
+}
+
+/** The html part of a raw message, decoded as `plainTextOf` decodes the text part. */
+export function htmlOf(raw: string): string {
+  return partOf(raw, 'text/html');
+}
+
 /**
  * The text/plain part of a raw message as a person would read it (headers and MIME framing dropped,
  * quoted-printable or base64 decoded). Enough for nodemailer's output; not a general MIME parser.
  */
 export function plainTextOf(raw: string): string {
+  return partOf(raw, 'text/plain');
+}
+
+function partOf(raw: string, type: 'text/plain' | 'text/html'): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   for (const part of parts) {
     const [head = '', ...body] = part.split(/\r?\n\r?\n/);
-    if (!/content-type:\s*text\/plain/i.test(head)) continue;
+    const header = type === 'text/html' ? /content-type:\s*text\/html/i : /content-type:\s*text\/plain/i;
+    if (!header.test(head)) continue;
     const content = body.join('\n\n').replace(/\r?\n--[^\r\n]+--\s*$/, '');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(content);
     if (/content-transfer-encoding:\s*base64/i.test(head))
       return Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8');
     return content;
   }
-  throw new Error('the message has no text/plain part');
+  throw new Error(`the message has no ${type} part`);
 }
 
+/** The code of a verification mail, in English or in Hindi (the language of the person signing up). */
 export function codeIn(text: string): string {
-  const match = /verification code is: (\d{6})/.exec(text);
+  const match = /(?:verification code is|वेरिफ़िकेशन कोड है): (\d{6})/.exec(text);
   if (!match?.[1]) throw new Error(`no 6-digit code in: ${text}`);
   return match[1];
 }

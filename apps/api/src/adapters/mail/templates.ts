@@ -1,5 +1,7 @@
-import { freedSlotMessage } from '@skillroute/shared/bookings';
+import { WAITLIST_HORIZON_DAYS } from '@skillroute/shared/bookings';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { WAITLIST_NOTICE_HOURS } from '@skillroute/shared/marketplace-limits';
+import { translatorFor } from '../../lib/i18n';
 import type { MailMessage } from './mailer';
 
 export const PRODUCT = 'Skillroute';
@@ -25,15 +27,23 @@ export function userWritten(text: string): string {
   return text.replace(BIDI_CONTROLS, '').replace(LINK_JOINTS, '$1\u200b');
 }
 
-/** The one HTML frame of every mail: inline styles only, since mail clients drop style sheets. */
-export function layout(title: string, bodyHtml: string): string {
+/** The translator of a mail's reader: their account's language, else the one of the request that caused it. */
+export const readerTranslator = (locale: Locale | null | undefined) => translatorFor(locale ?? 'en');
+
+/**
+ * The one HTML frame of every mail: inline styles only, since mail clients drop style sheets; in the reader's
+ * language (`lang`, the footer).
+ */
+export function layout(title: string, bodyHtml: string, locale: Locale = 'en'): string {
+  const { t } = translatorFor(locale);
+  const footer = t('Skillroute. If you did not ask for this e-mail, you can ignore it.');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 ${bodyHtml}
-<p style="font-size:12px;color:#71717a;margin-top:24px">${PRODUCT}. If you did not ask for this e-mail, you can ignore it.</p>
+<p style="font-size:12px;color:#71717a;margin-top:24px">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
 
@@ -42,54 +52,85 @@ export function verificationCodeMail(
   name: string,
   code: string,
   validMinutes: number,
+  locale: Locale = 'en',
 ): MailMessage {
+  const { t } = translatorFor(locale);
   name = userWritten(name);
-  const subject = `Your ${PRODUCT} code: ${code}`;
+  const subject = t('Your Skillroute code: {code}', { code });
+  const validity = t('Enter it on the verification page. It is valid for {validMinutes} minutes.', {
+    validMinutes,
+  });
   const text = [
-    `Hello ${name},`,
+    t('Hello {name},', { name }),
     '',
-    `Your ${PRODUCT} verification code is: ${code}`,
+    t('Your Skillroute verification code is: {code}', { code }),
     '',
-    `Enter it on the verification page. It is valid for ${validMinutes} minutes.`,
+    validity,
     '',
-    'If you did not sign up, you can ignore this e-mail.',
+    t('If you did not sign up, you can ignore this e-mail.'),
   ].join('\n');
   const html = layout(
-    'Confirm your e-mail',
-    `<p>Hello ${escapeHtml(name)},</p>
-<p>Your verification code is:</p>
+    t('Confirm your e-mail'),
+    `<p>${t('Hello {name},', { name: escapeHtml(name) })}</p>
+<p>${escapeHtml(t('Your verification code is:'))}</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:16px 0">${escapeHtml(code)}</p>
-<p>Enter it on the verification page. It is valid for ${validMinutes} minutes.</p>`,
+<p>${escapeHtml(validity)}</p>`,
+    locale,
   );
   return { to, subject, text, html };
 }
 
-export function passwordResetMail(to: string, name: string, link: string, validMinutes: number): MailMessage {
+export function passwordResetMail(
+  to: string,
+  name: string,
+  link: string,
+  validMinutes: number,
+  locale: Locale = 'en',
+): MailMessage {
+  const { t } = translatorFor(locale);
   name = userWritten(name);
-  const subject = `Reset your ${PRODUCT} password`;
+  const subject = t('Reset your Skillroute password');
+  const validity = t(
+    'The link works once and for {validMinutes} minutes. Every other session of the account ends when the password changes.',
+    { validMinutes },
+  );
   const text = [
-    `Hello ${name},`,
+    t('Hello {name},', { name }),
     '',
-    'Someone (we hope you) asked to reset the password of this account. Open this link to choose a new one:',
+    t(
+      'Someone (we hope you) asked to reset the password of this account. Open this link to choose a new one:',
+    ),
     '',
     link,
     '',
-    `The link works once and for ${validMinutes} minutes. Every other session of the account ends when the password changes.`,
+    validity,
     '',
-    'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    t('If you did not ask for this, you can ignore this e-mail: your password stays as it is.'),
   ].join('\n');
   const html = layout(
-    'Reset your password',
-    `<p>Hello ${escapeHtml(name)},</p>
-<p>Someone (we hope you) asked to reset the password of this account.</p>
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
-<p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
-<p>The link works once and for ${validMinutes} minutes. Every other session of the account ends when the password changes.</p>`,
+    t('Reset your password'),
+    `<p>${t('Hello {name},', { name: escapeHtml(name) })}</p>
+<p>${escapeHtml(t('Someone (we hope you) asked to reset the password of this account.'))}</p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(t('Choose a new password'))}</a></p>
+<p>${escapeHtml(t('Or paste this link into your browser:'))} <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>${escapeHtml(validity)}</p>`,
+    locale,
   );
   return { to, subject, text, html };
 }
 
-const AFTER_FREED_SLOT = `You are on the waitlist of this mentor, so we will write again when slots free up, at most once in ${WAITLIST_NOTICE_HOURS} hours. You can leave the waitlist on the same page.`;
+/**
+ * To someone on a mentor's waitlist, in their language: a slot freed up, how many are free now (the words of
+ * `freedSlotMessage` in packages/shared, the notification's text too).
+ */
+export function freedSlotText(mentorName: string, freeNow: number, locale: Locale = 'en'): string {
+  const { t } = translatorFor(locale);
+  const free = freeNow === 1 ? t('1 slot is') : t('{freeNow} slots are', { freeNow });
+  return t(
+    'A slot with {mentorName} freed up: {free} free in the next {days} days. Book before someone else does.',
+    { mentorName, free, days: WAITLIST_HORIZON_DAYS },
+  );
+}
 
 /**
  * To someone on a mentor's waitlist (DESIGN.md §4 "Waitlist", §4b): slots freed up, how many are free now;
@@ -98,20 +139,27 @@ const AFTER_FREED_SLOT = `You are on the waitlist of this mentor, so we will wri
 export function freedSlotMail(
   to: string,
   facts: { name: string; mentorName: string; freeNow: number; link: string },
+  locale: Locale = 'en',
 ): MailMessage {
+  const { t } = translatorFor(locale);
   const name = userWritten(facts.name);
   const mentorName = userWritten(facts.mentorName);
   const { link } = facts;
-  const summary = freedSlotMessage(mentorName, facts.freeNow);
-  const subject = `A slot with ${mentorName} freed up`;
-  const text = [`Hello ${name},`, '', summary, '', link, '', AFTER_FREED_SLOT].join('\n');
+  const summary = freedSlotText(mentorName, facts.freeNow, locale);
+  const subject = t('A slot with {mentorName} freed up', { mentorName });
+  const after = t(
+    'You are on the waitlist of this mentor, so we will write again when slots free up, at most once in {hours} hours. You can leave the waitlist on the same page.',
+    { hours: WAITLIST_NOTICE_HOURS },
+  );
+  const text = [t('Hello {name},', { name }), '', summary, '', link, '', after].join('\n');
   const html = layout(
-    'A slot freed up',
-    `<p>Hello ${escapeHtml(name)},</p>
+    t('A slot freed up'),
+    `<p>${t('Hello {name},', { name: escapeHtml(name) })}</p>
 <p>${escapeHtml(summary)}</p>
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">See the free hours</a></p>
-<p>Or paste this link into your browser: <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
-<p>${AFTER_FREED_SLOT}</p>`,
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#18181b;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(t('See the free hours'))}</a></p>
+<p>${escapeHtml(t('Or paste this link into your browser:'))} <br><span style="word-break:break-all">${escapeHtml(link)}</span></p>
+<p>${after}</p>`,
+    locale,
   );
   return { to, subject, text, html };
 }

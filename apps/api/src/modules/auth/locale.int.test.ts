@@ -170,7 +170,7 @@ describe('a language sent with sign-in', () => {
     const [row] = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(row?.locale).toBe('hi');
 
-    const code = codeIn((await mailer.waitFor(email, /code/)).text);
+    const code = codeIn((await mailer.waitFor(email, /code|कोड/)).text);
     const verified = await post('/verify-otp', { email, otp: code });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().user.locale).toBe('hi');

@@ -1,5 +1,7 @@
 import { accountBlockedMessage, OTP_LENGTH, RESET_LINK_TTL_MINUTES } from '@skillroute/shared/auth';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import type { NotificationInput } from '../../context/ports';
+import { translatorFor } from '../../lib/i18n';
 
 /** What the accounts API says. The spec does not show these texts (§7), so they are ours. */
 export const authMessages = {
@@ -18,12 +20,21 @@ export const authMessages = {
   passwordChanged: 'Your password has been changed. Please sign in with the new password.',
 } as const;
 
-/** The notifications the accounts module sends (DESIGN.md §4 "Notifications"). */
+/**
+ * The notifications the accounts module sends (DESIGN.md §4 "Notifications"), in the language of the account
+ * (null: never chosen, English).
+ */
 export const accountNotifications = {
-  welcome: {
-    type: 'welcome',
-    message: 'Welcome to Skillroute! Pick a roadmap to start learning.',
-    link: '/',
+  welcome(locale: Locale | null | undefined): NotificationInput {
+    const { t } = translatorFor(locale ?? 'en');
+    return {
+      type: 'welcome',
+      message: t('Welcome to Skillroute! Pick a roadmap to start learning.'),
+      link: '/',
+    };
   },
-  newSignIn: { type: 'security', message: 'New sign-in to your account', link: '/profile/general' },
-} as const satisfies Record<string, NotificationInput>;
+  newSignIn(locale: Locale | null | undefined): NotificationInput {
+    const { t } = translatorFor(locale ?? 'en');
+    return { type: 'security', message: t('New sign-in to your account'), link: '/profile/general' };
+  },
+};

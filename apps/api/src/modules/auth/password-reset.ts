@@ -1,4 +1,5 @@
 import { RESET_LINK_TTL_MINUTES } from '@skillroute/shared/auth';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { passwordResetMail } from '../../adapters/mail/templates';
 import { jobType } from '../../jobs/queue';
 import { sendMailJob } from '../mail/service';
@@ -27,14 +28,23 @@ export function resetLink(publicUrl: string, token: string): string {
 }
 
 /** The work behind a reset request, done by a worker so the request itself is the same for every e-mail. */
-export const passwordResetRequestJob = jobType<{ email: string }>('auth.password-reset-request');
+/** `locale`: the language of the request, for an account that never chose one. */
+export const passwordResetRequestJob = jobType<{ email: string; locale?: Locale }>(
+  'auth.password-reset-request',
+);
 
 /**
  * `POST /api/auth/forgot-password`: one answer for every e-mail (no enumeration), and the same work for every
  * e-mail too, so its timing tells nothing either: the request only queues the lookup; the worker decides.
  */
-export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<{ message: string }> {
-  await ctx.unitOfWork((uow) => uow.enqueue(passwordResetRequestJob, { email }));
+export async function requestPasswordReset(
+  ctx: ServiceContext,
+  email: string,
+  locale?: Locale,
+): Promise<{ message: string }> {
+  await ctx.unitOfWork((uow) =>
+    uow.enqueue(passwordResetRequestJob, locale === undefined ? { email } : { email, locale }),
+  );
   return { message: authMessages.resetLinkSent };
 }
 
@@ -42,7 +52,7 @@ export async function requestPasswordReset(ctx: ServiceContext, email: string): 
  * The worker's half of a reset request: a link for an account that exists and is not blocked (a new
  * password would not let a blocked one in anyway), nothing for any other e-mail.
  */
-export async function issuePasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+export async function issuePasswordReset(ctx: ServiceContext, email: string, locale?: Locale): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (user === undefined || user.blockedAt !== null) return;
   const token = randomToken();
@@ -59,15 +69,20 @@ export async function issuePasswordReset(ctx: ServiceContext, email: string): Pr
         user.name,
         resetLink(ctx.settings.publicUrl, token),
         RESET_LINK_TTL_MINUTES,
+        user.locale ?? locale ?? 'en',
       ),
     );
   });
 }
 
 export async function registerPasswordResetWorker(ctx: ServiceContext): Promise<void> {
-  await ctx.jobs.register(passwordResetRequestJob, ({ email }) => issuePasswordReset(ctx, email), {
-    batchSize: 20,
-  });
+  await ctx.jobs.register(
+    passwordResetRequestJob,
+    ({ email, locale }) => issuePasswordReset(ctx, email, locale),
+    {
+      batchSize: 20,
+    },
+  );
 }
 
 function refuseToken(message: string): AppError {
@@ -96,7 +111,7 @@ export async function resetPassword(
     await revokeAllSessions(tx, { subject: 'user', userId: user.id }, now);
     // Every session ended, so every open tab's socket goes too (their next request gets 401 anyway).
     afterCommit(() => ctx.sockets.disconnectUser(user.id));
-    if (firstVerified) await notify(user.id, accountNotifications.welcome);
+    if (firstVerified) await notify(user.id, accountNotifications.welcome(user.locale));
     return true;
   });
   if (changed) return { message: authMessages.passwordChanged };

@@ -15,6 +15,7 @@ import {
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import type { Config } from '../../config';
 import { clearSessionCookies, cookieNames, setSessionCookies } from '../../lib/cookies';
+import { requestLocale } from '../../lib/i18n';
 import { sessionMessages, signOut, type SessionTokens } from '../../sessions/service';
 import { userOf } from '../../plugins/auth';
 import { clientOf, contextOf } from '../../plugins/services';
@@ -68,7 +69,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 201: signupResponseSchema, 409: errorEnvelopeSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.code(201).send(await signUp(contextOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await signUp(contextOf(request), request.body, requestLocale(request))),
   );
 
   app.post(
@@ -85,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { user, tokens } = await verifyCode(contextOf(request), {
         body: request.body,
         client: clientOf(request),
+        requestLocale: requestLocale(request),
       });
       signIn(reply, tokens);
       return { user };
@@ -104,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: messageResponseSchema, ...refusals },
       },
     },
-    async (request) => resendCode(contextOf(request), request.body.email),
+    async (request) => resendCode(contextOf(request), request.body.email, requestLocale(request)),
   );
 
   app.post(
@@ -124,6 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { user, tokens } = await logIn(contextOf(request), {
         body: request.body,
         client: clientOf(request),
+        requestLocale: requestLocale(request),
       });
       signIn(reply, tokens);
       return { user };
@@ -213,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: messageResponseSchema, ...refusals },
       },
     },
-    async (request) => requestPasswordReset(contextOf(request), request.body.email),
+    async (request) => requestPasswordReset(contextOf(request), request.body.email, requestLocale(request)),
   );
 
   app.post(

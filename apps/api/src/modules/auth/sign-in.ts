@@ -29,7 +29,7 @@ export interface SignedIn {
  */
 export async function logIn(
   ctx: ServiceContext,
-  input: { body: LoginBody; client: ClientInfo },
+  input: { body: LoginBody; client: ClientInfo; requestLocale?: Locale },
 ): Promise<SignedIn> {
   const { body, client } = input;
   const user = await checkCredentials(await findUserByEmail(ctx.db, body.email), body.password);
@@ -38,7 +38,12 @@ export async function logIn(
   if (user.verifiedAt === null) {
     await ctx.unitOfWork(async (uow) => {
       const locked = await lockUserByEmail(uow.tx, user.email);
-      if (locked !== undefined) await issueCodeIfDue(within(ctx, uow), { user: locked });
+      // The code in the account's language, else the one chosen in this browser.
+      if (locked !== undefined)
+        await issueCodeIfDue(within(ctx, uow), {
+          user: locked,
+          locale: body.locale ?? input.requestLocale,
+        });
     });
     throw new AppError('forbidden', authMessages.unverified(user.email), undefined, {
       reason: authReasons.unverified,
@@ -83,8 +88,9 @@ async function openSessionAndTellOthers(
       client,
       now,
     );
-    if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome);
-    if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn);
+    const locale = spoken?.locale ?? user.locale;
+    if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome(locale));
+    if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn(locale));
     return { tokens: opened, user: changed === undefined ? user : toSessionUser(changed) };
   });
 }

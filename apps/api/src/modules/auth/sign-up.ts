@@ -29,10 +29,15 @@ import {
  */
 export async function issueCodeIfDue(
   ctx: Pick<WorkContext, 'uow' | 'settings' | 'clock'>,
-  input: { user: Pick<UserRow, 'id' | 'name' | 'email'> },
+  input: {
+    user: Pick<UserRow, 'id' | 'name' | 'email'> & { locale?: Locale | null };
+    locale?: Locale | undefined;
+  },
 ): Promise<number> {
   const { uow } = ctx;
   const { user } = input;
+  // The code in the language the person uses: their account's, else the one of the request that asked for it.
+  const locale = user.locale ?? input.locale ?? 'en';
   const now = ctx.clock.now();
   const wait = codeRequestWaitSeconds((await newestCode(uow.tx, user.id))?.createdAt, now);
   if (wait > 0) return wait;
@@ -43,7 +48,7 @@ export async function issueCodeIfDue(
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     createdAt: now,
   });
-  await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, OTP_TTL_MINUTES));
+  await uow.enqueue(sendMailJob, verificationCodeMail(user.email, user.name, code, OTP_TTL_MINUTES, locale));
   return 0;
 }
 
@@ -51,6 +56,7 @@ export async function issueCodeIfDue(
 export async function signUp(
   ctx: ServiceContext,
   body: SignupBody,
+  requestLocale?: Locale,
 ): Promise<{ message: string; email: string }> {
   const passwordHash = await hashPassword(body.password);
   return ctx.unitOfWork(async (uow) => {
@@ -75,17 +81,26 @@ export async function signUp(
         ...(body.locale === undefined ? {} : { locale: body.locale }),
       });
     }
-    await issueCodeIfDue(within(ctx, uow), { user: { id: user.id, name: body.name, email: user.email } });
+    // The language chosen with the sign-up, else the account's (an earlier sign-up's), else the request's.
+    const locale = body.locale ?? user.locale ?? requestLocale;
+    await issueCodeIfDue(within(ctx, uow), {
+      user: { id: user.id, name: body.name, email: user.email },
+      locale,
+    });
     return { message: authMessages.codeSent(user.email), email: user.email };
   });
 }
 
 /** `POST /api/auth/resent-otp`: the same answer whether or not the e-mail waits for a code. */
-export async function resendCode(ctx: ServiceContext, email: string): Promise<{ message: string }> {
+export async function resendCode(
+  ctx: ServiceContext,
+  email: string,
+  requestLocale?: Locale,
+): Promise<{ message: string }> {
   await ctx.unitOfWork(async (uow) => {
     const user = await lockUserByEmail(uow.tx, email);
     if (user === undefined || user.verifiedAt !== null || user.blockedAt !== null) return;
-    const wait = await issueCodeIfDue(within(ctx, uow), { user });
+    const wait = await issueCodeIfDue(within(ctx, uow), { user, locale: requestLocale });
     if (wait > 0)
       throw new AppError('too_many_requests', authMessages.codeTooSoon(wait), undefined, {
         retryAfterSeconds: wait,
@@ -105,6 +120,8 @@ export async function verifyCode(
   input: {
     body: { email: string; otp: string; timezone?: string | undefined; locale?: Locale | undefined };
     client: ClientInfo;
+    /** The request's language: the welcome's, for an account that never chose one. */
+    requestLocale?: Locale;
   },
 ): Promise<{ user: SessionUser; tokens: SessionTokens }> {
   const { body, client } = input;
@@ -139,7 +156,7 @@ export async function verifyCode(
       client,
       now,
     );
-    await notify(verified.id, accountNotifications.welcome);
+    await notify(verified.id, accountNotifications.welcome(verified.locale ?? input.requestLocale));
     return { ok: true, user: toSessionUser(verified), tokens };
   });
   if (!outcome.ok) throw outcome.error;

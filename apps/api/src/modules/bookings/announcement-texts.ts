@@ -4,10 +4,12 @@ import {
   type CancellingParty,
   type RefundStatus,
 } from '@skillroute/shared/bookings';
+import { INTL_LOCALES, type Locale } from '@skillroute/shared/i18n/locales';
 import { formatPaise } from '@skillroute/shared/money';
 import { formatZonedTime } from '@skillroute/shared/time-zones';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
-import { escapeHtml, layout, PRODUCT } from '../../adapters/mail/templates';
+import { escapeHtml, layout, readerTranslator } from '../../adapters/mail/templates';
+import type { Translator } from '@skillroute/shared/i18n/translator';
 
 /** The in-app page of one's sessions: the link of every booking notification. */
 export const BOOKINGS_PATH = '/profile/bookings';
@@ -18,18 +20,23 @@ export const REMINDER_LEADS: Record<ReminderLead, { ms: number; words: string }>
   '15m': { ms: 15 * 60 * 1000, words: '15 minutes' },
 };
 
-/**
- * "Fri 27 Nov, 2:00 PM Eastern Time (New York)": the time on the reader's clock, with their zone named as
- * people know it (DESIGN.md §4b; India as IST).
- */
-export function formatSessionTime(instant: Date, timeZone: string): string {
-  return formatZonedTime(instant, timeZone);
+/** How soon a reminder's session starts, in the reader's words. */
+function leadWords(lead: ReminderLead, { t }: Translator): string {
+  return lead === '24h' ? t('24 hours') : t('15 minutes');
 }
 
-/** One person's view of a session: whom they meet, and when in their zone. */
+/**
+ * "Fri 27 Nov, 2:00 PM Eastern Time (New York)": the time on the reader's clock, with their zone named as
+ * people know it (DESIGN.md §4b; India as IST); month, weekday and zone names in the reader's language.
+ */
+export function formatSessionTime(instant: Date, timeZone: string, locale: Locale = 'en'): string {
+  return formatZonedTime(instant, timeZone, INTL_LOCALES[locale]);
+}
+
+/** One person's view of a session: whom they meet, and when in their zone; in their language (none: English). */
 export interface SessionView {
   role: CancellingParty;
-  reader: { name: string; email: string; timeZone: string };
+  reader: { name: string; email: string; timeZone: string; locale?: Locale | null };
   peerName: string;
   startTime: Date;
 }
@@ -40,7 +47,14 @@ export interface MailView extends SessionView {
   bookingsUrl: string;
 }
 
-export const whenOf = (view: SessionView) => formatSessionTime(view.startTime, view.reader.timeZone);
+/** The reader's language: their account's, English while they never chose one. */
+export const localeOf = (view: SessionView): Locale => view.reader.locale ?? 'en';
+
+/** The translator of the view's reader. */
+export const translatorOf = (view: SessionView): Translator => readerTranslator(view.reader.locale);
+
+export const whenOf = (view: SessionView) =>
+  formatSessionTime(view.startTime, view.reader.timeZone, localeOf(view));
 
 /**
  * A mail in the house style: a greeting, paragraphs, and the addresses as plain links every client shows.
@@ -54,17 +68,18 @@ export function sessionMail(
   invite?: CalendarInvite,
   quoted?: string,
 ): MailMessage {
+  const { t } = translatorOf(view);
   const text = [
-    `Hello ${view.reader.name},`,
+    t('Hello {name},', { name: view.reader.name }),
     '',
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(quoted === undefined ? [] : [quoted, '']),
-    `Your sessions: ${view.bookingsUrl}`,
+    t('Your sessions: {link}', { link: view.bookingsUrl }),
   ].join('\n');
   const html = layout(
     title,
     [
-      `<p>Hello ${escapeHtml(view.reader.name)},</p>`,
+      `<p>${t('Hello {name},', { name: escapeHtml(view.reader.name) })}</p>`,
       ...paragraphs.map((paragraph) => `<p>${linkify(paragraph)}</p>`),
       // A person's own words: escaped, never linkified, their line breaks kept.
       ...(quoted === undefined
@@ -72,8 +87,9 @@ export function sessionMail(
         : [
             `<blockquote style="margin:16px 0;padding:12px 16px;border-left:4px solid #d4d4d8;white-space:pre-line">${escapeHtml(quoted)}</blockquote>`,
           ]),
-      `<p>Your sessions: ${linkify(view.bookingsUrl)}</p>`,
+      `<p>${t('Your sessions: {link}', { link: linkify(view.bookingsUrl) })}</p>`,
     ].join('\n'),
+    localeOf(view),
   );
   return {
     to: view.reader.email,
@@ -89,39 +105,55 @@ function linkify(paragraph: string): string {
   return escapeHtml(paragraph).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-const roomParagraph = (view: MailView) =>
-  `Join the session here (the room opens 10 minutes before the start): ${view.roomUrl}`;
+function roomParagraph(view: MailView): string {
+  const { t } = translatorOf(view);
+  return t('Join the session here (the room opens 10 minutes before the start): {roomUrl}', {
+    roomUrl: view.roomUrl,
+  });
+}
 
 // ——— Confirmed ———
 
 export function confirmedNotice(view: SessionView): string {
+  const { t } = translatorOf(view);
+  const values = { peerName: view.peerName, when: whenOf(view) };
   return view.role === 'mentee'
-    ? `Your session with ${view.peerName} on ${whenOf(view)} is confirmed.`
-    : `${view.peerName} booked a session with you on ${whenOf(view)}.`;
+    ? t('Your session with {peerName} on {when} is confirmed.', values)
+    : t('{peerName} booked a session with you on {when}.', values);
 }
 
 export function confirmedMail(view: MailView, invite: CalendarInvite): MailMessage {
+  const { t } = translatorOf(view);
+  const { peerName } = view;
   const subject =
     view.role === 'mentee'
-      ? `Confirmed: your session with ${view.peerName}`
-      : `New booking: ${view.peerName} booked a session with you`;
+      ? t('Confirmed: your session with {peerName}', { peerName })
+      : t('New booking: {peerName} booked a session with you', { peerName });
   return sessionMail(
     view,
     subject,
-    'Your session is booked',
-    [confirmedNotice(view), roomParagraph(view), 'The attached invite puts the session in your calendar.'],
+    t('Your session is booked'),
+    [confirmedNotice(view), roomParagraph(view), t('The attached invite puts the session in your calendar.')],
     invite,
   );
 }
 
-/** The calendar event's own words, the same for both people. */
-export function inviteSummary(mentorName: string, menteeName: string): string {
-  return `${PRODUCT} session: ${menteeName} with ${mentorName}`;
+/** The calendar event's own words, the same for both people (each in their language). */
+export function inviteSummary(mentorName: string, menteeName: string, locale: Locale = 'en'): string {
+  const { t } = readerTranslator(locale);
+  return t('Skillroute session: {menteeName} with {mentorName}', {
+    menteeName,
+    mentorName,
+  });
 }
 
 /** The reader's own invite: when, on their clock, and where to join. */
 export function inviteDescription(view: MailView): string {
-  return `A one-hour mentoring session on ${PRODUCT}, ${whenOf(view)}. Join here (the room opens 10 minutes before the start): ${view.roomUrl}`;
+  const { t } = translatorOf(view);
+  return t(
+    'A one-hour mentoring session on Skillroute, {when}. Join here (the room opens 10 minutes before the start): {roomUrl}',
+    { when: whenOf(view), roomUrl: view.roomUrl },
+  );
 }
 
 // ——— Moved ———
@@ -133,21 +165,24 @@ export interface MoveFacts {
 }
 
 export function rescheduledNotice(view: SessionView, move: MoveFacts): string {
-  const from = formatSessionTime(move.previousStart, view.reader.timeZone);
+  const { t } = translatorOf(view);
+  const from = formatSessionTime(move.previousStart, view.reader.timeZone, localeOf(view));
+  const values = { peerName: view.peerName, from, when: whenOf(view) };
   return move.movedBy === view.role
-    ? `You moved your session with ${view.peerName} from ${from} to ${whenOf(view)}.`
-    : `${view.peerName} moved your session from ${from} to ${whenOf(view)}.`;
+    ? t('You moved your session with {peerName} from {from} to {when}.', values)
+    : t('{peerName} moved your session from {from} to {when}.', values);
 }
 
 export function rescheduledMail(view: MailView, move: MoveFacts, invite: CalendarInvite): MailMessage {
+  const { t } = translatorOf(view);
   return sessionMail(
     view,
-    `Moved: your session with ${view.peerName} is now ${whenOf(view)}`,
-    'Your session has a new time',
+    t('Moved: your session with {peerName} is now {when}', { peerName: view.peerName, when: whenOf(view) }),
+    t('Your session has a new time'),
     [
       rescheduledNotice(view, move),
-      `The room stays the same: ${view.roomUrl}`,
-      'The attached invite moves the session in your calendar.',
+      t('The room stays the same: {roomUrl}', { roomUrl: view.roomUrl }),
+      t('The attached invite moves the session in your calendar.'),
     ],
     invite,
   );
@@ -156,14 +191,25 @@ export function rescheduledMail(view: MailView, move: MoveFacts, invite: Calenda
 // ——— Reminders ———
 
 export function reminderNotice(view: SessionView, lead: ReminderLead): string {
-  return `Your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}: ${whenOf(view)}.`;
+  const translator = translatorOf(view);
+  const { t } = translator;
+  return t('Your session with {peerName} starts in {lead}: {when}.', {
+    peerName: view.peerName,
+    lead: leadWords(lead, translator),
+    when: whenOf(view),
+  });
 }
 
 export function reminderMail(view: MailView, lead: ReminderLead): MailMessage {
+  const translator = translatorOf(view);
+  const { t } = translator;
   return sessionMail(
     view,
-    `Reminder: your session with ${view.peerName} starts in ${REMINDER_LEADS[lead].words}`,
-    'Your session is near',
+    t('Reminder: your session with {peerName} starts in {lead}', {
+      peerName: view.peerName,
+      lead: leadWords(lead, translator),
+    }),
+    t('Your session is near'),
     [reminderNotice(view, lead), roomParagraph(view)],
   );
 }
@@ -180,81 +226,127 @@ export interface CancellationFacts {
 }
 
 /** What the mentee reads about their money; the mentor is not told the mentee's refund. */
-export function refundSentence(refund: CancellationFacts['refund'], price: number): string {
+export function refundSentence(
+  refund: CancellationFacts['refund'],
+  price: number,
+  locale: Locale = 'en',
+): string {
+  const { t } = readerTranslator(locale);
   if (refund.amount === 0)
-    return `There is no refund for a cancellation less than ${HALF_REFUND_HOURS} hours before the start.`;
-  const what =
-    refund.amount >= price
-      ? `a full refund of ${formatPaise(refund.amount)}`
-      : `a refund of ${formatPaise(refund.amount)} of the ${formatPaise(price)} you paid`;
-  if (refund.status === 'succeeded') return `You got ${what}.`;
+    return t('There is no refund for a cancellation less than {hours} hours before the start.', {
+      hours: HALF_REFUND_HOURS,
+    });
+  const amount = formatPaise(refund.amount);
+  if (refund.amount >= price) {
+    if (refund.status === 'succeeded') return t('You got a full refund of {amount}.', { amount });
+    if (refund.status === 'pending')
+      return t('You get a full refund of {amount}; it goes back to the card or account you paid with.', {
+        amount,
+      });
+    return t(
+      'You are owed a full refund of {amount}, but the payment provider refused it; please contact us and we will send it.',
+      { amount },
+    );
+  }
+  const values = { amount, price: formatPaise(price) };
+  if (refund.status === 'succeeded')
+    return t('You got a refund of {amount} of the {price} you paid.', values);
   if (refund.status === 'pending')
-    return `You get ${what}; it goes back to the card or account you paid with.`;
-  return `You are owed ${what}, but the payment provider refused it; please contact us and we will send it.`;
+    return t(
+      'You get a refund of {amount} of the {price} you paid; it goes back to the card or account you paid with.',
+      values,
+    );
+  return t(
+    'You are owed a refund of {amount} of the {price} you paid, but the payment provider refused it; please contact us and we will send it.',
+    values,
+  );
 }
 
 /**
  * ` The reason given: "…".`, ending the sentence with a full stop only when the quoted words do not end one
  * already (`"I am ill."`, not `"I am ill.".`).
  */
-export function reasonGiven(reason: string): string {
+export function reasonGiven(reason: string, locale: Locale = 'en'): string {
+  const { t } = readerTranslator(locale);
   const quoted = `"${reason.trim()}"`;
-  return ` The reason given: ${quoted}${/[.!?…]$/.test(reason.trim()) ? '' : '.'}`;
+  return ` ${
+    /[.!?…]$/.test(reason.trim())
+      ? t('The reason given: {quoted}', { quoted })
+      : t('The reason given: {quoted}.', { quoted })
+  }`;
 }
 
 export function cancelledNotice(view: SessionView, facts: CancellationFacts): string {
-  const when = whenOf(view);
-  const because = facts.reason.trim() === '' ? '' : reasonGiven(facts.reason);
+  const { t } = translatorOf(view);
+  const locale = localeOf(view);
+  const values = { peerName: view.peerName, when: whenOf(view) };
+  const because = facts.reason.trim() === '' ? '' : reasonGiven(facts.reason, locale);
   const what =
     facts.cancelledBy === view.role
-      ? `You cancelled your session with ${view.peerName} on ${when}.`
+      ? t('You cancelled your session with {peerName} on {when}.', values)
       : facts.cancelledBy === 'staff'
-        ? `${PRODUCT} cancelled your session with ${view.peerName} on ${when}.${because}`
-        : `${view.peerName} cancelled the session with you on ${when}.${because}`;
-  return view.role === 'mentee' ? `${what} ${refundSentence(facts.refund, facts.price)}` : what;
+        ? t('Skillroute cancelled your session with {peerName} on {when}.', values) + because
+        : t('{peerName} cancelled the session with you on {when}.', values) + because;
+  return view.role === 'mentee' ? `${what} ${refundSentence(facts.refund, facts.price, locale)}` : what;
 }
 
 export function cancelledMail(view: MailView, facts: CancellationFacts, invite: CalendarInvite): MailMessage {
+  const { t } = translatorOf(view);
   return sessionMail(
     view,
-    `Cancelled: your session with ${view.peerName}`,
-    'Your session is cancelled',
-    [cancelledNotice(view, facts), 'The attached notice takes the session out of your calendar.'],
+    t('Cancelled: your session with {peerName}', { peerName: view.peerName }),
+    t('Your session is cancelled'),
+    [cancelledNotice(view, facts), t('The attached notice takes the session out of your calendar.')],
     invite,
   );
 }
 
 /** An admin refunded a session that is not cancelled (it took place, or is under way): both hear it, the mentee of the money. */
 export function staffRefundNotice(view: SessionView, facts: { amount: number; reason: string }): string {
-  const because = reasonGiven(facts.reason);
+  const { t } = translatorOf(view);
+  const because = reasonGiven(facts.reason, localeOf(view));
+  const values = { peerName: view.peerName, when: whenOf(view), amount: formatPaise(facts.amount) };
   return view.role === 'mentee'
-    ? `${PRODUCT} refunded your session with ${view.peerName} on ${whenOf(view)} in full (${formatPaise(facts.amount)}).${because}`
-    : `${PRODUCT} refunded ${view.peerName}'s payment for the session with you on ${whenOf(view)}.${because}`;
+    ? t('Skillroute refunded your session with {peerName} on {when} in full ({amount}).', values) + because
+    : t("Skillroute refunded {peerName}'s payment for the session with you on {when}.", values) + because;
 }
 
 // ——— Payments ———
 
-export function paymentFailedNotice(mentorName: string): string {
-  return `Your payment for the session with ${mentorName} did not go through; the slot was released.`;
+export function paymentFailedNotice(mentorName: string, locale: Locale = 'en'): string {
+  const { t } = readerTranslator(locale);
+  return t('Your payment for the session with {mentorName} did not go through; the slot was released.', {
+    mentorName,
+  });
 }
 
 export function lateRefundNotice(view: SessionView, amount: number): string {
-  return `Your payment for the session with ${view.peerName} on ${whenOf(view)} arrived after the ${HOLD_MINUTES}-minute hold had lapsed and the slot was taken, so we refunded all of it (${formatPaise(amount)}).`;
+  const { t } = translatorOf(view);
+  return t(
+    'Your payment for the session with {peerName} on {when} arrived after the {minutes}-minute hold had lapsed and the slot was taken, so we refunded all of it ({amount}).',
+    { peerName: view.peerName, when: whenOf(view), minutes: HOLD_MINUTES, amount: formatPaise(amount) },
+  );
 }
 
 /** A payment for a booking one of whose people was blocked since, refunded in full. */
 export function blockedRefundNotice(view: SessionView, amount: number): string {
-  return `Your payment for the session with ${view.peerName} on ${whenOf(view)} was refunded in full (${formatPaise(amount)}): the session cannot take place.`;
+  const { t } = translatorOf(view);
+  return t(
+    'Your payment for the session with {peerName} on {when} was refunded in full ({amount}): the session cannot take place.',
+    { peerName: view.peerName, when: whenOf(view), amount: formatPaise(amount) },
+  );
 }
 
 export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: string): MailMessage {
+  const { t } = translatorOf(view);
+  const { peerName } = view;
   return sessionMail(
     view,
-    `Refunded: your payment for the session with ${view.peerName}`,
-    'Your payment was refunded',
+    t('Refunded: your payment for the session with {peerName}', { peerName }),
+    t('Your payment was refunded'),
     [
       lateRefundNotice(view, amount),
-      `You can pick another time on ${view.peerName}'s page: ${mentorPageUrl}`,
+      t("You can pick another time on {peerName}'s page: {link}", { peerName, link: mentorPageUrl }),
     ],
   );
 }
@@ -263,16 +355,21 @@ export function lateRefundMail(view: MailView, amount: number, mentorPageUrl: st
 
 /** To the mentee: their mentor wrote (or changed) the notes of a session that has started. */
 export function notesNotice(view: SessionView): string {
-  return `${view.peerName} wrote notes and homework for your session on ${whenOf(view)}.`;
+  const { t } = translatorOf(view);
+  return t('{peerName} wrote notes and homework for your session on {when}.', {
+    peerName: view.peerName,
+    when: whenOf(view),
+  });
 }
 
 /** The mentee's mail with the notes as the mentor wrote them (`notes` already through `userWritten`). */
 export function notesMail(view: MailView, notes: string): MailMessage {
+  const { t } = translatorOf(view);
   return sessionMail(
     view,
-    `Notes from ${view.peerName} on your session`,
-    'Notes and homework',
-    [notesNotice(view), 'They read:'],
+    t('Notes from {peerName} on your session', { peerName: view.peerName }),
+    t('Notes and homework'),
+    [notesNotice(view), t('They read:')],
     undefined,
     notes,
   );

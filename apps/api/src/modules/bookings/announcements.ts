@@ -100,7 +100,10 @@ export async function bookingFor(db: Executor, bookingId: string): Promise<Booki
   return booking;
 }
 
-/** Each person's view, in their own zone (a mentor without one in their availability's; else India's). */
+/**
+ * Each person's view, in their own zone (a mentor without one in their availability's; else India's) and
+ * their own language.
+ */
 export function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee: SessionView } {
   return {
     mentor: {
@@ -109,6 +112,7 @@ export function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee:
         name: booking.mentor.name,
         email: booking.mentor.email,
         timeZone: readerZone(booking.mentor.timezone),
+        locale: booking.mentor.locale,
       },
       peerName: booking.mentee.name,
       startTime: booking.startTime,
@@ -119,6 +123,7 @@ export function viewsOf(booking: BookingForMail): { mentor: SessionView; mentee:
         name: booking.mentee.name,
         email: booking.mentee.email,
         timeZone: readerZone(booking.mentee.timezone),
+        locale: booking.mentee.locale,
       },
       peerName: booking.mentor.name,
       startTime: booking.startTime,
@@ -267,7 +272,7 @@ export async function announcePaymentFailed(ctx: WorkContext, input: { bookingId
   const booking = await bookingFor(ctx.uow.tx, input.bookingId);
   await ctx.uow.notify(booking.menteeId, {
     type: 'payment_failed',
-    message: paymentFailedNotice(booking.mentor.name),
+    message: paymentFailedNotice(booking.mentor.name, booking.mentee.locale ?? 'en'),
     link: mentorPagePath(booking.mentorId),
   });
 }
@@ -329,7 +334,7 @@ function inviteFor(
     bookingId: booking.id,
     startTime: booking.startTime,
     endTime: booking.endTime,
-    summary: inviteSummary(booking.mentor.name, booking.mentee.name),
+    summary: inviteSummary(booking.mentor.name, booking.mentee.name, view.reader.locale ?? 'en'),
     description: inviteDescription(view),
     roomUrl: view.roomUrl,
     organizer: organizerOf(links.mailFrom),

@@ -2,7 +2,7 @@ import type { NoShowParty } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import { NO_SHOW_LIMIT, NO_SHOW_WINDOW_DAYS } from '@skillroute/shared/no-shows';
 import type { MailMessage } from '../../adapters/mail/mailer';
-import { sessionMail, whenOf, type MailView, type SessionView } from './announcement-texts';
+import { sessionMail, translatorOf, whenOf, type MailView, type SessionView } from './announcement-texts';
 
 // What each person reads when a session is settled as a no-show (no-shows.ts): in their own zone, like every
 // booking notice (announcement-texts.ts), one sentence for the notification and the same words in the mail.
@@ -17,38 +17,66 @@ export interface NoShowFacts {
   hidden?: boolean;
 }
 
-function mentorCount(facts: NoShowFacts): string {
+function mentorCount(view: SessionView, facts: NoShowFacts): string {
+  const { t } = translatorOf(view);
+  const values = { limit: NO_SHOW_LIMIT, days: NO_SHOW_WINDOW_DAYS, count: facts.mentorNoShows };
   if (facts.hidden === true)
-    return ` That is ${NO_SHOW_LIMIT} missed sessions within ${NO_SHOW_WINDOW_DAYS} days, so your profile is off the mentor listing and cannot be booked until an admin restores it.`;
+    return ` ${t(
+      'That is {limit} missed sessions within {days} days, so your profile is off the mentor listing and cannot be booked until an admin restores it.',
+      values,
+    )}`;
   if (facts.mentorNoShows === undefined) return '';
-  return ` It counts against your listing: ${facts.mentorNoShows} of ${NO_SHOW_LIMIT} missed sessions within ${NO_SHOW_WINDOW_DAYS} days take your profile off it.`;
+  return ` ${t(
+    'It counts against your listing: {count} of {limit} missed sessions within {days} days take your profile off it.',
+    values,
+  )}`;
 }
 
 export function noShowNotice(view: SessionView, facts: NoShowFacts): string {
-  const when = whenOf(view);
-  const refunded = `you get a full refund of ${formatPaise(facts.price)}; it goes back to the card or account you paid with.`;
+  const { t } = translatorOf(view);
+  const values = { peerName: view.peerName, when: whenOf(view), amount: formatPaise(facts.price) };
   switch (facts.noShow) {
     case 'mentor':
       return view.role === 'mentee'
-        ? `${view.peerName} did not join your session on ${when}, so ${refunded}`
-        : `You did not join your session with ${view.peerName} on ${when}, so ${view.peerName} was refunded in full.${mentorCount(facts)}`;
+        ? t(
+            '{peerName} did not join your session on {when}, so you get a full refund of {amount}; it goes back to the card or account you paid with.',
+            values,
+          )
+        : t(
+            'You did not join your session with {peerName} on {when}, so {peerName} was refunded in full.',
+            values,
+          ) + mentorCount(view, facts);
     case 'both':
       return view.role === 'mentee'
-        ? `Neither you nor ${view.peerName} joined the session on ${when}; as the mentor did not come, ${refunded}`
-        : `Neither you nor ${view.peerName} joined the session on ${when}, so ${view.peerName} was refunded in full.${mentorCount(facts)}`;
+        ? t(
+            'Neither you nor {peerName} joined the session on {when}; as the mentor did not come, you get a full refund of {amount}; it goes back to the card or account you paid with.',
+            values,
+          )
+        : t(
+            'Neither you nor {peerName} joined the session on {when}, so {peerName} was refunded in full.',
+            values,
+          ) + mentorCount(view, facts);
     case 'mentee':
       return view.role === 'mentee'
-        ? `You did not join your session with ${view.peerName} on ${when}, and ${view.peerName} did; as the no-show policy says, there is no refund.`
-        : `${view.peerName} did not join the session on ${when}. You are paid for it as for a completed session.`;
+        ? t(
+            'You did not join your session with {peerName} on {when}, and {peerName} did; as the no-show policy says, there is no refund.',
+            values,
+          )
+        : t(
+            '{peerName} did not join the session on {when}. You are paid for it as for a completed session.',
+            values,
+          );
   }
 }
 
 export function noShowMail(view: MailView, facts: NoShowFacts): MailMessage {
+  const { t } = translatorOf(view);
+  const { peerName } = view;
   const subject =
     facts.noShow === 'mentee' && view.role === 'mentor'
-      ? `${view.peerName} did not join your session`
+      ? t('{peerName} did not join your session', { peerName })
       : view.role === 'mentee' && facts.noShow !== 'mentee'
-        ? `Refunded: your session with ${view.peerName} did not take place`
-        : `Missed session with ${view.peerName}`;
-  return sessionMail(view, subject, 'A missed session', [noShowNotice(view, facts)]);
+        ? t('Refunded: your session with {peerName} did not take place', { peerName })
+        : t('Missed session with {peerName}', { peerName });
+  return sessionMail(view, subject, t('A missed session'), [noShowNotice(view, facts)]);
 }

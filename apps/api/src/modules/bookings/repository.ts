@@ -21,6 +21,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { prepareStatement, preparedPer, type Executor } from '../../db/client';
 import {
   bookingReviews,
@@ -667,9 +668,10 @@ export async function markConfirmedLate(tx: Executor, bookingId: string): Promis
 
 /** A booking with what its announcements need: both people's names and e-mails, and the mentor's zone. */
 /** Each person with the zone they read times in: their own, else (a mentor) their availability's, else null. */
+/** And the language each reads (their account's; null: never chosen, English). */
 export interface BookingForMail extends BookingRow {
-  mentor: { id: string; name: string; email: string; timezone: string | null };
-  mentee: { id: string; name: string; email: string; timezone: string | null };
+  mentor: { id: string; name: string; email: string; timezone: string | null; locale: Locale | null };
+  mentee: { id: string; name: string; email: string; timezone: string | null; locale: Locale | null };
 }
 
 export async function findBookingForMail(
@@ -684,12 +686,14 @@ export async function findBookingForMail(
         name: mentorUser.name,
         email: mentorUser.email,
         timezone: sql<string | null>`coalesce(${mentorUser.timezone}, ${mentorAvailability.timezone})`,
+        locale: mentorUser.locale,
       },
       mentee: {
         id: menteeUser.id,
         name: menteeUser.name,
         email: menteeUser.email,
         timezone: menteeUser.timezone,
+        locale: menteeUser.locale,
       },
     })
     .from(bookings)

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import type { Executor } from '../../db/client';
 import { mentorWaitlist, users } from '../../db/schema';
 
@@ -31,6 +32,8 @@ export interface WaitingUser {
   id: string;
   email: string;
   name: string;
+  /** The language they read (null: never chosen, English). */
+  locale: Locale | null;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function claimWaitingToTell(
         or(isNull(mentorWaitlist.notifiedAt), lte(mentorWaitlist.notifiedAt, input.toldBefore)),
       ),
     )
-    .returning({ id: users.id, email: users.email, name: users.name });
+    .returning({ id: users.id, email: users.email, name: users.name, locale: users.locale });
 }
 
 export async function findUserName(db: Executor, userId: string): Promise<string | undefined> {

@@ -1,11 +1,6 @@
-import {
-  freedSlotMessage,
-  WAITLIST_HORIZON_DAYS,
-  waitlistMessages,
-  type WaitlistResponse,
-} from '@skillroute/shared/bookings';
+import { WAITLIST_HORIZON_DAYS, waitlistMessages, type WaitlistResponse } from '@skillroute/shared/bookings';
 import { mentorMessages } from '@skillroute/shared/mentors';
-import { freedSlotMail } from '../../adapters/mail/templates';
+import { freedSlotMail, freedSlotText } from '../../adapters/mail/templates';
 import type { ServiceContext, UserContext, WorkContext } from '../../context/service-context';
 import { AppError } from '../../lib/errors';
 import { countFreeSlots, findBookableMentor, isScheduledSlot } from '../availability/service';
@@ -71,17 +66,18 @@ export async function announceFreedSlot(
   });
   if (waiting.length === 0) return;
   const mentorName = (await repository.findUserName(uow.tx, slot.mentorId)) ?? '';
-  const notification = {
-    type: 'slot_available',
-    message: freedSlotMessage(mentorName, freeNow),
-    link: mentorProfilePath(slot.mentorId),
-  } as const;
   const link = new URL(mentorProfilePath(slot.mentorId), ctx.settings.publicUrl).toString();
   for (const person of waiting) {
-    await uow.notify(person.id, notification);
+    // Each in their own language (the words of `freedSlotMessage`, in English).
+    const locale = person.locale ?? 'en';
+    await uow.notify(person.id, {
+      type: 'slot_available',
+      message: freedSlotText(mentorName, freeNow, locale),
+      link: mentorProfilePath(slot.mentorId),
+    });
     await uow.enqueue(
       sendMailJob,
-      freedSlotMail(person.email, { name: person.name, mentorName, freeNow, link }),
+      freedSlotMail(person.email, { name: person.name, mentorName, freeNow, link }, locale),
     );
   }
 }
