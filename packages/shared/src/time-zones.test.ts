@@ -47,6 +47,17 @@ describe('formatZonedTime', () => {
     expect(formatZonedTime(FRIDAY_2PM_NEW_YORK, 'Asia/Kolkata')).toBe('Sat 28 Nov, 12:30 AM IST');
     expect(formatZonedTime('2026-11-27T19:00:00.000Z', 'UTC')).toBe('Fri 27 Nov, 7:00 PM UTC');
   });
+
+  it('writes the names in the reader’s language given its Intl tag; English tags read as before', () => {
+    expect(formatZonedTime(FRIDAY_2PM_NEW_YORK, 'Asia/Kolkata', 'hi-IN')).toBe('शनि 28 नव॰, 12:30 AM IST');
+    expect(formatZonedTime(FRIDAY_2PM_NEW_YORK, 'Europe/Berlin', 'hi-IN')).toBe(
+      'शुक्र 27 नव॰, 8:00 PM मध्य यूरोपीय समय (Berlin)',
+    );
+    expect(formatZonedTime(FRIDAY_2PM_NEW_YORK, 'America/New_York', 'en-IN')).toBe(
+      formatZonedTime(FRIDAY_2PM_NEW_YORK, 'America/New_York'),
+    );
+    expect(zoneDisplayName('Asia/Kolkata', FRIDAY_2PM_NEW_YORK, 'hi-IN')).toBe('IST');
+  });
 });
 
 describe('readerZone', () => {
