@@ -1,3 +1,5 @@
+import type { Locale } from '@skillroute/shared/i18n/locales';
+import { translatorFor } from '../../lib/i18n';
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   PASS_MARK_PERCENT,
@@ -216,16 +218,18 @@ export function assertInProgress(status: TestStatus): void {
 }
 
 /** The taker's notification of a result. */
-export function resultNotice(stackName: string, { score, total, passed }: Score) {
+export function resultNotice(stackName: string, { score, total, passed }: Score, locale: Locale = 'en') {
+  // The shared texts, in the reader's language once they are messages (msg) and in its catalogue.
+  const { translate } = translatorFor(locale);
   if (passed)
     return {
       type: 'assessment_passed' as const,
-      message: assessmentTexts.passedNotice(stackName, score, total),
+      message: translate(assessmentTexts.passedNotice(stackName, score, total)),
       link: '/profile/general',
     };
   return {
     type: 'assessment_failed' as const,
-    message: assessmentTexts.failedNotice(stackName, score, total),
+    message: translate(assessmentTexts.failedNotice(stackName, score, total)),
     link: null,
   };
 }

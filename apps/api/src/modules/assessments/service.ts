@@ -1,3 +1,4 @@
+import { localeOfUser } from '../users/service';
 import {
   PASS_MARK_PERCENT,
   assessmentMessages,
@@ -68,7 +69,10 @@ async function finish(
       { userId: test.userId, stackId: test.stackId, testId: test.id, profile: test.application },
     );
   const stack = await repository.findStack(tx, test.stackId);
-  await notify(test.userId, resultNotice(stack?.name ?? 'skill', outcome));
+  await notify(
+    test.userId,
+    resultNotice(stack?.name ?? 'skill', outcome, await localeOfUser(tx, test.userId)),
+  );
   return {
     ...test,
     ...outcome,

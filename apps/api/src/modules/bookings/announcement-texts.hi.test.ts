@@ -8,6 +8,8 @@ import {
 } from '../../adapters/mail/templates';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
 import { accountNotifications } from '../auth/messages';
+import { reviewReceivedNotice } from '../reviews/rules';
+import { reviewNotice } from '../roadmaps/rules';
 import {
   blockedRefundNotice,
   cancelledMail,
@@ -152,6 +154,27 @@ describe('the account mails', () => {
     });
     expect(accountNotifications.newSignIn('hi').message).toBe('आपके अकाउंट में नया साइन इन');
     expect(accountNotifications.newSignIn(undefined).message).toBe('New sign-in to your account');
+  });
+});
+
+describe('the other notices', () => {
+  it('tell of a review and of a roadmap decision in the reader’s language', () => {
+    const review = { mentorId: 'm1', menteeName: 'Asha', rating: 1 };
+    expect(reviewReceivedNotice(review, 'hi').message).toBe('Asha ने आपके सेशन को 1 स्टार दिया।');
+    expect(reviewReceivedNotice({ ...review, rating: 4 }, 'hi').message).toBe(
+      'Asha ने आपके सेशन को 4 स्टार दिए।',
+    );
+    expect(reviewReceivedNotice({ ...review, rating: 4 }).message).toBe('Asha rated your session 4 stars.');
+    const roadmap = { id: 'r1', title: 'Rust' };
+    expect(reviewNotice(roadmap, { status: 'published' }, 'hi').message).toBe(
+      'आपका रोडमैप "Rust" मंज़ूर हो गया है और अब पब्लिश हो चुका है।',
+    );
+    expect(reviewNotice(roadmap, { status: 'rejected', adminFeedback: 'Too short.' }, 'hi').message).toBe(
+      'आपका रोडमैप "Rust" अस्वीकार कर दिया गया: Too short.',
+    );
+    expect(reviewNotice(roadmap, { status: 'rejected', adminFeedback: 'Too short.' }).message).toBe(
+      'Your roadmap "Rust" was rejected: Too short.',
+    );
   });
 });
 

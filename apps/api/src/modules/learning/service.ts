@@ -1,3 +1,5 @@
+import { translatorFor } from '../../lib/i18n';
+import { localeOfUser } from '../users/service';
 import { bookingMessages } from '@skillroute/shared/bookings';
 import {
   learningMessages,
@@ -142,9 +144,13 @@ export async function recommendTopics(
       note: input.note,
       now: ctx.clock.now(),
     });
+    // The shared text, in the mentee's language once it is a message (msg) in its catalogue.
+    const { translate } = translatorFor(await localeOfUser(uow.tx, booking.menteeId));
     await uow.notify(booking.menteeId, {
       type: 'topic_recommended',
-      message: recommendationNotice(booking.mentorName, nodeIds.length, booking.roadmapTitle ?? ''),
+      message: translate(
+        recommendationNotice(booking.mentorName, nodeIds.length, booking.roadmapTitle ?? ''),
+      ),
       link: roadmapPath(roadmapId),
     });
   });

@@ -1,3 +1,5 @@
+import { translatorFor } from '../../lib/i18n';
+import { localeOfUser } from '../users/service';
 import {
   earningsMessages,
   payoutMessages,
@@ -207,9 +209,11 @@ export async function applyPayoutResult(
     bookingId: null,
     lines: payoutFailedLines({ amount: failed.amount, mentorId: failed.mentorId }),
   });
+  // The shared text (a msg), in the mentor's language.
+  const { translate } = translatorFor(await localeOfUser(ctx.uow.tx, failed.mentorId));
   await ctx.uow.notify(failed.mentorId, {
     type: 'payout_failed',
-    message: payoutMessages.failedNotice(failed.amount, result.reason),
+    message: translate(payoutMessages.failedNotice(failed.amount, result.reason)),
     link: '/profile/earnings',
     key: `payout:${failed.id}:failed`,
   });

@@ -1,3 +1,5 @@
+import type { Locale } from '@skillroute/shared/i18n/locales';
+import { translatorFor } from '../../lib/i18n';
 import { bookingMessages, reviewMessages, type BookingStatus } from '@skillroute/shared/bookings';
 import type { NotificationInput } from '../../context/ports';
 import { AppError } from '../../lib/errors';
@@ -18,15 +20,22 @@ export function assertReviewable<T extends { mentorId: string; menteeId: string;
 }
 
 /** What the mentor reads when a review arrives; it leads to their public profile, where reviews show. */
-export function reviewReceivedNotice(input: {
-  mentorId: string;
-  menteeName: string;
-  rating: number;
-}): NotificationInput {
-  const stars = input.rating === 1 ? '1 star' : `${input.rating} stars`;
+export function reviewReceivedNotice(
+  input: {
+    mentorId: string;
+    menteeName: string;
+    rating: number;
+  },
+  locale: Locale = 'en',
+): NotificationInput {
+  const { t } = translatorFor(locale);
+  const { menteeName, rating } = input;
   return {
     type: 'review_received',
-    message: `${input.menteeName} rated your session ${stars}.`,
+    message:
+      rating === 1
+        ? t('{menteeName} rated your session 1 star.', { menteeName })
+        : t('{menteeName} rated your session {rating} stars.', { menteeName, rating }),
     link: `/mentor-profile/${input.mentorId}`,
   };
 }

@@ -1,3 +1,4 @@
+import { localeOfUser } from '../users/service';
 import {
   REVIEWS_PAGE_SIZE,
   type BookingReview,
@@ -38,11 +39,10 @@ export async function reviewBooking(
       await repository.addRatingToMentor(uow.tx, booking.mentorId, body.rating);
       await uow.notify(
         booking.mentorId,
-        reviewReceivedNotice({
-          mentorId: booking.mentorId,
-          menteeName: booking.menteeName,
-          rating: body.rating,
-        }),
+        reviewReceivedNotice(
+          { mentorId: booking.mentorId, menteeName: booking.menteeName, rating: body.rating },
+          await localeOfUser(uow.tx, booking.mentorId),
+        ),
       );
       // Every process's listing cache hears the profile trigger after the commit; this one forgets at once.
       uow.afterCommit(() => ctx.mentorListingCache.forgetAll());

@@ -1,3 +1,5 @@
+import type { Locale } from '@skillroute/shared/i18n/locales';
+import { translatorFor } from '../../lib/i18n';
 import { roadmapEditRefusal, roadmapMessages, type RoadmapStatus } from '@skillroute/shared/roadmap-rules';
 import { errorMessages } from '@skillroute/shared/errors';
 import type { Viewer } from '../../context/ports';
@@ -96,17 +98,23 @@ export function reviewOutcome(
 export function reviewNotice(
   roadmap: { id: string; title: string },
   decision: { status: 'published' | 'rejected'; adminFeedback?: string },
+  locale: Locale = 'en',
 ) {
+  const { t } = translatorFor(locale);
+  const { title } = roadmap;
   if (decision.status === 'published') {
     return {
       type: 'roadmap_approved' as const,
-      message: `Your roadmap "${roadmap.title}" was approved and is now published.`,
+      message: t('Your roadmap "{title}" was approved and is now published.', { title }),
       link: `/roadmap/${roadmap.id}`,
     };
   }
   return {
     type: 'roadmap_rejected' as const,
-    message: `Your roadmap "${roadmap.title}" was rejected: ${decision.adminFeedback ?? ''}`,
+    message: t('Your roadmap "{title}" was rejected: {feedback}', {
+      title,
+      feedback: decision.adminFeedback ?? '',
+    }),
     link: '/profile/roadmaps',
   };
 }

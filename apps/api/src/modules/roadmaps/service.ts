@@ -1,3 +1,4 @@
+import { localeOfUser } from '../users/service';
 import type {
   CreateNodeBody,
   CreateRoadmapBody,
@@ -237,7 +238,10 @@ export async function reviewRoadmap(ctx: AdminContext, decision: ReviewRoadmapBo
     await repository.updateRoadmap(tx, roadmap.id, reviewOutcome(decision, ctx.clock.now()));
     await recordAdminAction(tx, ctx.admin, reviewAuditEntry(roadmap, decision));
     await changed(ctx, uow, roadmap.id);
-    await uow.notify(roadmap.authorId, reviewNotice(roadmap, decision));
+    await uow.notify(
+      roadmap.authorId,
+      reviewNotice(roadmap, decision, await localeOfUser(uow.tx, roadmap.authorId)),
+    );
   });
 }
 

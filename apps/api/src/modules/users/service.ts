@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client';
 import { randomUUID } from 'node:crypto';
 import {
   accountBlockedMessage,
@@ -37,6 +38,14 @@ export async function getOwnUser(ctx: UserContext, userId: string): Promise<Sess
   const user = await repository.findPublicUser(ctx.db, ctx.user.id);
   if (user === undefined) throw userGone();
   return user;
+}
+
+/**
+ * The language a person reads what is written to them in (mails, notifications): their account's, English while
+ * they never chose one. `db` may be the unit of work's transaction.
+ */
+export async function localeOfUser(db: Executor, userId: string): Promise<Locale> {
+  return (await repository.findPublicUser(db, userId))?.locale ?? 'en';
 }
 
 /** The zone a person reads times in (DESIGN.md §4b): their own, else India's. */
