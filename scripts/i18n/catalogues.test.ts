@@ -7,19 +7,21 @@ import { extractMessages } from './messages';
 const extracted = extractMessages();
 const others = LOCALES.filter((locale) => locale !== 'en');
 
-/** The names a message fills in (`{name}`, `{count, plural, …}`), from its compiled form. */
+/**
+ * The names a message fills in (`{name}`, `{count, plural, …}`), from its compiled form: a list of texts and
+ * tokens (`[name]`, `[name, type]`, `[name, type, options]`), a plural's or select's options being lists again.
+ */
 function placeholders(message: string): string[] {
   const names = new Set<string>();
-  const walk = (part: unknown): void => {
-    if (!Array.isArray(part)) return;
-    if (typeof part[0] === 'string' && (part.length === 1 || typeof part[1] === 'string') && part.length <= 3)
-      names.add(part[0]);
-    for (const item of part) {
-      if (Array.isArray(item)) walk(item);
-      else if (item !== null && typeof item === 'object') Object.values(item).forEach(walk);
-    }
+  const list = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts) if (Array.isArray(part)) token(part);
   };
-  walk(compileMessage(message));
+  const token = ([name, , options]: unknown[]): void => {
+    if (typeof name === 'string') names.add(name);
+    if (options !== null && typeof options === 'object') Object.values(options).forEach(list);
+  };
+  list(compileMessage(message));
   return [...names].sort();
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { msg } from './i18n/msg';
 import { parseInstant } from './instants';
 import { bookingLearningFieldsSchema, bookingLearningSchema, learningFieldIssues } from './learning';
 import type { Paise } from './money';
@@ -67,8 +68,8 @@ export const SESSION_NOTES_MAX = 5000;
 export const NOTES_ANNOUNCE_AFTER_MINUTES = 5;
 
 export const sessionNotesMessages = {
-  agendaTooLong: `Keep the agenda to ${AGENDA_MAX} characters or fewer.`,
-  agendaText: 'The agenda must be text.',
+  agendaTooLong: msg('Keep the agenda to {max} characters or fewer.', { max: AGENDA_MAX }),
+  agendaText: msg('The agenda must be text.'),
   notesRequired: 'Write the notes before saving.',
   notesTooLong: `Keep the notes to ${SESSION_NOTES_MAX} characters or fewer.`,
   notStarted: 'You can write notes once the session has started.',
@@ -271,7 +272,10 @@ export function refundForCancellation(input: {
 }
 
 /** The policy in plain words, shown beside the Book button and in the cancel dialog. */
-export const CANCELLATION_POLICY = `Cancel more than ${FULL_REFUND_HOURS} hours before the start for a full refund, between ${FULL_REFUND_HOURS} and ${HALF_REFUND_HOURS} hours before for half, and under ${HALF_REFUND_HOURS} hours for none. If the mentor cancels, you get everything back.`;
+export const CANCELLATION_POLICY = msg(
+  'Cancel more than {full} hours before the start for a full refund, between {full} and {half} hours before for half, and under {half} hours for none. If the mentor cancels, you get everything back.',
+  { full: FULL_REFUND_HOURS, half: HALF_REFUND_HOURS },
+);
 
 export const cancelMessages = {
   reasonRequired: 'Please give a reason for cancelling.',
@@ -377,7 +381,10 @@ export const RESCHEDULE_MENTEE_MIN_HOURS = 12;
 export const RESCHEDULE_MAX = 2;
 
 /** The policy in plain words, shown beside the Book button and in the reschedule dialog. */
-export const RESCHEDULE_POLICY = `You can move a session to another free hour of the same mentor, at no charge, until ${RESCHEDULE_MENTEE_MIN_HOURS} hours before it starts, at most ${RESCHEDULE_MAX} times. The mentor can move it any time before it starts.`;
+export const RESCHEDULE_POLICY = msg(
+  'You can move a session to another free hour of the same mentor, at no charge, until {hours} hours before it starts, at most {times} times. The mentor can move it any time before it starts.',
+  { hours: RESCHEDULE_MENTEE_MIN_HOURS, times: RESCHEDULE_MAX },
+);
 
 export const rescheduleMessages = {
   notConfirmed: 'Only a confirmed session can be moved.',

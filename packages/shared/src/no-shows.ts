@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Booking, CancellingParty, NoShowParty } from './bookings';
+import { msg } from './i18n/msg';
 
 /**
  * Who came to a session, and what follows when someone did not (DESIGN.md §4b "Session lifecycle"), written
@@ -54,7 +55,10 @@ export function noShowsCountFrom(now: Date, clearedAt: Date | null): Date {
 export const reachesNoShowLimit = (count: number): boolean => count >= NO_SHOW_LIMIT;
 
 /** The policy in plain words, beside the cancellation policy before paying. */
-export const NO_SHOW_POLICY = `If your mentor has not joined the session's room ${NO_SHOW_DECISION_MINUTES} minutes after the start, you get everything back. If you have not joined by then and your mentor has, there is no refund.`;
+export const NO_SHOW_POLICY = msg(
+  "If your mentor has not joined the session's room {minutes} minutes after the start, you get everything back. If you have not joined by then and your mentor has, there is no refund.",
+  { minutes: NO_SHOW_DECISION_MINUTES },
+);
 
 /** What was decided, as the person reading the booking (`viewer`) reads it. */
 export function noShowVerdict(noShow: NoShowParty, viewer: CancellingParty): string {

@@ -13,6 +13,7 @@ import {
 } from '@skillroute/shared/bookings';
 import { isRoomOpen, roomWindow } from '@skillroute/shared/meet';
 import { formatPaise } from '@skillroute/shared/money';
+import { t } from '@/lib/i18n';
 
 /** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
 
@@ -58,12 +59,13 @@ const ANNOUNCE_AT = [600, 300, 120, 60, 30] as const;
  */
 export function holdAnnouncement(msLeft: number, holdMinutes: number): string {
   const seconds = Math.ceil(msLeft / 1000);
-  if (seconds <= 0) return 'Your hold lapsed.';
+  if (seconds <= 0) return t('Your hold lapsed.');
   const mark = [...ANNOUNCE_AT].reverse().find((at) => seconds <= at);
-  if (mark === undefined) return `The slot is held for you for ${holdMinutes} minutes while you pay.`;
+  if (mark === undefined)
+    return t('The slot is held for you for {minutes} minutes while you pay.', { minutes: holdMinutes });
   return mark >= 60
-    ? `${mark / 60} ${mark === 60 ? 'minute' : 'minutes'} left to pay.`
-    : `${mark} seconds left to pay.`;
+    ? t('{count, plural, one {# minute left to pay.} other {# minutes left to pay.}}', { count: mark / 60 })
+    : t('{count} seconds left to pay.', { count: mark });
 }
 
 /** The part a user plays in a booking. */
