@@ -15,6 +15,9 @@ export const LATIN_IN_HINDI = new Set([
   'UTC',
   'GMT',
   'INR',
+  // The companies the listing's filter names as examples.
+  'Acme',
+  'Globex',
 ]);
 
 /**

@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { englishWordsOn, watchDataWords } from '../support/language';
+import { expectNoSeriousA11yViolations } from '../support/page-checks';
 import { scriptBytesOf } from '../support/scripts';
 
 /**
@@ -14,4 +16,56 @@ test('an English visit of / fetches at most 3 kB more script than before Hindi, 
   const { bytes, files } = await scriptBytesOf(page, '/');
   console.log(`script for / in English: ${bytes} bytes in ${files} files`);
   expect(bytes).toBeLessThanOrEqual(HOME_SCRIPT_BYTES_BEFORE_HINDI + ALLOWED_GROWTH_BYTES);
+});
+
+/** The pages read in Hindi so far (issue 31 adds the rest as they are translated). */
+const HINDI_PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> }[] = [
+  { name: 'mentors', path: async () => '/explore-mentors' },
+  {
+    name: 'mentor profile',
+    path: async (request) => {
+      const list = (await (await request.get('/api/mentor/React?page=1&limit=1')).json()) as {
+        mentors: { id: string }[];
+      };
+      return `/mentor-profile/${list.mentors[0]!.id}`;
+    },
+  },
+];
+
+// A browser set to Hindi opens Skillroute in Hindi (no choice saved yet): each page read at a desktop's width and a
+// phone's, with no English left but names and data, nothing wider than the phone, and axe clean; screenshots kept.
+test('a Hindi browser reads every translated page in Hindi, at 1280 and 390 px', async ({
+  browser,
+}, testInfo) => {
+  test.slow(); // axe and two screenshots per page, beside other tests on two cores
+  const context = await browser.newContext({ locale: 'hi-IN', viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const data = watchDataWords(page);
+    for (const { name, path } of HINDI_PAGES) {
+      const url = await path(page.request);
+      for (const [device, width] of [
+        ['desktop', 1280],
+        ['phone', 390],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await englishWordsOn(page, data), `${name} at ${width} px`).toEqual([]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${name} is no wider than ${width} px`,
+        ).toBeLessThanOrEqual(width);
+        await expectNoSeriousA11yViolations(page);
+        await page.screenshot({
+          path: testInfo.outputPath(`hi-${name.replace(/ /g, '-')}-${device}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  } finally {
+    await context.close();
+  }
 });
