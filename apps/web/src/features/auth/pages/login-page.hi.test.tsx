@@ -36,7 +36,7 @@ describe('the account pages in Hindi', () => {
     await user.type(await screen.findByLabelText('नाम'), 'Al');
     await user.click(screen.getByRole('button', { name: 'अकाउंट बनाएँ' }));
     expect(await screen.findByText('नाम कम से कम 3 अक्षरों का होना चाहिए')).toBeInTheDocument();
-    expect(screen.getByText('पासवर्ड कम से कम 8 कैरेक्टर का होना चाहिए')).toBeInTheDocument();
+    expect(screen.getByText('पासवर्ड कम से कम 8 अक्षरों का होना चाहिए')).toBeInTheDocument();
   });
 
   it('tells a blocked person why in Hindi', async () => {
