@@ -10,13 +10,15 @@ const others = LOCALES.filter((locale) => locale !== 'en');
 /** The names a message fills in (`{name}`, `{count, plural, …}`), from its compiled form. */
 function placeholders(message: string): string[] {
   const names = new Set<string>();
-  const walk = (part: unknown): void => {
-    if (!Array.isArray(part)) return;
-    if (typeof part[0] === 'string' && (part.length === 1 || typeof part[1] === 'string') && part.length <= 3)
+  // A compiled message, like each option of a plural or a select, is a list of parts: a text, or a placeholder
+  // (`[name]`, `[name, format]`, `[name, format, options]`). A text alone (`["Sign in"]`) names nothing.
+  const walk = (parts: unknown): void => {
+    if (!Array.isArray(parts)) return;
+    for (const part of parts) {
+      if (!Array.isArray(part) || typeof part[0] !== 'string') continue;
       names.add(part[0]);
-    for (const item of part) {
-      if (Array.isArray(item)) walk(item);
-      else if (item !== null && typeof item === 'object') Object.values(item).forEach(walk);
+      const options: unknown = part[2];
+      if (options !== null && typeof options === 'object') Object.values(options).forEach(walk);
     }
   };
   walk(compileMessage(message));
