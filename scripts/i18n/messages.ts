@@ -14,7 +14,13 @@ export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src
  * Folders of the web app whose every user-visible string must be a message: their JSX text and the texts of
  * their labelling attributes. Each folder joins as it is translated; in the end, `apps/web/src` whole.
  */
-export const TRANSLATED_DIRS: string[] = [];
+export const TRANSLATED_DIRS: string[] = [
+  'apps/web/src/app',
+  'apps/web/src/components/ui',
+  'apps/web/src/features/home',
+  'apps/web/src/features/language',
+  'apps/web/src/features/theme',
+];
 
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);

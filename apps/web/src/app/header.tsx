@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { HEADER_LINKS } from './header-links';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
@@ -66,13 +67,13 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
               <SignedInMenu userId={user.id} isMentor={user.role === 'mentor'} />
             </>
           ) : (
-            <nav aria-label="Account" className="flex items-center gap-2">
+            <nav aria-label={t('Account')} className="flex items-center gap-2">
               {/* Smaller on phones so brand, toggle and both buttons fit a 320 px screen. */}
               <Button asChild variant="signin" size="signin" className="h-8 px-3 sm:h-9 sm:px-5">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('Sign in')}</Link>
               </Button>
               <Button asChild className="h-8 rounded-full px-3 sm:h-9 sm:px-4">
-                <Link to="/signup">Get started</Link>
+                <Link to="/signup">{t('Get started')}</Link>
               </Button>
             </nav>
           )}
@@ -87,7 +88,7 @@ function MainNav() {
   const { pathname } = useLocation();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('Main')}
       className="order-last -mx-3 w-[calc(100%+1.5rem)] border-t px-2 py-1 sm:order-none sm:mx-0 sm:w-auto sm:border-t-0 sm:p-0"
     >
       <ul className="flex items-center gap-1">
@@ -100,7 +101,7 @@ function MainNav() {
                 aria-current={current ? 'page' : undefined}
                 className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground sm:h-9"
               >
-                {link.label}
+                {link.label()}
               </Link>
             </li>
           );

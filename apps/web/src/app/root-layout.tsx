@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
+import { t } from '@/lib/i18n';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { requestToaster, useToasterRequested } from '@/lib/toaster-demand';
 import { useAfterPaint } from '@/lib/use-after-paint';
@@ -107,7 +108,7 @@ export function SkipLink() {
       href="#main"
       className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
-      Skip to content
+      {t('Skip to content')}
     </a>
   );
 }

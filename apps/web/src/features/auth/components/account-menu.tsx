@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
@@ -40,7 +41,7 @@ export function AccountMenu({
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger
-          aria-label="My Account"
+          aria-label={t('My Account')}
           className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <UserAvatar name={user.name} avatar={user.avatar} />
@@ -54,12 +55,12 @@ export function AccountMenu({
             event.preventDefault();
           }}
         >
-          <DropdownMenuLabel>My Account</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('My Account')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild onSelect={() => (navigating.current = true)}>
             <Link to="/profile/general">
               <UserRound aria-hidden="true" />
-              Profile
+              {t('Profile')}
             </Link>
           </DropdownMenuItem>
           {/* The dialog takes focus as the menu closes, so the menu must not hand it back to its trigger. */}
@@ -70,7 +71,7 @@ export function AccountMenu({
             }}
           >
             <GraduationCap aria-hidden="true" />
-            {user.role === 'mentor' ? 'Add a skill' : 'Be mentor'}
+            {user.role === 'mentor' ? t('Add a skill') : t('Be mentor')}
           </DropdownMenuItem>
           {/* A checkbox item drawn as a switch; it stays open so the change of theme can be seen. */}
           <DropdownMenuItem
@@ -82,7 +83,7 @@ export function AccountMenu({
             }}
           >
             <Moon aria-hidden="true" />
-            Switch
+            {t('Switch')}
             <span
               aria-hidden="true"
               data-on={isDarkMode || undefined}
@@ -94,7 +95,7 @@ export function AccountMenu({
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingLogout(true)}>
             <LogOut aria-hidden="true" />
-            Logout
+            {t('Logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
