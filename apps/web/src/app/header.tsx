@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { LanguageSwitch } from '@/features/language/language-switch';
 import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { t } from '@/lib/i18n';
@@ -22,7 +23,8 @@ const NotificationBell = lazy(async () => ({
 
 /**
  * `mentor-profile` is the public mentor profile's own header (spec §2): fixed to the top, no section links,
- * and the theme toggle only for visitors (a signed-in person switches it in the account menu).
+ * and the theme toggle only for visitors (a signed-in person switches it in the account menu). The language switch
+ * is for visitors in both (a signed-in person switches it in the account menu, which keeps it on their account).
  */
 export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profile' }) {
   const user = useAppSelector(selectCurrentUser);
@@ -53,6 +55,7 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
         </Link>
         {!profile && <MainNav />}
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">
+          {!user && <LanguageSwitch />}
           {(!profile || !user) && <ThemeToggle />}
           {user ? (
             <>
@@ -68,7 +71,7 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
             </>
           ) : (
             <nav aria-label={t('Account')} className="flex items-center gap-2">
-              {/* Smaller on phones so brand, toggle and both buttons fit a 320 px screen. */}
+              {/* Smaller on phones so brand, both switches and both buttons fit a 320 px screen. */}
               <Button asChild variant="signin" size="signin" className="h-8 px-3 sm:h-9 sm:px-5">
                 <Link to="/login">{t('Sign in')}</Link>
               </Button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
+import { useAccountLanguage } from '@/features/language/use-account-language';
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
 import { t } from '@/lib/i18n';
@@ -26,6 +27,8 @@ export function RootLayout() {
   // during this visit was just confirmed by the sign-in itself.
   const [restoredSession] = useState(() => user !== null);
   useFinishLeaving(pathname);
+  // The api sends the account's language with the user (where it has one): read with care.
+  useAccountLanguage((user as { locale?: string | null } | null)?.locale);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
