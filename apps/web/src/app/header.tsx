@@ -50,8 +50,12 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
           className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <BrandMark />
-          {/* On narrow screens only the mark shows (below 360 px; 480 px in the one-row profile header); the name stays the link's accessible name. */}
-          <span className={profile ? 'max-[479px]:sr-only' : 'max-[359px]:sr-only'}>Skillroute</span>
+          {/* On narrow screens only the mark shows (below 360 px; 400 px beside a visitor's language switch; 480 px in the one-row profile header); the name stays the link's accessible name. */}
+          <span
+            className={profile ? 'max-[479px]:sr-only' : user ? 'max-[359px]:sr-only' : 'max-[399px]:sr-only'}
+          >
+            Skillroute
+          </span>
         </Link>
         {!profile && <MainNav />}
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">
