@@ -15,9 +15,14 @@ export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src
  * their labelling attributes. Each folder joins as it is translated; in the end, `apps/web/src` whole.
  */
 export const TRANSLATED_DIRS: string[] = [
+  'apps/web/src/app',
   'apps/web/src/components/slots',
-  'apps/web/src/features/auth/pages',
+  'apps/web/src/components/ui',
+  'apps/web/src/features/auth',
+  'apps/web/src/features/home',
+  'apps/web/src/features/language',
   'apps/web/src/features/mentors',
+  'apps/web/src/features/theme',
 ];
 
 /** Attributes a person reads or hears. */

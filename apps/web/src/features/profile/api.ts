@@ -1,16 +1,24 @@
 import type { ProfileUpdateResponse, UserResponse } from '@skillroute/shared/auth';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { api } from '@/lib/api';
 import { userRefreshed } from '@/features/auth/api';
 
-/** What PUT /api/user/update takes (multipart): the user's id and a new name, a time zone or a new avatar file. */
+/**
+ * What PUT /api/user/update takes (multipart): the user's id and a new name, a time zone, a language or a new
+ * avatar file.
+ */
 export type UserUpdate =
-  { userId: string; name: string } | { userId: string; timezone: string } | { userId: string; avatar: File };
+  | { userId: string; name: string }
+  | { userId: string; timezone: string }
+  | { userId: string; locale: Locale }
+  | { userId: string; avatar: File };
 
 function toFormData(update: UserUpdate): FormData {
   const form = new FormData();
   form.append('userId', update.userId);
   if ('name' in update) form.append('name', update.name);
   else if ('timezone' in update) form.append('timezone', update.timezone);
+  else if ('locale' in update) form.append('locale', update.locale);
   else form.append('avatar', update.avatar, update.avatar.name);
   return form;
 }
