@@ -43,13 +43,15 @@ export function watchDataWords(page: Page): Set<string> {
 
 /**
  * The Latin words a person reads or hears on the page (its text and its labels), but names and data: what a
- * Hindi page must not show. Text marked `translate="no"` (data, code) is left out, as translators leave it.
+ * Hindi page must not show. Text marked `translate="no"` (data, code) or written in another language (`lang`, the switcher's
+ * "English") is left out, as translators leave it.
  */
 export async function englishWordsOn(page: Page, allowed: ReadonlySet<string>): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const skip = (element: Element | null) =>
-      element?.closest('[translate="no"], script, style, code, pre') !== null;
+      element?.closest('[translate="no"], [lang]:not(html):not([lang|="hi"]), script, style, code, pre') !==
+      null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
