@@ -21,8 +21,8 @@ describe('the account pages in Hindi', () => {
     const { callsTo } = serve({ 'GET /api/config': () => json(200, { googleClientId: null }) });
     const user = userEvent.setup();
     renderRoutes(routes, '/login');
-    expect(await screen.findByRole('heading', { name: 'साइन इन करें' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+    expect(await screen.findByRole('heading', { name: 'साइन इन' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'साइन इन' }));
     expect(await screen.findByText('ई-मेल लिखना ज़रूरी है')).toBeInTheDocument();
     expect(screen.getByText('पासवर्ड लिखना ज़रूरी है')).toBeInTheDocument();
     expect(screen.getByLabelText('ई-मेल')).toHaveFocus();
@@ -48,7 +48,7 @@ describe('the account pages in Hindi', () => {
     renderRoutes(routes, '/login');
     await user.type(await screen.findByLabelText('ई-मेल'), 'ada@example.com');
     await user.type(screen.getByLabelText('पासवर्ड'), 'lovelace1');
-    await user.click(screen.getByRole('button', { name: 'साइन इन करें' }));
+    await user.click(screen.getByRole('button', { name: 'साइन इन' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'यह अकाउंट ब्लॉक कर दिया गया है, इसलिए इससे साइन इन नहीं किया जा सकता। अगर आपको लगता है कि यह गलती है, तो कृपया सपोर्ट से संपर्क करें।',
     );
