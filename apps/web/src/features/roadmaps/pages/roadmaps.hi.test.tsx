@@ -54,7 +54,7 @@ describe('the roadmaps in Hindi', () => {
       await screen.findByRole('heading', { level: 2, name: 'फ़ॉलो करने के लिए रोडमैप' }),
     ).toBeInTheDocument();
     const card = await screen.findByRole('link', { name: /Frontend Developer/ });
-    expect(card).toHaveTextContent('2 टॉपिक · Ada Lovelace का');
+    expect(card).toHaveTextContent('2 टॉपिक · लेखक: Ada Lovelace');
     await user.type(screen.getByRole('searchbox', { name: 'रोडमैप खोजें' }), 'cobol');
     expect(await screen.findByText('आपकी खोज से कोई रोडमैप मेल नहीं खाता।')).toBeInTheDocument();
   });
@@ -74,7 +74,7 @@ describe('the roadmaps in Hindi', () => {
     renderRoutes(routes, '/roadmap/r1', store);
     expect(await screen.findByRole('heading', { level: 2, name: 'रूपरेखा' })).toBeInTheDocument();
     const outline = screen.getByRole('navigation', { name: 'रोडमैप की रूपरेखा' });
-    expect(screen.getByText('Ada Lovelace का · 2 टॉपिक')).toBeInTheDocument();
+    expect(screen.getByText('लेखक: Ada Lovelace · 2 टॉपिक')).toBeInTheDocument();
     expect(await screen.findByText('2 में से 1 पूरे')).toBeInTheDocument();
     expect(screen.getByText('0 जारी · 0 छोड़े · 50% पूरा')).toBeInTheDocument();
     await user.click(within(outline).getByRole('button', { name: /Promises/ }));
