@@ -22,6 +22,7 @@ export const TRANSLATED_DIRS: string[] = [
   'apps/web/src/features/home',
   'apps/web/src/features/language',
   'apps/web/src/features/mentors',
+  'apps/web/src/features/roadmaps',
   'apps/web/src/features/theme',
 ];
 
