@@ -19,9 +19,11 @@ export const TRANSLATED_DIRS: string[] = [
   'apps/web/src/components/slots',
   'apps/web/src/components/ui',
   'apps/web/src/features/auth',
+  'apps/web/src/features/bookings',
   'apps/web/src/features/home',
   'apps/web/src/features/language',
   'apps/web/src/features/mentors',
+  'apps/web/src/features/notifications',
   'apps/web/src/features/roadmaps',
   'apps/web/src/features/theme',
 ];

@@ -65,16 +65,16 @@ export function noShowVerdict(noShow: NoShowParty, viewer: CancellingParty): str
   switch (noShow) {
     case 'mentor':
       return viewer === 'mentee'
-        ? 'The mentor did not join; you are refunded in full.'
-        : 'You did not join this session; the mentee is refunded in full.';
+        ? msg('The mentor did not join; you are refunded in full.')
+        : msg('You did not join this session; the mentee is refunded in full.');
     case 'both':
       return viewer === 'mentee'
-        ? 'Neither of you joined; you are refunded in full.'
-        : 'Neither of you joined; the mentee is refunded in full.';
+        ? msg('Neither of you joined; you are refunded in full.')
+        : msg('Neither of you joined; the mentee is refunded in full.');
     case 'mentee':
       return viewer === 'mentee'
-        ? 'You did not join this session, and your mentor did; there is no refund.'
-        : 'The mentee did not join; you are paid as for a completed session.';
+        ? msg('You did not join this session, and your mentor did; there is no refund.')
+        : msg('The mentee did not join; you are paid as for a completed session.');
   }
 }
 
@@ -84,8 +84,8 @@ export type Presence = NonNullable<Booking['presence']>;
 // ——— The admin's view of a mentor's no-shows ———
 
 export const noShowAdminMessages = {
-  notAMentor: 'This user is not a mentor.',
-  notHidden: 'This mentor is on the listing already.',
+  notAMentor: msg('This user is not a mentor.'),
+  notHidden: msg('This mentor is on the listing already.'),
 } as const;
 
 /** A mentor's no-shows as the admin sees them: how many count now, and since when they are off the listing. */
