@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, OTP_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from './auth-constants';
 import { timezoneSchema } from './availability';
+import { LOCALES } from './i18n/locales';
 import { msg } from './i18n/msg';
 
 export * from './auth-constants';
@@ -48,11 +49,21 @@ export const otpSchema = z
  */
 const browserTimezone = { timezone: timezoneSchema.optional() };
 
+/** A language Skillroute speaks, as a person chooses it. */
+export const localeSchema = z.enum(LOCALES, { error: msg('Choose English or Hindi') });
+
+/**
+ * The language the person chose in the browser they sign up or sign in from: sent only when they chose it there,
+ * so it becomes the account's (their latest explicit choice).
+ */
+const browserLocale = { locale: localeSchema.optional() };
+
 export const signupBodySchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
   ...browserTimezone,
+  ...browserLocale,
 });
 /** Sign-in checks only that something was typed: the rules of a new password do not apply to an old one. */
 export const loginBodySchema = z.object({
@@ -62,8 +73,14 @@ export const loginBodySchema = z.object({
     .min(1, msg('Password is required'))
     .max(PASSWORD_MAX, passwordMaxMessage),
   ...browserTimezone,
+  ...browserLocale,
 });
-export const verifyOtpBodySchema = z.object({ email: emailSchema, otp: otpSchema, ...browserTimezone });
+export const verifyOtpBodySchema = z.object({
+  email: emailSchema,
+  otp: otpSchema,
+  ...browserTimezone,
+  ...browserLocale,
+});
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({
   token: z
@@ -78,6 +95,7 @@ export const googleLoginBodySchema = z.object({
     .min(1, msg('Google sign-in failed'))
     .max(8192, msg('Google sign-in failed')),
   ...browserTimezone,
+  ...browserLocale,
 });
 
 export const roleSchema = z.enum(['user', 'mentor']);
@@ -89,6 +107,8 @@ export const sessionUserSchema = z.object({
   avatar: z.string().nullable(),
   /** The zone the person reads times in (IANA). The api always sends it; a session kept by an older tab may lack it. */
   timezone: z.string().optional(),
+  /** The language the person chose; absent (or null) while they never chose one. */
+  locale: localeSchema.nullable().optional(),
 });
 
 export type SignupBody = z.infer<typeof signupBodySchema>;
@@ -111,11 +131,15 @@ export const adminResponseSchema = z.object({ admin: adminSchema });
 export type Admin = z.infer<typeof adminSchema>;
 export type AdminResponse = z.infer<typeof adminResponseSchema>;
 
-/** `PUT /api/user/update` text fields (multipart or JSON): the name rule of spec §5, or the person's own zone. */
+/**
+ * `PUT /api/user/update` text fields (multipart or JSON): the name rule of spec §5, the person's own zone, or
+ * their language.
+ */
 export const userUpdateFieldsSchema = z.object({
   userId: z.string().min(1),
   name: nameSchema.optional(),
   timezone: timezoneSchema.optional(),
+  locale: localeSchema.optional(),
 });
 /** What it answers: the user as they are now, and what changed. */
 export const profileUpdateResponseSchema = userResponseSchema.extend({ message: z.string() });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
+import { compileCatalogue } from '@skillroute/shared/i18n/compile';
+import { msg } from '@skillroute/shared/i18n/msg';
+import { createTranslator } from '@skillroute/shared/i18n/translator';
 import { AppError, statusByCode } from '../lib/errors';
-import { describeError } from './error-envelope';
+import { describeError, envelopeIn } from './error-envelope';
 
 function fastifyError(code: string, statusCode: number, message = 'raw fastify text') {
   return Object.assign(new Error(message), { code, statusCode });
@@ -97,5 +100,52 @@ describe('describeError', () => {
         unexpected: true,
       });
     }
+  });
+});
+
+describe('envelopeIn', () => {
+  const hindi = createTranslator(
+    'hi',
+    compileCatalogue({
+      'The request is not valid.': 'अनुरोध सही नहीं है।',
+      'Name is required': 'नाम लिखना ज़रूरी है',
+      'Try again in {seconds} seconds.': '{seconds} सेकंड बाद फिर कोशिश करें।',
+    }),
+  );
+
+  it('writes the message and every entry’s in the language, keeping fields, the reason and the order', () => {
+    const body = {
+      message: 'The request is not valid.',
+      errors: [
+        { message: 'Name is required', field: 'name' },
+        { message: 'Not in any catalogue.', field: 'email' },
+      ],
+      reason: 'unverified',
+    };
+    const written = envelopeIn(hindi, body);
+    expect(written).toEqual({
+      message: 'अनुरोध सही नहीं है।',
+      errors: [
+        { message: 'नाम लिखना ज़रूरी है', field: 'name' },
+        { message: 'Not in any catalogue.', field: 'email' },
+      ],
+      reason: 'unverified',
+    });
+    expect(JSON.stringify(Object.keys(written))).toBe(JSON.stringify(Object.keys(body)));
+    expect(body.message).toBe('The request is not valid.');
+  });
+
+  it('finds a message made with values by its source', () => {
+    const text = msg('Try again in {seconds} seconds.', { seconds: 42 });
+    expect(envelopeIn(hindi, { message: text, errors: [{ message: text }] })).toEqual({
+      message: '42 सेकंड बाद फिर कोशिश करें।',
+      errors: [{ message: '42 सेकंड बाद फिर कोशिश करें।' }],
+    });
+  });
+
+  it('leaves an English envelope exactly as it was made', () => {
+    const text = msg('Try again in {seconds} seconds.', { seconds: 7 });
+    const body = { message: errorMessages.badRequest, errors: [{ message: text, field: 'wait' }] };
+    expect(JSON.stringify(envelopeIn(createTranslator('en', {}), body))).toBe(JSON.stringify(body));
   });
 });

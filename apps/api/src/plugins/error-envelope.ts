@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorMessages, type ErrorEnvelope, type ErrorItem } from '@skillroute/shared/errors';
+import type { Translator } from '@skillroute/shared/i18n/translator';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { requestLocale, translatorFor } from '../lib/i18n';
 
 /** Seconds a client waits before retrying while the database is unreachable or frozen. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -112,12 +114,39 @@ export function describeError(error: unknown): DescribedError {
   return { ...plain(500, errorMessages.internal), unexpected: true };
 }
 
+/**
+ * An envelope in a language: its message and each entry's, as the translator writes a text made in English
+ * elsewhere (a rule's message, an AppError's); the fields and the reason as they were. English reads as made.
+ */
+export function envelopeIn(translator: Translator, body: ErrorEnvelope): ErrorEnvelope {
+  return {
+    ...body,
+    message: translator.translate(body.message),
+    errors: body.errors.map((item) => ({ ...item, message: translator.translate(item.message) })),
+  };
+}
+
+/**
+ * The envelope in the request's language (`requestLocale`): the one place the api's error texts are translated,
+ * just before they are sent. A catalogue that cannot be read must not cost the answer: it goes in English then.
+ */
+export function inRequestLanguage(request: FastifyRequest, body: ErrorEnvelope): ErrorEnvelope {
+  try {
+    return envelopeIn(translatorFor(requestLocale(request)), body);
+  } catch (error) {
+    request.log.error({ err: error }, 'an error message could not be translated; sent in English');
+    return body;
+  }
+}
+
 /** The 404 envelope for a path nothing answers; the SPA fallback never reaches here for /api/*. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   request.log.info({ method: request.method, url: request.url }, 'no route');
-  return reply.code(404).send({
-    message: errorMessages.notFound,
-    errors: [{ message: `Nothing answers ${request.method} ${request.url.split('?')[0]}.` }],
+  const message = `Nothing answers ${request.method} ${request.url.split('?')[0]}.`;
+  return sendDescribed(request, reply, {
+    statusCode: 404,
+    body: { message: errorMessages.notFound, errors: [{ message }] },
+    unexpected: false,
   });
 }
 
@@ -135,13 +164,20 @@ export function sendFrameworkError(
     { statusCode: described.statusCode, reason: error.message },
     'request refused by the router',
   );
-  return sendDescribed(reply, described);
+  return sendDescribed(request, reply, described);
 }
 
-function sendDescribed(reply: FastifyReply, described: DescribedError): FastifyReply {
+function sendDescribed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  described: DescribedError,
+): FastifyReply {
   if (described.retryAfterSeconds !== undefined)
     reply.header('retry-after', String(described.retryAfterSeconds));
-  return reply.code(described.statusCode).type('application/json; charset=utf-8').send(described.body);
+  return reply
+    .code(described.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(inRequestLanguage(request, described.body));
 }
 
 /**
@@ -161,7 +197,7 @@ export const errorEnvelope = fp(
           { statusCode: described.statusCode, reason: (error as Error).message },
           'request refused',
         );
-      return sendDescribed(reply, described);
+      return sendDescribed(request, reply, described);
     });
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, sendNotFound);
   },

@@ -1,12 +1,16 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { readerZone } from '@skillroute/shared/time-zones';
 import type { Executor } from '../../db/client';
 import { emailCodes, passwordResetTokens, users, type UserRow } from '../../db/schema';
 
-/** The public face of a user row: what the API returns, never the hash or the Google id. */
+/**
+ * The public face of a user row: what the API returns, never the hash or the Google id. A language is sent once
+ * the person chose one; before that the key is left out, so the answer reads as it did before languages.
+ */
 export function toSessionUser(
-  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatar' | 'timezone'>,
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'avatar' | 'timezone' | 'locale'>,
 ): SessionUser {
   return {
     id: user.id,
@@ -15,6 +19,7 @@ export function toSessionUser(
     role: user.role,
     avatar: user.avatar,
     timezone: readerZone(user.timezone),
+    ...(user.locale !== null && { locale: user.locale }),
   };
 }
 
@@ -57,7 +62,13 @@ export async function lockUserByEmail(tx: Executor, email: string): Promise<User
  */
 export async function insertOrLockUser(
   tx: Executor,
-  values: { name: string; email: string; passwordHash: string; timezone?: string | undefined },
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    timezone?: string | undefined;
+    locale?: Locale | undefined;
+  },
 ): Promise<{ user: UserRow; created: boolean }> {
   const [inserted] = await tx
     .insert(users)
@@ -73,7 +84,7 @@ export async function insertOrLockUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt' | 'timezone'>>,
+  changes: Partial<Pick<UserRow, 'name' | 'passwordHash' | 'verifiedAt' | 'timezone' | 'locale'>>,
 ): Promise<UserRow> {
   const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   if (user === undefined) throw new Error(`user ${id} not found`);

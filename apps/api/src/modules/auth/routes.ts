@@ -151,6 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         google: config.google,
         credential: request.body.credential,
         timezone: request.body.timezone,
+        locale: request.body.locale,
         client: clientOf(request),
       });
       signIn(reply, tokens);

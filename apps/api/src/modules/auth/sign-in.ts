@@ -1,5 +1,6 @@
 import { authReasons, type LoginBody, type SessionUser } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { AppError } from '../../lib/errors';
 import { hasLiveSession } from '../../sessions/repository';
 import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
@@ -13,6 +14,7 @@ import {
   keepBrowserTimezone,
   lockUserByEmail,
   toSessionUser,
+  updateUser,
 } from './repository';
 import { issueCodeIfDue } from './sign-up';
 
@@ -45,6 +47,7 @@ export async function logIn(
   const { tokens, user: signedIn } = await openSessionAndTellOthers(ctx, toSessionUser(user), client, {
     welcome: false,
     timezone: body.timezone,
+    locale: body.locale,
   });
   return { user: signedIn, tokens };
 }
@@ -54,18 +57,24 @@ export async function logIn(
  * "new sign-in" notification, so a person notices a sign-in that was not theirs. With `welcome`, an account
  * never welcomed is welcomed (Google verifies an e-mail without our code step). Notifications are written
  * with the session and announced once all is committed. The browser's `timezone` is kept unless the person
- * chose one (DESIGN.md §4b); the user is returned as they are after that.
+ * chose one (DESIGN.md §4b); its `locale`, sent only when the person chose it there, becomes the account's. The
+ * user is returned as they are after that.
  */
 async function openSessionAndTellOthers(
   ctx: ServiceContext,
   user: SessionUser,
   client: ClientInfo,
-  options: { welcome: boolean; timezone?: string | undefined },
+  options: { welcome: boolean; timezone?: string | undefined; locale?: Locale | undefined },
 ): Promise<SignedIn> {
   const now = ctx.clock.now();
   return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
     const zoned =
       options.timezone === undefined ? undefined : await keepBrowserTimezone(tx, user.id, options.timezone);
+    const spoken =
+      options.locale === undefined || options.locale === user.locale
+        ? undefined
+        : await updateUser(tx, user.id, { locale: options.locale });
+    const changed = spoken ?? zoned;
     const signedInElsewhere = await hasLiveSession(tx, user.id, now);
     const opened = await openSession(
       tx,
@@ -76,7 +85,7 @@ async function openSessionAndTellOthers(
     );
     if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome);
     if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn);
-    return { tokens: opened, user: zoned === undefined ? user : toSessionUser(zoned) };
+    return { tokens: opened, user: changed === undefined ? user : toSessionUser(changed) };
   });
 }
 
@@ -86,11 +95,15 @@ async function openSessionAndTellOthers(
  */
 export async function logInWithGoogle(
   ctx: ServiceContext,
-  input: Parameters<typeof signInWithGoogle>[1] & { client: ClientInfo; timezone?: string | undefined },
+  input: Parameters<typeof signInWithGoogle>[1] & {
+    client: ClientInfo;
+    timezone?: string | undefined;
+    locale?: Locale | undefined;
+  },
 ): Promise<SignedIn> {
-  const { client, timezone, ...google } = input;
+  const { client, timezone, locale, ...google } = input;
   const user = await signInWithGoogle(ctx, google);
-  return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone });
+  return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone, locale });
 }
 
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */

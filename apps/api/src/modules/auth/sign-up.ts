@@ -1,5 +1,6 @@
 import { OTP_TTL_MINUTES } from '@skillroute/shared/auth';
 import { authReasons, type SessionUser, type SignupBody } from '@skillroute/shared/auth';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { verificationCodeMail } from '../../adapters/mail/templates';
 import type { UserRow } from '../../db/schema';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
@@ -58,17 +59,20 @@ export async function signUp(
       email: body.email,
       passwordHash,
       timezone: body.timezone,
+      locale: body.locale,
     });
     if (!created) {
       if (user.verifiedAt !== null)
         throw new AppError('conflict', authMessages.emailTaken, [
           { message: authMessages.emailTaken, field: 'email' },
         ]);
-      // Nobody chose a zone for an account never verified: the newest browser's is the one to keep.
+      // Nobody chose a zone for an account never verified: the newest browser's is the one to keep. A language
+      // sent is the person's latest choice.
       await updateUser(uow.tx, user.id, {
         name: body.name,
         passwordHash,
         ...(body.timezone === undefined ? {} : { timezone: body.timezone }),
+        ...(body.locale === undefined ? {} : { locale: body.locale }),
       });
     }
     await issueCodeIfDue(within(ctx, uow), { user: { id: user.id, name: body.name, email: user.email } });
@@ -98,7 +102,10 @@ type CodeOutcome = { ok: true; user: SessionUser; tokens: SessionTokens } | { ok
  */
 export async function verifyCode(
   ctx: ServiceContext,
-  input: { body: { email: string; otp: string; timezone?: string | undefined }; client: ClientInfo },
+  input: {
+    body: { email: string; otp: string; timezone?: string | undefined; locale?: Locale | undefined };
+    client: ClientInfo;
+  },
 ): Promise<{ user: SessionUser; tokens: SessionTokens }> {
   const { body, client } = input;
   const now = ctx.clock.now();
@@ -123,6 +130,7 @@ export async function verifyCode(
     const verified = await updateUser(tx, user.id, {
       verifiedAt: now,
       ...(body.timezone === undefined || user.timezoneChosen ? {} : { timezone: body.timezone }),
+      ...(body.locale === undefined ? {} : { locale: body.locale }),
     });
     const tokens = await openSession(
       tx,

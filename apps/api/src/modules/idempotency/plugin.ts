@@ -4,7 +4,7 @@ import { idempotencyMessages } from '@skillroute/shared/marketplace-limits';
 import type { UnitOfWork } from '../../context/unit-of-work';
 import { AppError } from '../../lib/errors';
 import { userOf } from '../../plugins/auth';
-import { describeError } from '../../plugins/error-envelope';
+import { describeError, inRequestLanguage } from '../../plugins/error-envelope';
 import * as repository from './repository';
 import {
   decideRepeat,
@@ -34,11 +34,14 @@ interface KeyState {
   answered: boolean;
 }
 
-/** The answer a decision gives, as status and body (a refusal in the error envelope). */
-function answerOf(decision: KeyDecision): { status: number; body: unknown } {
+/**
+ * The answer a decision gives, as status and body: the first answer as it was sent, or a refusal in the error
+ * envelope, in the request's language.
+ */
+function answerOf(request: FastifyRequest, decision: KeyDecision): { status: number; body: unknown } {
   if (decision.kind === 'replay') return { status: decision.status, body: decision.response };
   const described = describeError(decision.error);
-  return { status: described.statusCode, body: described.body };
+  return { status: described.statusCode, body: inRequestLanguage(request, described.body) };
 }
 
 /**
@@ -59,7 +62,7 @@ const claimOrRepeat: preHandlerAsyncHookHandler = async function (
   await repository.forgetKeyMadeBefore(db, id, keptSince(now));
   const stored = await repository.findKey(db, id);
   if (stored !== undefined) {
-    const answer = answerOf(decideRepeat(stored, fingerprint, now));
+    const answer = answerOf(request, decideRepeat(stored, fingerprint, now));
     return reply.code(answer.status).send(answer.body);
   }
   const state: KeyState = { id, fingerprint, now, claimed: false, answered: false };
@@ -104,7 +107,7 @@ async function recordAnswer(
     if (await repository.claimKey(db, { ...id, fingerprint, now }, answer)) return payload;
     const stored = await repository.findKey(db, id);
     if (stored === undefined) return payload;
-    const first = answerOf(decideRepeat(stored, fingerprint, request.server.clock.now()));
+    const first = answerOf(request, decideRepeat(stored, fingerprint, request.server.clock.now()));
     reply.code(first.status);
     return first.body;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@skillroute/shared/auth';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import type { Database, Executor } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -13,11 +14,22 @@ export const publicUserColumns = {
   avatar: users.avatar,
   // A person whose zone is not known yet reads times in India's (DESIGN.md §4b).
   timezone: sql<string>`coalesce(${users.timezone}, ${DEFAULT_TIMEZONE})`,
+  locale: users.locale,
 } as const;
+
+type PublicUserRow = SessionUser & { locale: Locale | null };
+
+/** A language only once the person chose one: without it, the answer reads as it did before languages. */
+function toPublicUser({ locale, ...user }: PublicUserRow): SessionUser {
+  return locale === null ? user : { ...user, locale };
+}
+
+const publicUser = (row: PublicUserRow | undefined): SessionUser | undefined =>
+  row === undefined ? undefined : toPublicUser(row);
 
 export async function findPublicUser(db: Executor, id: string): Promise<SessionUser | undefined> {
   const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
-  return row;
+  return publicUser(row);
 }
 
 export async function findUserByGoogleSub(db: Executor, googleSub: string): Promise<UserRow | undefined> {
@@ -42,12 +54,22 @@ export async function chooseTimezone(
     .set({ timezone, timezoneChosen: true })
     .where(eq(users.id, id))
     .returning(publicUserColumns);
-  return row;
+  return publicUser(row);
+}
+
+/** The person chose the language Skillroute speaks to them in. */
+export async function chooseLocale(
+  db: Executor,
+  id: string,
+  locale: Locale,
+): Promise<SessionUser | undefined> {
+  const [row] = await db.update(users).set({ locale }).where(eq(users.id, id)).returning(publicUserColumns);
+  return publicUser(row);
 }
 
 export async function renameUser(db: Executor, id: string, name: string): Promise<SessionUser | undefined> {
   const [row] = await db.update(users).set({ name }).where(eq(users.id, id)).returning(publicUserColumns);
-  return row;
+  return publicUser(row);
 }
 
 /**
@@ -71,7 +93,7 @@ export async function replaceAvatar(
       .set({ avatar })
       .where(eq(users.id, id))
       .returning(publicUserColumns);
-    return user === undefined ? undefined : { user, previous: current.avatar };
+    return user === undefined ? undefined : { user: toPublicUser(user), previous: current.avatar };
   });
 }
 

@@ -34,10 +34,13 @@ const refusals = {
 };
 
 function changeOf(body: z.infer<typeof profileUpdateBodySchema>): ProfileChange {
-  const changes = [body.name, body.avatar, body.timezone].filter((change) => change !== undefined);
+  const changes = [body.name, body.avatar, body.timezone, body.locale].filter(
+    (change) => change !== undefined,
+  );
   if (changes.length > 1) throw new AppError('bad_request', profileMessages.oneChangeAtATime);
   if (body.name !== undefined) return { name: body.name };
   if (body.timezone !== undefined) return { timezone: body.timezone };
+  if (body.locale !== undefined) return { locale: body.locale };
   if (body.avatar !== undefined) return { avatar: body.avatar };
   throw new AppError('bad_request', profileMessages.nothingToUpdate, [
     { message: avatarMessages.missing, field: AVATAR_FIELD },
@@ -77,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         summary:
-          'Rename, choose a time zone, or change the avatar (multipart: userId plus name, timezone or an avatar file)',
+          'Rename, choose a time zone or a language, or change the avatar (multipart: userId plus name, timezone, locale or an avatar file)',
         tags: ['user'],
         consumes: ['multipart/form-data'],
         body: profileUpdateBodySchema,

@@ -8,6 +8,7 @@ import {
   type SessionUser,
 } from '@skillroute/shared/auth';
 import { errorMessages } from '@skillroute/shared/errors';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { readerZone } from '@skillroute/shared/time-zones';
 import { FileStoreUnavailableError, type FileStore } from '../../adapters/files/file-store';
 import {
@@ -44,12 +45,14 @@ export async function timezoneOfUser(ctx: Pick<ServiceContext, 'db'>, userId: st
 }
 
 export type ProfileChange =
-  | { name: string; avatar?: undefined; timezone?: undefined }
-  | { avatar: Buffer; name?: undefined; timezone?: undefined }
-  | { timezone: string; name?: undefined; avatar?: undefined };
+  | { name: string; avatar?: undefined; timezone?: undefined; locale?: undefined }
+  | { avatar: Buffer; name?: undefined; timezone?: undefined; locale?: undefined }
+  | { timezone: string; name?: undefined; avatar?: undefined; locale?: undefined }
+  | { locale: Locale; name?: undefined; avatar?: undefined; timezone?: undefined };
 
 /**
- * `PUT /api/user/update`: one change, a new name (already checked against the name rule) or a new avatar.
+ * `PUT /api/user/update`: one change, a new name (already checked against the name rule), a zone, a language or a
+ * new avatar.
  * The avatar is stored before the row points at it and the replaced file is removed only after the row
  * stopped pointing at it, so the account never names a missing file.
  */
@@ -66,6 +69,11 @@ export async function updateProfile(
   }
   if (change.timezone !== undefined) {
     const user = await repository.chooseTimezone(db, actorId, change.timezone);
+    if (user === undefined) throw userGone();
+    return { user, message: profileMessages.updated };
+  }
+  if (change.locale !== undefined) {
+    const user = await repository.chooseLocale(db, actorId, change.locale);
     if (user === undefined) throw userGone();
     return { user, message: profileMessages.updated };
   }
@@ -126,6 +134,7 @@ const toSessionUser = (row: UserRow): SessionUser => ({
   role: row.role,
   avatar: row.avatar,
   timezone: readerZone(row.timezone),
+  ...(row.locale !== null && { locale: row.locale }),
 });
 
 /**

@@ -1,0 +1,47 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { parse as parseCookies } from 'cookie';
+import { compileCatalogue, readCatalogue } from '@skillroute/shared/i18n/compile';
+import {
+  acceptedLanguages,
+  isLocale,
+  LOCALE_COOKIE,
+  negotiateLocale,
+  type Locale,
+} from '@skillroute/shared/i18n/locales';
+import { createTranslator, type Translator } from '@skillroute/shared/i18n/translator';
+
+/** What `requestLocale` reads of a request: a Fastify request is one. */
+export interface LocaleSource {
+  /** Parsed by @fastify/cookie; absent when the router refused the request before any hook ran. */
+  cookies?: Record<string, string | undefined>;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * The language to answer a request in: the one the reader chose in the app (the `locale` cookie) when
+ * Skillroute speaks it, else the first of their browser's languages it speaks (Accept-Language), else English.
+ */
+export function requestLocale(request: LocaleSource): Locale {
+  const cookies = request.cookies ?? parseCookies(request.headers.cookie ?? '');
+  const chosen = cookies[LOCALE_COOKIE];
+  if (isLocale(chosen)) return chosen;
+  return negotiateLocale(acceptedLanguages(request.headers['accept-language']));
+}
+
+const translators = new Map<Locale, Translator>();
+
+/**
+ * The translator of a language, built once, the first time a request needs it: its catalogue read and compiled
+ * (every area's file, the app's included). English needs none: its messages are their own sources.
+ */
+export function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (translator === undefined) {
+    translator =
+      locale === 'en'
+        ? createTranslator('en', {})
+        : createTranslator(locale, compileCatalogue(readCatalogue(locale)));
+    translators.set(locale, translator);
+  }
+  return translator;
+}
