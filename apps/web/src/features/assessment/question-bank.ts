@@ -20,7 +20,7 @@ export function needsMoreQuestions(stack: Pick<AdminStack, 'activeQuestionCount'
 
 /** "8 active of 12 questions". */
 export function questionCountText(stack: Pick<AdminStack, 'activeQuestionCount' | 'questionCount'>): string {
-  return t('{active} active of {count, plural, one {# question} other {# questions}}', {
+  return t('{active} active of {count, plural, one {{count} question} other {{count} questions}}', {
     active: stack.activeQuestionCount,
     count: stack.questionCount,
   });
@@ -31,7 +31,7 @@ export function deleteStackConsequence(stack: Pick<AdminStack, 'questionCount'>)
   return stack.questionCount === 0
     ? t('It has no questions. This cannot be undone.')
     : t(
-        '{count, plural, one {Its # question will be deleted with it. This cannot be undone.} other {Its # questions will be deleted with it. This cannot be undone.}}',
+        '{count, plural, one {Its {count} question will be deleted with it. This cannot be undone.} other {Its {count} questions will be deleted with it. This cannot be undone.}}',
         { count: stack.questionCount },
       );
 }
