@@ -15,6 +15,8 @@ export const LATIN_IN_HINDI = new Set([
   'UTC',
   'GMT',
   'INR',
+  // A language's name written in that language (the switcher's label names English as English).
+  'English',
   // The companies the listing's filter names as examples.
   'Acme',
   'Globex',

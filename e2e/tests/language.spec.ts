@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newEmail, password, signIn, signUpThroughApi } from '../support/accounts';
 import { englishWordsOn, watchDataWords } from '../support/language';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
 import { scriptBytesOf } from '../support/scripts';
@@ -72,5 +73,48 @@ test('a Hindi browser reads every translated page in Hindi, at 1280 and 390 px',
     }
   } finally {
     await context.close();
+  }
+});
+
+test('a visitor switches to हिन्दी, keeps it across a reload and sign-in, and the account carries it to another browser', async ({
+  browser,
+  page,
+}) => {
+  test.slow(); // two browsers and a sign-up, beside other tests on two cores
+  const email = newEmail();
+  const signUpContext = await browser.newContext();
+  const { id } = await signUpThroughApi(signUpContext, { name: 'Meera', email });
+  await signUpContext.close();
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'साइन इन' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+
+  // Signing in from this browser makes its choice the account's.
+  await page.getByRole('banner').getByRole('link', { name: 'साइन इन' }).click();
+  await page.getByLabel('ई-मेल').fill(email);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'साइन इन', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'मेरा अकाउंट' })).toBeVisible();
+  const account = await page.request.get(`/api/user/${id}`);
+  expect(((await account.json()) as { user: { locale?: string } }).user.locale).toBe('hi');
+
+  // Another browser, in English, with no choice of its own: the account's language comes with the sign-in.
+  const elsewhere = await browser.newContext({ locale: 'en-US' });
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto('/');
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await signIn(other, email);
+    await expect(other.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(other.getByRole('banner').getByRole('link', { name: 'रोडमैप' })).toBeVisible();
+    // And the api answers this browser in Hindi too: the cookie follows the page's language.
+    const refused = await other.request.post('/api/auth/login', { data: { email: '', password: '' } });
+    expect(((await refused.json()) as { message: string }).message).toMatch(/[\u0900-\u097f]/);
+  } finally {
+    await elsewhere.close();
   }
 });

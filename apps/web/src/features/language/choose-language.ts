@@ -1,6 +1,6 @@
 import { LOCALES, DEFAULT_LOCALE, type Locale } from '@skillroute/shared/i18n/locales';
 import { currentLocale, setLanguage } from '@/lib/i18n';
-import { saveChosenLanguage } from './language-preference';
+import { saveChosenLanguage } from '@/lib/language-preference';
 
 /** The language the switcher offers: the one the page is not written in. */
 export function otherLanguage(locale: Locale = currentLocale()): Locale {

@@ -1,7 +1,7 @@
 import { isLocale } from '@skillroute/shared/i18n/locales';
 import { useEffect } from 'react';
 import { currentLocale, setLanguage } from '@/lib/i18n';
-import { readChosenLanguage, saveChosenLanguage } from './language-preference';
+import { readChosenLanguage, saveChosenLanguage } from '@/lib/language-preference';
 
 /**
  * A signed-in person's account keeps the language they chose (saved by the switch in the account menu, or at
