@@ -10,9 +10,15 @@ import { formatsPerZone } from './zone-formats';
 /** India reads its zone as "IST": the product's home zone, and how people there name it. */
 const INDIA_ZONE_NAME = 'IST';
 
-const zoneNameFormat = formatsPerZone('en-US', { timeZoneName: 'longGeneric' });
+/** The zones' names in each language asked for (English's by default). */
+const zoneNameFormats = new Map<string, (zone: string) => Intl.DateTimeFormat>();
 
-function genericName(zone: string, at: Date): string {
+function genericName(zone: string, at: Date, locale: string): string {
+  let zoneNameFormat = zoneNameFormats.get(locale);
+  if (zoneNameFormat === undefined) {
+    zoneNameFormat = formatsPerZone(locale, { timeZoneName: 'longGeneric' });
+    zoneNameFormats.set(locale, zoneNameFormat);
+  }
   return (
     zoneNameFormat(zone)
       .formatToParts(at)
@@ -25,12 +31,13 @@ const cityOf = (zone: string): string => (zone.split('/').pop() ?? zone).replace
 
 /**
  * A zone in a list to pick from, every one by its full name and city: "Eastern Time (New York)", "India
- * Standard Time (Kolkata)" (so "India" finds it), "UTC".
+ * Standard Time (Kolkata)" (so "India" finds it), "UTC". `locale` names it in another language ("hi-IN":
+ * "भारतीय मानक समय (Kolkata)"); the city keeps its English name, as the zone's id does.
  */
-export function zoneListName(zone: string, at: Date | number = Date.now()): string {
+export function zoneListName(zone: string, at: Date | number = Date.now(), locale = 'en-US'): string {
   const name = preferredZoneName(zone);
   if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
-  return `${genericName(name, new Date(at))} (${cityOf(name)})`;
+  return `${genericName(name, new Date(at), locale)} (${cityOf(name)})`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { t, translate } from '@/lib/i18n';
 import {
   overrideDateLabel,
   type AvailabilityDialogOutput,
@@ -60,7 +61,7 @@ export function DayRow({
           <HourRange name={name} labelId={labelId} control={control} trigger={trigger} />
         </div>
       ) : (
-        <p className="flex h-9 flex-1 items-center text-sm text-muted-foreground">Unavailable</p>
+        <p className="flex h-9 flex-1 items-center text-sm text-muted-foreground">{t('Unavailable')}</p>
       )}
     </div>
   );
@@ -85,7 +86,7 @@ function HourRange({
           key={end}
           name={`${name}.${end}`}
           groupLabelId={labelId}
-          label={end === 'from' ? 'From' : 'To'}
+          label={end === 'from' ? t('From') : t('To')}
           control={control}
           onPicked={() => void trigger(name)}
         />
@@ -143,7 +144,7 @@ function HourSelect({
           </Select>
           {fieldState.error && (
             <p id={`${id}-error`} className="text-sm font-medium text-destructive dark:text-red-300">
-              {fieldState.error.message}
+              {translate(fieldState.error.message ?? '')}
             </p>
           )}
         </div>
@@ -180,15 +181,15 @@ export function OverrideRow({
     dateState.isTouched || date !== '' || form.formState.submitCount > savesBefore
       ? dateState.error?.message
       : undefined;
-  const described = date ? overrideDateLabel(date) : `date ${index + 1}`;
+  const described = date ? overrideDateLabel(date) : t('date {number}', { number: index + 1 });
   return (
     <fieldset className="grid grid-cols-[1fr_auto] gap-3 rounded-md border p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
       <legend id={legendId} className="sr-only">
-        Override {index + 1}
+        {t('Override {number}', { number: index + 1 })}
       </legend>
       <div className="grid gap-1">
         <Label htmlFor={dateId} className="text-xs text-muted-foreground">
-          Date
+          {t('Date')}
         </Label>
         <Input
           id={dateId}
@@ -202,7 +203,7 @@ export function OverrideRow({
         />
         {dateError && (
           <p id={`${dateId}-error`} className="text-sm font-medium text-destructive dark:text-red-300">
-            {dateError}
+            {translate(dateError)}
           </p>
         )}
       </div>
@@ -221,7 +222,7 @@ export function OverrideRow({
             />
           )}
         />
-        <Label htmlFor={offId}>Day off</Label>
+        <Label htmlFor={offId}>{t('Day off')}</Label>
       </div>
       {isAvailable && (
         <div className="col-span-2 min-w-0 sm:col-span-1">
@@ -233,7 +234,7 @@ export function OverrideRow({
         variant="ghost"
         size="icon"
         className="col-start-2 row-start-1 mt-5 sm:col-start-4"
-        aria-label={`Remove the override for ${described}`}
+        aria-label={t('Remove the override for {day}', { day: described })}
         onClick={onRemove}
       >
         <Trash2 aria-hidden="true" />
