@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { t, translate } from '@/lib/i18n';
+import { currentLocale, intlLocale, t, translate } from '@/lib/i18n';
 import {
   overrideDateLabel,
   type AvailabilityDialogOutput,
@@ -16,6 +16,20 @@ import {
 
 /** The hours the From/To selects offer (spec §9): 10:00 to 17:00 on the hour. */
 const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR + 1 }, (_, index) => FIRST_HOUR + index);
+
+/**
+ * An hour as the From/To selects show it: "10:00 AM" in English (the spec's form, as the wire writes it), the
+ * reader's own form in another language ("10:00 am" in Hindi, as the free hours on a mentor's profile show it).
+ */
+function hourLabel(hour: number): string {
+  if (currentLocale() === 'en') return hourToTime(hour);
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, hour));
+}
 
 /** A weekday of the Availability dialog, or one of its date overrides. */
 type DayName = `days.${Weekday}` | `overrides.${number}`;
@@ -137,7 +151,7 @@ function HourSelect({
             <SelectContent>
               {HOURS.map((hour) => (
                 <SelectItem key={hour} value={String(hour)}>
-                  {hourToTime(hour)}
+                  {hourLabel(hour)}
                 </SelectItem>
               ))}
             </SelectContent>
