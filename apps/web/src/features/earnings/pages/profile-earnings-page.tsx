@@ -119,9 +119,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
                   <Td numeric strong>
                     {formatPaise(session.net)}
                   </Td>
-                  <Td>
-                    {translate(statusLabels[session.status as keyof typeof statusLabels] ?? session.status)}
-                  </Td>
+                  <Td>{statusLabels[session.status as keyof typeof statusLabels] ?? session.status}</Td>
                 </tr>
               ))}
             </tbody>
