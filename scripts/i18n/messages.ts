@@ -21,11 +21,13 @@ export const TRANSLATED_DIRS: string[] = [
   'apps/web/src/features/assessment',
   'apps/web/src/features/auth',
   'apps/web/src/features/bookings',
+  'apps/web/src/features/earnings',
   'apps/web/src/features/home',
   'apps/web/src/features/language',
   'apps/web/src/features/meet',
   'apps/web/src/features/mentors',
   'apps/web/src/features/notifications',
+  'apps/web/src/features/profile',
   'apps/web/src/features/roadmaps',
   'apps/web/src/features/theme',
 ];
@@ -41,6 +43,9 @@ export const UNTRANSLATED_TEXTS = new Set([
   'LinkedIn',
   'Razorpay',
   'Stripe',
+  // Indian payment systems' names, as banks and apps print them.
+  'UPI',
+  'IFSC',
 ]);
 
 export interface Found {

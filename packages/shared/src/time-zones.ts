@@ -10,11 +10,31 @@ import { formatsPerZone } from './zone-formats';
 /** India reads its zone as "IST": the product's home zone, and how people there name it. */
 const INDIA_ZONE_NAME = 'IST';
 
-const zoneNameFormat = formatsPerZone('en-US', { timeZoneName: 'longGeneric' });
+/**
+ * The formats of one set of options, one per reader's language: English (no locale, or any `en-…` tag) always in
+ * `en-US`, as before languages came; another language's in its own Intl tag (`hi-IN`: Hindi month, weekday and
+ * zone names).
+ */
+function formatsPerLocale(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (locale: string | undefined) => (zone: string) => Intl.DateTimeFormat {
+  const perLocale = new Map<string, (zone: string) => Intl.DateTimeFormat>();
+  return (locale) => {
+    const tag = locale === undefined || /^en\b/i.test(locale) ? 'en-US' : locale;
+    let formats = perLocale.get(tag);
+    if (formats === undefined) {
+      formats = formatsPerZone(tag, options);
+      perLocale.set(tag, formats);
+    }
+    return formats;
+  };
+}
 
-function genericName(zone: string, at: Date): string {
+const zoneNameFormat = formatsPerLocale({ timeZoneName: 'longGeneric' });
+
+function genericName(zone: string, at: Date, locale?: string): string {
   return (
-    zoneNameFormat(zone)
+    zoneNameFormat(locale)(zone)
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value ?? zone
   );
@@ -27,23 +47,23 @@ const cityOf = (zone: string): string => (zone.split('/').pop() ?? zone).replace
  * A zone in a list to pick from, every one by its full name and city: "Eastern Time (New York)", "India
  * Standard Time (Kolkata)" (so "India" finds it), "UTC".
  */
-export function zoneListName(zone: string, at: Date | number = Date.now()): string {
+export function zoneListName(zone: string, at: Date | number = Date.now(), locale?: string): string {
   const name = preferredZoneName(zone);
   if (name === 'UTC' || name === 'Etc/UTC') return 'UTC';
-  return `${genericName(name, new Date(at))} (${cityOf(name)})`;
+  return `${genericName(name, new Date(at), locale)} (${cityOf(name)})`;
 }
 
 /**
  * A zone as people know it: "Eastern Time (New York)", "Central European Time (Berlin)"; India as "IST" and
  * UTC as "UTC". The city tells apart zones that share a name but not their rules (Phoenix keeps no summer time).
  */
-export function zoneDisplayName(zone: string, at: Date | number = Date.now()): string {
+export function zoneDisplayName(zone: string, at: Date | number = Date.now(), locale?: string): string {
   const name = preferredZoneName(zone);
   if (name === DEFAULT_TIMEZONE) return INDIA_ZONE_NAME;
-  return zoneListName(name, at);
+  return zoneListName(name, at, locale);
 }
 
-const clockFormat = formatsPerZone('en-US', {
+const clockFormat = formatsPerLocale({
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -52,12 +72,15 @@ const clockFormat = formatsPerZone('en-US', {
   hour12: true,
 });
 
-/** "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named. */
-export function formatZonedTime(instant: Date | number | string, zone: string): string {
+/**
+ * "Fri 27 Nov, 2:00 PM Eastern Time (New York)": an instant on the reader's clock, with the zone named; with
+ * `locale` (an Intl tag of INTL_LOCALES) the names in the reader's language ("शुक्र 27 नव॰, 2:00 PM IST").
+ */
+export function formatZonedTime(instant: Date | number | string, zone: string, locale?: string): string {
   const at = new Date(instant);
-  const parts = clockFormat(preferredZoneName(zone)).formatToParts(at);
+  const parts = clockFormat(locale)(preferredZoneName(zone)).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${zoneDisplayName(zone, at)}`;
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${zoneDisplayName(zone, at, locale)}`;
 }
 
 /** The zone a person reads times in: their own, else (for a mentor) their availability's, else India's. */
