@@ -110,18 +110,37 @@ function readJson(file) {
   }
 }
 
-/** Debian's Chromium is the only browser the suite uses; install it when missing (we run as root in CI). */
+/** A Devanagari font, so the Hindi pages draw their letters in the suite's screenshots (Debian's Lohit, 187 kB). */
+const DEVANAGARI_FONT = '/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf';
+
+/**
+ * Debian's Chromium is the only browser the suite uses; install it, and the Devanagari font the Hindi pages need,
+ * when missing (we run as root in CI).
+ */
 function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.log("Chromium is missing: installing Debian's package (apt-get install -y chromium).");
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    [DEVANAGARI_FONT, 'fonts-lohit-deva'],
+  ]
+    .filter(([file]) => !existsSync(file))
+    .map(([, name]) => name);
+  if (missing.length === 0) return true;
+  console.log(`Missing for the browser tests: installing Debian's ${missing.join(' and ')}.`);
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    console.error('Not running as root: install it yourself with `sudo apt-get install -y chromium`.');
+    console.error(
+      `Not running as root: install them yourself with \`sudo apt-get install -y ${missing.join(' ')}\`.`,
+    );
     return false;
   }
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   return (
     run('apt-get update', 'apt-get', [...APT_WAITS_FOR_LOCK, 'update', '-qq'], env) &&
-    run('install chromium', 'apt-get', [...APT_WAITS_FOR_LOCK, 'install', '-y', '-qq', 'chromium'], env)
+    run(
+      `install ${missing.join(' ')}`,
+      'apt-get',
+      [...APT_WAITS_FOR_LOCK, 'install', '-y', '-qq', ...missing],
+      env,
+    )
   );
 }
 

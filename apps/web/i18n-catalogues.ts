@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { LOCALES } from '../../packages/shared/src/i18n/locales';
 import {
   CATALOGUES_DIR,
@@ -8,6 +10,23 @@ import {
 import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:skillroute-catalogue/';
+
+/**
+ * Every language's catalogue files. Watched one by one, not as their folder: Vite makes a watched file an import
+ * of the module that asked (its import analysis, in dev and under vitest), and a folder cannot be imported.
+ */
+function catalogueFiles(): string[] {
+  return LOCALES.flatMap((code) => {
+    const folder = path.join(CATALOGUES_DIR, code);
+    try {
+      return readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => path.join(folder, name));
+    } catch {
+      return [];
+    }
+  });
+}
 const RESOLVED = `\0${PREFIX}`;
 
 /**
@@ -27,7 +46,7 @@ export function catalogues(): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
       const locale = id.slice(RESOLVED.length) as (typeof LOCALES)[number];
-      this.addWatchFile(CATALOGUES_DIR);
+      for (const file of catalogueFiles()) this.addWatchFile(file);
       const others = LOCALES.filter((code) => code !== 'en');
       const messages =
         locale === 'en'

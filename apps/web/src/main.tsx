@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { makeStore } from '@/app/store';
-import { startingLanguage } from '@/features/language/language-preference';
+import { startingLanguage } from '@/lib/language-preference';
 import { applyDarkMode, readThemeChosen } from '@/features/theme/theme-preference';
 import { themeOnStart } from '@/features/theme/theme-slice';
 import { setLanguage } from '@/lib/i18n';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorMessages } from './errors';
 import { idSchema } from './ids';
+import { msg } from './i18n/msg';
 
 /**
  * Skill tests and the question bank (spec §7 "Assessment", DESIGN.md §4 "Assessments and becoming a
@@ -26,44 +27,54 @@ export const TEST_STATUSES = ['in_progress', 'passed', 'failed'] as const;
 export type TestStatus = (typeof TEST_STATUSES)[number];
 
 export const assessmentMessages = {
-  loadingStacks: 'Loading stacks...',
-  stacksError: 'Error loading stacks.',
+  loadingStacks: msg('Loading stacks...'),
+  stacksError: msg('Error loading stacks.'),
   // Ours (the spec shows none for these).
-  stackNotFound: 'Stack not found.',
-  stackNameRequired: 'Stack name is required',
-  stackNameMax: `Stack name must not exceed ${STACK_NAME_MAX} characters`,
-  stackNameTaken: 'A stack with this name already exists.',
-  stackHasTests: 'Tests were taken in this stack, so it cannot be deleted: deactivate it instead.',
-  questionNotFound: 'Question not found.',
-  questionTextRequired: 'Question text is required',
-  questionTextMax: `Question text must not exceed ${QUESTION_TEXT_MAX} characters`,
-  optionTextRequired: 'Option text is required',
-  optionTextMax: `Option text must not exceed ${OPTION_TEXT_MAX} characters`,
-  optionsMin: `A question needs at least ${QUESTION_OPTIONS_MIN} options`,
-  optionsMax: `A question can have at most ${QUESTION_OPTIONS_MAX} options`,
-  oneCorrect: 'Mark exactly one option as correct',
-  optionsDistinct: 'Options must differ from each other',
-  testNotFound: 'Test not found.',
-  notYourTest: 'This test belongs to someone else.',
-  alreadySubmitted: 'This test has already been submitted.',
-  timeUp: 'Time is up: answers can no longer be changed.',
-  unknownQuestion: 'This question is not part of the test.',
-  unknownOption: 'This answer is not one of the question’s options.',
-  answeredTwice: 'Each question can be answered once.',
-  testInProgress: 'You have a test in progress. Finish it before starting another.',
-  notStarted: 'This test has not started yet: start it first.',
-  lapsed: `This test was not started within ${START_WITHIN_HOURS} hours and has lapsed. Apply again to take it.`,
+  stackNotFound: msg('Stack not found.'),
+  stackNameRequired: msg('Stack name is required'),
+  stackNameMax: msg('Stack name must not exceed {max} characters', { max: STACK_NAME_MAX }),
+  stackNameTaken: msg('A stack with this name already exists.'),
+  stackHasTests: msg('Tests were taken in this stack, so it cannot be deleted: deactivate it instead.'),
+  questionNotFound: msg('Question not found.'),
+  questionTextRequired: msg('Question text is required'),
+  questionTextMax: msg('Question text must not exceed {max} characters', { max: QUESTION_TEXT_MAX }),
+  optionTextRequired: msg('Option text is required'),
+  optionTextMax: msg('Option text must not exceed {max} characters', { max: OPTION_TEXT_MAX }),
+  optionsMin: msg('A question needs at least {min} options', { min: QUESTION_OPTIONS_MIN }),
+  optionsMax: msg('A question can have at most {max} options', { max: QUESTION_OPTIONS_MAX }),
+  oneCorrect: msg('Mark exactly one option as correct'),
+  optionsDistinct: msg('Options must differ from each other'),
+  testNotFound: msg('Test not found.'),
+  notYourTest: msg('This test belongs to someone else.'),
+  alreadySubmitted: msg('This test has already been submitted.'),
+  timeUp: msg('Time is up: answers can no longer be changed.'),
+  unknownQuestion: msg('This question is not part of the test.'),
+  unknownOption: msg('This answer is not one of the question’s options.'),
+  answeredTwice: msg('Each question can be answered once.'),
+  testInProgress: msg('You have a test in progress. Finish it before starting another.'),
+  notStarted: msg('This test has not started yet: start it first.'),
+  lapsed: msg('This test was not started within {hours} hours and has lapsed. Apply again to take it.', {
+    hours: START_WITHIN_HOURS,
+  }),
 } as const;
 
 /** Texts that name a stack or a time, made in one place so the api and the tests agree. */
 export const assessmentTexts = {
-  alreadyAssessed: (stack: string) => `You have already passed the ${stack} test.`,
+  alreadyAssessed: (stack: string) => msg('You have already passed the {stack} test.', { stack }),
   retryLater: (stack: string, hours: number) =>
-    `You can take the ${stack} test again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
+    hours === 1
+      ? msg('You can take the {stack} test again in {hours} hour.', { stack, hours })
+      : msg('You can take the {stack} test again in {hours} hours.', { stack, hours }),
   passedNotice: (stack: string, score: number, total: number) =>
-    `You passed the ${stack} test with ${score}/${total}. You are now a mentor: ${stack} is on your profile as an assessed skill.`,
+    msg(
+      'You passed the {stack} test with {score}/{total}. You are now a mentor: {stack} is on your profile as an assessed skill.',
+      { stack, score, total },
+    ),
   failedNotice: (stack: string, score: number, total: number) =>
-    `You scored ${score}/${total} on the ${stack} test; the pass mark is ${PASS_MARK_PERCENT}%. You can try again in ${RETRY_AFTER_HOURS} hours.`,
+    msg(
+      'You scored {score}/{total} on the {stack} test; the pass mark is {passMark}%. You can try again in {hours} hours.',
+      { stack, score, total, passMark: PASS_MARK_PERCENT, hours: RETRY_AFTER_HOURS },
+    ),
 };
 
 /** `GET /api/assessment`: the stacks one can apply for (spec §3 "Stack"). */

@@ -2,6 +2,8 @@
  * The account rules' numbers and texts, without zod: a page that only needs a constant or a message (the sign-in
  * page's first picture) imports this instead of auth.ts, whose schemas would bring zod along. auth.ts re-exports it.
  */
+import { msg } from './i18n/msg';
+
 export const NAME_MIN = 3;
 export const NAME_MAX = 10;
 export const PASSWORD_MIN = 8;
@@ -26,31 +28,31 @@ export const AVATAR_MAX_MB = 5;
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MB * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/webp'] as const;
 export const avatarMessages = {
-  type: 'Only .jpg, .jpeg, .png and .webp formats are supported',
-  size: `File size must be less than ${AVATAR_MAX_MB}MB`,
-  missing: 'Please select a file',
-  processing: 'Failed to process the image',
+  type: msg('Only .jpg, .jpeg, .png and .webp formats are supported'),
+  size: msg('File size must be less than {max}MB', { max: AVATAR_MAX_MB }),
+  missing: msg('Please select a file'),
+  processing: msg('Failed to process the image'),
   /** The file store cannot take files just now (a read-only or full disk, a bucket that is down). */
-  storageUnavailable: 'Uploaded images cannot be saved right now. Please try again later.',
+  storageUnavailable: msg('Uploaded images cannot be saved right now. Please try again later.'),
 } as const;
 
 /** `PUT /api/user/update` (spec §8's success toast, and the refusals of a form with nothing or too much in it). */
 export const profileMessages = {
-  updated: 'Profile updated successfully',
-  nothingToUpdate: 'Send a new name, a time zone or an avatar image.',
-  oneChangeAtATime: 'Send one change at a time: a new name, a time zone or an avatar image.',
+  updated: msg('Profile updated successfully'),
+  nothingToUpdate: msg('Send a new name, a time zone or an avatar image.'),
+  oneChangeAtATime: msg('Send one change at a time: a new name, a time zone or an avatar image.'),
 } as const;
 
 /** A blocked account's sign-in (password or Google) is refused with this text and `reason: blocked`. */
 /** A session that no longer counts (ended, expired, revoked), said by the api and the socket handshake alike. */
-export const sessionEndedMessage = 'Your session has ended. Please sign in again.';
-export const accountBlockedMessage = 'This account has been blocked, so it cannot sign in.';
+export const sessionEndedMessage = msg('Your session has ended. Please sign in again.');
+export const accountBlockedMessage = msg('This account has been blocked, so it cannot sign in.');
 
 /** `POST /api/auth/google-login` refusals. */
 export const googleSignInMessages = {
-  failed: 'Google sign-in failed',
-  emailUnverified: 'Your Google account has no verified e-mail address.',
-  unavailable: 'Google sign-in is unavailable right now. Please try again later.',
-  notConfigured: 'Google sign-in is not enabled on this server.',
-  linkedToAnother: 'This e-mail address is already linked to another Google account.',
+  failed: msg('Google sign-in failed'),
+  emailUnverified: msg('Your Google account has no verified e-mail address.'),
+  unavailable: msg('Google sign-in is unavailable right now. Please try again later.'),
+  notConfigured: msg('Google sign-in is not enabled on this server.'),
+  linkedToAnother: msg('This e-mail address is already linked to another Google account.'),
 } as const;

@@ -12,33 +12,36 @@ export * from './auth-constants';
  */
 
 export const nameSchema = z
-  .string({ error: 'Name is required' })
+  .string({ error: msg('Name is required') })
   .trim()
-  .min(NAME_MIN, `Name must be at least ${NAME_MIN} characters long`)
-  .max(NAME_MAX, `Name should be under ${NAME_MAX} characters`)
-  .regex(/^[A-Za-z]+$/, 'Username must only contain alphabets');
+  .min(NAME_MIN, msg('Name must be at least {min} characters long', { min: NAME_MIN }))
+  .max(NAME_MAX, msg('Name should be under {max} characters', { max: NAME_MAX }))
+  .regex(/^[A-Za-z]+$/, msg('Username must only contain alphabets'));
 
 export const emailSchema = z
-  .string({ error: 'E-mail is required' })
+  .string({ error: msg('E-mail is required') })
   .trim()
-  .min(1, 'E-mail is required')
-  .max(EMAIL_MAX, `E-mail must not exceed ${EMAIL_MAX} characters`)
-  .pipe(z.email('Please enter a valid e-mail address'))
+  .min(1, msg('E-mail is required'))
+  .max(EMAIL_MAX, msg('E-mail must not exceed {max} characters', { max: EMAIL_MAX }))
+  .pipe(z.email(msg('Please enter a valid e-mail address')))
   .transform((email) => email.toLowerCase());
 
-const passwordMaxMessage = `Password must not exceed ${PASSWORD_MAX} characters`;
+const passwordMaxMessage = msg('Password must not exceed {max} characters', { max: PASSWORD_MAX });
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .string({ error: msg('Password is required') })
+  .min(PASSWORD_MIN, msg('Password must be at least {min} characters', { min: PASSWORD_MIN }))
   .max(PASSWORD_MAX, passwordMaxMessage)
-  .regex(/[A-Za-z]/, 'Password must contain a letter')
-  .regex(/[0-9]/, 'Password must contain a digit');
+  .regex(/[A-Za-z]/, msg('Password must contain a letter'))
+  .regex(/[0-9]/, msg('Password must contain a digit'));
 
 export const otpSchema = z
-  .string({ error: 'Code is required' })
+  .string({ error: msg('Code is required') })
   .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit code from the e-mail`);
+  .regex(
+    new RegExp(`^\\d{${OTP_LENGTH}}$`),
+    msg('Enter the {length}-digit code from the e-mail', { length: OTP_LENGTH }),
+  );
 
 /**
  * The browser's zone, sent with sign-up and every sign-in (DESIGN.md §4b): kept while the person has not chosen
@@ -66,8 +69,8 @@ export const signupBodySchema = z.object({
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
+    .string({ error: msg('Password is required') })
+    .min(1, msg('Password is required'))
     .max(PASSWORD_MAX, passwordMaxMessage),
   ...browserTimezone,
   ...browserLocale,
@@ -81,16 +84,16 @@ export const verifyOtpBodySchema = z.object({
 export const emailBodySchema = z.object({ email: emailSchema });
 export const resetPasswordBodySchema = z.object({
   token: z
-    .string({ error: 'The reset link is not valid' })
-    .min(1, 'The reset link is not valid')
-    .max(200, 'The reset link is not valid'),
+    .string({ error: msg('The reset link is not valid') })
+    .min(1, msg('The reset link is not valid'))
+    .max(200, msg('The reset link is not valid')),
   password: passwordSchema,
 });
 export const googleLoginBodySchema = z.object({
   credential: z
-    .string({ error: 'Google sign-in failed' })
-    .min(1, 'Google sign-in failed')
-    .max(8192, 'Google sign-in failed'),
+    .string({ error: msg('Google sign-in failed') })
+    .min(1, msg('Google sign-in failed'))
+    .max(8192, msg('Google sign-in failed')),
   ...browserTimezone,
   ...browserLocale,
 });

@@ -1,3 +1,5 @@
+import { msg } from './i18n/msg';
+
 /**
  * The availability rules' numbers and the zone and hour helpers, without zod: a page that only shows free hours
  * (the mentor listing, the profile in its first picture) imports this instead of availability.ts, whose schemas
@@ -5,7 +7,15 @@
  */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const weekdayLabel = (day: Weekday): string => day.charAt(0).toUpperCase() + day.slice(1);
+/** The weekdays as people read them (in English; a page shows them through `translate`). */
+const WEEKDAY_LABELS: Record<Weekday, string> = {
+  monday: msg('Monday'),
+  tuesday: msg('Tuesday'),
+  wednesday: msg('Wednesday'),
+  thursday: msg('Thursday'),
+  friday: msg('Friday'),
+};
+export const weekdayLabel = (day: Weekday): string => WEEKDAY_LABELS[day];
 
 /** Spec §9: selectable hours 10:00 to 17:00 on the hour, one-hour slots. */
 export const FIRST_HOUR = 10;

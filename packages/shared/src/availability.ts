@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 import { idSchema } from './ids';
 import { parseInstant } from './instants';
 import {
@@ -27,31 +28,34 @@ export * from './availability-constants';
  */
 export const availabilityMessages = {
   // Spec §8.
-  savedTitle: 'Availability Updated',
-  savedDescription: 'Your time slots have been successfully updated.',
-  saveFailedFallback: 'An unexpected error occurred. Please try again later.',
+  savedTitle: msg('Availability Updated'),
+  savedDescription: msg('Your time slots have been successfully updated.'),
+  saveFailedFallback: msg('An unexpected error occurred. Please try again later.'),
   // Spec §5 gives the From/To rules without texts; these are ours.
-  fromBeforeTo: 'From must be before To',
-  toAfterFrom: 'To must be after From',
+  fromBeforeTo: msg('From must be before To'),
+  toAfterFrom: msg('To must be after From'),
   // Ours (the spec shows none for these).
-  timeFormat: 'Times are written like "10:00 AM", on the hour',
-  slotOutsideHours: `Slots run on the hour from ${FIRST_HOUR}:00 to ${LAST_HOUR}:00`,
-  slotOneHour: 'Each slot is one hour long',
-  slotTwice: 'Each hour can be listed once',
-  availableDayNeedsSlots: 'An available day needs at least one hour',
-  unavailableDayHasSlots: 'An unavailable day has no hours',
-  timezoneUnknown: 'Choose a time zone from the list',
-  dateFormat: 'Dates are written as YYYY-MM-DD',
-  overrideTwice: 'Each date can have one override',
-  overridesMax: `At most ${DATE_OVERRIDES_MAX} date overrides`,
-  overridePast: 'An override cannot be for a day that has passed',
-  overrideTooFar: `Overrides reach at most ${BOOKING_HORIZON_DAYS} days ahead`,
-  notYourAvailability: 'You can only change your own availability.',
-  notAMentor: 'Only mentors can set availability.',
-  windowReversed: '"to" must be after "from"',
-  windowTooLong: `Ask for at most ${AVAILABILITY_DAYS_AHEAD} days of slots at once`,
-  windowBeyondHorizon: `Slots can be booked at most ${BOOKING_HORIZON_DAYS} days ahead`,
-  instantFormat: 'Give an ISO date or instant, like 2026-12-01 or 2026-12-01T10:00:00Z',
+  timeFormat: msg('Times are written like "10:00 AM", on the hour'),
+  slotOutsideHours: msg('Slots run on the hour from {first}:00 to {last}:00', {
+    first: FIRST_HOUR,
+    last: LAST_HOUR,
+  }),
+  slotOneHour: msg('Each slot is one hour long'),
+  slotTwice: msg('Each hour can be listed once'),
+  availableDayNeedsSlots: msg('An available day needs at least one hour'),
+  unavailableDayHasSlots: msg('An unavailable day has no hours'),
+  timezoneUnknown: msg('Choose a time zone from the list'),
+  dateFormat: msg('Dates are written as YYYY-MM-DD'),
+  overrideTwice: msg('Each date can have one override'),
+  overridesMax: msg('At most {max} date overrides', { max: DATE_OVERRIDES_MAX }),
+  overridePast: msg('An override cannot be for a day that has passed'),
+  overrideTooFar: msg('Overrides reach at most {days} days ahead', { days: BOOKING_HORIZON_DAYS }),
+  notYourAvailability: msg('You can only change your own availability.'),
+  notAMentor: msg('Only mentors can set availability.'),
+  windowReversed: msg('"to" must be after "from"'),
+  windowTooLong: msg('Ask for at most {days} days of slots at once', { days: AVAILABILITY_DAYS_AHEAD }),
+  windowBeyondHorizon: msg('Slots can be booked at most {days} days ahead', { days: BOOKING_HORIZON_DAYS }),
+  instantFormat: msg('Give an ISO date or instant, like 2026-12-01 or 2026-12-01T10:00:00Z'),
 } as const;
 
 export const timeSlotSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 
 /**
  * A mentor's booking settings (DESIGN.md §4b "Session lifecycle"): how far ahead a session must be booked, how
@@ -20,21 +21,39 @@ export const MAX_SESSIONS_PER_DAY_MAX = 8;
 export const MAX_SESSIONS_PER_DAY_DEFAULT = 8;
 
 export const bookingSettingsMessages = {
-  minimumNotice: `Minimum notice is a whole number of hours from ${MINIMUM_NOTICE_HOURS_MIN} to ${MINIMUM_NOTICE_HOURS_MAX}`,
-  buffer: `Buffer is one of ${BUFFER_MINUTES_CHOICES.join(', ')} minutes`,
-  maxSessionsPerDay: `Sessions per day is a whole number from ${MAX_SESSIONS_PER_DAY_MIN} to ${MAX_SESSIONS_PER_DAY_MAX}`,
-  minimumNoticeHint: 'How long before a session starts it can still be booked.',
-  bufferHint: 'Time kept free before and after each of your sessions.',
-  maxSessionsPerDayHint: 'The most sessions you give on one day of your time zone.',
-  notAMentor: 'Only mentors have booking settings.',
-  saved: 'Booking settings saved.',
+  minimumNotice: msg('Minimum notice is a whole number of hours from {min} to {max}', {
+    min: MINIMUM_NOTICE_HOURS_MIN,
+    max: MINIMUM_NOTICE_HOURS_MAX,
+  }),
+  buffer: msg('Buffer is one of {choices} minutes', { choices: BUFFER_MINUTES_CHOICES.join(', ') }),
+  maxSessionsPerDay: msg('Sessions per day is a whole number from {min} to {max}', {
+    min: MAX_SESSIONS_PER_DAY_MIN,
+    max: MAX_SESSIONS_PER_DAY_MAX,
+  }),
+  minimumNoticeHint: msg('How long before a session starts it can still be booked.'),
+  bufferHint: msg('Time kept free before and after each of your sessions.'),
+  maxSessionsPerDayHint: msg('The most sessions you give on one day of your time zone.'),
+  notAMentor: msg('Only mentors have booking settings.'),
+  saved: msg('Booking settings saved.'),
   // The 409s of POST /api/bookings, in the mentee's words.
   tooSoon: (hours: number) =>
-    `This mentor takes bookings at least ${hours === 1 ? '1 hour' : `${hours} hours`} ahead. Please choose a later slot.`,
+    hours === 1
+      ? msg('This mentor takes bookings at least 1 hour ahead. Please choose a later slot.')
+      : msg('This mentor takes bookings at least {hours} hours ahead. Please choose a later slot.', {
+          hours,
+        }),
   withinBuffer: (minutes: number) =>
-    `This mentor keeps ${minutes} minutes free around each session, so this hour is too close to another one. Please choose another slot.`,
+    msg(
+      'This mentor keeps {minutes} minutes free around each session, so this hour is too close to another one. Please choose another slot.',
+      { minutes },
+    ),
   dayFull: (sessions: number) =>
-    `This mentor gives at most ${sessions === 1 ? '1 session' : `${sessions} sessions`} a day, and that day is full. Please choose another day.`,
+    sessions === 1
+      ? msg('This mentor gives at most 1 session a day, and that day is full. Please choose another day.')
+      : msg(
+          'This mentor gives at most {sessions} sessions a day, and that day is full. Please choose another day.',
+          { sessions },
+        ),
 } as const;
 
 const minimumNoticeHoursSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { msg } from './i18n/msg';
 import { parseInstant } from './instants';
 import { bookingLearningFieldsSchema, bookingLearningSchema, learningFieldIssues } from './learning';
 import type { Paise } from './money';
@@ -38,15 +39,15 @@ export const BOOKING_CURRENCY = 'INR';
 
 /** Ours: the spec gives no texts for these. */
 export const bookingMessages = {
-  slotTaken: 'This slot was just taken. Please choose another time.',
-  overlapOwn: 'You already have a session at this time.',
-  notAFreeSlot: "This time is not one of the mentor's free slots. Please choose a slot from the list.",
-  bookingYourself: 'You cannot book a session with yourself.',
-  mentorNotBookable: 'This mentor cannot be booked.',
-  notFound: 'Booking not found.',
-  notYourBookings: 'You can only see your own bookings.',
-  startTimeFormat: 'Give the start as an ISO instant, like 2026-12-01T10:00:00Z',
-  statusUnknown: `Status is one of ${BOOKING_STATUSES.join(', ')}`,
+  slotTaken: msg('This slot was just taken. Please choose another time.'),
+  overlapOwn: msg('You already have a session at this time.'),
+  notAFreeSlot: msg("This time is not one of the mentor's free slots. Please choose a slot from the list."),
+  bookingYourself: msg('You cannot book a session with yourself.'),
+  mentorNotBookable: msg('This mentor cannot be booked.'),
+  notFound: msg('Booking not found.'),
+  notYourBookings: msg('You can only see your own bookings.'),
+  startTimeFormat: msg('Give the start as an ISO instant, like 2026-12-01T10:00:00Z'),
+  statusUnknown: msg('Status is one of {statuses}', { statuses: BOOKING_STATUSES.join(', ') }),
 } as const;
 
 /** An instant with its offset ("2026-12-01T10:00:00Z", "2026-12-01T15:30:00+05:30"); a bare date is not a start. */
@@ -67,12 +68,12 @@ export const SESSION_NOTES_MAX = 5000;
 export const NOTES_ANNOUNCE_AFTER_MINUTES = 5;
 
 export const sessionNotesMessages = {
-  agendaTooLong: `Keep the agenda to ${AGENDA_MAX} characters or fewer.`,
-  agendaText: 'The agenda must be text.',
-  notesRequired: 'Write the notes before saving.',
-  notesTooLong: `Keep the notes to ${SESSION_NOTES_MAX} characters or fewer.`,
-  notStarted: 'You can write notes once the session has started.',
-  notANoteSession: 'Only a confirmed or completed session takes notes.',
+  agendaTooLong: msg('Keep the agenda to {max} characters or fewer.', { max: AGENDA_MAX }),
+  agendaText: msg('The agenda must be text.'),
+  notesRequired: msg('Write the notes before saving.'),
+  notesTooLong: msg('Keep the notes to {max} characters or fewer.', { max: SESSION_NOTES_MAX }),
+  notStarted: msg('You can write notes once the session has started.'),
+  notANoteSession: msg('Only a confirmed or completed session takes notes.'),
 } as const;
 
 /**
@@ -271,13 +272,16 @@ export function refundForCancellation(input: {
 }
 
 /** The policy in plain words, shown beside the Book button and in the cancel dialog. */
-export const CANCELLATION_POLICY = `Cancel more than ${FULL_REFUND_HOURS} hours before the start for a full refund, between ${FULL_REFUND_HOURS} and ${HALF_REFUND_HOURS} hours before for half, and under ${HALF_REFUND_HOURS} hours for none. If the mentor cancels, you get everything back.`;
+export const CANCELLATION_POLICY = msg(
+  'Cancel more than {full} hours before the start for a full refund, between {full} and {half} hours before for half, and under {half} hours for none. If the mentor cancels, you get everything back.',
+  { full: FULL_REFUND_HOURS, half: HALF_REFUND_HOURS },
+);
 
 export const cancelMessages = {
-  reasonRequired: 'Please give a reason for cancelling.',
-  reasonTooLong: `Keep the reason under ${CANCEL_REASON_MAX} characters.`,
-  notCancellable: 'Only a confirmed session that has not started can be cancelled.',
-  notYours: 'You can only cancel your own sessions.',
+  reasonRequired: msg('Please give a reason for cancelling.'),
+  reasonTooLong: msg('Keep the reason under {max} characters.', { max: CANCEL_REASON_MAX }),
+  notCancellable: msg('Only a confirmed session that has not started can be cancelled.'),
+  notYours: msg('You can only cancel your own sessions.'),
 } as const;
 
 /** `POST /api/bookings/:id/cancel`. */
@@ -306,10 +310,10 @@ export const REVIEW_COMMENT_MAX = 1000;
 export const REVIEWS_PAGE_SIZE = 10;
 
 export const reviewMessages = {
-  ratingRange: 'Choose a rating from 1 to 5 stars.',
-  commentTooLong: `Keep the review under ${REVIEW_COMMENT_MAX} characters.`,
-  notReviewable: 'Only the mentee can review a session, once, after it is completed.',
-  alreadyReviewed: 'You have already reviewed this session.',
+  ratingRange: msg('Choose a rating from 1 to 5 stars.'),
+  commentTooLong: msg('Keep the review under {max} characters.', { max: REVIEW_COMMENT_MAX }),
+  notReviewable: msg('Only the mentee can review a session, once, after it is completed.'),
+  alreadyReviewed: msg('You have already reviewed this session.'),
 } as const;
 
 /** `POST /api/bookings/:id/review`. */
@@ -354,9 +358,9 @@ export const waitlistResponseSchema = z.object({ waiting: z.boolean() });
 export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
 
 export const waitlistMessages = {
-  joined: "We'll tell you when a slot frees up.",
-  left: 'You will no longer be told about free slots of this mentor.',
-  notOnYourself: 'You cannot wait for your own slots.',
+  joined: msg("We'll tell you when a slot frees up."),
+  left: msg('You will no longer be told about free slots of this mentor.'),
+  notOnYourself: msg('You cannot wait for your own slots.'),
 } as const;
 
 /**
@@ -377,16 +381,24 @@ export const RESCHEDULE_MENTEE_MIN_HOURS = 12;
 export const RESCHEDULE_MAX = 2;
 
 /** The policy in plain words, shown beside the Book button and in the reschedule dialog. */
-export const RESCHEDULE_POLICY = `You can move a session to another free hour of the same mentor, at no charge, until ${RESCHEDULE_MENTEE_MIN_HOURS} hours before it starts, at most ${RESCHEDULE_MAX} times. The mentor can move it any time before it starts.`;
+export const RESCHEDULE_POLICY = msg(
+  'You can move a session to another free hour of the same mentor, at no charge, until {hours} hours before it starts, at most {times} times. The mentor can move it any time before it starts.',
+  { hours: RESCHEDULE_MENTEE_MIN_HOURS, times: RESCHEDULE_MAX },
+);
 
 export const rescheduleMessages = {
-  notConfirmed: 'Only a confirmed session can be moved.',
-  menteeTooLate: `A session can be moved only more than ${RESCHEDULE_MENTEE_MIN_HOURS} hours before it starts. You can still cancel it.`,
-  started: 'This session has started and can no longer be moved.',
-  limitReached: `This session has been moved ${RESCHEDULE_MAX} times already, the most a session can be.`,
-  sameTime: 'The session is already at this time. Choose another hour.',
-  menteeBusy: 'Your mentee already has a session at this time. Choose another hour.',
-  moved: 'Your session was moved.',
+  notConfirmed: msg('Only a confirmed session can be moved.'),
+  menteeTooLate: msg(
+    'A session can be moved only more than {hours} hours before it starts. You can still cancel it.',
+    { hours: RESCHEDULE_MENTEE_MIN_HOURS },
+  ),
+  started: msg('This session has started and can no longer be moved.'),
+  limitReached: msg('This session has been moved {times} times already, the most a session can be.', {
+    times: RESCHEDULE_MAX,
+  }),
+  sameTime: msg('The session is already at this time. Choose another hour.'),
+  menteeBusy: msg('Your mentee already has a session at this time. Choose another hour.'),
+  moved: msg('Your session was moved.'),
 } as const;
 
 export type RescheduleRefusal = 'not_yours' | 'not_confirmed' | 'too_late' | 'started' | 'limit_reached';

@@ -9,8 +9,6 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';
-export const TOAST_VIEWPORT_LABEL = 'Notifications ({hotkey})';
-export const TOAST_DEFAULT_LABEL = 'Notification';
 
 export const NOTIFICATION_BADGE_MAX = 9;
 

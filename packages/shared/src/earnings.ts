@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 import { parseInstant } from './instants';
 import { formatPaise, type Paise } from './money';
 
@@ -129,9 +130,9 @@ export const payoutStatuses = ['requested', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 /** A payout's status as people read it, the mentor on their earnings and an admin on the payouts list alike. */
 export const payoutStatusLabels: Record<PayoutStatus, string> = {
-  requested: 'Requested',
-  paid: 'Paid',
-  failed: 'Failed',
+  requested: msg('Requested'),
+  paid: msg('Paid'),
+  failed: msg('Failed'),
 };
 
 /** A payout method as shown back (`shownPayoutMethod`): never a whole account number. */
@@ -202,10 +203,10 @@ export type LedgerCheckResponse = z.infer<typeof ledgerCheckResponseSchema>;
 export const STATEMENT_DAYS_MAX = 366;
 
 export const earningsMessages = {
-  mentorsOnly: 'Only mentors have earnings.',
-  statementDate: 'Dates are written as YYYY-MM-DD, like 2026-04-01',
-  statementReversed: '"to" must be on or after "from"',
-  statementTooLong: `A statement covers at most ${STATEMENT_DAYS_MAX} days`,
+  mentorsOnly: msg('Only mentors have earnings.'),
+  statementDate: msg('Dates are written as YYYY-MM-DD, like 2026-04-01'),
+  statementReversed: msg('"to" must be on or after "from"'),
+  statementTooLong: msg('A statement covers at most {days} days', { days: STATEMENT_DAYS_MAX }),
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -245,11 +246,17 @@ export const statementColumns = [
 ] as const;
 
 export const payoutMessages = {
-  belowMinimum: (minimum: number) => `A payout must be at least ${formatPaise(minimum)}.`,
+  belowMinimum: (minimum: number) =>
+    msg('A payout must be at least {minimum}.', { minimum: formatPaise(minimum) }),
   aboveAvailable: (available: number) =>
-    `You can pay out at most your available balance, ${formatPaise(available)}.`,
-  noMethod: 'Add a UPI ID or a bank account before asking for a payout.',
-  notOffered: 'Payouts are not available with this payment provider yet.',
+    msg('You can pay out at most your available balance, {available}.', {
+      available: formatPaise(available),
+    }),
+  noMethod: msg('Add a UPI ID or a bank account before asking for a payout.'),
+  notOffered: msg('Payouts are not available with this payment provider yet.'),
   failedNotice: (amount: number, reason: string) =>
-    `Your payout of ${formatPaise(amount)} failed (${reason}). The money is back in your available balance.`,
+    msg('Your payout of {amount} failed ({reason}). The money is back in your available balance.', {
+      amount: formatPaise(amount),
+      reason,
+    }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 
 /**
  * The one error envelope of DESIGN.md §4, whatever the status. The spec's clients read
@@ -24,22 +25,22 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Generic texts the server uses when it has nothing more specific to say. */
 export const errorMessages = {
-  badRequest: 'The request is not valid.',
-  malformedJson: 'The request body is not valid JSON.',
-  notFound: 'Not found.',
-  unauthorized: 'You need to sign in.',
-  forbidden: 'You are not allowed to do this.',
-  payloadTooLarge: 'The request body is too large.',
-  uriTooLong: 'The address is too long.',
-  unsupportedMediaType: 'This content type is not supported.',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  internal: 'Something went wrong on our side. Please try again later.',
-  serviceUnavailable: 'The service is unavailable right now.',
-  nothingToUpdate: 'Send at least one field to change.',
+  badRequest: msg('The request is not valid.'),
+  malformedJson: msg('The request body is not valid JSON.'),
+  notFound: msg('Not found.'),
+  unauthorized: msg('You need to sign in.'),
+  forbidden: msg('You are not allowed to do this.'),
+  payloadTooLarge: msg('The request body is too large.'),
+  uriTooLong: msg('The address is too long.'),
+  unsupportedMediaType: msg('This content type is not supported.'),
+  tooManyRequests: msg('Too many requests. Please try again later.'),
+  internal: msg('Something went wrong on our side. Please try again later.'),
+  serviceUnavailable: msg('The service is unavailable right now.'),
+  nothingToUpdate: msg('Send at least one field to change.'),
 } as const;
 
 /** The title of every failure toast (spec §8: "Uh oh! Something went wrong."). */
-export const FAILURE_TITLE = 'Uh oh! Something went wrong.';
+export const FAILURE_TITLE = msg('Uh oh! Something went wrong.');
 
 /** The first message a client should show for an error body, as spec §8 reads it. */
 export function firstErrorMessage(body: unknown, fallback: string): string {

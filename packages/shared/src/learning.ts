@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { msg } from './i18n/msg';
 import { waitInWords } from './marketplace-limits';
 import { progressStatusSchema } from './roadmap-api';
 
@@ -17,17 +18,17 @@ export const LEARNING_TOPICS_MAX = 10;
 export const RECOMMENDATION_NOTE_MAX = 500;
 
 export const learningMessages = {
-  topicsNeedRoadmap: 'Choose the roadmap these topics belong to.',
-  tooManyTopics: `Choose at most ${LEARNING_TOPICS_MAX} topics.`,
-  topicsRepeated: 'Each topic can be chosen once.',
-  roadmapNotFound: 'This roadmap cannot be chosen: it is not published or you cannot read it.',
-  notATopic: 'One of the chosen topics is not a topic of this roadmap.',
-  noRoadmap: 'This session is not about a roadmap.',
-  recommendTopicsRequired: 'Choose at least one topic to recommend.',
-  noteTooLong: `Keep the note to ${RECOMMENDATION_NOTE_MAX} characters or fewer.`,
-  notStarted: 'You can recommend topics once the session has started.',
-  notASession: 'Only a confirmed or completed session takes recommendations.',
-  shareNotesFlag: 'Say yes or no to sharing your notes.',
+  topicsNeedRoadmap: msg('Choose the roadmap these topics belong to.'),
+  tooManyTopics: msg('Choose at most {max} topics.', { max: LEARNING_TOPICS_MAX }),
+  topicsRepeated: msg('Each topic can be chosen once.'),
+  roadmapNotFound: msg('This roadmap cannot be chosen: it is not published or you cannot read it.'),
+  notATopic: msg('One of the chosen topics is not a topic of this roadmap.'),
+  noRoadmap: msg('This session is not about a roadmap.'),
+  recommendTopicsRequired: msg('Choose at least one topic to recommend.'),
+  noteTooLong: msg('Keep the note to {max} characters or fewer.', { max: RECOMMENDATION_NOTE_MAX }),
+  notStarted: msg('You can recommend topics once the session has started.'),
+  notASession: msg('Only a confirmed or completed session takes recommendations.'),
+  shareNotesFlag: msg('Say yes or no to sharing your notes.'),
 } as const;
 
 /** Unique topic ids, at most LEARNING_TOPICS_MAX: the booking's chosen topics and a recommendation's. */

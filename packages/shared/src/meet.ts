@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX, meetLimitMessages } from './marketplace-limits';
 import { findNulCharacter, NUL_CHARACTER_MESSAGE } from './text';
+import { msg } from './i18n/msg';
 
 /**
  * Meeting rooms (spec §1, §2 /meet/{roomId}; DESIGN.md §4 "Meeting rooms", §5 the `/meet` namespace), written
@@ -40,16 +41,17 @@ export function isRoomOpen(
 }
 
 export const meetMessages = {
-  notFound: 'This room does not exist, or it is not yours.',
-  notOpenYet: 'This room is not open yet.',
-  closed: 'This session has ended and its room is closed.',
-  cancelled: 'This session was cancelled, so its room is closed.',
-  noShow:
+  notFound: msg('This room does not exist, or it is not yours.'),
+  notOpenYet: msg('This room is not open yet.'),
+  closed: msg('This session has ended and its room is closed.'),
+  cancelled: msg('This session was cancelled, so its room is closed.'),
+  noShow: msg(
     'This session was settled as a no-show, so its room is closed. Your bookings page says what was decided.',
+  ),
   chatTooLong: meetLimitMessages.chatTooLong,
-  chatEmpty: 'Write something first.',
-  openInAnotherTab: 'This call is open in another tab.',
-  movedToAnotherTab: 'You moved this call to another tab.',
+  chatEmpty: msg('Write something first.'),
+  openInAnotherTab: msg('This call is open in another tab.'),
+  movedToAnotherTab: msg('You moved this call to another tab.'),
 } as const;
 
 export const iceServerSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessages } from './errors';
+import { msg } from './i18n/msg';
 import { idSchema } from './ids';
 import { limitQuerySchema, pageMessage, pageQuerySchema } from './paging';
 import {
@@ -27,47 +28,50 @@ export * from './mentors-constants';
  * validation and the OpenAPI document use these schemas. Messages quoted in the spec are the spec's.
  */
 export const mentorMessages = {
-  roadmapFilter: 'The roadmap or topic to find a mentor for is not a valid id.',
-  stackRequired: 'Stack domain is required',
-  stackSelect: 'Please select a stack domain',
-  experienceRequired: 'Experience level is required',
-  experienceSelect: 'Please select your experience level',
-  languagesMin: 'Please select at least one language',
-  headlineMin: `Headline must be at least ${HEADLINE_MIN} characters`,
-  headlineMax: `Headline must not exceed ${HEADLINE_MAX} characters`,
-  headlineRequired: 'Professional headline is required',
-  bioMin: `Bio must be at least ${BIO_MIN} characters`,
-  bioMax: `Bio must not exceed ${BIO_MAX} characters`,
-  bioRequired: 'Bio is required',
-  linkedinInvalid: 'Please enter a valid LinkedIn URL',
-  linkedinHost: 'Must be a LinkedIn URL',
-  githubRequired: 'github URL is required',
-  githubInvalid: 'Please enter a valid Github URL',
+  roadmapFilter: msg('The roadmap or topic to find a mentor for is not a valid id.'),
+  stackRequired: msg('Stack domain is required'),
+  stackSelect: msg('Please select a stack domain'),
+  experienceRequired: msg('Experience level is required'),
+  experienceSelect: msg('Please select your experience level'),
+  languagesMin: msg('Please select at least one language'),
+  headlineMin: msg('Headline must be at least {min} characters', { min: HEADLINE_MIN }),
+  headlineMax: msg('Headline must not exceed {max} characters', { max: HEADLINE_MAX }),
+  headlineRequired: msg('Professional headline is required'),
+  bioMin: msg('Bio must be at least {min} characters', { min: BIO_MIN }),
+  bioMax: msg('Bio must not exceed {max} characters', { max: BIO_MAX }),
+  bioRequired: msg('Bio is required'),
+  linkedinInvalid: msg('Please enter a valid LinkedIn URL'),
+  linkedinHost: msg('Must be a LinkedIn URL'),
+  githubRequired: msg('github URL is required'),
+  githubInvalid: msg('Please enter a valid Github URL'),
   // The spec's form shows "Must be a LinkedIn URL" here too, which sends people to fix the wrong field
   // (decision 017).
-  githubHost: 'Must be a Github URL',
-  experiencePositive: 'Experience must be a positive number.',
-  experienceWhole: 'Experience must be a whole number.',
-  experienceMin: `Experience must be at least ${EXPERIENCE_MIN} ${EXPERIENCE_MIN === 1 ? 'year' : 'years'}.`,
-  experienceMax: `Experience cannot exceed ${EXPERIENCE_MAX} years.`,
-  registered: 'Registered successfully!',
-  noTests: 'For this stack currently no tests.',
-  profileSaved: 'Your profile information has been updated successfully.',
+  githubHost: msg('Must be a Github URL'),
+  experiencePositive: msg('Experience must be a positive number.'),
+  experienceWhole: msg('Experience must be a whole number.'),
+  experienceMin:
+    EXPERIENCE_MIN === 1
+      ? msg('Experience must be at least {min} year.', { min: EXPERIENCE_MIN })
+      : msg('Experience must be at least {min} years.', { min: EXPERIENCE_MIN }),
+  experienceMax: msg('Experience cannot exceed {max} years.', { max: EXPERIENCE_MAX }),
+  registered: msg('Registered successfully!'),
+  noTests: msg('For this stack currently no tests.'),
+  profileSaved: msg('Your profile information has been updated successfully.'),
   // Ours (the spec shows none for these).
-  languageUnknown: 'Choose languages from the list',
-  languageTwice: 'Each language can be chosen once',
-  notYourApplication: 'You can only apply for yourself.',
-  notYourProfile: 'You can only change your own mentor profile.',
-  notAMentor: 'Only mentors have a mentor profile.',
-  mentorNotFound: 'Mentor not found.',
-  companyRequired: 'Company name is required',
-  companyMax: `Company name must not exceed ${COMPANY_NAME_MAX} characters`,
-  companiesMax: `List at most ${COMPANIES_MAX} companies`,
-  companyTwice: 'Each company can be listed once',
-  experienceFilter: 'Experience is a whole number of years from 0 to 50',
-  searchMax: `Search must not exceed ${MENTOR_SEARCH_MAX} characters`,
+  languageUnknown: msg('Choose languages from the list'),
+  languageTwice: msg('Each language can be chosen once'),
+  notYourApplication: msg('You can only apply for yourself.'),
+  notYourProfile: msg('You can only change your own mentor profile.'),
+  notAMentor: msg('Only mentors have a mentor profile.'),
+  mentorNotFound: msg('Mentor not found.'),
+  companyRequired: msg('Company name is required'),
+  companyMax: msg('Company name must not exceed {max} characters', { max: COMPANY_NAME_MAX }),
+  companiesMax: msg('List at most {max} companies', { max: COMPANIES_MAX }),
+  companyTwice: msg('Each company can be listed once'),
+  experienceFilter: msg('Experience is a whole number of years from 0 to 50'),
+  searchMax: msg('Search must not exceed {max} characters', { max: MENTOR_SEARCH_MAX }),
   pageInvalid: pageMessage,
-  limitInvalid: `Limit is a whole number from 1 to ${MENTOR_PAGE_MAX}`,
+  limitInvalid: msg('Limit is a whole number from 1 to {max}', { max: MENTOR_PAGE_MAX }),
 } as const;
 
 /** `A` when the value is missing altogether, `B` when it is there but empty or wrong: the spec has both. */
@@ -196,7 +200,7 @@ export const mentorUpdateBodySchema = z.object({
       {
         error: (issue) =>
           issue.code === 'unrecognized_keys'
-            ? `Only headline, bio, expirience, languages and companies can be changed here.`
+            ? msg('Only headline, bio, expirience, languages and companies can be changed here.')
             : errorMessages.nothingToUpdate,
       },
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Booking, CancellingParty, NoShowParty } from './bookings';
+import { msg } from './i18n/msg';
 
 /**
  * Who came to a session, and what follows when someone did not (DESIGN.md §4b "Session lifecycle"), written
@@ -54,23 +55,26 @@ export function noShowsCountFrom(now: Date, clearedAt: Date | null): Date {
 export const reachesNoShowLimit = (count: number): boolean => count >= NO_SHOW_LIMIT;
 
 /** The policy in plain words, beside the cancellation policy before paying. */
-export const NO_SHOW_POLICY = `If your mentor has not joined the session's room ${NO_SHOW_DECISION_MINUTES} minutes after the start, you get everything back. If you have not joined by then and your mentor has, there is no refund.`;
+export const NO_SHOW_POLICY = msg(
+  "If your mentor has not joined the session's room {minutes} minutes after the start, you get everything back. If you have not joined by then and your mentor has, there is no refund.",
+  { minutes: NO_SHOW_DECISION_MINUTES },
+);
 
 /** What was decided, as the person reading the booking (`viewer`) reads it. */
 export function noShowVerdict(noShow: NoShowParty, viewer: CancellingParty): string {
   switch (noShow) {
     case 'mentor':
       return viewer === 'mentee'
-        ? 'The mentor did not join; you are refunded in full.'
-        : 'You did not join this session; the mentee is refunded in full.';
+        ? msg('The mentor did not join; you are refunded in full.')
+        : msg('You did not join this session; the mentee is refunded in full.');
     case 'both':
       return viewer === 'mentee'
-        ? 'Neither of you joined; you are refunded in full.'
-        : 'Neither of you joined; the mentee is refunded in full.';
+        ? msg('Neither of you joined; you are refunded in full.')
+        : msg('Neither of you joined; the mentee is refunded in full.');
     case 'mentee':
       return viewer === 'mentee'
-        ? 'You did not join this session, and your mentor did; there is no refund.'
-        : 'The mentee did not join; you are paid as for a completed session.';
+        ? msg('You did not join this session, and your mentor did; there is no refund.')
+        : msg('The mentee did not join; you are paid as for a completed session.');
   }
 }
 
@@ -80,8 +84,8 @@ export type Presence = NonNullable<Booking['presence']>;
 // ——— The admin's view of a mentor's no-shows ———
 
 export const noShowAdminMessages = {
-  notAMentor: 'This user is not a mentor.',
-  notHidden: 'This mentor is on the listing already.',
+  notAMentor: msg('This user is not a mentor.'),
+  notHidden: msg('This mentor is on the listing already.'),
 } as const;
 
 /** A mentor's no-shows as the admin sees them: how many count now, and since when they are off the listing. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionEndedMessage } from './auth-constants';
+import { msg } from './i18n/msg';
 
 /**
  * The notifications contract (DESIGN.md §4 "Notifications", §5 "Realtime contract"; spec §7), written once
@@ -39,29 +40,29 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** What a person reads as the kind of a notification (the toast's title shows the type, spec §7). */
 export const notificationTypeLabels: Record<NotificationType, string> = {
-  welcome: 'Welcome',
-  security: 'Security',
-  roadmap_approved: 'Roadmap approved',
-  roadmap_rejected: 'Roadmap rejected',
-  assessment_passed: 'Assessment passed',
-  assessment_failed: 'Assessment failed',
-  booking_confirmed: 'Booking confirmed',
-  booking_cancelled: 'Booking cancelled',
-  booking_reminder: 'Booking reminder',
-  booking_no_show: 'Session missed',
-  payment_failed: 'Payment failed',
-  payment_refunded: 'Payment refunded',
-  review_received: 'Review received',
-  slot_available: 'Slot available',
-  payout_failed: 'Payout failed',
-  session_notes: 'Session notes',
-  booking_rescheduled: 'Session moved',
-  topic_recommended: 'Topics recommended',
+  welcome: msg('Welcome'),
+  security: msg('Security'),
+  roadmap_approved: msg('Roadmap approved'),
+  roadmap_rejected: msg('Roadmap rejected'),
+  assessment_passed: msg('Assessment passed'),
+  assessment_failed: msg('Assessment failed'),
+  booking_confirmed: msg('Booking confirmed'),
+  booking_cancelled: msg('Booking cancelled'),
+  booking_reminder: msg('Booking reminder'),
+  booking_no_show: msg('Session missed'),
+  payment_failed: msg('Payment failed'),
+  payment_refunded: msg('Payment refunded'),
+  review_received: msg('Review received'),
+  slot_available: msg('Slot available'),
+  payout_failed: msg('Payout failed'),
+  session_notes: msg('Session notes'),
+  booking_rescheduled: msg('Session moved'),
+  topic_recommended: msg('Topics recommended'),
 };
 
 /** Spec §7 fallbacks for a toast whose event lacks a type or a message. */
-export const NOTIFICATION_FALLBACK_TITLE = 'Notification';
-export const NOTIFICATION_FALLBACK_MESSAGE = 'You have a new update';
+export const NOTIFICATION_FALLBACK_TITLE = msg('Notification');
+export const NOTIFICATION_FALLBACK_MESSAGE = msg('You have a new update');
 
 /** The title a toast shows for an event: the readable label of a known type, the raw type otherwise. */
 export function notificationTitle(type: string | null | undefined): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_CURRENCY } from './bookings';
+import { msg } from './i18n/msg';
 import { idSchema } from './ids';
 
 /** Paying for a booking (DESIGN.md §4 "Bookings and payments"): the request, the answer and the sandbox's test cards. */
@@ -12,17 +13,17 @@ export const SANDBOX_CARD_SUCCEEDS = '4242 4242 4242 4242';
 export const SANDBOX_CARD_DECLINED = '4000 0000 0000 0002';
 
 export const paymentMessages = {
-  notPayable: 'This booking is no longer waiting for payment.',
-  holdLapsed: 'The 15-minute hold on this slot has lapsed. Please choose the slot again.',
-  notYourBooking: 'Booking not found.',
-  unknownProvider: 'Unknown payment provider.',
-  badSignature: 'The webhook signature does not match.',
+  notPayable: msg('This booking is no longer waiting for payment.'),
+  holdLapsed: msg('The 15-minute hold on this slot has lapsed. Please choose the slot again.'),
+  notYourBooking: msg('Booking not found.'),
+  unknownProvider: msg('Unknown payment provider.'),
+  badSignature: msg('The webhook signature does not match.'),
   /** A correctly signed webhook whose body is not the provider's event shape (DESIGN.md §4b). */
-  malformedWebhook: 'The webhook event is not in the provider’s format.',
+  malformedWebhook: msg('The webhook event is not in the provider’s format.'),
   /** `POST /api/payments/create` when the provider does not answer in time (DESIGN.md §4b), with 502. */
-  providerSilent: 'The payment service did not answer. Your slot is still held; try again in a minute.',
-  cardDeclined: 'Your card was declined. No money was taken.',
-  cardUnknown: 'That is not one of the test cards below. No real card can be used here.',
+  providerSilent: msg('The payment service did not answer. Your slot is still held; try again in a minute.'),
+  cardDeclined: msg('Your card was declined. No money was taken.'),
+  cardUnknown: msg('That is not one of the test cards below. No real card can be used here.'),
 } as const;
 
 /** `POST /api/payments/create`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 
 /**
  * Where a mentor's earnings go (DESIGN.md §4b "Earnings, payouts, receipts"): a UPI ID or an Indian bank
@@ -7,10 +8,10 @@ import { z } from 'zod';
  */
 
 export const payoutMethodMessages = {
-  vpaFormat: 'Enter a UPI ID like name@bank',
-  ifscFormat: 'Enter an IFSC like HDFC0001234: four letters, a zero, then six letters or digits',
-  accountNumberFormat: 'Enter the account number: 9 to 18 digits',
-  accountName: 'Enter the name on the account',
+  vpaFormat: msg('Enter a UPI ID like name@bank'),
+  ifscFormat: msg('Enter an IFSC like HDFC0001234: four letters, a zero, then six letters or digits'),
+  accountNumberFormat: msg('Enter the account number: 9 to 18 digits'),
+  accountName: msg('Enter the name on the account'),
 } as const;
 
 /** `name@bank`: the handle (letters, digits, `.`, `-`, `_`) and the bank's PSP handle (letters first). */
@@ -75,6 +76,10 @@ export function shownPayoutMethod(method: PayoutMethodBody): PayoutMethodShown {
 /** A saved method as people read it: "UPI ra•••@okicici", "Bank account ••••6789, HDFC0001234 (Asha Rao)". */
 export function payoutMethodInWords(method: PayoutMethodShown): string {
   return method.type === 'upi'
-    ? `UPI ${method.vpa}`
-    : `Bank account ••••${method.accountLast4}, ${method.ifsc} (${method.accountName})`;
+    ? msg('UPI {vpa}', { vpa: method.vpa })
+    : msg('Bank account ••••{last4}, {ifsc} ({name})', {
+        last4: method.accountLast4,
+        ifsc: method.ifsc,
+        name: method.accountName,
+      });
 }

@@ -1,3 +1,5 @@
+import { msg } from './i18n/msg';
+
 /**
  * Receipt and credit-note numbers (DESIGN.md §4b "Earnings, payouts, receipts"): one gapless series per
  * document kind and Indian financial year (April to March, on India's calendar), written `SR/2026-27/000001`.
@@ -46,6 +48,6 @@ export function documentNumber(kind: DocumentKind, financialYear: string, n: num
 
 /** The refusals of `GET /api/bookings/:id/receipt.pdf` and `…/credit-note.pdf` (the mentee of the booking only). */
 export const receiptMessages = {
-  noReceipt: 'This booking has no receipt: a receipt is issued when its payment confirms it.',
-  noCreditNote: 'This booking has no credit note: a credit note is issued when a refund is decided.',
+  noReceipt: msg('This booking has no receipt: a receipt is issued when its payment confirms it.'),
+  noCreditNote: msg('This booking has no credit note: a credit note is issued when a refund is decided.'),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { msg } from './i18n/msg';
 import {
   FEEDBACK_MAX,
   graphIssues,
@@ -75,13 +76,13 @@ export const reviewRoadmapBodySchema = z.discriminatedUnion(
     }),
     z.object({ roadmapId: idSchema, status: z.literal('rejected'), adminFeedback: feedbackSchema }),
   ],
-  { error: 'Status must be published or rejected' },
+  { error: msg('Status must be published or rejected') },
 );
 
 export const roadmapIdBodySchema = z.object({ roadmapId: idSchema });
 export const roadmapIdParamsSchema = z.object({ id: idSchema });
 export const roadmapStatusSchema = z.enum(ROADMAP_STATUSES, {
-  error: 'Status must be drafted, published or rejected',
+  error: msg('Status must be drafted, published or rejected'),
 });
 export const roadmapStatusQuerySchema = z.object({ status: roadmapStatusSchema.optional() });
 export const adminRoadmapQuerySchema = z.object({ status: roadmapStatusSchema });
@@ -89,12 +90,12 @@ export const publishedRoadmapQuerySchema = z.object({
   search: z
     .string()
     .trim()
-    .max(ROADMAP_SEARCH_MAX, `Search must not exceed ${ROADMAP_SEARCH_MAX} characters`)
+    .max(ROADMAP_SEARCH_MAX, msg('Search must not exceed {max} characters', { max: ROADMAP_SEARCH_MAX }))
     .optional(),
 });
 
 export const progressStatusSchema = z.enum(PROGRESS_STATUSES, {
-  error: 'Status must be pending, in_progress, done or skipped',
+  error: msg('Status must be pending, in_progress, done or skipped'),
 });
 export const progressBodySchema = z.object({ nodeId: idSchema, status: progressStatusSchema });
 

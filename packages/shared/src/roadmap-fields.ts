@@ -18,6 +18,7 @@ import {
   ROADMAP_TITLE_MIN,
   roadmapMessages,
 } from './roadmap-rules';
+import { msg } from './i18n/msg';
 
 /**
  * The fields of the roadmap forms and requests, as zod schemas built from the rules' limits and messages. Apart
@@ -30,7 +31,7 @@ export const httpUrlSchema = z
   .string({ error: roadmapMessages.linkFieldRequired })
   .trim()
   .min(1, roadmapMessages.linkFieldRequired)
-  .max(LINK_URL_MAX, 'The web address is too long')
+  .max(LINK_URL_MAX, msg('The web address is too long'))
   .refine((value) => isHttpUrl(value), roadmapMessages.linkUrlInvalid);
 
 export const nodeLinkSchema = z.object({
@@ -38,7 +39,7 @@ export const nodeLinkSchema = z.object({
     .string({ error: roadmapMessages.linkFieldRequired })
     .trim()
     .min(1, roadmapMessages.linkFieldRequired)
-    .max(LINK_TITLE_MAX, 'The link title is too long'),
+    .max(LINK_TITLE_MAX, msg('The link title is too long')),
   url: httpUrlSchema,
 });
 
@@ -48,50 +49,61 @@ export const nodeContentSchema = z.object({
     .string({ error: roadmapMessages.titleRequired })
     .trim()
     .min(1, roadmapMessages.titleRequired)
-    .max(NODE_CONTENT_TITLE_MAX, `Title must not exceed ${NODE_CONTENT_TITLE_MAX} characters`),
+    .max(
+      NODE_CONTENT_TITLE_MAX,
+      msg('Title must not exceed {max} characters', { max: NODE_CONTENT_TITLE_MAX }),
+    ),
   description: z
     .string({ error: roadmapMessages.descriptionMin })
     .trim()
     .min(NODE_CONTENT_DESCRIPTION_MIN, roadmapMessages.descriptionMin)
     .max(
       NODE_CONTENT_DESCRIPTION_MAX,
-      `Description must not exceed ${NODE_CONTENT_DESCRIPTION_MAX} characters`,
+      msg('Description must not exceed {max} characters', { max: NODE_CONTENT_DESCRIPTION_MAX }),
     ),
   links: z.array(nodeLinkSchema).max(NODE_LINKS_MAX, roadmapMessages.linksMax),
 });
 
 /** The "New roadmap" form's fields. */
 export const roadmapTitleSchema = z
-  .string({ error: 'Title is required' })
+  .string({ error: msg('Title is required') })
   .trim()
-  .min(ROADMAP_TITLE_MIN, `Title must be at least ${ROADMAP_TITLE_MIN} characters`)
-  .max(ROADMAP_TITLE_MAX, `Title must not exceed ${ROADMAP_TITLE_MAX} characters`);
+  .min(ROADMAP_TITLE_MIN, msg('Title must be at least {min} characters', { min: ROADMAP_TITLE_MIN }))
+  .max(ROADMAP_TITLE_MAX, msg('Title must not exceed {max} characters', { max: ROADMAP_TITLE_MAX }));
 export const roadmapDescriptionSchema = z
-  .string({ error: 'Description is required' })
+  .string({ error: msg('Description is required') })
   .trim()
-  .min(ROADMAP_DESCRIPTION_MIN, `Description must be at least ${ROADMAP_DESCRIPTION_MIN} characters`)
-  .max(ROADMAP_DESCRIPTION_MAX, `Description must not exceed ${ROADMAP_DESCRIPTION_MAX} characters`);
+  .min(
+    ROADMAP_DESCRIPTION_MIN,
+    msg('Description must be at least {min} characters', { min: ROADMAP_DESCRIPTION_MIN }),
+  )
+  .max(
+    ROADMAP_DESCRIPTION_MAX,
+    msg('Description must not exceed {max} characters', { max: ROADMAP_DESCRIPTION_MAX }),
+  );
 
 const coordinateSchema = z
-  .number({ error: 'Position must be a number' })
+  .number({ error: msg('Position must be a number') })
   .finite()
   .min(-POSITION_LIMIT)
   .max(POSITION_LIMIT);
 export const positionSchema = z.object({ x: coordinateSchema, y: coordinateSchema });
-export const nodeTypeSchema = z.enum(NODE_TYPES, { error: 'Type must be topic or subtopic' });
-export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour like #fdff00');
+export const nodeTypeSchema = z.enum(NODE_TYPES, { error: msg('Type must be topic or subtopic') });
+export const colourSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, msg('Colour must be a hex colour like #fdff00'));
 export const nodeLabelSchema = z
-  .string({ error: 'Label is required' })
+  .string({ error: msg('Label is required') })
   .trim()
-  .min(1, 'Label is required')
-  .max(NODE_LABEL_MAX, `Label must not exceed ${NODE_LABEL_MAX} characters`);
+  .min(1, msg('Label is required'))
+  .max(NODE_LABEL_MAX, msg('Label must not exceed {max} characters', { max: NODE_LABEL_MAX }));
 
 /** The admin's decision (spec §7 Admin). Rejection needs feedback of at least 5 characters (spec §5). */
 export const feedbackSchema = z
   .string({ error: roadmapMessages.feedbackMin })
   .trim()
   .min(FEEDBACK_MIN, roadmapMessages.feedbackMin)
-  .max(FEEDBACK_MAX, `Feedback must not exceed ${FEEDBACK_MAX} characters`);
+  .max(FEEDBACK_MAX, msg('Feedback must not exceed {max} characters', { max: FEEDBACK_MAX }));
 
 export type NodeLink = z.infer<typeof nodeLinkSchema>;
 export type NodeContent = z.infer<typeof nodeContentSchema>;

@@ -4,6 +4,8 @@
  * requests and responses built from them are in ./roadmap-api. Messages quoted in the spec are the spec's; the
  * others are ours. A message that names a limit is made from it, so the two cannot disagree.
  */
+import { msg } from './i18n/msg';
+
 export const ROADMAP_TITLE_MIN = 3;
 export const ROADMAP_TITLE_MAX = 100;
 export const ROADMAP_DESCRIPTION_MIN = 10;
@@ -48,26 +50,29 @@ export const DEFAULT_NODE_WIDTH = 100;
 export const DEFAULT_NODE_FONT_PX = 7;
 
 export const roadmapMessages = {
-  saved: 'Roadmap saved successfully wait for admin approval!!',
-  contentSaved: 'content saved!',
-  reviewed: 'updated successfully',
-  noRequests: 'sorry no requests!',
-  loading: 'Loading',
-  loadError: 'Error loading roadmaps',
-  titleRequired: 'Title is required',
-  descriptionMin: `Description must be at least ${NODE_CONTENT_DESCRIPTION_MIN} characters`,
-  linkFieldRequired: 'required',
-  linksMax: `Maximum of ${NODE_LINKS_MAX} links allowed`,
-  feedbackMin: `Feedback must be at least ${FEEDBACK_MIN} characters`,
+  saved: msg('Roadmap saved successfully wait for admin approval!!'),
+  contentSaved: msg('content saved!'),
+  reviewed: msg('updated successfully'),
+  noRequests: msg('sorry no requests!'),
+  loading: msg('Loading'),
+  loadError: msg('Error loading roadmaps'),
+  titleRequired: msg('Title is required'),
+  descriptionMin: msg('Description must be at least {min} characters', { min: NODE_CONTENT_DESCRIPTION_MIN }),
+  linkFieldRequired: msg('required'),
+  linksMax: msg('Maximum of {max} links allowed', { max: NODE_LINKS_MAX }),
+  feedbackMin: msg('Feedback must be at least {min} characters', { min: FEEDBACK_MIN }),
   // Ours (the spec shows none for these).
-  linkUrlInvalid: 'Enter a web address starting with http:// or https://',
-  roadmapNotFound: 'Roadmap not found.',
-  notEditable: 'Only a drafted or rejected roadmap can be edited.',
-  notYours: 'Only the author of this roadmap can change it.',
-  notInQueue: 'Only a roadmap waiting for review can be reviewed.',
-  notPublished: 'Only a published roadmap can be listed or unlisted.',
-  unknownNode: 'This node is not part of the roadmap.',
-  unsavedNodesMax: `Save the roadmap before adding more nodes: at most ${ROADMAP_UNSAVED_NODES_MAX} new nodes can wait for a save.`,
+  linkUrlInvalid: msg('Enter a web address starting with http:// or https://'),
+  roadmapNotFound: msg('Roadmap not found.'),
+  notEditable: msg('Only a drafted or rejected roadmap can be edited.'),
+  notYours: msg('Only the author of this roadmap can change it.'),
+  notInQueue: msg('Only a roadmap waiting for review can be reviewed.'),
+  notPublished: msg('Only a published roadmap can be listed or unlisted.'),
+  unknownNode: msg('This node is not part of the roadmap.'),
+  unsavedNodesMax: msg(
+    'Save the roadmap before adding more nodes: at most {max} new nodes can wait for a save.',
+    { max: ROADMAP_UNSAVED_NODES_MAX },
+  ),
 } as const;
 
 // --- Who may edit a roadmap, and when ---
@@ -129,18 +134,19 @@ export function graphIssues(graph: {
   const issues: GraphIssue[] = [];
   const ids = new Set<string>();
   graph.nodes.forEach((node, index) => {
-    if (ids.has(node.id)) issues.push({ path: ['nodes', index, 'id'], message: 'A node is listed twice.' });
+    if (ids.has(node.id))
+      issues.push({ path: ['nodes', index, 'id'], message: msg('A node is listed twice.') });
     ids.add(node.id);
   });
   const edgeKeys = new Set<string>();
   graph.edges.forEach((edge, index) => {
     if (!ids.has(edge.source) || !ids.has(edge.target)) {
-      issues.push({ path: ['edges', index], message: 'An edge must connect two nodes of the roadmap.' });
+      issues.push({ path: ['edges', index], message: msg('An edge must connect two nodes of the roadmap.') });
     } else if (edge.source === edge.target) {
-      issues.push({ path: ['edges', index], message: 'A node cannot be connected to itself.' });
+      issues.push({ path: ['edges', index], message: msg('A node cannot be connected to itself.') });
     }
     const key = `${edge.source}>${edge.target}`;
-    if (edgeKeys.has(key)) issues.push({ path: ['edges', index], message: 'An edge is listed twice.' });
+    if (edgeKeys.has(key)) issues.push({ path: ['edges', index], message: msg('An edge is listed twice.') });
     edgeKeys.add(key);
   });
   const detailIds = new Set<string>();
@@ -148,10 +154,10 @@ export function graphIssues(graph: {
     if (!ids.has(detail.nodeId))
       issues.push({
         path: ['nodeDetails', index, 'nodeId'],
-        message: 'Content must belong to a node of the roadmap.',
+        message: msg('Content must belong to a node of the roadmap.'),
       });
     if (detailIds.has(detail.nodeId))
-      issues.push({ path: ['nodeDetails', index, 'nodeId'], message: 'A node has content twice.' });
+      issues.push({ path: ['nodeDetails', index, 'nodeId'], message: msg('A node has content twice.') });
     detailIds.add(detail.nodeId);
   });
   return issues;

@@ -1,3 +1,4 @@
+import { msg } from './i18n/msg';
 import { waitInWords } from './marketplace-limits';
 
 /**
@@ -19,22 +20,30 @@ export const TOPIC_NOTE_SAVES_WINDOW_MINUTES = 10;
 export const TOPIC_NOTE_SAVE_DELAY_MS = 800;
 
 export const topicNoteMessages = {
-  notText: 'A note must be text.',
-  tooLong: `Keep a note to ${TOPIC_NOTE_MAX.toLocaleString('en-US')} characters or fewer.`,
-  topicNotFound: 'This topic is not part of the roadmap any more.',
+  notText: msg('A note must be text.'),
+  tooLong: msg('Keep a note to {max} characters or fewer.', { max: TOPIC_NOTE_MAX.toLocaleString('en-US') }),
+  topicNotFound: msg('This topic is not part of the roadmap any more.'),
   saves: (waitSeconds: number) =>
-    `You have saved notes ${TOPIC_NOTE_SAVES_MAX} times in ${TOPIC_NOTE_SAVES_WINDOW_MINUTES} minutes. You can save again in ${waitInWords(waitSeconds)}.`,
+    msg(
+      'You have saved notes {noteSaves} times in {noteMinutes} minutes. You can save again in {noteWait}.',
+      {
+        noteSaves: TOPIC_NOTE_SAVES_MAX,
+        noteMinutes: TOPIC_NOTE_SAVES_WINDOW_MINUTES,
+        noteWait: waitInWords(waitSeconds),
+      },
+    ),
   // The drawer's words.
-  label: 'Your notes',
-  private: 'Only you can see this.',
-  saving: 'Saving…',
-  saved: 'Saved',
-  notSaved: 'Your note could not be saved.',
-  retry: 'Try again',
-  hasNote: 'has a note',
-  removedHeading: 'Notes on removed topics',
-  removedIntro:
+  label: msg('Your notes'),
+  private: msg('Only you can see this.'),
+  saving: msg('Saving…'),
+  saved: msg('Saved'),
+  notSaved: msg('Your note could not be saved.'),
+  retry: msg('Try again'),
+  hasNote: msg('has a note'),
+  removedHeading: msg('Notes on removed topics'),
+  removedIntro: msg(
     'These topics are no longer part of the roadmap. Your notes on them are kept here until you delete them.',
+  ),
 } as const;
 
 /** Whether a saved text deletes the note: an empty one, or one of only spaces and line breaks. */

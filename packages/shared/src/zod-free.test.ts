@@ -9,6 +9,9 @@ import { describe, expect, it } from 'vitest';
 const ZOD_FREE = [
   'auth-constants',
   'availability-constants',
+  'i18n/locales',
+  'i18n/msg',
+  'i18n/translator',
   'learning-texts',
   'mentors-constants',
   'time-zones',
@@ -21,7 +24,7 @@ function valueImports(name: string, seen = new Set<string>()): Set<string> {
   seen.add(name);
   const source = readFileSync(path.join(import.meta.dirname, `${name}.ts`), 'utf8');
   for (const [, specifier = ''] of source.matchAll(/^(?:import|export)(?! type)[^;]*?from '([^']+)'/gms)) {
-    if (specifier.startsWith('./')) valueImports(specifier.slice(2), seen);
+    if (specifier.startsWith('.')) valueImports(path.posix.join(path.posix.dirname(name), specifier), seen);
     else seen.add(specifier);
   }
   return seen;

@@ -5,6 +5,7 @@ import { AdminNav } from '@/features/admin/components/admin-nav';
 import { AdminSignOutButton } from '@/features/admin/components/admin-sign-out-button';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
 import { BrandMark } from './header';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { SkipLink } from './root-layout';
 
@@ -25,7 +26,7 @@ export function AdminLayout() {
               <span className="max-[359px]:sr-only">Skillroute</span>
             </Link>
             <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">
-              Admin
+              {t('Admin')}
             </span>
           </div>
           <div className="flex items-center gap-1">

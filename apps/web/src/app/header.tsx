@@ -2,8 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
+import { LanguageSwitch } from '@/features/language/language-switch';
 import { selectIsDarkMode, toggleDarkMode } from '@/features/theme/theme-slice';
 import { ThemeToggle } from '@/features/theme/theme-toggle';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { HEADER_LINKS } from './header-links';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
@@ -21,7 +23,8 @@ const NotificationBell = lazy(async () => ({
 
 /**
  * `mentor-profile` is the public mentor profile's own header (spec §2): fixed to the top, no section links,
- * and the theme toggle only for visitors (a signed-in person switches it in the account menu).
+ * and the theme toggle only for visitors (a signed-in person switches it in the account menu). The language switch
+ * is for visitors in both (a signed-in person switches it in the account menu, which keeps it on their account).
  */
 export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profile' }) {
   const user = useAppSelector(selectCurrentUser);
@@ -47,11 +50,16 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
           className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <BrandMark />
-          {/* On narrow screens only the mark shows (below 360 px; 480 px in the one-row profile header); the name stays the link's accessible name. */}
-          <span className={profile ? 'max-[479px]:sr-only' : 'max-[359px]:sr-only'}>Skillroute</span>
+          {/* On narrow screens only the mark shows (below 360 px; 400 px beside a visitor's language switch; 480 px in the one-row profile header); the name stays the link's accessible name. */}
+          <span
+            className={profile ? 'max-[479px]:sr-only' : user ? 'max-[359px]:sr-only' : 'max-[399px]:sr-only'}
+          >
+            Skillroute
+          </span>
         </Link>
         {!profile && <MainNav />}
         <div className="ml-auto flex h-16 items-center gap-1 sm:gap-3">
+          {!user && <LanguageSwitch />}
           {(!profile || !user) && <ThemeToggle />}
           {user ? (
             <>
@@ -66,13 +74,13 @@ export function Header({ variant = 'main' }: { variant?: 'main' | 'mentor-profil
               <SignedInMenu userId={user.id} isMentor={user.role === 'mentor'} />
             </>
           ) : (
-            <nav aria-label="Account" className="flex items-center gap-2">
-              {/* Smaller on phones so brand, toggle and both buttons fit a 320 px screen. */}
+            <nav aria-label={t('Account')} className="flex items-center gap-2">
+              {/* Smaller on phones so brand, both switches and both buttons fit a 320 px screen. */}
               <Button asChild variant="signin" size="signin" className="h-8 px-3 sm:h-9 sm:px-5">
-                <Link to="/login">Sign in</Link>
+                <Link to="/login">{t('Sign in')}</Link>
               </Button>
               <Button asChild className="h-8 rounded-full px-3 sm:h-9 sm:px-4">
-                <Link to="/signup">Get started</Link>
+                <Link to="/signup">{t('Get started')}</Link>
               </Button>
             </nav>
           )}
@@ -87,7 +95,7 @@ function MainNav() {
   const { pathname } = useLocation();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('Main')}
       className="order-last -mx-3 w-[calc(100%+1.5rem)] border-t px-2 py-1 sm:order-none sm:mx-0 sm:w-auto sm:border-t-0 sm:p-0"
     >
       <ul className="flex items-center gap-1">
@@ -100,7 +108,7 @@ function MainNav() {
                 aria-current={current ? 'page' : undefined}
                 className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground sm:h-9"
               >
-                {link.label}
+                {link.label()}
               </Link>
             </li>
           );

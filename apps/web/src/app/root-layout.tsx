@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { logout, selectCurrentUser, selectIsLeaving } from '@/features/auth/auth-slice';
+import { useAccountLanguage } from '@/features/language/use-account-language';
 import { Header } from './header';
 import { isHeaderHidden, isMentorProfileHeader } from './header-visibility';
+import { t } from '@/lib/i18n';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { requestToaster, useToasterRequested } from '@/lib/toaster-demand';
 import { useAfterPaint } from '@/lib/use-after-paint';
@@ -25,6 +27,8 @@ export function RootLayout() {
   // during this visit was just confirmed by the sign-in itself.
   const [restoredSession] = useState(() => user !== null);
   useFinishLeaving(pathname);
+  // The api sends the account's language with the user (where it has one): read with care.
+  useAccountLanguage((user as { locale?: string | null } | null)?.locale);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -107,7 +111,7 @@ export function SkipLink() {
       href="#main"
       className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2 focus:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
-      Skip to content
+      {t('Skip to content')}
     </a>
   );
 }

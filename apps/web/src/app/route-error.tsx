@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 
 /**
  * The errorElement of every route: a failed page (a render error, a chunk that did not load after a
@@ -15,22 +16,24 @@ export function RouteError() {
       className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-6 py-16 text-center"
     >
       <h1 id="route-error-title" className="text-2xl font-bold tracking-tight">
-        {notFound ? 'This page does not exist' : 'Something went wrong'}
+        {notFound ? t('This page does not exist') : t('Something went wrong')}
       </h1>
       <p className="text-muted-foreground">
         {notFound
-          ? 'The link may be old or mistyped.'
-          : 'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.'}
+          ? t('The link may be old or mistyped.')
+          : t(
+              'This page could not be shown. Reloading often helps; if it keeps happening, come back in a little while.',
+            )}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         {!notFound && (
           <Button type="button" variant="outline" onClick={() => window.location.reload()}>
-            Reload the page
+            {t('Reload the page')}
           </Button>
         )}
         <Button asChild>
           <Link to="/" reloadDocument>
-            Return to Home
+            {t('Return to Home')}
           </Link>
         </Button>
       </div>

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { selectCurrentUser } from '@/features/auth/auth-slice';
 import { readRoadmapEarly } from '@/features/roadmaps/read-early';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -51,7 +52,7 @@ const mentorProfile = async () => {
   function MentorProfile() {
     return (
       <MentorProfilePage
-        notFound={<NotFoundPage title="We could not find this mentor." />}
+        notFound={<NotFoundPage title={t('We could not find this mentor.')} />}
         booking={(props) => <BookingPanel {...props} />}
         onPainted={startBookingPanel}
       />

@@ -1,6 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ErrorEnvelope, ErrorItem } from '@skillroute/shared/errors';
+import { translate } from './i18n';
 
 /** What an RTK Query hook reports as `error`: a failed fetch, or a thrown error serialised by RTK. */
 export type ApiError = FetchBaseQueryError | SerializedError | undefined;
@@ -30,10 +31,13 @@ function envelopeOf(error: ApiError): ErrorEnvelope | null {
   return { message, errors, ...(typeof reason === 'string' ? { reason } : {}) };
 }
 
-/** The message to show (spec §8: errors[0].message, then message), or `fallback` when there is none. */
+/**
+ * The message to show (spec §8: errors[0].message, then message), or `fallback` when there is none, in the reader's
+ * language (the api writes in it already; a rule's English message it passes on is translated here).
+ */
 export function errorMessage(error: ApiError, fallback: string): string {
   const envelope = envelopeOf(error);
-  return envelope?.errors[0]?.message ?? envelope?.message ?? fallback;
+  return translate(envelope?.errors[0]?.message ?? envelope?.message ?? fallback);
 }
 
 /** The envelope's machine-readable reason (e.g. "unverified" on sign-in), when the server gave one. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApiError } from './api-error';
 import { errorItems, errorMessage } from './api-error';
+import { translate } from './i18n';
 
 /**
  * Puts the server's field errors under their fields and returns the message that belongs to no field
@@ -26,11 +27,15 @@ export function applyServerErrors<Field extends string>(
     }
   }
   if (placed.size > 0 && unplaced.length === 0) return null;
-  return unplaced[0] ?? errorMessage(error, fallback);
+  return unplaced[0] !== undefined ? translate(unplaced[0]) : errorMessage(error, fallback);
 }
 
-/** A rule's first message for a value, or null when the value passes (the shared schema is the rule). */
+/**
+ * A rule's first message for a value in the reader's language, or null when the value passes (the shared schema is
+ * the rule).
+ */
 export function schemaMessage(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const message = result.success ? undefined : result.error.issues[0]?.message;
+  return message === undefined ? null : translate(message);
 }

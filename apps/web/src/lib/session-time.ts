@@ -1,4 +1,5 @@
 import { canonicalTimezone } from '@skillroute/shared/availability-constants';
+import { displayLocale } from '@/lib/time-zones';
 
 /** Instants as the viewer reads them: in their own zone, one format across the booking and meeting pages. */
 
@@ -16,7 +17,7 @@ export function browserZoneForAccount(): { timezone?: string } {
 
 /** A session's start (or its room's opening) in `zone` (the viewer's by default): "Tue, Dec 1, 2026, 10:00 AM GMT+5:30". */
 export function formatSessionTime(instant: string, zone: string = viewerZone()): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(displayLocale(), {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

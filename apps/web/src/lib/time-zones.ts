@@ -4,6 +4,7 @@ import {
   DEFAULT_TIMEZONE,
   preferredZoneName,
 } from '@skillroute/shared/availability-constants';
+import { currentLocale, intlLocale } from '@/lib/i18n';
 
 /**
  * Slots travel as UTC instants; a visitor reads them in a zone of their choosing (their browser's by
@@ -13,15 +14,23 @@ import {
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const dateKeyFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The tag dates and hours are shown in: English keeps the US forms it has always shown ("Monday, November 30,
+ * 2026", "11:30 PM"); another language writes them its own way (month and weekday names in it).
+ */
+export const displayLocale = (): string => (currentLocale() === 'en' ? 'en-US' : intlLocale());
+
 function cached(
   cache: Map<string, Intl.DateTimeFormat>,
   zone: string,
   options: Intl.DateTimeFormatOptions,
+  locale = 'en-US',
 ): Intl.DateTimeFormat {
-  let format = cache.get(zone);
+  const key = `${locale} ${zone}`;
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    cache.set(zone, format);
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    cache.set(key, format);
   }
   return format;
 }
@@ -66,9 +75,12 @@ export function searchTimeZones(zones: readonly string[], query: string): string
 
 /** The hour a slot starts, as a clock in `zone` shows it: "11:30 PM". */
 export function formatSlotTime(instant: string, zone: string): string {
-  return cached(timeFormats, zone, { hour: 'numeric', minute: '2-digit', hour12: true }).format(
-    new Date(instant),
-  );
+  return cached(
+    timeFormats,
+    zone,
+    { hour: 'numeric', minute: '2-digit', hour12: true },
+    displayLocale(),
+  ).format(new Date(instant));
 }
 
 /** The calendar date of an instant in `zone`, as "YYYY-MM-DD". */
@@ -97,7 +109,7 @@ export function groupSlotsByLocalDate(slots: readonly FreeSlot[], zone: string):
 
 /** A slot for a card: "Mon, Nov 30, 11:30 PM" in `zone`. */
 export function formatSlotDateTime(instant: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(displayLocale(), {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -150,13 +162,13 @@ export const weekdayOf = (key: string): number => keyToUtc(key).getUTCDay();
 
 /** "November 2026". */
 export const formatMonth = (month: string): string =>
-  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat(displayLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     keyToUtc(`${month}-01`),
   );
 
 /** "Monday, November 30, 2026". */
 export const formatLongDate = (key: string): string =>
-  new Intl.DateTimeFormat('en-US', {
+  new Intl.DateTimeFormat(displayLocale(), {
     weekday: 'long',
     month: 'long',
     day: 'numeric',

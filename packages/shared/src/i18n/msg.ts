@@ -3,14 +3,19 @@
  * `sourceOf` turns its English text back into the source and values, so a rule's message (a zod schema's,
  * written once in English) reads in the reader's language on both sides.
  *
- * Only plain `{name}` placeholders: a rule's message is made once, when its module loads, from constants.
+ * Only plain `{name}` placeholders. Most messages are made once, when their module loads; the few made from a
+ * request's values (a count, a name) are remembered among the latest MADE_KEPT, so memory stays bounded, and an
+ * older one reads in English again.
  */
+const MADE_KEPT = 5_000;
 const made = new Map<string, { source: string; values: Record<string, string | number> }>();
 
 export function msg(source: string, values?: Record<string, string | number>): string {
   if (values === undefined) return source;
   const text = source.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  made.delete(text);
   made.set(text, { source, values });
+  if (made.size > MADE_KEPT) made.delete(made.keys().next().value!);
   return text;
 }
 

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 
 /** Spec §2's 404 page; `title` names what is missing when a page knows (a mentor's profile). */
 export function NotFoundPage({
-  title = "Oops! The page you're looking for seems not found.",
+  title = t("Oops! The page you're looking for seems not found."),
 }: {
   title?: string;
 }) {
@@ -19,7 +20,7 @@ export function NotFoundPage({
         {title}
       </h1>
       <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
+        <Link to="/">{t('Return to Home')}</Link>
       </Button>
     </section>
   );

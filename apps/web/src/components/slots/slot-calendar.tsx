@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import {
   addDays,
@@ -12,15 +13,17 @@ import {
   weekdayOf,
 } from '@/lib/time-zones';
 
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
+/** The calendar's column heads, Sunday first: short, and whole (for screen readers), in the reader's language. */
+const weekdays = () =>
+  [
+    [t('Sun'), t('Sunday')],
+    [t('Mon'), t('Monday')],
+    [t('Tue'), t('Tuesday')],
+    [t('Wed'), t('Wednesday')],
+    [t('Thu'), t('Thursday')],
+    [t('Fri'), t('Friday')],
+    [t('Sat'), t('Saturday')],
+  ] as const;
 
 export interface SlotCalendarProps {
   /** First and last dates a visitor may pick, as "YYYY-MM-DD" in the shown zone. */
@@ -95,7 +98,7 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Previous month"
+          aria-label={t('Previous month')}
           disabled={month <= firstMonth}
           onClick={() => showMonth(addMonths(month, -1))}
         >
@@ -108,7 +111,7 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
           type="button"
           variant="ghost"
           size="icon"
-          aria-label="Next month"
+          aria-label={t('Next month')}
           disabled={month >= lastMonth}
           onClick={() => showMonth(addMonths(month, 1))}
         >
@@ -123,7 +126,7 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
       >
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays().map(([short, long]) => (
               <th
                 key={short}
                 scope="col"
@@ -143,7 +146,10 @@ export function SlotCalendar({ first, last, freeHours, selected, onSelect }: Slo
                 const inWindow = day >= first && day <= last;
                 const hours = inWindow ? (freeHours.get(day) ?? 0) : 0;
                 const isSelected = day === selected;
-                const label = `${formatLongDate(day)}, ${hours === 0 ? 'no free hours' : `${hours} free ${hours === 1 ? 'hour' : 'hours'}`}`;
+                const label = t(
+                  '{date}, {hours, plural, =0 {no free hours} one {# free hour} other {# free hours}}',
+                  { date: formatLongDate(day), hours },
+                );
                 return (
                   <td key={day} aria-selected={isSelected} className="p-0.5">
                     <button

@@ -1,6 +1,7 @@
 import type { FreeSlot } from '@skillroute/shared/availability';
 import { SESSION_MINUTES } from '@skillroute/shared/bookings';
 import { useId, useMemo, useState } from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import {
   formatLongDate,
@@ -66,14 +67,14 @@ export function SlotPicker({
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-2">
         <span id={`${id}-zone`} className="text-sm font-medium">
-          Times are shown in
+          {t('Times are shown in')}
         </span>
         <ZonePicker zone={zone} onChange={onZoneChange} />
       </div>
 
       {hours.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No free hours in the next 60 days.
+          {t('No free hours in the next 60 days.')}
         </p>
       ) : (
         <>
@@ -88,15 +89,15 @@ export function SlotPicker({
           />
           <section aria-labelledby={`${id}-hours`} className="flex flex-col gap-3">
             <h3 id={`${id}-hours`} className="text-base font-semibold">
-              {day ? `Free hours on ${formatLongDate(day)}` : 'Free hours'}
+              {day ? t('Free hours on {date}', { date: formatLongDate(day) }) : t('Free hours')}
             </h3>
             <p className="text-xs text-muted-foreground">
               {zone} ({zoneAbbreviation(zone, daySlots[0]?.startTime ?? from)})
             </p>
             {daySlots.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No free hours on this day.</p>
+              <p className="text-sm text-muted-foreground">{t('No free hours on this day.')}</p>
             ) : (
-              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Free hours">
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t('Free hours')}>
                 {daySlots.map((slot) => {
                   const isHeld = slot.startTime === held;
                   const isChosen = slot.startTime === (chosen ?? held);
@@ -106,7 +107,9 @@ export function SlotPicker({
                         type="button"
                         aria-pressed={isChosen}
                         aria-label={
-                          isHeld ? `${formatSlotTime(slot.startTime, zone)}, held by you` : undefined
+                          isHeld
+                            ? t('{time}, held by you', { time: formatSlotTime(slot.startTime, zone) })
+                            : undefined
                         }
                         onClick={() => onChoose(slot.startTime)}
                         className={cn(
@@ -119,7 +122,7 @@ export function SlotPicker({
                         )}
                       >
                         {formatSlotTime(slot.startTime, zone)}
-                        {isHeld && <span className="text-[0.7rem] font-normal">held by you</span>}
+                        {isHeld && <span className="text-[0.7rem] font-normal">{t('held by you')}</span>}
                       </button>
                     </li>
                   );

@@ -2,6 +2,7 @@ import { Check, ChevronsUpDown, Globe } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { listTimeZones, searchTimeZones, zoneLabel } from '@/lib/time-zones';
 
@@ -53,7 +54,7 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
   return (
     <Popover.Root open={open} onOpenChange={openChange}>
       <Popover.Trigger
-        aria-label={`Time zone: ${zoneLabel(zone)}`}
+        aria-label={t('Time zone: {zone}', { zone: zoneLabel(zone) })}
         className="inline-flex h-9 w-full items-center gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 dark:bg-input/30"
       >
         <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -68,12 +69,12 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
         >
           <Input
             role="combobox"
-            aria-label="Search time zones"
+            aria-label={t('Search time zones')}
             aria-expanded="true"
             aria-controls={`${id}-list`}
             aria-autocomplete="list"
             aria-activedescendant={activeZone ? `${id}-option-${matches.indexOf(activeZone)}` : undefined}
-            placeholder="Search, e.g. New York"
+            placeholder={t('Search, e.g. New York')}
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -84,7 +85,7 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
           <ul
             id={`${id}-list`}
             role="listbox"
-            aria-label="Time zones"
+            aria-label={t('Time zones')}
             className="mt-2 max-h-64 overflow-y-auto"
           >
             {matches.map((item, index) => (
@@ -108,7 +109,9 @@ export function ZonePicker({ zone, onChange }: { zone: string; onChange: (zone: 
               </li>
             ))}
             {matches.length === 0 && (
-              <li className="px-2 py-1.5 text-sm text-muted-foreground">No time zone matches “{query}”.</li>
+              <li className="px-2 py-1.5 text-sm text-muted-foreground">
+                {t('No time zone matches “{query}”.', { query })}
+              </li>
             )}
           </ul>
         </Popover.Content>

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/lib/i18n';
 
 export interface ConfirmDialogProps {
   /** Controlled when given; otherwise `trigger` opens it. */
@@ -40,7 +41,7 @@ export function ConfirmDialog({
   trigger,
   title,
   description,
-  cancelLabel = 'Cancel',
+  cancelLabel = t('Cancel'),
   confirmLabel,
   variant = 'default',
   onConfirm,

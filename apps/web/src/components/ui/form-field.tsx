@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
@@ -12,7 +13,7 @@ export interface FieldControlProps {
 interface FormFieldProps {
   id: string;
   label: React.ReactNode;
-  /** The message under the field; announced when it appears. */
+  /** The message under the field (a rule's or the api's, in English or already translated); announced when it appears. */
   error?: string;
   hint?: React.ReactNode;
   /** Something beside the label, such as a "Forgot password?" link. */
@@ -40,7 +41,7 @@ export function FormField({ id, label, error, hint, labelAside, className, child
       )}
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
-          {error}
+          {translate(error)}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import type * as React from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { Input } from './input';
 
@@ -12,7 +13,7 @@ export function PasswordInput({ className, ...props }: Omit<React.ComponentProps
       <Input type={visible ? 'text' : 'password'} className={cn('pr-10', className)} {...props} />
       <button
         type="button"
-        aria-label="Show password"
+        aria-label={t('Show password')}
         aria-pressed={visible}
         aria-controls={props.id}
         onClick={() => setVisible((shown) => !shown)}

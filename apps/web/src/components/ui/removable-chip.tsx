@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { t } from '@/lib/i18n';
 
 /** A chosen value shown as a chip, taken away by its cross (e.g. a language); as a list item. */
 export function RemovableChip({
@@ -18,7 +19,7 @@ export function RemovableChip({
       {label}
       <button
         type="button"
-        aria-label={`Remove ${label}`}
+        aria-label={t('Remove {label}', { label })}
         disabled={disabled}
         onClick={onRemove}
         className="rounded-full p-1 outline-none hover:bg-background/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:opacity-50"

@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { useRef, type KeyboardEvent } from 'react';
 import type * as React from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** A dialog that slides in from an edge: the editor's node panel, the profile menu on small screens. */
@@ -81,7 +82,7 @@ export function SheetContent({
           className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none disabled:pointer-events-none"
         >
           <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('Close')}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

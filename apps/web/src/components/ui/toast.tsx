@@ -1,14 +1,9 @@
-import {
-  TOAST_DEFAULT_LABEL,
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  TOAST_VIEWPORT_LABEL,
-} from '@skillroute/shared/constants';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@skillroute/shared/constants';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /**
@@ -19,7 +14,7 @@ export function ToastProvider({
   swipeDirection = 'right',
   swipeThreshold = TOAST_SWIPE_THRESHOLD_PX,
   duration = TOAST_DURATION_MS,
-  label = TOAST_DEFAULT_LABEL,
+  label = t('Notification'),
   ...props
 }: React.ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
@@ -48,7 +43,8 @@ export function ToastViewport({
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       hotkey={VIEWPORT_HOTKEY}
-      label={TOAST_VIEWPORT_LABEL}
+      // Radix puts the hotkey in for `{hotkey}`: the message passes it on as it is.
+      label={t('Notifications ({hotkey})', { hotkey: '{hotkey}' })}
       onFocus={(event) => {
         onFocus?.(event);
         const region = event.currentTarget.parentElement;
@@ -103,7 +99,7 @@ export function ToastClose({ className, ...props }: React.ComponentProps<typeof 
   return (
     <ToastPrimitive.Close
       data-slot="toast-close"
-      aria-label="Close notification"
+      aria-label={t('Close notification')}
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 text-foreground/70 transition-opacity hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none',
         'group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground group-[.destructive]:focus-visible:ring-destructive-foreground/60',

@@ -6,30 +6,34 @@ import {
   type AdminStack,
   type QuestionInput,
 } from '@skillroute/shared/assessments';
+import { t } from '@/lib/i18n';
 
 /** The rules of the admin question bank pages, kept out of the components so they can be tested alone. */
 
-export const needsQuestionsWarning = `Needs at least ${TEST_QUESTION_COUNT} active questions before anyone can apply.`;
+export const needsQuestionsWarning = (): string =>
+  t('Needs at least {count} active questions before anyone can apply.', { count: TEST_QUESTION_COUNT });
 
 /** A test draws TEST_QUESTION_COUNT active questions, so a stack with fewer cannot be applied for. */
 export function needsMoreQuestions(stack: Pick<AdminStack, 'activeQuestionCount'>): boolean {
   return stack.activeQuestionCount < TEST_QUESTION_COUNT;
 }
 
-const questions = (count: number) => `${count} ${count === 1 ? 'question' : 'questions'}`;
-
 /** "8 active of 12 questions". */
 export function questionCountText(stack: Pick<AdminStack, 'activeQuestionCount' | 'questionCount'>): string {
-  return `${stack.activeQuestionCount} active of ${questions(stack.questionCount)}`;
+  return t('{active} active of {count, plural, one {{count} question} other {{count} questions}}', {
+    active: stack.activeQuestionCount,
+    count: stack.questionCount,
+  });
 }
 
 /** What the delete confirmation says goes with the stack. */
 export function deleteStackConsequence(stack: Pick<AdminStack, 'questionCount'>): string {
-  const what =
-    stack.questionCount === 0
-      ? 'It has no questions.'
-      : `Its ${questions(stack.questionCount)} will be deleted with it.`;
-  return `${what} This cannot be undone.`;
+  return stack.questionCount === 0
+    ? t('It has no questions. This cannot be undone.')
+    : t(
+        '{count, plural, one {Its {count} question will be deleted with it. This cannot be undone.} other {Its {count} questions will be deleted with it. This cannot be undone.}}',
+        { count: stack.questionCount },
+      );
 }
 
 export type QuestionFormValues = QuestionInput;

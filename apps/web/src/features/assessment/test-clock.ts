@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 /**
  * The test's clock is the server's (spec: a reload does not restart it). The page learns how far the
  * device's clock is from the server's once, when the test is read, and counts down from the server's
@@ -18,11 +20,18 @@ export function formatClock(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** The time left in words: whole minutes, or seconds in the last minute ("15 minutes", "1 minute", "30 seconds"). */
+export function spokenDuration(seconds: number): string {
+  if (seconds >= 60)
+    return t('{count, plural, one {# minute} other {# minutes}}', {
+      count: seconds >= 120 ? Math.floor(seconds / 60) : 1,
+    });
+  return t('{count, plural, one {# second} other {# seconds}}', { count: seconds });
+}
+
 /** What a screen reader hears of the time left: minutes, or seconds in the last minute. */
 export function spokenTimeLeft(seconds: number): string {
-  if (seconds >= 120) return `${Math.floor(seconds / 60)} minutes left`;
-  if (seconds >= 60) return '1 minute left';
-  return `${seconds} ${seconds === 1 ? 'second' : 'seconds'} left`;
+  return t('{time} left', { time: spokenDuration(seconds) });
 }
 
 /** The moments worth announcing aloud; every tick would drown the test in speech. */

@@ -7,6 +7,7 @@ import type {
   UserResponse,
 } from '@skillroute/shared/auth';
 import { api } from '@/lib/api';
+import { chosenLanguageForAccount } from '@/lib/language-preference';
 import { browserZoneForAccount, viewerZone } from '@/lib/session-time';
 import { useAppSelector } from '@/lib/store-hooks';
 import { login, logout, selectCurrentUser, userRefreshed, type SessionUser } from './auth-slice';
@@ -22,17 +23,20 @@ export function useViewerZone(): string {
   return useAppSelector(selectCurrentUser)?.timezone ?? viewerZone();
 }
 
+/** What sign-up and sign-in carry from this browser: its zone, and the language chosen here if any. */
+const fromThisBrowser = () => ({ ...browserZoneForAccount(), ...chosenLanguageForAccount() });
+
 /** Endpoints of DESIGN.md §4 "Users and sessions" (paths as spec §7 spells them: resent-otp). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signup: build.mutation<SignupResponse, SignupBody>({
-      query: (body) => ({ url: '/api/auth/', method: 'POST', body: { ...body, ...browserZoneForAccount() } }),
+      query: (body) => ({ url: '/api/auth/', method: 'POST', body: { ...body, ...fromThisBrowser() } }),
     }),
     verifyOtp: build.mutation<UserResponse, { email: string; otp: string }>({
       query: (body) => ({
         url: '/api/auth/verify-otp',
         method: 'POST',
-        body: { ...body, ...browserZoneForAccount() },
+        body: { ...body, ...fromThisBrowser() },
       }),
     }),
     resendOtp: build.mutation<MessageResponse, { email: string }>({
@@ -42,14 +46,14 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({
         url: '/api/auth/login',
         method: 'POST',
-        body: { ...body, ...browserZoneForAccount() },
+        body: { ...body, ...fromThisBrowser() },
       }),
     }),
     googleLogin: build.mutation<UserResponse, { credential: string }>({
       query: (body) => ({
         url: '/api/auth/google-login',
         method: 'POST',
-        body: { ...body, ...browserZoneForAccount() },
+        body: { ...body, ...fromThisBrowser() },
       }),
     }),
     forgotPassword: build.mutation<MessageResponse, { email: string }>({

@@ -1,5 +1,6 @@
 import type { CreatePaymentResponse } from '@skillroute/shared/payments';
 import { loadScript } from '@/lib/load-script';
+import { t } from '@/lib/i18n';
 
 /**
  * The browser side of the real providers (DESIGN.md §4). Whatever the provider, the payer ends on
@@ -60,7 +61,7 @@ export async function openRazorpayCheckout(
     amount: payment.amount,
     currency: payment.currency,
     name: 'Skillroute',
-    description: 'One-hour mentoring session',
+    description: t('One-hour mentoring session'),
     handler: () => window.location.assign(paymentReturnPath(bookingId)),
     modal: { ondismiss: onDismiss },
   }).open();

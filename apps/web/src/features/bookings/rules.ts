@@ -13,28 +13,50 @@ import {
 } from '@skillroute/shared/bookings';
 import { isRoomOpen, roomWindow } from '@skillroute/shared/meet';
 import { formatPaise } from '@skillroute/shared/money';
+import { t } from '@/lib/i18n';
 
 /** Plain rules of the booking pages: what a status reads as, what a person may do with a booking, and when. */
 
+/** Each label is read when it is shown, in the reader's language (a getter, so the map reads as before). */
 export const statusLabels: Record<BookingStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  expired: 'Hold lapsed',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
+  get pending_payment() {
+    return t('Awaiting payment');
+  },
+  get confirmed() {
+    return t('Confirmed');
+  },
+  get completed() {
+    return t('Completed');
+  },
+  get expired() {
+    return t('Hold lapsed');
+  },
+  get payment_failed() {
+    return t('Payment failed');
+  },
+  get cancelled() {
+    return t('Cancelled');
+  },
+  get no_show() {
+    return t('No-show');
+  },
 };
 
 export const refundStatusLabels: Record<RefundStatus, string> = {
-  pending: 'Refund pending',
-  succeeded: 'Refunded',
-  failed: 'Refund failed',
+  get pending() {
+    return t('Refund pending');
+  },
+  get succeeded() {
+    return t('Refunded');
+  },
+  get failed() {
+    return t('Refund failed');
+  },
 };
 
 /** Said under a refund that failed for good (DESIGN.md §4b): what happened and that it is not left there. */
-export const REFUND_FAILED_NOTE =
-  'The payment service did not take this refund. Skillroute’s team sees it and can send it again.';
+export const refundFailedNote = () =>
+  t('The payment service did not take this refund. Skillroute’s team sees it and can send it again.');
 
 export type StatusFilter = BookingStatus | 'all';
 
@@ -58,12 +80,13 @@ const ANNOUNCE_AT = [600, 300, 120, 60, 30] as const;
  */
 export function holdAnnouncement(msLeft: number, holdMinutes: number): string {
   const seconds = Math.ceil(msLeft / 1000);
-  if (seconds <= 0) return 'Your hold lapsed.';
+  if (seconds <= 0) return t('Your hold lapsed.');
   const mark = [...ANNOUNCE_AT].reverse().find((at) => seconds <= at);
-  if (mark === undefined) return `The slot is held for you for ${holdMinutes} minutes while you pay.`;
+  if (mark === undefined)
+    return t('The slot is held for you for {minutes} minutes while you pay.', { minutes: holdMinutes });
   return mark >= 60
-    ? `${mark / 60} ${mark === 60 ? 'minute' : 'minutes'} left to pay.`
-    : `${mark} seconds left to pay.`;
+    ? t('{count, plural, one {# minute left to pay.} other {# minutes left to pay.}}', { count: mark / 60 })
+    : t('{count} seconds left to pay.', { count: mark });
 }
 
 /** The part a user plays in a booking. */
@@ -125,11 +148,11 @@ export function cancellationRefundText(booking: Booking, userId: string, now: Da
     now,
   });
   const amount = formatPaise(refund.amount);
-  if (cancelledBy === 'mentor') return `Your mentee gets ${amount} back.`;
-  if (refund.share === 'full') return `You will get ${amount} back.`;
+  if (cancelledBy === 'mentor') return t('Your mentee gets {amount} back.', { amount });
+  if (refund.share === 'full') return t('You will get {amount} back.', { amount });
   if (refund.share === 'half')
-    return `You will get ${amount} back: half, as the session starts within 24 hours.`;
-  return `You will get ${amount} back: the session starts in under 2 hours.`;
+    return t('You will get {amount} back: half, as the session starts within 24 hours.', { amount });
+  return t('You will get {amount} back: the session starts in under 2 hours.', { amount });
 }
 
 /** How long the payment page waits for the provider's word: the hold's end and a minute for a late webhook. */

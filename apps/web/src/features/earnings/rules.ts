@@ -1,6 +1,8 @@
 import { payoutMessages, payoutRefusal, type EarningsSession } from '@skillroute/shared/earnings';
 import type { Paise } from '@skillroute/shared/money';
 import { financialYearFirstDay } from '@skillroute/shared/receipts';
+import { t } from '@/lib/i18n';
+import { displayLocale } from '@/lib/time-zones';
 import { formatsPerZone } from '@skillroute/shared/zone-formats';
 
 /** How many months the earnings chart shows, this one included. */
@@ -47,12 +49,14 @@ export function monthlyNet(sessions: EarningsSession[], zone: string, now: Date)
   return months.map((month) => ({ month, net: totals.get(month)! }));
 }
 
-/** "2026-11" → "Nov 2026", as the chart's axis and its table say it. */
+/** "2026-11" → "Nov 2026" (in Hindi "नव॰ 2026"), as the chart's axis and its table say it. */
 export function monthLabel(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, number - 1, 1),
-  );
+  return new Intl.DateTimeFormat(displayLocale(), {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(year, number - 1, 1));
 }
 
 /** The sessions newest first, whatever order they came in. */
@@ -73,7 +77,7 @@ export function payoutAmountProblem(
   limits: { minimum: Paise; available: Paise },
 ): string | undefined {
   const amount = typedRupeesToPaise(text);
-  if (amount === undefined) return 'Enter an amount in rupees, like 1500 or 1500.50';
+  if (amount === undefined) return t('Enter an amount in rupees, like 1500 or 1500.50');
   switch (payoutRefusal({ amount, ...limits })) {
     case 'below_minimum':
       return payoutMessages.belowMinimum(limits.minimum);

@@ -1,4 +1,6 @@
+import { msg } from '@skillroute/shared/i18n/msg';
 import { meetMessages, type MeetRoom } from '@skillroute/shared/meet';
+import { t } from '@/lib/i18n';
 
 /** Plain rules of the meeting room page: where a room stands, what the page says, which key does what. */
 
@@ -38,13 +40,15 @@ export function formatDuration(ms: number): string {
 /** The countdown of the call: to the end of the session, then to the room's closing. */
 export function sessionCountdown(endTime: string, closesAt: string, now: number): string {
   const toEnd = Date.parse(endTime) - now;
-  if (toEnd > 0) return `Session ends in ${formatDuration(toEnd)}`;
-  return `Session time is over · the room closes in ${formatDuration(Date.parse(closesAt) - now)}`;
+  if (toEnd > 0) return t('Session ends in {time}', { time: formatDuration(toEnd) });
+  return t('Session time is over · the room closes in {time}', {
+    time: formatDuration(Date.parse(closesAt) - now),
+  });
 }
 
 /** The other person's presence, as the live region says it. */
 export const presenceText = (peerName: string, present: boolean): string =>
-  present ? `${peerName} is here` : `Waiting for ${peerName} to join`;
+  present ? t('{name} is here', { name: peerName }) : t('Waiting for {name} to join', { name: peerName });
 
 /** The initials a camera-off tile shows: of the first and the last word of the name ("Maya Chen" → "MC"). */
 export function initialsOf(name: string): string {
@@ -58,23 +62,32 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-/** Why the camera or microphone cannot be used, in words the person can act on; they can still join. */
+/**
+ * Why the camera or microphone cannot be used, in words the person can act on; they can still join. Kept in
+ * English (the page's state) and shown with `translate`.
+ */
 export function mediaErrorMessage(error: unknown): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   switch (name) {
     case 'NotAllowedError':
     case 'SecurityError':
-      return 'You did not allow the camera and microphone. Allow them in the browser’s site settings and reload, or join without them.';
+      return msg(
+        'You did not allow the camera and microphone. Allow them in the browser’s site settings and reload, or join without them.',
+      );
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'No camera or microphone was found. Connect one and reload, or join without it.';
+      return msg('No camera or microphone was found. Connect one and reload, or join without it.');
     case 'NotReadableError':
     case 'AbortError':
-      return 'The camera or microphone is in use by another app. Close it and reload, or join without it.';
+      return msg(
+        'The camera or microphone is in use by another app. Close it and reload, or join without it.',
+      );
     case 'Unsupported':
-      return 'This browser cannot use a camera or microphone on this page. You can still join, see and hear the other person, and chat.';
+      return msg(
+        'This browser cannot use a camera or microphone on this page. You can still join, see and hear the other person, and chat.',
+      );
     default:
-      return 'The camera and microphone could not be started. You can still join without them.';
+      return msg('The camera and microphone could not be started. You can still join without them.');
   }
 }
 
@@ -83,8 +96,8 @@ export function missingDeviceMessage(hasAudio: boolean, hasVideo: boolean): stri
   if (hasAudio && hasVideo) return null;
   if (!hasAudio && !hasVideo) return mediaErrorMessage(new DOMException('', 'NotFoundError'));
   return hasAudio
-    ? 'No camera was found: the other person will hear you without seeing you.'
-    : 'No microphone was found: the other person will see you without hearing you.';
+    ? msg('No camera was found: the other person will hear you without seeing you.')
+    : msg('No microphone was found: the other person will see you without hearing you.');
 }
 
 export type Shortcut = 'mute' | 'camera';

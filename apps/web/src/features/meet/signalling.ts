@@ -1,4 +1,5 @@
 import type { SendingSocket } from '@/lib/socket';
+import { msg } from '@skillroute/shared/i18n/msg';
 import { meetLimitMessages } from '@skillroute/shared/marketplace-limits';
 import {
   chatMessageSchema,
@@ -59,7 +60,7 @@ export interface Signalling {
 export const CHAT_ACK_TIMEOUT_MS = 10_000;
 /** Refused handshakes in a row, with a session that still holds, before giving up until the page is reloaded. */
 export const MAX_REFUSED_HANDSHAKES = 3;
-export const offlineMessage = 'You are offline; the message was not sent.';
+export const offlineMessage = msg('You are offline; the message was not sent.');
 /** How long a media state refused for its rate waits before the newest one is sent again. */
 export const MEDIA_STATE_RETRY_MS = 2_000;
 

@@ -4,6 +4,7 @@ import {
   MENTOR_PAGE_DEFAULT,
   MENTOR_SEARCH_MAX,
 } from '@skillroute/shared/mentors-constants';
+import { t } from '@/lib/i18n';
 
 /**
  * The listing's filters as the page's URL keeps them (/explore-mentors?skill=react&languages=hindi,english&…),
@@ -76,19 +77,26 @@ export function noMatchAdvice(
   const { skill, experience, languages, companies, search } = filters;
   if (writeFilters({ ...filters, search: '', page: 1 }).size === 0)
     return {
-      title: `No mentor matches “${search}”`,
-      hint: 'Check the spelling, or search for part of a name, a skill or a company.',
-      clear: 'Clear search',
+      title: t('No mentor matches “{search}”', { search }),
+      hint: t('Check the spelling, or search for part of a name, a skill or a company.'),
+      clear: t('Clear search'),
     };
   const tries = [
-    languages.length > 1 ? 'fewer languages' : languages.length === 1 ? 'another language' : undefined,
-    experience ? 'a lower experience' : undefined,
-    skill !== 'all' ? 'another skill' : undefined,
-    companies.length > 0 ? 'fewer companies' : undefined,
-    search ? 'a shorter search' : undefined,
+    languages.length > 1 ? t('fewer languages') : languages.length === 1 ? t('another language') : undefined,
+    experience ? t('a lower experience') : undefined,
+    skill !== 'all' ? t('another skill') : undefined,
+    companies.length > 0 ? t('fewer companies') : undefined,
+    search ? t('a shorter search') : undefined,
   ].filter((part) => part !== undefined);
-  const listed = tries.length > 1 ? `${tries.slice(0, -1).join(', ')} or ${tries.at(-1)}` : tries[0];
-  return { title: 'No mentor matches these filters', hint: `Try ${listed}.`, clear: 'Clear filters' };
+  const listed =
+    tries.length > 1
+      ? t('{first} or {last}', { first: tries.slice(0, -1).join(', '), last: tries.at(-1) })
+      : tries[0];
+  return {
+    title: t('No mentor matches these filters'),
+    hint: t('Try {listed}.', { listed }),
+    clear: t('Clear filters'),
+  };
 }
 
 /** The router state a mentor's card hands their profile: the listing's query, for its "All mentors" link. */

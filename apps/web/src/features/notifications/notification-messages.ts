@@ -1,10 +1,27 @@
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
-/** Texts of the notifications page, written once for the page and its tests. */
+import { t, translate } from '@/lib/i18n';
+
+/**
+ * Texts of the notifications page, written once for the page and its tests; each is read when it is shown,
+ * in the reader's language (a getter, so the object reads as before).
+ */
 export const notificationMessages = {
-  empty: 'You have no notifications yet.',
-  loadFailed: 'Your notifications could not be loaded.',
-  loadMoreFailed: 'More notifications could not be loaded.',
-  allRead: 'All notifications are marked as read.',
-  failureTitle: FAILURE_TITLE,
-  markReadFailed: 'Your notifications could not be marked as read. Please try again.',
-} as const;
+  get empty() {
+    return t('You have no notifications yet.');
+  },
+  get loadFailed() {
+    return t('Your notifications could not be loaded.');
+  },
+  get loadMoreFailed() {
+    return t('More notifications could not be loaded.');
+  },
+  get allRead() {
+    return t('All notifications are marked as read.');
+  },
+  get failureTitle() {
+    return translate(FAILURE_TITLE);
+  },
+  get markReadFailed() {
+    return t('Your notifications could not be marked as read. Please try again.');
+  },
+};

@@ -15,6 +15,7 @@ import {
   type DayWindow,
   type Weekday,
 } from '@skillroute/shared/availability';
+import { currentLocale, intlLocale, t } from '@/lib/i18n';
 import { z } from 'zod';
 
 /**
@@ -37,10 +38,15 @@ export interface AvailabilityValues {
   overrides: OverrideRow[];
 }
 
+/** The dialog's own rules' messages, in the reader's language when read. */
 export const overrideMessages = {
-  dateRequired: 'Choose a date',
-  rateRequired: 'Enter an hourly rate',
-} as const;
+  get dateRequired() {
+    return t('Choose a date');
+  },
+  get rateRequired() {
+    return t('Enter an hourly rate');
+  },
+};
 
 const DAY_MS = 86_400_000;
 
@@ -205,11 +211,14 @@ export function availabilityBody(mentorId: string, values: AvailabilityDialogOut
   };
 }
 
-/** "2026-12-01" → "Tue, 1 Dec 2026", read as a calendar date (no zone shift); anything else as it is. */
+/**
+ * "2026-12-01" → "Tue, 1 Dec 2026" (in Hindi "मंगल, 1 दिस॰ 2026"), read as a calendar date (no zone shift);
+ * anything else as it is.
+ */
 export function overrideDateLabel(date: string): string {
   const time = Date.parse(`${date}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(time)) return date;
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat(currentLocale() === 'en' ? 'en-GB' : intlLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { selectIsDarkMode, toggleDarkMode } from './theme-slice';
 
@@ -12,9 +13,9 @@ export function ThemeToggle() {
       type="button"
       variant="ghost"
       size="icon"
-      aria-label="Dark mode"
+      aria-label={t('Dark mode')}
       aria-pressed={isDarkMode}
-      title={isDarkMode ? 'Switch to light mode' : 'Switch to dark mode'}
+      title={isDarkMode ? t('Switch to light mode') : t('Switch to dark mode')}
       onClick={() => dispatch(toggleDarkMode())}
     >
       {isDarkMode ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}

@@ -30,12 +30,17 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorStatus } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
 import { useGetStacksQuery } from '@/lib/stacks-api';
 import { useApplyForStackMutation, useLazyGetOwnTestsQuery } from '../api';
 import { applicationFromProfile, stacksNotHeld } from '../application-from-profile';
 import { applicationOutcome } from '../application-outcome';
+
+/** Example addresses, the same in every language. */
+const LINKEDIN_EXAMPLE = 'https://www.linkedin.com/in/you';
+const GITHUB_EXAMPLE = 'https://github.com/you';
 
 const FIELDS = ['stackId', 'expirience', 'languages', 'headline', 'bio', 'linkedinUrl', 'githubUrl'] as const;
 const EMPTY: MentorApplicationInput = {
@@ -114,15 +119,20 @@ export function BecomeMentorDialog({
           ? (await readOwnTests()).data?.tests.find((test) => test.status === 'in_progress')
           : undefined;
       if (running) {
-        const where =
-          running.startedAt === null ? 'it starts when you press Start' : 'the clock has kept running';
-        toast({ title: outcome.title, description: `Back to your ${running.stack.name} test: ${where}.` });
+        const stack = running.stack.name;
+        toast({
+          title: translate(outcome.title),
+          description:
+            running.startedAt === null
+              ? t('Back to your {stack} test: it starts when you press Start.', { stack })
+              : t('Back to your {stack} test: the clock has kept running.', { stack }),
+        });
         return openTest(running.id);
       }
-      toast({ variant: 'destructive', title: outcome.title });
+      toast({ variant: 'destructive', title: translate(outcome.title) });
       return;
     }
-    toast({ title: mentorMessages.registered });
+    toast({ title: translate(mentorMessages.registered) });
     openTest(result.data.id);
   });
 
@@ -134,12 +144,12 @@ export function BecomeMentorDialog({
 
   const stackPlaceholder =
     stacks.isLoading || (isMentor && profile.isLoading)
-      ? assessmentMessages.loadingStacks
+      ? translate(assessmentMessages.loadingStacks)
       : stacks.isError
-        ? assessmentMessages.stacksError
+        ? translate(assessmentMessages.stacksError)
         : offered?.length === 0
-          ? 'You hold every stack offered'
-          : 'Select a stack';
+          ? t('You hold every stack offered')
+          : t('Select a stack');
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -155,24 +165,27 @@ export function BecomeMentorDialog({
         <DialogHeader>
           {isMentor ? (
             <>
-              <DialogTitle>Add a skill</DialogTitle>
+              <DialogTitle>{t('Add a skill')}</DialogTitle>
               <DialogDescription>
-                Choose a stack to be tested in: a test follows the submission. Passing adds it to your
-                assessed skills; your profile, filled in below, stays as it is.
+                {t(
+                  'Choose a stack to be tested in: a test follows the submission. Passing adds it to your assessed skills; your profile, filled in below, stays as it is.',
+                )}
               </DialogDescription>
             </>
           ) : (
             <>
-              <DialogTitle>Become a Mentor</DialogTitle>
+              <DialogTitle>{t('Become a Mentor')}</DialogTitle>
               <DialogDescription>
-                Please fill in your details to become a mentor ( after a submission there will be a test ).
+                {t(
+                  'Please fill in your details to become a mentor ( after a submission there will be a test ).',
+                )}
               </DialogDescription>
             </>
           )}
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="mentor-stack" label="Stack Domain" error={errors.stackId?.message}>
+            <FormField id="mentor-stack" label={t('Stack Domain')} error={errors.stackId?.message}>
               {(control) => (
                 <Controller
                   control={form.control}
@@ -198,7 +211,11 @@ export function BecomeMentorDialog({
                 />
               )}
             </FormField>
-            <FormField id="mentor-experience" label="Experience Level" error={errors.expirience?.message}>
+            <FormField
+              id="mentor-experience"
+              label={t('Experience Level')}
+              error={errors.expirience?.message}
+            >
               {(control) => (
                 <Controller
                   control={form.control}
@@ -206,12 +223,12 @@ export function BecomeMentorDialog({
                   render={({ field }) => (
                     <Select value={field.value ?? ''} onValueChange={field.onChange}>
                       <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                        <SelectValue placeholder="Select your experience" />
+                        <SelectValue placeholder={t('Select your experience')} />
                       </SelectTrigger>
                       <SelectContent>
                         {EXPERIENCE_CHOICES.map((choice) => (
                           <SelectItem key={choice.value} value={choice.value}>
-                            {choice.label}
+                            {translate(choice.label)}
                           </SelectItem>
                         ))}
                       </SelectContent>
@@ -223,22 +240,22 @@ export function BecomeMentorDialog({
           </div>
           {stacks.isError && (
             <p role="alert" className="text-sm text-destructive dark:text-red-300">
-              {assessmentMessages.stacksError}
+              {translate(assessmentMessages.stacksError)}
             </p>
           )}
-          <FormField id="mentor-headline" label="Professional Headline" error={errors.headline?.message}>
+          <FormField id="mentor-headline" label={t('Professional Headline')} error={errors.headline?.message}>
             {(control) => (
               <Input
                 {...control}
                 {...form.register('headline')}
-                placeholder="e.g. Senior frontend engineer at a fintech"
+                placeholder={t('e.g. Senior frontend engineer at a fintech')}
                 autoComplete="off"
               />
             )}
           </FormField>
           <FormField
             id="mentor-languages"
-            label="Preferred Language"
+            label={t('Preferred Language')}
             error={errors.languages?.message ?? errors.languages?.root?.message}
           >
             {(control) => (
@@ -263,23 +280,25 @@ export function BecomeMentorDialog({
                       >
                         <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur} className="w-full">
                           <SelectValue
-                            placeholder={chosen.length === 0 ? 'Select languages' : 'Add another language'}
+                            placeholder={
+                              chosen.length === 0 ? t('Select languages') : t('Add another language')
+                            }
                           />
                         </SelectTrigger>
                         <SelectContent>
                           {LANGUAGES.map((language) => (
                             <SelectItem key={language} value={language} disabled={chosen.includes(language)}>
-                              {languageLabel(language)}
+                              {translate(languageLabel(language))}
                             </SelectItem>
                           ))}
                         </SelectContent>
                       </Select>
                       {chosen.length > 0 && (
-                        <ul aria-label="Chosen languages" className="flex flex-wrap gap-2">
+                        <ul aria-label={t('Chosen languages')} className="flex flex-wrap gap-2">
                           {chosen.map((language) => (
                             <RemovableChip
                               key={language}
-                              label={languageLabel(language)}
+                              label={translate(languageLabel(language))}
                               onRemove={() => change(chosen.filter((other) => other !== language))}
                             />
                           ))}
@@ -293,39 +312,42 @@ export function BecomeMentorDialog({
           </FormField>
           <FormField
             id="mentor-bio"
-            label="Bio"
+            label={t('Bio')}
             error={errors.bio?.message}
-            hint={`${BIO_MIN} to ${BIO_MAX} characters: what you have built, and how you can help.`}
+            hint={t('{min} to {max} characters: what you have built, and how you can help.', {
+              min: BIO_MIN,
+              max: BIO_MAX,
+            })}
           >
             {(control) => <Textarea {...control} {...form.register('bio')} rows={4} />}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="mentor-linkedin" label="LinkedIn profile" error={errors.linkedinUrl?.message}>
+            <FormField id="mentor-linkedin" label={t('LinkedIn profile')} error={errors.linkedinUrl?.message}>
               {(control) => (
                 <Input
                   {...control}
                   {...form.register('linkedinUrl')}
                   type="url"
                   inputMode="url"
-                  placeholder="https://www.linkedin.com/in/you"
+                  placeholder={LINKEDIN_EXAMPLE}
                 />
               )}
             </FormField>
-            <FormField id="mentor-github" label="GitHub profile" error={errors.githubUrl?.message}>
+            <FormField id="mentor-github" label={t('GitHub profile')} error={errors.githubUrl?.message}>
               {(control) => (
                 <Input
                   {...control}
                   {...form.register('githubUrl')}
                   type="url"
                   inputMode="url"
-                  placeholder="https://github.com/you"
+                  placeholder={GITHUB_EXAMPLE}
                 />
               )}
             </FormField>
           </div>
           <DialogFooter>
             <SubmitButton pending={isSubmitting} variant="default" size="default">
-              Submit Application
+              {t('Submit Application')}
             </SubmitButton>
           </DialogFooter>
         </form>

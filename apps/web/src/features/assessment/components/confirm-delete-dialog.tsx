@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { t } from '@/lib/i18n';
 
 interface ConfirmDeleteDialogProps {
   title: string;
@@ -27,12 +28,12 @@ export function ConfirmDeleteDialog({ title, description, onConfirm, onDeleted }
           className="text-destructive hover:text-destructive dark:text-red-300"
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('Delete')}
         </Button>
       }
       title={title}
       description={description}
-      confirmLabel="Delete"
+      confirmLabel={t('Delete')}
       variant="destructive"
       onConfirm={async () => {
         deleted.current = await onConfirm();

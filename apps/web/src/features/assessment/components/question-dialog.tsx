@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { t } from '@/lib/i18n';
 import { QuestionForm } from './question-form';
 
 /**
@@ -24,22 +25,22 @@ export function QuestionDialog({ stackId, question }: { stackId: string; questio
         {question ? (
           <Button type="button" size="sm" variant="outline">
             <Pencil aria-hidden="true" />
-            Edit
+            {t('Edit')}
           </Button>
         ) : (
           <Button type="button">
             <Plus aria-hidden="true" />
-            Add question
+            {t('Add question')}
           </Button>
         )}
       </DialogTrigger>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{question ? 'Edit question' : 'Add question'}</DialogTitle>
+          <DialogTitle>{question ? t('Edit question') : t('Add question')}</DialogTitle>
           <DialogDescription>
             {question
-              ? 'Tests already drawn keep the question as it was.'
-              : 'Write the question and its answers, and mark the one that is correct.'}
+              ? t('Tests already drawn keep the question as it was.')
+              : t('Write the question and its answers, and mark the one that is correct.')}
           </DialogDescription>
         </DialogHeader>
         <QuestionForm stackId={stackId} question={question} onSaved={() => setOpen(false)} />

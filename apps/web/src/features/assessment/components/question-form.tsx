@@ -18,6 +18,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAddQuestionMutation, useEditQuestionMutation } from '../api';
 import {
@@ -82,32 +83,35 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
         result.error,
         questionFieldNames(fields.length),
         (field, text) => form.setError(field, { message: text }, { shouldFocus: true }),
-        'The question could not be saved. Please try again.',
+        t('The question could not be saved. Please try again.'),
       );
-      if (message) toast({ variant: 'destructive', title: FAILURE_TITLE, description: message });
+      if (message) toast({ variant: 'destructive', title: translate(FAILURE_TITLE), description: message });
       return;
     }
-    toast({ title: 'Question saved' });
+    toast({ title: t('Question saved') });
     onSaved();
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <FormField id="question-text" label="Question" error={errors.text?.message}>
+      <FormField id="question-text" label={t('Question')} error={errors.text?.message}>
         {(control) => <Textarea {...control} {...form.register('text')} rows={3} />}
       </FormField>
 
       <div className="grid gap-3">
         <div className="grid gap-1">
-          <p className="text-sm font-medium leading-none">Options</p>
+          <p className="text-sm font-medium leading-none">{t('Options')}</p>
           <p id={optionsHintId} className="text-xs text-muted-foreground">
-            {QUESTION_OPTIONS_MIN} to {QUESTION_OPTIONS_MAX} answers, all different. Mark the correct one.
+            {t('{min} to {max} answers, all different. Mark the correct one.', {
+              min: QUESTION_OPTIONS_MIN,
+              max: QUESTION_OPTIONS_MAX,
+            })}
           </p>
         </div>
         {/* The radios are one group: arrow keys move between them and only one can be chosen. */}
         <div
           role="radiogroup"
-          aria-label="Correct option"
+          aria-label={t('Correct option')}
           aria-describedby={optionsError ? `${optionsHintId} ${optionsErrorId}` : optionsHintId}
           className="grid gap-3"
         >
@@ -118,7 +122,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
               <div key={field.id} className="flex items-start gap-2">
                 <FormField
                   id={`question-option-${index}`}
-                  label={`Option ${number}`}
+                  label={t('Option {number}', { number })}
                   error={errors.options?.[index]?.text?.message}
                   className="flex-1"
                 >
@@ -142,14 +146,14 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
                       className="size-4 accent-primary outline-none"
                     />
                     <span>
-                      Correct <span className="sr-only">option {number}</span>
+                      {t('Correct')} <span className="sr-only">{t('option {number}', { number })}</span>
                     </span>
                   </label>
                   <Button
                     type="button"
                     size="icon"
                     variant="ghost"
-                    aria-label={`Remove option ${number}`}
+                    aria-label={t('Remove option {number}', { number })}
                     disabled={!canRemoveOption(fields.length)}
                     onClick={() => removeOption(index)}
                   >
@@ -166,7 +170,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
             role="alert"
             className="text-sm font-medium text-destructive dark:text-red-300"
           >
-            {optionsError}
+            {translate(optionsError)}
           </p>
         )}
         <Button
@@ -178,7 +182,7 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           onClick={() => append(blankOption())}
         >
           <Plus aria-hidden="true" />
-          Add option
+          {t('Add option')}
         </Button>
       </div>
 
@@ -198,16 +202,16 @@ export function QuestionForm({ stackId, question, onSaved }: QuestionFormProps) 
           )}
         />
         <div className="grid gap-1">
-          <Label htmlFor="question-active">Active</Label>
+          <Label htmlFor="question-active">{t('Active')}</Label>
           <p id="question-active-hint" className="text-xs text-muted-foreground">
-            Inactive questions stay in the bank but are never drawn for a test.
+            {t('Inactive questions stay in the bank but are never drawn for a test.')}
           </p>
         </div>
       </div>
 
       <DialogFooter>
         <SubmitButton pending={isSubmitting} variant="default" size="default">
-          Save question
+          {t('Save question')}
         </SubmitButton>
       </DialogFooter>
     </form>

@@ -4,6 +4,7 @@ import { Circle, CircleCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { toast } from '@/lib/use-toast';
 import { useDeleteQuestionMutation } from '../api';
@@ -30,12 +31,12 @@ export function QuestionItem({
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(result.error, 'The question could not be deleted. Please try again.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(result.error, t('The question could not be deleted. Please try again.')),
       });
       return false;
     }
-    toast({ title: 'Question deleted' });
+    toast({ title: t('Question deleted') });
     return true;
   }
 
@@ -44,9 +45,9 @@ export function QuestionItem({
       <CardHeader className="px-5">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle as="h2" id={titleId} className="text-sm font-medium text-muted-foreground">
-            Question {number}
+            {t('Question {number}', { number })}
           </CardTitle>
-          {!question.isActive && <Badge variant="secondary">Inactive</Badge>}
+          {!question.isActive && <Badge variant="secondary">{t('Inactive')}</Badge>}
         </div>
         <p className="font-medium whitespace-pre-wrap [overflow-wrap:anywhere]">{question.text}</p>
       </CardHeader>
@@ -61,7 +62,7 @@ export function QuestionItem({
               )}
               <span className="[overflow-wrap:anywhere]">
                 {option.text}
-                {option.isCorrect && <span className="sr-only"> (correct)</span>}
+                {option.isCorrect && <span className="sr-only"> {t('(correct)')}</span>}
               </span>
             </li>
           ))}
@@ -70,13 +71,13 @@ export function QuestionItem({
       <CardFooter className="flex-wrap gap-2 px-5">
         <QuestionDialog stackId={stackId} question={question} />
         <ConfirmDeleteDialog
-          title={`Delete question ${number}?`}
+          title={t('Delete question {number}?', { number })}
           description={
             <>
               <span className="mb-2 line-clamp-3 block whitespace-pre-wrap text-foreground [overflow-wrap:anywhere]">
                 “{question.text}”
               </span>
-              It leaves the bank with its options, for good. Tests already drawn keep their copy.
+              {t('It leaves the bank with its options, for good. Tests already drawn keep their copy.')}
             </>
           }
           onConfirm={remove}

@@ -10,7 +10,7 @@ export function StackCounts({ stack }: { stack: AdminStack }) {
       {needsMoreQuestions(stack) && (
         <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {needsQuestionsWarning}
+          {needsQuestionsWarning()}
         </p>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
+import { translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 
 /** Adding and renaming a stack check the same name rule, the one the api applies. */
@@ -25,7 +26,7 @@ export function useStackNameForm(name = '') {
       (field, text) => form.setError(field, { message: text }, { shouldFocus: true }),
       fallback,
     );
-    if (message) toast({ variant: 'destructive', title: FAILURE_TITLE, description: message });
+    if (message) toast({ variant: 'destructive', title: translate(FAILURE_TITLE), description: message });
   }
 
   return { form, showServerError };

@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useDeleteStackMutation, useUpdateStackMutation } from '../api';
 import { deleteStackConsequence } from '../question-bank';
@@ -26,7 +27,8 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { StackCounts } from './stack-counts';
 import { useStackNameForm } from './stack-name-form';
 
-const failed = (description: string) => toast({ variant: 'destructive', title: FAILURE_TITLE, description });
+const failed = (description: string) =>
+  toast({ variant: 'destructive', title: translate(FAILURE_TITLE), description });
 
 /** One stack of the admin list: its name (to its questions), state, counts, and what can be done to it. */
 export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: () => void }) {
@@ -37,18 +39,18 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
   async function toggleActive() {
     const result = await updateStack({ id: stack.id, isActive: !stack.isActive });
     if ('error' in result)
-      failed(errorMessage(result.error, 'The stack could not be changed. Please try again.'));
-    else toast({ title: result.data.stack.isActive ? 'Stack activated' : 'Stack deactivated' });
+      failed(errorMessage(result.error, t('The stack could not be changed. Please try again.')));
+    else toast({ title: result.data.stack.isActive ? t('Stack activated') : t('Stack deactivated') });
   }
 
   async function remove() {
     const result = await deleteStack(stack.id);
     if ('error' in result) {
       // A 409 says tests were taken in it and it can only be deactivated: the server's words explain that.
-      failed(errorMessage(result.error, 'The stack could not be deleted. Please try again.'));
+      failed(errorMessage(result.error, t('The stack could not be deleted. Please try again.')));
       return false;
     }
-    toast({ title: 'Stack deleted' });
+    toast({ title: t('Stack deleted') });
     return true;
   }
 
@@ -65,7 +67,7 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
             </Link>
           </CardTitle>
           <Badge variant={stack.isActive ? 'default' : 'secondary'}>
-            {stack.isActive ? 'Active' : 'Inactive'}
+            {stack.isActive ? t('Active') : t('Inactive')}
           </Badge>
         </div>
       </CardHeader>
@@ -82,11 +84,16 @@ export function StackRow({ stack, onDeleted }: { stack: AdminStack; onDeleted: (
           aria-busy={update.isLoading || undefined}
           onClick={() => void toggleActive()}
         >
-          {stack.isActive ? 'Deactivate' : 'Activate'}
+          {stack.isActive ? t('Deactivate') : t('Activate')}
         </Button>
         <ConfirmDeleteDialog
-          title={`Delete ${stack.name}?`}
-          description={`${deleteStackConsequence(stack)} A stack in which tests were taken cannot be deleted: deactivate it instead.`}
+          title={t('Delete {name}?', { name: stack.name })}
+          description={t(
+            '{consequence} A stack in which tests were taken cannot be deleted: deactivate it instead.',
+            {
+              consequence: deleteStackConsequence(stack),
+            },
+          )}
           onConfirm={remove}
           onDeleted={onDeleted}
         />
@@ -111,10 +118,10 @@ function RenameStackDialog({ stack }: { stack: AdminStack }) {
     }
     const result = await updateStack({ id: stack.id, name });
     if ('error' in result) {
-      showServerError(result.error, 'The stack could not be renamed. Please try again.');
+      showServerError(result.error, t('The stack could not be renamed. Please try again.'));
       return;
     }
-    toast({ title: 'Stack renamed' });
+    toast({ title: t('Stack renamed') });
     setOpen(false);
   });
 
@@ -130,23 +137,25 @@ function RenameStackDialog({ stack }: { stack: AdminStack }) {
       <DialogTrigger asChild>
         <Button type="button" size="sm" variant="outline">
           <Pencil aria-hidden="true" />
-          Rename
+          {t('Rename')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle className="[overflow-wrap:anywhere]">Rename {stack.name}</DialogTitle>
+          <DialogTitle className="[overflow-wrap:anywhere]">
+            {t('Rename {name}', { name: stack.name })}
+          </DialogTitle>
           <DialogDescription>
-            Each stack has its own name, of at most {STACK_NAME_MAX} characters.
+            {t('Each stack has its own name, of at most {max} characters.', { max: STACK_NAME_MAX })}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField id={fieldId} label="Stack name" error={errors.name?.message}>
+          <FormField id={fieldId} label={t('Stack name')} error={errors.name?.message}>
             {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
           </FormField>
           <DialogFooter>
             <SubmitButton pending={isSubmitting} variant="default" size="default">
-              Save
+              {t('Save')}
             </SubmitButton>
           </DialogFooter>
         </form>

@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useStartTestMutation } from '../api';
-
-const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
+import { hoursText } from '../texts';
 
 /**
  * What comes before the clock (decision 025): how many questions, how long, the pass mark and the wait
@@ -32,38 +32,50 @@ export function TestIntroduction({ test }: { test: AssessmentTest }) {
     if ('error' in result)
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(result.error, 'The test could not be started. Please try again.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(result.error, t('The test could not be started. Please try again.')),
       });
   }
 
   const facts = [
     {
       icon: ListChecks,
-      title: `${TEST_QUESTION_COUNT} questions`,
-      text: 'One answer each. Move between them freely; each answer is saved as you choose it.',
+      title: t('{count} questions', { count: TEST_QUESTION_COUNT }),
+      text: t('One answer each. Move between them freely; each answer is saved as you choose it.'),
     },
     {
       icon: Clock,
-      title: `${minutes} minutes`,
-      text: 'The clock starts when you press Start and keeps running if you leave or reload the page. At zero, your answers are handed in.',
+      title: t('{minutes} minutes', { minutes }),
+      text: t(
+        'The clock starts when you press Start and keeps running if you leave or reload the page. At zero, your answers are handed in.',
+      ),
     },
     {
       icon: CircleCheck,
-      title: `${PASS_MARK_PERCENT}% to pass`,
-      text: `${rightToPass} of ${TEST_QUESTION_COUNT} right. Passing adds ${stack} to your profile as an assessed skill.`,
+      title: t('{percent}% to pass', { percent: PASS_MARK_PERCENT }),
+      text: t('{right} of {total} right. Passing adds {stack} to your profile as an assessed skill.', {
+        right: rightToPass,
+        total: TEST_QUESTION_COUNT,
+        stack,
+      }),
     },
     {
       icon: History,
-      title: `${hours(RETRY_AFTER_HOURS)} after a fail`,
-      text: `If you do not pass, you can take the ${stack} test again after ${hours(RETRY_AFTER_HOURS)}; other stacks stay open.`,
+      title: t('{hours} after a fail', { hours: hoursText(RETRY_AFTER_HOURS) }),
+      text: t(
+        'If you do not pass, you can take the {stack} test again after {hours}; other stacks stay open.',
+        {
+          stack,
+          hours: hoursText(RETRY_AFTER_HOURS),
+        },
+      ),
     },
   ];
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:py-16">
       <div className="grid gap-1">
-        <p className="text-sm text-muted-foreground">Skill test</p>
+        <p className="text-sm text-muted-foreground">{t('Skill test')}</p>
         <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{stack}</h1>
       </div>
       <section
@@ -71,7 +83,7 @@ export function TestIntroduction({ test }: { test: AssessmentTest }) {
         className="grid gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8"
       >
         <h2 id="intro-heading" className="text-lg font-semibold">
-          Before you start
+          {t('Before you start')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2">
           {facts.map(({ icon: Icon, title, text }) => (
@@ -88,11 +100,13 @@ export function TestIntroduction({ test }: { test: AssessmentTest }) {
         </ul>
         <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
-            Not ready? The test waits {hours(START_WITHIN_HOURS)} for you to start it.
+            {t('Not ready? The test waits {hours} for you to start it.', {
+              hours: hoursText(START_WITHIN_HOURS),
+            })}
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button asChild variant="outline">
-              <Link to="/">Not now</Link>
+              <Link to="/">{t('Not now')}</Link>
             </Button>
             <SubmitButton
               type="button"
@@ -101,7 +115,7 @@ export function TestIntroduction({ test }: { test: AssessmentTest }) {
               size="default"
               onClick={() => void begin()}
             >
-              Start the test
+              {t('Start the test')}
             </SubmitButton>
           </div>
         </div>

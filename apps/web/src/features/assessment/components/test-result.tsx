@@ -3,7 +3,10 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { currentLocale, intlLocale, t } from '@/lib/i18n';
+import { ELEMENT_SLOT, withElement } from '@/lib/message-with-element';
 import { cn } from '@/lib/utils';
+import { hoursText } from '../texts';
 
 const percentOf = (result: TestResult) =>
   result.total === 0 ? 0 : Math.round((result.score * 100) / result.total);
@@ -34,49 +37,57 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
           tabIndex={-1}
           className="text-2xl font-bold tracking-tight outline-none"
         >
-          {result.passed ? `You passed the ${stack} test` : `You did not pass the ${stack} test this time`}
+          {result.passed
+            ? t('You passed the {stack} test', { stack })
+            : t('You did not pass the {stack} test this time', { stack })}
         </h1>
         <dl className="grid w-full grid-cols-2 gap-4">
           <div className="rounded-lg bg-muted p-4">
-            <dt className="text-sm text-muted-foreground">Your score</dt>
+            <dt className="text-sm text-muted-foreground">{t('Your score')}</dt>
             <dd className="text-3xl font-bold tabular-nums">
               {result.score} / {result.total}
               <span className="block text-base font-medium text-muted-foreground">{percentOf(result)}%</span>
             </dd>
           </div>
           <div className="rounded-lg bg-muted p-4">
-            <dt className="text-sm text-muted-foreground">Pass mark</dt>
+            <dt className="text-sm text-muted-foreground">{t('Pass mark')}</dt>
             <dd className="text-3xl font-bold tabular-nums">{result.passMark}%</dd>
           </div>
         </dl>
         {result.late && (
           <p className="text-sm text-muted-foreground">
-            Time ran out: the answers saved before the end were scored.
+            {t('Time ran out: the answers saved before the end were scored.')}
           </p>
         )}
         {result.passed ? (
           <>
             <p>
-              You are now a mentor. {stack} is on your profile as an assessed skill; check your headline, bio
-              and languages there.
+              {t(
+                'You are now a mentor. {stack} is on your profile as an assessed skill; check your headline, bio and languages there.',
+                { stack },
+              )}
             </p>
             <Button asChild>
-              <Link to="/profile/general">Go to your profile</Link>
+              <Link to="/profile/general">{t('Go to your profile')}</Link>
             </Button>
           </>
         ) : (
           <>
             <p>
-              You need {result.passMark}% to pass. You can take the {stack} test again after{' '}
-              {result.retryAt ? (
-                <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time>
-              ) : (
-                `${RETRY_AFTER_HOURS} hours`
+              {withElement(
+                t(
+                  'You need {passMark}% to pass. You can take the {stack} test again after {when}; other stacks are open now.',
+                  { passMark: result.passMark, stack, when: ELEMENT_SLOT },
+                ),
+                result.retryAt ? (
+                  <time dateTime={result.retryAt}>{formatWhen(result.retryAt)}</time>
+                ) : (
+                  hoursText(RETRY_AFTER_HOURS)
+                ),
               )}
-              ; other stacks are open now.
             </p>
             <Button asChild>
-              <Link to="/">Return to Home</Link>
+              <Link to="/">{t('Return to Home')}</Link>
             </Button>
           </>
         )}
@@ -86,7 +97,9 @@ export function TestResultView({ stack, result }: { stack: string; result: TestR
 }
 
 function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  // The browser's own format in English, as before; Hindi in the Indian way.
+  return new Intl.DateTimeFormat(currentLocale() === 'en' ? undefined : intlLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
 }

@@ -6,10 +6,18 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { toast } from '@/lib/use-toast';
 import { useSaveAnswerMutation, useSubmitTestMutation } from '../api';
-import { ANNOUNCED_AT_SECONDS, clockOffsetMs, formatClock, secondsLeft, spokenTimeLeft } from '../test-clock';
+import {
+  ANNOUNCED_AT_SECONDS,
+  clockOffsetMs,
+  formatClock,
+  secondsLeft,
+  spokenDuration,
+  spokenTimeLeft,
+} from '../test-clock';
 import { TestResultView } from './test-result';
 
 type Answers = Record<string, string>;
@@ -72,8 +80,8 @@ export function TestRunner({
     if ('error' in outcome) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(outcome.error, 'Your answers could not be handed in. Please try again.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(outcome.error, t('Your answers could not be handed in. Please try again.')),
       });
       return;
     }
@@ -100,15 +108,21 @@ export function TestRunner({
       {/* Stays in view while a long question scrolls: the clock is always in sight. */}
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b bg-background/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div>
-          <p className="text-sm text-muted-foreground">Skill test</p>
+          <p className="text-sm text-muted-foreground">{t('Skill test')}</p>
           <h1 className="text-2xl font-bold tracking-tight">{test.stack.name}</h1>
         </div>
         <Countdown seconds={left} />
       </div>
 
-      <nav aria-label="Questions" className="grid gap-2">
+      <nav aria-label={t('Questions')} className="grid gap-2">
         <p className="text-sm text-muted-foreground">
-          {answeredCount} of {total} answered{unanswered > 0 ? `, ${unanswered} unanswered` : ''}
+          {unanswered > 0
+            ? t('{answered} of {total} answered, {unanswered} unanswered', {
+                answered: answeredCount,
+                total,
+                unanswered,
+              })
+            : t('{answered} of {total} answered', { answered: answeredCount, total })}
         </p>
         <ol className="flex flex-wrap gap-2">
           {test.questions.map((item, index) => {
@@ -119,7 +133,11 @@ export function TestRunner({
                   type="button"
                   onClick={() => goTo(index)}
                   aria-current={index === current ? 'step' : undefined}
-                  aria-label={`Question ${index + 1}, ${answered ? 'answered' : 'unanswered'}`}
+                  aria-label={
+                    answered
+                      ? t('Question {number}, answered', { number: index + 1 })
+                      : t('Question {number}, unanswered', { number: index + 1 })
+                  }
                   className={cn(
                     'flex size-9 items-center justify-center rounded-md border text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/60',
                     answered
@@ -146,7 +164,7 @@ export function TestRunner({
           tabIndex={-1}
           className="text-sm font-medium text-muted-foreground outline-none"
         >
-          Question {current + 1} of {total}
+          {t('Question {number} of {total}', { number: current + 1, total })}
         </h2>
         <fieldset className="grid gap-3">
           <legend className="mb-3 text-lg font-semibold whitespace-pre-wrap [overflow-wrap:anywhere]">
@@ -184,7 +202,7 @@ export function TestRunner({
         <div className="flex gap-2">
           <Button type="button" variant="outline" disabled={current === 0} onClick={() => goTo(current - 1)}>
             <ChevronLeft aria-hidden="true" />
-            Previous
+            {t('Previous')}
           </Button>
           <Button
             type="button"
@@ -192,7 +210,7 @@ export function TestRunner({
             disabled={current === total - 1}
             onClick={() => goTo(current + 1)}
           >
-            Next
+            {t('Next')}
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
@@ -203,7 +221,7 @@ export function TestRunner({
           size="default"
           onClick={() => (unanswered > 0 ? setConfirming(true) : void submit())}
         >
-          Submit test
+          {t('Submit test')}
         </SubmitButton>
       </div>
 
@@ -211,10 +229,16 @@ export function TestRunner({
         // Closed by its own buttons, and by the clock: at zero the test is handed in without asking.
         open={confirming && left > 0}
         onOpenChange={setConfirming}
-        title={`Submit with ${unanswered === 1 ? '1 question' : `${unanswered} questions`} unanswered?`}
-        description={`An unanswered question counts as wrong. You still have ${spokenTimeLeft(left).replace(' left', '')} to answer it; once submitted, the test cannot be changed.`}
-        cancelLabel="Keep answering"
-        confirmLabel="Submit anyway"
+        title={t(
+          '{count, plural, one {Submit with # question unanswered?} other {Submit with # questions unanswered?}}',
+          { count: unanswered },
+        )}
+        description={t(
+          'An unanswered question counts as wrong. You still have {time} to answer it; once submitted, the test cannot be changed.',
+          { time: spokenDuration(left) },
+        )}
+        cancelLabel={t('Keep answering')}
+        confirmLabel={t('Submit anyway')}
         onConfirm={() => void submit()}
       />
     </div>
@@ -254,7 +278,7 @@ function Countdown({ seconds }: { seconds: number }) {
       )}
     >
       <Clock className="size-5" aria-hidden="true" />
-      <span role="timer" aria-label={`Time left: ${spokenTimeLeft(seconds)}`}>
+      <span role="timer" aria-label={t('Time left: {time}', { time: spokenTimeLeft(seconds) })}>
         {formatClock(seconds)}
       </span>
       <span className="sr-only" aria-live="polite">

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { useGetStackQuestionsQuery } from '../api';
 import { QuestionDialog } from '../components/question-dialog';
 import { QuestionItem } from '../components/question-item';
@@ -17,7 +18,7 @@ function BackLink() {
       className="inline-flex w-fit items-center gap-1 rounded-sm text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
       <ChevronLeft className="size-4" aria-hidden="true" />
-      All stacks
+      {t('All stacks')}
     </Link>
   );
 }
@@ -35,9 +36,9 @@ export function AdminQuestionsPage() {
       <section aria-busy="true" aria-labelledby="stack-title" className={frame}>
         <BackLink />
         <h1 id="stack-title" className="sr-only">
-          Loading the stack
+          {t('Loading the stack')}
         </h1>
-        <p>Loading questions...</p>
+        <p>{t('Loading questions...')}</p>
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
       </section>
@@ -51,7 +52,7 @@ export function AdminQuestionsPage() {
       <section aria-labelledby="stack-title" className={frame}>
         <BackLink />
         <h1 id="stack-title" className="text-2xl font-bold tracking-tight">
-          {missing ? assessmentMessages.stackNotFound : 'Error loading questions.'}
+          {missing ? translate(assessmentMessages.stackNotFound) : t('Error loading questions.')}
         </h1>
       </section>
     );
@@ -74,7 +75,7 @@ export function AdminQuestionsPage() {
               {stack.name}
             </h1>
             <Badge variant={stack.isActive ? 'default' : 'secondary'}>
-              {stack.isActive ? 'Active' : 'Inactive'}
+              {stack.isActive ? t('Active') : t('Inactive')}
             </Badge>
           </div>
           <StackCounts stack={stack} />
@@ -82,7 +83,7 @@ export function AdminQuestionsPage() {
         <QuestionDialog stackId={stack.id} />
       </div>
       {questions.length === 0 ? (
-        <p className="text-muted-foreground">No questions yet.</p>
+        <p className="text-muted-foreground">{t('No questions yet.')}</p>
       ) : (
         <ol className="grid gap-4">
           {questions.map((question, index) => (

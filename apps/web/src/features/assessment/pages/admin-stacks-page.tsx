@@ -1,6 +1,7 @@
 import { assessmentMessages } from '@skillroute/shared/assessments';
 import { useRef } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t, translate } from '@/lib/i18n';
 import { useGetAdminStacksQuery } from '../api';
 import { AddStackForm } from '../components/add-stack-form';
 import { StackRow } from '../components/stack-row';
@@ -24,16 +25,16 @@ export function AdminStacksPage() {
           tabIndex={-1}
           className="text-2xl font-bold tracking-tight outline-none"
         >
-          Assessment management
+          {t('Assessment management')}
         </h1>
         <p className="text-muted-foreground">
-          The stacks mentors are tested in. Open one to write its questions.
+          {t('The stacks mentors are tested in. Open one to write its questions.')}
         </p>
       </div>
       <AddStackForm />
       {isLoading ? (
         <div aria-busy="true" className="grid gap-4">
-          <p>{assessmentMessages.loadingStacks}</p>
+          <p>{translate(assessmentMessages.loadingStacks)}</p>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Skeleton className="h-44" />
             <Skeleton className="h-44" />
@@ -41,9 +42,9 @@ export function AdminStacksPage() {
           </div>
         </div>
       ) : isError ? (
-        <p role="alert">{assessmentMessages.stacksError}</p>
+        <p role="alert">{translate(assessmentMessages.stacksError)}</p>
       ) : stacks.length === 0 ? (
-        <p className="text-muted-foreground">No stacks yet.</p>
+        <p className="text-muted-foreground">{t('No stacks yet.')}</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {stacks.map((stack) => (

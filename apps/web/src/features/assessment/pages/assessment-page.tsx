@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, errorStatus } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { useGetTestQuery } from '../api';
 import { TestIntroduction } from '../components/test-introduction';
 import { TestResultView } from '../components/test-result';
@@ -25,7 +26,7 @@ export function AssessmentPage() {
   if (isLoading) {
     return (
       <div aria-busy="true" className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-10">
-        <h1 className="sr-only">Loading the test</h1>
+        <h1 className="sr-only">{t('Loading the test')}</h1>
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
       </div>
@@ -37,14 +38,14 @@ export function AssessmentPage() {
       <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold tracking-tight">
           {status === 403
-            ? 'Not your test'
+            ? t('Not your test')
             : status === 404
-              ? 'Test not found'
-              : 'The test could not be loaded'}
+              ? t('Test not found')
+              : t('The test could not be loaded')}
         </h1>
         <p className="text-muted-foreground">{errorMessage(error, FAILURE_TITLE)}</p>
         <Button asChild>
-          <Link to="/">Return to Home</Link>
+          <Link to="/">{t('Return to Home')}</Link>
         </Button>
       </div>
     );

@@ -1,4 +1,5 @@
-import { GraduationCap, LogOut, Moon, UserRound } from 'lucide-react';
+import { LOCALE_NAMES } from '@skillroute/shared/i18n/locales';
+import { GraduationCap, Languages, LogOut, Moon, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -10,6 +11,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { otherLanguage, useSwitchLanguage } from '@/features/language/api';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { selectCurrentUser } from '../auth-slice';
 import { LogoutDialog } from './logout-dialog';
@@ -18,7 +21,7 @@ import { LogoutDialog } from './logout-dialog';
  * The signed-in header's account menu (spec §2 "My Account": Profile, Be mentor, Switch, Logout). Loaded
  * lazily by the header, so anonymous visitors never download it. The theme and "Be mentor" come in as
  * props: the app composes the theme and assessment features with this one. A mentor is one already, so
- * their menu offers "Add a skill" there instead (issue 11).
+ * their menu offers "Add a skill" there instead (issue 11). The language switches here too, and is kept on the account.
  */
 export function AccountMenu({
   isDarkMode,
@@ -34,13 +37,15 @@ export function AccountMenu({
   // After a menu item that moves to another page, focus must stay on that page: Radix would hand it back
   // to the trigger as the menu closes, pulling it out of whatever the person clicked next.
   const navigating = useRef(false);
+  const switchLanguage = useSwitchLanguage();
   if (!user) return null;
+  const language = otherLanguage();
 
   return (
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger
-          aria-label="My Account"
+          aria-label={t('My Account')}
           className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <UserAvatar name={user.name} avatar={user.avatar} />
@@ -54,12 +59,12 @@ export function AccountMenu({
             event.preventDefault();
           }}
         >
-          <DropdownMenuLabel>My Account</DropdownMenuLabel>
+          <DropdownMenuLabel>{t('My Account')}</DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem asChild onSelect={() => (navigating.current = true)}>
             <Link to="/profile/general">
               <UserRound aria-hidden="true" />
-              Profile
+              {t('Profile')}
             </Link>
           </DropdownMenuItem>
           {/* The dialog takes focus as the menu closes, so the menu must not hand it back to its trigger. */}
@@ -70,7 +75,7 @@ export function AccountMenu({
             }}
           >
             <GraduationCap aria-hidden="true" />
-            {user.role === 'mentor' ? 'Add a skill' : 'Be mentor'}
+            {user.role === 'mentor' ? t('Add a skill') : t('Be mentor')}
           </DropdownMenuItem>
           {/* A checkbox item drawn as a switch; it stays open so the change of theme can be seen. */}
           <DropdownMenuItem
@@ -82,7 +87,7 @@ export function AccountMenu({
             }}
           >
             <Moon aria-hidden="true" />
-            Switch
+            {t('Switch')}
             <span
               aria-hidden="true"
               data-on={isDarkMode || undefined}
@@ -91,10 +96,20 @@ export function AccountMenu({
               <span className="size-3 rounded-full bg-background shadow transition-transform in-data-[on]:translate-x-3" />
             </span>
           </DropdownMenuItem>
+          {/* To the other language, named in it; the menu button has the focus once the page is drawn in it. */}
+          <DropdownMenuItem
+            aria-label={t('Language: {language}', { language: LOCALE_NAMES[language] })}
+            onSelect={() =>
+              void switchLanguage(user.id, language, 'header [data-slot="dropdown-menu-trigger"]')
+            }
+          >
+            <Languages aria-hidden="true" />
+            <span lang={language}>{LOCALE_NAMES[language]}</span>
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingLogout(true)}>
             <LogOut aria-hidden="true" />
-            Logout
+            {t('Logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

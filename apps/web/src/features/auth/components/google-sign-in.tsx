@@ -2,11 +2,12 @@ import { authReasons, googleSignInMessages } from '@skillroute/shared/auth-const
 import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage, errorReason } from '@/lib/api-error';
+import { currentLocale, t, translate } from '@/lib/i18n';
 import { loadScript } from '@/lib/load-script';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useGetPublicConfigQuery, useGoogleLoginMutation } from '../api';
-import { BLOCKED_MESSAGE } from '../auth-messages';
+import { blockedMessage } from '../auth-messages';
 import { login } from '../auth-slice';
 
 export const GOOGLE_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
@@ -70,7 +71,7 @@ export function GoogleSignIn({ text = 'signin_with' }: { text?: 'signin_with' | 
             if (!('error' in result)) return dispatch(login(result.data.user));
             setFailure(
               errorReason(result.error) === authReasons.blocked
-                ? BLOCKED_MESSAGE
+                ? blockedMessage()
                 : errorMessage(result.error, googleSignInMessages.failed),
             );
           },
@@ -82,6 +83,8 @@ export function GoogleSignIn({ text = 'signin_with' }: { text?: 'signin_with' | 
           text,
           shape: 'pill',
           width: 320,
+          // Google writes its button in the page's language (left to the browser's in English, as before).
+          ...(currentLocale() === 'en' ? {} : { locale: currentLocale() }),
         });
       })
       .catch(() => !cancelled && setFailure(googleSignInMessages.unavailable));
@@ -95,16 +98,16 @@ export function GoogleSignIn({ text = 'signin_with' }: { text?: 'signin_with' | 
     <div className="grid gap-4">
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" />
-        or
+        {t('or')}
         <span className="h-px flex-1 bg-border" />
       </div>
       <div
         ref={buttonRef}
         data-testid="google-sign-in"
-        aria-label="Sign in with Google"
+        aria-label={t('Sign in with Google')}
         className="flex min-h-10 justify-center"
       />
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert>{translate(failure)}</FormAlert>}
     </div>
   );
 }

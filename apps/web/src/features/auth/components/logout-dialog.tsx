@@ -3,18 +3,23 @@ import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useLogoutMutation } from '../api';
 import { leavingStarted, logout } from '../auth-slice';
 
-/** Spec §2 and §4, word for word (the failure toast's title included). */
-export const logoutTexts = {
-  title: 'Are you absolutely sure?',
-  description: 'Are you sure you want to logout? This action will log you out of your account.',
-  failureTitle: 'Login Failed',
-  failureFallback: 'Login failed. Please try again.',
-} as const;
+/** Spec §2 and §4, word for word (the failure toast's title included), in the reader's language. */
+export function logoutTexts() {
+  return {
+    title: t('Are you absolutely sure?'),
+    description: t('Are you sure you want to logout? This action will log you out of your account.'),
+    failureTitle: t('Login Failed'),
+    failureFallback: t('Login failed. Please try again.'),
+    confirm: t('Logout'),
+    cancel: t('Cancel'),
+  };
+}
 
 /** The logout confirmation: on success the local user is cleared and the person lands on /. */
 export function LogoutDialog({
@@ -29,6 +34,7 @@ export function LogoutDialog({
   const [logoutCall] = useLogoutMutation();
   const { pathname } = useLocation();
   const [leaving, setLeaving] = useState(false);
+  const texts = logoutTexts();
 
   // The user is cleared only once home is on screen: cleared earlier, a signed-in-only page still
   // showing (home may still be loading) would send the person to /login instead.
@@ -46,8 +52,8 @@ export function LogoutDialog({
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: logoutTexts.failureTitle,
-        description: errorMessage(result.error, logoutTexts.failureFallback),
+        title: texts.failureTitle,
+        description: errorMessage(result.error, texts.failureFallback),
       });
       return;
     }
@@ -60,9 +66,10 @@ export function LogoutDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={logoutTexts.title}
-      description={logoutTexts.description}
-      confirmLabel="Logout"
+      title={texts.title}
+      description={texts.description}
+      confirmLabel={texts.confirm}
+      cancelLabel={texts.cancel}
       variant="destructive"
       onConfirm={confirm}
     />

@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/use-toast';
 import { useAppDispatch } from '@/lib/store-hooks';
@@ -17,6 +18,9 @@ import { useCountdown } from '../use-countdown';
 
 /** DESIGN.md §4: one new code a minute per address. */
 export const RESEND_WAIT_SECONDS = 60;
+
+/** Where the address goes in the sentence that names it (it is drawn apart, so a long one can wrap). */
+const EMAIL_SLOT = '\uE000';
 
 const codeRules = lazyResolver(async () => (await import('../form-resolvers')).codeResolver);
 type CodeForm = z.input<typeof codeFormSchema>;
@@ -49,14 +53,14 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
     if ('error' in result) {
       form.setError(
         'otp',
-        { message: errorMessage(result.error, 'The code could not be checked. Please try again.') },
+        { message: errorMessage(result.error, t('The code could not be checked. Please try again.')) },
         { shouldFocus: true },
       );
       return;
     }
     toast({
-      title: `Welcome to Skillroute, ${result.data.user.name}!`,
-      description: 'Your e-mail is verified and you are signed in.',
+      title: t('Welcome to Skillroute, {name}!', { name: result.data.user.name }),
+      description: t('Your e-mail is verified and you are signed in.'),
     });
     dispatch(login(result.data.user));
   });
@@ -66,31 +70,36 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
     const result = await resendOtp({ email });
     if ('error' in result) {
       setResendNote({
-        text: errorMessage(result.error, 'A new code could not be sent. Please try again.'),
+        text: errorMessage(result.error, t('A new code could not be sent. Please try again.')),
         failed: true,
       });
       return;
     }
     restart();
     form.resetField('otp');
-    setResendNote({ text: `A new code is on its way to ${email}.`, failed: false });
+    setResendNote({ text: t('A new code is on its way to {email}.', { email }), failed: false });
   }
+
+  const [sentBefore, sentAfter] = t('We sent a 6-digit code to {email}', { email: EMAIL_SLOT }).split(
+    EMAIL_SLOT,
+  );
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-2 text-center">
-        <h1 className="text-2xl font-bold tracking-tight">Check your e-mail</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t('Check your e-mail')}</h1>
         <p className="text-sm text-muted-foreground">
-          We sent a 6-digit code to{' '}
+          {sentBefore}
           <span className="font-medium [overflow-wrap:anywhere] text-foreground">{email}</span>
+          {sentAfter}
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField
           id="otp"
-          label="Verification code"
+          label={t('Verification code')}
           error={errors.otp?.message}
-          hint={`The code works for ${OTP_TTL_MINUTES} minutes.`}
+          hint={t('The code works for {minutes} minutes.', { minutes: OTP_TTL_MINUTES })}
         >
           {(control) => (
             <Input
@@ -105,11 +114,11 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
             />
           )}
         </FormField>
-        <SubmitButton pending={isSubmitting}>Verify</SubmitButton>
+        <SubmitButton pending={isSubmitting}>{t('Verify')}</SubmitButton>
       </form>
       <div className="grid gap-2 text-center text-sm">
         <div className="flex flex-wrap items-center justify-center gap-x-2">
-          <span className="text-muted-foreground">Did not get it?</span>
+          <span className="text-muted-foreground">{t('Did not get it?')}</span>
           <Button
             type="button"
             variant="link"
@@ -117,7 +126,7 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
             disabled={remaining > 0 || resend.isLoading}
             onClick={onResend}
           >
-            {remaining > 0 ? `Resend code (${remaining}s)` : 'Resend code'}
+            {remaining > 0 ? t('Resend code ({remaining}s)', { remaining }) : t('Resend code')}
           </Button>
         </div>
         {resendNote && (
@@ -129,7 +138,7 @@ export function VerifyCodeStep({ email, onBack }: VerifyCodeStepProps) {
           </p>
         )}
         <Button type="button" variant="link" className="h-auto p-0 text-muted-foreground" onClick={onBack}>
-          Use a different e-mail
+          {t('Use a different e-mail')}
         </Button>
       </div>
     </div>

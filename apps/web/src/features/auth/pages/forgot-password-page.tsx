@@ -9,6 +9,7 @@ import { FormAlert, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { useForgotPasswordMutation } from '../api';
 import { AuthCard, AuthHeading } from '../components/auth-card';
 
@@ -19,7 +20,10 @@ type ForgotForm = z.input<typeof emailBodySchema>;
  * the page tells nobody who is registered.
  */
 export function forgotPasswordConfirmation(email: string): string {
-  return `If an account exists for ${email}, we have sent it a link to set a new password. The link works for 30 minutes.`;
+  return t(
+    'If an account exists for {email}, we have sent it a link to set a new password. The link works for 30 minutes.',
+    { email },
+  );
 }
 
 /** /forgot-password: ask for a reset link. */
@@ -42,7 +46,7 @@ export function ForgotPasswordPage() {
           result.error,
           ['email'],
           (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-          'The link could not be sent. Please try again.',
+          t('The link could not be sent. Please try again.'),
         ),
       );
       return;
@@ -52,7 +56,7 @@ export function ForgotPasswordPage() {
 
   const backToSignIn = (
     <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-      Back to sign in
+      {t('Back to sign in')}
     </Link>
   );
 
@@ -61,7 +65,7 @@ export function ForgotPasswordPage() {
       <AuthCard footer={backToSignIn}>
         <div className="grid justify-items-center gap-4 text-center">
           <MailCheck className="size-10 text-primary" aria-hidden="true" />
-          <AuthHeading title="Check your e-mail" />
+          <AuthHeading title={t('Check your e-mail')} />
           <p role="status" className="text-sm text-muted-foreground">
             {forgotPasswordConfirmation(sentTo)}
           </p>
@@ -74,14 +78,14 @@ export function ForgotPasswordPage() {
     <AuthCard footer={backToSignIn}>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <AuthHeading
-          title="Forgot your password?"
-          description="Enter your e-mail and we will send you a link to set a new one."
+          title={t('Forgot your password?')}
+          description={t('Enter your e-mail and we will send you a link to set a new one.')}
         />
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField id="email" label="E-mail" error={errors.email?.message}>
+        {formError && <FormAlert>{translate(formError)}</FormAlert>}
+        <FormField id="email" label={t('E-mail')} error={errors.email?.message}>
           {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
         </FormField>
-        <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
+        <SubmitButton pending={isSubmitting}>{t('Send reset link')}</SubmitButton>
       </form>
     </AuthCard>
   );

@@ -10,10 +10,11 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorReason } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useAppDispatch } from '@/lib/store-hooks';
-import { BLOCKED_MESSAGE } from '../auth-messages';
+import { blockedMessage } from '../auth-messages';
 import { login } from '../auth-slice';
 import { AuthCard, AuthHeading } from '../components/auth-card';
 import { useReturnCarry } from '../use-return-carry';
@@ -77,7 +78,7 @@ export function LoginPage() {
       return;
     }
     if (reason === authReasons.blocked) {
-      setFormError(BLOCKED_MESSAGE);
+      setFormError(blockedMessage());
       return;
     }
     setFormError(
@@ -85,7 +86,7 @@ export function LoginPage() {
         result.error,
         FIELDS,
         (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-        'Sign-in failed. Please try again.',
+        t('Sign-in failed. Please try again.'),
       ),
     );
   });
@@ -104,33 +105,33 @@ export function LoginPage() {
     <AuthCard
       footer={
         <>
-          New to Skillroute?{' '}
+          {t('New to Skillroute?')}{' '}
           <Link
             to={{ pathname: '/signup', search: carry.search }}
             state={carry.state}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Create an account
+            {t('Create an account')}
           </Link>
         </>
       }
     >
       <div className="grid gap-5">
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <AuthHeading title="Sign in" description="Welcome back. Pick up where you left off." />
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <FormField id="email" label="E-mail" error={errors.email?.message}>
+          <AuthHeading title={t('Sign in')} description={t('Welcome back. Pick up where you left off.')} />
+          {formError && <FormAlert>{translate(formError)}</FormAlert>}
+          <FormField id="email" label={t('E-mail')} error={errors.email?.message}>
             {(control) => (
               <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
             )}
           </FormField>
           <FormField
             id="password"
-            label="Password"
+            label={t('Password')}
             error={errors.password?.message}
             labelAside={
               <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-                Forgot password?
+                {t('Forgot password?')}
               </Link>
             }
           >
@@ -138,7 +139,7 @@ export function LoginPage() {
               <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />
             )}
           </FormField>
-          <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
+          <SubmitButton pending={isSubmitting}>{t('Sign in')}</SubmitButton>
         </form>
         {painted && (
           <Suspense fallback={null}>

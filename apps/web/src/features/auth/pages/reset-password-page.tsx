@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MIN, passwordSchema } from '@skillroute/shared/auth';
+import { msg } from '@skillroute/shared/i18n/msg';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,12 +9,13 @@ import { FormAlert, FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useResetPasswordMutation } from '../api';
 import { AuthCard, AuthHeading } from '../components/auth-card';
 
-export const PASSWORDS_DIFFER = 'The passwords do not match';
-export const MISSING_TOKEN = 'This reset link is not complete. Please ask for a new one.';
+/** A rule's message (shown through `translate`, like the shared rules' messages). */
+export const PASSWORDS_DIFFER = msg('The passwords do not match');
 
 /** The new password twice; the server checks only the first, with the shared rule. */
 const resetFormSchema = z
@@ -30,7 +32,9 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [resetPassword] = useResetPasswordMutation();
-  const [linkError, setLinkError] = useState<string | null>(token ? null : MISSING_TOKEN);
+  const [linkError, setLinkError] = useState<string | null>(() =>
+    token ? null : t('This reset link is not complete. Please ask for a new one.'),
+  );
   const form = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
     resolver: zodResolver(resetFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -46,12 +50,12 @@ export function ResetPasswordPage() {
           result.error,
           ['password'],
           (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-          'This reset link is not valid.',
+          t('This reset link is not valid.'),
         ),
       );
       return;
     }
-    toast({ title: 'Password changed', description: 'Sign in with your new password.' });
+    toast({ title: t('Password changed'), description: t('Sign in with your new password.') });
     await navigate('/login', { replace: true });
   });
 
@@ -59,28 +63,28 @@ export function ResetPasswordPage() {
     <AuthCard
       footer={
         <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to sign in
+          {t('Back to sign in')}
         </Link>
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
         <AuthHeading
-          title="Set a new password"
-          description="Choose a new password. It signs you out on every other device."
+          title={t('Set a new password')}
+          description={t('Choose a new password. It signs you out on every other device.')}
         />
         {linkError && (
           <FormAlert>
-            {linkError}{' '}
+            {translate(linkError)}{' '}
             <Link to="/forgot-password" className="font-medium underline underline-offset-4">
-              Ask for a new link
+              {t('Ask for a new link')}
             </Link>
           </FormAlert>
         )}
         <FormField
           id="password"
-          label="New password"
+          label={t('New password')}
           error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+          hint={t('At least {min} characters, with a letter and a digit.', { min: PASSWORD_MIN })}
         >
           {(control) => (
             <PasswordInput
@@ -91,7 +95,11 @@ export function ResetPasswordPage() {
             />
           )}
         </FormField>
-        <FormField id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <FormField
+          id="confirmPassword"
+          label={t('Confirm new password')}
+          error={errors.confirmPassword?.message}
+        >
           {(control) => (
             <PasswordInput
               {...control}
@@ -102,7 +110,7 @@ export function ResetPasswordPage() {
           )}
         </FormField>
         <SubmitButton pending={isSubmitting} disabled={!token}>
-          Set new password
+          {t('Set new password')}
         </SubmitButton>
       </form>
     </AuthCard>

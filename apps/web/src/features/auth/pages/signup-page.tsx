@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { useSignupMutation } from '../api';
 import { AuthCard, AuthHeading } from '../components/auth-card';
@@ -45,7 +46,7 @@ export function SignupPage() {
           result.error,
           FIELDS,
           (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-          'Sign-up failed. Please try again.',
+          t('Sign-up failed. Please try again.'),
         ),
       );
       return;
@@ -65,13 +66,13 @@ export function SignupPage() {
     <AuthCard
       footer={
         <>
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <Link
             to={{ pathname: '/login', search: carry.search }}
             state={carry.state}
             className="font-medium text-primary underline-offset-4 hover:underline"
           >
-            Sign in
+            {t('Sign in')}
           </Link>
         </>
       }
@@ -79,34 +80,34 @@ export function SignupPage() {
       <div className="grid gap-5">
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
           <AuthHeading
-            title="Create your account"
-            description="Learn with roadmaps, prove a skill and book mentors."
+            title={t('Create your account')}
+            description={t('Learn with roadmaps, prove a skill and book mentors.')}
           />
-          {formError && <FormAlert>{formError}</FormAlert>}
+          {formError && <FormAlert>{translate(formError)}</FormAlert>}
           <FormField
             id="name"
-            label="Name"
+            label={t('Name')}
             error={errors.name?.message}
-            hint={`${NAME_MIN} to ${NAME_MAX} letters.`}
+            hint={t('{min} to {max} letters.', { min: NAME_MIN, max: NAME_MAX })}
           >
             {(control) => <Input {...control} {...form.register('name')} autoComplete="given-name" />}
           </FormField>
-          <FormField id="email" label="E-mail" error={errors.email?.message}>
+          <FormField id="email" label={t('E-mail')} error={errors.email?.message}>
             {(control) => (
               <Input {...control} {...form.register('email')} type="email" autoComplete="email" />
             )}
           </FormField>
           <FormField
             id="password"
-            label="Password"
+            label={t('Password')}
             error={errors.password?.message}
-            hint={`At least ${PASSWORD_MIN} characters, with a letter and a digit.`}
+            hint={t('At least {min} characters, with a letter and a digit.', { min: PASSWORD_MIN })}
           >
             {(control) => (
               <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
             )}
           </FormField>
-          <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
+          <SubmitButton pending={isSubmitting}>{t('Create account')}</SubmitButton>
         </form>
         {painted && (
           <Suspense fallback={null}>

@@ -10,12 +10,13 @@ import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { formatSessionTime } from '@/lib/session-time';
 import { useViewerZone } from '@/features/auth/api';
+import { t } from '@/lib/i18n';
 import { bookingCreditNotePath, bookingReceiptPath } from '../api';
 import {
   bookingActions,
   joinState,
   otherParty,
-  REFUND_FAILED_NOTE,
+  refundFailedNote,
   refundStatusLabels,
   statusLabels,
 } from '../rules';
@@ -51,7 +52,7 @@ function BookingDocuments({ booking, userId }: { booking: Booking; userId: strin
           className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
         >
           <FileDown aria-hidden="true" className="size-4" />
-          Download receipt <span className="sr-only">{booking.receiptNumber}</span>
+          {t('Download receipt')} <span className="sr-only">{booking.receiptNumber}</span>
         </a>
       )}
       {booking.creditNoteNumber !== undefined && (
@@ -61,7 +62,7 @@ function BookingDocuments({ booking, userId }: { booking: Booking; userId: strin
           className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
         >
           <FileDown aria-hidden="true" className="size-4" />
-          Download credit note <span className="sr-only">{booking.creditNoteNumber}</span>
+          {t('Download credit note')} <span className="sr-only">{booking.creditNoteNumber}</span>
         </a>
       )}
     </div>
@@ -94,7 +95,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
               {formatSessionTime(booking.startTime, zone)}
             </h3>
             <p className="text-sm text-muted-foreground">
-              {other.role}: <span className="text-foreground">{other.name}</span>
+              {other.role === 'Mentor' ? t('Mentor') : t('Mentee')}:{' '}
+              <span className="text-foreground">{other.name}</span>
             </p>
           </div>
         </div>
@@ -104,11 +106,11 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
       </div>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted-foreground">Amount</dt>
+        <dt className="text-muted-foreground">{t('Amount')}</dt>
         <dd>{formatPaise(booking.amount)}</dd>
         {booking.previousStartTimes.length > 0 && (
           <>
-            <dt className="text-muted-foreground">Moved from</dt>
+            <dt className="text-muted-foreground">{t('Moved from')}</dt>
             <dd>
               <ul>
                 {booking.previousStartTimes.map((start) => (
@@ -120,28 +122,28 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
         )}
         {booking.refund && (
           <>
-            <dt className="text-muted-foreground">Refund</dt>
+            <dt className="text-muted-foreground">{t('Refund')}</dt>
             <dd>
               {formatPaise(booking.refund.amount)} · {refundStatusLabels[booking.refund.status]}
               {booking.refund.status === 'failed' && (
-                <span className="block text-xs text-destructive">{REFUND_FAILED_NOTE}</span>
+                <span className="block text-xs text-destructive">{refundFailedNote()}</span>
               )}
             </dd>
           </>
         )}
         {booking.cancellation && (
           <>
-            <dt className="text-muted-foreground">Cancelled by</dt>
+            <dt className="text-muted-foreground">{t('Cancelled by')}</dt>
             <dd>
               {booking.cancellation.cancelledBy === 'staff'
                 ? 'Skillroute'
                 : booking.cancellation.cancelledBy === (booking.mentorId === userId ? 'mentor' : 'mentee')
-                  ? 'You'
+                  ? t('You')
                   : other.role === 'Mentor'
-                    ? 'Your mentor'
-                    : 'Your mentee'}
+                    ? t('Your mentor')
+                    : t('Your mentee')}
             </dd>
-            <dt className="text-muted-foreground">Reason</dt>
+            <dt className="text-muted-foreground">{t('Reason')}</dt>
             <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.cancellation.reason}</dd>
           </>
         )}
@@ -154,7 +156,9 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
       {booking.review && (
         <figure className="rounded-md bg-muted/60 p-3 text-sm">
           <figcaption className="mb-1 flex items-center gap-1 font-medium">
-            <span className="sr-only">Review: {booking.review.rating} out of 5 stars</span>
+            <span className="sr-only">
+              {t('Review: {rating} out of 5 stars', { rating: booking.review.rating })}
+            </span>
             {[1, 2, 3, 4, 5].map((value) => (
               <Star
                 key={value}
@@ -181,8 +185,8 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
           agenda={booking.agenda}
           heading={
             isMentor
-              ? `What ${booking.mentee.name} would like to talk about`
-              : 'What you would like to talk about'
+              ? t('What {name} would like to talk about', { name: booking.mentee.name })
+              : t('What you would like to talk about')
           }
         />
       )}
@@ -207,7 +211,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
 
       {join === 'opens-later' && (
         <p className="text-sm text-muted-foreground">
-          Join opens {ROOM_OPENS_MINUTES_BEFORE} minutes before the start.
+          {t('Join opens {minutes} minutes before the start.', { minutes: ROOM_OPENS_MINUTES_BEFORE })}
         </p>
       )}
 
@@ -217,7 +221,7 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
             <Button asChild>
               <Link to={`/meet/${encodeURIComponent(booking.roomId)}`}>
                 <Video aria-hidden="true" />
-                Join
+                {t('Join')}
               </Link>
             </Button>
           )}

@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { selectCurrentUser } from '@/features/auth/api';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { formatPaise, formatRupees } from '@skillroute/shared/money';
 import { useCreateBookingMutation } from '../api';
 import { formatSessionTime } from '@/lib/session-time';
@@ -76,7 +77,7 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
     return (
       <PanelFrame>
         <p className="text-sm text-muted-foreground">
-          This is your own profile: others book these hours with you.
+          {t('This is your own profile: others book these hours with you.')}
         </p>
       </PanelFrame>
     );
@@ -129,7 +130,7 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
       ...learningFields(learning),
     });
     if (result.error)
-      setFailure(errorMessage(result.error, 'The booking could not be made. Please try again.'));
+      setFailure(errorMessage(result.error, t('The booking could not be made. Please try again.')));
     else {
       setMade(result.data.booking);
       setAgenda('');
@@ -141,39 +142,41 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
     <PanelFrame>
       {lapsed && !slot && (
         <p role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm">
-          Your hold lapsed. Choose a time again to book it.
+          {t('Your hold lapsed. Choose a time again to book it.')}
         </p>
       )}
       {!slot ? (
-        <p className="text-sm text-muted-foreground">Choose a free hour above to book a one-hour session.</p>
+        <p className="text-sm text-muted-foreground">
+          {t('Choose a free hour above to book a one-hour session.')}
+        </p>
       ) : (
         <>
           <SessionLine start={slot} zone={zone} />
           {pricePerSession !== null && (
             <p className="flex items-baseline justify-between gap-2 text-sm">
-              <span className="text-muted-foreground">Price</span>
+              <span className="text-muted-foreground">{t('Price')}</span>
               <span className="text-base font-semibold">{formatRupees(pricePerSession)}</span>
             </p>
           )}
           <p className="text-xs text-pretty text-muted-foreground">
-            <span className="font-medium text-foreground">Cancellation policy: </span>
-            {CANCELLATION_POLICY}
+            <span className="font-medium text-foreground">{t('Cancellation policy:')} </span>
+            {translate(CANCELLATION_POLICY)}
           </p>
           <p className="text-xs text-pretty text-muted-foreground">
-            <span className="font-medium text-foreground">Moving the session: </span>
-            {RESCHEDULE_POLICY}
+            <span className="font-medium text-foreground">{t('Moving the session:')} </span>
+            {translate(RESCHEDULE_POLICY)}
           </p>
           <p className="text-xs text-pretty text-muted-foreground">
-            <span className="font-medium text-foreground">If someone does not come: </span>
-            {NO_SHOW_POLICY}
+            <span className="font-medium text-foreground">{t('If someone does not come:')} </span>
+            {translate(NO_SHOW_POLICY)}
           </p>
           {/* Signed out, Book first signs in: the agenda is asked for on the way back, so nothing is lost. */}
           {user && (
             <FormField
               id={agendaId}
-              label="What would you like to talk about?"
-              error={agendaError}
-              hint={`Optional. ${agenda.length}/${AGENDA_MAX}`}
+              label={t('What would you like to talk about?')}
+              error={agendaError && translate(agendaError)}
+              hint={t('Optional. {count}/{max}', { count: agenda.length, max: AGENDA_MAX })}
             >
               {(control) => (
                 <Textarea
@@ -186,14 +189,14 @@ export function BookingPanel({ mentorId, pricePerSession, slot, zone, clearSlot,
             </FormField>
           )}
           {user && <LearningPicker value={learning} onChange={setLearning} />}
-          {failure && <FormAlert>{failure}</FormAlert>}
+          {failure && <FormAlert>{translate(failure)}</FormAlert>}
           <SubmitButton
             type="button"
             className="w-full"
             pending={creating.isLoading}
             onClick={() => void book()}
           >
-            Book
+            {t('Book')}
           </SubmitButton>
         </>
       )}
@@ -226,12 +229,14 @@ function HeldBooking({
       <HoldCountdown msLeft={msLeft} />
       {otherHourChosen && (
         <p className="text-xs text-pretty text-muted-foreground">
-          You can hold one hour with a mentor at a time: pay for this one, or choose another once it lapses.
+          {t(
+            'You can hold one hour with a mentor at a time: pay for this one, or choose another once it lapses.',
+          )}
         </p>
       )}
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert>{translate(failure)}</FormAlert>}
       <SubmitButton type="button" className="w-full" pending={paying} onClick={() => void pay()}>
-        Pay {formatPaise(booking.amount)}
+        {t('Pay {amount}', { amount: formatPaise(booking.amount) })}
       </SubmitButton>
       {stripe && <StripePaymentDialog payment={stripe} bookingId={booking.id} onClose={closeStripe} />}
     </>
@@ -244,7 +249,7 @@ function SessionLine({ start, zone }: { start: string; zone: string }) {
       <CalendarClock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span>
         <span className="font-medium">{formatSessionTime(start, zone)}</span>
-        <span className="text-muted-foreground"> · 1 hour</span>
+        <span className="text-muted-foreground"> · {t('1 hour')}</span>
       </span>
     </p>
   );
@@ -254,7 +259,7 @@ function PanelFrame({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="booking-panel-title" className="flex flex-col gap-3 border-t pt-4">
       <h3 id="booking-panel-title" className="text-base font-semibold">
-        Book a session
+        {t('Book a session')}
       </h3>
       {children}
     </section>

@@ -25,6 +25,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
 import { formatPaise } from '@skillroute/shared/money';
 import { toast } from '@/lib/use-toast';
+import { t, translate } from '@/lib/i18n';
 import { useCancelBookingMutation } from '../api';
 import { cancellationRefundText, roleIn } from '../rules';
 
@@ -60,17 +61,17 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
     setFailure(null);
     const result = await cancel({ id: booking.id, ...body });
     if (result.error) {
-      setFailure(errorMessage(result.error, 'The session could not be cancelled. Please try again.'));
+      setFailure(errorMessage(result.error, t('The session could not be cancelled. Please try again.')));
       return;
     }
     setOpen(false);
     const refund = formatPaise(result.data.refund.amount);
     toast({
-      title: 'Session cancelled',
+      title: t('Session cancelled'),
       description:
         roleIn(booking, userId) === 'mentor'
-          ? `Your mentee gets ${refund} back.`
-          : `You will get ${refund} back.`,
+          ? t('Your mentee gets {amount} back.', { amount: refund })
+          : t('You will get {amount} back.', { amount: refund }),
     });
   }
 
@@ -78,29 +79,29 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
-          Cancel
+          {t('Cancel')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Cancel this session?</DialogTitle>
+            <DialogTitle>{t('Cancel this session?')}</DialogTitle>
             <DialogDescription>{cancellationRefundText(booking, userId, openedAt)}</DialogDescription>
           </DialogHeader>
           {roleIn(booking, userId) === 'mentee' && (
-            <p className="text-xs text-muted-foreground">{CANCELLATION_POLICY}</p>
+            <p className="text-xs text-muted-foreground">{translate(CANCELLATION_POLICY)}</p>
           )}
           <FormField
             id={`cancel-reason-${booking.id}`}
-            label="Reason"
-            error={form.formState.errors.reason?.message}
+            label={t('Reason')}
+            error={form.formState.errors.reason?.message && translate(form.formState.errors.reason.message)}
             hint={`${reason.length}/${CANCEL_REASON_MAX}`}
           >
             {(control) => (
               <Textarea {...control} {...form.register('reason')} maxLength={CANCEL_REASON_MAX} required />
             )}
           </FormField>
-          {failure && <FormAlert>{failure}</FormAlert>}
+          {failure && <FormAlert>{translate(failure)}</FormAlert>}
           <DialogFooter>
             <Button
               type="button"
@@ -108,10 +109,10 @@ export function CancelBookingDialog({ booking, userId }: { booking: Booking; use
               disabled={cancelling.isLoading}
               onClick={() => openChange(false)}
             >
-              Keep the session
+              {t('Keep the session')}
             </Button>
             <SubmitButton pending={cancelling.isLoading} variant="destructive" size="default">
-              Cancel the session
+              {t('Cancel the session')}
             </SubmitButton>
           </DialogFooter>
         </form>

@@ -2,6 +2,7 @@ import { LEARNING_TOPICS_MAX } from '@skillroute/shared/learning';
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { t } from '@/lib/i18n';
 import { useGetMyProgressQuery, useGetRoadmapQuery } from '@/features/roadmaps/api';
 
 /** What the mentee chose: a session about one of their roadmaps, some of its topics, notes shared or not. */
@@ -59,19 +60,19 @@ export function LearningPicker({
     <div className="grid gap-3 rounded-md border p-3">
       <div className="flex items-center gap-2">
         <Switch id={ids.on} checked={value.on} onCheckedChange={(on) => onChange({ ...value, on })} />
-        <Label htmlFor={ids.on}>A session about one of my roadmaps</Label>
+        <Label htmlFor={ids.on}>{t('A session about one of my roadmaps')}</Label>
       </div>
       {value.on && (
         <>
           <div className="grid gap-1.5">
-            <Label htmlFor={ids.roadmap}>Roadmap</Label>
+            <Label htmlFor={ids.roadmap}>{t('Roadmap')}</Label>
             <select
               id={ids.roadmap}
               value={value.roadmapId}
               onChange={(event) => onChange({ ...value, roadmapId: event.target.value, nodeIds: [] })}
               className="h-9 rounded-md border bg-transparent px-2 text-sm"
             >
-              <option value="">Choose a roadmap</option>
+              <option value="">{t('Choose a roadmap')}</option>
               {choices.map((choice) => (
                 <option key={choice.id} value={choice.id}>
                   {choice.title}
@@ -80,15 +81,15 @@ export function LearningPicker({
             </select>
             {followed.isSuccess && choices.length === 0 && (
               <p className="text-xs text-muted-foreground">
-                Mark topics on a roadmap you follow and it shows here.
+                {t('Mark topics on a roadmap you follow and it shows here.')}
               </p>
             )}
           </div>
           {topics.length > 0 && (
             <fieldset className="grid gap-1.5" aria-describedby={ids.topics}>
-              <legend className="text-sm font-medium">Topics you want help with</legend>
+              <legend className="text-sm font-medium">{t('Topics you want help with')}</legend>
               <p id={ids.topics} className="text-xs text-muted-foreground" aria-live="polite">
-                {value.nodeIds.length} of {LEARNING_TOPICS_MAX} chosen
+                {t('{count} of {max} chosen', { count: value.nodeIds.length, max: LEARNING_TOPICS_MAX })}
               </p>
               <ul className="grid max-h-48 gap-1 overflow-y-auto">
                 {topics.map((topic) => {
@@ -117,7 +118,7 @@ export function LearningPicker({
                 checked={value.shareNotes}
                 onCheckedChange={(shareNotes) => onChange({ ...value, shareNotes })}
               />
-              <Label htmlFor={ids.share}>Share my notes on these topics with the mentor</Label>
+              <Label htmlFor={ids.share}>{t('Share my notes on these topics with the mentor')}</Label>
             </div>
           )}
         </>

@@ -20,11 +20,14 @@ import { errorMessage } from '@/lib/api-error';
 import { formatSessionTime } from '@/lib/session-time';
 import { bookableSlotWindow } from '@/lib/time-zones';
 import { toast } from '@/lib/use-toast';
+import { t, translate } from '@/lib/i18n';
 import { useRescheduleBookingMutation } from '../api';
 
 const movesLeftText = (booking: Booking) => {
   const left = RESCHEDULE_MAX - booking.rescheduleCount;
-  return left === 1 ? 'This is the last time it can be moved.' : `It can be moved ${left} more times.`;
+  return left === 1
+    ? t('This is the last time it can be moved.')
+    : t('It can be moved {count} more times.', { count: left });
 };
 
 /**
@@ -57,15 +60,17 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
     setFailure(null);
     const result = await reschedule({ id: booking.id, startTime: chosen });
     if (result.error) {
-      setFailure(errorMessage(result.error, 'The session could not be moved. Please try again.'));
+      setFailure(errorMessage(result.error, t('The session could not be moved. Please try again.')));
       setChosen(null);
       void slots.refetch();
       return;
     }
     setOpen(false);
     toast({
-      title: 'Session moved',
-      description: `Your session is now on ${formatSessionTime(result.data.booking.startTime, viewerZone)}. You both get the new time by mail.`,
+      title: t('Session moved'),
+      description: t('Your session is now on {time}. You both get the new time by mail.', {
+        time: formatSessionTime(result.data.booking.startTime, viewerZone),
+      }),
     });
   }
 
@@ -74,29 +79,31 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
           <CalendarClock aria-hidden="true" />
-          Reschedule
+          {t('Reschedule')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Move this session</DialogTitle>
+          <DialogTitle>{t('Move this session')}</DialogTitle>
           <DialogDescription>
-            Now on {formatSessionTime(booking.startTime, viewerZone)}. Pick another free hour of{' '}
-            {booking.mentor.name}; nothing more is charged, and the room link stays the same.
+            {t(
+              'Now on {time}. Pick another free hour of {name}; nothing more is charged, and the room link stays the same.',
+              { time: formatSessionTime(booking.startTime, viewerZone), name: booking.mentor.name },
+            )}
           </DialogDescription>
         </DialogHeader>
         <p className="text-xs text-pretty text-muted-foreground">
-          {RESCHEDULE_POLICY} {movesLeftText(booking)}
+          {translate(RESCHEDULE_POLICY)} {movesLeftText(booking)}
         </p>
         {slots.isError ? (
           <FormAlert>
-            The free hours could not be loaded.{' '}
+            {t('The free hours could not be loaded.')}{' '}
             <Button type="button" variant="link" className="h-auto p-0" onClick={() => void slots.refetch()}>
-              Try again
+              {t('Try again')}
             </Button>
           </FormAlert>
         ) : !slots.data ? (
-          <div className="flex flex-col gap-3" aria-label="Loading free hours">
+          <div className="flex flex-col gap-3" aria-label={t('Loading free hours')}>
             <Skeleton className="h-9" />
             <Skeleton className="h-64" />
           </div>
@@ -111,7 +118,7 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
             onChoose={setChosen}
           />
         )}
-        {failure && <FormAlert>{failure}</FormAlert>}
+        {failure && <FormAlert>{translate(failure)}</FormAlert>}
         <DialogFooter>
           <Button
             type="button"
@@ -119,7 +126,7 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
             disabled={moving.isLoading}
             onClick={() => openChange(false)}
           >
-            Keep the time
+            {t('Keep the time')}
           </Button>
           <SubmitButton
             type="button"
@@ -130,7 +137,9 @@ export function RescheduleDialog({ booking, zone: viewerZone }: { booking: Booki
             className="h-auto min-h-9 whitespace-normal"
             onClick={() => void move()}
           >
-            {chosen === null ? 'Choose a new hour' : `Move to ${formatSessionTime(chosen, zone)}`}
+            {chosen === null
+              ? t('Choose a new hour')
+              : t('Move to {time}', { time: formatSessionTime(chosen, zone) })}
           </SubmitButton>
         </DialogFooter>
       </DialogContent>

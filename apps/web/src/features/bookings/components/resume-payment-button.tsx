@@ -2,6 +2,7 @@ import type { Booking } from '@skillroute/shared/bookings';
 import { FormAlert } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatPaise } from '@skillroute/shared/money';
+import { t, translate } from '@/lib/i18n';
 import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
 
@@ -11,9 +12,9 @@ export function ResumePaymentButton({ booking }: { booking: Booking }) {
   return (
     <div className="grid gap-2">
       <SubmitButton type="button" size="sm" variant="default" pending={paying} onClick={() => void pay()}>
-        Pay {formatPaise(booking.amount)}
+        {t('Pay {amount}', { amount: formatPaise(booking.amount) })}
       </SubmitButton>
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert>{translate(failure)}</FormAlert>}
       {stripe && <StripePaymentDialog payment={stripe} bookingId={booking.id} onClose={closeStripe} />}
     </div>
   );

@@ -25,6 +25,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { toast } from '@/lib/use-toast';
+import { t, translate } from '@/lib/i18n';
 import { useReviewBookingMutation } from '../api';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
@@ -63,13 +64,13 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
     setFailure(null);
     const result = await review({ id: booking.id, ...body });
     if (result.error) {
-      setFailure(errorMessage(result.error, 'The review could not be saved. Please try again.'));
+      setFailure(errorMessage(result.error, t('The review could not be saved. Please try again.')));
       return;
     }
     setOpen(false);
     toast({
-      title: 'Thank you for your review',
-      description: `Your review of ${booking.mentor.name} is saved.`,
+      title: t('Thank you for your review'),
+      description: t('Your review of {name} is saved.', { name: booking.mentor.name }),
     });
   }
 
@@ -78,17 +79,19 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button type="button" size="sm">
-          Write a review
+          {t('Write a review')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Review your session</DialogTitle>
-            <DialogDescription>How was your session with {booking.mentor.name}?</DialogDescription>
+            <DialogTitle>{t('Review your session')}</DialogTitle>
+            <DialogDescription>
+              {t('How was your session with {name}?', { name: booking.mentor.name })}
+            </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2" aria-describedby={errors.rating ? ratingErrorId : undefined}>
-            <legend className="mb-2 text-sm font-medium">Rating</legend>
+            <legend className="mb-2 text-sm font-medium">{t('Rating')}</legend>
             <div className="flex gap-1">
               {RATINGS.map((value) => {
                 const lit = rating !== undefined && value <= rating;
@@ -115,7 +118,9 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
                       )}
                       aria-hidden="true"
                     />
-                    <span className="sr-only">{value === 1 ? '1 star' : `${value} stars`}</span>
+                    <span className="sr-only">
+                      {t('{count, plural, one {# star} other {# stars}}', { count: value })}
+                    </span>
                   </label>
                 );
               })}
@@ -126,19 +131,19 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
                 role="alert"
                 className="text-sm font-medium text-destructive dark:text-red-300"
               >
-                {errors.rating.message}
+                {errors.rating.message && translate(errors.rating.message)}
               </p>
             )}
           </fieldset>
           <FormField
             id={`${id}-comment`}
-            label="Comment (optional)"
-            error={errors.comment?.message}
+            label={t('Comment (optional)')}
+            error={errors.comment?.message && translate(errors.comment.message)}
             hint={`${comment.length}/${REVIEW_COMMENT_MAX}`}
           >
             {(control) => <Textarea {...control} {...form.register('comment')} rows={4} />}
           </FormField>
-          {failure && <FormAlert>{failure}</FormAlert>}
+          {failure && <FormAlert>{translate(failure)}</FormAlert>}
           <DialogFooter>
             <Button
               type="button"
@@ -146,10 +151,10 @@ export function ReviewDialog({ booking }: { booking: Booking }) {
               disabled={reviewing.isLoading}
               onClick={() => openChange(false)}
             >
-              Close
+              {t('Close')}
             </Button>
             <SubmitButton pending={reviewing.isLoading} size="default">
-              Send review
+              {t('Send review')}
             </SubmitButton>
           </DialogFooter>
         </form>

@@ -2,7 +2,6 @@ import type { Booking } from '@skillroute/shared/bookings';
 import {
   LEARNING_TOPICS_MAX,
   RECOMMENDATION_NOTE_MAX,
-  progressLine,
   recommendationsBodySchema,
   type BookingLearningResponse,
 } from '@skillroute/shared/learning';
@@ -23,9 +22,24 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { t, translate } from '@/lib/i18n';
 import { useGetBookingLearningQuery, useRecommendTopicsMutation } from '../api';
 
-const statusWords = { done: 'Done', in_progress: 'In progress', skipped: 'Skipped', pending: 'Not started' };
+const TITLE_MARK = '\u0000';
+
+/** A topic's status as the mentor reads it. */
+function statusWord(status: 'done' | 'in_progress' | 'skipped' | 'pending'): string {
+  switch (status) {
+    case 'done':
+      return t('Done');
+    case 'in_progress':
+      return t('In progress');
+    case 'skipped':
+      return t('Skipped');
+    case 'pending':
+      return t('Not started');
+  }
+}
 
 /**
  * A session about one of the mentee's roadmaps (DESIGN.md §4b), on a booking of /profile/bookings. The mentor
@@ -42,25 +56,32 @@ export function SessionLearning({
   canRecommend: boolean;
 }) {
   const id = useId();
-  if (!isMentor)
+  if (!isMentor) {
+    // The sentence whole for the translator; the roadmap's link goes where it says {title}.
+    const [before, after = ''] = t('About your roadmap {title}', { title: TITLE_MARK }).split(TITLE_MARK);
     return (
       <p className="text-sm">
-        <span className="text-muted-foreground">About your roadmap </span>
+        <span className="text-muted-foreground">{before}</span>
         <Link
           to={`/roadmap/${encodeURIComponent(booking.learning.roadmapId)}`}
           className="font-medium text-primary underline-offset-4 hover:underline"
         >
           {booking.learning.title}
         </Link>
+        {after && <span className="text-muted-foreground">{after}</span>}
         {booking.learning.shareNotes && (
-          <span className="text-muted-foreground"> · your notes on the chosen topics are shared</span>
+          <span className="text-muted-foreground">
+            {' · '}
+            {t('your notes on the chosen topics are shared')}
+          </span>
         )}
       </p>
     );
+  }
   return (
     <section aria-labelledby={id} className="grid gap-2 rounded-md border p-3 text-sm">
       <h4 id={id} className="font-medium">
-        {booking.mentee.name}’s roadmap: {booking.learning.title}
+        {t('{name}’s roadmap: {title}', { name: booking.mentee.name, title: booking.learning.title })}
       </h4>
       <MentorLearning booking={booking} canRecommend={canRecommend} />
     </section>
@@ -72,23 +93,29 @@ function MentorLearning({ booking, canRecommend }: { booking: Booking; canRecomm
   if (isError)
     return (
       <p role="alert" className="text-muted-foreground">
-        The roadmap could not be loaded.{' '}
+        {t('The roadmap could not be loaded.')}{' '}
         <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-          Try again
+          {t('Try again')}
         </button>
       </p>
     );
-  if (!data) return <p className="text-muted-foreground">Loading the roadmap…</p>;
+  if (!data) return <p className="text-muted-foreground">{t('Loading the roadmap…')}</p>;
   return (
     <>
-      <p>{progressLine(data.progress)}</p>
+      <p>
+        {t('{done} of {total} topics done, {inProgress} in progress', {
+          done: data.progress.done,
+          total: data.progress.total,
+          inProgress: data.progress.inProgress,
+        })}
+      </p>
       {data.topics.length > 0 && (
-        <ul aria-label="Topics chosen for the session" className="grid gap-1.5">
+        <ul aria-label={t('Topics chosen for the session')} className="grid gap-1.5">
           {data.topics.map((topic) => (
             <li key={topic.nodeId} className="grid gap-0.5">
               <span>
                 <span className="font-medium [overflow-wrap:anywhere]">{topic.label}</span>
-                <span className="text-muted-foreground"> · {statusWords[topic.status]}</span>
+                <span className="text-muted-foreground"> · {statusWord(topic.status)}</span>
               </span>
               {topic.note !== undefined && (
                 <blockquote className="border-l-2 pl-2 whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">
@@ -129,19 +156,22 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
     // The endpoint's own rules: one to ten topics, a note of at most RECOMMENDATION_NOTE_MAX characters.
     const checked = recommendationsBodySchema.safeParse({ nodeIds: chosen, note });
     if (!checked.success) {
-      setFailure(checked.error.issues[0]?.message ?? 'Check the topics and the note.');
+      setFailure(checked.error.issues[0]?.message ?? t('Check the topics and the note.'));
       return;
     }
     setFailure(null);
     const result = await recommend({ id: booking.id, ...checked.data });
     if (result.error) {
-      setFailure(errorMessage(result.error, 'The recommendation could not be sent. Please try again.'));
+      setFailure(errorMessage(result.error, t('The recommendation could not be sent. Please try again.')));
       return;
     }
     setOpen(false);
     toast({
-      title: 'Topics recommended',
-      description: `${booking.mentee.name} will see them on ${learning.roadmap.title}.`,
+      title: t('Topics recommended'),
+      description: t('{name} will see them on {title}.', {
+        name: booking.mentee.name,
+        title: learning.roadmap.title,
+      }),
     });
   }
 
@@ -149,21 +179,24 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button type="button" size="sm" variant="outline" className="justify-self-start">
-          Recommend topics
+          {t('Recommend topics')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Recommend topics</DialogTitle>
+            <DialogTitle>{t('Recommend topics')}</DialogTitle>
             <DialogDescription>
-              Topics of {learning.roadmap.title} for {booking.mentee.name} to study next.
+              {t('Topics of {title} for {name} to study next.', {
+                title: learning.roadmap.title,
+                name: booking.mentee.name,
+              })}
             </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-1.5" aria-describedby={`${id}-count`}>
-            <legend className="text-sm font-medium">Topics</legend>
+            <legend className="text-sm font-medium">{t('Topics')}</legend>
             <p id={`${id}-count`} className="text-xs text-muted-foreground" aria-live="polite">
-              {chosen.length} of {LEARNING_TOPICS_MAX} chosen
+              {t('{count} of {max} chosen', { count: chosen.length, max: LEARNING_TOPICS_MAX })}
             </p>
             <ul className="grid max-h-60 gap-1 overflow-y-auto">
               {learning.roadmapTopics.map((topic) => {
@@ -192,7 +225,7 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
           </fieldset>
           <FormField
             id={`${id}-note`}
-            label="Note (optional)"
+            label={t('Note (optional)')}
             hint={`${note.length}/${RECOMMENDATION_NOTE_MAX}`}
           >
             {(control) => (
@@ -204,7 +237,7 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
               />
             )}
           </FormField>
-          {failure && <FormAlert>{failure}</FormAlert>}
+          {failure && <FormAlert>{translate(failure)}</FormAlert>}
           <DialogFooter>
             <Button
               type="button"
@@ -212,10 +245,10 @@ function RecommendDialog({ booking, learning }: { booking: Booking; learning: Bo
               disabled={recommending.isLoading}
               onClick={() => openChange(false)}
             >
-              Close
+              {t('Close')}
             </Button>
             <SubmitButton pending={recommending.isLoading} size="default">
-              Recommend
+              {t('Recommend')}
             </SubmitButton>
           </DialogFooter>
         </form>

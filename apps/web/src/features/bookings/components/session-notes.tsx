@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
 import { formatSessionTime } from '@/lib/session-time';
 import { toast } from '@/lib/use-toast';
+import { t, translate } from '@/lib/i18n';
 import { useSaveSessionNotesMutation } from '../api';
 
 /** What the mentee wrote when booking, shown to both people: to the mentor before the session above all. */
@@ -43,10 +44,12 @@ export function SessionNotesView({
   return (
     <section aria-labelledby={id} className="grid gap-1 rounded-md border p-3 text-sm">
       <h4 id={id} className="font-medium">
-        Notes and homework from {mentorName}
+        {t('Notes and homework from {name}', { name: mentorName })}
       </h4>
       <p className="whitespace-pre-line [overflow-wrap:anywhere]">{notes.text}</p>
-      <p className="text-xs text-muted-foreground">Updated {formatSessionTime(notes.updatedAt, zone)}</p>
+      <p className="text-xs text-muted-foreground">
+        {t('Updated {time}', { time: formatSessionTime(notes.updatedAt, zone) })}
+      </p>
     </section>
   );
 }
@@ -72,12 +75,15 @@ export function SessionNotesForm({ booking, zone }: { booking: Booking; zone: st
     setFailure(null);
     const result = await save({ id: booking.id, ...body });
     if (result.error) {
-      setFailure(errorMessage(result.error, 'The notes could not be saved. Please try again.'));
+      setFailure(errorMessage(result.error, t('The notes could not be saved. Please try again.')));
       return;
     }
     toast({
-      title: 'Notes saved',
-      description: `${booking.mentee.name} is told in about ${NOTES_ANNOUNCE_AFTER_MINUTES} minutes.`,
+      title: t('Notes saved'),
+      description: t('{name} is told in about {minutes} minutes.', {
+        name: booking.mentee.name,
+        minutes: NOTES_ANNOUNCE_AFTER_MINUTES,
+      }),
     });
   }
 
@@ -89,25 +95,25 @@ export function SessionNotesForm({ booking, zone }: { booking: Booking; zone: st
       className="grid gap-3 rounded-md border p-3"
     >
       <h4 id={`${id}-title`} className="text-sm font-medium">
-        Notes and homework
+        {t('Notes and homework')}
       </h4>
       <FormField
         id={`${id}-text`}
-        label={`For ${booking.mentee.name}`}
-        error={errors.text?.message}
+        label={t('For {name}', { name: booking.mentee.name })}
+        error={errors.text?.message && translate(errors.text.message)}
         hint={`${text.length}/${SESSION_NOTES_MAX}`}
       >
         {(control) => <Textarea {...control} {...form.register('text')} rows={5} />}
       </FormField>
       {booking.notes && (
         <p className="text-xs text-muted-foreground">
-          Last saved {formatSessionTime(booking.notes.updatedAt, zone)}
+          {t('Last saved {time}', { time: formatSessionTime(booking.notes.updatedAt, zone) })}
         </p>
       )}
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && <FormAlert>{translate(failure)}</FormAlert>}
       <div>
         <SubmitButton pending={saving.isLoading} size="sm">
-          Save notes
+          {t('Save notes')}
         </SubmitButton>
       </div>
     </form>

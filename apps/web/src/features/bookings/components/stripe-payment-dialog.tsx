@@ -4,6 +4,7 @@ import { FormAlert } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatPaise } from '@skillroute/shared/money';
+import { t, translate } from '@/lib/i18n';
 import { loadStripe, paymentReturnPath, type StripeElements, type StripeJs } from '../payment-providers';
 
 export interface StripePayment {
@@ -44,7 +45,7 @@ export function StripePaymentDialog({
         element = created;
         setReady({ stripe, elements });
       })
-      .catch(() => setFailure('The card form could not be loaded. Please try again.'));
+      .catch(() => setFailure(t('The card form could not be loaded. Please try again.')));
     return () => {
       stopped = true;
       element?.destroy();
@@ -62,7 +63,7 @@ export function StripePaymentDialog({
     });
     // Success leaves the page for the return URL; an answer here is a refusal.
     setPaying(false);
-    setFailure(error?.message ?? 'The payment did not go through. Please try again.');
+    setFailure(error?.message ?? t('The payment did not go through. Please try again.'));
   }
 
   return (
@@ -70,18 +71,18 @@ export function StripePaymentDialog({
       <DialogContent>
         <form onSubmit={(event) => void submit(event)} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Pay {formatPaise(payment.amount)}</DialogTitle>
-            <DialogDescription>Your card details go straight to Stripe.</DialogDescription>
+            <DialogTitle>{t('Pay {amount}', { amount: formatPaise(payment.amount) })}</DialogTitle>
+            <DialogDescription>{t('Your card details go straight to Stripe.')}</DialogDescription>
           </DialogHeader>
           {!ready && !failure && (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner /> Loading the card form…
+              <Spinner /> {t('Loading the card form…')}
             </p>
           )}
           <div ref={mountPoint} />
-          {failure && <FormAlert>{failure}</FormAlert>}
+          {failure && <FormAlert>{translate(failure)}</FormAlert>}
           <SubmitButton pending={paying} disabled={!ready} className="w-full">
-            Pay {formatPaise(payment.amount)}
+            {t('Pay {amount}', { amount: formatPaise(payment.amount) })}
           </SubmitButton>
         </form>
       </DialogContent>

@@ -6,11 +6,12 @@ import { FormAlert } from '@/components/ui/form-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useGetMentorSlotsQuery } from '@/features/mentors/api';
 import { errorMessage, errorStatus } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { StripePaymentDialog } from './stripe-payment-dialog';
 import { usePayForBooking } from './use-pay-for-booking';
 import { useCreateBookingMutation } from '../api';
 
-const NO_LONGER_FREE = 'This hour is no longer free. Please choose another time.';
+const noLongerFree = () => t('This hour is no longer free. Please choose another time.');
 
 /**
  * After a declined card: while the hour is still free, a new hold of the same hour and on to pay for it (the
@@ -35,7 +36,7 @@ export function TryAnotherCard({ booking, back }: { booking: Booking; back: Reac
   const [failure, setFailure] = useState<string | null>(null);
   const chooseAnother = (
     <Link to={`/mentor-profile/${booking.mentorId}`} className={buttonVariants({ variant: 'outline' })}>
-      Choose another time
+      {t('Choose another time')}
     </Link>
   );
 
@@ -47,7 +48,7 @@ export function TryAnotherCard({ booking, back }: { booking: Booking; back: Reac
   if (taken !== null || !stillFree) {
     return (
       <>
-        <p role="status">{taken ?? NO_LONGER_FREE}</p>
+        <p role="status">{taken ?? noLongerFree()}</p>
         {chooseAnother}
       </>
     );
@@ -61,8 +62,8 @@ export function TryAnotherCard({ booking, back }: { booking: Booking; back: Reac
       const status = errorStatus(result.error);
       // Taken meanwhile, too near now, or a hold limit: the api's own words, and another time to choose.
       if (status === 409 || status === 400 || status === 429)
-        setTaken(errorMessage(result.error, NO_LONGER_FREE));
-      else setFailure(errorMessage(result.error, 'The hour could not be held again. Please try again.'));
+        setTaken(errorMessage(result.error, noLongerFree()));
+      else setFailure(errorMessage(result.error, t('The hour could not be held again. Please try again.')));
       return;
     }
     setHeld(result.data.booking.id);
@@ -71,11 +72,11 @@ export function TryAnotherCard({ booking, back }: { booking: Booking; back: Reac
 
   return (
     <>
-      {held === null && <p>The hour is still free: hold it again and pay with another card.</p>}
-      {(failure ?? payFailure) && <FormAlert>{failure ?? payFailure}</FormAlert>}
+      {held === null && <p>{t('The hour is still free: hold it again and pay with another card.')}</p>}
+      {(failure ?? payFailure) && <FormAlert>{translate(failure ?? payFailure ?? '')}</FormAlert>}
       <div className="flex flex-wrap justify-center gap-3">
         <SubmitButton type="button" pending={creating.isLoading || paying} onClick={() => void tryAgain()}>
-          Try another card
+          {t('Try another card')}
         </SubmitButton>
         {back}
       </div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { useCreatePaymentMutation } from '../api';
 import { openRazorpayCheckout } from '../payment-providers';
 import type { StripePayment } from './stripe-payment-dialog';
 
-const COULD_NOT_OPEN = 'The payment could not be opened. Please try again.';
+const couldNotOpen = () => t('The payment could not be opened. Please try again.');
 
 /**
  * Starts paying for a held booking (DESIGN.md §4 `POST /api/payments/create`) and hands over to the
@@ -25,7 +26,7 @@ export function usePayForBooking(bookingId: string) {
     const result = await createPayment({ bookingId: id });
     if (result.error) {
       setPaying(false);
-      setFailure(errorMessage(result.error, 'The payment could not be started. Please try again.'));
+      setFailure(errorMessage(result.error, t('The payment could not be started. Please try again.')));
       return;
     }
     const payment = result.data;
@@ -38,14 +39,14 @@ export function usePayForBooking(bookingId: string) {
     if (payment.provider === 'razorpay' && orderId && keyId) {
       await openRazorpayCheckout({ ...payment, orderId, keyId }, id, () => setPaying(false)).catch(() => {
         setPaying(false);
-        setFailure(COULD_NOT_OPEN);
+        setFailure(couldNotOpen());
       });
       return;
     }
     setPaying(false);
     if (payment.provider === 'stripe' && clientSecret && publishableKey)
       setStripe({ clientSecret, publishableKey, amount: payment.amount, bookingId: id });
-    else setFailure(COULD_NOT_OPEN);
+    else setFailure(couldNotOpen());
   }
 
   return { pay, paying, failure, stripe, closeStripe: () => setStripe(null) };

@@ -14,6 +14,9 @@ import { useViewerZone } from '@/features/auth/api';
 import { paymentOutcome, paymentWaitEnds } from '../rules';
 import { useClock } from '@/lib/use-clock';
 import { useAppSelector } from '@/lib/store-hooks';
+import { t } from '@/lib/i18n';
+
+const NAME_MARK = '\u0000';
 
 /** How often the page asks whether the provider's word has come. */
 export const PAYMENT_POLL_MS = 1500;
@@ -39,11 +42,11 @@ export function PaymentSuccessPage() {
     return (
       <Outcome
         icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
-        title="Booking not found"
+        title={t('Booking not found')}
       >
-        <p>We could not find this booking. Your bookings are listed in your profile.</p>
+        <p>{t('We could not find this booking. Your bookings are listed in your profile.')}</p>
         <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
-          Your bookings
+          {t('Your bookings')}
         </Link>
       </Outcome>
     );
@@ -52,11 +55,11 @@ export function PaymentSuccessPage() {
     return (
       <Outcome
         icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
-        title="We could not check your payment"
+        title={t('We could not check your payment')}
       >
-        <p>The booking could not be loaded.</p>
+        <p>{t('The booking could not be loaded.')}</p>
         <Button type="button" variant="outline" onClick={() => void first.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Outcome>
     );
@@ -65,13 +68,13 @@ export function PaymentSuccessPage() {
     return (
       <div
         role="status"
-        aria-label="Waiting for the payment to be confirmed"
+        aria-label={t('Waiting for the payment to be confirmed')}
         className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center"
       >
         <Spinner className="size-10 text-primary" />
-        <p className="text-lg font-medium">Confirming your payment…</p>
+        <p className="text-lg font-medium">{t('Confirming your payment…')}</p>
         <p className="text-sm text-muted-foreground">
-          This usually takes a few seconds. Please keep this page open.
+          {t('This usually takes a few seconds. Please keep this page open.')}
         </p>
       </div>
     );
@@ -85,35 +88,42 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
   const isPayer = useAppSelector(selectCurrentUser)?.id === booking.menteeId;
   const backToMentor = (
     <Link to={`/mentor-profile/${booking.mentorId}`} className={buttonVariants({ variant: 'outline' })}>
-      Back to {booking.mentor.name}
+      {t('Back to {name}', { name: booking.mentor.name })}
     </Link>
   );
   if (stillWaiting) {
     return (
       <Outcome
         icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />}
-        title="Your payment is still being processed"
+        title={t('Your payment is still being processed')}
       >
         <p>
-          We have not heard from the payment provider yet. Your bookings page will show the session once the
-          payment is confirmed.
+          {t(
+            'We have not heard from the payment provider yet. Your bookings page will show the session once the payment is confirmed.',
+          )}
         </p>
         <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
-          Your bookings
+          {t('Your bookings')}
         </Link>
       </Outcome>
     );
   }
   switch (paymentOutcome(booking.status)) {
-    case 'confirmed':
+    case 'confirmed': {
+      // The sentence whole for the translator; the mentor's name, set apart for the eye, goes where it says {name}.
+      const [before, after = ''] = t('Your session with {name} is confirmed. You paid {amount}.', {
+        name: NAME_MARK,
+        amount: formatPaise(booking.amount),
+      }).split(NAME_MARK);
       return (
         <Outcome
           icon={<CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />}
-          title="Booking completed"
+          title={t('Booking completed')}
         >
           <p>
-            Your session with <span className="font-medium text-foreground">{booking.mentor.name}</span> is
-            confirmed. You paid {formatPaise(booking.amount)}.
+            {before}
+            <span className="font-medium text-foreground">{booking.mentor.name}</span>
+            {after}
           </p>
           <p className="font-medium text-balance text-foreground">
             <CalendarClock
@@ -121,11 +131,11 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
               aria-hidden="true"
             />
             {formatSessionTime(booking.startTime, zone)}
-            <span className="font-normal whitespace-nowrap text-muted-foreground"> · 1 hour</span>
+            <span className="font-normal whitespace-nowrap text-muted-foreground"> · {t('1 hour')}</span>
           </p>
           <p className="flex items-center gap-2 text-sm">
             <Mail className="size-4 shrink-0" aria-hidden="true" />
-            We’ve e-mailed you the details.
+            {t('We’ve e-mailed you the details.')}
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             {/* The confirmation mail's own event: a download from the api, not a page of the app. */}
@@ -135,21 +145,22 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
               className={buttonVariants({ variant: 'outline' })}
             >
               <CalendarPlus aria-hidden="true" />
-              Add to calendar
+              {t('Add to calendar')}
             </a>
             <Button type="button" onClick={() => void navigate('/profile/bookings')}>
-              Continue
+              {t('Continue')}
             </Button>
           </div>
         </Outcome>
       );
+    }
     case 'declined':
       return (
         <Outcome
           icon={<CircleX className="size-10 text-destructive" aria-hidden="true" />}
-          title="Payment declined"
+          title={t('Payment declined')}
         >
-          <p>Your payment was declined. No money was taken.</p>
+          <p>{t('Your payment was declined. No money was taken.')}</p>
           {isPayer ? <TryAnotherCard booking={booking} back={backToMentor} /> : backToMentor}
         </Outcome>
       );
@@ -157,11 +168,12 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
       return (
         <Outcome
           icon={<Clock className="size-10 text-muted-foreground" aria-hidden="true" />}
-          title="Your hold lapsed"
+          title={t('Your hold lapsed')}
         >
           <p>
-            The 15-minute hold on this slot lapsed before the payment came through. Please choose a time
-            again.
+            {t(
+              'The 15-minute hold on this slot lapsed before the payment came through. Please choose a time again.',
+            )}
           </p>
           {backToMentor}
         </Outcome>
@@ -170,11 +182,11 @@ function Answer({ booking, stillWaiting }: { booking: Booking; stillWaiting: boo
       return (
         <Outcome
           icon={<CircleX className="size-10 text-muted-foreground" aria-hidden="true" />}
-          title="This booking was cancelled"
+          title={t('This booking was cancelled')}
         >
-          <p>The session is no longer booked. Any refund is shown with the booking.</p>
+          <p>{t('The session is no longer booked. Any refund is shown with the booking.')}</p>
           <Link to="/profile/bookings" className={buttonVariants({ variant: 'outline' })}>
-            Your bookings
+            {t('Your bookings')}
           </Link>
         </Outcome>
       );

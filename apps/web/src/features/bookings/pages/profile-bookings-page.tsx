@@ -10,8 +10,10 @@ import { BookingItem } from '../components/booking-item';
 import { parseStatusFilter, statusLabels, upcomingAndPast, type StatusFilter } from '../rules';
 import { useClock } from '@/lib/use-clock';
 import { useAppSelector } from '@/lib/store-hooks';
+import { t } from '@/lib/i18n';
 
-const filterLabels: Record<StatusFilter, string> = { all: 'All', ...statusLabels };
+/** The filter's choice as it reads, in the reader's language. */
+const filterLabel = (filter: StatusFilter): string => (filter === 'all' ? t('All') : statusLabels[filter]);
 
 /**
  * /profile/bookings (spec §2): the user's sessions as mentee and as mentor, filtered by status (?status=), in
@@ -39,18 +41,18 @@ export function ProfileBookingsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 id="bookings-title" className="text-2xl font-bold tracking-tight">
-            Bookings
+            {t('Bookings')}
           </h1>
-          <p className="text-muted-foreground">Your sessions, as mentee and as mentor.</p>
+          <p className="text-muted-foreground">{t('Your sessions, as mentee and as mentor.')}</p>
         </div>
         <Select value={filter} onValueChange={(value) => showFilter(value as StatusFilter)}>
-          <SelectTrigger aria-label="Show bookings" className="w-48">
+          <SelectTrigger aria-label={t('Show bookings')} className="w-48">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             {(['all', ...BOOKING_STATUSES] as const).map((value) => (
               <SelectItem key={value} value={value}>
-                {filterLabels[value]}
+                {filterLabel(value)}
               </SelectItem>
             ))}
           </SelectContent>
@@ -58,44 +60,44 @@ export function ProfileBookingsPage() {
       </div>
 
       {isLoading ? (
-        <div className="grid gap-4" aria-busy="true" aria-label="Loading your bookings">
+        <div className="grid gap-4" aria-busy="true" aria-label={t('Loading your bookings')}>
           <Skeleton className="h-36" />
           <Skeleton className="h-36" />
         </div>
       ) : isError ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-          <p>Your bookings could not be loaded.</p>
+          <p>{t('Your bookings could not be loaded.')}</p>
           <Button type="button" variant="outline" onClick={() => void refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : bookings.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-lg border border-dashed p-8 text-center">
           <p className="font-medium">
             {filter === 'all'
-              ? 'You have no bookings yet.'
-              : `No bookings with the status "${filterLabels[filter]}".`}
+              ? t('You have no bookings yet.')
+              : t('No bookings with the status "{status}".', { status: filterLabel(filter) })}
           </p>
           <Link to="/explore-mentors" className={buttonVariants({ variant: 'outline' })}>
-            Find a mentor
+            {t('Find a mentor')}
           </Link>
         </div>
       ) : (
         <div className="grid gap-8" aria-busy={isFetching || undefined}>
           {(upcoming.length > 0 || filter === 'all') && (
-            <BookingSection title="Upcoming" bookings={upcoming} userId={userId} now={now}>
+            <BookingSection kind="upcoming" bookings={upcoming} userId={userId} now={now}>
               <p className="text-sm text-muted-foreground">
-                Nothing coming up.{' '}
+                {t('Nothing coming up.')}{' '}
                 <Link
                   to="/explore-mentors"
                   className="font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  Find a mentor
+                  {t('Find a mentor')}
                 </Link>
               </p>
             </BookingSection>
           )}
-          {past.length > 0 && <BookingSection title="Past" bookings={past} userId={userId} now={now} />}
+          {past.length > 0 && <BookingSection kind="past" bookings={past} userId={userId} now={now} />}
         </div>
       )}
     </section>
@@ -103,29 +105,32 @@ export function ProfileBookingsPage() {
 }
 
 function BookingSection({
-  title,
+  kind,
   bookings,
   userId,
   now,
   children,
 }: {
-  title: string;
+  kind: 'upcoming' | 'past';
   bookings: Booking[];
   userId: string;
   now: number;
   /** Said when there is none. */
   children?: ReactNode;
 }) {
-  const id = `bookings-${title.toLowerCase()}`;
+  const id = `bookings-${kind}`;
   return (
     <section aria-labelledby={id} className="grid gap-4">
       <h2 id={id} className="text-lg font-semibold">
-        {title}
+        {kind === 'upcoming' ? t('Upcoming') : t('Past')}
       </h2>
       {bookings.length === 0 ? (
         children
       ) : (
-        <ul className="grid gap-4" aria-label={`${title} bookings`}>
+        <ul
+          className="grid gap-4"
+          aria-label={kind === 'upcoming' ? t('Upcoming bookings') : t('Past bookings')}
+        >
           {bookings.map((booking) => (
             <li key={booking.id}>
               <BookingItem booking={booking} userId={userId} now={new Date(now)} />

@@ -1,5 +1,6 @@
 import { formatPaise } from '@skillroute/shared/money';
 import { ChartFigure, chartAxis, chartTooltipStyle } from '@/components/charts/chart-figure';
+import { t } from '@/lib/i18n';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { monthLabel, type MonthNet } from '../rules';
 
@@ -17,8 +18,8 @@ export default function EarningsChart({ months, title }: { months: MonthNet[]; t
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Net earnings</th>
+              <th scope="col">{t('Month')}</th>
+              <th scope="col">{t('Net earnings')}</th>
             </tr>
           </thead>
           <tbody>
@@ -43,7 +44,7 @@ export default function EarningsChart({ months, title }: { months: MonthNet[]; t
             contentStyle={chartTooltipStyle}
             cursor={{ fill: 'var(--accent)' }}
           />
-          <Bar dataKey="net" name="Net earnings" fill="var(--primary)" radius={[3, 3, 0, 0]} />
+          <Bar dataKey="net" name={t('Net earnings')} fill="var(--primary)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFigure>

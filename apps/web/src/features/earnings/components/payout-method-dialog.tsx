@@ -24,6 +24,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useSavePayoutMethodMutation } from '../api';
 
@@ -53,15 +54,15 @@ export function PayoutMethodDialog({ current }: { current: PayoutMethodShown | n
   async function submit(body: PayoutMethodBody) {
     try {
       await save(body).unwrap();
-      toast({ title: 'Payout method saved', description: 'Your next payouts go there.' });
+      toast({ title: t('Payout method saved'), description: t('Your next payouts go there.') });
       setOpen(false);
       upi.reset();
       bank.reset();
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'Your payout method could not be saved.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('Your payout method could not be saved.')),
       });
     }
   }
@@ -69,11 +70,11 @@ export function PayoutMethodDialog({ current }: { current: PayoutMethodShown | n
   const actions = (
     <DialogFooter>
       <Button type="button" variant="outline" disabled={submitting} onClick={() => setOpen(false)}>
-        Cancel
+        {t('Cancel')}
       </Button>
       <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
         {submitting && <Spinner />}
-        Save
+        {t('Save')}
       </Button>
     </DialogFooter>
   );
@@ -82,27 +83,27 @@ export function PayoutMethodDialog({ current }: { current: PayoutMethodShown | n
     <Dialog open={open} onOpenChange={(next) => !submitting && setOpen(next)}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline">
-          {current === null ? 'Add payout method' : 'Change payout method'}
+          {current === null ? t('Add payout method') : t('Change payout method')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Where should we pay you?</DialogTitle>
+          <DialogTitle>{t('Where should we pay you?')}</DialogTitle>
           <DialogDescription>
-            A UPI ID or an Indian bank account. Once saved, only its last four digits are ever shown.
+            {t('A UPI ID or an Indian bank account. Once saved, only its last four digits are ever shown.')}
           </DialogDescription>
         </DialogHeader>
         <Tabs value={kind} onValueChange={(value) => setKind(value as 'upi' | 'bank')}>
-          <TabsList aria-label="Payout method">
+          <TabsList aria-label={t('Payout method')}>
             <TabsTrigger value="upi">UPI</TabsTrigger>
-            <TabsTrigger value="bank">Bank account</TabsTrigger>
+            <TabsTrigger value="bank">{t('Bank account')}</TabsTrigger>
           </TabsList>
           <TabsContent value="upi">
             <form noValidate onSubmit={upi.handleSubmit(submit)} className="grid gap-4 pt-2">
               <FormField
                 id="payout-vpa"
-                label="UPI ID"
-                hint="Like name@okicici, as your UPI app shows it."
+                label={t('UPI ID')}
+                hint={t('Like name@okicici, as your UPI app shows it.')}
                 error={upi.formState.errors.vpa?.message}
               >
                 {(control) => (
@@ -116,14 +117,14 @@ export function PayoutMethodDialog({ current }: { current: PayoutMethodShown | n
             <form noValidate onSubmit={bank.handleSubmit(submit)} className="grid gap-4 pt-2">
               <FormField
                 id="payout-account-name"
-                label="Name on the account"
+                label={t('Name on the account')}
                 error={bank.formState.errors.accountName?.message}
               >
                 {(control) => <Input {...control} autoComplete="name" {...bank.register('accountName')} />}
               </FormField>
               <FormField
                 id="payout-account-number"
-                label="Account number"
+                label={t('Account number')}
                 error={bank.formState.errors.accountNumber?.message}
               >
                 {(control) => (
@@ -138,7 +139,7 @@ export function PayoutMethodDialog({ current }: { current: PayoutMethodShown | n
               <FormField
                 id="payout-ifsc"
                 label="IFSC"
-                hint="On your cheque book or passbook, like HDFC0001234."
+                hint={t('On your cheque book or passbook, like HDFC0001234.')}
                 error={bank.formState.errors.ifsc?.message}
               >
                 {(control) => (

@@ -1,4 +1,3 @@
-import { payoutStatusLabels } from '@skillroute/shared/earnings';
 import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
 import { payoutMethodInWords, type PayoutMethodShown } from '@skillroute/shared/payout-methods';
@@ -17,6 +16,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useRequestPayoutMutation } from '../api';
 import { paiseAsTypedRupees, payoutAmountProblem, typedRupeesToPaise } from '../rules';
@@ -60,20 +60,25 @@ export function PayoutRequestDialog({
         payout.status === 'failed'
           ? {
               variant: 'destructive',
-              title: 'Payout failed',
-              description: `${payout.failureReason ?? 'The payment provider refused it'}. The money is back in your available balance.`,
+              title: t('Payout failed'),
+              description: t('{reason}. The money is back in your available balance.', {
+                reason: payout.failureReason ?? t('The payment provider refused it'),
+              }),
             }
           : {
-              title: `Payout ${payoutStatusLabels[payout.status].toLowerCase()}`,
-              description: `${formatPaise(payout.amount)} to ${payoutMethodInWords(method)}.`,
+              title: payout.status === 'paid' ? t('Payout paid') : t('Payout requested'),
+              description: t('{amount} to {method}.', {
+                amount: formatPaise(payout.amount),
+                method: translate(payoutMethodInWords(method)),
+              }),
             },
       );
       setOpen(false);
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'Your payout could not be requested.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('Your payout could not be requested.')),
       });
     }
   }
@@ -81,20 +86,23 @@ export function PayoutRequestDialog({
   return (
     <Dialog open={open} onOpenChange={openWith}>
       <DialogTrigger asChild>
-        <Button type="button">Request payout</Button>
+        <Button type="button">{t('Request payout')}</Button>
       </DialogTrigger>
       <DialogContent>
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Request a payout</DialogTitle>
+            <DialogTitle>{t('Request a payout')}</DialogTitle>
             <DialogDescription>
-              To {payoutMethodInWords(method)}. You have {formatPaise(available)} available; a payout is at
-              least {formatPaise(minimum)}.
+              {t('To {method}. You have {available} available; a payout is at least {minimum}.', {
+                method: translate(payoutMethodInWords(method)),
+                available: formatPaise(available),
+                minimum: formatPaise(minimum),
+              })}
             </DialogDescription>
           </DialogHeader>
           <FormField
             id="payout-amount"
-            label="Amount (₹)"
+            label={t('Amount (₹)')}
             error={touched || amount !== paiseAsTypedRupees(available) ? problem : undefined}
           >
             {(control) => (
@@ -110,11 +118,11 @@ export function PayoutRequestDialog({
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={isLoading} onClick={() => setOpen(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" disabled={isLoading} aria-busy={isLoading || undefined}>
               {isLoading && <Spinner />}
-              Pay out
+              {t('Pay out')}
             </Button>
           </DialogFooter>
         </form>

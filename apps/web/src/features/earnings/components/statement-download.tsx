@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { statementPath } from '../api';
 import { financialYearToDate } from '../rules';
@@ -22,19 +23,19 @@ export function StatementDownload({ zone }: { zone: string }) {
   return (
     <div className="grid gap-4 rounded-xl border p-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="statement-from" label="From" error={problemOf('from')}>
+        <FormField id="statement-from" label={t('From')} error={problemOf('from')}>
           {(control) => (
             <Input {...control} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
           )}
         </FormField>
-        <FormField id="statement-to" label="To" error={problemOf('to')}>
+        <FormField id="statement-to" label={t('To')} error={problemOf('to')}>
           {(control) => (
             <Input {...control} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
           )}
         </FormField>
       </div>
       <p className="text-sm text-muted-foreground">
-        Each session held on these days, with its price, the platform fee, GST on the fee and your net.
+        {t('Each session held on these days, with its price, the platform fee, GST on the fee and your net.')}
       </p>
       {checked.success ? (
         <a
@@ -42,10 +43,10 @@ export function StatementDownload({ zone }: { zone: string }) {
           download
           className={cn(buttonVariants({ variant: 'outline' }), 'justify-self-start')}
         >
-          Download CSV
+          {t('Download CSV')}
         </a>
       ) : (
-        <p className="text-sm">Choose the days to download a statement.</p>
+        <p className="text-sm">{t('Choose the days to download a statement.')}</p>
       )}
     </div>
   );

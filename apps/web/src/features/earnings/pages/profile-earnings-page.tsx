@@ -1,4 +1,4 @@
-import { payoutStatusLabels, type EarningsResponse } from '@skillroute/shared/earnings';
+import { earningsMessages, payoutStatusLabels, type EarningsResponse } from '@skillroute/shared/earnings';
 import { formatPaise, type Paise } from '@skillroute/shared/money';
 import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser, useViewerZone } from '@/features/auth/api';
 import { statusLabels } from '@/features/bookings/api';
+import { t, translate } from '@/lib/i18n';
 import { formatSessionTime } from '@/lib/session-time';
 import { useAppSelector } from '@/lib/store-hooks';
 import { cn } from '@/lib/utils';
@@ -17,8 +18,6 @@ import { EARNINGS_CHART_MONTHS, monthlyNet, newestFirst } from '../rules';
 
 // recharts comes with this chunk only, after the figures are on screen (as on the admin dashboard).
 const EarningsChart = lazy(() => import('../components/earnings-chart'));
-
-const CHART_TITLE = `Net earnings, last ${EARNINGS_CHART_MONTHS} months`;
 
 /**
  * /profile/earnings (issue 27; DESIGN.md §4b "Earnings, payouts, receipts"): a mentor's balances, their net
@@ -32,16 +31,18 @@ export function ProfileEarningsPage() {
     <section aria-labelledby="earnings-title" className="grid gap-6">
       <div>
         <h1 id="earnings-title" className="text-2xl font-bold tracking-tight">
-          Earnings
+          {t('Earnings')}
         </h1>
-        <p className="text-muted-foreground">What your sessions earned you, and what was paid out.</p>
+        <p className="text-muted-foreground">{t('What your sessions earned you, and what was paid out.')}</p>
       </div>
 
       {!isMentor ? (
-        <p className="rounded-lg border border-dashed p-8 text-center">Only mentors have earnings.</p>
+        <p className="rounded-lg border border-dashed p-8 text-center">
+          {translate(earningsMessages.mentorsOnly)}
+        </p>
       ) : isLoading ? (
         <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only">Loading your earnings...</p>
+          <p className="sr-only">{t('Loading your earnings...')}</p>
           <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} className="h-24" />
@@ -51,9 +52,9 @@ export function ProfileEarningsPage() {
         </div>
       ) : isError || data === undefined ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-lg border p-6">
-          <p>Your earnings could not be loaded.</p>
+          <p>{t('Your earnings could not be loaded.')}</p>
           <Button type="button" variant="outline" onClick={() => void refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : (
@@ -71,37 +72,40 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
   return (
     <div className="grid gap-8">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Figure label="Pending" amount={earnings.pending} hint="Sessions not yet held" />
-        <Figure label="Available" amount={earnings.available} hint="Held, not yet paid out" />
-        <Figure label="Paid out" amount={earnings.paidOut} hint="Sent to you" />
-        <Figure label="Lifetime" amount={earnings.lifetime} hint="All you have earned" />
+        <Figure label={t('Pending')} amount={earnings.pending} hint={t('Sessions not yet held')} />
+        <Figure label={t('Available')} amount={earnings.available} hint={t('Held, not yet paid out')} />
+        <Figure label={t('Paid out')} amount={earnings.paidOut} hint={t('Sent to you')} />
+        <Figure label={t('Lifetime')} amount={earnings.lifetime} hint={t('All you have earned')} />
       </dl>
 
       <Suspense
         fallback={
           <div aria-busy="true">
-            <p className="sr-only">Loading the chart...</p>
+            <p className="sr-only">{t('Loading the chart...')}</p>
             <Skeleton className="h-72" />
           </div>
         }
       >
-        <EarningsChart months={months} title={CHART_TITLE} />
+        <EarningsChart
+          months={months}
+          title={t('Net earnings, last {count} months', { count: EARNINGS_CHART_MONTHS })}
+        />
       </Suspense>
 
-      <Part id="earnings-sessions" title="Sessions">
+      <Part id="earnings-sessions" title={t('Sessions')}>
         {sessions.length === 0 ? (
-          <Empty>No paid sessions yet.</Empty>
+          <Empty>{t('No paid sessions yet.')}</Empty>
         ) : (
           <Table labelledBy="earnings-sessions">
             <thead>
               <tr>
-                <Th>Date and time</Th>
-                <Th>Mentee</Th>
-                <Th numeric>Price</Th>
-                <Th numeric>Platform fee</Th>
-                <Th numeric>GST on fee</Th>
-                <Th numeric>Net</Th>
-                <Th>Status</Th>
+                <Th>{t('Date and time')}</Th>
+                <Th>{t('Mentee')}</Th>
+                <Th numeric>{t('Price')}</Th>
+                <Th numeric>{t('Platform fee')}</Th>
+                <Th numeric>{t('GST on fee')}</Th>
+                <Th numeric>{t('Net')}</Th>
+                <Th>{t('Status')}</Th>
               </tr>
             </thead>
             <tbody>
@@ -123,30 +127,30 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
         )}
       </Part>
 
-      <Part id="earnings-statement" title="Statement">
+      <Part id="earnings-statement" title={t('Statement')}>
         <StatementDownload zone={zone} />
       </Part>
 
-      <Part id="earnings-payouts" title="Payouts">
+      <Part id="earnings-payouts" title={t('Payouts')}>
         <PayoutControls earnings={earnings} />
         {earnings.payouts.length === 0 ? (
-          <Empty>No payouts yet.</Empty>
+          <Empty>{t('No payouts yet.')}</Empty>
         ) : (
           <Table labelledBy="earnings-payouts">
             <thead>
               <tr>
-                <Th>Status</Th>
-                <Th numeric>Amount</Th>
-                <Th>Requested</Th>
-                <Th>Paid</Th>
-                <Th>To</Th>
+                <Th>{t('Status')}</Th>
+                <Th numeric>{t('Amount')}</Th>
+                <Th>{t('Requested')}</Th>
+                <Th>{t('Paid')}</Th>
+                <Th>{t('To')}</Th>
               </tr>
             </thead>
             <tbody>
               {earnings.payouts.map((payout) => (
                 <tr key={payout.id} className="border-t">
                   <Td wrap={payout.failureReason !== null}>
-                    {payoutStatusLabels[payout.status]}
+                    {translate(payoutStatusLabels[payout.status])}
                     {payout.failureReason !== null && (
                       <span className="block text-xs text-muted-foreground">{payout.failureReason}</span>
                     )}
@@ -154,7 +158,7 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
                   <Td numeric>{formatPaise(payout.amount)}</Td>
                   <Td>{formatSessionTime(payout.requestedAt, zone)}</Td>
                   <Td>{payout.paidAt ? formatSessionTime(payout.paidAt, zone) : '—'}</Td>
-                  <Td>{payoutMethodInWords(payout.method)}</Td>
+                  <Td>{translate(payoutMethodInWords(payout.method))}</Td>
                 </tr>
               ))}
             </tbody>
@@ -169,20 +173,23 @@ function Earnings({ earnings }: { earnings: EarningsResponse }) {
 function PayoutControls({ earnings }: { earnings: EarningsResponse }) {
   const { data, isLoading, isError } = useGetPayoutMethodQuery();
   if (isLoading) return <Skeleton className="h-20" />;
-  if (isError || data === undefined) return <p role="alert">Your payout method could not be loaded.</p>;
+  if (isError || data === undefined)
+    return <p role="alert">{t('Your payout method could not be loaded.')}</p>;
   const { method } = data;
   const { available, payoutMinimum } = earnings;
   return (
     <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border p-4">
       <div className="grid gap-1">
-        <p className="text-sm font-medium text-muted-foreground">Paid to</p>
+        <p className="text-sm font-medium text-muted-foreground">{t('Paid to')}</p>
         <p className="font-medium [overflow-wrap:anywhere]">
-          {method === null ? 'No payout method yet' : payoutMethodInWords(method)}
+          {method === null ? t('No payout method yet') : translate(payoutMethodInWords(method))}
         </p>
         {method !== null && available < payoutMinimum && (
           <p className="text-sm text-muted-foreground">
-            You can ask for a payout once {formatPaise(payoutMinimum)} is available; every Monday, what is
-            available is paid out on its own.
+            {t(
+              'You can ask for a payout once {minimum} is available; every Monday, what is available is paid out on its own.',
+              { minimum: formatPaise(payoutMinimum) },
+            )}
           </p>
         )}
       </div>

@@ -1,11 +1,14 @@
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
-const NODES = [
-  { label: 'Foundations', kind: 'topic', done: true },
-  { label: 'Core concepts', kind: 'topic', done: true },
-  { label: 'Build a project', kind: 'subtopic', done: false },
-  { label: 'Session with a mentor', kind: 'subtopic', done: false },
-] as const;
+/** The drawing's nodes, in the reader's language. */
+const nodes = () =>
+  [
+    { label: t('Foundations'), kind: 'topic', done: true },
+    { label: t('Core concepts'), kind: 'topic', done: true },
+    { label: t('Build a project'), kind: 'subtopic', done: false },
+    { label: t('Session with a mentor'), kind: 'subtopic', done: false },
+  ] as const;
 
 /**
  * A drawing of what a roadmap looks like, for the home page. Decorative: it shows the idea, not data,
@@ -19,11 +22,11 @@ export function RoadmapSketch() {
       className="mx-auto hidden w-full max-w-sm rounded-2xl border bg-card p-6 shadow-sm sm:block"
     >
       <div className="mb-4 flex items-center justify-between text-sm">
-        <span className="font-semibold">How a roadmap looks</span>
-        <span className="text-muted-foreground">2 of 4 done</span>
+        <span className="font-semibold">{t('How a roadmap looks')}</span>
+        <span className="text-muted-foreground">{t('2 of 4 done')}</span>
       </div>
       <ol className="relative flex flex-col gap-4 before:absolute before:top-3 before:bottom-3 before:left-[11px] before:w-0.5 before:bg-border">
-        {NODES.map((node) => (
+        {nodes().map((node) => (
           <li
             key={node.label}
             className={cn('relative flex items-center gap-3', node.kind === 'subtopic' && 'pl-6')}

@@ -3,6 +3,7 @@ import { Mic, MicOff, MonitorUp, MonitorX, PhoneOff, Video, VideoOff, WifiOff } 
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { useClock } from '@/lib/use-clock';
 import { cn } from '@/lib/utils';
 import { presenceText, sessionCountdown, shortcutFor } from '../rules';
@@ -56,10 +57,13 @@ export function CallView({
       <RoomNotice title={call.elsewhere.message} focusTitle>
         <p className="text-muted-foreground">
           {call.elsewhere.moved
-            ? `The call with ${room.peer.name} goes on in the other tab.`
-            : `You are in the call with ${room.peer.name} in another tab. Use this tab instead, and the other one leaves the call.`}
+            ? t('The call with {name} goes on in the other tab.', { name: room.peer.name })
+            : t(
+                'You are in the call with {name} in another tab. Use this tab instead, and the other one leaves the call.',
+                { name: room.peer.name },
+              )}
         </p>
-        <Button onClick={call.useHere}>Use here instead</Button>
+        <Button onClick={call.useHere}>{t('Use here instead')}</Button>
       </RoomNotice>
     );
 
@@ -80,7 +84,7 @@ export function CallView({
       className="flex min-h-dvh flex-col gap-3 bg-background p-3 lg:h-dvh"
     >
       <h1 id="call-title" ref={title} tabIndex={-1} className="sr-only">
-        Session with {room.peer.name}
+        {t('Session with {name}', { name: room.peer.name })}
       </h1>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" className="font-medium">
@@ -88,19 +92,21 @@ export function CallView({
         </p>
         {/* The tile and the mark are seen; this says them to a screen reader as they change. */}
         <p aria-live="polite" className="sr-only">
-          {peerCameraOff && `${room.peer.name}’s camera is off. `}
-          {call.peerPresent && call.peerMuted && `${room.peer.name} is muted.`}
+          {peerCameraOff && `${t('{name}’s camera is off.', { name: room.peer.name })} `}
+          {call.peerPresent && call.peerMuted && t('{name} is muted.', { name: room.peer.name })}
         </p>
         <p className="tabular-nums text-muted-foreground">
           {sessionCountdown(room.booking.endTime, room.closesAt, now)}
         </p>
       </div>
       <div role="status" aria-live="polite">
-        {call.socketState === 'connecting' && <p className="text-sm text-muted-foreground">Connecting…</p>}
+        {call.socketState === 'connecting' && (
+          <p className="text-sm text-muted-foreground">{t('Connecting…')}</p>
+        )}
         {reconnecting && (
           <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-100">
             <WifiOff aria-hidden="true" className="size-4" />
-            Reconnecting…
+            {t('Reconnecting…')}
           </p>
         )}
       </div>
@@ -111,7 +117,7 @@ export function CallView({
             <VideoTile
               stream={call.remoteStream}
               speakerId={speakerId}
-              label={`${room.peer.name}’s video`}
+              label={t('{name}’s video', { name: room.peer.name })}
               className={cn('size-full object-contain', peerCameraOff && 'invisible absolute')}
             />
           )}
@@ -131,12 +137,12 @@ export function CallView({
                 stream={localStream}
                 muted
                 mirrored
-                label="Your video"
+                label={t('Your video')}
                 className="aspect-video w-full"
               />
             ) : (
               <div className="flex aspect-video items-center justify-center text-xs text-white/80">
-                Your camera is off
+                {t('Your camera is off')}
               </div>
             )}
           </div>
@@ -151,7 +157,7 @@ export function CallView({
       {/* Toggles keep one name and say their state with aria-pressed (a name that flips as well would read "Unmute, pressed"). */}
       <div
         role="toolbar"
-        aria-label="Call controls"
+        aria-label={t('Call controls')}
         className="flex flex-wrap items-center justify-center gap-2"
       >
         <Button
@@ -162,7 +168,7 @@ export function CallView({
           onClick={toggleMute}
         >
           {call.muted ? <MicOff aria-hidden="true" /> : <Mic aria-hidden="true" />}
-          Mute
+          {t('Mute')}
           <kbd className="text-xs opacity-70">M</kbd>
         </Button>
         <Button
@@ -173,18 +179,18 @@ export function CallView({
           onClick={toggleCamera}
         >
           {call.cameraOff ? <VideoOff aria-hidden="true" /> : <Video aria-hidden="true" />}
-          Camera off
+          {t('Camera off')}
           <kbd className="text-xs opacity-70">V</kbd>
         </Button>
         {canShareScreen() && (
           <Button variant="secondary" aria-pressed={call.sharing} onClick={() => void call.toggleShare()}>
             {call.sharing ? <MonitorX aria-hidden="true" /> : <MonitorUp aria-hidden="true" />}
-            Share screen
+            {t('Share screen')}
           </Button>
         )}
         <Button variant="destructive" onClick={leave}>
           <PhoneOff aria-hidden="true" />
-          Leave
+          {t('Leave')}
         </Button>
       </div>
     </section>

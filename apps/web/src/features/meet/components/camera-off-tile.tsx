@@ -1,4 +1,5 @@
 import { MicOff } from 'lucide-react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { initialsOf } from '../rules';
 
@@ -7,7 +8,7 @@ export function CameraOffTile({ name, className }: { name: string; className?: s
   return (
     <div
       role="img"
-      aria-label={`${name}’s camera is off`}
+      aria-label={t('{name}’s camera is off', { name })}
       className={cn('flex size-full flex-col items-center justify-center gap-3 text-white', className)}
     >
       <span
@@ -17,7 +18,7 @@ export function CameraOffTile({ name, className }: { name: string; className?: s
         {initialsOf(name)}
       </span>
       <span aria-hidden="true" className="text-sm text-white/80">
-        Camera off
+        {t('Camera off')}
       </span>
     </div>
   );
@@ -28,14 +29,14 @@ export function MutedMark({ name, className }: { name: string; className?: strin
   return (
     <span
       role="img"
-      aria-label={`${name} is muted`}
+      aria-label={t('{name} is muted', { name })}
       className={cn(
         'flex items-center gap-1.5 rounded-full border border-white/25 bg-black/75 px-2.5 py-1 text-xs font-medium text-white',
         className,
       )}
     >
       <MicOff aria-hidden="true" className="size-4 text-red-400" />
-      <span aria-hidden="true">Muted</span>
+      <span aria-hidden="true">{t('Muted')}</span>
     </span>
   );
 }

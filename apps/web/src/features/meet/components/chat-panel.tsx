@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { t, translate } from '@/lib/i18n';
+import { displayLocale } from '@/lib/time-zones';
 
 const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(displayLocale(), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** The room's text chat: the history kept with the booking, and a box that sends on Enter (Shift+Enter for a new line). */
 export function ChatPanel({
@@ -45,19 +47,19 @@ export function ChatPanel({
       className="flex min-h-0 flex-col gap-3 rounded-xl border bg-card p-3"
     >
       <h2 id="chat-title" className="font-semibold">
-        Chat
+        {t('Chat')}
       </h2>
       <ol
         ref={list}
-        aria-label="Messages"
+        aria-label={t('Messages')}
         aria-live="polite"
         className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto text-sm"
       >
-        {messages.length === 0 && <li className="text-muted-foreground">No messages yet.</li>}
+        {messages.length === 0 && <li className="text-muted-foreground">{t('No messages yet.')}</li>}
         {messages.map((message) => (
           <li key={message.id} className="flex flex-col">
             <span className="text-xs text-muted-foreground">
-              {message.fromId === selfId ? 'You' : peerName} · {timeOf(message.sentAt)}
+              {message.fromId === selfId ? t('You') : peerName} · {timeOf(message.sentAt)}
             </span>
             <span className="whitespace-pre-line [overflow-wrap:anywhere]">{message.text}</span>
           </li>
@@ -70,7 +72,7 @@ export function ChatPanel({
           void send();
         }}
       >
-        <Label htmlFor="chat-message">Message</Label>
+        <Label htmlFor="chat-message">{t('Message')}</Label>
         <Textarea
           id="chat-message"
           rows={2}
@@ -88,11 +90,11 @@ export function ChatPanel({
         />
         {error && (
           <p id="chat-error" role="alert" className="text-sm text-destructive">
-            {error}
+            {translate(error)}
           </p>
         )}
         <Button type="submit" variant="secondary" disabled={sending}>
-          Send
+          {t('Send')}
         </Button>
       </form>
     </section>

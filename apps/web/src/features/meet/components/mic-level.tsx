@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '@/lib/i18n';
 
 /** How loud the microphone is, 0–100, from a WebAudio analyser; a meter the person watches while speaking. */
 export function MicLevel({ stream }: { stream: MediaStream | null }) {
@@ -32,7 +33,7 @@ export function MicLevel({ stream }: { stream: MediaStream | null }) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <span id="mic-level-label" className="text-muted-foreground">
-        Microphone level
+        {t('Microphone level')}
       </span>
       <div
         role="meter"

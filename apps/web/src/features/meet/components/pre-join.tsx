@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { t, translate } from '@/lib/i18n';
 import { MicLevel } from './mic-level';
 import type { LocalMedia } from './use-local-media';
 import { VideoTile } from './video-tile';
@@ -54,19 +55,27 @@ export function PreJoin({ room, media, onJoin }: { room: MeetRoom; media: LocalM
     >
       <div className="relative aspect-video overflow-hidden rounded-xl border bg-black">
         {media.stream?.getVideoTracks().length ? (
-          <VideoTile stream={media.stream} muted mirrored label="Your camera preview" className="size-full" />
+          <VideoTile
+            stream={media.stream}
+            muted
+            mirrored
+            label={t('Your camera preview')}
+            className="size-full"
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-sm text-white/80">
-            {media.starting ? <Spinner /> : 'Your camera is off'}
+            {media.starting ? <Spinner /> : t('Your camera is off')}
           </div>
         )}
       </div>
       <div className="flex flex-col gap-5">
         <div>
           <h1 id="pre-join-title" className="text-2xl font-semibold tracking-tight">
-            Ready to join?
+            {t('Ready to join?')}
           </h1>
-          <p className="text-sm text-muted-foreground">Your session with {room.peer.name}</p>
+          <p className="text-sm text-muted-foreground">
+            {t('Your session with {name}', { name: room.peer.name })}
+          </p>
         </div>
         {media.problem && (
           <p
@@ -74,20 +83,20 @@ export function PreJoin({ room, media, onJoin }: { room: MeetRoom; media: LocalM
             className="flex gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-100"
           >
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {media.problem}
+            {translate(media.problem)}
           </p>
         )}
         <MicLevel stream={media.stream} />
         <DevicePicker
           id="camera"
-          label="Camera"
+          label={t('Camera')}
           devices={media.devices.cameras}
           value={media.choice.cameraId}
           onChange={(cameraId) => media.choose({ cameraId })}
         />
         <DevicePicker
           id="microphone"
-          label="Microphone"
+          label={t('Microphone')}
           devices={media.devices.microphones}
           value={media.choice.microphoneId}
           onChange={(microphoneId) => media.choose({ microphoneId })}
@@ -95,14 +104,14 @@ export function PreJoin({ room, media, onJoin }: { room: MeetRoom; media: LocalM
         {canPickSpeaker() && (
           <DevicePicker
             id="speaker"
-            label="Speaker"
+            label={t('Speaker')}
             devices={media.devices.speakers}
             value={media.choice.speakerId}
             onChange={(speakerId) => media.choose({ speakerId })}
           />
         )}
         <Button size="lg" onClick={onJoin} disabled={media.starting}>
-          Join now
+          {t('Join now')}
         </Button>
       </div>
     </section>

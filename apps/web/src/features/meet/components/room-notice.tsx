@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t, translate } from '@/lib/i18n';
 
 /**
  * Why the room cannot be entered (not theirs, not open yet, closed), with the way back to the bookings.
+ * `title` may be made in English elsewhere (the server's words): it is shown in the reader's language.
  * `focusTitle`: the notice replaces the call the person was in, so focus moves to it instead of being lost.
  */
 export function RoomNotice({
@@ -30,11 +32,11 @@ export function RoomNotice({
         tabIndex={-1}
         className="text-2xl font-semibold tracking-tight text-balance outline-none"
       >
-        {title}
+        {translate(title)}
       </h1>
       {children}
       <Button asChild variant="outline">
-        <Link to="/profile/bookings">Back to your bookings</Link>
+        <Link to="/profile/bookings">{t('Back to your bookings')}</Link>
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { msg } from '@skillroute/shared/i18n/msg';
 import type { ChatAck, ChatMessage, MediaState, MeetRoom } from '@skillroute/shared/meet';
 import { MEET_NAMESPACE } from '@skillroute/shared/meet';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -186,7 +187,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
           checkSession: () => checkSessionRef.current(),
         });
       })
-      .catch(() => setRefused('The call could not be started. Check your connection and reload the page.'));
+      .catch(() =>
+        setRefused(msg('The call could not be started. Check your connection and reload the page.')),
+      );
 
     return () => {
       stopped = true;
@@ -253,7 +256,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
   const sendChat = useCallback(async (text: string): Promise<ChatAck> => {
     const ack = (await signalling.current?.chat(text)) ?? {
       ok: false as const,
-      message: 'The call has ended.',
+      message: msg('The call has ended.'),
     };
     if (ack.ok)
       setMessages((list) => (list.some((m) => m.id === ack.message.id) ? list : [...list, ack.message]));

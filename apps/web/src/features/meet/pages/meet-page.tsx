@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/lib/i18n';
+import { ELEMENT_SLOT, withElement } from '@/lib/message-with-element';
 import { formatSessionTime } from '@/lib/session-time';
 import { useViewerZone } from '@/features/auth/api';
 import { useClock } from '@/lib/use-clock';
@@ -29,7 +31,7 @@ export function MeetPage() {
     return (
       <div className="flex flex-1 items-center justify-center">
         <Spinner />
-        <span className="sr-only">Loading the room…</span>
+        <span className="sr-only">{t('Loading the room…')}</span>
       </div>
     );
   }
@@ -41,8 +43,8 @@ export function MeetPage() {
         {notFound ? (
           <RoomNotice title={meetMessages.notFound} />
         ) : (
-          <RoomNotice title="The room could not be loaded.">
-            <Button onClick={() => void room.refetch()}>Try again</Button>
+          <RoomNotice title={t('The room could not be loaded.')}>
+            <Button onClick={() => void room.refetch()}>{t('Try again')}</Button>
           </RoomNotice>
         )}
       </>
@@ -85,11 +87,16 @@ function NotOpenYet({ opensAt, now, onOpen }: { opensAt: string; now: number; on
   return (
     <RoomNotice title={meetMessages.notOpenYet}>
       <p>
-        It opens on <time dateTime={opensAt}>{formatSessionTime(opensAt, zone)}</time>,{' '}
-        {ROOM_OPENS_MINUTES_BEFORE} minutes before the session starts.
+        {withElement(
+          t('It opens on {time}, {minutes} minutes before the session starts.', {
+            time: ELEMENT_SLOT,
+            minutes: ROOM_OPENS_MINUTES_BEFORE,
+          }),
+          <time dateTime={opensAt}>{formatSessionTime(opensAt, zone)}</time>,
+        )}
       </p>
       <p className="text-sm text-muted-foreground tabular-nums" aria-hidden="true">
-        Opens in {formatDuration(msLeft)}; this page opens the room by itself.
+        {t('Opens in {time}; this page opens the room by itself.', { time: formatDuration(msLeft) })}
       </p>
     </RoomNotice>
   );

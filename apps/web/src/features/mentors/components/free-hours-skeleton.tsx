@@ -1,5 +1,6 @@
 import type { Booking } from '@skillroute/shared/bookings';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/lib/i18n';
 
 /** What the booking panel (composed by the app layer) needs to know of the page. */
 export interface BookingSlotProps {
@@ -15,7 +16,7 @@ export interface BookingSlotProps {
 /** The free hours' place while their code or the hours themselves are on their way: the picker's height. */
 export function FreeHoursSkeleton() {
   return (
-    <div className="flex flex-col gap-3" aria-label="Loading free hours">
+    <div className="flex flex-col gap-3" aria-label={t('Loading free hours')}>
       <Skeleton className="h-9" />
       <Skeleton className="h-64" />
     </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SlotPicker } from '@/components/slots/slot-picker';
 import { useOwnHold } from '@/features/bookings/api';
+import { t } from '@/lib/i18n';
 import { useClock } from '@/lib/use-clock';
 import { bookableSlotWindow, browserTimeZone } from '@/lib/time-zones';
 import { useGetMentorSlotsQuery } from '../api';
@@ -43,7 +44,7 @@ function FreeHours({ mentorId, pricePerSession, booking }: FreeHoursProps) {
   if (slots.isError) {
     return (
       <LoadError compact onRetry={() => void slots.refetch()}>
-        <p>The free hours could not be loaded.</p>
+        <p>{t('The free hours could not be loaded.')}</p>
       </LoadError>
     );
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** What could not be loaded (`children`), announced at once, with a button to ask again. */
@@ -22,7 +23,7 @@ export function LoadError({
     >
       {children}
       <Button type="button" variant="outline" size={compact ? 'sm' : 'default'} onClick={onRetry}>
-        Try again
+        {t('Try again')}
       </Button>
     </div>
   );

@@ -4,7 +4,8 @@ import { Briefcase, CalendarClock, Languages, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatRating, formatRupees, plural } from '../format';
+import { t, translate } from '@/lib/i18n';
+import { formatRating, formatRupees } from '../format';
 import type { FromListingState } from '../list-filters';
 import { formatSlotDateTime } from '@/lib/time-zones';
 import { MentorAvatar } from './mentor-avatar';
@@ -46,7 +47,7 @@ export function MentorCard({
       </div>
 
       {mentor.assessedSkills.length > 0 && (
-        <ul aria-label="Assessed skills" className="flex flex-wrap gap-1.5">
+        <ul aria-label={t('Assessed skills')} className="flex flex-wrap gap-1.5">
           {mentor.assessedSkills.map((skill) => (
             <li key={skill}>
               <Badge variant="secondary">{skill}</Badge>
@@ -59,17 +60,19 @@ export function MentorCard({
         <div className="flex gap-2">
           <dt>
             <Languages className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Languages</span>
+            <span className="sr-only">{t('Languages')}</span>
           </dt>
-          <dd>{mentor.languages.map(languageLabel).join(', ')}</dd>
+          <dd>{mentor.languages.map((language) => translate(languageLabel(language))).join(', ')}</dd>
         </div>
         <div className="flex gap-2">
           <dt>
             <Briefcase className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Experience</span>
+            <span className="sr-only">{t('Experience')}</span>
           </dt>
           <dd className="[overflow-wrap:anywhere]">
-            {plural(mentor.expirience, 'year')} experience
+            {t('{count, plural, one {# year experience} other {# years experience}}', {
+              count: mentor.expirience,
+            })}
             {mentor.companies.length > 0 && (
               <span className="text-muted-foreground"> · {mentor.companies.join(', ')}</span>
             )}
@@ -78,13 +81,13 @@ export function MentorCard({
         <div className="flex gap-2">
           <dt>
             <CalendarClock className="mt-0.5 size-4 text-muted-foreground" aria-hidden="true" />
-            <span className="sr-only">Next free slot</span>
+            <span className="sr-only">{t('Next free slot')}</span>
           </dt>
           <dd>
             {mentor.nextFreeSlot ? (
-              <>Next free: {formatSlotDateTime(mentor.nextFreeSlot.startTime, zone)}</>
+              t('Next free: {time}', { time: formatSlotDateTime(mentor.nextFreeSlot.startTime, zone) })
             ) : (
-              <span className="text-muted-foreground">No free slot in the next 60 days</span>
+              <span className="text-muted-foreground">{t('No free slot in the next 60 days')}</span>
             )}
           </dd>
         </div>
@@ -98,21 +101,33 @@ export function MentorCard({
               aria-hidden="true"
             />
             {mentor.rating === null ? (
-              'New'
+              formatRating(null)
             ) : (
-              <span role="img" aria-label={`Rated ${formatRating(mentor.rating)} out of 5`}>
+              <span
+                role="img"
+                aria-label={t('Rated {rating} out of 5', { rating: formatRating(mentor.rating) })}
+              >
                 {formatRating(mentor.rating)}
               </span>
             )}
           </span>
           {mentor.reviewCount > 0 && (
-            <span className="text-muted-foreground"> ({plural(mentor.reviewCount, 'review')})</span>
+            <span className="text-muted-foreground">
+              {' '}
+              ({t('{count, plural, one {# review} other {# reviews}}', { count: mentor.reviewCount })})
+            </span>
           )}
-          <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
+          <span className="text-muted-foreground">
+            {' '}
+            ·{' '}
+            {t('{count, plural, one {# session held} other {# sessions held}}', {
+              count: mentor.sessionsHeld,
+            })}
+          </span>
         </p>
         <p className="text-right">
           <span className="text-lg font-bold">{formatRupees(mentor.pricePerSession)}</span>
-          <span className="text-sm text-muted-foreground"> / session</span>
+          <span className="text-sm text-muted-foreground"> {t('/ session')}</span>
         </p>
       </div>
     </article>

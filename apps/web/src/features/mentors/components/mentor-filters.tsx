@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import type { MentorFilters } from '../list-filters';
 
@@ -74,8 +75,8 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
         />
         <Input
           type="search"
-          aria-label="Search mentors"
-          placeholder="Name, headline or company"
+          aria-label={t('Search mentors')}
+          placeholder={t('Name, headline or company')}
           value={search}
           maxLength={100}
           onChange={(event) => setSearch(event.target.value)}
@@ -92,7 +93,7 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
         onClick={() => setOpen((value) => !value)}
       >
         <SlidersHorizontal aria-hidden="true" />
-        {open ? 'Hide filters' : 'Show filters'}
+        {open ? t('Hide filters') : t('Show filters')}
         {active > 0 && (
           <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{active}</span>
         )}
@@ -104,11 +105,11 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
         className={cn('flex-col gap-5 rounded-xl border bg-card p-4 md:flex', open ? 'flex' : 'hidden')}
       >
         <h2 id={`${id}-title`} className="text-base font-semibold">
-          Filters
+          {t('Filters')}
         </h2>
 
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-skill`}>Skill</Label>
+          <Label htmlFor={`${id}-skill`}>{t('Skill')}</Label>
           <select
             id={`${id}-skill`}
             className={selectClass}
@@ -116,7 +117,7 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
             disabled={stacks.loading && stacks.names.length === 0}
             onChange={(event) => onChange({ skill: event.target.value })}
           >
-            <option value="all">All skills</option>
+            <option value="all">{t('All skills')}</option>
             {/* A skill from a shared link that is not (or no longer) a stack still shows as chosen. */}
             {filters.skill !== 'all' && !stacks.names.includes(filters.skill) && (
               <option value={filters.skill}>{filters.skill}</option>
@@ -127,28 +128,30 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
               </option>
             ))}
           </select>
-          {stacks.failed && <p className="text-xs text-muted-foreground">The skills could not be loaded.</p>}
+          {stacks.failed && (
+            <p className="text-xs text-muted-foreground">{t('The skills could not be loaded.')}</p>
+          )}
         </div>
 
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-experience`}>Minimum experience</Label>
+          <Label htmlFor={`${id}-experience`}>{t('Minimum experience')}</Label>
           <select
             id={`${id}-experience`}
             className={selectClass}
             value={filters.experience}
             onChange={(event) => onChange({ experience: event.target.value })}
           >
-            <option value="">Any experience</option>
+            <option value="">{t('Any experience')}</option>
             {EXPERIENCE_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {translate(choice.label)}
               </option>
             ))}
           </select>
         </div>
 
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm leading-none font-medium">Languages</legend>
+          <legend className="mb-2 text-sm leading-none font-medium">{t('Languages')}</legend>
           <div className="grid grid-cols-2 gap-x-3 gap-y-2">
             {LANGUAGES.map((language) => {
               const checked = filters.languages.includes(language);
@@ -166,7 +169,7 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
                       })
                     }
                   />
-                  {languageLabel(language)}
+                  {translate(languageLabel(language))}
                 </label>
               );
             })}
@@ -174,21 +177,21 @@ export function MentorFiltersPanel({ filters, stacks, onChange, onClear, canClea
         </fieldset>
 
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-companies`}>Companies</Label>
+          <Label htmlFor={`${id}-companies`}>{t('Companies')}</Label>
           <Input
             id={`${id}-companies`}
             value={companies}
-            placeholder="e.g. Acme, Globex"
+            placeholder={t('e.g. Acme, Globex')}
             aria-describedby={`${id}-companies-hint`}
             onChange={(event) => setCompanies(event.target.value)}
           />
           <p id={`${id}-companies-hint`} className="text-xs text-muted-foreground">
-            Separate names with commas; a mentor of any of them matches.
+            {t('Separate names with commas; a mentor of any of them matches.')}
           </p>
         </div>
 
         <Button type="button" variant="outline" disabled={!canClear} onClick={onClear}>
-          Clear filters
+          {t('Clear filters')}
         </Button>
       </section>
     </div>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useGetMentorReviewsInfiniteQuery } from '../api';
 import { formatDay } from '../format';
@@ -19,7 +20,7 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
   if (list.isError && reviews.length === 0) {
     return (
       <LoadError compact onRetry={() => void list.refetch()}>
-        <p>The reviews could not be loaded.</p>
+        <p>{t('The reviews could not be loaded.')}</p>
       </LoadError>
     );
   }
@@ -27,20 +28,20 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-8 text-center text-muted-foreground">
         <MessageSquare className="size-8" aria-hidden="true" />
-        <p>No reviews yet</p>
+        <p>{t('No reviews yet')}</p>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-4">
-      <ul aria-label="Reviews, newest first" className="flex flex-col gap-3">
+      <ul aria-label={t('Reviews, newest first')} className="flex flex-col gap-3">
         {reviews.map((review, index) => (
           // Reviews carry no id of their own; a page's order is fixed (newest first, ties by booking).
           <ReviewItem key={`${review.createdAt}-${index}`} review={review} />
         ))}
       </ul>
       {list.isFetchNextPageError && (
-        <FormAlert>More reviews could not be loaded. Please try again.</FormAlert>
+        <FormAlert>{t('More reviews could not be loaded. Please try again.')}</FormAlert>
       )}
       {list.hasNextPage && (
         <Button
@@ -51,7 +52,7 @@ export function MentorReviews({ mentorId }: { mentorId: string }) {
           onClick={() => void list.fetchNextPage()}
         >
           {list.isFetchingNextPage && <Spinner />}
-          Show more
+          {t('Show more')}
         </Button>
       )}
     </div>
@@ -63,7 +64,7 @@ export function ReviewsSkeleton() {
   return (
     <div aria-busy="true" className="flex flex-col gap-3">
       <span className="sr-only" role="status">
-        Loading reviews…
+        {t('Loading reviews…')}
       </span>
       {[0, 1].map((row) => (
         <Skeleton key={row} className="h-24 w-full rounded-xl" />
@@ -94,7 +95,7 @@ function ReviewItem({ review }: { review: MentorReview }) {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="inline-flex gap-0.5">
+    <span role="img" aria-label={t('{rating} out of 5 stars', { rating })} className="inline-flex gap-0.5">
       {[1, 2, 3, 4, 5].map((star) => (
         <Star
           key={star}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAppSelector, type AppState } from '@/lib/store-hooks';
 import { mentorsApi } from '../api';
@@ -49,7 +50,9 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
 
   if (!full || isSelf) return null;
   const intro = (
-    <p className="text-sm text-muted-foreground">No free hour in the next {WAITLIST_HORIZON_DAYS} days.</p>
+    <p className="text-sm text-muted-foreground">
+      {t('No free hour in the next {days} days.', { days: WAITLIST_HORIZON_DAYS })}
+    </p>
   );
 
   if (!user) {
@@ -60,10 +63,10 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
           {/* The login page sends a person back to `from` once they are signed in. */}
           <Link to="/login" state={{ from: `${location.pathname}${location.search}` }}>
             <Bell aria-hidden="true" />
-            Tell me when a slot frees up
+            {t('Tell me when a slot frees up')}
           </Link>
         </Button>
-        <p className="text-xs text-muted-foreground">You will be asked to sign in first.</p>
+        <p className="text-xs text-muted-foreground">{t('You will be asked to sign in first.')}</p>
       </div>
     );
   }
@@ -75,13 +78,15 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(result.error, 'The waitlist could not be changed. Please try again.'),
+        title: translate(FAILURE_TITLE),
+        description: translate(
+          errorMessage(result.error, t('The waitlist could not be changed. Please try again.')),
+        ),
       });
     } else if (waiting) {
-      toast({ title: 'You left the waitlist', description: waitlistMessages.left });
+      toast({ title: t('You left the waitlist'), description: translate(waitlistMessages.left) });
     } else {
-      toast({ title: "You're on the waitlist", description: waitlistMessages.joined });
+      toast({ title: t("You're on the waitlist"), description: translate(waitlistMessages.joined) });
     }
   }
 
@@ -91,10 +96,12 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
         <>
           <p className="flex items-center gap-2 text-sm font-medium">
             <Bell className="size-4 text-primary" aria-hidden="true" />
-            You're on the waitlist
+            {t("You're on the waitlist")}
           </p>
           <p className="text-sm text-muted-foreground">
-            We'll tell you, here and by e-mail, when a slot in the next {WAITLIST_HORIZON_DAYS} days frees up.
+            {t("We'll tell you, here and by e-mail, when a slot in the next {days} days frees up.", {
+              days: WAITLIST_HORIZON_DAYS,
+            })}
           </p>
           <Button
             type="button"
@@ -104,7 +111,7 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
             onClick={() => void toggle(true)}
           >
             {pending ? <Spinner /> : <BellOff aria-hidden="true" />}
-            Leave waitlist
+            {t('Leave waitlist')}
           </Button>
         </>
       ) : (
@@ -118,7 +125,7 @@ export function WaitlistButton({ mentorId }: { mentorId: string }) {
             onClick={() => void toggle(false)}
           >
             {pending ? <Spinner /> : <Bell aria-hidden="true" />}
-            Tell me when a slot frees up
+            {t('Tell me when a slot frees up')}
           </Button>
         </>
       )}

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { useGetStacksQuery } from '@/lib/stacks-api';
 import { useListMentorsQuery } from '../api';
 import { LoadError } from '../components/load-error';
@@ -51,10 +52,11 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       <header className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find a mentor</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('Find a mentor')}</h1>
         <p className="mt-2 max-w-2xl text-muted-foreground">
-          Mentors have passed a test in each skill they teach. Book a one-hour session at a time that suits
-          you, shown in your own time zone.
+          {t(
+            'Mentors have passed a test in each skill they teach. Book a one-hour session at a time that suits you, shown in your own time zone.',
+          )}
         </p>
       </header>
 
@@ -74,21 +76,21 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
         >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="mentor-results" className="text-lg font-semibold">
-              Mentors
+              {t('Mentors')}
             </h2>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {data &&
                 !list.isError &&
-                `${data.total.toLocaleString('en-IN')} ${data.total === 1 ? 'mentor' : 'mentors'}`}
+                t('{count, plural, one {# mentor} other {# mentors}}', { count: data.total })}
             </p>
           </div>
 
           {list.isError ? (
             <LoadError onRetry={() => void list.refetch()}>
-              <p className="font-medium">The mentors could not be loaded.</p>
+              <p className="font-medium">{t('The mentors could not be loaded.')}</p>
             </LoadError>
           ) : !data ? (
-            <ul className="grid gap-4 lg:grid-cols-2" aria-label="Loading mentors">
+            <ul className="grid gap-4 lg:grid-cols-2" aria-label={t('Loading mentors')}>
               {Array.from({ length: 4 }, (_, index) => (
                 <li key={index}>
                   <MentorCardSkeleton />
@@ -98,16 +100,18 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
           ) : data.mentors.length === 0 && data.total > 0 ? (
             // An old link can name a page past the end once fewer mentors match.
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
-              <p className="text-lg font-medium">There is no page {filters.page} of these results</p>
+              <p className="text-lg font-medium">
+                {t('There is no page {page} of these results', { page: filters.page })}
+              </p>
               <Button type="button" onClick={() => change({ page: 1 })}>
-                Go to the first page
+                {t('Go to the first page')}
               </Button>
             </div>
           ) : data.mentors.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed p-10 text-center">
               <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
               <p className="text-lg font-medium [overflow-wrap:anywhere]">
-                {advice?.title ?? 'No mentors yet'}
+                {advice?.title ?? t('No mentors yet')}
               </p>
               {advice ? (
                 <>
@@ -118,7 +122,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                 </>
               ) : (
                 <p className="text-sm text-muted-foreground">
-                  Mentors appear here once they pass a skill test and set their hours.
+                  {t('Mentors appear here once they pass a skill test and set their hours.')}
                 </p>
               )}
             </div>
@@ -132,7 +136,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                 ))}
               </ul>
               {pages > 1 && (
-                <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-2">
+                <nav aria-label={t('Pages')} className="flex items-center justify-between gap-3 pt-2">
                   <Button
                     type="button"
                     variant="outline"
@@ -140,10 +144,10 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                     onClick={() => change({ page: filters.page - 1 })}
                   >
                     <ChevronLeft aria-hidden="true" />
-                    Previous
+                    {t('Previous')}
                   </Button>
                   <p className="text-sm text-muted-foreground">
-                    Page {Math.min(filters.page, pages)} of {pages}
+                    {t('Page {page} of {pages}', { page: Math.min(filters.page, pages), pages })}
                   </p>
                   <Button
                     type="button"
@@ -151,7 +155,7 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
                     disabled={filters.page >= pages}
                     onClick={() => change({ page: filters.page + 1 })}
                   >
-                    Next
+                    {t('Next')}
                     <ChevronRight aria-hidden="true" />
                   </Button>
                 </nav>

@@ -7,9 +7,10 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
 import { useAfterPaint } from '@/lib/use-after-paint';
-import { formatRating, formatRupees, plural } from '../format';
+import { formatRating, formatRupees } from '../format';
 import { FreeHoursSkeleton, type BookingSlotProps } from '../components/free-hours-skeleton';
 import { LoadError } from '../components/load-error';
 import { MentorAvatar } from '../components/mentor-avatar';
@@ -63,11 +64,11 @@ export function MentorProfilePage({
         className="mb-6 inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        All mentors
+        {t('All mentors')}
       </Link>
       {details.isError ? (
         <LoadError onRetry={() => void details.refetch()}>
-          <h1 className="text-lg font-medium">This mentor's profile could not be loaded.</h1>
+          <h1 className="text-lg font-medium">{t("This mentor's profile could not be loaded.")}</h1>
         </LoadError>
       ) : !details.data ? (
         <ProfileSkeleton />
@@ -100,11 +101,13 @@ function Profile({
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
               <span className="inline-flex items-center gap-1">
                 <Briefcase className="size-4 text-muted-foreground" aria-hidden="true" />
-                {plural(mentor.expirience, 'year')} experience
+                {t('{count, plural, one {# year experience} other {# years experience}}', {
+                  count: mentor.expirience,
+                })}
               </span>
               <RatingLine mentor={mentor} />
             </p>
-            <ul aria-label="Profiles elsewhere" className="flex flex-wrap gap-3 pt-1">
+            <ul aria-label={t('Profiles elsewhere')} className="flex flex-wrap gap-3 pt-1">
               {[
                 ['LinkedIn', mentor.linkedinUrl],
                 ['GitHub', mentor.githubUrl],
@@ -118,7 +121,7 @@ function Profile({
                   >
                     <ExternalLink className="size-4" aria-hidden="true" />
                     {site}
-                    <span className="sr-only"> (opens in a new tab)</span>
+                    <span className="sr-only"> {t('(opens in a new tab)')}</span>
                   </a>
                 </li>
               ))}
@@ -126,36 +129,43 @@ function Profile({
           </div>
         </section>
 
-        <ProfileSection title="About">
+        <ProfileSection id="about" title={t('About')}>
           <p className="whitespace-pre-line text-pretty [overflow-wrap:anywhere]">{mentor.bio}</p>
         </ProfileSection>
 
-        <ProfileSection title="Skills">
-          <ChipList items={mentor.assessedSkills} empty="No assessed skills yet." label="Assessed skills" />
+        <ProfileSection id="skills" title={t('Skills')}>
+          <ChipList
+            items={mentor.assessedSkills}
+            empty={t('No assessed skills yet.')}
+            label={t('Assessed skills')}
+          />
         </ProfileSection>
 
-        <ProfileSection title="Languages">
+        <ProfileSection id="languages" title={t('Languages')}>
           <ChipList
-            items={mentor.languages.map(languageLabel)}
-            empty="No languages listed."
-            label="Languages"
+            items={mentor.languages.map((language) => translate(languageLabel(language)))}
+            empty={t('No languages listed.')}
+            label={t('Languages')}
           />
         </ProfileSection>
 
         {mentor.companies.length > 0 && (
-          <ProfileSection title="Companies">
-            <ChipList items={mentor.companies} empty="" label="Companies" />
+          <ProfileSection id="companies" title={t('Companies')}>
+            <ChipList items={mentor.companies} empty="" label={t('Companies')} />
           </ProfileSection>
         )}
 
-        <ProfileSection title="Reviews">
+        <ProfileSection id="reviews" title={t('Reviews')}>
           <div className="flex flex-col gap-4">
             <p className="flex items-center gap-3">
               <span className="text-4xl font-bold">{formatRating(mentor.rating)}</span>
               <span className="text-sm text-muted-foreground">
-                {mentor.rating === null ? 'Not rated yet' : 'out of 5'}
+                {mentor.rating === null ? t('Not rated yet') : t('out of 5')}
                 <br />
-                {plural(mentor.reviewCount, 'review')} · {plural(mentor.sessionsHeld, 'session')} held
+                {t('{count, plural, one {# review} other {# reviews}}', { count: mentor.reviewCount })} ·{' '}
+                {t('{count, plural, one {# session held} other {# sessions held}}', {
+                  count: mentor.sessionsHeld,
+                })}
               </span>
             </p>
             {painted ? <MentorReviews mentorId={mentor.id} /> : <ReviewsSkeleton />}
@@ -167,15 +177,15 @@ function Profile({
         <div className="flex flex-col gap-5 rounded-xl border bg-card p-5 text-card-foreground shadow-sm">
           <div className="flex items-baseline justify-between gap-3">
             <h2 id="book-title" className="text-xl font-semibold">
-              Free hours
+              {t('Free hours')}
             </h2>
             <p>
               {mentor.pricePerSession === null ? (
-                <span className="text-sm text-muted-foreground">No rate set</span>
+                <span className="text-sm text-muted-foreground">{t('No rate set')}</span>
               ) : (
                 <>
                   <span className="text-xl font-bold">{formatRupees(mentor.pricePerSession)}</span>
-                  <span className="text-sm text-muted-foreground"> / session</span>
+                  <span className="text-sm text-muted-foreground"> {t('/ session')}</span>
                 </>
               )}
             </p>
@@ -205,18 +215,21 @@ function RatingLine({ mentor }: { mentor: MentorProfile }) {
         aria-hidden="true"
       />
       {mentor.rating === null
-        ? 'New mentor'
-        : `${formatRating(mentor.rating)} (${plural(mentor.reviewCount, 'review')})`}
-      <span className="text-muted-foreground"> · {plural(mentor.sessionsHeld, 'session')} held</span>
+        ? t('New mentor')
+        : `${formatRating(mentor.rating)} (${t('{count, plural, one {# review} other {# reviews}}', { count: mentor.reviewCount })})`}
+      <span className="text-muted-foreground">
+        {' '}
+        · {t('{count, plural, one {# session held} other {# sessions held}}', { count: mentor.sessionsHeld })}
+      </span>
     </span>
   );
 }
 
-function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase()}`;
+/** `id` names the section in every language (`section-about`). */
+function ProfileSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="text-xl font-semibold">
+    <section aria-labelledby={`section-${id}`} className="flex flex-col gap-3">
+      <h2 id={`section-${id}`} className="text-xl font-semibold">
         {title}
       </h2>
       {children}
@@ -241,7 +254,7 @@ function ChipList({ items, empty, label }: { items: string[]; empty: string; lab
 
 function ProfileSkeleton() {
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]" aria-label="Loading the profile">
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]" aria-label={t('Loading the profile')}>
       <div className="flex flex-col gap-6">
         <div className="flex gap-5">
           <Skeleton className="size-24 rounded-full" />

@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { useGetNotificationCountQuery } from '../api';
 import { badgeText, bellLabel } from '../notification-text';
@@ -22,7 +23,7 @@ export function NotificationBell({ email }: { email: string }) {
     <NavLink
       to="/notifications"
       aria-label={bellLabel(unread)}
-      title="Notifications"
+      title={t('Notifications')}
       className={cn(
         buttonVariants({ variant: 'ghost', size: 'icon' }),
         'relative aria-[current=page]:bg-accent',

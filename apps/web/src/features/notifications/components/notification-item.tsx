@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { safeReturnPath } from '@/lib/return-path';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { exactTime, relativeTime } from '../relative-time';
 
@@ -35,8 +36,8 @@ export function NotificationItem({ item, now, onMarkRead }: NotificationItemProp
       />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className={cn('text-sm', unread ? 'font-semibold' : 'font-medium text-muted-foreground')}>
-          {unread && <span className="sr-only">Unread: </span>}
-          {notificationTitle(item.type)}
+          {unread && <span className="sr-only">{t('Unread:')} </span>}
+          {translate(notificationTitle(item.type))}
         </p>
         {to ? (
           // The link covers the whole card (its ::after), so a click anywhere on it follows the link.
@@ -65,12 +66,12 @@ export function NotificationItem({ item, now, onMarkRead }: NotificationItemProp
           size="sm"
           // Above the card-wide link, so pressing it marks the item without following the link.
           className="relative z-10 shrink-0"
-          aria-label={`Mark as read: ${item.message}`}
-          title="Mark as read"
+          aria-label={t('Mark as read: {message}', { message: item.message })}
+          title={t('Mark as read')}
           onClick={() => onMarkRead(item.id)}
         >
           <Check aria-hidden="true" />
-          <span className="max-sm:sr-only">Mark as read</span>
+          <span className="max-sm:sr-only">{t('Mark as read')}</span>
         </Button>
       )}
     </li>

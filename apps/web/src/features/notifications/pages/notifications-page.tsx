@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-error';
 import { toast } from '@/lib/use-toast';
+import { t } from '@/lib/i18n';
 import { selectCurrentUser } from '@/features/auth/api';
 import { useAppSelector } from '@/lib/store-hooks';
 import {
@@ -67,9 +68,11 @@ export function NotificationsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h1 id="notifications-title" className="text-2xl font-bold tracking-tight">
-            Notifications
+            {t('Notifications')}
           </h1>
-          <p className="text-sm text-muted-foreground">Updates about your roadmaps, tests and sessions.</p>
+          <p className="text-sm text-muted-foreground">
+            {t('Updates about your roadmaps, tests and sessions.')}
+          </p>
         </div>
         <Button
           type="button"
@@ -79,7 +82,7 @@ export function NotificationsPage() {
           onClick={() => void mark()}
         >
           {marking.isLoading && !marking.originalArgs?.ids ? <Spinner /> : <CheckCheck aria-hidden="true" />}
-          Mark all as read
+          {t('Mark all as read')}
         </Button>
       </div>
       <p role="status" className="sr-only">
@@ -92,14 +95,14 @@ export function NotificationsPage() {
         <div className="grid justify-items-start gap-3">
           <FormAlert>{errorMessage(list.error, text.loadFailed)}</FormAlert>
           <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{text.empty}</p>
       ) : (
         <>
-          <ul aria-label="Notifications, newest first" className="grid gap-2">
+          <ul aria-label={t('Notifications, newest first')} className="grid gap-2">
             {items.map((item) => (
               <NotificationItem key={item.id} item={item} now={now} onMarkRead={(id) => void mark([id])} />
             ))}
@@ -116,7 +119,7 @@ export function NotificationsPage() {
               onClick={() => void list.fetchNextPage()}
             >
               {list.isFetchingNextPage && <Spinner />}
-              Load more
+              {t('Load more')}
             </Button>
           )}
         </>
@@ -129,7 +132,7 @@ function LoadingList() {
   return (
     <div aria-busy="true" className="grid gap-2">
       <span className="sr-only" role="status">
-        Loading notifications…
+        {t('Loading notifications…')}
       </span>
       {[0, 1, 2].map((row) => (
         <Skeleton key={row} className="h-20 w-full rounded-lg" />

@@ -29,6 +29,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useGetAvailabilityQuery, useUpdateAvailabilityMutation } from '@/features/mentors/api';
 import {
@@ -61,7 +62,7 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
       <DialogTrigger asChild>
         <Button type="button" variant="outline" className="justify-self-start">
           <CalendarClock aria-hidden="true" />
-          Manage Availability
+          {t('Manage Availability')}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -78,9 +79,9 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
         }}
       >
         <DialogHeader>
-          <DialogTitle>Availability</DialogTitle>
+          <DialogTitle>{t('Availability')}</DialogTitle>
           <DialogDescription>
-            Your hourly rate and the hours mentees can book you, Monday to Friday.
+            {t('Your hourly rate and the hours mentees can book you, Monday to Friday.')}
           </DialogDescription>
         </DialogHeader>
         {availability.data && !availability.isFetching ? (
@@ -95,21 +96,21 @@ export function AvailabilityDialog({ mentorId }: { mentorId: string }) {
         ) : availability.isError && !availability.isFetching ? (
           <>
             <FormAlert>
-              {errorMessage(availability.error, 'Your availability could not be loaded.')}
+              {errorMessage(availability.error, t('Your availability could not be loaded.'))}
             </FormAlert>
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">
-                  Close
+                  {t('Close')}
                 </Button>
               </DialogClose>
               <Button type="button" onClick={() => void availability.refetch()}>
-                Try again
+                {t('Try again')}
               </Button>
             </DialogFooter>
           </>
         ) : (
-          <div aria-busy="true" aria-label="Loading your availability" className="grid gap-3">
+          <div aria-busy="true" aria-label={t('Loading your availability')} className="grid gap-3">
             <Skeleton className="h-9 w-1/2" />
             {WEEKDAYS.map((day) => (
               <Skeleton key={day} className="h-9 w-full" />
@@ -167,12 +168,15 @@ function AvailabilityForm({
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
+        title: translate(FAILURE_TITLE),
         description: errorMessage(result.error, availabilityMessages.saveFailedFallback),
       });
       return;
     }
-    toast({ title: availabilityMessages.savedTitle, description: availabilityMessages.savedDescription });
+    toast({
+      title: translate(availabilityMessages.savedTitle),
+      description: translate(availabilityMessages.savedDescription),
+    });
     onSaved();
   });
 
@@ -186,9 +190,9 @@ function AvailabilityForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id={ids.rate}
-          label="Hourly Rate"
+          label={t('Hourly Rate')}
           error={errors.pricePerSession?.message}
-          hint="In rupees, in steps of 100."
+          hint={t('In rupees, in steps of {step}.', { step: RATE_STEP })}
         >
           {(control) => (
             <Input
@@ -205,7 +209,7 @@ function AvailabilityForm({
             />
           )}
         </FormField>
-        <FormField id={ids.zone} label="Time zone" error={errors.timezone?.message}>
+        <FormField id={ids.zone} label={t('Time zone')} error={errors.timezone?.message}>
           {(control) => (
             <Controller
               control={form.control}
@@ -227,33 +231,33 @@ function AvailabilityForm({
         </FormField>
       </div>
       <p id={ids.zoneNote} aria-live="polite" className="-mt-2 text-sm text-muted-foreground">
-        You will receive bookings in your local timezone:{' '}
+        {t('You will receive bookings in your local timezone:')}{' '}
         <span className="font-medium text-foreground">{timezone}</span>
       </p>
 
       <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm font-semibold">Weekly hours</legend>
+        <legend className="mb-2 text-sm font-semibold">{t('Weekly hours')}</legend>
         {WEEKDAYS.map((day) => (
           <DayRow
             key={day}
             name={`days.${day}`}
-            label={weekdayLabel(day)}
+            label={translate(weekdayLabel(day))}
             control={form.control}
             trigger={form.trigger}
           />
         ))}
         <p className="text-sm text-muted-foreground">
-          To apply this slot to all days{' '}
+          {t('To apply this slot to all days')}{' '}
           <Button type="button" variant="link" className="h-auto p-0 align-baseline" onClick={applyToAll}>
-            Click here
+            {t('Click here')}
           </Button>
         </p>
       </fieldset>
 
       <fieldset className="grid gap-3" aria-describedby={ids.overrides}>
-        <legend className="mb-1 text-sm font-semibold">Date overrides</legend>
+        <legend className="mb-1 text-sm font-semibold">{t('Date overrides')}</legend>
         <p id={ids.overrides} className="text-sm text-muted-foreground">
-          A day off, or other hours, on a date in the next {BOOKING_HORIZON_DAYS} days.
+          {t('A day off, or other hours, on a date in the next {days} days.', { days: BOOKING_HORIZON_DAYS })}
         </p>
         {overrides.fields.map((field, index) => (
           <OverrideRow
@@ -267,7 +271,7 @@ function AvailabilityForm({
         ))}
         {errors.overrides?.root?.message && (
           <p className="text-sm font-medium text-destructive dark:text-red-300">
-            {errors.overrides.root.message}
+            {translate(errors.overrides.root.message)}
           </p>
         )}
         <Button
@@ -279,18 +283,18 @@ function AvailabilityForm({
           onClick={() => overrides.append(newOverride())}
         >
           <Plus aria-hidden="true" />
-          Add a date
+          {t('Add a date')}
         </Button>
       </fieldset>
 
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Close
+            {t('Close')}
           </Button>
         </DialogClose>
         <SubmitButton pending={isSubmitting} size="default" className="sm:w-auto">
-          Save
+          {t('Save')}
         </SubmitButton>
       </DialogFooter>
     </form>

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { currentLocale, intlLocale, t, translate } from '@/lib/i18n';
 import {
   overrideDateLabel,
   type AvailabilityDialogOutput,
@@ -15,6 +16,20 @@ import {
 
 /** The hours the From/To selects offer (spec §9): 10:00 to 17:00 on the hour. */
 const HOURS = Array.from({ length: LAST_HOUR - FIRST_HOUR + 1 }, (_, index) => FIRST_HOUR + index);
+
+/**
+ * An hour as the From/To selects show it: "10:00 AM" in English (the spec's form, as the wire writes it), the
+ * reader's own form in another language ("10:00 am" in Hindi, as the free hours on a mentor's profile show it).
+ */
+function hourLabel(hour: number): string {
+  if (currentLocale() === 'en') return hourToTime(hour);
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: 'UTC',
+  }).format(Date.UTC(2000, 0, 1, hour));
+}
 
 /** A weekday of the Availability dialog, or one of its date overrides. */
 type DayName = `days.${Weekday}` | `overrides.${number}`;
@@ -60,7 +75,7 @@ export function DayRow({
           <HourRange name={name} labelId={labelId} control={control} trigger={trigger} />
         </div>
       ) : (
-        <p className="flex h-9 flex-1 items-center text-sm text-muted-foreground">Unavailable</p>
+        <p className="flex h-9 flex-1 items-center text-sm text-muted-foreground">{t('Unavailable')}</p>
       )}
     </div>
   );
@@ -85,7 +100,7 @@ function HourRange({
           key={end}
           name={`${name}.${end}`}
           groupLabelId={labelId}
-          label={end === 'from' ? 'From' : 'To'}
+          label={end === 'from' ? t('From') : t('To')}
           control={control}
           onPicked={() => void trigger(name)}
         />
@@ -136,14 +151,14 @@ function HourSelect({
             <SelectContent>
               {HOURS.map((hour) => (
                 <SelectItem key={hour} value={String(hour)}>
-                  {hourToTime(hour)}
+                  {hourLabel(hour)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           {fieldState.error && (
             <p id={`${id}-error`} className="text-sm font-medium text-destructive dark:text-red-300">
-              {fieldState.error.message}
+              {translate(fieldState.error.message ?? '')}
             </p>
           )}
         </div>
@@ -180,15 +195,15 @@ export function OverrideRow({
     dateState.isTouched || date !== '' || form.formState.submitCount > savesBefore
       ? dateState.error?.message
       : undefined;
-  const described = date ? overrideDateLabel(date) : `date ${index + 1}`;
+  const described = date ? overrideDateLabel(date) : t('date {number}', { number: index + 1 });
   return (
     <fieldset className="grid grid-cols-[1fr_auto] gap-3 rounded-md border p-3 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
       <legend id={legendId} className="sr-only">
-        Override {index + 1}
+        {t('Override {number}', { number: index + 1 })}
       </legend>
       <div className="grid gap-1">
         <Label htmlFor={dateId} className="text-xs text-muted-foreground">
-          Date
+          {t('Date')}
         </Label>
         <Input
           id={dateId}
@@ -202,7 +217,7 @@ export function OverrideRow({
         />
         {dateError && (
           <p id={`${dateId}-error`} className="text-sm font-medium text-destructive dark:text-red-300">
-            {dateError}
+            {translate(dateError)}
           </p>
         )}
       </div>
@@ -221,7 +236,7 @@ export function OverrideRow({
             />
           )}
         />
-        <Label htmlFor={offId}>Day off</Label>
+        <Label htmlFor={offId}>{t('Day off')}</Label>
       </div>
       {isAvailable && (
         <div className="col-span-2 min-w-0 sm:col-span-1">
@@ -233,7 +248,7 @@ export function OverrideRow({
         variant="ghost"
         size="icon"
         className="col-start-2 row-start-1 mt-5 sm:col-start-4"
-        aria-label={`Remove the override for ${described}`}
+        aria-label={t('Remove the override for {day}', { day: described })}
         onClick={onRemove}
       >
         <Trash2 aria-hidden="true" />

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { AVATAR_ACCEPT, checkAvatarFile } from '../avatar-rules';
 import { profileMessages } from '../profile-messages';
@@ -25,7 +26,7 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
 
   function showError(message: string) {
-    toast({ variant: 'destructive', title: profileMessages.errorTitle, description: message });
+    toast({ variant: 'destructive', title: profileMessages.errorTitle, description: translate(message) });
   }
 
   function onPick(file: File | undefined) {
@@ -57,8 +58,8 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
         type="button"
         onClick={() => input.current?.click()}
         disabled={uploading}
-        aria-label="Change profile picture"
-        title="Change profile picture"
+        aria-label={t('Change profile picture')}
+        title={t('Change profile picture')}
         className="group relative rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >
         <Avatar className="size-28 ring-4 ring-background">
@@ -75,7 +76,7 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
         ref={input}
         type="file"
         accept={AVATAR_ACCEPT}
-        aria-label="Profile picture file"
+        aria-label={t('Profile picture file')}
         tabIndex={-1}
         className="hidden"
         onChange={(event) => onPick(event.target.files?.[0])}
@@ -90,14 +91,16 @@ export function AvatarEditor({ name, avatar, onUpload }: AvatarEditorProps) {
             aria-busy={uploading || undefined}
           >
             {uploading && <Spinner />}
-            Save
+            {t('Save')}
           </Button>
           <Button type="button" size="sm" variant="outline" onClick={cancel} disabled={uploading}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </div>
       ) : (
-        <p className="max-w-48 text-center text-xs text-muted-foreground">{`JPG, PNG or WebP, up to ${AVATAR_MAX_MB} MB.`}</p>
+        <p className="max-w-48 text-center text-xs text-muted-foreground">
+          {t('JPG, PNG or WebP, up to {max} MB.', { max: AVATAR_MAX_MB })}
+        </p>
       )}
     </div>
   );

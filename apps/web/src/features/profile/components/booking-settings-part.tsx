@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useGetBookingSettingsQuery, useUpdateBookingSettingsMutation } from '@/features/mentors/api';
 
@@ -28,7 +29,8 @@ const selectClass =
 const asNumber = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);
 
-const bufferLabel = (minutes: number) => (minutes === 0 ? 'No buffer' : `${minutes} minutes`);
+const bufferLabel = (minutes: number) =>
+  minutes === 0 ? t('No buffer') : t('{minutes} minutes', { minutes });
 
 /**
  * The Availability dialog's "Booking settings" part (DESIGN.md §4b "Session lifecycle"): minimum notice, a
@@ -41,13 +43,15 @@ export function BookingSettingsPart() {
   return (
     <section aria-labelledby={titleId} className="grid gap-3 rounded-md border p-4">
       <h3 id={titleId} className="text-sm font-semibold">
-        Booking settings
+        {t('Booking settings')}
       </h3>
       {settings.data && !settings.isFetching ? (
         <BookingSettingsForm initial={settings.data} />
       ) : settings.isError && !settings.isFetching ? (
         <div className="grid gap-2">
-          <FormAlert>{errorMessage(settings.error, 'Your booking settings could not be loaded.')}</FormAlert>
+          <FormAlert>
+            {errorMessage(settings.error, t('Your booking settings could not be loaded.'))}
+          </FormAlert>
           <Button
             type="button"
             variant="outline"
@@ -55,11 +59,11 @@ export function BookingSettingsPart() {
             className="justify-self-start"
             onClick={() => void settings.refetch()}
           >
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : (
-        <div aria-busy="true" aria-label="Loading your booking settings" className="grid gap-2">
+        <div aria-busy="true" aria-label={t('Loading your booking settings')} className="grid gap-2">
           <Skeleton className="h-9 w-full" />
         </div>
       )}
@@ -82,16 +86,16 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
+        title: translate(FAILURE_TITLE),
         description: errorMessage(
           result.error,
-          'Your booking settings could not be saved. Please try again.',
+          t('Your booking settings could not be saved. Please try again.'),
         ),
       });
       return;
     }
     form.reset(result.data);
-    toast({ title: bookingSettingsMessages.saved });
+    toast({ title: translate(bookingSettingsMessages.saved) });
   });
 
   return (
@@ -99,8 +103,8 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField
           id={ids.notice}
-          label="Minimum notice (hours)"
-          hint={bookingSettingsMessages.minimumNoticeHint}
+          label={t('Minimum notice (hours)')}
+          hint={translate(bookingSettingsMessages.minimumNoticeHint)}
           error={errors.minimumNoticeHours?.message}
         >
           {(control) => (
@@ -117,8 +121,8 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
         </FormField>
         <FormField
           id={ids.buffer}
-          label="Buffer between sessions"
-          hint={bookingSettingsMessages.bufferHint}
+          label={t('Buffer between sessions')}
+          hint={translate(bookingSettingsMessages.bufferHint)}
           error={errors.bufferMinutes?.message}
         >
           {(control) => (
@@ -137,8 +141,8 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
         </FormField>
         <FormField
           id={ids.perDay}
-          label="Sessions per day (at most)"
-          hint={bookingSettingsMessages.maxSessionsPerDayHint}
+          label={t('Sessions per day (at most)')}
+          hint={translate(bookingSettingsMessages.maxSessionsPerDayHint)}
           error={errors.maxSessionsPerDay?.message}
         >
           {(control) => (
@@ -155,7 +159,7 @@ function BookingSettingsForm({ initial }: { initial: BookingSettings }) {
         </FormField>
       </div>
       <SubmitButton pending={isSubmitting} size="sm" variant="outline" className="justify-self-start">
-        Update booking settings
+        {t('Update booking settings')}
       </SubmitButton>
     </form>
   );

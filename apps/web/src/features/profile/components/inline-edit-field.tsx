@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { t } from '@/lib/i18n';
 import { Spinner } from '@/components/ui/spinner';
 
 interface InlineEditFieldProps {
@@ -106,7 +107,9 @@ export function InlineEditField({
           {...(multiline ? { rows: 6 } : {})}
         />
         <p id={hintId} className="text-xs text-muted-foreground">
-          Press Enter to save{multiline ? ', Shift+Enter for a new line' : ''}, Escape to cancel.
+          {multiline
+            ? t('Press Enter to save, Shift+Enter for a new line, Escape to cancel.')
+            : t('Press Enter to save, Escape to cancel.')}
         </p>
         {error && (
           <p id={errorId} role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
@@ -126,7 +129,7 @@ export function InlineEditField({
         // Not disabled while saving: a disabled button would drop the focus it was just given back.
         onClick={() => saving === null && start()}
         aria-busy={saving !== null || undefined}
-        title="Click to edit"
+        title={t('Click to edit')}
         className="group -mx-2 flex w-fit items-center gap-2 rounded-md px-2 py-1 text-left text-lg font-semibold outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60 aria-busy:opacity-70"
       >
         <span
@@ -147,7 +150,7 @@ export function InlineEditField({
             aria-hidden="true"
           />
         )}
-        <span className="sr-only">, edit {label.toLowerCase()}</span>
+        <span className="sr-only">{t(', edit {field}', { field: label.toLowerCase() })}</span>
       </button>
     </div>
   );

@@ -21,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
 import { schemaMessage } from '@/lib/form-errors';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useUpdateMentorMutation } from '@/features/mentors/api';
 import { useGetMentorDetailsQuery } from '@/lib/mentor-details-api';
@@ -49,7 +50,7 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       });
       return false;
     }
-    toast({ title: profileMessages.successTitle, description: mentorMessages.profileSaved });
+    toast({ title: profileMessages.successTitle, description: translate(mentorMessages.profileSaved) });
     return true;
   }
 
@@ -61,7 +62,8 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       </div>
     );
   }
-  if (!data) return <FormAlert>{errorMessage(error, 'Your mentor profile could not be loaded.')}</FormAlert>;
+  if (!data)
+    return <FormAlert>{errorMessage(error, t('Your mentor profile could not be loaded.'))}</FormAlert>;
   const mentor = data.mentor;
 
   return (
@@ -70,24 +72,24 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       className="grid gap-5 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8"
     >
       <h2 id="mentor-profile-title" className="text-lg font-semibold">
-        Mentor profile
+        {t('Mentor profile')}
       </h2>
       <InlineEditField
-        label="Headline"
+        label={t('Headline')}
         value={mentor.headline}
         validate={(value) => schemaMessage(headlineSchema, value)}
         onSave={async (headline) => void (await save({ headline }))}
       />
       <InlineEditField
-        label="Experience"
+        label={t('Experience')}
         value={String(mentor.expirience)}
         inputMode="numeric"
-        display={(value) => `${value}+ years experience`}
+        display={(value) => t('{value}+ years experience', { value })}
         validate={(value) => schemaMessage(experienceTextSchema, value)}
         onSave={async (value) => void (await save({ expirience: experienceTextSchema.parse(value) }))}
       />
       <InlineEditField
-        label="About"
+        label={t('About')}
         value={mentor.bio}
         multiline
         validate={(value) => schemaMessage(bioSchema, value)}
@@ -100,9 +102,9 @@ export function MentorProfileFields({ mentorId }: { mentorId: string }) {
       <CompanyChips companies={mentor.companies} onChange={(companies) => save({ companies })} />
       <SkillChips skills={mentor.assessedSkills} />
       <div className="grid gap-2">
-        <h3 className="text-sm font-medium text-muted-foreground">Availability</h3>
+        <h3 className="text-sm font-medium text-muted-foreground">{t('Availability')}</h3>
         <p className={mentor.pricePerSession === null ? 'text-sm text-muted-foreground' : 'font-medium'}>
-          {mentor.pricePerSession === null ? 'No rate set yet' : sessionPriceText(mentor.pricePerSession)}
+          {mentor.pricePerSession === null ? t('No rate set yet') : sessionPriceText(mentor.pricePerSession)}
         </p>
         <AvailabilityDialog mentorId={mentorId} />
       </div>
@@ -137,13 +139,13 @@ function LanguageChips({
   return (
     <div className="grid gap-2" aria-busy={pending || undefined}>
       <h3 id="languages-title" className="text-sm font-medium text-muted-foreground">
-        Languages That I Speak
+        {t('Languages That I Speak')}
       </h3>
       <ul aria-labelledby="languages-title" className="flex flex-wrap gap-2">
         {languages.map((language) => (
           <RemovableChip
             key={language}
-            label={languageLabel(language)}
+            label={translate(languageLabel(language))}
             disabled={pending}
             onRemove={() => void change(languages.filter((other) => other !== language))}
           />
@@ -155,13 +157,13 @@ function LanguageChips({
           disabled={pending}
           onValueChange={(language) => void change([...languages, language])}
         >
-          <SelectTrigger aria-label="Add a language" className="w-48">
-            <SelectValue placeholder="Add a language" />
+          <SelectTrigger aria-label={t('Add a language')} className="w-48">
+            <SelectValue placeholder={t('Add a language')} />
           </SelectTrigger>
           <SelectContent>
             {available.map((language) => (
               <SelectItem key={language} value={language}>
-                {languageLabel(language)}
+                {translate(languageLabel(language))}
               </SelectItem>
             ))}
           </SelectContent>
@@ -209,7 +211,7 @@ function CompanyChips({
   return (
     <div className="grid gap-2" aria-busy={pending || undefined}>
       <h3 id="companies-title" className="text-sm font-medium text-muted-foreground">
-        Companies
+        {t('Companies')}
       </h3>
       {companies.length > 0 ? (
         <ul aria-labelledby="companies-title" className="flex flex-wrap gap-2">
@@ -223,16 +225,18 @@ function CompanyChips({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted-foreground">Where you work or worked: mentees can search for it.</p>
+        <p className="text-sm text-muted-foreground">
+          {t('Where you work or worked: mentees can search for it.')}
+        </p>
       )}
       <div className="flex max-w-md gap-2">
         <label htmlFor={inputId} className="sr-only">
-          Add a company
+          {t('Add a company')}
         </label>
         <Input
           id={inputId}
           value={draft}
-          placeholder={`Add a company (up to ${COMPANIES_MAX})`}
+          placeholder={t('Add a company (up to {max})', { max: COMPANIES_MAX })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => setDraft(event.target.value)}
@@ -244,7 +248,7 @@ function CompanyChips({
         />
         <Button type="button" variant="outline" disabled={pending} onClick={() => void add()}>
           <Plus aria-hidden="true" />
-          Add
+          {t('Add')}
         </Button>
       </div>
       {error && (
@@ -261,7 +265,7 @@ function SkillChips({ skills }: { skills: string[] }) {
   return (
     <div className="grid gap-2">
       <h3 id="skills-title" className="text-sm font-medium text-muted-foreground">
-        Assessed skills
+        {t('Assessed skills')}
       </h3>
       <ul aria-labelledby="skills-title" className="flex flex-wrap gap-2">
         {skills.map((skill) => (

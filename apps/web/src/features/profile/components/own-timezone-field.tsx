@@ -1,19 +1,32 @@
 import { zoneListName } from '@skillroute/shared/time-zones';
 import { useId, useMemo, useState } from 'react';
 import { FormField } from '@/components/ui/form-field';
+import { t } from '@/lib/i18n';
+import { displayLocale } from '@/lib/time-zones';
 import { timezoneNames } from '../availability-form';
 import { TimezonePicker } from './timezone-picker';
 
-// Names are worked out once per zone: the list filters on them at every key.
+// Names are worked out once per zone and language: the list filters on them at every key.
 const listNames = new Map<string, string>();
-function label(zone: string): string {
-  let name = listNames.get(zone);
+function listName(zone: string, locale: string): string {
+  const key = `${locale} ${zone}`;
+  let name = listNames.get(key);
   if (name === undefined) {
-    name = zoneListName(zone);
-    listNames.set(zone, name);
+    name = zoneListName(zone, Date.now(), locale);
+    listNames.set(key, name);
   }
   return name;
 }
+
+/** A zone by the name people know, in the reader's language ("Eastern Time (New York)"). */
+const label = (zone: string): string => listName(zone, displayLocale());
+
+/** What a zone is found by: its name in the reader's language and in English ("India" finds Kolkata in Hindi too). */
+const searchText = (zone: string): string => {
+  const shown = label(zone);
+  const english = listName(zone, 'en-US');
+  return shown === english ? shown : `${shown} ${english}`;
+};
 
 interface OwnTimezoneFieldProps {
   /** The zone the person reads times in now (IANA). */
@@ -46,7 +59,7 @@ export function OwnTimezoneField({ value, onSave }: OwnTimezoneFieldProps) {
   }
 
   return (
-    <FormField id={id} label="Time zone">
+    <FormField id={id} label={t('Time zone')}>
       {(control) => (
         <div className="grid gap-1">
           <TimezonePicker
@@ -54,11 +67,12 @@ export function OwnTimezoneField({ value, onSave }: OwnTimezoneFieldProps) {
             value={pending ?? value}
             zones={zones}
             label={label}
+            searchText={searchText}
             onChange={(zone) => void pick(zone)}
             aria-describedby={hintId}
           />
           <p id={hintId} className="text-xs text-muted-foreground">
-            Every time we show you or send you, in mails and notifications too, is in this zone.
+            {t('Every time we show you or send you, in mails and notifications too, is in this zone.')}
           </p>
         </div>
       )}

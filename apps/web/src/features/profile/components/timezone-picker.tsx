@@ -1,5 +1,6 @@
 import { Check, ChevronsUpDown } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { filterTimezones } from '../availability-form';
 
@@ -10,6 +11,8 @@ interface TimezonePickerProps {
   onChange: (zone: string) => void;
   /** How a zone is shown (and may be searched): its IANA name by default. */
   label?: (zone: string) => string;
+  /** What a zone is found by when typed, if more than its label (its English name beside a translated one). */
+  searchText?: (zone: string) => string;
   'aria-describedby'?: string;
 }
 
@@ -19,7 +22,15 @@ const zoneName = (zone: string) => zone.replaceAll('_', ' ');
  * A searchable list of IANA zones (the ARIA 1.2 combobox pattern): typing filters, the arrows move,
  * Enter picks, Escape closes the list (not the dialog around it), and leaving the field keeps the last pick.
  */
-export function TimezonePicker({ id, value, zones, onChange, label, ...aria }: TimezonePickerProps) {
+export function TimezonePicker({
+  id,
+  value,
+  zones,
+  onChange,
+  label,
+  searchText,
+  ...aria
+}: TimezonePickerProps) {
   const shown = label ?? zoneName;
   const listId = useId();
   const [query, setQuery] = useState<string | null>(null);
@@ -27,8 +38,8 @@ export function TimezonePicker({ id, value, zones, onChange, label, ...aria }: T
   const list = useRef<HTMLUListElement>(null);
   const open = query !== null;
   const matches = useMemo(
-    () => (open ? filterTimezones(zones, query, label) : []),
-    [open, zones, query, label],
+    () => (open ? filterTimezones(zones, query, searchText ?? label) : []),
+    [open, zones, query, label, searchText],
   );
   const optionId = (index: number) => `${listId}-${index}`;
 
@@ -110,7 +121,7 @@ export function TimezonePicker({ id, value, zones, onChange, label, ...aria }: T
         ref={list}
         id={listId}
         role="listbox"
-        aria-label="Time zones"
+        aria-label={t('Time zones')}
         hidden={!open}
         className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
@@ -139,7 +150,7 @@ export function TimezonePicker({ id, value, zones, onChange, label, ...aria }: T
             aria-disabled="true"
             className="px-2 py-1.5 text-sm text-muted-foreground"
           >
-            No time zone matches “{query}”
+            {t('No time zone matches “{query}”', { query })}
           </li>
         )}
       </ul>

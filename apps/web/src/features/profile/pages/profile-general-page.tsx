@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { FormAlert } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-error';
 import { schemaMessage } from '@/lib/form-errors';
+import { t } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { selectCurrentUser } from '@/features/auth/api';
 import { useAppSelector } from '@/lib/store-hooks';
@@ -47,13 +48,13 @@ export function ProfileGeneralPage() {
     <section aria-labelledby="profile-title" className="grid gap-6">
       <div className="grid gap-1">
         <h1 id="profile-title" className="text-2xl font-bold tracking-tight">
-          Profile
+          {t('Profile')}
         </h1>
-        <p className="text-sm text-muted-foreground">How you appear to mentors and learners.</p>
+        <p className="text-sm text-muted-foreground">{t('How you appear to mentors and learners.')}</p>
       </div>
       {error && !data && (
         <FormAlert>
-          {errorMessage(error, 'Your profile could not be loaded. Showing the last saved copy.')}
+          {errorMessage(error, t('Your profile could not be loaded. Showing the last saved copy.'))}
         </FormAlert>
       )}
       <div className="flex flex-col items-center gap-8 rounded-xl border bg-card p-6 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:p-8">
@@ -64,7 +65,7 @@ export function ProfileGeneralPage() {
         />
         <div className="grid w-full min-w-0 gap-5">
           <InlineEditField
-            label="Name"
+            label={t('Name')}
             value={profile.name}
             validate={(value) => schemaMessage(nameSchema, value)}
             onSave={async (name) => {
@@ -72,7 +73,7 @@ export function ProfileGeneralPage() {
             }}
           />
           <div className="grid gap-1">
-            <span className="text-sm font-medium text-muted-foreground">E-mail</span>
+            <span className="text-sm font-medium text-muted-foreground">{t('E-mail')}</span>
             <p className="flex items-center gap-2 [overflow-wrap:anywhere]">
               <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               {profile.email}

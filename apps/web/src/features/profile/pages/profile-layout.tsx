@@ -11,6 +11,7 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { selectCurrentUser } from '@/features/auth/api';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { cn } from '@/lib/utils';
 import { profileSectionsFor } from '../profile-sections';
@@ -28,13 +29,13 @@ export function ProfileLayout() {
           <SheetTrigger asChild>
             <Button type="button" variant="outline" size="sm">
               <Menu aria-hidden="true" />
-              Profile menu
+              {t('Profile menu')}
             </Button>
           </SheetTrigger>
           <SheetContent side="left" className="w-72">
             <SheetHeader>
-              <SheetTitle>Profile</SheetTitle>
-              <SheetDescription className="sr-only">Sections of your profile</SheetDescription>
+              <SheetTitle>{t('Profile')}</SheetTitle>
+              <SheetDescription className="sr-only">{t('Sections of your profile')}</SheetDescription>
             </SheetHeader>
             <div className="px-4">
               <ProfileMenu onNavigate={() => setMenuOpen(false)} />
@@ -55,7 +56,7 @@ function ProfileMenu({ onNavigate }: { onNavigate?: () => void }) {
   const atIndex = pathname.replace(/\/$/, '') === '/profile';
   const sections = profileSectionsFor(useAppSelector(selectCurrentUser)?.role);
   return (
-    <nav aria-label="Profile">
+    <nav aria-label={t('Profile')}>
       <ul className="grid gap-1">
         {sections.map(({ path, label, icon: Icon }, position) => (
           <li key={path}>

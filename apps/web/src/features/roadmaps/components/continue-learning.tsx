@@ -4,6 +4,7 @@ import type { RoadmapProgressSummary } from '@skillroute/shared/roadmap-api';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t, translate } from '@/lib/i18n';
 import { useGetMyProgressQuery, useGetMyRecommendationsQuery } from '../progress-summary-api';
 
 /**
@@ -29,7 +30,7 @@ export function ContinueLearning() {
       className="mx-auto w-full max-w-6xl px-4 pt-12 sm:px-6"
     >
       <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
-        Continue learning
+        {t('Continue learning')}
       </h2>
       <div className="mt-4">
         {isLoading ? (
@@ -39,13 +40,13 @@ export function ContinueLearning() {
           </div>
         ) : isError ? (
           <p role="alert" className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
-            Your progress could not be loaded.
+            {t('Your progress could not be loaded.')}
             <button
               type="button"
               onClick={() => void refetch()}
               className="rounded-sm font-medium text-foreground underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
             >
-              Try again
+              {t('Try again')}
             </button>
           </p>
         ) : (
@@ -69,7 +70,7 @@ function MentorSuggestions({ suggestions }: { suggestions: Recommendation[] }) {
   return (
     <section aria-labelledby={headingId} className="mt-8">
       <h3 id={headingId} className="text-xl font-semibold">
-        Your mentor suggests
+        {t('Your mentor suggests')}
       </h3>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {suggestions.map((suggestion) => (
@@ -80,7 +81,7 @@ function MentorSuggestions({ suggestions }: { suggestions: Recommendation[] }) {
             >
               <span className="font-semibold [overflow-wrap:anywhere]">{suggestion.label}</span>
               <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-                {suggestion.roadmapTitle} · {recommendedByText(suggestion.mentor.name)}
+                {suggestion.roadmapTitle} · {translate(recommendedByText(suggestion.mentor.name))}
               </span>
               {suggestion.note && (
                 <span className="text-sm whitespace-pre-line [overflow-wrap:anywhere]">
@@ -97,7 +98,7 @@ function MentorSuggestions({ suggestions }: { suggestions: Recommendation[] }) {
 
 function ProgressCard({ roadmap }: { roadmap: RoadmapProgressSummary }) {
   const percent = roadmap.total === 0 ? 0 : Math.round((roadmap.done / roadmap.total) * 100);
-  const figures = `${roadmap.done} of ${roadmap.total} topics done`;
+  const figures = t('{done} of {total} topics done', { done: roadmap.done, total: roadmap.total });
   return (
     <Link
       to={`/roadmap/${roadmap.id}`}
@@ -106,7 +107,7 @@ function ProgressCard({ roadmap }: { roadmap: RoadmapProgressSummary }) {
       <span className="text-lg font-semibold [overflow-wrap:anywhere]">{roadmap.title}</span>
       <span
         role="progressbar"
-        aria-label={`Progress in ${roadmap.title}`}
+        aria-label={t('Progress in {title}', { title: roadmap.title })}
         aria-valuemin={0}
         aria-valuemax={roadmap.total}
         aria-valuenow={roadmap.done}

@@ -20,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Textarea } from '@/components/ui/textarea';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t } from '@/lib/i18n';
 import { useCreateRoadmapMutation } from '../api';
 
 type NewRoadmapForm = z.input<typeof createRoadmapBodySchema>;
@@ -45,7 +46,7 @@ export function NewRoadmapDialog() {
           result.error,
           ['title', 'description'],
           (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-          'The roadmap could not be created. Please try again.',
+          t('The roadmap could not be created. Please try again.'),
         ),
       );
       return;
@@ -68,28 +69,29 @@ export function NewRoadmapDialog() {
       <DialogTrigger asChild>
         <Button type="button">
           <Plus aria-hidden="true" />
-          New roadmap
+          {t('New roadmap')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New roadmap</DialogTitle>
+          <DialogTitle>{t('New roadmap')}</DialogTitle>
           <DialogDescription>
-            Name it and say who it is for. You draw its topics next, and submit it for review when it is
-            ready.
+            {t(
+              'Name it and say who it is for. You draw its topics next, and submit it for review when it is ready.',
+            )}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <FormField id="roadmap-title" label="Title" error={errors.title?.message}>
+          <FormField id="roadmap-title" label={t('Title')} error={errors.title?.message}>
             {(control) => <Input {...control} {...form.register('title')} autoComplete="off" />}
           </FormField>
-          <FormField id="roadmap-description" label="Description" error={errors.description?.message}>
+          <FormField id="roadmap-description" label={t('Description')} error={errors.description?.message}>
             {(control) => <Textarea {...control} {...form.register('description')} rows={4} />}
           </FormField>
           <DialogFooter>
             <SubmitButton pending={isSubmitting} variant="default" size="default">
-              Create
+              {t('Create')}
             </SubmitButton>
           </DialogFooter>
         </form>

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/lib/i18n';
 import { usePublishedRoadmaps } from './use-published-roadmaps';
 
 const SEARCH_DELAY_MS = 250;
@@ -38,10 +39,10 @@ export function PublishedRoadmaps() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id={headingId} className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Roadmaps to follow
+            {t('Roadmaps to follow')}
           </h2>
           <p className="mt-1 text-muted-foreground">
-            Open one, read each topic's notes and links, and mark your progress as you go.
+            {t("Open one, read each topic's notes and links, and mark your progress as you go.")}
           </p>
         </div>
         <div className="relative w-full sm:w-72">
@@ -51,8 +52,8 @@ export function PublishedRoadmaps() {
           />
           <Input
             type="search"
-            aria-label="Search roadmaps"
-            placeholder="Search roadmaps"
+            aria-label={t('Search roadmaps')}
+            placeholder={t('Search roadmaps')}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             className="pl-9"
@@ -67,10 +68,10 @@ export function PublishedRoadmaps() {
             ))}
           </div>
         ) : failed ? (
-          <p role="alert">The roadmaps could not be loaded. Please try again later.</p>
+          <p role="alert">{t('The roadmaps could not be loaded. Please try again later.')}</p>
         ) : roadmaps.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-            {query ? 'No roadmaps match your search.' : 'No roadmaps are published yet.'}
+            {query ? t('No roadmaps match your search.') : t('No roadmaps are published yet.')}
           </p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -85,13 +86,13 @@ export function PublishedRoadmaps() {
                   {roadmap.matchedTopics && roadmap.matchedTopics.length > 0 && (
                     <span className="text-sm [overflow-wrap:anywhere]">
                       <span className="font-medium">
-                        {roadmap.matchedTopics.length === 1 ? 'Matches topic:' : 'Matches topics:'}
+                        {roadmap.matchedTopics.length === 1 ? t('Matches topic:') : t('Matches topics:')}
                       </span>{' '}
                       {roadmap.matchedTopics.join(', ')}
                     </span>
                   )}
                   <span className="mt-auto pt-2 text-xs text-muted-foreground">
-                    {roadmap.nodeCount} topics · by {roadmap.author.name}
+                    {t('{count} topics · by {name}', { count: roadmap.nodeCount, name: roadmap.author.name })}
                   </span>
                 </Link>
               </li>

@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useGetAdminRoadmapsQuery, useReviewRoadmapMutation } from '../api';
 
@@ -34,12 +35,12 @@ function useReview() {
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: 'There was a problem with your request.',
+        title: translate(FAILURE_TITLE),
+        description: t('There was a problem with your request.'),
       });
       return false;
     }
-    toast({ title: roadmapMessages.reviewed });
+    toast({ title: translate(roadmapMessages.reviewed) });
     return true;
   }
   return [decide, state.isLoading] as const;
@@ -72,7 +73,7 @@ export function RoadmapRequestsDialog() {
     >
       <DialogTrigger asChild>
         <Button type="button">
-          Roadmap Requests
+          {t('Roadmap Requests')}
           {waiting > 0 && (
             <>
               <span
@@ -81,15 +82,15 @@ export function RoadmapRequestsDialog() {
               >
                 {waiting}
               </span>
-              <span className="sr-only">, {waiting} waiting</span>
+              <span className="sr-only">, {t('{count} waiting', { count: waiting })}</span>
             </>
           )}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Roadmap Requests</DialogTitle>
-          <DialogDescription>Roadmaps submitted for publication, oldest first.</DialogDescription>
+          <DialogTitle>{t('Roadmap Requests')}</DialogTitle>
+          <DialogDescription>{t('Roadmaps submitted for publication, oldest first.')}</DialogDescription>
         </DialogHeader>
         {isLoading ? (
           <div className="grid gap-3" aria-busy="true">
@@ -97,9 +98,9 @@ export function RoadmapRequestsDialog() {
             <Skeleton className="h-16" />
           </div>
         ) : isError ? (
-          <p role="alert">{roadmapMessages.loadError}</p>
+          <p role="alert">{translate(roadmapMessages.loadError)}</p>
         ) : requests.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">{roadmapMessages.noRequests}</p>
+          <p className="py-6 text-center text-muted-foreground">{translate(roadmapMessages.noRequests)}</p>
         ) : (
           <ul className="grid gap-3">
             {requests.map((roadmap) => (
@@ -126,21 +127,30 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
         <div className="min-w-0">
           <p className="font-semibold [overflow-wrap:anywhere]">{roadmap.title}</p>
           <p className="text-sm text-muted-foreground">
-            by {roadmap.author.name} · {roadmap.nodeCount} topics
+            {t('by {name} · {count} topics', { name: roadmap.author.name, count: roadmap.nodeCount })}
           </p>
-          {roadmap.adminFeedback && <p className="mt-1 text-sm">Earlier feedback: {roadmap.adminFeedback}</p>}
+          {roadmap.adminFeedback && (
+            <p className="mt-1 text-sm">
+              {t('Earlier feedback: {feedback}', { feedback: roadmap.adminFeedback })}
+            </p>
+          )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Button asChild size="sm" variant="outline">
             <a href={`/roadmap/${roadmap.id}`} target="_blank" rel="noopener noreferrer">
-              View
+              {t('View')}
               <ExternalLink aria-hidden="true" />
-              <span className="sr-only">{roadmap.title} (opens in a new tab)</span>
+              <span className="sr-only">{t('{title} (opens in a new tab)', { title: roadmap.title })}</span>
             </a>
           </Button>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button type="button" size="icon" variant="ghost" aria-label={`Actions for ${roadmap.title}`}>
+              <Button
+                type="button"
+                size="icon"
+                variant="ghost"
+                aria-label={t('Actions for {title}', { title: roadmap.title })}
+              >
                 <MoreHorizontal aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
@@ -151,9 +161,9 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
                   void decide({ roadmapId: roadmap.id, status: 'published', adminFeedback: '' })
                 }
               >
-                Approve
+                {t('Approve')}
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setRejecting(true)}>Reject</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setRejecting(true)}>{t('Reject')}</DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
@@ -169,7 +179,7 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
               void decide({ roadmapId: roadmap.id, status: 'rejected', adminFeedback: feedback });
           }}
         >
-          <Label htmlFor={feedbackId}>Feedback for the author</Label>
+          <Label htmlFor={feedbackId}>{t('Feedback for the author')}</Label>
           <Input
             id={feedbackId}
             autoFocus
@@ -187,15 +197,15 @@ function RequestItem({ roadmap }: { roadmap: RoadmapSummary }) {
               role="alert"
               className="text-sm font-medium text-destructive dark:text-red-300"
             >
-              {error}
+              {translate(error)}
             </p>
           )}
           <div className="flex gap-2">
             <SubmitButton pending={pending} disabled={error !== undefined} variant="destructive" size="sm">
-              Submit Rejection
+              {t('Submit Rejection')}
             </SubmitButton>
             <Button type="button" size="sm" variant="ghost" onClick={() => setRejecting(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 import type { RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import { Badge } from '@/components/ui/badge';
 import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { t } from '@/lib/i18n';
 
 /**
  * Where a roadmap stands, in the spec's words for its statuses (drafted, published, rejected), the same on
@@ -9,9 +10,9 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 export function roadmapStatusLabel(
   roadmap: Pick<RoadmapSummary, 'status' | 'isActive' | 'submittedAt'>,
 ): string {
-  if (roadmap.status === 'published') return roadmap.isActive ? 'Published' : 'Published, unlisted';
-  if (roadmap.status === 'rejected') return 'Rejected';
-  return roadmap.submittedAt ? 'Drafted, in review' : 'Drafted';
+  if (roadmap.status === 'published') return roadmap.isActive ? t('Published') : t('Published, unlisted');
+  if (roadmap.status === 'rejected') return t('Rejected');
+  return roadmap.submittedAt ? t('Drafted, in review') : t('Drafted');
 }
 
 export function RoadmapStatusBadge({

@@ -3,6 +3,7 @@ import { DEFAULT_NODE_FONT_PX, DEFAULT_NODE_WIDTH } from '@skillroute/shared/roa
 import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import { NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** Text that stays readable on the node's colour (the dark B colour needs white text). */
@@ -54,7 +55,7 @@ export function NodeBox(props: {
         <NotebookPen
           className="absolute -top-1.5 -right-1.5 size-3 rounded-sm bg-background p-px text-foreground shadow-sm"
           role="img"
-          aria-label={topicNoteMessages.hasNote}
+          aria-label={translate(topicNoteMessages.hasNote)}
         />
       )}
     </div>

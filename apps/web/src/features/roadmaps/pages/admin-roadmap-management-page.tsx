@@ -6,13 +6,15 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useGetAdminRoadmapsQuery, useListUnlistRoadmapMutation } from '../api';
 import { RoadmapRequestsDialog } from '../components/roadmap-requests-dialog';
 import { RoadmapCardHeader } from '../components/roadmap-status-badge';
 
 type Filter = (typeof ADMIN_ROADMAP_FILTERS)[number];
-const filterLabels: Record<Filter, string> = { published: 'Published', rejected: 'Rejected' };
+/** The filter's choices, in the reader's language (called while rendering). */
+const filterLabel = (filter: Filter): string => (filter === 'published' ? t('Published') : t('Rejected'));
 
 /** /admin/roadmap-management (spec §2 "Admin Roadmap Management"). */
 export function AdminRoadmapManagementPage() {
@@ -26,18 +28,18 @@ export function AdminRoadmapManagementPage() {
     >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 id="roadmap-management-title" className="text-2xl font-bold tracking-tight">
-          Roadmap Managment
+          {t('Roadmap Managment')}
         </h1>
         <div className="flex flex-wrap items-center gap-3">
           <RoadmapRequestsDialog />
           <Select value={filter} onValueChange={(value) => setFilter(value as Filter)}>
-            <SelectTrigger aria-label="Status" className="w-36">
+            <SelectTrigger aria-label={t('Status')} className="w-36">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               {ADMIN_ROADMAP_FILTERS.map((value) => (
                 <SelectItem key={value} value={value}>
-                  {filterLabels[value]}
+                  {filterLabel(value)}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -45,11 +47,13 @@ export function AdminRoadmapManagementPage() {
         </div>
       </div>
       {isLoading ? (
-        <p aria-busy="true">{roadmapMessages.loading}</p>
+        <p aria-busy="true">{translate(roadmapMessages.loading)}</p>
       ) : isError ? (
-        <p role="alert">{roadmapMessages.loadError}</p>
+        <p role="alert">{translate(roadmapMessages.loadError)}</p>
       ) : (data?.roadmaps.length ?? 0) === 0 ? (
-        <p className="text-muted-foreground">No {filterLabels[filter].toLowerCase()} roadmaps.</p>
+        <p className="text-muted-foreground">
+          {filter === 'published' ? t('No published roadmaps.') : t('No rejected roadmaps.')}
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {data?.roadmaps.map((roadmap) => (
@@ -70,27 +74,25 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
     if ('error' in result)
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: 'There was a problem with your request.',
+        title: translate(FAILURE_TITLE),
+        description: t('There was a problem with your request.'),
       });
   }
   return (
     <Card asArticle aria-labelledby={`managed-${roadmap.id}`} className="w-full">
       <RoadmapCardHeader roadmap={roadmap} titleId={`managed-${roadmap.id}`} />
       <CardContent className="grid gap-2 text-sm text-muted-foreground">
-        <p>
-          by {roadmap.author.name} · {roadmap.nodeCount} topics
-        </p>
+        <p>{t('by {name} · {count} topics', { name: roadmap.author.name, count: roadmap.nodeCount })}</p>
         {roadmap.status === 'rejected' && roadmap.adminFeedback && (
-          <p className="text-foreground">Feedback: {roadmap.adminFeedback}</p>
+          <p className="text-foreground">{t('Feedback: {feedback}', { feedback: roadmap.adminFeedback })}</p>
         )}
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2">
         <Button asChild size="sm" variant="outline">
           <a href={`/roadmap/${roadmap.id}`} target="_blank" rel="noopener noreferrer">
-            View Roadmap
+            {t('View Roadmap')}
             <ExternalLink aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('(opens in a new tab)')}</span>
           </a>
         </Button>
         {roadmap.status === 'published' && (
@@ -101,7 +103,7 @@ function ManagedRoadmapCard({ roadmap }: { roadmap: RoadmapSummary }) {
             disabled={isLoading}
             onClick={() => void toggle()}
           >
-            {roadmap.isActive ? 'Unlist' : 'List'}
+            {roadmap.isActive ? t('Unlist') : t('List')}
           </Button>
         )}
       </CardFooter>

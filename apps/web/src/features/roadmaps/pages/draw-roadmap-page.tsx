@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { useAppSelector } from '@/lib/store-hooks';
 import { useGetNodeDetailsQuery, useGetRoadmapQuery } from '../api';
 import { RoadmapEditor } from '../components/editor/roadmap-editor';
@@ -34,7 +35,7 @@ export function DrawRoadmapPage() {
       <div
         className="grid h-dvh gap-4 p-6 md:grid-cols-[16rem_1fr]"
         aria-busy="true"
-        aria-label="Loading the editor"
+        aria-label={t('Loading the editor')}
       >
         <Skeleton className="h-full" />
         <Skeleton className="h-full" />
@@ -45,9 +46,11 @@ export function DrawRoadmapPage() {
     const missing = [400, 404].includes(errorStatus(roadmapQuery.error) ?? 0);
     return (
       <EditorMessage
-        title={missing ? 'This roadmap does not exist' : 'The roadmap could not be loaded'}
+        title={missing ? t('This roadmap does not exist') : t('The roadmap could not be loaded')}
         text={
-          missing ? 'The link may be wrong, or the roadmap was deleted.' : 'Please try again in a moment.'
+          missing
+            ? t('The link may be wrong, or the roadmap was deleted.')
+            : t('Please try again in a moment.')
         }
       />
     );
@@ -56,9 +59,9 @@ export function DrawRoadmapPage() {
   if (refusal !== undefined) {
     const text =
       refusal === 'notYours'
-        ? 'Only its author can edit a roadmap.'
-        : 'A published roadmap cannot be edited.';
-    return <EditorMessage title="This roadmap can't be edited" text={text} />;
+        ? t('Only its author can edit a roadmap.')
+        : t('A published roadmap cannot be edited.');
+    return <EditorMessage title={t("This roadmap can't be edited")} text={text} />;
   }
   if (!initial) return null;
   return (
@@ -74,7 +77,7 @@ function EditorMessage({ title, text }: { title: string; text: string }) {
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{text}</p>
       <Link to="/profile/roadmaps" className="font-medium text-primary underline-offset-4 hover:underline">
-        Go to my roadmaps
+        {t('Go to my roadmaps')}
       </Link>
     </div>
   );

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { selectCurrentUser } from '@/features/auth/api';
 import { errorStatus } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { toast } from '@/lib/use-toast';
 import { useAppSelector } from '@/lib/store-hooks';
@@ -103,7 +104,7 @@ export function RoadmapPage() {
       <div
         className="mx-auto grid w-full max-w-7xl gap-4 px-4 py-8 sm:px-6"
         aria-busy="true"
-        aria-label="Loading the roadmap"
+        aria-label={t('Loading the roadmap')}
       >
         <Skeleton className="h-9 w-72" />
         <Skeleton className="h-5 w-96 max-w-full" />
@@ -116,13 +117,15 @@ export function RoadmapPage() {
     return (
       <div className="mx-auto grid max-w-xl justify-items-center gap-4 px-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
-          {missing ? 'This roadmap is not available' : 'The roadmap could not be loaded'}
+          {missing ? t('This roadmap is not available') : t('The roadmap could not be loaded')}
         </h1>
         <p className="text-muted-foreground">
-          {missing ? 'It may have been unlisted, or the link is wrong.' : 'Please try again in a moment.'}
+          {missing
+            ? t('It may have been unlisted, or the link is wrong.')
+            : t('Please try again in a moment.')}
         </p>
         <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-          Back to the home page
+          {t('Back to the home page')}
         </Link>
       </div>
     );
@@ -136,8 +139,8 @@ export function RoadmapPage() {
     if ('error' in result)
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: 'Your progress could not be saved. Please try again.',
+        title: translate(FAILURE_TITLE),
+        description: t('Your progress could not be saved. Please try again.'),
       });
   };
 
@@ -149,12 +152,12 @@ export function RoadmapPage() {
           className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          All roadmaps
+          {t('All roadmaps')}
         </Link>
         <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{roadmap.title}</h1>
         <p className="max-w-3xl text-muted-foreground">{roadmap.description}</p>
         <p className="text-sm text-muted-foreground">
-          By {roadmap.author.name} · {roadmap.nodes.length} topics
+          {t('By {name} · {count} topics', { name: roadmap.author.name, count: roadmap.nodes.length })}
           {roadmap.status !== 'published' && ` · ${roadmapStatusLabel(roadmap)}`}
         </p>
       </div>
@@ -163,16 +166,20 @@ export function RoadmapPage() {
         <div className="grid gap-2 rounded-lg border p-4" aria-live="polite">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-semibold">
-              {summary.done} of {summary.total} done
+              {t('{done} of {total} done', { done: summary.done, total: summary.total })}
             </p>
             <p className="text-sm text-muted-foreground">
-              {summary.inProgress} in progress · {summary.skipped} skipped · {summary.percent}% through
+              {t('{inProgress} in progress · {skipped} skipped · {percent}% through', {
+                inProgress: summary.inProgress,
+                skipped: summary.skipped,
+                percent: summary.percent,
+              })}
             </p>
           </div>
           <div
             className="h-2 overflow-hidden rounded-full bg-muted"
             role="progressbar"
-            aria-label="Progress"
+            aria-label={t('Progress')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={summary.percent}
@@ -183,15 +190,15 @@ export function RoadmapPage() {
       ) : (
         <p className="rounded-lg border p-4 text-sm">
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
+            {t('Sign in')}
           </Link>{' '}
-          to mark topics done and see your progress.
+          {t('to mark topics done and see your progress.')}
         </p>
       )}
 
       <div className="grid flex-1 gap-4 lg:grid-cols-[18rem_1fr]">
         <aside className="order-2 max-h-[70dvh] overflow-y-auto rounded-lg border p-3 lg:order-1">
-          <h2 className="mb-2 px-2 font-semibold">Outline</h2>
+          <h2 className="mb-2 px-2 font-semibold">{t('Outline')}</h2>
           <RoadmapOutline
             outline={outline}
             complete={pictured}

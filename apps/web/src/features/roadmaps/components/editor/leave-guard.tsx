@@ -1,6 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { t } from '@/lib/i18n';
 
 /**
  * Asks before unsaved changes are lost: a dialog for a move within the app, the browser's own prompt for a
@@ -26,10 +27,10 @@ export function LeaveGuard({ when, leaving }: { when: boolean; leaving: RefObjec
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-      title="Leave without saving?"
-      description="Your changes to this roadmap are not saved yet. If you leave now, they are lost."
-      cancelLabel="Keep editing"
-      confirmLabel="Leave"
+      title={t('Leave without saving?')}
+      description={t('Your changes to this roadmap are not saved yet. If you leave now, they are lost.')}
+      cancelLabel={t('Keep editing')}
+      confirmLabel={t('Leave')}
       variant="destructive"
       onConfirm={() => {
         if (blocker.state === 'blocked') blocker.proceed();

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { t, translate } from '@/lib/i18n';
 
 type ContentForm = z.input<typeof nodeContentSchema>;
 const empty: NodeContent = { title: '', description: '', links: [] };
@@ -33,26 +34,26 @@ export function NodeContentForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField id={id('title')} label="Title" error={errors.title?.message}>
+      <FormField id={id('title')} label={t('Title')} error={errors.title?.message}>
         {(control) => <Input {...control} {...form.register('title')} />}
       </FormField>
-      <FormField id={id('description')} label="Description" error={errors.description?.message}>
+      <FormField id={id('description')} label={t('Description')} error={errors.description?.message}>
         {(control) => <Textarea {...control} {...form.register('description')} rows={5} />}
       </FormField>
       <fieldset className="grid gap-3">
-        <legend className="mb-1 text-sm font-medium">Links</legend>
+        <legend className="mb-1 text-sm font-medium">{t('Links')}</legend>
         {links.fields.map((field, index) => (
           <div key={field.id} className="grid gap-2 rounded-md border p-3">
             <FormField
               id={id(`link-${index}-title`)}
-              label={`Link ${index + 1} title`}
+              label={t('Link {number} title', { number: index + 1 })}
               error={errors.links?.[index]?.title?.message}
             >
               {(control) => <Input {...control} {...form.register(`links.${index}.title`)} />}
             </FormField>
             <FormField
               id={id(`link-${index}-url`)}
-              label={`Link ${index + 1} URL`}
+              label={t('Link {number} URL', { number: index + 1 })}
               error={errors.links?.[index]?.url?.message}
             >
               {(control) => (
@@ -61,7 +62,7 @@ export function NodeContentForm({
                   {...form.register(`links.${index}.url`)}
                   type="url"
                   inputMode="url"
-                  placeholder="https://"
+                  placeholder={t('https://')}
                 />
               )}
             </FormField>
@@ -73,13 +74,13 @@ export function NodeContentForm({
               onClick={() => links.remove(index)}
             >
               <Trash2 aria-hidden="true" />
-              Remove link {index + 1}
+              {t('Remove link {number}', { number: index + 1 })}
             </Button>
           </div>
         ))}
         {errors.links?.message && (
           <p role="alert" className="text-sm font-medium text-destructive dark:text-red-300">
-            {errors.links.message}
+            {translate(errors.links.message)}
           </p>
         )}
         <Button
@@ -91,11 +92,11 @@ export function NodeContentForm({
           onClick={() => links.append({ title: '', url: '' })}
         >
           <Plus aria-hidden="true" />
-          Add Link {links.fields.length}/{NODE_LINKS_MAX}
+          {t('Add Link {count}/{max}', { count: links.fields.length, max: NODE_LINKS_MAX })}
         </Button>
       </fieldset>
       <Button type="submit" className="justify-self-start">
-        Submit
+        {t('Submit')}
       </Button>
     </form>
   );

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import type { RoadmapFlowNode } from '../../graph/flow-graph';
 import { NodeContentForm } from './node-content-form';
@@ -29,13 +30,13 @@ export function NodeSheet({ node, content, onRelabel, onRecolour, onSaveContent,
             <SheetHeader>
               <SheetTitle className="[overflow-wrap:anywhere]">{node.data.label}</SheetTitle>
               <SheetDescription>
-                {node.type === 'subtopic' ? 'A subtopic' : 'A topic'} of this roadmap.
+                {node.type === 'subtopic' ? t('A subtopic of this roadmap.') : t('A topic of this roadmap.')}
               </SheetDescription>
             </SheetHeader>
             <Tabs defaultValue="properties" className="px-4 pb-6">
               <TabsList className="w-full">
-                <TabsTrigger value="properties">Properties</TabsTrigger>
-                <TabsTrigger value="content">Content & Links</TabsTrigger>
+                <TabsTrigger value="properties">{t('Properties')}</TabsTrigger>
+                <TabsTrigger value="content">{t('Content & Links')}</TabsTrigger>
               </TabsList>
               <TabsContent value="properties" className="pt-4">
                 <NodeProperties key={node.id} node={node} onRelabel={onRelabel} onRecolour={onRecolour} />
@@ -74,7 +75,7 @@ function NodeProperties({
   };
   return (
     <div className="grid gap-5">
-      <h3 className="font-semibold">Node Properties</h3>
+      <h3 className="font-semibold">{t('Node Properties')}</h3>
       <form
         noValidate
         className="grid gap-2"
@@ -83,7 +84,7 @@ function NodeProperties({
           update();
         }}
       >
-        <Label htmlFor={inputId}>Edit node label</Label>
+        <Label htmlFor={inputId}>{t('Edit node label')}</Label>
         <div className="flex gap-2">
           <Input
             id={inputId}
@@ -92,7 +93,7 @@ function NodeProperties({
             aria-describedby={error ? `${inputId}-error` : undefined}
             onChange={(event) => setLabel(event.target.value)}
           />
-          <Button type="submit">Update</Button>
+          <Button type="submit">{t('Update')}</Button>
         </div>
         {error && (
           <p
@@ -100,19 +101,19 @@ function NodeProperties({
             role="alert"
             className="text-sm font-medium text-destructive dark:text-red-300"
           >
-            {error}
+            {translate(error)}
           </p>
         )}
       </form>
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Colour</legend>
+        <legend className="mb-1 text-sm font-medium">{t('Colour')}</legend>
         <div className="flex gap-2">
           {NODE_COLOURS.map(({ key, value }) => (
             <button
               key={key}
               type="button"
               aria-pressed={node.data.background.toLowerCase() === value}
-              aria-label={`Colour ${key} (${value})`}
+              aria-label={t('Colour {key} ({value})', { key, value })}
               onClick={() => onRecolour(value)}
               className={cn(
                 'flex size-10 items-center justify-center rounded-md border-2 font-bold outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',

@@ -19,6 +19,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
@@ -45,9 +46,18 @@ import { useUndoKeys } from './use-undo-keys';
 const DRAG_TYPE = 'application/x-skillroute-node';
 /** An empty roadmap opens where a new node's label reads at 12 px (at 1x the spec's 7 px font is too small). */
 const READABLE_START = { x: 0, y: 0, zoom: readableZoom() };
-const paletteItems: Array<{ type: NodeType; label: string }> = [
-  { type: 'topic', label: 'Topic' },
-  { type: 'subtopic', label: 'SubTopic' },
+/** The palette, in the reader's language (called while rendering); a new node's own label stays the spec's. */
+const paletteItems = (): Array<{ type: NodeType; label: string; hint: string }> => [
+  {
+    type: 'topic',
+    label: t('Topic'),
+    hint: t('Topic: drag onto the canvas, or tap or press Enter to add one in the middle'),
+  },
+  {
+    type: 'subtopic',
+    label: t('SubTopic'),
+    hint: t('SubTopic: drag onto the canvas, or tap or press Enter to add one in the middle'),
+  },
 ];
 
 /** The drawing editor (spec §2): sidebar, canvas, node sheet, undo and redo, save. */
@@ -141,7 +151,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
   const saveContent = (content: NodeContent) => {
     if (!openId) return;
     graph.change((snapshot) => ({ ...snapshot, content: { ...snapshot.content, [openId]: content } }));
-    toast({ title: roadmapMessages.contentSaved });
+    toast({ title: translate(roadmapMessages.contentSaved) });
   };
 
   async function save() {
@@ -159,14 +169,14 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
       // Spec §8 swallows this; an author who loses a drawing silently would not forgive us, so we say why.
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(result.error, 'The roadmap could not be saved. Please try again.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(result.error, t('The roadmap could not be saved. Please try again.')),
       });
       return;
     }
     graph.markSaved();
     leaving.current = true;
-    toast({ title: roadmapMessages.saved });
+    toast({ title: translate(roadmapMessages.saved) });
     navigate('/');
   }
 
@@ -178,27 +188,27 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          My roadmaps
+          {t('My roadmaps')}
         </Link>
         <div>
           <h1 className="text-lg font-bold [overflow-wrap:anywhere]">{roadmap.title}</h1>
           {roadmap.status === 'rejected' && roadmap.adminFeedback && (
             <p className="mt-2 rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm">
-              Feedback: {roadmap.adminFeedback}
+              {t('Feedback: {feedback}', { feedback: roadmap.adminFeedback })}
             </p>
           )}
         </div>
         <p id="palette-hint" className="text-sm text-muted-foreground">
-          You can drag these nodes to the pane on the right.
+          {t('You can drag these nodes to the pane on the right.')}
         </p>
         <ul className="flex gap-2 md:flex-col">
-          {paletteItems.map((item) => (
+          {paletteItems().map((item) => (
             <li key={item.type}>
               <div
                 role="button"
                 tabIndex={0}
                 draggable
-                aria-label={`${item.label}: drag onto the canvas, or tap or press Enter to add one in the middle`}
+                aria-label={item.hint}
                 onDragStart={(event) => {
                   event.dataTransfer.setData(DRAG_TYPE, item.type);
                   event.dataTransfer.effectAllowed = 'move';
@@ -220,8 +230,9 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           ))}
         </ul>
         <p className="text-xs text-muted-foreground">
-          Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit
-          it. Select a node or a line and press Delete to remove it.
+          {t(
+            'Tap Topic or SubTopic to add one in the middle. Click a node (or Tab to it and press Enter) to edit it. Select a node or a line and press Delete to remove it.',
+          )}
         </p>
         <SubmitButton
           type="button"
@@ -231,7 +242,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           size="default"
           variant="default"
         >
-          Save Roadmap
+          {t('Save Roadmap')}
         </SubmitButton>
       </aside>
       <div
@@ -258,11 +269,11 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           fitView={fitOnOpen}
           defaultViewport={READABLE_START}
           attributionPosition={ATTRIBUTION_POSITION}
-          aria-label="Roadmap canvas"
+          aria-label={t('Roadmap canvas')}
         >
           <Background gap={16} />
           <Controls />
-          <MiniMap pannable zoomable ariaLabel="Overview of the roadmap" {...minimapColours} />
+          <MiniMap pannable zoomable ariaLabel={t('Overview of the roadmap')} {...minimapColours} />
           <Panel position="top-right" className="flex gap-1">
             <Button
               type="button"
@@ -273,7 +284,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
               aria-keyshortcuts="Control+Z"
             >
               <Undo2 aria-hidden="true" />
-              Undo
+              {t('Undo')}
             </Button>
             <Button
               type="button"
@@ -284,7 +295,7 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
               aria-keyshortcuts="Control+Shift+Z Control+Y"
             >
               <Redo2 aria-hidden="true" />
-              Redo
+              {t('Redo')}
             </Button>
           </Panel>
         </ReactFlow>

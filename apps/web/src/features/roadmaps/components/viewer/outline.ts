@@ -1,5 +1,6 @@
 import type { ProgressEntry, RoadmapEdge, RoadmapNode } from '@skillroute/shared/roadmap-api';
 import type { ProgressStatus } from '@skillroute/shared/roadmap-rules';
+import { t } from '@/lib/i18n';
 
 export interface OutlineTopic {
   node: RoadmapNode;
@@ -76,9 +77,16 @@ export function summarizeProgress(
   };
 }
 
-export const progressLabels: Record<ProgressStatus, string> = {
-  pending: 'Not started',
-  in_progress: 'In progress',
-  done: 'Done',
-  skipped: 'Skipped',
-};
+/** A progress status in the reader's language (called while rendering). */
+export function progressLabel(status: ProgressStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('Not started');
+    case 'in_progress':
+      return t('In progress');
+    case 'done':
+      return t('Done');
+    case 'skipped':
+      return t('Skipped');
+  }
+}

@@ -12,6 +12,7 @@ import {
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { Maximize } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
+import { t } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
 import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
 import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
@@ -91,7 +92,7 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
       minZoom={ZOOM_LIMITS.min}
       maxZoom={ZOOM_LIMITS.max}
       attributionPosition={ATTRIBUTION_POSITION}
-      aria-label={`${roadmap.title}: the roadmap as a graph`}
+      aria-label={t('{title}: the roadmap as a graph', { title: roadmap.title })}
     >
       {graphPainted && <Background gap={16} />}
       {/* React Flow's own fit button fits the whole graph (a smear of tiny labels for a long roadmap) even when
@@ -99,8 +100,8 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
       <Controls showInteractive={false} showFitView={false}>
         <ControlButton
           onClick={() => toTop(300)}
-          title="Fit to width, back to the top"
-          aria-label="Fit to width, back to the top"
+          title={t('Fit to width, back to the top')}
+          aria-label={t('Fit to width, back to the top')}
         >
           <Maximize aria-hidden="true" />
         </ControlButton>
@@ -110,7 +111,7 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
         <MiniMap
           pannable
           zoomable
-          ariaLabel="Overview of the roadmap"
+          ariaLabel={t('Overview of the roadmap')}
           style={{ width: 120, height: 160 }}
           {...minimapColours}
         />

@@ -4,6 +4,7 @@ import type { TopicNote } from '@skillroute/shared/topic-notes';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useSaveTopicNoteMutation } from '../../api';
 
@@ -17,15 +18,19 @@ export function RemovedTopicNotes({ roadmapId, notes }: { roadmapId: string; not
   const remove = async (note: TopicNote) => {
     const result = await saveNote({ roadmapId, nodeId: note.nodeId, text: '' });
     if ('error' in result)
-      toast({ variant: 'destructive', title: FAILURE_TITLE, description: 'The note could not be deleted.' });
+      toast({
+        variant: 'destructive',
+        title: translate(FAILURE_TITLE),
+        description: t('The note could not be deleted.'),
+      });
   };
 
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
       <h2 id={headingId} className="font-semibold">
-        {topicNoteMessages.removedHeading}
+        {translate(topicNoteMessages.removedHeading)}
       </h2>
-      <p className="text-sm text-muted-foreground">{topicNoteMessages.removedIntro}</p>
+      <p className="text-sm text-muted-foreground">{translate(topicNoteMessages.removedIntro)}</p>
       <ul className="grid gap-3">
         {notes.map((note) => (
           <li key={note.nodeId} className="grid gap-2 rounded-md border p-3">
@@ -36,11 +41,11 @@ export function RemovedTopicNotes({ roadmapId, notes }: { roadmapId: string; not
                 size="sm"
                 variant="outline"
                 disabled={isLoading}
-                aria-label={`Delete the note on ${note.label}`}
+                aria-label={t('Delete the note on {topic}', { topic: note.label })}
                 onClick={() => void remove(note)}
               >
                 <Trash2 aria-hidden="true" />
-                Delete
+                {t('Delete')}
               </Button>
             </div>
             <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{note.text}</p>

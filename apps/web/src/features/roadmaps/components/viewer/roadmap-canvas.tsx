@@ -1,5 +1,6 @@
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { lazy, memo, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { readingViewport, type Viewport } from '../../graph/reading-view';
 import { RoadmapPicture } from './roadmap-picture';
@@ -51,7 +52,7 @@ export const RoadmapCanvas = memo(function RoadmapCanvas(props: {
       // A Tab stop only until React Flow is there; its nodes are the stops then.
       tabIndex={live ? -1 : 0}
       role={live ? undefined : 'group'}
-      aria-label={live ? undefined : `${props.roadmap.title}: the roadmap as a graph`}
+      aria-label={live ? undefined : t('{title}: the roadmap as a graph', { title: props.roadmap.title })}
       // Moves too: a pointer already over the page where the picture appears gets no pointerenter.
       onPointerEnter={wake}
       onPointerMove={live ? undefined : wake}

@@ -3,8 +3,9 @@ import type { ProgressEntry } from '@skillroute/shared/roadmap-api';
 import { topicNoteMessages } from '@skillroute/shared/topic-note-rules';
 import { Check, CircleDashed, CircleDot, NotebookPen, SkipForward, Sparkles } from 'lucide-react';
 import { memo } from 'react';
+import { t, translate } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { progressLabels, statusOf, type OutlineTopic } from './outline';
+import { progressLabel, statusOf, type OutlineTopic } from './outline';
 
 const icons = { done: Check, in_progress: CircleDot, skipped: SkipForward, pending: CircleDashed } as const;
 
@@ -63,7 +64,7 @@ export const RoadmapOutline = memo(function RoadmapOutline({
 }) {
   const shown = complete ? outline : outline.slice(0, topicsInFirstRows(outline));
   return (
-    <nav aria-label="Roadmap outline" className="text-sm">
+    <nav aria-label={t('Roadmap outline')} className="text-sm">
       <ol className="grid gap-3">
         {shown.map(({ node, subtopics }, index) => (
           <li
@@ -141,15 +142,15 @@ function OutlineButton({
           <span>{label}</span>
           <span className="inline-flex items-center gap-1 text-xs font-normal text-primary">
             <Sparkles className="size-3 shrink-0" aria-hidden="true" />
-            {recommendedByText(recommendedBy)}
+            {translate(recommendedByText(recommendedBy))}
           </span>
         </span>
       )}
-      {status && status !== 'pending' && <span className="sr-only">({progressLabels[status]})</span>}
+      {status && status !== 'pending' && <span className="sr-only">({progressLabel(status)})</span>}
       {hasNote && (
         <>
           <NotebookPen className="mt-0.5 ml-auto size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only">, {topicNoteMessages.hasNote}</span>
+          <span className="sr-only">, {translate(topicNoteMessages.hasNote)}</span>
         </>
       )}
     </button>

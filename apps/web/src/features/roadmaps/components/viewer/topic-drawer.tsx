@@ -6,13 +6,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
-import { progressLabels } from './outline';
+import { t, translate } from '@/lib/i18n';
+import { progressLabel } from './outline';
 
-const marks: Array<{ status: ProgressStatus; label: string }> = [
-  { status: 'done', label: 'Done' },
-  { status: 'in_progress', label: 'In progress' },
-  { status: 'skipped', label: 'Skipped' },
-  { status: 'pending', label: 'Reset' },
+/** The marks a reader can set, in the reader's language (called while rendering). */
+const marks = (): Array<{ status: ProgressStatus; label: string }> => [
+  { status: 'done', label: t('Done') },
+  { status: 'in_progress', label: t('In progress') },
+  { status: 'skipped', label: t('Skipped') },
+  { status: 'pending', label: t('Reset') },
 ];
 
 interface TopicDrawerProps {
@@ -60,13 +62,15 @@ export function TopicDrawer({
           <>
             <SheetHeader>
               <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                {node.type === 'topic' ? 'Topic' : 'Subtopic'}
+                {node.type === 'topic' ? t('Topic') : t('Subtopic')}
               </p>
               <SheetTitle className="text-xl [overflow-wrap:anywhere]">
                 {detail?.title || node.data.label}
               </SheetTitle>
               <SheetDescription className="sr-only">
-                Notes, links and your progress for this {node.type}.
+                {node.type === 'topic'
+                  ? t('Notes, links and your progress for this topic.')
+                  : t('Notes, links and your progress for this subtopic.')}
               </SheetDescription>
             </SheetHeader>
             <div className="grid gap-6 px-4 pb-6">
@@ -77,7 +81,7 @@ export function TopicDrawer({
                 >
                   <p className="inline-flex items-center gap-1.5 font-medium text-primary">
                     <Sparkles className="size-4" aria-hidden="true" />
-                    {recommendedByText(recommendation.mentorName)}
+                    {translate(recommendedByText(recommendation.mentorName))}
                   </p>
                   {recommendation.note && (
                     <p className="whitespace-pre-line [overflow-wrap:anywhere]">{recommendation.note}</p>
@@ -88,12 +92,14 @@ export function TopicDrawer({
                 <p className="whitespace-pre-line [overflow-wrap:anywhere]">{detail.description}</p>
               ) : (
                 <p className="text-muted-foreground">
-                  The author has not written notes for this {node.type} yet.
+                  {node.type === 'topic'
+                    ? t('The author has not written notes for this topic yet.')
+                    : t('The author has not written notes for this subtopic yet.')}
                 </p>
               )}
               {detail && detail.links.length > 0 && (
                 <div className="grid gap-2">
-                  <h3 className="font-semibold">Links</h3>
+                  <h3 className="font-semibold">{t('Links')}</h3>
                   <ul className="grid gap-2">
                     {detail.links.map((link) => (
                       <li key={`${link.title}-${link.url}`}>
@@ -122,21 +128,23 @@ export function TopicDrawer({
                 className="inline-flex items-center gap-2 justify-self-start rounded-md font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 [overflow-wrap:anywhere]"
               >
                 <UserSearch className="size-4 shrink-0" aria-hidden="true" />
-                Find a mentor for {node.data.label}
+                {t('Find a mentor for {topic}', { topic: node.data.label })}
               </Link>
               {status === undefined ? (
                 <p className="rounded-md border p-3 text-sm">
                   <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-                    Sign in
+                    {t('Sign in')}
                   </Link>{' '}
-                  to mark topics done and keep your progress on every device.
+                  {t('to mark topics done and keep your progress on every device.')}
                 </p>
               ) : (
                 <div className="grid gap-2">
-                  <h3 className="font-semibold">Your progress</h3>
-                  <p className="text-sm text-muted-foreground">Now: {progressLabels[status]}</p>
-                  <div className="flex flex-wrap gap-2" role="group" aria-label="Mark this topic">
-                    {marks.map((mark) => (
+                  <h3 className="font-semibold">{t('Your progress')}</h3>
+                  <p className="text-sm text-muted-foreground">
+                    {t('Now: {status}', { status: progressLabel(status) })}
+                  </p>
+                  <div className="flex flex-wrap gap-2" role="group" aria-label={t('Mark this topic')}>
+                    {marks().map((mark) => (
                       <Button
                         key={mark.status}
                         type="button"

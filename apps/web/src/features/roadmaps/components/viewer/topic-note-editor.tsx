@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-error';
+import { translate } from '@/lib/i18n';
 import { useSaveTopicNoteMutation } from '../../api';
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
@@ -81,10 +82,10 @@ export function TopicNoteEditor({
   return (
     <div className="grid gap-2">
       <Label htmlFor={`${id}-note`} className="text-base font-semibold">
-        {topicNoteMessages.label}
+        {translate(topicNoteMessages.label)}
       </Label>
       <p id={`${id}-private`} className="text-sm text-muted-foreground">
-        {topicNoteMessages.private}
+        {translate(topicNoteMessages.private)}
       </p>
       <Textarea
         id={`${id}-note`}
@@ -100,12 +101,12 @@ export function TopicNoteEditor({
           role="status"
           className={state === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
         >
-          {stateWords[state]}
+          {translate(stateWords[state])}
           {state === 'failed' && failure && ` ${failure}`}
         </p>
         {state === 'failed' && (
           <Button type="button" size="sm" variant="outline" onClick={() => void save(text)}>
-            {topicNoteMessages.retry}
+            {translate(topicNoteMessages.retry)}
           </Button>
         )}
       </div>

@@ -18,3 +18,12 @@ export function saveChosenLanguage(locale: Locale): void {
 export function startingLanguage(): Locale {
   return readChosenLanguage() ?? negotiateLocale(navigator.languages ?? [navigator.language]);
 }
+
+/**
+ * The language chosen in this browser, for sign-up and sign-in: it becomes the account's (the person's latest
+ * choice). Nothing when they never chose here, so the account's own language then comes back to this browser.
+ */
+export function chosenLanguageForAccount(): { locale?: Locale } {
+  const chosen = readChosenLanguage();
+  return chosen === null ? {} : { locale: chosen };
+}

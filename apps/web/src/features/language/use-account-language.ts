@@ -1,0 +1,18 @@
+import { isLocale } from '@skillroute/shared/i18n/locales';
+import { useEffect } from 'react';
+import { currentLocale, setLanguage } from '@/lib/i18n';
+import { readChosenLanguage, saveChosenLanguage } from '@/lib/language-preference';
+
+/**
+ * A signed-in person's account keeps the language they chose (saved by the switch in the account menu, or at
+ * sign-in). A browser where nobody chose one takes it up, and keeps it from then on, as if chosen here; a choice
+ * made in this browser stays, whatever the account says.
+ */
+export function useAccountLanguage(accountLocale: string | null | undefined): void {
+  useEffect(() => {
+    if (!isLocale(accountLocale) || accountLocale === currentLocale() || readChosenLanguage() !== null)
+      return;
+    saveChosenLanguage(accountLocale);
+    void setLanguage(accountLocale);
+  }, [accountLocale]);
+}

@@ -1,0 +1,160 @@
+// The messages the product writes, read from its source: what the catalogue check in `npm test` holds each
+// language's catalogue to. A message is the literal first argument of `t(…)` (the web, while rendering) or
+// `msg(…)` (a rule's message in packages/shared, or one the api writes).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** Where messages are written: the web app, the shared rules, the api. */
+export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src'];
+
+/**
+ * Folders of the web app whose every user-visible string must be a message: their JSX text and the texts of
+ * their labelling attributes. Each folder joins as it is translated; in the end, `apps/web/src` whole.
+ */
+export const TRANSLATED_DIRS: string[] = [
+  'apps/web/src/app',
+  'apps/web/src/components/slots',
+  'apps/web/src/components/ui',
+  'apps/web/src/features/assessment',
+  'apps/web/src/features/auth',
+  'apps/web/src/features/bookings',
+  'apps/web/src/features/earnings',
+  'apps/web/src/features/home',
+  'apps/web/src/features/language',
+  'apps/web/src/features/meet',
+  'apps/web/src/features/mentors',
+  'apps/web/src/features/notifications',
+  'apps/web/src/features/profile',
+  'apps/web/src/features/roadmaps',
+  'apps/web/src/features/theme',
+];
+
+/** Attributes a person reads or hears. */
+const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
+
+/** Words that stay as they are in every language (names): JSX text made only of these is not a message. */
+export const UNTRANSLATED_TEXTS = new Set([
+  'Skillroute',
+  'Google',
+  'GitHub',
+  'LinkedIn',
+  'Razorpay',
+  'Stripe',
+  // Indian payment systems' names, as banks and apps print them.
+  'UPI',
+  'IFSC',
+]);
+
+export interface Found {
+  file: string;
+  line: number;
+}
+
+export interface Extracted {
+  /** Every message source, with where it is written. */
+  messages: Map<string, Found[]>;
+  /** What breaks the rules: a `t`/`msg` whose message is not a literal, a `t` called when a module loads. */
+  problems: string[];
+  /** User-visible strings outside a message in the translated folders. */
+  literals: string[];
+}
+
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') files.push(...sourceFiles(full));
+    } else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.(test|spec)\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts')
+    )
+      files.push(full);
+  }
+  return files;
+}
+
+const literalText = (node: ts.Node | undefined): string | undefined =>
+  node !== undefined && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+    ? node.text
+    : undefined;
+
+/** Inside a function (or a class member): a `t` there runs when the code is called, not when the module loads. */
+function insideFunction(node: ts.Node): boolean {
+  for (let current = node.parent; current !== undefined; current = current.parent)
+    if (ts.isFunctionLike(current) || ts.isClassStaticBlockDeclaration(current)) return true;
+  return false;
+}
+
+const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
+
+export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracted {
+  const messages = new Map<string, Found[]>();
+  const problems: string[] = [];
+  const literals: string[] = [];
+  for (const dir of dirs) {
+    for (const file of sourceFiles(path.join(root, dir))) {
+      const relative = path.relative(root, file);
+      // The translation machinery passes messages on; it writes none of its own.
+      if (/(^|\/)i18n(\/|\.ts$)/.test(relative)) continue;
+      const text = readFileSync(file, 'utf8');
+      if (!/\b(t|msg)\(/.test(text) && !file.endsWith('.tsx')) continue;
+      const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const translated = TRANSLATED_DIRS.some((folder) => relative.startsWith(`${folder}/`));
+      const where = (node: ts.Node): Found => ({
+        file: relative,
+        line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+      });
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+          const name = node.expression.text;
+          if (name === 't' || name === 'msg') {
+            const at = where(node);
+            const source = literalText(node.arguments[0]);
+            if (source === undefined)
+              problems.push(
+                `${at.file}:${at.line}: ${name}(…) needs its English message written there, as a literal`,
+              );
+            else messages.set(source, [...(messages.get(source) ?? []), at]);
+            if (name === 't' && !insideFunction(node))
+              problems.push(
+                `${at.file}:${at.line}: t(…) runs when the module loads, before a language is chosen`,
+              );
+          }
+        }
+        if (translated) {
+          if (ts.isJsxText(node) && hasWords(node.text) && !UNTRANSLATED_TEXTS.has(node.text.trim())) {
+            const at = where(node);
+            literals.push(
+              `${at.file}:${at.line}: “${node.text.trim().slice(0, 60)}” is not a message (t(…))`,
+            );
+          }
+          if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText(sourceFile))) {
+            const value = node.initializer;
+            const literal =
+              value === undefined
+                ? undefined
+                : ts.isStringLiteral(value)
+                  ? value.text
+                  : ts.isJsxExpression(value)
+                    ? literalText(value.expression)
+                    : undefined;
+            if (literal !== undefined && hasWords(literal) && !UNTRANSLATED_TEXTS.has(literal)) {
+              const at = where(node);
+              literals.push(
+                `${at.file}:${at.line}: ${node.name.getText(sourceFile)}="${literal.slice(0, 60)}" is not a message (t(…))`,
+              );
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(sourceFile);
+    }
+  }
+  return { messages, problems, literals };
+}
