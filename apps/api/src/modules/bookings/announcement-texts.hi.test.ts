@@ -8,6 +8,7 @@ import {
 } from '../../adapters/mail/templates';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
 import { accountNotifications } from '../auth/messages';
+import { resultNotice } from '../assessments/rules';
 import { reviewReceivedNotice } from '../reviews/rules';
 import { reviewNotice } from '../roadmaps/rules';
 import {
@@ -158,6 +159,16 @@ describe('the account mails', () => {
 });
 
 describe('the other notices', () => {
+  it('tell of a test result in the reader’s language, through the shared texts’ messages', () => {
+    const passed = resultNotice('React', { score: 8, total: 10, passed: true }, 'hi').message;
+    expect(passed).toMatch(DEVANAGARI);
+    expect(passed).toContain('React');
+    expect(passed).toContain('8/10');
+    expect(resultNotice('React', { score: 8, total: 10, passed: true }).message).toBe(
+      'You passed the React test with 8/10. You are now a mentor: React is on your profile as an assessed skill.',
+    );
+  });
+
   it('tell of a review and of a roadmap decision in the reader’s language', () => {
     const review = { mentorId: 'm1', menteeName: 'Asha', rating: 1 };
     expect(reviewReceivedNotice(review, 'hi').message).toBe('Asha ने आपके सेशन को 1 स्टार दिया।');
