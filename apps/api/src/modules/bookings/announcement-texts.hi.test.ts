@@ -216,7 +216,7 @@ describe('the booking notices', () => {
       `Skillroute ने ${WHEN_HI} को Ada Lovelace के साथ आपके सेशन का पूरा भुगतान (₹1,500) रिफ़ंड कर दिया है। बताई गई वजह: "Call dropped"।`,
     );
     expect(paymentFailedNotice('Ada Lovelace', 'hi')).toBe(
-      'Ada Lovelace के साथ सेशन के लिए आपका भुगतान पूरा नहीं हो पाया; स्लॉट छोड़ दिया गया है।',
+      'Ada Lovelace के साथ सेशन के लिए आपका भुगतान पूरा नहीं हो पाया; स्लॉट फिर से खाली कर दिया गया है।',
     );
     expect(lateRefundNotice(hindi, 150_000)).toContain('इसलिए हमने पूरी रकम (₹1,500) रिफ़ंड कर दी है।');
     expect(blockedRefundNotice(hindi, 150_000)).toContain('आपका पूरा भुगतान (₹1,500) रिफ़ंड कर दिया गया है');
