@@ -1,5 +1,4 @@
 import type { Messages } from '@lingui/core';
-import english from 'virtual:skillroute-catalogue/en';
 import { DEFAULT_LOCALE, INTL_LOCALES, LOCALE_COOKIE, type Locale } from '@skillroute/shared/i18n/locales';
 import { createTranslator, type MessageValues, type Translator } from '@skillroute/shared/i18n/translator';
 
@@ -8,6 +7,8 @@ import { createTranslator, type MessageValues, type Translator } from '@skillrou
  * module loads: the catalogue may not be there yet); the app's tree is drawn again under a new key when the
  * language changes (app.tsx), so every message follows at once.
  */
+/** English's compiled messages: only those that need ICU, each handed over by the module that writes it. */
+const english: Messages = {};
 let translator: Translator = createTranslator(DEFAULT_LOCALE, english);
 const listeners = new Set<() => void>();
 
@@ -15,6 +16,12 @@ const listeners = new Set<() => void>();
 const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
   hi: () => import('virtual:skillroute-catalogue/hi'),
 };
+
+/** Called as a module loads, by the build (apps/web/i18n-catalogues.ts): its English messages that need ICU. */
+export function knowEnglish(messages: Messages): void {
+  Object.assign(english, messages);
+  if (translator.locale === 'en') translator.add(messages);
+}
 
 /** A message written here in its English source (ICU), in the reader's language. */
 export function t(source: string, values?: MessageValues): string {

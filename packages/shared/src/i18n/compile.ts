@@ -32,13 +32,3 @@ export const needsIcu = (source: string): boolean => /\{\s*\w+\s*,/.test(source)
 export function compileCatalogue(entries: Record<string, string>): Messages {
   return Object.fromEntries(Object.entries(entries).map(([id, text]) => [id, compileMessage(text)]));
 }
-
-/**
- * English's compiled messages: only the sources that need ICU (plurals and the like), taken from another
- * language's catalogue, whose keys are every source the product writes (the catalogue check keeps them so).
- */
-export function compileEnglish(sources: Iterable<string>): Messages {
-  return compileCatalogue(
-    Object.fromEntries([...sources].filter(needsIcu).map((source) => [source, source] as const)),
-  );
-}

@@ -11,6 +11,8 @@ export interface Translator {
   t(source: string, values?: MessageValues): string;
   /** A text made elsewhere in English (a rule's message, the api's answer): its translation, or itself. */
   translate(text: string): string;
+  /** More compiled messages, from a part of the app that loaded later. */
+  add(messages: Messages): void;
 }
 
 /**
@@ -30,6 +32,10 @@ export function createTranslator(locale: Locale, messages: Messages): Translator
   return {
     locale,
     t,
+    add(more) {
+      Object.assign(messages, more);
+      i18n.load(locale, more);
+    },
     translate(text) {
       if (messages[text] !== undefined) return i18n._(text);
       const { source, values } = sourceOf(text);
