@@ -66,7 +66,7 @@ describe('/profile/bookings in Hindi', () => {
     const item = within(list).getByRole('article');
     expect(item).toHaveTextContent('मेंटर: Ada Lovelace');
     expect(item).toHaveTextContent('पक्का');
-    expect(item).toHaveTextContent('राशि₹1,500');
+    expect(item).toHaveTextContent('रकम₹1,500');
     expect(within(item).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'आने वाले सेशन' })).toBeInTheDocument();
   });
