@@ -16,8 +16,10 @@ export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src
  */
 export const TRANSLATED_DIRS: string[] = [
   'apps/web/src/app',
+  'apps/web/src/components/charts',
   'apps/web/src/components/slots',
   'apps/web/src/components/ui',
+  'apps/web/src/features/admin',
   'apps/web/src/features/assessment',
   'apps/web/src/features/auth',
   'apps/web/src/features/bookings',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 import { PAGE_MAX, pageInfoSchema, pageQuerySchema } from './paging';
 
 /**
@@ -51,10 +52,10 @@ export const ADMIN_AUDIT_PAGE_SIZE = 50;
 /** `GET /api/admin/audit?page=`: pages count from 1. */
 export const adminAuditQuerySchema = z.object({
   page: pageQuerySchema({
-    type: 'page must be a number',
-    int: 'page must be a whole number',
-    min: 'page must be at least 1',
-    max: `page must not exceed ${PAGE_MAX}`,
+    type: msg('page must be a number'),
+    int: msg('page must be a whole number'),
+    min: msg('page must be at least 1'),
+    max: msg('page must not exceed {max}', { max: PAGE_MAX }),
   }),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

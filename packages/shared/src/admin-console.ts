@@ -7,6 +7,7 @@ import {
   type BookingStatus,
   type RefundStatus,
 } from './bookings';
+import { msg } from './i18n/msg';
 import { idSchema } from './ids';
 import { mentorNoShowsSchema } from './no-shows';
 import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from './paging';
@@ -18,22 +19,22 @@ import { limitQuerySchema, pageInfoSchema, pageMessage, pageQuerySchema } from '
  */
 
 export const adminConsoleMessages = {
-  userNotFound: 'User not found.',
-  bookingNotFound: 'Booking not found.',
-  notRefundable: 'Only a confirmed or completed booking can be refunded.',
-  alreadyRefunded: 'This booking has already been refunded.',
-  notPaid: 'This booking was never paid, so there is nothing to refund.',
-  refundNotFailed: 'Only a failed refund can be retried.',
-  reasonRequired: 'Please give a reason for the refund.',
-  reasonTooShort: 'The reason must be at least 5 characters.',
-  reasonTooLong: 'Keep the reason under 500 characters.',
-  blockedRequired: 'blocked must be true or false',
+  userNotFound: msg('User not found.'),
+  bookingNotFound: msg('Booking not found.'),
+  notRefundable: msg('Only a confirmed or completed booking can be refunded.'),
+  alreadyRefunded: msg('This booking has already been refunded.'),
+  notPaid: msg('This booking was never paid, so there is nothing to refund.'),
+  refundNotFailed: msg('Only a failed refund can be retried.'),
+  reasonRequired: msg('Please give a reason for the refund.'),
+  reasonTooShort: msg('The reason must be at least 5 characters.'),
+  reasonTooLong: msg('Keep the reason under 500 characters.'),
+  blockedRequired: msg('blocked must be true or false'),
   pageRange: pageMessage,
-  limitRange: 'Limit is a whole number from 1 to 100',
-  searchTooLong: 'Search is at most 100 characters',
-  roleUnknown: 'Role is user or mentor',
-  blockedFilter: 'blocked is true or false',
-  statusUnknown: `Status is one of ${BOOKING_STATUSES.join(', ')}`,
+  limitRange: msg('Limit is a whole number from 1 to 100'),
+  searchTooLong: msg('Search is at most 100 characters'),
+  roleUnknown: msg('Role is user or mentor'),
+  blockedFilter: msg('blocked is true or false'),
+  statusUnknown: msg('Status is one of {statuses}', { statuses: BOOKING_STATUSES.join(', ') }),
 } as const;
 
 /** The bookings an admin may refund in full (once): money taken for a session that was or will be held. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from './admin-console';
 import { earningsPayoutSchema, payoutStatuses, type PayoutStatus } from './earnings';
+import { msg } from './i18n/msg';
 import { idSchema } from './ids';
 import { formatPaise } from './money';
 import { pageInfoSchema, pageQuerySchema } from './paging';
@@ -13,14 +14,16 @@ import { pageInfoSchema, pageQuerySchema } from './paging';
 export const ADMIN_PAYOUTS_PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 export const adminPayoutMessages = {
-  statusUnknown: `Status is one of ${payoutStatuses.join(', ')}`,
-  notFound: 'Payout not found.',
-  notFailed: 'Only a failed payout can be retried.',
-  alreadyRetried: 'This payout has already been retried.',
-  noMethod: 'The mentor has no payout method any more, so the payout cannot be retried.',
+  statusUnknown: msg('Status is one of {statuses}', { statuses: payoutStatuses.join(', ') }),
+  notFound: msg('Payout not found.'),
+  notFailed: msg('Only a failed payout can be retried.'),
+  alreadyRetried: msg('This payout has already been retried.'),
+  noMethod: msg('The mentor has no payout method any more, so the payout cannot be retried.'),
   noLongerAvailable: (amount: number, available: number) =>
-    `The mentor's available balance is ${formatPaise(available)} now, less than this payout of ` +
-    `${formatPaise(amount)} (it may have been paid out since). Nothing was retried.`,
+    msg(
+      "The mentor's available balance is {available} now, less than this payout of {amount} (it may have been paid out since). Nothing was retried.",
+      { available: formatPaise(available), amount: formatPaise(amount) },
+    ),
 } as const;
 
 /** `GET /api/admin/payouts?status=&page=`: latest requested first. */

@@ -1,23 +1,29 @@
 import { passRate, type DashboardResponse } from '@skillroute/shared/admin-console';
 import type { BookingStatus } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
+import { t } from '@/lib/i18n';
+import { adminDateLocale } from './components/format';
 
-/** How the admin pages name a booking's status. */
-export const bookingStatusLabels: Record<BookingStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  expired: 'Expired',
-  payment_failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
-};
+/** How the admin pages name a booking's status, in the reader's language (called while rendering). */
+export function bookingStatusLabels(): Record<BookingStatus, string> {
+  return {
+    pending_payment: t('Awaiting payment'),
+    confirmed: t('Confirmed'),
+    completed: t('Completed'),
+    expired: t('Expired'),
+    payment_failed: t('Payment failed'),
+    cancelled: t('Cancelled'),
+    no_show: t('No-show'),
+  };
+}
 
 /** "24 Nov" for a UTC date "2026-11-24" (the dashboard's days are UTC days). */
 export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(adminDateLocale(), {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 export interface Figure {
@@ -28,73 +34,82 @@ export interface Figure {
 }
 
 export interface FigureGroup {
+  /** Names the group's heading in the page, the same in every language. */
+  id: string;
   title: string;
   figures: Figure[];
 }
 
-/** The dashboard's counts in groups, each linking to the list behind it. */
+/** The dashboard's counts in groups, each linking to the list behind it (called while rendering). */
 export function figureGroups(totals: DashboardResponse['totals']): FigureGroup[] {
   const rate = passRate(totals.tests);
+  const statusLabels = bookingStatusLabels();
   return [
     {
-      title: 'People',
+      id: 'people',
+      title: t('People'),
       figures: [
-        { label: 'Users', value: String(totals.users), to: '/admin/user-management' },
-        { label: 'Mentors', value: String(totals.mentors), to: '/admin/user-management?role=mentor' },
+        { label: t('Users'), value: String(totals.users), to: '/admin/user-management' },
+        { label: t('Mentors'), value: String(totals.mentors), to: '/admin/user-management?role=mentor' },
         {
-          label: 'Blocked users',
+          label: t('Blocked users'),
           value: String(totals.blockedUsers),
           to: '/admin/user-management?blocked=true',
         },
       ],
     },
     {
-      title: 'Money',
+      id: 'money',
+      title: t('Money'),
       figures: [
-        { label: 'Revenue', value: formatPaise(totals.revenue), to: '/admin/bookings' },
-        { label: 'Refunds', value: formatPaise(totals.refunds), to: '/admin/bookings?status=cancelled' },
-        { label: 'Platform fees', value: formatPaise(totals.platformFees), to: '/admin/bookings' },
-        { label: 'GST on fees', value: formatPaise(totals.gstOnFees), to: '/admin/bookings' },
+        { label: t('Revenue'), value: formatPaise(totals.revenue), to: '/admin/bookings' },
+        { label: t('Refunds'), value: formatPaise(totals.refunds), to: '/admin/bookings?status=cancelled' },
+        { label: t('Platform fees'), value: formatPaise(totals.platformFees), to: '/admin/bookings' },
+        { label: t('GST on fees'), value: formatPaise(totals.gstOnFees), to: '/admin/bookings' },
       ],
     },
     {
-      title: "Mentors' earnings",
+      id: 'earnings',
+      title: t("Mentors' earnings"),
       figures: [
         {
-          label: 'Pending',
+          label: t('Pending'),
           value: formatPaise(totals.mentorPending),
           to: '/admin/bookings?status=confirmed',
         },
-        { label: 'Available', value: formatPaise(totals.mentorAvailable), to: '/admin/payouts' },
-        { label: 'Paid out', value: formatPaise(totals.paidOut), to: '/admin/payouts?status=paid' },
+        { label: t('Available'), value: formatPaise(totals.mentorAvailable), to: '/admin/payouts' },
+        { label: t('Paid out'), value: formatPaise(totals.paidOut), to: '/admin/payouts?status=paid' },
       ],
     },
     {
-      title: 'Bookings',
-      figures: (Object.keys(bookingStatusLabels) as BookingStatus[]).map((status) => ({
-        label: bookingStatusLabels[status],
+      id: 'bookings',
+      title: t('Bookings'),
+      figures: (Object.keys(statusLabels) as BookingStatus[]).map((status) => ({
+        label: statusLabels[status],
         value: String(totals.bookings[status]),
         to: `/admin/bookings?status=${status}`,
       })),
     },
     {
-      title: 'Roadmaps',
+      id: 'roadmaps',
+      title: t('Roadmaps'),
       figures: [
         {
-          label: 'Awaiting review or drafted',
+          label: t('Awaiting review or drafted'),
           value: String(totals.roadmaps.drafted),
           to: '/admin/roadmap-management',
         },
-        { label: 'Published', value: String(totals.roadmaps.published), to: '/admin/roadmap-management' },
-        { label: 'Rejected', value: String(totals.roadmaps.rejected), to: '/admin/roadmap-management' },
+        { label: t('Published'), value: String(totals.roadmaps.published), to: '/admin/roadmap-management' },
+        { label: t('Rejected'), value: String(totals.roadmaps.rejected), to: '/admin/roadmap-management' },
       ],
     },
     {
-      title: 'Tests',
+      id: 'tests',
+      title: t('Tests'),
       figures: [
-        { label: 'Tests taken', value: String(totals.tests.taken), to: '/admin/assessment-managment' },
-        { label: 'Passed', value: String(totals.tests.passed), to: '/admin/assessment-managment' },
-        { label: 'Pass rate', value: rate === null ? '–' : `${rate}%`, to: '/admin/assessment-managment' },
+        { label: t('Tests taken'), value: String(totals.tests.taken), to: '/admin/assessment-managment' },
+        { label: t('Passed'), value: String(totals.tests.passed), to: '/admin/assessment-managment' },
+        { label: t('Pass rate'), value: rate === null ? '–' : `${rate}%`, to: '/admin/assessment-managment' },
       ],
     },
   ];

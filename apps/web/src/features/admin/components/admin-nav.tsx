@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { t } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { adminAreas, adminPath } from '../admin-areas';
 
@@ -8,7 +9,7 @@ import { adminAreas, adminPath } from '../admin-areas';
  */
 export function AdminNav() {
   return (
-    <nav aria-label="Admin" className="border-b bg-background">
+    <nav aria-label={t('Admin')} className="border-b bg-background">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-3 py-2 sm:px-6">
         {adminAreas.map(({ path, label, icon: Icon }) => (
           <li key={path} className="shrink-0">
@@ -23,7 +24,7 @@ export function AdminNav() {
               }
             >
               <Icon className="size-4" aria-hidden="true" />
-              {label}
+              {label()}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { t } from '@/lib/i18n';
 import { useAdminSignOut } from './use-admin-sign-out';
 
 export function AdminSignOutButton({
@@ -20,7 +21,7 @@ export function AdminSignOutButton({
       aria-busy={pending || undefined}
     >
       {pending ? <Spinner /> : <LogOut aria-hidden="true" />}
-      Sign out
+      {t('Sign out')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useSetUserBlockedMutation } from '../api';
 
@@ -14,12 +15,16 @@ export function BlockUserButton({ user }: { user: Pick<AdminUser, 'id' | 'name' 
   async function confirm() {
     try {
       await setBlocked({ id: user.id, blocked: blocking }).unwrap();
-      toast({ title: blocking ? `${user.name} is blocked` : `${user.name} is unblocked` });
+      toast({
+        title: blocking
+          ? t('{name} is blocked', { name: user.name })
+          : t('{name} is unblocked', { name: user.name }),
+      });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('There was a problem with your request.')),
       });
     }
   }
@@ -30,18 +35,26 @@ export function BlockUserButton({ user }: { user: Pick<AdminUser, 'id' | 'name' 
         <Button
           variant={blocking ? 'destructive' : 'outline'}
           size="sm"
-          aria-label={`${blocking ? 'Block' : 'Unblock'} ${user.name}`}
+          aria-label={
+            blocking ? t('Block {name}', { name: user.name }) : t('Unblock {name}', { name: user.name })
+          }
         >
-          {blocking ? 'Block' : 'Unblock'}
+          {blocking ? t('Block') : t('Unblock')}
         </Button>
       }
-      title={blocking ? `Block ${user.name}?` : `Unblock ${user.name}?`}
+      title={blocking ? t('Block {name}?', { name: user.name }) : t('Unblock {name}?', { name: user.name })}
       description={
         blocking
-          ? `${user.email} is signed out everywhere at once and cannot sign in. As a mentor they leave the listing and cannot be booked. Their confirmed sessions still to come are cancelled, every mentee is refunded in full, and both people are told.`
-          : `${user.email} can sign in again, and as a mentor returns to the listing. Cancelled sessions stay cancelled.`
+          ? t(
+              '{email} is signed out everywhere at once and cannot sign in. As a mentor they leave the listing and cannot be booked. Their confirmed sessions still to come are cancelled, every mentee is refunded in full, and both people are told.',
+              { email: user.email },
+            )
+          : t(
+              '{email} can sign in again, and as a mentor returns to the listing. Cancelled sessions stay cancelled.',
+              { email: user.email },
+            )
       }
-      confirmLabel={blocking ? 'Block' : 'Unblock'}
+      confirmLabel={blocking ? t('Block') : t('Unblock')}
       variant={blocking ? 'destructive' : 'default'}
       onConfirm={confirm}
     />

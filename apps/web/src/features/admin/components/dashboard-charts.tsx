@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartFigure, chartAxis, chartTooltipStyle } from '@/components/charts/chart-figure';
+import { t } from '@/lib/i18n';
 import { dayLabel } from '../dashboard-figures';
 
 /**
@@ -39,7 +40,7 @@ function DataTable({
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Day</th>
+          <th scope="col">{t('Day')}</th>
           <th scope="col">{caption}</th>
         </tr>
       </thead>
@@ -83,7 +84,7 @@ function CountChart({
 }
 
 function RevenueChart({ days }: ChartProps) {
-  const title = 'Revenue';
+  const title = t('Revenue');
   return (
     <ChartFigure
       title={title}
@@ -116,8 +117,8 @@ function RevenueChart({ days }: ChartProps) {
 export default function DashboardCharts({ days }: ChartProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <CountChart days={days} dataKey="signUps" title="Sign-ups" />
-      <CountChart days={days} dataKey="bookings" title="Paid bookings" />
+      <CountChart days={days} dataKey="signUps" title={t('Sign-ups')} />
+      <CountChart days={days} dataKey="bookings" title={t('Paid bookings')} />
       <RevenueChart days={days} />
     </div>
   );

@@ -1,8 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { intlLocale, t } from '@/lib/i18n';
 import { useLazyCheckLedgerQuery } from '../api';
-
-const count = new Intl.NumberFormat('en-IN');
 
 /**
  * Checks, when the admin asks, that every transaction of the ledger sums to zero (`GET /api/admin/ledger/check`).
@@ -10,18 +9,24 @@ const count = new Intl.NumberFormat('en-IN');
  */
 export function LedgerCheck() {
   const [check, { data, isFetching, isError }] = useLazyCheckLedgerQuery();
+  const count = new Intl.NumberFormat(intlLocale());
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4">
       <div className="grid gap-1" aria-live="polite">
-        <h2 className="font-semibold">Ledger</h2>
+        <h2 className="font-semibold">{t('Ledger')}</h2>
         <p className="text-sm text-muted-foreground">
           {isError
-            ? 'The ledger could not be checked. Try again.'
+            ? t('The ledger could not be checked. Try again.')
             : data === undefined
-              ? 'Check that every money movement balances: each transaction’s entries sum to zero.'
+              ? t('Check that every money movement balances: each transaction’s entries sum to zero.')
               : data.balanced
-                ? `Balanced: all ${count.format(data.transactions)} transactions (${count.format(data.entries)} entries) sum to zero.`
-                : `Not balanced: some of the ${count.format(data.transactions)} transactions do not sum to zero.`}
+                ? t('Balanced: all {transactions} transactions ({entries} entries) sum to zero.', {
+                    transactions: count.format(data.transactions),
+                    entries: count.format(data.entries),
+                  })
+                : t('Not balanced: some of the {transactions} transactions do not sum to zero.', {
+                    transactions: count.format(data.transactions),
+                  })}
         </p>
       </div>
       <Button
@@ -32,7 +37,7 @@ export function LedgerCheck() {
         onClick={() => void check()}
       >
         {isFetching && <Spinner />}
-        {data === undefined ? 'Check the ledger' : 'Check again'}
+        {data === undefined ? t('Check the ledger') : t('Check again')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { pageCount } from '@skillroute/shared/paging';
 import { Button } from '@/components/ui/button';
+import { t } from '@/lib/i18n';
 
 /** "Page 2 of 5" with Previous and Next; nothing when everything fits on one page. */
 export function Pager({
@@ -20,13 +21,13 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('Previous')}
       </Button>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Page {page} of {pages}
+        {t('Page {page} of {pages}', { page, pages })}
       </p>
       <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('Next')}
       </Button>
     </nav>
   );

@@ -23,15 +23,18 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { useClock } from '@/lib/use-clock';
 import { toast } from '@/lib/use-toast';
 import { useRefundBookingMutation } from '../api';
 
-const refundStatusWords = {
-  pending: 'asked of the provider',
-  succeeded: 'done',
-  failed: 'failed; retry it from the list',
-} as const;
+/** What became of the refund, as the toast says it. */
+const refundStatusWords = () =>
+  ({
+    pending: t('asked of the provider'),
+    succeeded: t('done'),
+    failed: t('failed; retry it from the list'),
+  }) as const;
 
 /** A full refund of one booking with a reason, checked with the api's own rule before it is sent. */
 export function RefundDialog({ booking }: { booking: Booking }) {
@@ -48,16 +51,20 @@ export function RefundDialog({ booking }: { booking: Booking }) {
     try {
       const answer = await refund({ id: booking.id, ...body }).unwrap();
       toast({
-        title: 'Refunded',
-        description: `${formatPaise(answer.refund.amount)} to ${booking.mentee.name}: ${refundStatusWords[answer.refund.status]}.`,
+        title: t('Refunded'),
+        description: t('{amount} to {name}: {outcome}.', {
+          amount: formatPaise(answer.refund.amount),
+          name: booking.mentee.name,
+          outcome: refundStatusWords()[answer.refund.status],
+        }),
       });
       setOpen(false);
       form.reset();
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('There was a problem with your request.')),
       });
     }
   }
@@ -68,27 +75,34 @@ export function RefundDialog({ booking }: { booking: Booking }) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Refund the session of ${booking.mentee.name} with ${booking.mentor.name}`}
+          aria-label={t('Refund the session of {mentee} with {mentor}', {
+            mentee: booking.mentee.name,
+            mentor: booking.mentor.name,
+          })}
         >
-          Refund
+          {t('Refund')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Refund {formatPaise(booking.amount)} in full?</DialogTitle>
+            <DialogTitle>
+              {t('Refund {amount} in full?', { amount: formatPaise(booking.amount) })}
+            </DialogTitle>
             <DialogDescription>
-              {booking.mentee.name} gets back everything they paid, through the payment provider.{' '}
+              {t('{name} gets back everything they paid, through the payment provider.', {
+                name: booking.mentee.name,
+              })}{' '}
               {upcoming
-                ? 'The session has not started, so it is cancelled too; both people are told.'
-                : 'Both people are told.'}
+                ? t('The session has not started, so it is cancelled too; both people are told.')
+                : t('Both people are told.')}
             </DialogDescription>
           </DialogHeader>
           <FormField
             id="refund-reason"
-            label="Reason"
+            label={t('Reason')}
             error={form.formState.errors.reason?.message}
-            hint={`Both people read it. At most ${REFUND_REASON_MAX} characters.`}
+            hint={t('Both people read it. At most {max} characters.', { max: REFUND_REASON_MAX })}
           >
             {(control) => <Textarea {...control} rows={3} {...form.register('reason')} />}
           </FormField>
@@ -99,7 +113,7 @@ export function RefundDialog({ booking }: { booking: Booking }) {
               disabled={form.formState.isSubmitting}
               onClick={() => setOpen(false)}
             >
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button
               type="submit"
@@ -108,7 +122,7 @@ export function RefundDialog({ booking }: { booking: Booking }) {
               aria-busy={form.formState.isSubmitting || undefined}
             >
               {form.formState.isSubmitting && <Spinner />}
-              Refund in full
+              {t('Refund in full')}
             </Button>
           </DialogFooter>
         </form>

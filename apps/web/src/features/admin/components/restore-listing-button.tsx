@@ -2,6 +2,7 @@ import { FAILURE_TITLE } from '@skillroute/shared/errors';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useRestoreMentorListingMutation } from '../api';
 
@@ -12,12 +13,12 @@ export function RestoreListingButton({ mentor }: { mentor: { id: string; name: s
   async function confirm() {
     try {
       await restore({ id: mentor.id }).unwrap();
-      toast({ title: `${mentor.name} is back on the listing` });
+      toast({ title: t('{name} is back on the listing', { name: mentor.name }) });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('There was a problem with your request.')),
       });
     }
   }
@@ -25,13 +26,20 @@ export function RestoreListingButton({ mentor }: { mentor: { id: string; name: s
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Restore ${mentor.name} to the listing`}>
-          Restore to listing
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t('Restore {name} to the listing', { name: mentor.name })}
+        >
+          {t('Restore to listing')}
         </Button>
       }
-      title={`Restore ${mentor.name} to the listing?`}
-      description={`${mentor.name} is listed and can be booked again at once. The no-shows so far stop counting: only sessions missed from now on count towards the limit.`}
-      confirmLabel="Restore"
+      title={t('Restore {name} to the listing?', { name: mentor.name })}
+      description={t(
+        '{name} is listed and can be booked again at once. The no-shows so far stop counting: only sessions missed from now on count towards the limit.',
+        { name: mentor.name },
+      )}
+      confirmLabel={t('Restore')}
       onConfirm={confirm}
     />
   );

@@ -4,14 +4,17 @@ import { formatPaise } from '@skillroute/shared/money';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useRetryPayoutMutation } from '../api';
 
-const outcomeWords = {
-  paid: 'paid',
-  failed: 'failed again; the money is back in their available balance',
-  requested: 'asked of the provider',
-} as const;
+/** What became of a retried payout, as the toast says it. */
+const outcomeWords = () =>
+  ({
+    paid: t('paid'),
+    failed: t('failed again; the money is back in their available balance'),
+    requested: t('asked of the provider'),
+  }) as const;
 
 /**
  * Pays a failed payout again, after a confirmation: a new payout of the same amount to the mentor's payout
@@ -25,14 +28,18 @@ export function RetryPayoutButton({ payout }: { payout: AdminPayout }) {
       const answer = await retry({ id: payout.id }).unwrap();
       toast({
         variant: answer.payout.status === 'failed' ? 'destructive' : 'default',
-        title: 'Payout retried',
-        description: `${formatPaise(answer.payout.amount)} to ${payout.mentor.name}: ${outcomeWords[answer.payout.status]}.`,
+        title: t('Payout retried'),
+        description: t('{amount} to {name}: {outcome}.', {
+          amount: formatPaise(answer.payout.amount),
+          name: payout.mentor.name,
+          outcome: outcomeWords()[answer.payout.status],
+        }),
       });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('There was a problem with your request.')),
       });
     }
   }
@@ -43,14 +50,23 @@ export function RetryPayoutButton({ payout }: { payout: AdminPayout }) {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Retry the failed payout of ${formatPaise(payout.amount)} to ${payout.mentor.name}`}
+          aria-label={t('Retry the failed payout of {amount} to {name}', {
+            amount: formatPaise(payout.amount),
+            name: payout.mentor.name,
+          })}
         >
-          Retry
+          {t('Retry')}
         </Button>
       }
-      title={`Pay ${formatPaise(payout.amount)} to ${payout.mentor.name} again?`}
-      description={`A new payout of ${formatPaise(payout.amount)} goes to the payout method ${payout.mentor.name} has saved now, from their available balance. If they have not changed the method since it failed, it may fail again.`}
-      confirmLabel="Retry payout"
+      title={t('Pay {amount} to {name} again?', {
+        amount: formatPaise(payout.amount),
+        name: payout.mentor.name,
+      })}
+      description={t(
+        'A new payout of {amount} goes to the payout method {name} has saved now, from their available balance. If they have not changed the method since it failed, it may fail again.',
+        { amount: formatPaise(payout.amount), name: payout.mentor.name },
+      )}
+      confirmLabel={t('Retry payout')}
       onConfirm={confirm}
     />
   );

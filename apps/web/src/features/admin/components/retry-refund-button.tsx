@@ -4,6 +4,7 @@ import { formatPaise } from '@skillroute/shared/money';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, type ApiError } from '@/lib/api-error';
+import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useRetryRefundMutation } from '../api';
 
@@ -18,14 +19,17 @@ export function RetryRefundButton({ booking }: { booking: Booking }) {
     try {
       const answer = await retry({ id: booking.id }).unwrap();
       toast({
-        title: 'Refund asked again',
-        description: `${formatPaise(answer.refund.amount)} to ${booking.mentee.name}: pending with the provider.`,
+        title: t('Refund asked again'),
+        description: t('{amount} to {name}: pending with the provider.', {
+          amount: formatPaise(answer.refund.amount),
+          name: booking.mentee.name,
+        }),
       });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: FAILURE_TITLE,
-        description: errorMessage(error as ApiError, 'There was a problem with your request.'),
+        title: translate(FAILURE_TITLE),
+        description: errorMessage(error as ApiError, t('There was a problem with your request.')),
       });
     }
   }
@@ -36,11 +40,14 @@ export function RetryRefundButton({ booking }: { booking: Booking }) {
       size="sm"
       disabled={isLoading}
       aria-busy={isLoading || undefined}
-      aria-label={`Retry the failed refund of ${booking.mentee.name} with ${booking.mentor.name}`}
+      aria-label={t('Retry the failed refund of {mentee} with {mentor}', {
+        mentee: booking.mentee.name,
+        mentor: booking.mentor.name,
+      })}
       onClick={click}
     >
       {isLoading && <Spinner />}
-      Retry refund
+      {t('Retry refund')}
     </Button>
   );
 }

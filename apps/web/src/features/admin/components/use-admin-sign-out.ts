@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api';
 import { errorMessage } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useAdminSignOutMutation } from '../api';
@@ -17,8 +18,8 @@ export function useAdminSignOut(): { signOut: () => Promise<void>; pending: bool
     if ('error' in result) {
       toast({
         variant: 'destructive',
-        title: 'Sign out failed',
-        description: errorMessage(result.error, 'Sign out failed. Please try again.'),
+        title: t('Sign out failed'),
+        description: errorMessage(result.error, t('Sign out failed. Please try again.')),
       });
       return;
     }

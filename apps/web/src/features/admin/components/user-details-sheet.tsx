@@ -3,13 +3,17 @@ import type { MentorNoShows as MentorNoShowsFacts } from '@skillroute/shared/no-
 import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { t } from '@/lib/i18n';
 import { useGetAdminUserQuery } from '../api';
 import { bookingStatusLabels } from '../dashboard-figures';
-import { formatDate } from './format';
+import { formatDate, roleLabel } from './format';
 import { RestoreListingButton } from './restore-listing-button';
 
-const roadmapStatusLabels = { drafted: 'Drafted', published: 'Published', rejected: 'Rejected' } as const;
-const testStatusLabels = { in_progress: 'In progress', passed: 'Passed', failed: 'Failed' } as const;
+/** A roadmap's and a test's status, in the reader's language (called while rendering). */
+const roadmapStatusLabels = () =>
+  ({ drafted: t('Drafted'), published: t('Published'), rejected: t('Rejected') }) as const;
+const testStatusLabels = () =>
+  ({ in_progress: t('In progress'), passed: t('Passed'), failed: t('Failed') }) as const;
 
 function Section({
   title,
@@ -45,19 +49,34 @@ function MentorNoShows({
   mentor: { id: string; name: string };
 }) {
   return (
-    <section aria-label="No-shows" className="grid gap-2 rounded-md border p-3 text-sm">
-      <h3 className="font-semibold">No-shows</h3>
+    <section aria-label={t('No-shows')} className="grid gap-2 rounded-md border p-3 text-sm">
+      <h3 className="font-semibold">{t('No-shows')}</h3>
       <p>
-        {noShows.count} of {noShows.limit} missed sessions in the last {noShows.windowDays} days
-        {noShows.clearedAt ? ` (counted since the restore on ${formatDate(noShows.clearedAt)})` : ''}.
+        {noShows.clearedAt
+          ? t(
+              '{count} of {limit} missed sessions in the last {days} days (counted since the restore on {date}).',
+              {
+                count: noShows.count,
+                limit: noShows.limit,
+                days: noShows.windowDays,
+                date: formatDate(noShows.clearedAt),
+              },
+            )
+          : t('{count} of {limit} missed sessions in the last {days} days.', {
+              count: noShows.count,
+              limit: noShows.limit,
+              days: noShows.windowDays,
+            })}
       </p>
       {noShows.hiddenAt ? (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-destructive">Off the listing since {formatDate(noShows.hiddenAt)}.</p>
+          <p className="text-destructive">
+            {t('Off the listing since {date}.', { date: formatDate(noShows.hiddenAt) })}
+          </p>
           <RestoreListingButton mentor={mentor} />
         </div>
       ) : (
-        <p className="text-muted-foreground">On the listing.</p>
+        <p className="text-muted-foreground">{t('On the listing.')}</p>
       )}
     </section>
   );
@@ -70,23 +89,26 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
     refetchOnMountOrArgChange: true,
   });
   const details = data?.user.id === userId ? data : undefined;
+  const roadmapStatuses = roadmapStatusLabels();
+  const testStatuses = testStatusLabels();
+  const bookingStatuses = bookingStatusLabels();
 
   return (
     <Sheet open={userId !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent className="w-full gap-0 overflow-y-auto sm:max-w-lg">
         <SheetHeader>
-          <SheetTitle>{details ? details.user.name : 'User details'}</SheetTitle>
+          <SheetTitle>{details ? details.user.name : t('User details')}</SheetTitle>
           <SheetDescription className="[overflow-wrap:anywhere]">
-            {details ? details.user.email : 'Their roadmaps, bookings and tests.'}
+            {details ? details.user.email : t('Their roadmaps, bookings and tests.')}
           </SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-6">
           {details === undefined ? (
             isError && !isFetching ? (
-              <p role="alert">Error loading this user.</p>
+              <p role="alert">{t('Error loading this user.')}</p>
             ) : (
               <div aria-busy="true" className="grid gap-3">
-                <p className="sr-only">Loading the user...</p>
+                <p className="sr-only">{t('Loading the user...')}</p>
                 <Skeleton className="h-6 w-40" />
                 <Skeleton className="h-24" />
               </div>
@@ -94,19 +116,21 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
           ) : (
             <>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-muted-foreground">Role</dt>
-                <dd className="capitalize">{details.user.role}</dd>
-                <dt className="text-muted-foreground">Joined</dt>
+                <dt className="text-muted-foreground">{t('Role')}</dt>
+                <dd className="capitalize">{roleLabel(details.user.role)}</dd>
+                <dt className="text-muted-foreground">{t('Joined')}</dt>
                 <dd>{formatDate(details.user.createdAt)}</dd>
-                <dt className="text-muted-foreground">E-mail</dt>
-                <dd>{details.user.verified ? 'Verified' : 'Not verified'}</dd>
-                <dt className="text-muted-foreground">Status</dt>
+                <dt className="text-muted-foreground">{t('E-mail')}</dt>
+                <dd>{details.user.verified ? t('Verified') : t('Not verified')}</dd>
+                <dt className="text-muted-foreground">{t('Status')}</dt>
                 <dd>
-                  {details.user.blockedAt ? `Blocked since ${formatDate(details.user.blockedAt)}` : 'Active'}
+                  {details.user.blockedAt
+                    ? t('Blocked since {date}', { date: formatDate(details.user.blockedAt) })
+                    : t('Active')}
                 </dd>
               </dl>
               {details.noShows && <MentorNoShows noShows={details.noShows} mentor={details.user} />}
-              <Section title="Roadmaps" empty="No roadmaps." count={details.roadmaps.length}>
+              <Section title={t('Roadmaps')} empty={t('No roadmaps.')} count={details.roadmaps.length}>
                 {details.roadmaps.map((roadmap) => (
                   <li
                     key={roadmap.id}
@@ -121,33 +145,37 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
                       {roadmap.title}
                     </a>
                     <Badge variant="outline">
-                      {roadmapStatusLabels[roadmap.status]}
-                      {roadmap.status === 'published' && !roadmap.isActive ? ', unlisted' : ''}
+                      {roadmap.status === 'published' && !roadmap.isActive
+                        ? t('{status}, unlisted', { status: roadmapStatuses[roadmap.status] })
+                        : roadmapStatuses[roadmap.status]}
                     </Badge>
                   </li>
                 ))}
               </Section>
-              <Section title="Bookings" empty="No bookings." count={details.bookings.length}>
+              <Section title={t('Bookings')} empty={t('No bookings.')} count={details.bookings.length}>
                 {details.bookings.map((booking) => {
                   const asMentor = booking.mentorId === details.user.id;
                   return (
                     <li key={booking.id} className="grid gap-1 rounded-md border p-2 text-sm">
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <span className="font-medium">
-                          {asMentor ? 'Mentor to' : 'Mentee of'}{' '}
-                          {asMentor ? booking.mentee.name : booking.mentor.name}
+                          {asMentor
+                            ? t('Mentor to {name}', { name: booking.mentee.name })
+                            : t('Mentee of {name}', { name: booking.mentor.name })}
                         </span>
-                        <Badge variant="outline">{bookingStatusLabels[booking.status]}</Badge>
+                        <Badge variant="outline">{bookingStatuses[booking.status]}</Badge>
                       </div>
                       <span className="text-muted-foreground">
                         {formatDate(booking.startTime, true)} · {formatPaise(booking.amount)}
-                        {booking.refund ? ` · refunded ${formatPaise(booking.refund.amount)}` : ''}
+                        {booking.refund
+                          ? ` · ${t('refunded {amount}', { amount: formatPaise(booking.refund.amount) })}`
+                          : ''}
                       </span>
                     </li>
                   );
                 })}
               </Section>
-              <Section title="Tests" empty="No tests taken." count={details.tests.length}>
+              <Section title={t('Tests')} empty={t('No tests taken.')} count={details.tests.length}>
                 {details.tests.map((test) => (
                   <li
                     key={test.id}
@@ -155,8 +183,9 @@ export function UserDetailsSheet({ userId, onClose }: { userId: string | null; o
                   >
                     <span className="font-medium">{test.stack}</span>
                     <span className="text-muted-foreground">
-                      {testStatusLabels[test.status]}
-                      {test.score === null ? '' : ` · ${test.score} correct`} · {formatDate(test.createdAt)}
+                      {testStatuses[test.status]}
+                      {test.score === null ? '' : ` · ${t('{score} correct', { score: test.score })}`} ·{' '}
+                      {formatDate(test.createdAt)}
                     </span>
                   </li>
                 ))}

@@ -1,28 +1,30 @@
 import type { AdminAction, AdminAuditEntry } from '@skillroute/shared/admin-audit';
 import { useSearchParams } from 'react-router';
+import { t } from '@/lib/i18n';
 import { useGetAdminAuditQuery } from '../api';
 import { formatDate } from '../components/format';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { ListState } from '../components/list-state';
 
-const actionLabels: Record<AdminAction, string> = {
-  'roadmap.approve': 'Approved a roadmap',
-  'roadmap.reject': 'Rejected a roadmap',
-  'roadmap.list': 'Listed a roadmap',
-  'roadmap.unlist': 'Unlisted a roadmap',
-  'stack.create': 'Created a stack',
-  'stack.update': 'Changed a stack',
-  'stack.delete': 'Deleted a stack',
-  'question.create': 'Wrote a question',
-  'question.update': 'Changed a question',
-  'question.delete': 'Deleted a question',
-  'user.block': 'Blocked a user',
-  'user.unblock': 'Unblocked a user',
-  'user.restore_listing': 'Put a mentor back on the listing',
-  'booking.refund': 'Refunded a booking',
-  'booking.refund_retry': 'Retried a failed refund',
-  'payout.retry': 'Retried a failed payout',
-};
+/** Each action as the trail says it, in the reader's language (called while rendering). */
+const actionLabels = (): Record<AdminAction, string> => ({
+  'roadmap.approve': t('Approved a roadmap'),
+  'roadmap.reject': t('Rejected a roadmap'),
+  'roadmap.list': t('Listed a roadmap'),
+  'roadmap.unlist': t('Unlisted a roadmap'),
+  'stack.create': t('Created a stack'),
+  'stack.update': t('Changed a stack'),
+  'stack.delete': t('Deleted a stack'),
+  'question.create': t('Wrote a question'),
+  'question.update': t('Changed a question'),
+  'question.delete': t('Deleted a question'),
+  'user.block': t('Blocked a user'),
+  'user.unblock': t('Unblocked a user'),
+  'user.restore_listing': t('Put a mentor back on the listing'),
+  'booking.refund': t('Refunded a booking'),
+  'booking.refund_retry': t('Retried a failed refund'),
+  'payout.retry': t('Retried a failed payout'),
+});
 
 /**
  * The record an entry names, in words where the entry kept some (a booking's two people and its start, a
@@ -32,7 +34,7 @@ function targetOf(entry: AdminAuditEntry): string {
   const details = entry.details;
   const { mentee, mentor, startTime } = details;
   if (typeof mentee === 'string' && typeof mentor === 'string' && typeof startTime === 'string')
-    return `${mentee} with ${mentor}, ${formatDate(startTime, true)}`;
+    return t('{mentee} with {mentor}, {start}', { mentee, mentor, start: formatDate(startTime, true) });
   for (const key of ['title', 'name', 'email', 'text']) {
     const value = details[key];
     if (typeof value === 'string' && value !== '') return value;
@@ -42,8 +44,8 @@ function targetOf(entry: AdminAuditEntry): string {
 
 function noteOf(entry: AdminAuditEntry): string | undefined {
   const { feedback, reason } = entry.details;
-  if (typeof reason === 'string') return `Reason: ${reason}`;
-  if (typeof feedback === 'string') return `Feedback: ${feedback}`;
+  if (typeof reason === 'string') return t('Reason: {reason}', { reason });
+  if (typeof feedback === 'string') return t('Feedback: {feedback}', { feedback });
   return undefined;
 }
 
@@ -52,6 +54,7 @@ export function AdminAuditPage() {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
   const { data, isLoading, isError } = useGetAdminAuditQuery(page, { refetchOnMountOrArgChange: true });
+  const actions = actionLabels();
 
   return (
     <section
@@ -60,22 +63,23 @@ export function AdminAuditPage() {
     >
       <div className="grid gap-1">
         <h1 id="admin-audit-title" className="text-2xl font-bold tracking-tight">
-          Audit
+          {t('Audit')}
         </h1>
-        <p className="text-muted-foreground">Every admin action, newest first. Times are UTC.</p>
+        <p className="text-muted-foreground">{t('Every admin action, newest first. Times are UTC.')}</p>
       </div>
       <ListState
-        what="the audit trail"
+        loadingText={t('Loading the audit trail...')}
+        errorText={t('Error loading the audit trail.')}
         isLoading={isLoading}
         isError={isError}
         data={data}
         isEmpty={(loaded) => loaded.entries.length === 0}
-        empty="No admin actions yet."
+        empty={t('No admin actions yet.')}
         rowClassName="h-14"
       >
         {(data) => (
           <>
-            <ol className="grid gap-2" aria-label="Admin actions">
+            <ol className="grid gap-2" aria-label={t('Admin actions')}>
               {data.entries.map((entry) => {
                 const note = noteOf(entry);
                 return (
@@ -90,7 +94,7 @@ export function AdminAuditPage() {
                       <p>
                         <span className="font-semibold">{entry.admin.name}</span>{' '}
                         <span className="text-muted-foreground">({entry.admin.email})</span> ·{' '}
-                        {actionLabels[entry.action]}:{' '}
+                        {actions[entry.action]}:{' '}
                         <span className="font-medium [overflow-wrap:anywhere]">{targetOf(entry)}</span>
                       </p>
                       {note && <p className="[overflow-wrap:anywhere] text-muted-foreground">{note}</p>}
@@ -100,7 +104,7 @@ export function AdminAuditPage() {
               })}
             </ol>
             <Pager
-              label="Pages of the audit trail"
+              label={t('Pages of the audit trail')}
               page={page}
               limit={data.limit}
               total={data.total}

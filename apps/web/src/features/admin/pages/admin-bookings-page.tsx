@@ -4,10 +4,12 @@ import {
   type Booking,
   type BookingStatus,
   type RefundReason,
+  type RefundStatus,
 } from '@skillroute/shared/bookings';
 import { formatPaise } from '@skillroute/shared/money';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { t } from '@/lib/i18n';
 import { useGetAdminBookingsQuery } from '../api';
 import { bookingStatusLabels } from '../dashboard-figures';
 import { formatDate } from '../components/format';
@@ -17,26 +19,32 @@ import { RefundDialog } from '../components/refund-dialog';
 import { RetryRefundButton } from '../components/retry-refund-button';
 import { ListState } from '../components/list-state';
 
-const statusOptions = [
-  { value: ANY, label: 'All statuses' },
-  ...BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusLabels[value] })),
-];
-/** Why money went back, as staff read it in the bookings list. */
-export const refundReasonLabels: Record<RefundReason, string> = {
-  cancelled_by_mentee: 'the mentee cancelled',
-  cancelled_by_mentor: 'the mentor cancelled',
-  paid_after_slot_taken: 'paid after the hold lapsed and the hour was taken',
-  refunded_by_admin: 'refunded by an admin',
-  user_blocked: 'a person was blocked',
-  party_blocked: 'paid after a person was blocked',
-  mentor_no_show: 'the mentor did not join',
-};
+const statusValues = [{ value: ANY }, ...BOOKING_STATUSES.map((value) => ({ value }))];
 
-const refundStatusLabels = {
-  pending: 'pending',
-  succeeded: 'refunded',
-  failed: 'refund failed',
-} as const;
+/** The status filter's options, in the reader's language (called while rendering). */
+const statusOptions = (labels: Record<BookingStatus, string>) => [
+  { value: ANY, label: t('All statuses') },
+  ...BOOKING_STATUSES.map((value) => ({ value, label: labels[value] })),
+];
+
+/** Why money went back, as staff read it in the bookings list (called while rendering). */
+export const refundReasonLabels = (): Record<RefundReason, string> => ({
+  cancelled_by_mentee: t('the mentee cancelled'),
+  cancelled_by_mentor: t('the mentor cancelled'),
+  paid_after_slot_taken: t('paid after the hold lapsed and the hour was taken'),
+  refunded_by_admin: t('refunded by an admin'),
+  user_blocked: t('a person was blocked'),
+  party_blocked: t('paid after a person was blocked'),
+  mentor_no_show: t('the mentor did not join'),
+});
+
+/** A refund's amount and how it stands (called while rendering). */
+function refundInWords(refund: { amount: number; status: RefundStatus }): string {
+  const amount = formatPaise(refund.amount);
+  if (refund.status === 'pending') return t('{amount} pending', { amount });
+  if (refund.status === 'succeeded') return t('{amount} refunded', { amount });
+  return t('{amount} refund failed', { amount });
+}
 
 /** What an admin may refund in full: a booking the shared rule allows, not refunded yet. */
 const refundable = (booking: Booking) => refundableByStaff(booking.status) && booking.refund === undefined;
@@ -47,12 +55,14 @@ const refundable = (booking: Booking) => refundableByStaff(booking.status) && bo
  */
 export function AdminBookingsPage() {
   const [params, setParams] = useSearchParams();
-  const status = paramOneOf<BookingStatus>(params.get('status'), statusOptions);
+  const status = paramOneOf<BookingStatus>(params.get('status'), statusValues);
   const page = pageFrom(params);
   const { data, isLoading, isError } = useGetAdminBookingsQuery(
     { status, page },
     { refetchOnMountOrArgChange: true },
   );
+  const statusLabels = bookingStatusLabels();
+  const reasonLabels = refundReasonLabels();
 
   return (
     <section
@@ -61,32 +71,37 @@ export function AdminBookingsPage() {
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 id="admin-bookings-title" className="text-2xl font-bold tracking-tight">
-          Bookings
+          {t('Bookings')}
         </h1>
         <ParamSelect
           id="booking-status-label"
-          label="Status"
+          label={t('Status')}
           param="status"
-          options={statusOptions}
+          options={statusOptions(statusLabels)}
           className="w-48"
         />
       </div>
 
       <ListState
-        what="bookings"
+        loadingText={t('Loading bookings...')}
+        errorText={t('Error loading bookings.')}
         isLoading={isLoading}
         isError={isError}
         data={data}
         isEmpty={(loaded) => loaded.bookings.length === 0}
-        empty={`No bookings${status ? ` with the status ${bookingStatusLabels[status].toLowerCase()}` : ''}.`}
+        empty={
+          status
+            ? t('No bookings with the status {status}.', { status: statusLabels[status].toLowerCase() })
+            : t('No bookings.')
+        }
         rowClassName="h-20"
       >
         {(data) => (
           <>
             <p className="text-sm text-muted-foreground">
-              {data.total === 1 ? '1 booking' : `${data.total} bookings`}
+              {t('{count, plural, one {{count} booking} other {{count} bookings}}', { count: data.total })}
             </p>
-            <ul className="grid gap-3" aria-label="Bookings">
+            <ul className="grid gap-3" aria-label={t('Bookings')}>
               {data.bookings.map((booking) => (
                 <li
                   key={booking.id}
@@ -95,24 +110,28 @@ export function AdminBookingsPage() {
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold">
-                        {booking.mentee.name} with {booking.mentor.name}
+                        {t('{mentee} with {mentor}', {
+                          mentee: booking.mentee.name,
+                          mentor: booking.mentor.name,
+                        })}
                       </h2>
-                      <Badge variant="secondary">{bookingStatusLabels[booking.status]}</Badge>
+                      <Badge variant="secondary">{statusLabels[booking.status]}</Badge>
                     </div>
                     <p className="text-sm text-muted-foreground">
                       {formatDate(booking.startTime, true)} ·{' '}
                       <span className="font-medium text-foreground">{formatPaise(booking.amount)}</span>
-                      {booking.refund &&
-                        ` · ${formatPaise(booking.refund.amount)} ${refundStatusLabels[booking.refund.status]}`}
+                      {booking.refund && ` · ${refundInWords(booking.refund)}`}
                     </p>
                     {booking.refund && (
                       <p className="text-xs text-muted-foreground">
-                        Refund: {refundReasonLabels[booking.refund.reason]}
+                        {t('Refund: {reason}', { reason: reasonLabels[booking.refund.reason] })}
                       </p>
                     )}
                     {booking.cancellation && (
                       <p className="text-xs [overflow-wrap:anywhere] text-muted-foreground">
-                        Cancelled: {booking.cancellation.reason || 'no reason given'}
+                        {t('Cancelled: {reason}', {
+                          reason: booking.cancellation.reason || t('no reason given'),
+                        })}
                       </p>
                     )}
                   </div>
@@ -122,7 +141,7 @@ export function AdminBookingsPage() {
               ))}
             </ul>
             <Pager
-              label="Pages of bookings"
+              label={t('Pages of bookings')}
               page={page}
               limit={ADMIN_PAGE_SIZE}
               total={data.total}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-error';
+import { t } from '@/lib/i18n';
 import { useGetAdminDashboardQuery, useGetAdminMeQuery } from '../api';
 import { AdminSignOutButton } from '../components/admin-sign-out-button';
 import { figureGroups, hasActivity } from '../dashboard-figures';
@@ -16,7 +17,7 @@ const DashboardCharts = lazy(() => import('../components/dashboard-charts'));
 function ChartsFallback() {
   return (
     <div aria-busy="true" className="grid gap-4 lg:grid-cols-3">
-      <p className="sr-only">Loading charts...</p>
+      <p className="sr-only">{t('Loading charts...')}</p>
       <Skeleton className="h-72" />
       <Skeleton className="h-72" />
       <Skeleton className="h-72" />
@@ -38,10 +39,10 @@ export function AdminDashboardPage() {
     >
       <div className="grid gap-1">
         <h1 id="admin-dashboard-title" className="text-2xl font-bold tracking-tight">
-          Dashboard
+          {t('Dashboard')}
         </h1>
         <p className="text-muted-foreground">
-          Counts of everything so far, and the last {DASHBOARD_DAYS} days (UTC).
+          {t('Counts of everything so far, and the last {days} days (UTC).', { days: DASHBOARD_DAYS })}
         </p>
       </div>
       <div className="flex flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between">
@@ -51,12 +52,12 @@ export function AdminDashboardPage() {
           </span>
           {me ? (
             <div className="min-w-0">
-              <p className="text-sm text-muted-foreground">Signed in as</p>
+              <p className="text-sm text-muted-foreground">{t('Signed in as')}</p>
               <p className="font-semibold">{me.admin.name}</p>
               <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{me.admin.email}</p>
             </div>
           ) : meError ? (
-            <FormAlert>{errorMessage(meError, 'Could not load who is signed in.')}</FormAlert>
+            <FormAlert>{errorMessage(meError, t('Could not load who is signed in.'))}</FormAlert>
           ) : (
             <div className="grid gap-2">
               <Skeleton className="h-5 w-40" />
@@ -69,7 +70,7 @@ export function AdminDashboardPage() {
 
       {isLoading ? (
         <div aria-busy="true" className="grid gap-4">
-          <p>Loading the dashboard...</p>
+          <p>{t('Loading the dashboard...')}</p>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} className="h-24" />
@@ -81,16 +82,16 @@ export function AdminDashboardPage() {
           role="alert"
           className="grid justify-items-start gap-3 rounded-xl border border-destructive/50 p-4"
         >
-          <p>Error loading the dashboard.</p>
+          <p>{t('Error loading the dashboard.')}</p>
           <Button variant="outline" onClick={() => void refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : (
         <>
           {figureGroups(data.totals).map((group) => (
-            <section key={group.title} aria-labelledby={`figures-${group.title}`} className="grid gap-3">
-              <h2 id={`figures-${group.title}`} className="text-lg font-semibold">
+            <section key={group.id} aria-labelledby={`figures-${group.id}`} className="grid gap-3">
+              <h2 id={`figures-${group.id}`} className="text-lg font-semibold">
                 {group.title}
               </h2>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -98,7 +99,7 @@ export function AdminDashboardPage() {
                   <li key={figure.label} className="flex">
                     <Link
                       to={figure.to}
-                      aria-label={`${figure.label}: ${figure.value}`}
+                      aria-label={t('{label}: {value}', { label: figure.label, value: figure.value })}
                       className="grid w-full gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary focus-visible:ring-[3px] focus-visible:ring-ring/60"
                     >
                       <span className="text-sm text-muted-foreground">{figure.label}</span>
@@ -112,7 +113,7 @@ export function AdminDashboardPage() {
 
           <section aria-labelledby="last-days-title" className="grid gap-3">
             <h2 id="last-days-title" className="text-lg font-semibold">
-              The last {DASHBOARD_DAYS} days
+              {t('The last {days} days', { days: DASHBOARD_DAYS })}
             </h2>
             {hasActivity(data.daily) ? (
               <Suspense fallback={<ChartsFallback />}>
@@ -120,7 +121,7 @@ export function AdminDashboardPage() {
               </Suspense>
             ) : (
               <p className="rounded-xl border border-dashed p-6 text-center text-muted-foreground">
-                No sign-ups, bookings or revenue in the last {DASHBOARD_DAYS} days.
+                {t('No sign-ups, bookings or revenue in the last {days} days.', { days: DASHBOARD_DAYS })}
               </p>
             )}
           </section>

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { applyServerErrors } from '@/lib/form-errors';
+import { t } from '@/lib/i18n';
 import { safeReturnPath } from '@/lib/return-path';
 import { useAppDispatch, useAppSelector } from '@/lib/store-hooks';
 import { useAdminSignInMutation } from '../api';
@@ -45,7 +46,7 @@ export function AdminLoginPage() {
           result.error,
           FIELDS,
           (field, message) => form.setError(field, { message }, { shouldFocus: true }),
-          'Sign-in failed. Please try again.',
+          t('Sign-in failed. Please try again.'),
         ),
       );
       return;
@@ -62,23 +63,23 @@ export function AdminLoginPage() {
       >
         <div className="grid justify-items-center gap-2 text-center">
           <ShieldCheck className="size-9 text-primary" aria-hidden="true" />
-          <h1 className="text-2xl font-bold tracking-tight">Admin sign in</h1>
+          <h1 className="text-2xl font-bold tracking-tight">{t('Admin sign in')}</h1>
           <p className="text-sm text-muted-foreground">
-            For Skillroute staff. Your user account is not affected.
+            {t('For Skillroute staff. Your user account is not affected.')}
           </p>
         </div>
         {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField id="admin-email" label="E-mail" error={errors.email?.message}>
+        <FormField id="admin-email" label={t('E-mail')} error={errors.email?.message}>
           {(control) => (
             <Input {...control} {...form.register('email')} type="email" autoComplete="username" />
           )}
         </FormField>
-        <FormField id="admin-password" label="Password" error={errors.password?.message}>
+        <FormField id="admin-password" label={t('Password')} error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} {...form.register('password')} autoComplete="current-password" />
           )}
         </FormField>
-        <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
+        <SubmitButton pending={isSubmitting}>{t('Sign in')}</SubmitButton>
       </form>
     </div>
   );

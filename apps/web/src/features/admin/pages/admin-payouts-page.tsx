@@ -4,6 +4,7 @@ import { formatPaise } from '@skillroute/shared/money';
 import { payoutMethodInWords } from '@skillroute/shared/payout-methods';
 import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { t, translate } from '@/lib/i18n';
 import { useGetAdminPayoutsQuery } from '../api';
 import { formatDate } from '../components/format';
 import { LedgerCheck } from '../components/ledger-check';
@@ -12,9 +13,12 @@ import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { RetryPayoutButton } from '../components/retry-payout-button';
 
-const statusOptions = [
-  { value: ANY, label: 'All statuses' },
-  ...payoutStatuses.map((value) => ({ value, label: payoutStatusLabels[value] })),
+const statusValues = [{ value: ANY }, ...payoutStatuses.map((value) => ({ value }))];
+
+/** The status filter's options, in the reader's language (called while rendering). */
+const statusOptions = () => [
+  { value: ANY, label: t('All statuses') },
+  ...payoutStatuses.map((value) => ({ value, label: translate(payoutStatusLabels[value]) })),
 ];
 
 const badgeVariant = { requested: 'secondary', paid: 'default', failed: 'destructive' } as const;
@@ -25,7 +29,7 @@ const badgeVariant = { requested: 'secondary', paid: 'default', failed: 'destruc
  */
 export function AdminPayoutsPage() {
   const [params, setParams] = useSearchParams();
-  const status = paramOneOf<PayoutStatus>(params.get('status'), statusOptions);
+  const status = paramOneOf<PayoutStatus>(params.get('status'), statusValues);
   const page = pageFrom(params);
   const { data, isLoading, isError } = useGetAdminPayoutsQuery(
     { status, page },
@@ -40,17 +44,19 @@ export function AdminPayoutsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 id="admin-payouts-title" className="text-2xl font-bold tracking-tight">
-            Payouts
+            {t('Payouts')}
           </h1>
           <p className="text-sm text-muted-foreground">
-            Mentors' available balances paid out, at their request and by the weekly run (Mondays, 04:30 UTC).
+            {t(
+              "Mentors' available balances paid out, at their request and by the weekly run (Mondays, 04:30 UTC).",
+            )}
           </p>
         </div>
         <ParamSelect
           id="payout-status-label"
-          label="Status"
+          label={t('Status')}
           param="status"
-          options={statusOptions}
+          options={statusOptions()}
           className="w-48"
         />
       </div>
@@ -58,20 +64,27 @@ export function AdminPayoutsPage() {
       <LedgerCheck />
 
       <ListState
-        what="payouts"
+        loadingText={t('Loading payouts...')}
+        errorText={t('Error loading payouts.')}
         isLoading={isLoading}
         isError={isError}
         data={data}
         isEmpty={(loaded) => loaded.payouts.length === 0}
-        empty={`No payouts${status ? ` with the status ${payoutStatusLabels[status].toLowerCase()}` : ''}.`}
+        empty={
+          status
+            ? t('No payouts with the status {status}.', {
+                status: translate(payoutStatusLabels[status]).toLowerCase(),
+              })
+            : t('No payouts.')
+        }
         rowClassName="h-20"
       >
         {(data) => (
           <>
             <p className="text-sm text-muted-foreground">
-              {data.total === 1 ? '1 payout' : `${data.total} payouts`}
+              {t('{count, plural, one {{count} payout} other {{count} payouts}}', { count: data.total })}
             </p>
-            <ul className="grid gap-3" aria-label="Payouts">
+            <ul className="grid gap-3" aria-label={t('Payouts')}>
               {data.payouts.map((payout) => (
                 <li
                   key={payout.id}
@@ -80,24 +93,28 @@ export function AdminPayoutsPage() {
                   <div className="grid min-w-0 gap-1">
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold">{payout.mentor.name}</h2>
-                      <Badge variant={badgeVariant[payout.status]}>{payoutStatusLabels[payout.status]}</Badge>
-                      {payout.retryOf && <Badge variant="outline">Retry</Badge>}
+                      <Badge variant={badgeVariant[payout.status]}>
+                        {translate(payoutStatusLabels[payout.status])}
+                      </Badge>
+                      {payout.retryOf && <Badge variant="outline">{t('Retry')}</Badge>}
                     </div>
                     <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">
                       {payout.mentor.email}
                     </p>
                     <p className="text-sm text-muted-foreground">
                       <span className="font-medium text-foreground">{formatPaise(payout.amount)}</span> ·{' '}
-                      <span className="[overflow-wrap:anywhere]">{payoutMethodInWords(payout.method)}</span>
+                      <span className="[overflow-wrap:anywhere]">
+                        {translate(payoutMethodInWords(payout.method))}
+                      </span>
                     </p>
                     <p className="text-xs text-muted-foreground">
-                      Requested {formatDate(payout.requestedAt, true)}
-                      {payout.paidAt && ` · paid ${formatDate(payout.paidAt, true)}`}
+                      {t('Requested {date}', { date: formatDate(payout.requestedAt, true) })}
+                      {payout.paidAt && ` · ${t('paid {date}', { date: formatDate(payout.paidAt, true) })}`}
                     </p>
                     {payout.failureReason && (
                       <p className="text-xs [overflow-wrap:anywhere] text-destructive">
-                        Failed: {payout.failureReason}
-                        {payout.retriedBy && ' · retried'}
+                        {t('Failed: {reason}', { reason: payout.failureReason })}
+                        {payout.retriedBy && ` · ${t('retried')}`}
                       </p>
                     )}
                   </div>
@@ -106,7 +123,7 @@ export function AdminPayoutsPage() {
               ))}
             </ul>
             <Pager
-              label="Pages of payouts"
+              label={t('Pages of payouts')}
               page={page}
               limit={ADMIN_PAYOUTS_PAGE_SIZE}
               total={data.total}

@@ -5,24 +5,29 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { t } from '@/lib/i18n';
 import { useGetAdminUsersQuery } from '../api';
 import { BlockUserButton } from '../components/block-user-button';
-import { formatDate } from '../components/format';
+import { formatDate, roleLabel } from '../components/format';
 import { ANY, ParamSelect, paramOneOf } from '../components/param-select';
 import { Pager, pageFrom, withParam } from '../components/pager';
 import { UserDetailsSheet } from '../components/user-details-sheet';
 import { ListState } from '../components/list-state';
 
-const roleOptions = [
-  { value: ANY, label: 'All roles' },
-  { value: 'user', label: 'Users' },
-  { value: 'mentor', label: 'Mentors' },
-] as const;
-const blockedOptions = [
-  { value: ANY, label: 'Everyone' },
-  { value: 'true', label: 'Blocked' },
-  { value: 'false', label: 'Not blocked' },
-] as const;
+const roleValues = [{ value: ANY }, { value: 'user' }, { value: 'mentor' }] as const;
+const blockedValues = [{ value: ANY }, { value: 'true' }, { value: 'false' }] as const;
+
+/** The filters' options with their labels, in the reader's language (called while rendering). */
+const roleOptions = () => [
+  { value: ANY, label: t('All roles') },
+  { value: 'user', label: t('Users') },
+  { value: 'mentor', label: t('Mentors') },
+];
+const blockedOptions = () => [
+  { value: ANY, label: t('Everyone') },
+  { value: 'true', label: t('Blocked') },
+  { value: 'false', label: t('Not blocked') },
+];
 
 /**
  * /admin/user-management (spec §2, with its breadcrumb link labelled roadmap-management; issue 15): find
@@ -32,8 +37,8 @@ const blockedOptions = [
 export function AdminUsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const role = paramOneOf<'user' | 'mentor'>(params.get('role'), roleOptions);
-  const blocked = paramOneOf<'true' | 'false'>(params.get('blocked'), blockedOptions);
+  const role = paramOneOf<'user' | 'mentor'>(params.get('role'), roleValues);
+  const blocked = paramOneOf<'true' | 'false'>(params.get('blocked'), blockedValues);
   const page = pageFrom(params);
   const [draft, setDraft] = useState(search);
   const [openUser, setOpenUser] = useState<string | null>(null);
@@ -47,27 +52,28 @@ export function AdminUsersPage() {
       aria-labelledby="user-management-title"
       className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6"
     >
-      <nav aria-label="Breadcrumb">
+      <nav aria-label={t('Breadcrumb')}>
         <ol className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <li>
             <Link to="/admin/" className="underline-offset-4 hover:underline">
-              Dashboard
+              {t('Dashboard')}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
+            {/* The spec's addresses, written as they are in every language. */}
             <Link to="/admin/roadmap-management" className="underline-offset-4 hover:underline">
-              roadmap-management
+              {'roadmap-management'}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li aria-current="page" className="text-foreground">
-            user-management
+            {'user-management'}
           </li>
         </ol>
       </nav>
       <h1 id="user-management-title" className="text-2xl font-bold tracking-tight">
-        User management
+        {t('User management')}
       </h1>
 
       <div className="grid gap-4 md:grid-cols-[1fr_auto_auto] md:items-end">
@@ -80,7 +86,7 @@ export function AdminUsersPage() {
           }}
         >
           <div className="grid flex-1 gap-2">
-            <Label htmlFor="user-search">Search by name or e-mail</Label>
+            <Label htmlFor="user-search">{t('Search by name or e-mail')}</Label>
             <Input
               id="user-search"
               type="search"
@@ -89,31 +95,32 @@ export function AdminUsersPage() {
               onChange={(event) => setDraft(event.target.value)}
             />
           </div>
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t('Search')}</Button>
         </form>
         <ParamSelect
           id="role-filter-label"
-          label="Role"
+          label={t('Role')}
           param="role"
-          options={roleOptions}
+          options={roleOptions()}
           className="w-full md:w-40"
         />
         <ParamSelect
           id="blocked-filter-label"
-          label="Blocked"
+          label={t('Blocked')}
           param="blocked"
-          options={blockedOptions}
+          options={blockedOptions()}
           className="w-full md:w-40"
         />
       </div>
 
       <ListState
-        what="users"
+        loadingText={t('Loading users...')}
+        errorText={t('Error loading users.')}
         isLoading={isLoading}
         isError={isError}
         data={data}
         isEmpty={(loaded) => loaded.users.length === 0}
-        empty="No users match."
+        empty={t('No users match.')}
         rowClassName="h-16"
       >
         {(data) => (
@@ -123,9 +130,9 @@ export function AdminUsersPage() {
               aria-live="polite"
               aria-busy={isFetching || undefined}
             >
-              {data.total === 1 ? '1 user' : `${data.total} users`}
+              {t('{count, plural, one {{count} user} other {{count} users}}', { count: data.total })}
             </p>
-            <ul className="grid gap-3" aria-label="Users">
+            <ul className="grid gap-3" aria-label={t('Users')}>
               {data.users.map((user) => (
                 <li
                   key={user.id}
@@ -135,21 +142,23 @@ export function AdminUsersPage() {
                     <div className="flex flex-wrap items-center gap-2">
                       <h2 className="font-semibold">{user.name}</h2>
                       <Badge variant="secondary" className="capitalize">
-                        {user.role}
+                        {roleLabel(user.role)}
                       </Badge>
-                      {user.blocked && <Badge variant="destructive">Blocked</Badge>}
+                      {user.blocked && <Badge variant="destructive">{t('Blocked')}</Badge>}
                     </div>
                     <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{user.email}</p>
-                    <p className="text-xs text-muted-foreground">Joined {formatDate(user.createdAt)}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {t('Joined {date}', { date: formatDate(user.createdAt) })}
+                    </p>
                   </div>
                   <div className="flex shrink-0 gap-2">
                     <Button
                       variant="outline"
                       size="sm"
-                      aria-label={`Details of ${user.name}`}
+                      aria-label={t('Details of {name}', { name: user.name })}
                       onClick={() => setOpenUser(user.id)}
                     >
-                      Details
+                      {t('Details')}
                     </Button>
                     <BlockUserButton user={user} />
                   </div>
@@ -157,7 +166,7 @@ export function AdminUsersPage() {
               ))}
             </ul>
             <Pager
-              label="Pages of users"
+              label={t('Pages of users')}
               page={page}
               limit={ADMIN_PAGE_SIZE}
               total={data.total}
