@@ -12,27 +12,9 @@ export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src
 
 /**
  * Folders of the web app whose every user-visible string must be a message: their JSX text and the texts of
- * their labelling attributes. Each folder joins as it is translated; in the end, `apps/web/src` whole.
+ * their labelling attributes. Folders joined one by one as they were translated; now the whole app.
  */
-export const TRANSLATED_DIRS: string[] = [
-  'apps/web/src/app',
-  'apps/web/src/components/charts',
-  'apps/web/src/components/slots',
-  'apps/web/src/components/ui',
-  'apps/web/src/features/admin',
-  'apps/web/src/features/assessment',
-  'apps/web/src/features/auth',
-  'apps/web/src/features/bookings',
-  'apps/web/src/features/earnings',
-  'apps/web/src/features/home',
-  'apps/web/src/features/language',
-  'apps/web/src/features/meet',
-  'apps/web/src/features/mentors',
-  'apps/web/src/features/notifications',
-  'apps/web/src/features/profile',
-  'apps/web/src/features/roadmaps',
-  'apps/web/src/features/theme',
-];
+export const TRANSLATED_DIRS: string[] = ['apps/web/src'];
 
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
