@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AGENDA_MAX,
   createBookingBodySchema,
-  freedSlotMessage,
   notesRefusal,
   partyOf,
   paymentRefusal,
@@ -41,17 +40,6 @@ describe('who may pay for a booking, and when', () => {
     expect(paymentRefusal(held('confirmed', later), 'e', NOW)).toBe('not_payable');
     expect(paymentRefusal(held('expired', later), 'e', NOW)).toBe('not_payable');
     expect(paymentRefusal(held('pending_payment', NOW), 'e', NOW)).toBe('hold_lapsed');
-  });
-});
-
-describe("the waitlist's freed-slot words", () => {
-  it('name the mentor and say how many slots are free now, one or many', () => {
-    expect(freedSlotMessage('Asha Rao', 1)).toBe(
-      'A slot with Asha Rao freed up: 1 slot is free in the next 14 days. Book before someone else does.',
-    );
-    expect(freedSlotMessage('Asha Rao', 5)).toBe(
-      'A slot with Asha Rao freed up: 5 slots are free in the next 14 days. Book before someone else does.',
-    );
   });
 });
 

@@ -363,16 +363,6 @@ export const waitlistMessages = {
   notOnYourself: msg('You cannot wait for your own slots.'),
 } as const;
 
-/**
- * What a waiting person is told (notification and mail), at most once a day per mentor: so it says how many
- * slots are free now within the waitlist's horizon, not which one freed up. Without times: the mentor's page
- * shows them in the reader's zone.
- */
-export function freedSlotMessage(mentorName: string, freeNow: number): string {
-  const free = freeNow === 1 ? '1 slot is' : `${freeNow} slots are`;
-  return `A slot with ${mentorName} freed up: ${free} free in the next ${WAITLIST_HORIZON_DAYS} days. Book before someone else does.`;
-}
-
 // ——— Rescheduling (DESIGN.md §4b "Session lifecycle") ———
 
 /** The mentee moves a session only while more than this many hours remain before its start. */

@@ -32,9 +32,11 @@ const translators = new Map<Locale, Translator>();
 
 /**
  * The translator of a language, built once, the first time a request needs it: its catalogue read and compiled
- * (every area's file, the app's included). English needs none: its messages are their own sources.
+ * (every area's file, the app's included). English needs none: its messages are their own sources. No locale
+ * (an account that never chose one) reads English.
  */
-export function translatorFor(locale: Locale): Translator {
+export function translatorFor(chosen: Locale | null | undefined): Translator {
+  const locale = chosen ?? 'en';
   let translator = translators.get(locale);
   if (translator === undefined) {
     translator =

@@ -27,9 +27,6 @@ export function userWritten(text: string): string {
   return text.replace(BIDI_CONTROLS, '').replace(LINK_JOINTS, '$1\u200b');
 }
 
-/** The translator of a mail's reader: their account's language, else the one of the request that caused it. */
-export const readerTranslator = (locale: Locale | null | undefined) => translatorFor(locale ?? 'en');
-
 /**
  * The one HTML frame of every mail: inline styles only, since mail clients drop style sheets; in the reader's
  * language (`lang`, the footer).
@@ -120,8 +117,9 @@ export function passwordResetMail(
 }
 
 /**
- * To someone on a mentor's waitlist, in their language: a slot freed up, how many are free now (the words of
- * `freedSlotMessage` in packages/shared, the notification's text too).
+ * What a waiting person is told, in their language (the notification's text, and the mail's summary), at most once
+ * a day per mentor: so it says how many slots are free now within the waitlist's horizon, not which one freed up.
+ * Without times: the mentor's page shows them in the reader's zone.
  */
 export function freedSlotText(mentorName: string, freeNow: number, locale: Locale = 'en'): string {
   const { t } = translatorFor(locale);

@@ -26,7 +26,7 @@ export const authMessages = {
  */
 export const accountNotifications = {
   welcome(locale: Locale | null | undefined): NotificationInput {
-    const { t } = translatorFor(locale ?? 'en');
+    const { t } = translatorFor(locale);
     return {
       type: 'welcome',
       message: t('Welcome to Skillroute! Pick a roadmap to start learning.'),
@@ -34,7 +34,7 @@ export const accountNotifications = {
     };
   },
   newSignIn(locale: Locale | null | undefined): NotificationInput {
-    const { t } = translatorFor(locale ?? 'en');
+    const { t } = translatorFor(locale);
     return { type: 'security', message: t('New sign-in to your account'), link: '/profile/general' };
   },
 };

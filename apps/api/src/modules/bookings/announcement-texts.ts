@@ -8,7 +8,8 @@ import { INTL_LOCALES, type Locale } from '@skillroute/shared/i18n/locales';
 import { formatPaise } from '@skillroute/shared/money';
 import { formatZonedTime } from '@skillroute/shared/time-zones';
 import type { CalendarInvite, MailMessage } from '../../adapters/mail/mailer';
-import { escapeHtml, layout, readerTranslator } from '../../adapters/mail/templates';
+import { escapeHtml, layout } from '../../adapters/mail/templates';
+import { translatorFor } from '../../lib/i18n';
 import type { Translator } from '@skillroute/shared/i18n/translator';
 
 /** The in-app page of one's sessions: the link of every booking notification. */
@@ -51,7 +52,7 @@ export interface MailView extends SessionView {
 export const localeOf = (view: SessionView): Locale => view.reader.locale ?? 'en';
 
 /** The translator of the view's reader. */
-export const translatorOf = (view: SessionView): Translator => readerTranslator(view.reader.locale);
+export const translatorOf = (view: SessionView): Translator => translatorFor(view.reader.locale);
 
 export const whenOf = (view: SessionView) =>
   formatSessionTime(view.startTime, view.reader.timeZone, localeOf(view));
@@ -140,7 +141,7 @@ export function confirmedMail(view: MailView, invite: CalendarInvite): MailMessa
 
 /** The calendar event's own words, the same for both people (each in their language). */
 export function inviteSummary(mentorName: string, menteeName: string, locale: Locale = 'en'): string {
-  const { t } = readerTranslator(locale);
+  const { t } = translatorFor(locale);
   return t('Skillroute session: {menteeName} with {mentorName}', {
     menteeName,
     mentorName,
@@ -231,7 +232,7 @@ export function refundSentence(
   price: number,
   locale: Locale = 'en',
 ): string {
-  const { t } = readerTranslator(locale);
+  const { t } = translatorFor(locale);
   if (refund.amount === 0)
     return t('There is no refund for a cancellation less than {hours} hours before the start.', {
       hours: HALF_REFUND_HOURS,
@@ -267,7 +268,7 @@ export function refundSentence(
  * already (`"I am ill."`, not `"I am ill.".`).
  */
 export function reasonGiven(reason: string, locale: Locale = 'en'): string {
-  const { t } = readerTranslator(locale);
+  const { t } = translatorFor(locale);
   const quoted = `"${reason.trim()}"`;
   return ` ${
     /[.!?…]$/.test(reason.trim())
@@ -314,7 +315,7 @@ export function staffRefundNotice(view: SessionView, facts: { amount: number; re
 // ——— Payments ———
 
 export function paymentFailedNotice(mentorName: string, locale: Locale = 'en'): string {
-  const { t } = readerTranslator(locale);
+  const { t } = translatorFor(locale);
   return t('Your payment for the session with {mentorName} did not go through; the slot was released.', {
     mentorName,
   });

@@ -68,7 +68,7 @@ export async function announceFreedSlot(
   const mentorName = (await repository.findUserName(uow.tx, slot.mentorId)) ?? '';
   const link = new URL(mentorProfilePath(slot.mentorId), ctx.settings.publicUrl).toString();
   for (const person of waiting) {
-    // Each in their own language (the words of `freedSlotMessage`, in English).
+    // Each in their own language.
     const locale = person.locale ?? 'en';
     await uow.notify(person.id, {
       type: 'slot_available',
