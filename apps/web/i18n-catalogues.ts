@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { LOCALES } from '../../packages/shared/src/i18n/locales';
 import {
-  CATALOGUES_DIR,
+  catalogueFiles,
   compileCatalogue,
   needsIcu,
   readCatalogue,
@@ -12,23 +10,6 @@ import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:skillroute-catalogue/';
 const RESOLVED = `\0${PREFIX}`;
-
-/**
- * Every language's catalogue files. Watched one by one, not as their folder: Vite makes a watched file an import
- * of the module that asked (its import analysis, in dev and under vitest), and a folder cannot be imported.
- */
-function catalogueFiles(): string[] {
-  return LOCALES.flatMap((code) => {
-    const folder = path.join(CATALOGUES_DIR, code);
-    try {
-      return readdirSync(folder)
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => path.join(folder, name));
-    } catch {
-      return [];
-    }
-  });
-}
 
 /** A `t('…')` or `t("…")` call's message, as the module reads once the build has made it JavaScript. */
 const T_CALL = /\bt\(\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/g;
@@ -61,7 +42,9 @@ export function catalogues(): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
       const locale = id.slice(RESOLVED.length) as (typeof LOCALES)[number];
-      for (const file of catalogueFiles()) this.addWatchFile(file);
+      // Each file, not their folder: Vite makes a watched file an import of the module that asked (its import
+      // analysis, in dev and under vitest), and a folder cannot be imported.
+      for (const file of LOCALES.flatMap(catalogueFiles)) this.addWatchFile(file);
       return `export default ${JSON.stringify(compileCatalogue(readCatalogue(locale)))};`;
     },
     transform(code, id) {

@@ -1,8 +1,7 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CATALOGUES_DIR, readCatalogue } from '../../packages/shared/src/i18n/compile';
+import { catalogueFiles, readCatalogue, readCatalogueFile } from '../../packages/shared/src/i18n/compile';
 import { LOCALES } from '../../packages/shared/src/i18n/locales';
 import { extractMessages } from './messages';
 
@@ -75,14 +74,15 @@ describe.each(others)('the %s catalogue', (locale) => {
   });
 
   it('translates each message in one file only', () => {
-    const folder = path.join(CATALOGUES_DIR, locale);
     const seen = new Map<string, string>();
     const twice: string[] = [];
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')))
-      for (const source of Object.keys(JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as object)) {
-        if (seen.has(source)) twice.push(`${source}: ${seen.get(source)} and ${file}`);
-        seen.set(source, file);
+    for (const file of catalogueFiles(locale)) {
+      const name = path.basename(file);
+      for (const source of Object.keys(readCatalogueFile(file))) {
+        if (seen.has(source)) twice.push(`${source}: ${seen.get(source)} and ${name}`);
+        seen.set(source, name);
       }
+    }
     expect(twice).toEqual([]);
   });
 

@@ -5,24 +5,28 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Locale } from './locales';
 
 /** Where each language's catalogue lives: one JSON file per area of the product, English source → translation. */
-export const CATALOGUES_DIR = path.join(import.meta.dirname, 'catalogues');
+const CATALOGUES_DIR = path.join(import.meta.dirname, 'catalogues');
 
-/** A language's catalogue files, merged (English has none: its messages are their own sources). */
-export function readCatalogue(locale: Locale): Record<string, string> {
+/** A language's catalogue files, by name (none for English: its messages are their own sources). */
+export function catalogueFiles(locale: Locale): string[] {
   const folder = path.join(CATALOGUES_DIR, locale);
-  let files: string[];
   try {
-    files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+    return readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => path.join(folder, name));
   } catch {
-    return {};
+    return [];
   }
-  const merged: Record<string, string> = {};
-  for (const file of files.sort())
-    Object.assign(
-      merged,
-      JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Record<string, string>,
-    );
-  return merged;
+}
+
+/** One catalogue file's entries: English source → translation. */
+export const readCatalogueFile = (file: string): Record<string, string> =>
+  JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+
+/** A language's catalogue, its files merged. */
+export function readCatalogue(locale: Locale): Record<string, string> {
+  return Object.assign({}, ...catalogueFiles(locale).map(readCatalogueFile)) as Record<string, string>;
 }
 
 /** Whether a source needs ICU to be written (a plural, a select, a formatted number), not just its `{name}`s. */

@@ -10,9 +10,16 @@
 const MADE_KEPT = 5_000;
 const made = new Map<string, { source: string; values: Record<string, string | number> }>();
 
+/** `source` with its plain `{name}` placeholders filled in from `values` (one without a value stays as written). */
+export function fillPlaceholders(source: string, values: Record<string, unknown>): string {
+  return source.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}
+
 export function msg(source: string, values?: Record<string, string | number>): string {
   if (values === undefined) return source;
-  const text = source.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  const text = fillPlaceholders(source, values);
   made.delete(text);
   made.set(text, { source, values });
   if (made.size > MADE_KEPT) made.delete(made.keys().next().value!);

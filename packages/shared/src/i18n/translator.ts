@@ -1,6 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { INTL_LOCALES, type Locale } from './locales';
-import { sourceOf } from './msg';
+import { fillPlaceholders, sourceOf } from './msg';
 
 export type MessageValues = Record<string, unknown>;
 
@@ -24,10 +24,7 @@ export function createTranslator(locale: Locale, messages: Messages): Translator
   const i18n = setupI18n({ locale, locales: INTL_LOCALES[locale], messages: { [locale]: messages } });
   const t = (source: string, values?: MessageValues): string => {
     if (messages[source] !== undefined) return i18n._(source, values);
-    if (values === undefined) return source;
-    return source.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      values[name] === undefined ? whole : String(values[name]),
-    );
+    return values === undefined ? source : fillPlaceholders(source, values);
   };
   return {
     locale,
