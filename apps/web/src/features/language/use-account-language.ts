@@ -1,7 +1,8 @@
 import { isLocale } from '@skillroute/shared/i18n/locales';
 import { useEffect } from 'react';
-import { currentLocale, setLanguage } from '@/lib/i18n';
-import { readChosenLanguage, saveChosenLanguage } from '@/lib/language-preference';
+import { currentLocale } from '@/lib/i18n';
+import { readChosenLanguage } from '@/lib/language-preference';
+import { chooseLanguage } from './choose-language';
 
 /**
  * A signed-in person's account keeps the language they chose (saved by the switch in the account menu, or at
@@ -12,7 +13,6 @@ export function useAccountLanguage(accountLocale: string | null | undefined): vo
   useEffect(() => {
     if (!isLocale(accountLocale) || accountLocale === currentLocale() || readChosenLanguage() !== null)
       return;
-    saveChosenLanguage(accountLocale);
-    void setLanguage(accountLocale);
+    void chooseLanguage(accountLocale);
   }, [accountLocale]);
 }
