@@ -60,14 +60,14 @@ export function AdminUsersPage() {
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li>
-            {/* The spec's addresses, written as they are in every language. */}
+          {/* The spec's addresses, written as they are in every language (and left so by translators). */}
+          <li translate="no">
             <Link to="/admin/roadmap-management" className="underline-offset-4 hover:underline">
               {'roadmap-management'}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="text-foreground">
+          <li aria-current="page" translate="no" className="text-foreground">
             {'user-management'}
           </li>
         </ol>

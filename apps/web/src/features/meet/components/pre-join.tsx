@@ -34,7 +34,8 @@ function DevicePicker({
         <SelectContent>
           {devices.map((device, index) => (
             <SelectItem key={device.deviceId} value={device.deviceId}>
-              {device.label || `${label} ${index + 1}`}
+              {/* The device's own name, as the system gives it, is not ours to translate. */}
+              {device.label ? <span translate="no">{device.label}</span> : `${label} ${index + 1}`}
             </SelectItem>
           ))}
         </SelectContent>

@@ -23,7 +23,8 @@ import { t, translate } from '@/lib/i18n';
 import { toast } from '@/lib/use-toast';
 import { useAppDispatch } from '@/lib/store-hooks';
 import { useCreateNodeMutation, usePublishRoadmapMutation } from '../../api';
-import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
+import { minimapColours } from '../../graph/flow-chrome';
+import { flowAriaLabels, FlowCredit } from '../../graph/flow-words';
 import {
   defaultColour,
   edgeId,
@@ -75,6 +76,8 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
   // Fitted once, to what the roadmap had when it opened: a `fitView` that turns true with the first node
   // makes React Flow fit again, zooming onto that node (2×) so the next one lands on top of it.
   const [fitOnOpen] = useState(initial.nodes.length > 0);
+  // One object while the page lives: a new one each render would update React Flow's store each time.
+  const [ariaLabels] = useState(flowAriaLabels);
 
   // The roadMap slice mirrors the content of the step shown (spec §3), and is emptied on the way out.
   useEffect(() => {
@@ -268,9 +271,11 @@ export function RoadmapEditor({ roadmap, initial }: { roadmap: Roadmap; initial:
           maxZoom={ZOOM_LIMITS.max}
           fitView={fitOnOpen}
           defaultViewport={READABLE_START}
-          attributionPosition={ATTRIBUTION_POSITION}
+          ariaLabelConfig={ariaLabels}
+          proOptions={{ hideAttribution: true }}
           aria-label={t('Roadmap canvas')}
         >
+          <FlowCredit />
           <Background gap={16} />
           <Controls />
           <MiniMap pannable zoomable ariaLabel={t('Overview of the roadmap')} {...minimapColours} />

@@ -11,10 +11,11 @@ import {
 } from '@xyflow/react';
 import type { ProgressEntry, Roadmap } from '@skillroute/shared/roadmap-api';
 import { Maximize } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { useAfterPaint } from '@/lib/use-after-paint';
-import { ATTRIBUTION_POSITION, minimapColours } from '../../graph/flow-chrome';
+import { minimapColours } from '../../graph/flow-chrome';
+import { flowAriaLabels, FlowCredit } from '../../graph/flow-words';
 import { toFlowEdges, toFlowNodes, type RoadmapFlowNode } from '../../graph/flow-graph';
 import { readingViewport, type Viewport } from '../../graph/reading-view';
 import { roadmapNodeTypes, UNMEASURED_HANDLES } from '../../graph/roadmap-node';
@@ -60,6 +61,8 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
     [roadmap.nodes, progress, noted],
   );
   const edges = useMemo(() => toFlowEdges(roadmap.edges), [roadmap.edges]);
+  // One object while the page lives: a new one each render would update React Flow's store each time.
+  const [ariaLabels] = useState(flowAriaLabels);
   const onNodeClick: NodeMouseHandler<RoadmapFlowNode> = (_event, node) => onOpen(node.id);
   const { setViewport } = useReactFlow();
   const store = useStoreApi();
@@ -91,9 +94,11 @@ function Flow({ roadmap, progress, noted, onOpen, viewport, onReady }: ReadingFl
       panOnScroll
       minZoom={ZOOM_LIMITS.min}
       maxZoom={ZOOM_LIMITS.max}
-      attributionPosition={ATTRIBUTION_POSITION}
+      ariaLabelConfig={ariaLabels}
+      proOptions={{ hideAttribution: true }}
       aria-label={t('{title}: the roadmap as a graph', { title: roadmap.title })}
     >
+      <FlowCredit />
       {graphPainted && <Background gap={16} />}
       {/* React Flow's own fit button fits the whole graph (a smear of tiny labels for a long roadmap) even when
           given an onFitView; this one brings the reader back to where the roadmap starts, as Home does on a page. */}
