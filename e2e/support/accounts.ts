@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { codePattern, readFromMail } from './mail';
 import { dataDir } from './ports';
 
@@ -31,10 +32,11 @@ export async function signUp(page: Page, { name, email }: { name: string; email:
  */
 export async function signUpThroughApi(
   context: BrowserContext,
-  { name, email }: { name: string; email: string },
+  { name, email, locale }: { name: string; email: string; locale?: Locale },
 ): Promise<{ id: string }> {
   const startedAt = Date.now();
-  const created = await context.request.post('/api/auth', { data: { name, email, password } });
+  // `locale`: the language the person chose on the sign-up page, which the page then sends.
+  const created = await context.request.post('/api/auth', { data: { name, email, password, locale } });
   expect(created.status(), await created.text()).toBe(201);
   const otp = await readFromMail(email, codePattern, { after: startedAt - 1 });
   const verified = await context.request.post('/api/auth/verify-otp', { data: { email, otp } });

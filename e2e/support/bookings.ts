@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { newEmail, signUpThroughApi } from './accounts';
 import { availabilityThroughApi, mentorThroughApi, slotsThroughApi } from './mentors';
 import { expectNoSeriousA11yViolations } from './page-checks';
@@ -42,16 +43,20 @@ export interface Pair {
 
 /**
  * A mentor of the worker's stack (mentors.ts `mentorStack`; ₹1,000 a session, 10:00 to 1:00 PM in Kolkata)
- * and a mentee, both signed in.
+ * and a mentee, both signed in. With `language`, both chose it when they signed up, in browsers set to it.
  */
 export async function mentorAndMentee(
   browser: Browser,
   stackId: string,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+  {
+    language,
+    ...options
+  }: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; language?: Locale } = {},
 ): Promise<Pair> {
-  const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
-  const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', ...options });
-  const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId });
+  const locale = language && `${language}-IN`;
+  const mentorContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale });
+  const menteeContext = await browser.newContext({ timezoneId: 'Asia/Kolkata', locale, ...options });
+  const mentorId = await mentorThroughApi(mentorContext, { name: 'Kavya', stackId, locale: language });
   const mentorEmail = (
     (await (await mentorContext.request.get('/api/auth/session')).json()) as { user: { email: string } }
   ).user.email;
@@ -61,7 +66,10 @@ export async function mentorAndMentee(
     price: 1000,
   });
   const email = newEmail();
-  const mentee = { ...(await signUpThroughApi(menteeContext, { name: 'Meera', email })), email };
+  const mentee = {
+    ...(await signUpThroughApi(menteeContext, { name: 'Meera', email, locale: language })),
+    email,
+  };
   const slots = await slotsThroughApi(menteeContext.request, mentorId);
   const slot = slots.find((free) => Date.parse(free.startTime) > Date.now() + 2 * DAY_MS);
   expect(slot, 'a free hour more than two days off').toBeDefined();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import { adminSignInThroughApi, newEmail, signUpThroughApi } from './accounts';
 import { stackThroughApi } from './assessments';
 import { baseURL } from './ports';
@@ -49,9 +50,14 @@ interface StartedTest {
  */
 export async function mentorThroughApi(
   context: BrowserContext,
-  { name, stackId, languages = ['english'] }: { name: string; stackId: string; languages?: string[] },
+  {
+    name,
+    stackId,
+    languages = ['english'],
+    locale,
+  }: { name: string; stackId: string; languages?: string[]; locale?: Locale },
 ): Promise<string> {
-  const { id } = await signUpThroughApi(context, { name, email: newEmail() });
+  const { id } = await signUpThroughApi(context, { name, email: newEmail(), locale });
   const request = context.request;
   const applied = await request.post('/api/assessment/tests', {
     data: {

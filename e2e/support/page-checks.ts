@@ -12,11 +12,11 @@ export function watchConsoleErrors(page: Page): string[] {
 }
 
 /**
- * Fails on any serious or critical axe violation, listing them so the failure says what to fix. A dialog that is
- * still fading in has its text at part opacity, which axe reads as too little contrast, so the check waits for
- * the animations that end (not a spinner's or a skeleton's, which never do).
+ * The serious and critical axe violations of the page, one line each (rule, help, where). A dialog that is still
+ * fading in has its text at part opacity, which axe reads as too little contrast, so this waits for the
+ * animations that end (not a spinner's or a skeleton's, which never do).
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -28,11 +28,15 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  const serious = results.violations
+  return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
-  expect(serious).toEqual([]);
+}
+
+/** Fails on any serious or critical axe violation, listing them so the failure says what to fix. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
 }
