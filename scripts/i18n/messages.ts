@@ -129,6 +129,19 @@ function notForPeople(node: ts.Node): boolean {
   return false;
 }
 
+/** The sentences for people in a file that are not messages, with their lines. */
+export function sentencesOutsideMessages(sourceFile: ts.SourceFile): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    const text = stringText(node);
+    if (text !== undefined && isSentence(text) && !notForPeople(node))
+      found.push({ line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
 export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracted {
   const messages = new Map<string, Found[]>();
   const problems: string[] = [];
@@ -167,13 +180,6 @@ export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracte
               );
           }
         }
-        if (sentenced) {
-          const sentence = stringText(node);
-          if (sentence !== undefined && isSentence(sentence) && !notForPeople(node)) {
-            const at = where(node);
-            sentences.push(`${at.file}:${at.line}: “${sentence.slice(0, 70)}” is not a message (msg(…))`);
-          }
-        }
         if (translated) {
           if (ts.isJsxText(node) && hasWords(node.text) && !UNTRANSLATED_TEXTS.has(node.text.trim())) {
             const at = where(node);
@@ -202,6 +208,9 @@ export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracte
         ts.forEachChild(node, visit);
       };
       visit(sourceFile);
+      if (sentenced)
+        for (const { line, text } of sentencesOutsideMessages(sourceFile))
+          sentences.push(`${relative}:${line}: “${text.slice(0, 70)}” is not a message (msg(…))`);
     }
   }
   return { messages, problems, literals, sentences };
