@@ -27,6 +27,10 @@ interface Faces {
   bold: string;
 }
 
+/** Text pdfkit's standard fonts cannot draw: they are Latin-1 (WinAnsi). */
+const outsideLatin1 = (text: string): boolean =>
+  [...text].some((character) => character.codePointAt(0)! > 0xff);
+
 /** English: pdfkit's standard Helvetica, nothing to embed. */
 const HELVETICA: Faces = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
@@ -43,8 +47,8 @@ interface NotoFonts {
 }
 
 /**
- * Noto Sans Devanagari's files (about 220 kB each), for Hindi: Helvetica has no Devanagari. Read the first
- * time a Hindi document is made, and kept; an English document never reads them.
+ * Noto Sans Devanagari's files (about 220 kB each), for Hindi and for names Helvetica cannot draw. Read the
+ * first time such a document is made, and kept; an English document of Latin names never reads them.
  */
 function notoFontFiles(): Promise<NotoFonts> {
   notoFonts ??= Promise.all([
@@ -79,7 +83,7 @@ export interface DocumentPdfInput {
 
 /**
  * A receipt or a credit note as a one-page A4 PDF, in English in pdfkit's standard Helvetica (no font file to
- * embed), in Hindi in Noto Sans Devanagari: the seller, the buyer (the mentee), the mentor, the session's
+ * embed), in Hindi (or with a name in Devanagari) in Noto Sans Devanagari: the seller, the buyer (the mentee), the mentor, the session's
  * time in the mentee's own zone, the price with the platform's fee and its GST shown, the mentor's share, and
  * the number and date (decision 056).
  */
@@ -91,7 +95,15 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   const title = receipt ? t('Receipt') : t('Credit note');
   const zone = readerZone(booking.mentee.timezone);
   const minutes = Math.round((booking.endTime.getTime() - booking.startTime.getTime()) / 60_000);
-  const noto = locale === 'en' ? undefined : await notoFontFiles();
+  // Hindi, or a name Helvetica cannot draw (its letters are Latin-1 only: "अदिति" would come out as wrong glyphs).
+  const people = [
+    booking.mentee.name,
+    booking.mentee.email,
+    booking.mentor.name,
+    seller.name,
+    seller.address,
+  ];
+  const noto = locale !== 'en' || people.some(outsideLatin1) ? await notoFontFiles() : undefined;
 
   const pdf = new PDFDocument({
     size: 'A4',

@@ -399,6 +399,19 @@ describe('GET /api/bookings/:id/receipt.pdf and credit-note.pdf', () => {
     }
   });
 
+  it('draws a name Helvetica cannot (Devanagari) in Noto Sans Devanagari, in English too', async () => {
+    const { mentee, booking } = await confirmedBooking(at(4, 14));
+    await t.app.db.update(users).set({ name: 'अदिति शर्मा' }).where(eq(users.id, mentee.id));
+    const english = await get(mentee, `/api/bookings/${booking.id}/receipt.pdf`);
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari\b/);
+    expect(english.rawPayload.toString('latin1')).not.toContain('/Helvetica');
+    expect(actualTexts(english.rawPayload)).toContain('अदिति शर्मा');
+    const text = await pdfText(english.rawPayload);
+    expect(text).toContain('Receipt');
+    expect(text).toContain('INR 1,500.00');
+  });
+
   it('is for the mentee only: the mentor and a stranger get 404, no cookie 401', async () => {
     const { mentee, mentor, booking } = await confirmedBooking(at(1, 10));
     const stranger = await newMentee();
