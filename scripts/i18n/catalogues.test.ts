@@ -35,6 +35,10 @@ describe('the messages the product writes', () => {
     expect(extracted.literals).toEqual([]);
   });
 
+  it('leave no sentence the api or a shared rule writes for people outside a message', () => {
+    expect(extracted.sentences).toEqual([]);
+  });
+
   it('are each valid ICU', () => {
     const broken = [...extracted.messages.keys()].filter((source) => {
       try {

@@ -16,6 +16,23 @@ export const SOURCE_DIRS = ['apps/web/src', 'packages/shared/src', 'apps/api/src
  */
 export const TRANSLATED_DIRS: string[] = ['apps/web/src'];
 
+/**
+ * Folders whose sentences are the api's words to people (error envelopes, notices, mails): each must be a message
+ * (`msg(…)`, or `t(…)` of a translator), so a reader of another language gets it in theirs.
+ */
+export const SENTENCE_DIRS: string[] = ['packages/shared/src', 'apps/api/src'];
+
+/**
+ * Files whose sentences are read by whoever runs Skillroute, not by its users: start-up failures, the health
+ * check's reasons for a load balancer, the API's own documentation, the demo data's writing. They stay English.
+ */
+export const OPERATOR_FILES: RegExp[] = [
+  /^apps\/api\/src\/seeders\//,
+  /^apps\/api\/src\/(data-dir|lib\/unreachable|modules\/health\/service|db\/embedded-postgres)\.ts$/,
+  /^apps\/api\/src\/plugins\/(api-docs|static-spa)\.ts$/,
+  /^apps\/api\/src\/adapters\/files\//,
+];
+
 /** Attributes a person reads or hears. */
 const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'placeholder', 'title', 'alt', 'label']);
 
@@ -44,6 +61,8 @@ export interface Extracted {
   problems: string[];
   /** User-visible strings outside a message in the translated folders. */
   literals: string[];
+  /** Sentences the api or a shared rule writes for people outside a message. */
+  sentences: string[];
 }
 
 function sourceFiles(dir: string): string[] {
@@ -76,17 +95,68 @@ function insideFunction(node: ts.Node): boolean {
 
 const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
 
+/** A sentence a person reads: a capital, three words or more, and a full stop, question or exclamation mark. */
+const isSentence = (text: string) => /^[A-Z]\S*(\s+\S+){2,}[.!?]$/s.test(text.trim());
+
+/** A string's text, a template's with `${…}` for each substitution. */
+function stringText(node: ts.Node): string | undefined {
+  const literal = literalText(node);
+  if (literal !== undefined) return literal;
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((span) => `\${…}${span.literal.text}`).join('');
+  return undefined;
+}
+
+/**
+ * Where a string is not for people: an Error's message (a fault of ours: logged, never sent), a log line, an
+ * OpenAPI schema's summary or description, or the message of a `t`/`msg` itself.
+ */
+function notForPeople(node: ts.Node): boolean {
+  for (let current = node.parent; current !== undefined; current = current.parent) {
+    if (ts.isNewExpression(current) && ts.isIdentifier(current.expression))
+      if (/Error$/.test(current.expression.text) && current.expression.text !== 'AppError') return true;
+    if (ts.isCallExpression(current)) {
+      const callee = current.expression;
+      if (ts.isIdentifier(callee) && (callee.text === 't' || callee.text === 'msg')) return true;
+      if (ts.isPropertyAccessExpression(callee)) {
+        const owner = callee.expression.getText();
+        if (/(^|\.)(log|logger|console)$/.test(owner)) return true;
+      }
+    }
+    if (ts.isPropertyAssignment(current) && current.name.getText() === 'schema') return true;
+    if (ts.isFunctionLike(current) && current.parent !== undefined && ts.isSourceFile(current.parent)) break;
+  }
+  return false;
+}
+
+/** The sentences for people in a file that are not messages, with their lines. */
+export function sentencesOutsideMessages(sourceFile: ts.SourceFile): { line: number; text: string }[] {
+  const found: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    const text = stringText(node);
+    if (text !== undefined && isSentence(text) && !notForPeople(node))
+      found.push({ line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
 export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracted {
   const messages = new Map<string, Found[]>();
   const problems: string[] = [];
   const literals: string[] = [];
+  const sentences: string[] = [];
   for (const dir of dirs) {
     for (const file of sourceFiles(path.join(root, dir))) {
       const relative = path.relative(root, file);
       // The translation machinery passes messages on; it writes none of its own.
       if (/(^|\/)i18n(\/|\.ts$)/.test(relative)) continue;
       const text = readFileSync(file, 'utf8');
-      if (!/\b(t|msg)\(/.test(text) && !file.endsWith('.tsx')) continue;
+      const sentenced =
+        SENTENCE_DIRS.some((folder) => relative.startsWith(`${folder}/`)) &&
+        !OPERATOR_FILES.some((pattern) => pattern.test(relative));
+      if (!/\b(t|msg)\(/.test(text) && !file.endsWith('.tsx') && !sentenced) continue;
       const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
       const translated = TRANSLATED_DIRS.some((folder) => relative.startsWith(`${folder}/`));
       const where = (node: ts.Node): Found => ({
@@ -138,7 +208,10 @@ export function extractMessages(dirs: readonly string[] = SOURCE_DIRS): Extracte
         ts.forEachChild(node, visit);
       };
       visit(sourceFile);
+      if (sentenced)
+        for (const { line, text } of sentencesOutsideMessages(sourceFile))
+          sentences.push(`${relative}:${line}: “${text.slice(0, 70)}” is not a message (msg(…))`);
     }
   }
-  return { messages, problems, literals };
+  return { messages, problems, literals, sentences };
 }

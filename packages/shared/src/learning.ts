@@ -120,4 +120,8 @@ export type RecommendationsResponse = z.infer<typeof recommendationsResponseSche
 export const RECOMMENDATIONS_MAX = 20;
 export const RECOMMENDATIONS_WINDOW_MINUTES = 10;
 export const recommendationsLimitMessage = (waitSeconds: number): string =>
-  `You have recommended topics ${RECOMMENDATIONS_MAX} times in ${RECOMMENDATIONS_WINDOW_MINUTES} minutes. You can recommend again in ${waitInWords(waitSeconds)}.`;
+  msg('You have recommended topics {max} times in {minutes} minutes. You can recommend again in {wait}.', {
+    max: RECOMMENDATIONS_MAX,
+    minutes: RECOMMENDATIONS_WINDOW_MINUTES,
+    wait: waitInWords(waitSeconds),
+  });

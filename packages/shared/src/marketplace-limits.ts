@@ -2,6 +2,7 @@
  * The marketplace's limits (DESIGN.md §4b "Marketplace limits"), named once with the words people read when
  * they reach one: no single account can hold a mentor's calendar or flood the booking route.
  */
+import { msg } from './i18n/msg';
 
 /** Unpaid holds (pending_payment) a mentee may have at once, across all mentors. */
 export const HOLDS_AT_ONCE_MAX = 3;
@@ -26,28 +27,49 @@ export const RESCHEDULE_REQUESTS_WINDOW_MINUTES = 10;
 /** A wait in words a person reads at a glance: "1 minute", "25 minutes", "about 3 hours" (rounded up). */
 export function waitInWords(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (minutes < 60) return minutes === 1 ? msg('1 minute') : msg('{minutes} minutes', { minutes });
   const hours = Math.ceil(minutes / 60);
-  return hours === 1 ? 'about 1 hour' : `about ${hours} hours`;
+  return hours === 1 ? msg('about 1 hour') : msg('about {hours} hours', { hours });
 }
 
 export const limitMessages = {
-  holdsAtOnce: `You already hold ${HOLDS_AT_ONCE_MAX} unpaid sessions. Pay for one, or let it lapse, before you hold another.`,
-  holdWithMentor:
+  holdsAtOnce: msg(
+    'You already hold {max} unpaid sessions. Pay for one, or let it lapse, before you hold another.',
+    { max: HOLDS_AT_ONCE_MAX },
+  ),
+  holdWithMentor: msg(
     'You already hold an unpaid session with this mentor. Pay for it, or let it lapse, before you hold another.',
+  ),
   lapsedHolds: (waitSeconds: number) =>
-    `${LAPSED_HOLDS_PER_DAY_MAX} of your holds lapsed unpaid in the last ${LAPSED_HOLDS_WINDOW_HOURS} hours, so you can hold a new session again in ${waitInWords(waitSeconds)}.`,
+    msg(
+      '{max} of your holds lapsed unpaid in the last {hours} hours, so you can hold a new session again in {wait}.',
+      { max: LAPSED_HOLDS_PER_DAY_MAX, hours: LAPSED_HOLDS_WINDOW_HOURS, wait: waitInWords(waitSeconds) },
+    ),
   bookingRequests: (waitSeconds: number) =>
-    `You have made ${BOOKING_REQUESTS_MAX} booking requests in ${BOOKING_REQUESTS_WINDOW_MINUTES} minutes. You can make the next in ${waitInWords(waitSeconds)}.`,
+    msg('You have made {max} booking requests in {minutes} minutes. You can make the next in {wait}.', {
+      max: BOOKING_REQUESTS_MAX,
+      minutes: BOOKING_REQUESTS_WINDOW_MINUTES,
+      wait: waitInWords(waitSeconds),
+    }),
   rescheduleRequests: (waitSeconds: number) =>
-    `You have tried to move sessions ${RESCHEDULE_REQUESTS_MAX} times in ${RESCHEDULE_REQUESTS_WINDOW_MINUTES} minutes. You can try again in ${waitInWords(waitSeconds)}.`,
+    msg('You have tried to move sessions {max} times in {minutes} minutes. You can try again in {wait}.', {
+      max: RESCHEDULE_REQUESTS_MAX,
+      minutes: RESCHEDULE_REQUESTS_WINDOW_MINUTES,
+      wait: waitInWords(waitSeconds),
+    }),
   notesSaves: (waitSeconds: number) =>
-    `You have saved notes ${NOTES_SAVES_MAX} times in ${NOTES_SAVES_WINDOW_MINUTES} minutes. You can save again in ${waitInWords(waitSeconds)}.`,
+    msg('You have saved notes {max} times in {minutes} minutes. You can save again in {wait}.', {
+      max: NOTES_SAVES_MAX,
+      minutes: NOTES_SAVES_WINDOW_MINUTES,
+      wait: waitInWords(waitSeconds),
+    }),
 } as const;
 
 /** How deep a JSON request body may nest: deeper is no request of ours, and walking it costs a stack. */
 export const JSON_NESTING_MAX = 64;
-export const jsonNestingMessage = `The request body nests deeper than ${JSON_NESTING_MAX} levels.`;
+export const jsonNestingMessage = msg('The request body nests deeper than {max} levels.', {
+  max: JSON_NESTING_MAX,
+});
 
 /** A waiting person hears of one mentor's freed slots at most once in this many hours, however many free up. */
 export const WAITLIST_NOTICE_HOURS = 24;
@@ -74,12 +96,23 @@ export const MEDIA_STATES_MAX = 20;
 export const MEDIA_STATES_WINDOW_SECONDS = 10;
 
 export const meetLimitMessages = {
-  chatTooLong: `Keep a message to ${CHAT_MESSAGE_MAX} characters or fewer.`,
-  chatRate: `You have sent ${CHAT_MESSAGES_MAX} messages in ${CHAT_MESSAGES_WINDOW_SECONDS} seconds. Wait a few seconds before sending the next.`,
-  signalTooLarge: `That signal is larger than ${SIGNAL_PAYLOAD_MAX_BYTES / 1024} kB.`,
-  signalRate: `More than ${SIGNALS_PER_SECOND_MAX} signals in one second. Slow down.`,
-  mediaStateRate: `You turned the camera or microphone on or off ${MEDIA_STATES_MAX} times in ${MEDIA_STATES_WINDOW_SECONDS} seconds. Wait a few seconds.`,
-  tooManySockets: `You already have this meeting open in ${MEET_SOCKETS_PER_USER_MAX} windows. Close one of them to open it here.`,
+  chatTooLong: msg('Keep a message to {max} characters or fewer.', { max: CHAT_MESSAGE_MAX }),
+  chatRate: msg(
+    'You have sent {max} messages in {seconds} seconds. Wait a few seconds before sending the next.',
+    { max: CHAT_MESSAGES_MAX, seconds: CHAT_MESSAGES_WINDOW_SECONDS },
+  ),
+  signalTooLarge: msg('That signal is larger than {kilobytes} kB.', {
+    kilobytes: SIGNAL_PAYLOAD_MAX_BYTES / 1024,
+  }),
+  signalRate: msg('More than {max} signals in one second. Slow down.', { max: SIGNALS_PER_SECOND_MAX }),
+  mediaStateRate: msg(
+    'You turned the camera or microphone on or off {max} times in {seconds} seconds. Wait a few seconds.',
+    { max: MEDIA_STATES_MAX, seconds: MEDIA_STATES_WINDOW_SECONDS },
+  ),
+  tooManySockets: msg(
+    'You already have this meeting open in {max} windows. Close one of them to open it here.',
+    { max: MEET_SOCKETS_PER_USER_MAX },
+  ),
 } as const;
 
 /** The header that makes a booking, payment or cancellation safe to send again (DESIGN.md §4b). */
@@ -91,9 +124,12 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 export const IDEMPOTENCY_ANSWER_LOST_AFTER_SECONDS = 120;
 
 export const idempotencyMessages = {
-  keyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
-  keyReused: 'This Idempotency-Key was already used for a different request.',
-  inProgress: 'A request with this key is still in progress.',
-  answerLost:
+  keyInvalid: msg('The Idempotency-Key header must be 1 to {max} characters.', {
+    max: IDEMPOTENCY_KEY_MAX_LENGTH,
+  }),
+  keyReused: msg('This Idempotency-Key was already used for a different request.'),
+  inProgress: msg('A request with this key is still in progress.'),
+  answerLost: msg(
     'This request was carried out, but its answer was lost on the way. Reload the page to see the result.',
+  ),
 } as const;

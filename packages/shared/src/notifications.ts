@@ -124,9 +124,9 @@ export function userEventName(email: string): `user:${string}` {
  * ran out) a client refreshes the session and calls `socket.connect()` again.
  */
 export const socketRefusals = {
-  notSignedIn: 'You need to sign in to receive live notifications.',
+  notSignedIn: msg('You need to sign in to receive live notifications.'),
   sessionEnded: sessionEndedMessage,
-  unavailable: 'Live notifications are unavailable right now. Please try again later.',
+  unavailable: msg('Live notifications are unavailable right now. Please try again later.'),
 } as const;
 
 /**

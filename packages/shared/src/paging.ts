@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/msg';
 
 /**
  * Numbered pages, the same on every list that has them (mentors, reviews, the admin's users, bookings and
@@ -7,7 +8,7 @@ import { z } from 'zod';
 
 /** The last page one may ask for: far beyond any real list, small enough to keep OFFSET cheap. */
 export const PAGE_MAX = 10_000;
-export const pageMessage = 'Page is a whole number from 1';
+export const pageMessage = msg('Page is a whole number from 1');
 
 /** One message for every refusal, or one per check. */
 export type RangeMessages = string | { type: string; int: string; min: string; max: string };

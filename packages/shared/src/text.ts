@@ -1,9 +1,11 @@
+import { msg } from './i18n/msg';
+
 /**
  * Rules for any text a person sends, whatever the field. PostgreSQL cannot store the NUL character
  * (U+0000) in text or JSON, so it is refused at validation, in one place, for every string of a request.
  */
 
-export const NUL_CHARACTER_MESSAGE = 'Text must not contain the NUL character (U+0000).';
+export const NUL_CHARACTER_MESSAGE = msg('Text must not contain the NUL character (U+0000).');
 
 /**
  * The path to the first string holding a NUL character inside a request part (body, query, params),

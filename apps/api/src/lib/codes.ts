@@ -1,15 +1,16 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH, OTP_TTL_MINUTES } from '@skillroute/shared/auth';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 export const CODE_TTL_MS = OTP_TTL_MINUTES * 60 * 1000;
 /** Wrong tries a code survives; the fifth wrong one burns it. */
 export const CODE_MAX_ATTEMPTS = 5;
 
 export const codeMessages = {
-  wrong: 'The code is not correct. Please check the e-mail and try again.',
-  burnt: 'Too many wrong tries for this code. Please ask for a new code.',
-  expired: 'This code has expired. Please ask for a new code.',
-  missing: 'There is no code waiting for this e-mail. Please ask for a new code.',
+  wrong: msg('The code is not correct. Please check the e-mail and try again.'),
+  burnt: msg('Too many wrong tries for this code. Please ask for a new code.'),
+  expired: msg('This code has expired. Please ask for a new code.'),
+  missing: msg('There is no code waiting for this e-mail. Please ask for a new code.'),
 } as const;
 
 /** Six uniformly random digits, leading zeros kept. */

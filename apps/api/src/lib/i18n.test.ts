@@ -57,4 +57,12 @@ describe('translatorFor', () => {
       'A sentence no catalogue has.',
     );
   });
+
+  it('writes an English message in ICU (a plural) without a catalogue, as the web does', () => {
+    const english = translatorFor('en');
+    const source = '{count, plural, one {# seat is} other {# seats are}} left';
+    expect(english.t(source, { count: 1 })).toBe('1 seat is left');
+    expect(english.t(source, { count: 1200 })).toBe('1,200 seats are left');
+    expect(english.t('Hello {name}', { name: 'Ada' })).toBe('Hello Ada');
+  });
 });

@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseCookies } from 'cookie';
-import { compileCatalogue, readCatalogue } from '@skillroute/shared/i18n/compile';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { Messages } from '@lingui/core';
+import { compileCatalogue, needsIcu, readCatalogue } from '@skillroute/shared/i18n/compile';
 import {
   acceptedLanguages,
   isLocale,
@@ -31,9 +33,25 @@ export function requestLocale(request: LocaleSource): Locale {
 const translators = new Map<Locale, Translator>();
 
 /**
+ * English has no catalogue: its messages are their own sources. One written in ICU (a plural) is compiled the
+ * first time it is written, so the api writes `{count, plural, …}` as the web does (as many as the code has).
+ */
+function englishTranslator(): Translator {
+  const compiled: Messages = {};
+  const english = createTranslator('en', compiled);
+  return {
+    ...english,
+    t(source, values) {
+      if (compiled[source] === undefined && needsIcu(source))
+        english.add({ [source]: compileMessage(source) });
+      return english.t(source, values);
+    },
+  };
+}
+
+/**
  * The translator of a language, built once, the first time a request needs it: its catalogue read and compiled
- * (every area's file, the app's included). English needs none: its messages are their own sources. No locale
- * (an account that never chose one) reads English.
+ * (every area's file, the app's included). No locale (an account that never chose one) reads English.
  */
 export function translatorFor(chosen: Locale | null | undefined): Translator {
   const locale = chosen ?? 'en';
@@ -41,7 +59,7 @@ export function translatorFor(chosen: Locale | null | undefined): Translator {
   if (translator === undefined) {
     translator =
       locale === 'en'
-        ? createTranslator('en', {})
+        ? englishTranslator()
         : createTranslator(locale, compileCatalogue(readCatalogue(locale)));
     translators.set(locale, translator);
   }

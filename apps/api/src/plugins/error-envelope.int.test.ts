@@ -186,7 +186,16 @@ describe('rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toEqual({
       message: errorMessages.tooManyRequests,
-      errors: [{ message: expect.stringMatching(/^Too many requests\. Please try again in .+\.$/) }],
+      errors: [{ message: 'Too many requests. Please try again in 1 minute.' }],
+    });
+    // The same refusal, to a reader of Hindi.
+    const inHindi = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { cookie: 'locale=hi' },
+    });
+    expect(inHindi.json()).toMatchObject({
+      errors: [{ message: 'बहुत ज़्यादा अनुरोध। कृपया 1 मिनट बाद फिर कोशिश करें।' }],
     });
   });
 });

@@ -5,10 +5,13 @@ import type { Translator } from '@skillroute/shared/i18n/translator';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
 import { requestLocale, translatorFor } from '../lib/i18n';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /** Seconds a client waits before retrying while the database is unreachable or frozen. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-export const databaseUnavailableMessage = 'The database is not answering. Please try again in a few seconds.';
+export const databaseUnavailableMessage = msg(
+  'The database is not answering. Please try again in a few seconds.',
+);
 
 export interface DescribedError {
   statusCode: number;
@@ -87,7 +90,7 @@ export function describeError(error: unknown): DescribedError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return plain(400, errorMessages.malformedJson);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return plain(400, 'The request body is empty; send a JSON object.');
+      return plain(400, msg('The request body is empty; send a JSON object.'));
   }
   // Fastify's JSON parser reports a syntax error as a SyntaxError with statusCode 400.
   if (error instanceof SyntaxError && statusCode === 400) return plain(400, errorMessages.malformedJson);
@@ -142,7 +145,10 @@ export function inRequestLanguage(request: FastifyRequest, body: ErrorEnvelope):
 /** The 404 envelope for a path nothing answers; the SPA fallback never reaches here for /api/*. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   request.log.info({ method: request.method, url: request.url }, 'no route');
-  const message = `Nothing answers ${request.method} ${request.url.split('?')[0]}.`;
+  const message = msg('Nothing answers {method} {path}.', {
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+  });
   return sendDescribed(request, reply, {
     statusCode: 404,
     body: { message: errorMessages.notFound, errors: [{ message }] },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '@skillroute/shared/errors';
+import { limitMessages } from '@skillroute/shared/marketplace-limits';
 import { AppError } from '../lib/errors';
 import { translatorFor } from '../lib/i18n';
 import { buildTestApp, type TestApp } from '../../test/helpers';
@@ -118,7 +119,7 @@ describe('the error envelope in the reader’s language', () => {
     });
   });
 
-  it('answers a path nothing answers in the same envelope, whatever the language', async () => {
+  it('answers a path nothing answers in the same envelope, in the reader’s language', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/no-such-thing',
@@ -127,7 +128,20 @@ describe('the error envelope in the reader’s language', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       message: translatorFor('hi').translate(errorMessages.notFound),
-      errors: [{ message: 'Nothing answers GET /api/no-such-thing.' }],
+      errors: [{ message: 'GET /api/no-such-thing पर कुछ नहीं मिला।' }],
     });
+  });
+
+  it('says how long to wait in the reader’s language, however the wait is made (a limit’s words within words)', async () => {
+    const hindi = translatorFor('hi');
+    expect(hindi.translate(limitMessages.bookingRequests(250))).toBe(
+      'आपने 10 मिनट में 10 बुकिंग अनुरोध किए हैं। अगला अनुरोध आप 5 मिनट बाद कर सकेंगे।',
+    );
+    expect(hindi.translate(limitMessages.lapsedHolds(3 * 60 * 60))).toBe(
+      'पिछले 24 घंटों में आपके 3 होल्ड बिना भुगतान के खत्म हो गए, इसलिए आप लगभग 3 घंटे बाद ही नया सेशन होल्ड कर सकेंगे।',
+    );
+    expect(translatorFor('en').translate(limitMessages.bookingRequests(250))).toBe(
+      'You have made 10 booking requests in 10 minutes. You can make the next in 5 minutes.',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 export const VITE_DEV_PORT = 5173;
-export const foreignOriginMessage = 'This request came from another site, so it was refused.';
+export const foreignOriginMessage = msg('This request came from another site, so it was refused.');
 
 const stateChangingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { errorMessages } from '@skillroute/shared/errors';
 import { AppError } from '../lib/errors';
+import { msg } from '@skillroute/shared/i18n/msg';
+import { waitInWords } from '@skillroute/shared/marketplace-limits';
 import { userOf } from './auth';
 
 export interface RateLimitOptions {
@@ -49,7 +51,12 @@ export const rateLimits = fp(
       allowList: (request) => !request.url.startsWith('/api'),
       errorResponseBuilder: (_request, context) =>
         new AppError('too_many_requests', errorMessages.tooManyRequests, [
-          { message: `Too many requests. Please try again in ${context.after}.` },
+          // The wait in the same words as the marketplace's own limits (and so in the reader's language).
+          {
+            message: msg('Too many requests. Please try again in {wait}.', {
+              wait: waitInWords(context.ttl / 1000),
+            }),
+          },
         ]),
     });
   },

@@ -18,6 +18,7 @@ import {
 import type { LiveAdminSession, LiveUserSession, ServiceSettings } from '../context/ports';
 import * as repository from './repository';
 import type { ClientInfo, SessionOwner } from './repository';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /**
  * Sessions, for users and admins alike (decision 004): checking a password, opening, rotating and ending a
@@ -27,8 +28,8 @@ import type { ClientInfo, SessionOwner } from './repository';
 
 /** What both sides say about a sign-in. The spec does not show these texts (§7), so they are ours. */
 export const sessionMessages = {
-  wrongCredentials: 'Incorrect e-mail or password.',
-  loggedOut: 'You have been logged out.',
+  wrongCredentials: msg('Incorrect e-mail or password.'),
+  loggedOut: msg('You have been logged out.'),
 } as const;
 
 export interface SessionTokens {

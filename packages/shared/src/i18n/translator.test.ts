@@ -8,6 +8,8 @@ const hindi = createTranslator('hi', {
   '{count, plural, one {# session} other {# sessions}}': compileMessage('{count, plural, other {# सेशन}}'),
   'Bio must be at least {min} characters': compileMessage('बायो कम से कम {min} अक्षरों का होना चाहिए'),
   'Name is required': compileMessage('नाम लिखना ज़रूरी है'),
+  'You can try again in {wait}.': compileMessage('आप {wait} बाद फिर कोशिश कर सकते हैं।'),
+  '{minutes} minutes': compileMessage('{minutes} मिनट'),
 });
 
 describe('a translator', () => {
@@ -29,6 +31,16 @@ describe('a translator', () => {
     );
     expect(hindi.translate('Name is required')).toBe('नाम लिखना ज़रूरी है');
     expect(hindi.translate('Something the api made up')).toBe('Something the api made up');
+  });
+
+  it('translates a value that is a message too (a wait in words), and leaves other values as written', () => {
+    const wait = msg('{minutes} minutes', { minutes: 25 });
+    expect(hindi.translate(msg('You can try again in {wait}.', { wait }))).toBe(
+      'आप 25 मिनट बाद फिर कोशिश कर सकते हैं।',
+    );
+    expect(hindi.translate(msg('You can try again in {wait}.', { wait: 'Tuesday' }))).toBe(
+      'आप Tuesday बाद फिर कोशिश कर सकते हैं।',
+    );
   });
 
   it('in English, leaves every text as it is', () => {

@@ -1,6 +1,6 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { INTL_LOCALES, type Locale } from './locales';
-import { fillPlaceholders, sourceOf } from './msg';
+import { fillPlaceholders, isMessage, sourceOf } from './msg';
 
 export type MessageValues = Record<string, unknown>;
 
@@ -33,10 +33,19 @@ export function createTranslator(locale: Locale, messages: Messages): Translator
       Object.assign(messages, more);
       i18n.load(locale, more);
     },
-    translate(text) {
-      if (messages[text] !== undefined) return i18n._(text);
-      const { source, values } = sourceOf(text);
-      return source === text ? text : t(source, values);
-    },
+    translate,
   };
+  function translate(text: string): string {
+    if (messages[text] !== undefined) return i18n._(text);
+    const { source, values } = sourceOf(text);
+    if (source === text || values === undefined) return text;
+    // A value made by `msg` too (a wait in words) is written in the same language.
+    const translated = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [
+        name,
+        typeof value === 'string' && isMessage(value) ? translate(value) : value,
+      ]),
+    );
+    return t(source, translated);
+  }
 }

@@ -123,10 +123,9 @@ export function passwordResetMail(
  */
 export function freedSlotText(mentorName: string, freeNow: number, locale: Locale = 'en'): string {
   const { t } = translatorFor(locale);
-  const free = freeNow === 1 ? t('1 slot is') : t('{freeNow} slots are', { freeNow });
   return t(
-    'A slot with {mentorName} freed up: {free} free in the next {days} days. Book before someone else does.',
-    { mentorName, free, days: WAITLIST_HORIZON_DAYS },
+    'A slot with {mentorName} freed up: {freeNow, plural, one {# slot is} other {# slots are}} free in the next {days} days. Book before someone else does.',
+    { mentorName, freeNow, days: WAITLIST_HORIZON_DAYS },
   );
 }
 

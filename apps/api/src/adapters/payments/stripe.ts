@@ -14,6 +14,7 @@ import {
   type RefundResult,
 } from './payment-provider';
 import { singleHeader } from './webhook-signature';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /** DESIGN.md §4: a webhook signed more than five minutes ago is refused (a replay, or a clock gone wrong). */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -107,8 +108,9 @@ export function connectedAccountParams(
 }
 
 /** Stripe pays a connected account out to a bank account only: a UPI ID has no external account to be. */
-export const STRIPE_UPI_REASON =
-  'Stripe pays out to a bank account only. Save a bank account as your payout method to be paid.';
+export const STRIPE_UPI_REASON = msg(
+  'Stripe pays out to a bank account only. Save a bank account as your payout method to be paid.',
+);
 
 /** Payment intents for payments, refunds of the intent for refunds (DESIGN.md §4), Connect transfers for payouts (decision 057). */
 export function createStripePaymentProvider(options: StripeProviderOptions): PaymentProvider {

@@ -33,11 +33,12 @@ import {
 import { mentorNoShowsOf, restoreListing } from '../bookings/no-shows';
 import { ledgerTotals } from '../ledger/service';
 import * as repository from './repository';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /** How many of a user's bookings their details show (the latest). */
 export const USER_DETAILS_BOOKINGS = 50;
 /** The reason both people read when a booking is cancelled because one of them was blocked. */
-export const BLOCKED_CANCEL_REASON = 'One of the two accounts was suspended by Skillroute.';
+export const BLOCKED_CANCEL_REASON = msg('One of the two accounts was suspended by Skillroute.');
 
 function toAdminUser(row: UserRow): AdminUser {
   return {

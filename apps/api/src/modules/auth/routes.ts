@@ -156,6 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         credential: request.body.credential,
         timezone: request.body.timezone,
         locale: request.body.locale,
+        requestLocale: requestLocale(request),
         client: clientOf(request),
       });
       signIn(reply, tokens);

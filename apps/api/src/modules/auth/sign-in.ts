@@ -69,7 +69,13 @@ async function openSessionAndTellOthers(
   ctx: ServiceContext,
   user: SessionUser,
   client: ClientInfo,
-  options: { welcome: boolean; timezone?: string | undefined; locale?: Locale | undefined },
+  options: {
+    welcome: boolean;
+    timezone?: string | undefined;
+    locale?: Locale | undefined;
+    /** The request's language: the welcome's, for an account that never chose one. */
+    requestLocale?: Locale | undefined;
+  },
 ): Promise<SignedIn> {
   const now = ctx.clock.now();
   return ctx.unitOfWork(async ({ tx, notify, notifyOnce }) => {
@@ -89,7 +95,8 @@ async function openSessionAndTellOthers(
       now,
     );
     const locale = spoken?.locale ?? user.locale;
-    if (options.welcome) await notifyOnce(user.id, accountNotifications.welcome(locale));
+    if (options.welcome)
+      await notifyOnce(user.id, accountNotifications.welcome(locale ?? options.requestLocale));
     if (signedInElsewhere) await notify(user.id, accountNotifications.newSignIn(locale));
     return { tokens: opened, user: changed === undefined ? user : toSessionUser(changed) };
   });
@@ -105,11 +112,12 @@ export async function logInWithGoogle(
     client: ClientInfo;
     timezone?: string | undefined;
     locale?: Locale | undefined;
+    requestLocale?: Locale | undefined;
   },
 ): Promise<SignedIn> {
-  const { client, timezone, locale, ...google } = input;
+  const { client, timezone, locale, requestLocale, ...google } = input;
   const user = await signInWithGoogle(ctx, google);
-  return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone, locale });
+  return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone, locale, requestLocale });
 }
 
 /** `POST /api/auth/refreshToken`: a rotated pair for a live, unblocked account; 401 otherwise. */

@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors';
 import { userRoom, type SocketIdentity } from '../../plugins/realtime';
 import { admitInWindow, meetRoom, payloadBytes, type RateLimit } from './rules';
 import { joinRoom, postChat, recordArrival } from './service';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /** What a socket keeps of the room it joined; in `socket.data`, which the Redis adapter shares with other processes. */
 interface JoinedMeeting {
@@ -39,10 +40,10 @@ type Ack<T> = (answer: T) => void;
 type Refusal = { ok: false; message: string };
 
 export const meetRefusals = {
-  notJoined: 'Join the room first.',
-  badSignal: 'That is not a description or an ICE candidate.',
-  badMediaState: 'Say whether the camera and the microphone are on, and nothing else.',
-  unavailable: 'The meeting room is unavailable right now. Please try again.',
+  notJoined: msg('Join the room first.'),
+  badSignal: msg('That is not a description or an ICE candidate.'),
+  badMediaState: msg('Say whether the camera and the microphone are on, and nothing else.'),
+  unavailable: msg('The meeting room is unavailable right now. Please try again.'),
 } as const;
 
 const chatLimit: RateLimit = { max: CHAT_MESSAGES_MAX, windowMs: CHAT_MESSAGES_WINDOW_SECONDS * 1000 };

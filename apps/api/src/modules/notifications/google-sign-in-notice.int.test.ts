@@ -15,10 +15,11 @@ afterAll(async () => {
   await google.close();
 });
 
-async function googleSignIn(email: string) {
+async function googleSignIn(email: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/auth/google-login',
+    headers,
     payload: { credential: await google.idToken({ subject: `sub-${email}`, claims: { email } }) },
   });
   expect(response.statusCode).toBe(200);
@@ -68,4 +69,12 @@ it('welcomes an account Google verified, once', async () => {
   expect(await welcomes()).toEqual([expect.objectContaining({ type: 'welcome', link: '/' })]);
   await googleSignIn(email);
   expect(await welcomes()).toHaveLength(1);
+});
+
+it('welcomes a Google sign-up that names no language in the language its browser asks for', async () => {
+  const email = 'ramanujan@example.org';
+  const cookie = await googleSignIn(email, { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+  expect((await notificationsOf(cookie, email)).filter((item) => item.type === 'welcome')).toEqual([
+    expect.objectContaining({ message: 'Skillroute में आपका स्वागत है! सीखना शुरू करने के लिए कोई रोडमैप चुनें।' }),
+  ]);
 });

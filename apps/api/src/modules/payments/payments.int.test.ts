@@ -526,6 +526,56 @@ describe('the sandbox checkout page', () => {
     expect(stranger.body).not.toContain('₹');
     expect((await page(await newUser(), '/api/payments/sandbox/checkout/sbx_nothing')).statusCode).toBe(404);
   });
+
+  it('is written in the visitor’s language: the form, its error and every notice in Hindi, English untouched', async () => {
+    const { mentee, booking, payment } = await startedPayment(at(2, 10));
+    const checkout = payment.checkoutUrl ?? '';
+    const inHindi = (who: SignedInPerson | undefined, url: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: [who?.cookie, 'locale=hi'].filter(Boolean).join('; ') },
+      });
+    /** The Latin words a reader sees, but the mentor's name (data, as written). */
+    const latinWords = (html: string) =>
+      html
+        .replace(/<(style|head)[\s\S]*?<\/\1>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replaceAll(booking.mentor.name, ' ')
+        .match(/[A-Za-z]{2,}/g);
+
+    const form = await inHindi(mentee, checkout);
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('<html lang="hi">');
+    expect(form.body).toContain('<label for="card-number">कार्ड नंबर</label>');
+    expect(form.body).toContain('₹1,500');
+    // The time on the payer's clock with Hindi day and month names (Wednesday is बुध), then "one hour".
+    expect(form.body).toMatch(/बुध \d+ [^\s,]+, 3:30 PM IST · एक घंटा/);
+    // Nothing English is left but the brand and the zone's abbreviation.
+    expect(new Set(latinWords(form.body))).toEqual(new Set(['Skillroute', 'PM', 'IST']));
+
+    const mistyped = await inHindi(mentee, `${checkout}?error=card_unknown`);
+    expect(mistyped.body).toContain('यह नीचे दिए गए टेस्ट कार्ड में से नहीं है।');
+
+    const signedOut = await inHindi(undefined, checkout);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.body).toContain('इस सेशन का भुगतान करने के लिए साइन इन करें।');
+    expect(signedOut.body).toContain('>साइन इन</a>');
+    const stranger = await inHindi(await newUser(), checkout);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).toContain('>अपना मेंटर खोजें</a>');
+
+    // The browser's language, with no choice made in the app, is enough; and English stays English.
+    const byHeader = await t.app.inject({
+      method: 'GET',
+      url: checkout,
+      headers: { cookie: mentee.cookie, 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
+    expect(byHeader.body).toContain('<html lang="hi">');
+    const english = await page(mentee, checkout);
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toMatch(/Wed \d+ \w+, 3:30 PM IST · one hour/);
+  });
 });
 
 describe('POST /api/bookings/:id/cancel', () => {

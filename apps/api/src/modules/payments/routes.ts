@@ -7,6 +7,7 @@ import {
   webhookReceivedSchema,
 } from '@skillroute/shared/payments';
 import { signSandboxEvent } from '../../adapters/payments/sandbox';
+import { requestLocale, translatorFor } from '../../lib/i18n';
 import { rawBody } from '../../plugins/raw-body';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { renderSandboxCheckout, renderSandboxNotice } from './sandbox-checkout';
@@ -112,11 +113,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         const { paymentId } = request.params;
         const found = await sandboxCheckoutFor(contextOf(request), { paymentId, userId: request.user?.id });
         html(reply);
+        const translator = translatorFor(requestLocale(request));
         if (found.show === 'notice')
-          return reply.code(found.status).send(renderSandboxNotice(found.message, found.link));
+          return reply.code(found.status).send(renderSandboxNotice(found.message, found.link, translator));
         // Only a known code names a message, so nothing the visitor typed or linked is ever shown back.
         const error = sandboxCheckoutErrorMessage(request.query.error);
-        return renderSandboxCheckout({ ...checkoutViewOf(found, checkoutPath(paymentId)), error });
+        return renderSandboxCheckout(
+          { ...checkoutViewOf(found, checkoutPath(paymentId)), error },
+          translator,
+        );
       },
     );
 

@@ -1,10 +1,12 @@
+import type { Translator } from '@skillroute/shared/i18n/translator';
 import { formatPaise } from '@skillroute/shared/money';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_SUCCEEDS } from '@skillroute/shared/payments';
-import { formatZonedTime } from '@skillroute/shared/time-zones';
+import { formatSessionTime } from '../bookings/announcement-texts';
 
 /**
  * The sandbox's checkout page (DESIGN.md §4): plain HTML served by the api, with no script, so it works under
- * the app's CSP and with nothing loaded from elsewhere. It says on every line that it is a test.
+ * the app's CSP and with nothing loaded from elsewhere. It says on every line that it is a test. It is written in
+ * the visitor's language (the request's), like the app around it.
  */
 export interface SandboxCheckoutView {
   /** Where the form posts (this page's own path). */
@@ -41,42 +43,54 @@ const styles = `
   a { color: var(--accent); }
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
+function page({ locale, t }: Translator, body: string): string {
+  const title = t('Test checkout · Skillroute');
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
 }
 
-const banner =
-  '<p class="banner" role="note">Test mode: this is Skillroute\'s sandbox checkout. No real card is charged and no money moves.</p>';
+const banner = ({ t }: Translator): string =>
+  `<p class="banner" role="note">${escapeHtml(t("Test mode: this is Skillroute's sandbox checkout. No real card is charged and no money moves."))}</p>`;
 
-export function renderSandboxCheckout(view: SandboxCheckoutView): string {
+export function renderSandboxCheckout(view: SandboxCheckoutView, translator: Translator): string {
+  const { t } = translator;
   const error =
     view.error === undefined
       ? ''
-      : `<p class="error" id="card-error" role="alert">${escapeHtml(view.error)}</p>`;
+      : `<p class="error" id="card-error" role="alert">${escapeHtml(translator.translate(view.error))}</p>`;
   const describedBy = view.error === undefined ? 'card-hint' : 'card-error card-hint';
+  const amount = formatPaise(view.amountPaise);
+  const time = formatSessionTime(view.startTime, view.timeZone, translator.locale);
   return page(
-    'Test checkout · Skillroute',
-    `${banner}
+    translator,
+    `${banner(translator)}
     <div class="card">
-      <h1>Pay for your session with ${escapeHtml(view.mentorName)}</h1>
-      <p class="hint">${escapeHtml(formatZonedTime(view.startTime, view.timeZone))} · one hour</p>
-      <p class="amount">${escapeHtml(formatPaise(view.amountPaise))}</p>
+      <h1>${escapeHtml(t('Pay for your session with {name}', { name: view.mentorName }))}</h1>
+      <p class="hint">${escapeHtml(t('{time} · one hour', { time }))}</p>
+      <p class="amount">${escapeHtml(amount)}</p>
       <form method="post" action="${escapeHtml(view.action)}">
-        <label for="card-number">Card number</label>
+        <label for="card-number">${escapeHtml(t('Card number'))}</label>
         <input id="card-number" name="cardNumber" inputmode="numeric" autocomplete="off" required aria-describedby="${describedBy}"${view.error === undefined ? '' : ' aria-invalid="true" autofocus'}>
         ${error}
-        <p class="hint" id="card-hint">Test cards: ${SANDBOX_CARD_SUCCEEDS} succeeds; ${SANDBOX_CARD_DECLINED} is declined.</p>
-        <button type="submit">Pay ${escapeHtml(formatPaise(view.amountPaise))} (test)</button>
+        <p class="hint" id="card-hint">${escapeHtml(t('Test cards: {succeeds} succeeds; {declined} is declined.', { succeeds: SANDBOX_CARD_SUCCEEDS, declined: SANDBOX_CARD_DECLINED }))}</p>
+        <button type="submit">${escapeHtml(t('Pay {amount} (test)', { amount }))}</button>
       </form>
     </div>
-    <p><a href="${escapeHtml(view.mentorProfilePath)}">Back to ${escapeHtml(view.mentorName)}</a></p>`,
+    <p><a href="${escapeHtml(view.mentorProfilePath)}">${escapeHtml(t('Back to {name}', { name: view.mentorName }))}</a></p>`,
   );
 }
 
-/** The page instead of the form: signed out, not one's booking, or no longer waiting for payment. */
-export function renderSandboxNotice(message: string, link: { href: string; label: string }): string {
+/**
+ * The page instead of the form: signed out, not one's booking, or no longer waiting for payment. Its message and
+ * link are the service's English (made with `msg`), written here in the visitor's language.
+ */
+export function renderSandboxNotice(
+  message: string,
+  link: { href: string; label: string },
+  translator: Translator,
+): string {
+  const { translate } = translator;
   return page(
-    'Test checkout · Skillroute',
-    `${banner}<div class="card"><h1>${escapeHtml(message)}</h1><p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p></div>`,
+    translator,
+    `${banner(translator)}<div class="card"><h1>${escapeHtml(translate(message))}</h1><p><a href="${escapeHtml(link.href)}">${escapeHtml(translate(link.label))}</a></p></div>`,
   );
 }

@@ -1,4 +1,5 @@
 import { bookingMessages, paymentRefusal, type Booking } from '@skillroute/shared/bookings';
+import { msg } from '@skillroute/shared/i18n/msg';
 import { paymentMessages } from '@skillroute/shared/payments';
 import type { ServiceContext } from '../../context/service-context';
 import { readBooking } from '../bookings/service';
@@ -25,11 +26,11 @@ export async function sandboxCheckoutFor(
     return {
       show: 'notice',
       status: 401,
-      message: 'Sign in to pay for this session.',
+      message: msg('Sign in to pay for this session.'),
       // Back to this checkout once signed in (the login page checks the path is this site's).
       link: {
         href: `/login?${new URLSearchParams({ returnTo: checkoutPath(paymentId) })}`,
-        label: 'Sign in',
+        label: msg('Sign in'),
       },
     };
   const bookingId = await repository.findBookingIdByPayment(ctx.db, paymentId);
@@ -40,21 +41,27 @@ export async function sandboxCheckoutFor(
       show: 'notice',
       status: 404,
       message: bookingMessages.notFound,
-      link: { href: '/explore-mentors', label: 'Find a mentor' },
+      link: { href: '/explore-mentors', label: msg('Find a mentor') },
     };
   if (refusal === 'not_payable')
     return {
       show: 'notice',
       status: 409,
       message: paymentMessages.notPayable,
-      link: { href: `/payment-success?bookingId=${booking.id}`, label: 'See what happened to this booking' },
+      link: {
+        href: `/payment-success?bookingId=${booking.id}`,
+        label: msg('See what happened to this booking'),
+      },
     };
   if (refusal === 'hold_lapsed')
     return {
       show: 'notice',
       status: 409,
       message: paymentMessages.holdLapsed,
-      link: { href: `/mentor-profile/${booking.mentorId}`, label: `Back to ${booking.mentor.name}` },
+      link: {
+        href: `/mentor-profile/${booking.mentorId}`,
+        label: msg('Back to {name}', { name: booking.mentor.name }),
+      },
     };
   return { show: 'form', booking, payerTimeZone: await timezoneOfUser(ctx, userId) };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { eq, like, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -120,6 +121,35 @@ const serialOf = (number: string) => Number(number.split('/')[2]);
 async function pdfText(body: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
   return text.replace(/\s+/g, ' ');
+}
+
+/** The title a PDF reader shows for it (its info dictionary's). */
+async function pdfTitle(body: Buffer): Promise<unknown> {
+  const { info } = await (await getDocumentProxy(new Uint8Array(body))).getMetadata();
+  return (info as { Title?: unknown }).Title;
+}
+
+const PDF_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+
+/** The ActualText of each marked span on a PDF's pages: UTF-16 after a byte order mark, or Latin-1. */
+function actualTexts(body: Buffer): string[] {
+  const pdf = body.toString('latin1');
+  const texts: string[] = [];
+  for (const match of pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const [, escaped] of content.matchAll(/\/ActualText \(((?:\\[\s\S]|[^\\)])*)\)/g)) {
+      const raw = escaped!.replace(/\\([\s\S])/g, (_, c: string) => PDF_ESCAPES[c] ?? c);
+      texts.push(
+        raw.startsWith('\xfe\xff') ? Buffer.from(raw.slice(2), 'latin1').swap16().toString('utf16le') : raw,
+      );
+    }
+  }
+  return texts;
 }
 
 describe('numbering receipts', () => {
@@ -321,6 +351,65 @@ describe('GET /api/bookings/:id/receipt.pdf and credit-note.pdf', () => {
     expect(noteText).toContain(`Against receipt: ${receipt.number}`);
     expect(noteText).toContain('INR 1,500.00');
     expect(note.headers['content-disposition']).toMatch(/^attachment; filename="credit-note-CN-.*\.pdf"$/);
+  });
+
+  it("is in the request's language: Hindi in Noto Sans Devanagari, English in Helvetica", async () => {
+    const start = at(4, 16);
+    const { mentee, booking } = await confirmedBooking(start);
+    const receipt = (await receiptOf(booking.id))!;
+    const url = `/api/bookings/${booking.id}/receipt.pdf`;
+    const download = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...headers, cookie: `${mentee.cookie}; ${headers.cookie ?? ''}` },
+      });
+
+    const hindi = await download({ cookie: 'locale=hi' });
+    expect(hindi.statusCode, hindi.body).toBe(200);
+    // The font's name is written plainly in its dictionary; its glyphs are embedded.
+    expect(hindi.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold\b/);
+    expect(hindi.rawPayload.toString('latin1')).not.toContain('/Helvetica');
+    expect(await pdfTitle(hindi.rawPayload)).toBe(`रसीद ${receipt.number}`);
+    // pdf.js reads glyphs in drawn order (a vowel sign before its consonant): words without one are checked.
+    const hindiText = await pdfText(hindi.rawPayload);
+    for (const expected of ['रसीद', receipt.number, 'Ravi Mentor', '₹1,500.00', '₹1,323.00'])
+      expect(hindiText).toContain(expected);
+    expect(hindiText).not.toContain('Receipt');
+    expect(hindiText).not.toContain('INR 1,500.00');
+    // Each Hindi text carries itself as typed, for copying from the PDF.
+    expect(actualTexts(hindi.rawPayload)).toEqual(
+      expect.arrayContaining(['विक्रेता', '  प्लेटफ़ॉर्म फ़ीस', 'किस लिए']),
+    );
+    // The browser's language when no language was chosen in the app.
+    expect(await pdfTitle((await download({ 'accept-language': 'hi-IN,hi;q=0.9' })).rawPayload)).toBe(
+      `रसीद ${receipt.number}`,
+    );
+
+    for (const english of [
+      await download({}),
+      await download({ cookie: 'locale=en', 'accept-language': 'hi' }),
+    ]) {
+      expect(english.statusCode, english.body).toBe(200);
+      expect(english.rawPayload.toString('latin1')).toContain('/BaseFont /Helvetica-Bold');
+      expect(english.rawPayload.toString('latin1')).not.toContain('NotoSansDevanagari');
+      expect(actualTexts(english.rawPayload)).toEqual([]);
+      expect(await pdfTitle(english.rawPayload)).toBe(`Receipt ${receipt.number}`);
+      expect(await pdfText(english.rawPayload)).toContain('INR 1,500.00');
+    }
+  });
+
+  it('draws a name Helvetica cannot (Devanagari) in Noto Sans Devanagari, in English too', async () => {
+    const { mentee, booking } = await confirmedBooking(at(4, 14));
+    await t.app.db.update(users).set({ name: 'अदिति शर्मा' }).where(eq(users.id, mentee.id));
+    const english = await get(mentee, `/api/bookings/${booking.id}/receipt.pdf`);
+    expect(english.statusCode, english.body).toBe(200);
+    expect(english.rawPayload.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari\b/);
+    expect(english.rawPayload.toString('latin1')).not.toContain('/Helvetica');
+    expect(actualTexts(english.rawPayload)).toContain('अदिति शर्मा');
+    const text = await pdfText(english.rawPayload);
+    expect(text).toContain('Receipt');
+    expect(text).toContain('INR 1,500.00');
   });
 
   it('is for the mentee only: the mentor and a stranger get 404, no cookie 401', async () => {

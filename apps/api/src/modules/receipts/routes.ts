@@ -5,6 +5,7 @@ import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import { perUserLimit } from '../../plugins/rate-limit';
 import { userContextOf } from '../../plugins/services';
 import type { FinancialDocumentKind } from '../../db/schema';
+import { requestLocale } from '../../lib/i18n';
 import { documentPdf } from './service';
 
 const tags = ['bookings'];
@@ -31,7 +32,11 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const pdf = await documentPdf(userContextOf(request), { bookingId: request.params.id, kind });
+        const pdf = await documentPdf(userContextOf(request), {
+          bookingId: request.params.id,
+          kind,
+          locale: requestLocale(request),
+        });
         return (
           reply
             .type('application/pdf')

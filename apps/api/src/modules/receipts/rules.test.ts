@@ -10,6 +10,11 @@ describe('pdfAmount', () => {
     expect(pdfAmount(1_25_00_050)).toBe('INR 1,25,000.50');
     expect(pdfAmount(-2_700)).toBe('-INR 27.00');
   });
+
+  it('writes "₹" instead of INR for a font that has the sign (the Hindi PDF)', () => {
+    expect(pdfAmount(1_25_00_050, { rupeeSign: true })).toBe('₹1,25,000.50');
+    expect(pdfAmount(-2_700, { rupeeSign: true })).toBe('-₹27.00');
+  });
 });
 
 describe('documentFilename', () => {

@@ -5,11 +5,13 @@ import type { FinancialDocumentKind } from '../../db/schema';
 // Receipts and credit notes (decision 056): the small decisions, kept pure.
 
 /**
- * Paise as the PDF writes them: "INR 1,25,000.00". Not "₹": the PDF's standard Helvetica has no glyph for it
- * (decision 056).
+ * Paise as the PDF writes them: "INR 1,25,000.00". Not "₹" in English: the PDF's standard Helvetica has no
+ * glyph for it (decision 056); the Hindi PDF's Noto Sans Devanagari has one: "₹1,25,000.00" (`rupeeSign`).
  */
-export const pdfAmount = (paise: Paise): string =>
-  `${paise < 0 ? '-' : ''}INR ${decimalRupees(Math.abs(paise), { grouped: true })}`;
+export const pdfAmount = (paise: Paise, options: { rupeeSign?: boolean } = {}): string => {
+  const rupees = decimalRupees(Math.abs(paise), { grouped: true });
+  return `${paise < 0 ? '-' : ''}${options.rupeeSign ? '₹' : 'INR '}${rupees}`;
+};
 
 /** The download's file name: `receipt-SR-2026-27-000001.pdf`, `credit-note-CN-2026-27-000001.pdf`. */
 export function documentFilename(kind: FinancialDocumentKind, number: string): string {

@@ -1,5 +1,6 @@
 import { bookingMessages } from '@skillroute/shared/bookings';
 import { splitPrice } from '@skillroute/shared/earnings';
+import type { Locale } from '@skillroute/shared/i18n/locales';
 import type { Paise } from '@skillroute/shared/money';
 import {
   DOCUMENT_SERIES,
@@ -84,13 +85,13 @@ export async function documentNumbersOf(
 /**
  * `GET /api/bookings/:id/receipt.pdf` and `…/credit-note.pdf`: the document as a PDF, for the booking's mentee
  * only (it is their purchase); anyone else gets the 404 of no booking, and a booking without one a 404 that
- * says why.
+ * says why. Written in `locale`, the language of the request that downloads it.
  */
 export async function documentPdf(
   ctx: UserContext,
-  input: { bookingId: string; kind: FinancialDocumentKind },
+  input: { bookingId: string; kind: FinancialDocumentKind; locale: Locale },
 ): Promise<{ filename: string; content: Buffer }> {
-  const { bookingId, kind } = input;
+  const { bookingId, kind, locale } = input;
   const booking = await repository.bookingOfDocument(ctx.db, bookingId);
   if (booking === undefined || booking.menteeId !== ctx.user.id)
     throw new AppError('not_found', bookingMessages.notFound);
@@ -107,6 +108,7 @@ export async function documentPdf(
     receiptNumber: receipt?.number,
     booking,
     seller: ctx.settings.business,
+    locale,
   });
   return { filename: documentFilename(kind, document.number), content };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AVATAR_MAX_BYTES, avatarMessages } from '@skillroute/shared/auth';
 import { AppError } from '../../lib/errors';
+import { msg } from '@skillroute/shared/i18n/msg';
 
 /** The multipart limits of `PUT /api/user/update`. */
 export const profileFormLimits = {
@@ -15,7 +16,7 @@ export const profileFormLimits = {
 };
 
 export const AVATAR_FIELD = 'avatar';
-const formUnreadable = 'The form could not be read. Send userId with either a name or one avatar file.';
+const formUnreadable = msg('The form could not be read. Send userId with either a name or one avatar file.');
 
 function tooLarge(): AppError {
   return new AppError('payload_too_large', avatarMessages.size, [
@@ -41,13 +42,18 @@ export async function readProfileForm(request: FastifyRequest): Promise<Record<s
   try {
     for await (const part of request.parts({ limits: profileFormLimits })) {
       if (Object.hasOwn(form, part.fieldname))
-        throw new AppError('bad_request', `The field ${part.fieldname} was sent more than once.`, [
-          { message: `Send ${part.fieldname} once.`, field: part.fieldname },
-        ]);
+        throw new AppError(
+          'bad_request',
+          msg('The field {field} was sent more than once.', { field: part.fieldname }),
+          [{ message: msg('Send {field} once.', { field: part.fieldname }), field: part.fieldname }],
+        );
       if (part.type === 'file') {
         if (part.fieldname !== AVATAR_FIELD)
           throw new AppError('bad_request', formUnreadable, [
-            { message: `Send the image in the field "${AVATAR_FIELD}".`, field: part.fieldname },
+            {
+              message: msg('Send the image in the field "{field}".', { field: AVATAR_FIELD }),
+              field: part.fieldname,
+            },
           ]);
         form[part.fieldname] = await part.toBuffer();
       } else if (typeof part.value === 'string') {

@@ -24,8 +24,9 @@ import { AppError } from '../../lib/errors';
 import { AVATAR_CONTENT_TYPE, processAvatar } from './avatar';
 import { displayNameFromGoogle } from './display-name';
 import * as repository from './repository';
+import { msg } from '@skillroute/shared/i18n/msg';
 
-const userGone = () => new AppError('not_found', 'This account no longer exists.');
+const userGone = () => new AppError('not_found', msg('This account no longer exists.'));
 
 /** Every user route acts on the signed-in user only: another id is refused whatever else the request says. */
 export function assertOwnAccount(actorId: string, userId: string): void {
