@@ -77,11 +77,10 @@ export async function mentorAndMentee(
 }
 
 /**
- * Books `pair.slot` and pays for it with the sandbox's succeeding card through the API, as the mentee: the
- * calls the profile's booking panel and the checkout form make (bookAndPay walks those pages). Returns the
- * confirmed booking's id.
+ * Books `pair.slot` as the mentee and starts paying through the API, as the profile's booking panel does: the
+ * held booking's id and the address of its sandbox checkout.
  */
-export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
+export async function checkoutThroughApi(pair: Pair): Promise<{ bookingId: string; checkoutUrl: string }> {
   const request = pair.menteeContext.request;
   const booked = await request.post('/api/bookings', {
     data: { mentorId: pair.mentorId, startTime: pair.slot },
@@ -92,7 +91,17 @@ export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
   expect(payment.status(), await payment.text()).toBe(200);
   const { checkoutUrl } = (await payment.json()) as { checkoutUrl?: string };
   expect(checkoutUrl, 'the sandbox checkout').toBeDefined();
-  const paid = await request.post(checkoutUrl!, {
+  return { bookingId, checkoutUrl: checkoutUrl! };
+}
+
+/**
+ * Books `pair.slot` and pays for it with the sandbox's succeeding card through the API, as the mentee: the
+ * calls the profile's booking panel and the checkout form make (bookAndPay walks those pages). Returns the
+ * confirmed booking's id.
+ */
+export async function bookAndPayThroughApi(pair: Pair): Promise<string> {
+  const { bookingId, checkoutUrl } = await checkoutThroughApi(pair);
+  const paid = await pair.menteeContext.request.post(checkoutUrl, {
     form: { cardNumber: SUCCEEDS.replaceAll(' ', '') },
     maxRedirects: 0,
   });

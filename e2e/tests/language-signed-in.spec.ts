@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { demoAdmin, newEmail, signUpThroughApi } from '../support/accounts';
-import { bookAndPayThroughApi, mentorAndMentee, type Pair } from '../support/bookings';
+import {
+  bookAndPayThroughApi,
+  checkoutThroughApi,
+  DECLINED,
+  mentorAndMentee,
+  SUCCEEDS,
+  type Pair,
+} from '../support/bookings';
 import { completeSessionInThePast, openRoomNow } from '../support/database';
 import { hindiWalk, say } from '../support/hindi-walk';
 import { fakeMediaLaunchOptions } from '../support/meet';
@@ -25,18 +32,28 @@ async function anotherPaidBooking(pair: Pair): Promise<string> {
   return bookAndPayThroughApi({ ...pair, slot: later!.startTime });
 }
 
-test('a mentee reads their bookings, its dialogs, the payment result, notifications, profile and the meeting room in Hindi', async ({
+test('a mentee reads the sandbox checkout, the payment result, their bookings and its dialogs, notifications, profile and the meeting room in Hindi', async ({
   browser,
   mentorStack,
 }, testInfo) => {
   test.slow(); // a pair, a payment and some twenty page reads with axe, beside other tests on two cores
   const pair = await mentorAndMentee(browser, mentorStack.id, { language: 'hi' });
   try {
-    const bookingId = await bookAndPayThroughApi(pair);
     const page = await pair.menteeContext.newPage();
-    const read = hindiWalk(page, testInfo);
+    const read = hindiWalk(page, testInfo, { names: ['Kavya'] });
 
-    await page.goto(`/payment-success?bookingId=${bookingId}`);
+    // The api's own page, the sandbox checkout; a declined card, whose result frees the hour; then one that pays.
+    const declined = await checkoutThroughApi(pair);
+    await page.goto(declined.checkoutUrl);
+    await read('sandbox checkout', page.getByLabel(say('Card number')));
+    await page.getByLabel(say('Card number')).fill(DECLINED);
+    await page.getByRole('button').click();
+    await read('payment declined', page.getByRole('heading', { name: say('Payment declined') }));
+    const { bookingId, checkoutUrl } = await checkoutThroughApi(pair);
+    await page.goto(checkoutUrl);
+    await page.getByLabel(say('Card number')).fill(SUCCEEDS);
+    await page.getByRole('button').click();
+    await expect(page).toHaveURL(/\/payment-success\?bookingId=/);
     await read('payment result', h1(page));
 
     await page.goto('/profile/bookings');
