@@ -32,19 +32,30 @@ async function anotherPaidBooking(pair: Pair): Promise<string> {
   return bookAndPayThroughApi({ ...pair, slot: later!.startTime });
 }
 
-test('a mentee reads the sandbox checkout, the payment result, their bookings and its dialogs, notifications, profile and the meeting room in Hindi', async ({
+test('a mentee reads the booking panel, the sandbox checkout, the payment’s results, their bookings and their dialogs, notifications, profile and the meeting room in Hindi', async ({
   browser,
   mentorStack,
 }, testInfo) => {
-  test.slow(); // a pair, a payment and some twenty page reads with axe, beside other tests on two cores
+  test.slow(); // a pair, three payments and some twenty page reads with axe, beside other tests on two cores
   const pair = await mentorAndMentee(browser, mentorStack.id, { language: 'hi' });
   try {
     const page = await pair.menteeContext.newPage();
     const read = hindiWalk(page, testInfo, { names: ['Kavya'] });
 
-    // The api's own page, the sandbox checkout; a declined card, whose result frees the hour; then one that pays.
-    const declined = await checkoutThroughApi(pair);
-    await page.goto(declined.checkoutUrl);
+    // A session held the day before, to review.
+    await completeSessionInThePast(await anotherPaidBooking(pair));
+
+    // The hour chosen on the mentor's profile, held, then the api's own page, the sandbox checkout; a declined
+    // card, whose result frees the hour; then one that pays.
+    await page.goto(
+      `/mentor-profile/${pair.mentorId}?${new URLSearchParams({ slot: pair.slot }).toString()}`,
+    );
+    const panel = page.getByRole('region', { name: say('Book a session') });
+    await read('mentor profile, an hour chosen', panel);
+    await panel.getByRole('button', { name: say('Book'), exact: true }).click();
+    const pay = panel.getByRole('button', { name: say('Pay {amount}', { amount: '₹1,000' }) });
+    await read('mentor profile, the hour held', pay);
+    await pay.click();
     await read('sandbox checkout', page.getByLabel(say('Card number')));
     await page.getByLabel(say('Card number')).fill(DECLINED);
     await page.getByRole('button').click();
@@ -57,13 +68,16 @@ test('a mentee reads the sandbox checkout, the payment result, their bookings an
     await read('payment result', h1(page));
 
     await page.goto('/profile/bookings');
-    const item = page.getByRole('listitem').filter({ hasText: 'Kavya' }).first();
+    const item = page.getByRole('list', { name: say('Upcoming bookings') }).getByRole('article');
     await read('mentee bookings', item);
     await item.getByRole('button', { name: say('Cancel'), exact: true }).click();
     await read('cancel dialog', page.getByRole('dialog', { name: say('Cancel this session?') }));
     await page.keyboard.press('Escape');
     await item.getByRole('button', { name: say('Reschedule'), exact: true }).click();
     await read('reschedule dialog', page.getByRole('dialog', { name: say('Move this session') }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: say('Write a review') }).click();
+    await read('review dialog', page.getByRole('dialog', { name: say('Review your session') }));
     await page.keyboard.press('Escape');
 
     await page.goto('/notifications');
