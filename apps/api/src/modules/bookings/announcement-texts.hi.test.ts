@@ -212,6 +212,10 @@ describe('the booking notices', () => {
       'आपके चुकाए ₹2,50,000 में से ₹1,25,000 का रिफ़ंड आपको मिलना है, लेकिन भुगतान सेवा ने इसे अस्वीकार कर दिया; कृपया हमसे संपर्क करें, हम इसे भेज देंगे।',
     );
     expect(reasonGiven('Sorry!', 'hi')).toBe(' बताई गई वजह: "Sorry!"');
+    // The reason Skillroute writes when it suspends an account reads in Hindi; a person's stays as written.
+    expect(reasonGiven('One of the two accounts was suspended by Skillroute.', 'hi')).toBe(
+      ' बताई गई वजह: "Skillroute ने दोनों में से एक अकाउंट निलंबित कर दिया है।"',
+    );
     expect(staffRefundNotice(hindi, { amount: 150_000, reason: 'Call dropped' })).toBe(
       `Skillroute ने ${WHEN_HI} को Ada Lovelace के साथ आपके सेशन का पूरा भुगतान (₹1,500) रिफ़ंड कर दिया है। बताई गई वजह: "Call dropped"।`,
     );

@@ -268,8 +268,9 @@ export function refundSentence(
  * already (`"I am ill."`, not `"I am ill.".`).
  */
 export function reasonGiven(reason: string, locale: Locale = 'en'): string {
-  const { t } = translatorFor(locale);
-  const quoted = `"${reason.trim()}"`;
+  const { t, translate } = translatorFor(locale);
+  // A reason Skillroute wrote (an account suspended) is in the reader's language; a person's, as they wrote it.
+  const quoted = `"${translate(reason.trim())}"`;
   return ` ${
     /[.!?…]$/.test(reason.trim())
       ? t('The reason given: {quoted}', { quoted })

@@ -10,7 +10,7 @@ import { formatPaise } from '@skillroute/shared/money';
 import { cn } from '@/lib/utils';
 import { formatSessionTime } from '@/lib/session-time';
 import { useViewerZone } from '@/features/auth/api';
-import { t } from '@/lib/i18n';
+import { t, translate } from '@/lib/i18n';
 import { bookingCreditNotePath, bookingReceiptPath } from '../api';
 import {
   bookingActions,
@@ -144,7 +144,10 @@ export function BookingItem({ booking, userId, now }: { booking: Booking; userId
                     : t('Your mentee')}
             </dd>
             <dt className="text-muted-foreground">{t('Reason')}</dt>
-            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{booking.cancellation.reason}</dd>
+            {/* A reason Skillroute wrote (an account suspended) in the reader's language; a person's as written. */}
+            <dd className="whitespace-pre-line [overflow-wrap:anywhere]">
+              {translate(booking.cancellation.reason)}
+            </dd>
           </>
         )}
       </dl>
