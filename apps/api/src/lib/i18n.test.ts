@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestLocale, translatorFor } from './i18n';
+import { newAccountLocale, requestLocale, translatorFor } from './i18n';
 
 const request = (cookies: Record<string, string> | undefined, acceptLanguage?: string, cookie?: string) => ({
   ...(cookies === undefined ? {} : { cookies }),
@@ -64,5 +64,15 @@ describe('translatorFor', () => {
     expect(english.t(source, { count: 1 })).toBe('1 seat is left');
     expect(english.t(source, { count: 1200 })).toBe('1,200 seats are left');
     expect(english.t('Hello {name}', { name: 'Ada' })).toBe('Hello Ada');
+  });
+});
+
+describe('newAccountLocale', () => {
+  it('is the language chosen on the sign-up page, else that page’s own when it is not English', () => {
+    expect(newAccountLocale('en', 'hi')).toBe('en');
+    expect(newAccountLocale('hi', 'en')).toBe('hi');
+    expect(newAccountLocale(undefined, 'hi')).toBe('hi');
+    expect(newAccountLocale(undefined, 'en')).toBeUndefined();
+    expect(newAccountLocale(undefined, undefined)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import type { Messages } from '@lingui/core';
 import { compileCatalogue, needsIcu, readCatalogue } from '@skillroute/shared/i18n/compile';
 import {
   acceptedLanguages,
+  DEFAULT_LOCALE,
   isLocale,
   LOCALE_COOKIE,
   negotiateLocale,
@@ -28,6 +29,18 @@ export function requestLocale(request: LocaleSource): Locale {
   const chosen = cookies[LOCALE_COOKIE];
   if (isLocale(chosen)) return chosen;
   return negotiateLocale(acceptedLanguages(request.headers['accept-language']));
+}
+
+/**
+ * The language a new account is made in: the one chosen on the page it was made from, else that page's own
+ * (the request's) when it is not English. English needs no record: an account with none reads English, and
+ * takes up the language a person chooses on another device, where a stored English would override it.
+ */
+export function newAccountLocale(
+  chosen: Locale | undefined,
+  requested: Locale | undefined,
+): Locale | undefined {
+  return chosen ?? (requested === DEFAULT_LOCALE ? undefined : requested);
 }
 
 const translators = new Map<Locale, Translator>();

@@ -11,8 +11,9 @@ import { users } from '../../db/schema';
 import { multipart, signedInUser } from '../users/test-support';
 
 /**
- * A person's language (issue 31): null until they choose one; chosen on the profile, or sent by the browser they
- * sign up or sign in from once they chose it there (their latest choice wins).
+ * A person's language (issue 31): chosen on the profile, or sent by the browser they sign up or sign in from once
+ * they chose it there (their latest choice wins); an account made from a page read in Hindi is made in Hindi;
+ * otherwise null (English).
  */
 
 let t: TestApp;
@@ -195,5 +196,30 @@ describe('a language sent with sign-in', () => {
     const english = await post('/google-login', { credential: await idToken(), locale: 'en' });
     expect(english.json().user.locale).toBe('en');
     expect(await storedLocale(person.id)).toBe('en');
+  });
+
+  it('is the sign-up page’s own language when none was chosen there: Hindi kept, English left unrecorded', async () => {
+    const inHindi = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/auth${url}`, payload, headers: { cookie: 'locale=hi' } });
+    const email = 'signup-page-hindi@example.org';
+    expect((await inHindi('/', { name: 'Meera', email, password })).statusCode).toBe(201);
+    expect((await t.app.db.select().from(users).where(eq(users.email, email)))[0]?.locale).toBe('hi');
+
+    const english = 'signup-page-english@example.org';
+    expect((await post('/', { name: 'Ravi', email: english, password })).statusCode).toBe(201);
+    expect((await t.app.db.select().from(users).where(eq(users.email, english)))[0]?.locale).toBeNull();
+
+    // Google's first sign-in makes the account from a page read in Hindi (the browser's language): Hindi.
+    const credential = await google.idToken({
+      subject: 'page-hindi-sub',
+      claims: { email: 'goog-page-hindi@example.org' },
+    });
+    const byGoogle = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { credential },
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9' },
+    });
+    expect(byGoogle.json().user.locale).toBe('hi');
   });
 });

@@ -2,6 +2,7 @@ import { authReasons, type LoginBody, type SessionUser } from '@skillroute/share
 import { errorMessages } from '@skillroute/shared/errors';
 import type { Locale } from '@skillroute/shared/i18n/locales';
 import { AppError } from '../../lib/errors';
+import { newAccountLocale } from '../../lib/i18n';
 import { hasLiveSession } from '../../sessions/repository';
 import { checkCredentials, openSession, refreshSession, type SessionTokens } from '../../sessions/service';
 import { within, type ServiceContext } from '../../context/service-context';
@@ -116,7 +117,7 @@ export async function logInWithGoogle(
   },
 ): Promise<SignedIn> {
   const { client, timezone, locale, requestLocale, ...google } = input;
-  const user = await signInWithGoogle(ctx, google);
+  const user = await signInWithGoogle(ctx, { ...google, locale: newAccountLocale(locale, requestLocale) });
   return openSessionAndTellOthers(ctx, user, client, { welcome: true, timezone, locale, requestLocale });
 }
 

@@ -5,6 +5,7 @@ import { verificationCodeMail } from '../../adapters/mail/templates';
 import type { UserRow } from '../../db/schema';
 import { checkCode, CODE_TTL_MS, generateCode, hashCode } from '../../lib/codes';
 import { AppError } from '../../lib/errors';
+import { newAccountLocale } from '../../lib/i18n';
 import { hashPassword } from '../../lib/passwords';
 import { openSession, type SessionTokens } from '../../sessions/service';
 import { sendMailJob } from '../mail/service';
@@ -65,7 +66,7 @@ export async function signUp(
       email: body.email,
       passwordHash,
       timezone: body.timezone,
-      locale: body.locale,
+      locale: newAccountLocale(body.locale, requestLocale),
     });
     if (!created) {
       if (user.verifiedAt !== null)

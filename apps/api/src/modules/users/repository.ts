@@ -123,11 +123,17 @@ export async function linkGoogleAccount(
 /** A new verified account without a password; undefined when the e-mail or Google id was taken meanwhile. */
 export async function insertGoogleUser(
   db: Executor,
-  values: { name: string; email: string; googleSub: string; now: Date },
+  values: { name: string; email: string; googleSub: string; now: Date; locale?: Locale | undefined },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
-    .values({ name: values.name, email: values.email, googleSub: values.googleSub, verifiedAt: values.now })
+    .values({
+      name: values.name,
+      email: values.email,
+      googleSub: values.googleSub,
+      verifiedAt: values.now,
+      locale: values.locale ?? null,
+    })
     .onConflictDoNothing()
     .returning();
   return row;

@@ -154,9 +154,14 @@ const toSessionUser = (row: UserRow): SessionUser => ({
  */
 export async function signInWithGoogle(
   ctx: ServiceContext,
-  input: { google: GoogleVerifierOptions | undefined; credential: string },
+  input: {
+    google: GoogleVerifierOptions | undefined;
+    credential: string;
+    /** The language an account this sign-in creates is made in (the page's); an existing one keeps its own. */
+    locale?: Locale | undefined;
+  },
 ): Promise<SessionUser> {
-  const { google, credential } = input;
+  const { google, credential, locale } = input;
   const { db, log } = ctx;
   if (google === undefined) throw new AppError('not_found', googleSignInMessages.notConfigured);
   let identity;
@@ -189,6 +194,7 @@ export async function signInWithGoogle(
     email: identity.email,
     googleSub: identity.sub,
     now: ctx.clock.now(),
+    locale,
   });
   if (created !== undefined) return toSessionUser(created);
   // A second sign-in of the same person created the account a moment ago: use that one.
