@@ -25,3 +25,14 @@ export async function stackThroughApi(
     ).toBe(201);
   return stackId;
 }
+
+/** A filled "Be mentor" application for `stackId` (the body of `POST /api/assessment/tests`). */
+export const mentorApplication = (stackId: string) => ({
+  stackId,
+  expirience: '3',
+  languages: ['english'],
+  headline: 'Backend engineer who likes tests',
+  bio: 'Years of services in production; I enjoy showing people how to test what they build.',
+  linkedinUrl: 'https://www.linkedin.com/in/ravi',
+  githubUrl: 'https://github.com/ravi',
+});

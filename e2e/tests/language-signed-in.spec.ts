@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { demoAdmin, newEmail, signUpThroughApi } from '../support/accounts';
+import { mentorApplication } from '../support/assessments';
 import {
   bookAndPayThroughApi,
   checkoutThroughApi,
@@ -197,15 +198,7 @@ test('an applicant reads the skill test’s introduction, the test and its resul
     // Chosen at sign-up, so what the api writes to them later (the result's notice) is in Hindi too.
     await signUpThroughApi(context, { name: 'Ravi', email: newEmail(), locale: 'hi' });
     const applied = await context.request.post('/api/assessment/tests', {
-      data: {
-        stackId: mentorStack.id,
-        expirience: '3',
-        languages: ['english'],
-        headline: 'Backend engineer who likes tests',
-        bio: 'Years of services in production; I enjoy showing people how to test what they build.',
-        linkedinUrl: 'https://www.linkedin.com/in/ravi',
-        githubUrl: 'https://github.com/ravi',
-      },
+      data: mentorApplication(mentorStack.id),
     });
     expect(applied.status(), await applied.text()).toBe(201);
     const { id } = (await applied.json()) as { id: string };

@@ -25,6 +25,7 @@ const HINDI_PAGES: { name: string; path: (request: APIRequestContext) => Promise
   { name: 'sign-in', path: async () => '/login' },
   { name: 'sign-up', path: async () => '/signup' },
   { name: 'forgot password', path: async () => '/forgot-password' },
+  { name: 'reset password', path: async () => '/reset-password?token=a-link-from-the-mail' },
   { name: 'not found', path: async () => '/no/such/page' },
   { name: 'mentors', path: async () => '/explore-mentors' },
   {

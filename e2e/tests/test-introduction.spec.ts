@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { adminSignInThroughApi, newEmail, signUpThroughApi } from '../support/accounts';
-import { stackThroughApi } from '../support/assessments';
+import { mentorApplication, stackThroughApi } from '../support/assessments';
 import { expectNoSeriousA11yViolations } from '../support/page-checks';
-
-const application = (stackId: string) => ({
-  stackId,
-  expirience: '3',
-  languages: ['english'],
-  headline: 'Backend engineer who likes tests',
-  bio: 'Years of services in production; I enjoy showing people how to test what they build.',
-  linkedinUrl: 'https://www.linkedin.com/in/ravi',
-  githubUrl: 'https://github.com/ravi',
-});
 
 interface TestView {
   startedAt: string | null;
@@ -34,7 +24,7 @@ test('the test introduction before the clock: reading and reloading it start not
 
     await signUpThroughApi(learnerContext, { name: 'Ravi', email: newEmail() });
     const applied = await learnerContext.request.post('/api/assessment/tests', {
-      data: application(stackId),
+      data: mentorApplication(stackId),
     });
     expect(applied.status(), await applied.text()).toBe(201);
     const { id } = (await applied.json()) as { id: string };
