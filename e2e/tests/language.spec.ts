@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newEmail, password, signIn, signUpThroughApi } from '../support/accounts';
-import { englishWordsOn, watchDataWords } from '../support/language';
-import { expectNoSeriousA11yViolations } from '../support/page-checks';
+import { hindiWalk } from '../support/hindi-walk';
 import { scriptBytesOf } from '../support/scripts';
 
 /**
@@ -39,8 +38,8 @@ const HINDI_PAGES: { name: string; path: (request: APIRequestContext) => Promise
   },
 ];
 
-// A browser set to Hindi opens Skillroute in Hindi (no choice saved yet): each page read at a desktop's width and a
-// phone's, with no English left but names and data, nothing wider than the phone, and axe clean; screenshots kept.
+// A browser set to Hindi opens Skillroute in Hindi (no choice saved yet): each page read as the signed-in walk
+// reads its pages (support/hindi-walk.ts): no English but names and data, nothing wider, axe clean, screenshots.
 test('a Hindi browser reads every translated page in Hindi, at 1280 and 390 px', async ({
   browser,
 }, testInfo) => {
@@ -48,29 +47,10 @@ test('a Hindi browser reads every translated page in Hindi, at 1280 and 390 px',
   const context = await browser.newContext({ locale: 'hi-IN', viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    const data = watchDataWords(page);
+    const read = hindiWalk(page, testInfo);
     for (const { name, path } of HINDI_PAGES) {
-      const url = await path(page.request);
-      for (const [device, width] of [
-        ['desktop', 1280],
-        ['phone', 390],
-      ] as const) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(url);
-        await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        expect(await englishWordsOn(page, data), `${name} at ${width} px`).toEqual([]);
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth),
-          `${name} is no wider than ${width} px`,
-        ).toBeLessThanOrEqual(width);
-        await expectNoSeriousA11yViolations(page);
-        await page.screenshot({
-          path: testInfo.outputPath(`hi-${name.replace(/ /g, '-')}-${device}.png`),
-          fullPage: true,
-        });
-      }
+      await page.goto(await path(page.request));
+      await read(name, page.getByRole('heading', { level: 1 }));
     }
   } finally {
     await context.close();
