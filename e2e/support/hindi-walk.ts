@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { readCatalogue } from '@skillroute/shared/i18n/compile';
+import { fillPlaceholders } from '@skillroute/shared/i18n/msg';
 import { englishWordsOn, watchDataWords } from './language';
 import { seriousA11yViolations } from './page-checks';
 
@@ -12,7 +13,7 @@ const HINDI = readCatalogue('hi');
 export function say(english: string, values: Record<string, string | number> = {}): string {
   const hindi = HINDI[english];
   if (hindi === undefined) throw new Error(`no Hindi for “${english}” in the catalogues`);
-  return hindi.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  return fillPlaceholders(hindi, values);
 }
 
 const WIDTHS = [

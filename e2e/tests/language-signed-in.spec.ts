@@ -15,9 +15,10 @@ import { fakeMediaLaunchOptions } from '../support/meet';
 import { slotsThroughApi, test } from '../support/mentors';
 
 // Issue 31: every page a signed-in person reaches, read once in a Hindi browser (hi-IN), one browser per kind of
-// account; language.spec.ts reads the visitor's pages. The mentee, the mentor and the applicant also chose हिन्दी
-// at sign-up: what the api writes to an account (notices, their toasts) follows its choice, not its browser
-// (decision 071). The learner and the admin chose nothing, so their browser's language alone decides.
+// account; language.spec.ts reads the visitor's pages. The mentee, the mentor and the applicant are made through
+// the api, not from a Hindi page, so they choose हिन्दी at sign-up: what the api writes to an account (notices,
+// their toasts) follows the account's language (decision 071). The learner and the admin chose nothing, so their
+// browser's language alone decides the pages.
 
 // The meeting room asks for a camera and a microphone: Chromium's fake ones, granted without a prompt.
 test.use({ launchOptions: fakeMediaLaunchOptions });

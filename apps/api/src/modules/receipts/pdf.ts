@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability-constants';
 import { INTL_LOCALES, type Locale } from '@skillroute/shared/i18n/locales';
-import { formatZonedTime, readerZone } from '@skillroute/shared/time-zones';
+import { readerZone } from '@skillroute/shared/time-zones';
 import { formatsPerZone } from '@skillroute/shared/zone-formats';
 import type { FinancialDocumentRow } from '../../db/schema';
 import { translatorFor } from '../../lib/i18n';
+import { formatSessionTime } from '../bookings/announcement-texts';
 import type { BookingOfDocument } from './repository';
 import { pdfAmount } from './rules';
 
@@ -170,7 +171,7 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   line(
     t('{date}, starting {time}', {
       date: sessionDate(booking.startTime, zone, locale),
-      time: formatZonedTime(booking.startTime, zone, INTL_LOCALES[locale]),
+      time: formatSessionTime(booking.startTime, zone, locale),
     }),
   );
 
