@@ -25,7 +25,11 @@ export default defineConfig({
     baseURL,
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test cost the suite about a quarter of its time (the same
+    // eight journeys, back to back: 82 s with traces, 63 s without; docs/testing-time.md). A failure still keeps
+    // its screenshot and the call log; `npx playwright test -c e2e/playwright.config.ts --trace
+    // retain-on-failure SPEC` records one when a failure needs reading step by step.
+    trace: 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

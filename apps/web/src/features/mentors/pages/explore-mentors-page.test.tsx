@@ -1,5 +1,5 @@
 import type { MentorCard } from '@skillroute/shared/mentors';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { login } from '@/features/auth/api';
@@ -133,6 +133,21 @@ describe('/explore-mentors', () => {
     expect(screen.getByRole('checkbox', { name: 'Tamil' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'English' })).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Companies' })).toHaveValue('Acme, Globex');
+  });
+
+  it('keeps both when the companies and the search settle together', async () => {
+    serve({ 'GET /api/assessment': stacks, ...listing(() => page([mentor({ id: 'm1', name: 'Ada' })])) });
+    const { router } = renderRoutes(routes, '/explore-mentors');
+    await screen.findByRole('link', { name: 'Ada' });
+    // Typed in the same moment, so both fields' delays end before the page renders again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Companies' }), { target: { value: 'Acme' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search mentors' }), {
+      target: { value: 'graphs' },
+    });
+    await waitFor(() => {
+      const params = new URLSearchParams(router.state.location.search);
+      expect([params.get('companies'), params.get('search')]).toEqual(['Acme', 'graphs']);
+    });
   });
 
   it('writes each filter to the URL, sends it, and steps back through them', async () => {

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { t } from '@/lib/i18n';
@@ -36,11 +36,19 @@ export function ExploreMentorsPage({ userId }: { userId?: string }) {
   const stackNames = useMemo(() => (stacks.data ?? []).map((stack) => stack.name), [stacks.data]);
   const [zone] = useState(browserTimeZone);
 
-  const change = (next: Partial<MentorFilters>, options?: { replace?: boolean }) =>
+  // The address as last written, not as this render read it: two fields that settle before the next render (the
+  // companies and the search typed one after the other) each write it, and the second must keep the first.
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
+  const change = (next: Partial<MentorFilters>, options?: { replace?: boolean }) => {
+    const latest = written.current;
     // Any new filter starts again at the first page; a page change keeps the filters.
-    setParams(withLearningCarry(writeFilters({ ...filters, page: 1, ...next }), params), {
-      replace: options?.replace ?? false,
-    });
+    const updated = withLearningCarry(writeFilters({ ...readFilters(latest), page: 1, ...next }), latest);
+    written.current = updated;
+    setParams(updated, { replace: options?.replace ?? false });
+  };
   const clear = () => setParams(withLearningCarry(writeFilters(NO_FILTERS), params));
   const carry = learningCarryQuery(params);
 
