@@ -1,18 +1,16 @@
-// The floor under booking throughput: a bare Fastify POST route that sends the eight statements a hold sends
-// (begin and commit among them; apps/api/src/modules/bookings/holds.ts createBooking, as of decision 069), one
-// after the other, and nothing else: no token check, no rules, no time zones, no plugins. What the product adds
-// above this is its own work; what this costs above the bare insert (bare.mjs) is the database work a hold's
-// guarantees need. The statements are written plainly here, with the same tables, conditions and answers as the
-// product's; pg-boss writes the job with its own statement. When a hold's statements change, change them here.
+// The floor under booking throughput: a bare Fastify POST route that sends the seven statements a hold sends
+// (begin and commit among them; apps/api/src/modules/bookings/holds.ts createBooking, as of decision 072: the
+// expiry job of decision 069's eight is gone, a sweep expires lapsed holds), one after the other, and nothing
+// else: no token check, no rules, no time zones, no plugins. What the product adds above this is its own work;
+// what this costs above the bare insert (bare.mjs) is the database work a hold's guarantees need. The statements
+// are written plainly here, with the same tables, conditions and answers as the product's. When a hold's
+// statements change, change them here.
 import Fastify from 'fastify';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
 
 const HOUR_MS = 60 * 60 * 1000;
 const HOLD_MS = 15 * 60 * 1000;
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-// Only for its job statement, on the transaction's own client: never started, so it polls nothing.
-const boss = new PgBoss({ connectionString: process.env.DATABASE_URL });
 
 /** The claims of the access token in the cookie, read without checking its signature. */
 function claimsOf(cookieHeader) {
@@ -107,17 +105,6 @@ app.post('/bookings', async (request, reply) => {
       ...insertHold,
       values: [mentorId, menteeId, start, end, holdExpiresAt],
     });
-    const bookingId = rows[0].id;
-    // 7. The hold's expiry job, in the same transaction.
-    await boss.send(
-      'bookings.expire-hold',
-      { bookingId },
-      {
-        db: { executeSql: (text, values) => client.query(text, values) },
-        startAfter: holdExpiresAt,
-        singletonKey: bookingId,
-      },
-    );
     await client.query('commit');
     return reply.code(201).send({ booking: rows[0] });
   } catch (error) {

@@ -757,7 +757,7 @@ Checks: ${faults.length === 0 ? '**every one held**.' : `**${faults.length} fail
 How to read it: the ratio compares one confirmation now with one before the ledger, on the same machine in the same minutes; below 1 is
 what confirming a payment costs more now (the ledger transaction and its four entries, balanced by a deferred trigger at commit${audits[now].found.receipts === null ? '' : ', the receipt numbered from a locked series row'}, and
 whatever else the ${LEDGER_COMMIT}..now commits added on the way), not the ledger's cost alone. Both sides also record the event, lock and confirm the
-booking, drop the hold's expiry job, queue the completion, two notices, the mails and the reminders, and send those mails from the same
+booking (the side before the ledger also drops the hold's expiry job, which a sweep has since replaced), queue the completion, two notices, the mails and the reminders, and send those mails from the same
 process meanwhile: the rows written show the ledger's share (ledger_transactions and ledger_entries) of the whole. The counts are what must hold whatever the rates: one
 confirmation per booking however often and in however many events the provider tells it, the ledger balanced, receipts with no gap and
 no duplicate, and one winner per slot.`,

@@ -112,8 +112,8 @@ export interface AppDeps {
     pollingIntervalSeconds?: number;
     retryDelaySeconds?: number;
     refundRetryLimit?: number;
-    /** Whether to schedule the no-show sweeper (on unless false: tests run it on their own clock). */
-    sweepNoShows?: boolean;
+    /** Whether to schedule the minute's sweeps, of no-shows and lapsed holds (on unless false: tests run them on their own clock). */
+    sweeps?: boolean;
   };
   /** The Redis stream the socket.io replicas share (with REDIS_URL); defaults to REDIS_KEY_PREFIX's (tests use one of their own). */
   socketStreamName?: string;
@@ -268,7 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await registerMailWorker(app.services, mailer);
   await registerBookingWorkers(app.services, {
     refundRetryLimit: deps.jobs?.refundRetryLimit,
-    sweepNoShows: deps.jobs?.sweepNoShows,
+    sweeps: deps.jobs?.sweeps,
   });
   await registerPasswordResetWorker(app.services);
   await registerIdempotencyWorkers(app.services);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentEvents, type BookingRow } from '../src/db/schema';
 import { createUser } from './accounts';
+import { sweepLapsedHoldsJob } from '../src/modules/bookings/job-types';
+import { SWEEP_LAPSED_HOLDS_CRON } from '../src/modules/bookings/jobs';
 import { auditBookings, CLEAN_AUDIT } from './booking-audit';
 import { HOUR_MS, MINUTE_MS, weekAhead } from './bookings';
 import { buildTestApp, type TestApp } from './helpers';
@@ -52,7 +54,8 @@ describe('the bookings audit', () => {
     const confirmedUnpaid = await row({ status: 'confirmed' });
     const cancelledPaidNoRefund = await row({ status: 'cancelled', cancelledAt: new Date() });
     await paid(cancelledPaidNoRefund.id);
-    const holdWithoutJob = await row({});
+    // The test app schedules no sweep: every hold waits on nothing to expire it.
+    const holdWithoutSweep = await row({});
     const lapsedHold = await row({ holdExpiresAt: new Date(Date.now() - 5 * MINUTE_MS) });
     const refundNeverAsked = await row({
       status: 'cancelled',
@@ -66,8 +69,12 @@ describe('the bookings audit', () => {
     const audit = await auditBookings(t.app.db);
     expect(audit.confirmedWithoutPayment).toEqual([confirmedUnpaid.id]);
     expect(audit.paidUnconfirmedWithoutRefund).toEqual([cancelledPaidNoRefund.id]);
-    expect(audit.stuckHolds.sort()).toEqual([holdWithoutJob.id, lapsedHold.id].sort());
+    expect(audit.stuckHolds.sort()).toEqual([holdWithoutSweep.id, lapsedHold.id].sort());
     expect(audit.missingJobs.sort()).toEqual([confirmedUnpaid.id, refundNeverAsked.id].sort());
     expect(audit.overlappingLiveBookings).toEqual([]);
+
+    // With the sweep scheduled, only the hold lapsed longer than the sweep's minute and its grace is stuck.
+    await t.app.services.jobs.schedule(sweepLapsedHoldsJob, SWEEP_LAPSED_HOLDS_CRON, {});
+    expect((await auditBookings(t.app.db)).stuckHolds).toEqual([lapsedHold.id]);
   });
 });

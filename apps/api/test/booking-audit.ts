@@ -13,7 +13,7 @@ export interface BookingAudit {
   paidUnconfirmedWithoutRefund: string[];
   /** Two live bookings (pending_payment or confirmed) of one mentor or one mentee at overlapping times. */
   overlappingLiveBookings: string[];
-  /** Holds pending payment past their expiry, or with no job waiting to expire them. */
+  /** Holds pending payment long past their expiry, or any hold while no sweep is scheduled to expire them. */
   stuckHolds: string[];
   /** A confirmed booking with no completion job waiting, or a refund not yet asked for with no job to ask. */
   missingJobs: string[];
@@ -33,8 +33,11 @@ async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[
   return result.rows.map((row) => row.id);
 }
 
-/** `graceSeconds`: how long past its expiry a hold may wait for its (already queued) job before it counts as stuck. */
-export async function auditBookings(db: Executor, { graceSeconds = 60 } = {}): Promise<BookingAudit> {
+/**
+ * `graceSeconds`: how long past its expiry a hold may wait for the sweep (bookings.sweep-lapsed-holds, every
+ * minute) before it counts as stuck.
+ */
+export async function auditBookings(db: Executor, { graceSeconds = 120 } = {}): Promise<BookingAudit> {
   return {
     confirmedWithoutPayment: await ids(
       db,
@@ -60,7 +63,7 @@ export async function auditBookings(db: Executor, { graceSeconds = 60 } = {}): P
       sql`select b.id from bookings b
           where b.status = 'pending_payment'
             and (b.hold_expires_at < now() - make_interval(secs => ${graceSeconds})
-                 or not ${liveJob('bookings.expire-hold', sql`b.id::text`)})`,
+                 or not exists (select 1 from pgboss.schedule s where s.name = 'bookings.sweep-lapsed-holds'))`,
     ),
     missingJobs: await ids(
       db,

@@ -74,10 +74,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp(config, {
     webDistDir: path.join(config.dataDir, 'no-web-build'),
     ...deps,
-    // Mails in a test are picked up within half a second and retried after about one. The no-show sweeper
-    // would settle, once a minute on a test's clock, sessions other tests still need confirmed: only the
-    // tests that ask for its schedule get it (no-shows.int.test.ts runs it directly).
-    jobs: { sweepNoShows: false, ...(deps.jobs ?? { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 }) },
+    // Mails in a test are picked up within half a second and retried after about one. The minute's sweeps
+    // would settle no-shows and expire holds, once a minute on a test's clock, while the test still reads
+    // them: only the tests that ask for their schedules get them (the others run a sweep directly).
+    jobs: { sweeps: false, ...(deps.jobs ?? { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 }) },
     databaseUrl,
     // The product's own logger (its redaction included), writing where the test can read it.
     logger: createLogger(config, sink),

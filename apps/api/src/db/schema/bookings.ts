@@ -112,6 +112,10 @@ export const bookings = pgTable(
     index('bookings_confirmed_start_idx')
       .on(table.startTime)
       .where(sql`${table.status} = 'confirmed'`),
+    // The hold sweeper's every-minute read: unpaid holds whose lapse has passed.
+    index('bookings_pending_hold_expiry_idx')
+      .on(table.holdExpiresAt)
+      .where(sql`${table.status} = 'pending_payment'`),
     check('bookings_agenda_length', sql`char_length(${table.agenda}) <= 1000`),
     check('bookings_notes_length', sql`char_length(${table.notes}) <= 5000`),
     check('bookings_learning_topics_max', sql`cardinality(${table.learningNodeIds}) <= 10`),

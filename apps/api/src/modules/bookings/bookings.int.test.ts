@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { bookings, mentorProfiles, users, type UserRow } from '../../db/schema';
 import { within } from '../../context/service-context';
-import { completeBooking, expireHold } from './jobs';
+import { completeBooking, sweepLapsedHolds } from './jobs';
 import { confirmBooking } from './transitions';
 import { mondayAhead } from '../../../test/clock';
 import {
@@ -53,6 +53,14 @@ afterAll(() => t.close());
 beforeEach(() => {
   nowMs = at(0, 6).getTime();
 });
+
+/** Expires, far ahead, the holds earlier tests left, so that a sweep's count is the test's own. */
+async function sweepEarlierHolds(): Promise<void> {
+  const now = nowMs;
+  nowMs = at(60, 0).getTime();
+  await sweepLapsedHolds(t.app.services);
+  nowMs = now;
+}
 
 const signedIn = (user: Pick<UserRow, 'id' | 'email' | 'role'>) =>
   signedInAs(t.app.db, t.config.jwtSecret, user, clock.now());
@@ -194,11 +202,9 @@ describe('booking a slot', () => {
     const read = await get(mentee, `/api/bookings/detail/${booking.id}`);
     expect(bookingResponseSchema.parse(read.json()).booking).toEqual(booking);
     expect(await slotStarts(mentor.id, at(2, 0), at(3, 0))).not.toContain(start.toISOString());
-    // The hold's expiry is queued for its lapse, one job per booking.
-    const jobs = await t.app.db.execute<{ start_after: Date }>(
-      sql`select start_after from pgboss.job where name = 'bookings.expire-hold' and singleton_key = ${booking.id}`,
-    );
-    expect(jobs.rows.map((row) => new Date(row.start_after).toISOString())).toEqual([booking.holdExpiresAt]);
+    // No job of its own: the minute's sweep expires it once it lapses.
+    const jobs = await t.app.db.execute(sql`select 1 from pgboss.job where singleton_key = ${booking.id}`);
+    expect(jobs.rows).toEqual([]);
   });
 
   it('refuses time the mentee already holds with another mentor, and a slot someone holds', async () => {
@@ -219,7 +225,8 @@ describe('booking a slot', () => {
     await booked(first, mentorB, at(0, 13));
   });
 
-  it('frees a lapsed hold: the slot shows again, the expiry marks it expired, and someone else can book it', async () => {
+  it('frees a lapsed hold: the slot shows again, the sweep marks it expired, and someone else can book it', async () => {
+    await sweepEarlierHolds();
     const mentor = await newMentor();
     const [first, second] = [await newUser(), await newUser()];
     const start = at(3, 10);
@@ -232,9 +239,11 @@ describe('booking a slot', () => {
 
     nowMs += 15 * MINUTE_MS + 1000;
     expect(await slotStarts(mentor.id, at(3, 0), at(4, 0))).toContain(start.toISOString());
-    await expireHold(t.app.services, { bookingId: held.id });
+    expect(await sweepLapsedHolds(t.app.services)).toEqual({ expired: 1 });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
     expect(row?.status).toBe('expired');
+    // A second sweep (another process's, or the next minute's) finds nothing left to expire.
+    expect(await sweepLapsedHolds(t.app.services)).toEqual({ expired: 0 });
 
     const again = await signedIn({ id: second.id, email: 'x@example.org', role: 'user' });
     const taken = await booked(again, mentor, start);
@@ -242,7 +251,7 @@ describe('booking a slot', () => {
     expect(await overlappingLiveBookings()).toBe(0);
   });
 
-  it('expires a lapsed hold in the transaction of the next booking, before its job ran', async () => {
+  it('expires a lapsed hold in the transaction of the next booking, before the sweep ran', async () => {
     const mentor = await newMentor();
     const [first, second] = [await newUser(), await newUser()];
     const held = await booked(first, mentor, at(4, 16));
@@ -255,13 +264,30 @@ describe('booking a slot', () => {
     expect(row!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
   });
 
-  it('leaves a hold alone when its expiry runs before the lapse, and queues it again', async () => {
+  it('sweeps only lapsed holds, however many, in batches, the unlapsed and the paid left alone', async () => {
+    await sweepEarlierHolds();
     const mentor = await newMentor();
-    const mentee = await newUser();
-    const held = await booked(mentee, mentor, at(1, 15));
-    await expireHold(t.app.services, { bookingId: held.id });
-    const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
-    expect(row?.status).toBe('pending_payment');
+    const held = [];
+    for (const hour of [10, 11, 12, 13, 14]) held.push(await booked(await newUser(), mentor, at(4, hour)));
+    nowMs += 5 * MINUTE_MS;
+    const fresh = await booked(await newUser(), mentor, at(4, 15));
+    const paid = held.pop()!;
+    await t.app.services.unitOfWork((uow) =>
+      confirmBooking(within(t.app.services, uow), { bookingId: paid.id }),
+    );
+
+    // Before any lapse the sweep finds nothing; at the first four's lapse it takes them two at a time.
+    expect(await sweepLapsedHolds(t.app.services, { batch: 2 })).toEqual({ expired: 0 });
+    nowMs += 10 * MINUTE_MS;
+    expect(await sweepLapsedHolds(t.app.services, { batch: 2 })).toEqual({ expired: 4 });
+    const statusOf = async (id: string) =>
+      (await t.app.db.select().from(bookings).where(eq(bookings.id, id)))[0]?.status;
+    for (const hold of held) expect(await statusOf(hold.id)).toBe('expired');
+    expect(await statusOf(paid.id)).toBe('confirmed');
+    expect(await statusOf(fresh.id)).toBe('pending_payment');
+    expect(await slotStarts(mentor.id, at(4, 0), at(5, 0))).toEqual(
+      expect.arrayContaining(held.map((hold) => hold.startTime)),
+    );
   });
 
   it('is 400 for a time that is not a slot: a wrong minute, outside the hours, a weekend, the past, beyond the horizon; 409 inside the 2-hour notice', async () => {
@@ -544,10 +570,7 @@ describe('confirmation and completion', () => {
     const jobs = await t.app.db.execute<{ name: string; state: string; start_after: Date }>(
       sql`select name, state, start_after from pgboss.job where singleton_key = ${booking.id} and name like 'bookings.%' order by name`,
     );
-    expect(jobs.rows.map((row) => [row.name, row.state])).toEqual([
-      ['bookings.complete', 'created'],
-      ['bookings.expire-hold', 'cancelled'],
-    ]);
+    expect(jobs.rows.map((row) => [row.name, row.state])).toEqual([['bookings.complete', 'created']]);
     expect(new Date(jobs.rows[0]!.start_after).toISOString()).toBe(booking.endTime);
 
     // A confirmed booking keeps its time even after the hold would have lapsed.

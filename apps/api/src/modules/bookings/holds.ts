@@ -12,7 +12,6 @@ import {
   noticeRefusal,
 } from '../availability/service';
 import { checkBookingLearning } from '../learning/service';
-import { expireHoldJob } from './job-types';
 import { localLocks } from './local-locks';
 import * as repository from './repository';
 import { collision, holdExpiry, holdRefusal, overlapMessage, SESSION_MS } from './rules';
@@ -28,8 +27,8 @@ const LAPSED_HOLDS_WINDOW_MS = LAPSED_HOLDS_WINDOW_HOURS * 60 * 60 * 1000;
  * mentor or the mentee, or an hour the mentor's booking settings leave out (too soon, too close to another
  * session, a full day), is a 409. Requests for the same people queue in this process first; then, in one
  * transaction, the time is locked and read again with what the settings and the hold limits weigh (time.ts
- * lockTime), checked, the row inserted (announcing the change and answering it with both people) and the hold's
- * expiry job queued: six round trips from begin to commit, and none after (decision 065).
+ * lockTime), checked, and the row inserted (announcing the change and answering it with both people): five
+ * round trips from begin to commit, and none after (decisions 065 and 072; the minute's sweep expires it).
  */
 export async function createBooking(ctx: UserContext, body: CreateBookingBody): Promise<Booking> {
   const menteeId = ctx.user.id;
@@ -90,11 +89,6 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
           amount: availability.pricePerSession,
           holdExpiresAt: holdExpiry(now),
         });
-        await uow.enqueue(
-          expireHoldJob,
-          { bookingId: row.id },
-          { startAfter: row.holdExpiresAt, singletonKey: row.id },
-        );
         await timeChanged(work, [booking], { announced: true });
         return row;
       });

@@ -3,8 +3,8 @@ import type { ReminderLead } from './announcement-texts';
 
 // The jobs bookings queue, declared once: the transitions queue and cancel them, jobs.ts runs them.
 
-/** Expires a hold that is still pending payment when it lapses; queued with the booking, keyed by its id. */
-export const expireHoldJob = jobType<{ bookingId: string }>('bookings.expire-hold');
+/** Expires the holds that lapsed unpaid (jobs.ts sweepLapsedHolds); scheduled every minute, no data. */
+export const sweepLapsedHoldsJob = jobType<Record<string, never>>('bookings.sweep-lapsed-holds');
 /** Marks a confirmed booking completed after its end; queued at confirmation, keyed by the booking id. */
 export const completeBookingJob = jobType<{ bookingId: string }>('bookings.complete');
 /** Settles the confirmed sessions someone never joined (no-shows.ts); scheduled every minute, no data. */

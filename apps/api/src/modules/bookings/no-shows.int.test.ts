@@ -22,7 +22,8 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { createSandboxPaymentProvider, deriveSandboxWebhookSecret } from '../../adapters/payments/sandbox';
 import { bookings, ledgerTransactions, mentorProfiles, notifications, type UserRow } from '../../db/schema';
 import { completeBooking } from './jobs';
-import { completeBookingJob, sweepNoShowsJob } from './job-types';
+import { completeBookingJob, sweepLapsedHoldsJob, sweepNoShowsJob } from './job-types';
+import { SWEEP_LAPSED_HOLDS_CRON } from './jobs';
 import { SWEEP_NO_SHOWS_CRON, sweepNoShows } from './no-shows';
 import { refundKeyOf } from './refunds';
 
@@ -313,13 +314,16 @@ describe('the no-show sweeper', () => {
     expect((await detail(people.mentee, booking.id)).noShow).toBe('both');
   });
 
-  it('is a job the app schedules every minute when asked to', async () => {
-    const scheduled = await buildTestApp({ clock, databaseUrl: t.databaseUrl, jobs: { sweepNoShows: true } });
+  it('is a job the app schedules every minute when asked to, beside the sweep of lapsed holds', async () => {
+    const scheduled = await buildTestApp({ clock, databaseUrl: t.databaseUrl, jobs: { sweeps: true } });
     try {
-      const result = await t.app.db.execute<{ cron: string }>(
-        sql`select cron from pgboss.schedule where name = ${sweepNoShowsJob.name}`,
+      const result = await t.app.db.execute<{ name: string; cron: string }>(
+        sql`select name, cron from pgboss.schedule where name in (${sweepNoShowsJob.name}, ${sweepLapsedHoldsJob.name}) order by name`,
       );
-      expect(result.rows).toEqual([{ cron: SWEEP_NO_SHOWS_CRON }]);
+      expect(result.rows).toEqual([
+        { name: sweepLapsedHoldsJob.name, cron: SWEEP_LAPSED_HOLDS_CRON },
+        { name: sweepNoShowsJob.name, cron: SWEEP_NO_SHOWS_CRON },
+      ]);
     } finally {
       await scheduled.close();
     }

@@ -301,24 +301,24 @@ export async function releaseHold(tx: Executor, bookingId: string): Promise<Book
   return row;
 }
 
-/** Expires one hold if it is still held and has lapsed at `now`; answers the row when it did. */
-export async function expireHold(
-  tx: Executor,
-  bookingId: string,
-  now: Date,
-): Promise<BookingRow | undefined> {
-  const [row] = await tx
+/**
+ * Expires up to `limit` holds still unpaid whose lapse is at or before `now`, the longest lapsed first; answers
+ * them. A hold another transaction is changing (paid, expired in passing) is waited for and then read again, so
+ * each hold is expired once, by whichever comes first.
+ */
+export async function expireLapsedHolds(tx: Executor, now: Date, limit: number): Promise<BookingRow[]> {
+  const lapsed = and(eq(bookings.status, 'pending_payment'), lte(bookings.holdExpiresAt, now));
+  const due = tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(lapsed)
+    .orderBy(bookings.holdExpiresAt)
+    .limit(limit);
+  return tx
     .update(bookings)
     .set({ status: 'expired' })
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        eq(bookings.status, 'pending_payment'),
-        lte(bookings.holdExpiresAt, now),
-      ),
-    )
+    .where(and(inArray(bookings.id, due), lapsed))
     .returning();
-  return row;
 }
 
 /** pending_payment → confirmed; answers the row, or undefined when the booking was not pending payment. */

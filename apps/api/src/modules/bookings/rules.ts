@@ -28,7 +28,7 @@ export const TIME_HOLDING_STATUSES = [
 
 /**
  * Whether a booking takes its time at `now`: confirmed, or held with a hold that has not lapsed (a lapsed
- * hold frees its time even before its job marks it expired). The exclusion constraints of migration 0011
+ * hold frees its time even before the minute's sweep marks it expired). The exclusion constraints of migration 0011
  * hold the same line in the database.
  */
 export function holdsTime(booking: { status: BookingStatus; holdExpiresAt: Date }, now: Date): boolean {

@@ -9,7 +9,7 @@ import {
   announceLatePaymentRefunded,
   announcePaymentFailed,
 } from './announcements';
-import { completeBookingJob, expireHoldJob } from './job-types';
+import { completeBookingJob } from './job-types';
 import { queueRefund } from './refunds';
 import * as repository from './repository';
 import { lockTime, timeChanged } from './time';
@@ -19,8 +19,8 @@ import { lockTime, timeChanged } from './time';
 // which step an event means; bookings knows what each step changes. The calls go one way: payments → here.
 
 /**
- * pending_payment → confirmed: the payment enters the ledger, the hold's expiry job is dropped and the
- * completion is queued for the end of the session. Answers the row, or undefined when the booking was not pending payment.
+ * pending_payment → confirmed: the payment enters the ledger and the completion is queued for the end of the
+ * session. Answers the row, or undefined when the booking was not pending payment.
  */
 export async function confirmBooking(
   ctx: WorkContext,
@@ -30,7 +30,6 @@ export async function confirmBooking(
   const row = await repository.markConfirmed(ctx.uow.tx, bookingId);
   if (row === undefined) return undefined;
   await recordPayment(ctx, { booking: row });
-  await ctx.uow.cancelJobs(expireHoldJob, bookingId);
   await ctx.uow.enqueue(
     completeBookingJob,
     { bookingId },
@@ -91,10 +90,7 @@ export async function refundLatePayment(ctx: WorkContext, input: { booking: Book
  */
 export async function refundBlockedPayment(ctx: WorkContext, input: { booking: BookingRow }): Promise<void> {
   const { booking } = input;
-  if ((await repository.releaseHold(ctx.uow.tx, booking.id)) !== undefined) {
-    await ctx.uow.cancelJobs(expireHoldJob, booking.id);
-    await timeChanged(ctx, [booking]);
-  }
+  if ((await repository.releaseHold(ctx.uow.tx, booking.id)) !== undefined) await timeChanged(ctx, [booking]);
   await queueRefund(ctx, { bookingId: booking.id, amountPaise: booking.amount, reason: 'party_blocked' });
   await announceBlockedPaymentRefunded(ctx, { bookingId: booking.id });
 }
@@ -104,7 +100,6 @@ export async function failPayment(ctx: WorkContext, input: { bookingId: string }
   const { bookingId } = input;
   const row = await repository.markPaymentFailed(ctx.uow.tx, bookingId);
   if (row !== undefined) {
-    await ctx.uow.cancelJobs(expireHoldJob, bookingId);
     await timeChanged(ctx, [row]);
     await announceFreedSlot(ctx, row);
   }

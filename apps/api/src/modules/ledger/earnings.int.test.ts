@@ -15,7 +15,7 @@ import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { bookAndPay } from '../../../test/payments';
 import { createMentor } from '../../../test/mentors';
-import { completeBooking, expireHold } from '../bookings/jobs';
+import { completeBooking, sweepLapsedHolds } from '../bookings/jobs';
 import { bookings, users } from '../../db/schema';
 
 const { at } = weekAhead();
@@ -152,7 +152,7 @@ describe('GET /api/earnings', () => {
     const mentor = await newMentor();
     const booking = await paidSession(mentor, await newMentee(), at(1, 15), async (held) => {
       nowMs += 16 * 60 * 1000;
-      await expireHold(t.app.services, { bookingId: held.id });
+      await sweepLapsedHolds(t.app.services);
     });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('confirmed');

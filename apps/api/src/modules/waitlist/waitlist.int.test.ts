@@ -11,14 +11,14 @@ import { createRecordingMailer, type RecordingMailer } from '../../../test/mail'
 import { createMentor } from '../../../test/mentors';
 import { mentorWaitlist, notifications, type UserRow } from '../../db/schema';
 import { within } from '../../context/service-context';
-import { expireHold } from '../bookings/jobs';
+import { sweepLapsedHolds } from '../bookings/jobs';
 import { announceFreedSlot } from './service';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-// Holds made at the pinned times expire by the test's hand (expireHold), never by their queued job.
+// Holds made at the pinned times expire by the test's hand (sweepLapsedHolds), never by the minute's schedule.
 const MONDAY = mondayAhead();
 const at = (days: number, hour: number) => new Date(MONDAY + days * DAY_MS + hour * HOUR_MS);
 
@@ -159,14 +159,14 @@ describe('a freed slot', () => {
     const bookingId = await hold(mentee, mentor.id, at(1, 10));
     const mailsBefore = mailer.sent.length;
 
-    // Before the lapse the job puts itself back: nothing is freed, nobody hears.
-    await expireHold(t.app.services, { bookingId });
+    // Before the lapse the sweep passes it by: nothing is freed, nobody hears.
+    await sweepLapsedHolds(t.app.services);
     expect(await slotAlerts([ada.id, bob.id, cleo.id, mentor.id, mentee.id])).toEqual([]);
 
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, { bookingId });
-    // The job running twice (a retry) frees the slot once.
-    await expireHold(t.app.services, { bookingId });
+    await sweepLapsedHolds(t.app.services);
+    // A second sweep (another process's) frees the slot once.
+    await sweepLapsedHolds(t.app.services);
 
     const alerts = await slotAlerts([ada.id, bob.id, cleo.id, mentor.id, mentee.id]);
     expect(alerts.map((alert) => alert.userId).sort()).toEqual([ada.id, bob.id].sort());
@@ -205,7 +205,7 @@ describe('a freed slot', () => {
     for (const hour of [10, 11, 12, 13, 14]) holds.push(await hold(await newUser(), mentor.id, at(1, hour)));
     const mailsBefore = mailer.sent.length;
     nowMs += 16 * MINUTE_MS;
-    for (const bookingId of holds) await expireHold(t.app.services, { bookingId });
+    await sweepLapsedHolds(t.app.services);
 
     const alerts = await slotAlerts([ada.id, bob.id]);
     expect(alerts.map((alert) => alert.userId)).toEqual([ada.id]);
@@ -221,7 +221,7 @@ describe('a freed slot', () => {
     );
     const sixth = await hold(await newUser(), mentor.id, at(2, 10));
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, { bookingId: sixth });
+    await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id, bob.id])).map((alert) => alert.userId).sort()).toEqual(
       [ada.id, bob.id].sort(),
     );
@@ -229,7 +229,7 @@ describe('a freed slot', () => {
     // Another mentor's freed slot is another mentor's news.
     const elsewhere = await hold(await newUser(), otherMentor.id, at(1, 10));
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, { bookingId: elsewhere });
+    await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Ravi Iyer'))).toHaveLength(
       1,
     );
@@ -238,7 +238,7 @@ describe('a freed slot', () => {
     nowMs = at(1, 6).getTime() + 20 * MINUTE_MS;
     const later = await hold(await newUser(), mentor.id, at(3, 10));
     nowMs += 16 * MINUTE_MS;
-    await expireHold(t.app.services, { bookingId: later });
+    await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Asha Rao'))).toHaveLength(
       2,
     );
