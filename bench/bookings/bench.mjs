@@ -373,15 +373,15 @@ that mentor's own ${seed.throughput.menteeCookies[0].length} mentees in turn), s
 pairs afterwards. The bare route (\`bench/bookings/bare.mjs\`) reads the same request and cookie (the token's subject, unchecked) and
 sends one \`INSERT … RETURNING\` to a copy of \`bookings\` (same columns, checks and indexes, the exclusion constraints among them) on the
 same PostgreSQL, 10 connections in its pool as the app has. The product also checks the session, the mentor and the schedule, reads
-both people's busy times, takes their advisory locks, expires lapsed holds, inserts, queues the hold's expiry and reads the booking back
-with both names. Between them, the floor (\`bench/bookings/floor.mjs\`, decision 069): a bare Fastify route that sends those same eight
+both people's busy times, takes their advisory locks, expires lapsed holds, inserts and reads the booking back with both names (a
+sweep expires lapsed holds every minute, decision 072: no job per hold). Between them, the floor (\`bench/bookings/floor.mjs\`, decisions 069 and 072): a bare Fastify route that sends those same seven
 statements one after the other and does nothing else (no token check, no rules, no time zones, no plugins), for the same mentors with the
 race's users as mentees, a year past the bare route's hours. ${ROUNDS} alternating rounds of ${SECONDS} s after a 2 s warm-up each, medians.
 
 | server | bookings/s | p99 latency | ratio to the bare insert |
 |---|---|---|---|
 | bare Fastify, one insert | ${Math.round(bareRate)} | ${median(made.p99.bare)} ms | 1 |
-| bare Fastify, a hold's eight statements (the floor) | ${Math.round(floorRate)} | ${median(made.p99.floor)} ms | ${(floorRate / bareRate).toFixed(2)} |
+| bare Fastify, a hold's seven statements (the floor) | ${Math.round(floorRate)} | ${median(made.p99.floor)} ms | ${(floorRate / bareRate).toFixed(2)} |
 | Skillroute \`POST /api/bookings\` | ${Math.round(bookingRate)} | ${median(made.p99.product)} ms | **${bookingRatio.toFixed(2)}** |
 
 Ratio product / bare: **${bookingRatio.toFixed(2)}** (target ≥ ${BOOKING_RATIO_TARGET}: ${bookingRatio >= BOOKING_RATIO_TARGET ? 'met' : 'not met'}); the floor / bare: ${(floorRate / bareRate).toFixed(2)}, so
