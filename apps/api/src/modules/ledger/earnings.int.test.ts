@@ -153,6 +153,8 @@ describe('GET /api/earnings', () => {
     const booking = await paidSession(mentor, await newMentee(), at(1, 15), async (held) => {
       nowMs += 16 * 60 * 1000;
       await sweepLapsedHolds(t.app.services);
+      const [lapsed] = await t.app.db.select().from(bookings).where(eq(bookings.id, held.id));
+      expect(lapsed?.status).toBe('expired');
     });
     const [row] = await t.app.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row?.status).toBe('confirmed');

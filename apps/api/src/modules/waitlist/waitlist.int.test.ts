@@ -156,7 +156,7 @@ describe('a freed slot', () => {
     for (const person of [ada, bob, cleo])
       expect((await waitlist('POST', person, mentor.id)).statusCode).toBe(201);
     await waitlist('DELETE', cleo, mentor.id);
-    const bookingId = await hold(mentee, mentor.id, at(1, 10));
+    await hold(mentee, mentor.id, at(1, 10));
     const mailsBefore = mailer.sent.length;
 
     // Before the lapse the sweep passes it by: nothing is freed, nobody hears.
@@ -219,7 +219,7 @@ describe('a freed slot', () => {
     expect((await waitlist('POST', await signedIn({ ...bob, role: 'user' }), mentor.id)).statusCode).toBe(
       201,
     );
-    const sixth = await hold(await newUser(), mentor.id, at(2, 10));
+    await hold(await newUser(), mentor.id, at(2, 10));
     nowMs += 16 * MINUTE_MS;
     await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id, bob.id])).map((alert) => alert.userId).sort()).toEqual(
@@ -227,7 +227,7 @@ describe('a freed slot', () => {
     );
 
     // Another mentor's freed slot is another mentor's news.
-    const elsewhere = await hold(await newUser(), otherMentor.id, at(1, 10));
+    await hold(await newUser(), otherMentor.id, at(1, 10));
     nowMs += 16 * MINUTE_MS;
     await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Ravi Iyer'))).toHaveLength(
@@ -236,7 +236,7 @@ describe('a freed slot', () => {
 
     // A day after she was told, Ada hears again.
     nowMs = at(1, 6).getTime() + 20 * MINUTE_MS;
-    const later = await hold(await newUser(), mentor.id, at(3, 10));
+    await hold(await newUser(), mentor.id, at(3, 10));
     nowMs += 16 * MINUTE_MS;
     await sweepLapsedHolds(t.app.services);
     expect((await slotAlerts([ada.id])).filter((alert) => alert.message.includes('Asha Rao'))).toHaveLength(
