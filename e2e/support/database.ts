@@ -122,14 +122,18 @@ export async function announceNotesNow(bookingId: string): Promise<void> {
 
 /**
  * Runs the no-show sweeper now rather than at the next minute (its schedule, decision 062): one job of its
- * queue, made as pg-boss makes them, which the server's worker takes within its polling interval.
+ * queue, made as pg-boss makes them, which the server's worker takes within its polling interval. Its queue lets
+ * one job wait at a time, so when the schedule's own job for this minute is already waiting (for up to the
+ * worker's polling interval), that one is the run and nothing is added.
  */
 export async function sweepNoShowsNow(): Promise<void> {
   await inTransaction(async (client) => {
-    const queued = await client.query(
+    const queue = await client.query(`select 1 from pgboss.queue where name = 'bookings.sweep-no-shows'`);
+    if (queue.rowCount !== 1) throw new Error('the no-show sweeper has no queue in this database');
+    await client.query(
       `insert into pgboss.job (name, data, policy)
-       select name, '{}'::jsonb, policy from pgboss.queue where name = 'bookings.sweep-no-shows'`,
+       select name, '{}'::jsonb, policy from pgboss.queue where name = 'bookings.sweep-no-shows'
+       on conflict do nothing`,
     );
-    if (queued.rowCount !== 1) throw new Error('the no-show sweeper has no queue in this database');
   });
 }
