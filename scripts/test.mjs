@@ -176,11 +176,11 @@ const vitestArgs = (report, options) => [
 
 // Three lanes side by side on the two cores, each waiting on work of its own for part of the time (the api's
 // files on PostgreSQL, the browser journeys on the server and on Chromium): the web build and the browser
-// journeys, the longest lane, from the start; the api's (with the shared and tooling) test files, then the
-// cluster tests; the static checks one after another, then the web's test files. Two vitest runs rather than
-// one run with two workers: the api's files still run one at a time (the 200-request races keep their pool to
-// themselves, docs/testing-time.md). The static checks have no clock to beat, so they run at a lower priority
-// (nice): the lanes whose tests wait on timeouts get the cores first.
+// journeys from the start, then the web's test files; the api's (with the shared and tooling) test files, then
+// the cluster tests; the static checks one after another. The lanes take about as long as each other
+// (docs/testing-time.md). Two vitest runs rather than one run with two workers: the api's files still run one at
+// a time (the 200-request races keep their pool to themselves). The static checks have no clock to beat, so they
+// run at a lower priority (nice): the lanes whose tests wait on timeouts get the cores first.
 const vitestRun = async (label, projects) => {
   const report = path.join(reports, `${label.replace(/[^a-z]+/gi, '-')}.json`);
   const ok = await runQuietly(
@@ -249,13 +249,13 @@ const browserTests = async () => {
 };
 
 const lanesStarted = Date.now();
-const [browser, [apiRun, clusterRun], [checks, webRun]] = await Promise.all([
-  browserTests(),
+const [[browser, webRun], [apiRun, clusterRun], checks] = await Promise.all([
+  browserTests().then(async (result) => [result, await vitestRun('vitest web', ['web', 'web-store'])]),
   vitestRun('vitest api, shared and tooling', ['api', 'shared', 'tooling']).then(async (run) => [
     run,
     await clusterTests(),
   ]),
-  staticChecks().then(async (results) => [results, await vitestRun('vitest web', ['web', 'web-store'])]),
+  staticChecks(),
 ]);
 console.log(`\nall lanes side by side: ${((Date.now() - lanesStarted) / 1000).toFixed(1)} s`);
 for (const [label, ok] of checks) count(label, ok);
