@@ -1,13 +1,36 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { preparedPer, type Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import type { NotificationInput } from '../../context/ports';
 
 /** The app's handle, or a caller's transaction: a notification can be written with the change it reports. */
 
+// Every notification reads its user's e-mail and writes its row: prepared once per handle (decision 068).
+const userEmail = preparedPer((db) =>
+  db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('find_user_email'),
+);
+const addNotification = preparedPer((db) =>
+  db
+    .insert(notifications)
+    .values({
+      userId: sql.placeholder('userId'),
+      type: sql.placeholder('type'),
+      message: sql.placeholder('message'),
+      link: sql.placeholder('link'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+    })
+    .onConflictDoNothing({ target: notifications.dedupeKey })
+    .returning()
+    .prepare('insert_notification'),
+);
+
 /** The e-mail that names a user's socket event; undefined when there is no such user. */
 export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await userEmail(db).execute({ userId });
   return user?.email;
 }
 
@@ -17,17 +40,13 @@ export async function insertNotification(
   userId: string,
   input: NotificationInput,
 ): Promise<{ row: NotificationRow; added: boolean }> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId,
-      type: input.type,
-      message: input.message,
-      link: input.link ?? null,
-      dedupeKey: input.key ?? null,
-    })
-    .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning();
+  const [row] = await addNotification(db).execute({
+    userId,
+    type: input.type,
+    message: input.message,
+    link: input.link ?? null,
+    dedupeKey: input.key ?? null,
+  });
   if (row !== undefined) return { row, added: true };
   const [existing] =
     input.key === undefined
