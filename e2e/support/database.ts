@@ -128,12 +128,14 @@ export async function announceNotesNow(bookingId: string): Promise<void> {
  */
 export async function sweepNoShowsNow(): Promise<void> {
   await inTransaction(async (client) => {
-    const queue = await client.query(`select 1 from pgboss.queue where name = 'bookings.sweep-no-shows'`);
+    const queue = await client.query(
+      `select name, policy from pgboss.queue where name = 'bookings.sweep-no-shows'`,
+    );
     if (queue.rowCount !== 1) throw new Error('the no-show sweeper has no queue in this database');
+    const { name, policy } = queue.rows[0];
     await client.query(
-      `insert into pgboss.job (name, data, policy)
-       select name, '{}'::jsonb, policy from pgboss.queue where name = 'bookings.sweep-no-shows'
-       on conflict do nothing`,
+      `insert into pgboss.job (name, data, policy) values ($1, '{}'::jsonb, $2) on conflict do nothing`,
+      [name, policy],
     );
   });
 }

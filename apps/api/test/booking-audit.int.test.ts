@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentEvents, type BookingRow } from '../src/db/schema';
 import { createUser } from './accounts';
 import { sweepLapsedHoldsJob } from '../src/modules/bookings/job-types';
-import { SWEEP_LAPSED_HOLDS_CRON } from '../src/modules/bookings/jobs';
+import { EVERY_MINUTE } from '../src/jobs/queue';
 import { auditBookings, CLEAN_AUDIT } from './booking-audit';
 import { HOUR_MS, MINUTE_MS, weekAhead } from './bookings';
 import { buildTestApp, type TestApp } from './helpers';
@@ -74,7 +74,7 @@ describe('the bookings audit', () => {
     expect(audit.overlappingLiveBookings).toEqual([]);
 
     // With the sweep scheduled, only the hold lapsed longer than the sweep's minute and its grace is stuck.
-    await t.app.services.jobs.schedule(sweepLapsedHoldsJob, SWEEP_LAPSED_HOLDS_CRON, {});
+    await t.app.services.jobs.schedule(sweepLapsedHoldsJob, EVERY_MINUTE, {});
     expect((await auditBookings(t.app.db)).stuckHolds).toEqual([lapsedHold.id]);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
+import { completeBookingJob, refundJob, sweepLapsedHoldsJob } from '../src/modules/bookings/job-types';
 
 /**
  * What must never be found in the bookings and payments, whatever happened to the api processes on the way
@@ -34,8 +35,8 @@ async function ids(db: Executor, query: ReturnType<typeof sql>): Promise<string[
 }
 
 /**
- * `graceSeconds`: how long past its expiry a hold may wait for the sweep (bookings.sweep-lapsed-holds, every
- * minute) before it counts as stuck.
+ * `graceSeconds`: how long past its expiry a hold may wait for the minute's sweep (`sweepLapsedHoldsJob`) before
+ * it counts as stuck.
  */
 export async function auditBookings(db: Executor, { graceSeconds = 120 } = {}): Promise<BookingAudit> {
   return {
@@ -63,14 +64,14 @@ export async function auditBookings(db: Executor, { graceSeconds = 120 } = {}): 
       sql`select b.id from bookings b
           where b.status = 'pending_payment'
             and (b.hold_expires_at < now() - make_interval(secs => ${graceSeconds})
-                 or not exists (select 1 from pgboss.schedule s where s.name = 'bookings.sweep-lapsed-holds'))`,
+                 or not exists (select 1 from pgboss.schedule s where s.name = ${sweepLapsedHoldsJob.name}))`,
     ),
     missingJobs: await ids(
       db,
       sql`select b.id from bookings b
-          where (b.status = 'confirmed' and not ${liveJob('bookings.complete', sql`b.id::text`)})
+          where (b.status = 'confirmed' and not ${liveJob(completeBookingJob.name, sql`b.id::text`)})
              or (b.refund_status = 'pending' and b.refund_id is null and b.refund_amount > 0
-                 and not ${liveJob('payments.refund', sql`b.id::text`)})`,
+                 and not ${liveJob(refundJob.name, sql`b.id::text`)})`,
     ),
   };
 }

@@ -16,8 +16,29 @@ export function jobType<Data extends object>(name: string): JobType<Data> {
   return { name };
 }
 
+/** The cron of the minute's sweeps. */
+export const EVERY_MINUTE = '* * * * *';
+
+/**
+ * A sweep that runs every minute, once for all api processes: one run at a time, and no retry (the next
+ * minute's run is the retry). Scheduled unless `schedule` is false: tests run their sweeps on their own clock.
+ */
+export async function registerMinuteSweep(
+  jobs: JobQueue,
+  type: JobType<Record<string, never>>,
+  sweep: () => Promise<unknown>,
+  { schedule }: { schedule: boolean },
+): Promise<void> {
+  await jobs.register(type, () => sweep().then(() => undefined), {
+    unique: true,
+    batchSize: 1,
+    retryLimit: 0,
+  });
+  if (schedule) await jobs.schedule(type, EVERY_MINUTE, {});
+}
+
 export interface EnqueueOptions {
-  /** Not before this instant (a reminder, a hold's expiry). */
+  /** Not before this instant (a reminder, a session's completion). */
   startAfter?: Date;
   /**
    * At most one job of this key waits at a time (queues registered with `unique`): a second enqueue is a

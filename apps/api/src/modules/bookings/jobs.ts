@@ -1,10 +1,17 @@
 import { within, type ServiceContext } from '../../context/service-context';
-import type { JobInfo } from '../../jobs/queue';
+import { registerMinuteSweep, type JobInfo } from '../../jobs/queue';
 import { recordCompletion } from '../ledger/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceNotes, remindSession } from './announcements';
-import { announceNotesJob, completeBookingJob, refundJob, remindJob, sweepLapsedHoldsJob } from './job-types';
-import { registerNoShowSweeper } from './no-shows';
+import {
+  announceNotesJob,
+  completeBookingJob,
+  refundJob,
+  remindJob,
+  sweepLapsedHoldsJob,
+  sweepNoShowsJob,
+} from './job-types';
+import { sweepNoShows } from './no-shows';
 import { askForRefund, giveUpRefund } from './refunds';
 import * as repository from './repository';
 import { timeChanged } from './time';
@@ -27,19 +34,16 @@ const REFUND_EXPIRE_IN_SECONDS = 120;
 const afterRemaining = (due: Date, now: Date): Date =>
   new Date(Date.now() + Math.max(1000, due.getTime() - now.getTime()));
 
-/**
- * Every minute, one schedule for all api processes, rather than a job per hold (decision 072): a hold sends one
- * statement fewer, and its payment or failure two fewer. A lapsed hold frees its time the moment it lapses
- * (rules.ts holdsTime; a new hold expires it in passing), so the sweep's minute delays only the status its
- * people read, the mentor's waitlist and the listing's cached pages.
- */
-export const SWEEP_LAPSED_HOLDS_CRON = '* * * * *';
 /** How many lapsed holds one transaction of the sweep expires; it takes the next ones in the next transaction. */
 const LAPSED_HOLDS_BATCH = 200;
 
 /**
  * The worker of `bookings.sweep-lapsed-holds`: every hold still pending payment whose lapse has passed by the
  * app's clock becomes expired, and its time goes to the listing and the mentor's waitlist. Answers how many.
+ * One sweep a minute rather than a job per hold (decision 072): a hold sends one statement fewer, and its payment
+ * or failure two fewer. A lapsed hold frees its time the moment it lapses (rules.ts holdsTime; a new hold expires
+ * it in passing), so the sweep's minute delays only the status its people read, the mentor's waitlist and the
+ * listing's cached pages.
  */
 export async function sweepLapsedHolds(
   ctx: ServiceContext,
@@ -111,15 +115,9 @@ export async function registerBookingWorkers(
     retryLimit: options.refundRetryLimit ?? REFUND_RETRY_LIMIT,
     expireInSeconds: REFUND_EXPIRE_IN_SECONDS,
   });
-  await ctx.jobs.register(sweepLapsedHoldsJob, () => sweepLapsedHolds(ctx).then(() => undefined), {
-    unique: true,
-    batchSize: 1,
-    // The next minute's run is the retry.
-    retryLimit: 0,
-  });
-  const schedule = options.sweeps ?? true;
-  if (schedule) await ctx.jobs.schedule(sweepLapsedHoldsJob, SWEEP_LAPSED_HOLDS_CRON, {});
-  await registerNoShowSweeper(ctx, { schedule });
+  const schedule = { schedule: options.sweeps ?? true };
+  await registerMinuteSweep(ctx.jobs, sweepLapsedHoldsJob, () => sweepLapsedHolds(ctx), schedule);
+  await registerMinuteSweep(ctx.jobs, sweepNoShowsJob, () => sweepNoShows(ctx), schedule);
   await ctx.jobs.register(completeBookingJob, (data) => completeBooking(ctx, data), {
     unique: true,
     batchSize: 20,

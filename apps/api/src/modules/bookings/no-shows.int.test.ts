@@ -23,8 +23,8 @@ import { createSandboxPaymentProvider, deriveSandboxWebhookSecret } from '../../
 import { bookings, ledgerTransactions, mentorProfiles, notifications, type UserRow } from '../../db/schema';
 import { completeBooking } from './jobs';
 import { completeBookingJob, sweepLapsedHoldsJob, sweepNoShowsJob } from './job-types';
-import { SWEEP_LAPSED_HOLDS_CRON } from './jobs';
-import { SWEEP_NO_SHOWS_CRON, sweepNoShows } from './no-shows';
+import { EVERY_MINUTE } from '../../jobs/queue';
+import { sweepNoShows } from './no-shows';
 import { refundKeyOf } from './refunds';
 
 /**
@@ -321,8 +321,8 @@ describe('the no-show sweeper', () => {
         sql`select name, cron from pgboss.schedule where name in (${sweepNoShowsJob.name}, ${sweepLapsedHoldsJob.name}) order by name`,
       );
       expect(result.rows).toEqual([
-        { name: sweepLapsedHoldsJob.name, cron: SWEEP_LAPSED_HOLDS_CRON },
-        { name: sweepNoShowsJob.name, cron: SWEEP_NO_SHOWS_CRON },
+        { name: sweepLapsedHoldsJob.name, cron: EVERY_MINUTE },
+        { name: sweepNoShowsJob.name, cron: EVERY_MINUTE },
       ]);
     } finally {
       await scheduled.close();

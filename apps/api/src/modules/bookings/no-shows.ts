@@ -19,7 +19,7 @@ import { sendMailJob } from '../mail/service';
 import { closeRoomAfterCommit } from '../meet/service';
 import { BOOKINGS_PATH } from './announcement-texts';
 import { announcementKey, bookingFor, forMail, mailViewOf, viewsOf } from './announcements';
-import { completeBookingJob, sweepNoShowsJob } from './job-types';
+import { completeBookingJob } from './job-types';
 import { noShowMail, noShowNotice, type NoShowFacts } from './no-show-texts';
 import { queueRefund, settleRefundNow } from './refunds';
 import * as repository from './repository';
@@ -30,8 +30,6 @@ import * as repository from './repository';
 // booking, by a conditional update: two processes sweeping at once settle a booking once. Both present: the
 // completion job at the end does its usual work.
 
-/** Every minute: no decision waits on one job; a missed run is the next minute's. */
-export const SWEEP_NO_SHOWS_CRON = '* * * * *';
 /** How many due sessions one run settles at most; the next run takes the rest. */
 const SWEEP_BATCH = 100;
 const MINUTE_MS = 60_000;
@@ -157,19 +155,6 @@ export async function sweepNoShows(ctx: ServiceContext): Promise<{ settled: numb
     }
   }
   return { settled };
-}
-
-export async function registerNoShowSweeper(
-  ctx: ServiceContext,
-  options: { schedule: boolean },
-): Promise<void> {
-  await ctx.jobs.register(sweepNoShowsJob, () => sweepNoShows(ctx).then(() => undefined), {
-    unique: true,
-    batchSize: 1,
-    // The next minute's run is the retry.
-    retryLimit: 0,
-  });
-  if (options.schedule) await ctx.jobs.schedule(sweepNoShowsJob, SWEEP_NO_SHOWS_CRON, {});
 }
 
 // ——— The admin's view ———

@@ -3,9 +3,9 @@ import { preparedPer, type Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import type { NotificationInput } from '../../context/ports';
 
-/** The app's handle, or a caller's transaction: a notification can be written with the change it reports. */
-
-// Every notification reads its user's e-mail and writes its row: prepared once per handle (decision 068).
+// Each function takes the app's handle or a caller's transaction: a notification can be written with the change
+// it reports. Every notification reads its user's e-mail and writes its row, so those two are prepared once per
+// handle (decision 068).
 const userEmail = preparedPer((db) =>
   db
     .select({ email: users.email })
