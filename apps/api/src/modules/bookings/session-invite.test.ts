@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { inviteUid, sessionInvite, type SessionInviteInput } from './session-invite';
 
@@ -99,6 +100,22 @@ describe('the calendar invite of a session', () => {
     // Cancelled after two moves: above the last REQUEST, or calendars keep the moved event.
     const cancel = propertiesOf(sessionInvite({ ...input, method: 'CANCEL', revision: 2 }).content);
     expect(Number(valueOf(cancel, 'SEQUENCE'))).toBe(3);
+  });
+
+  it('keeps a name with quotes, separators and Devanagari whole, in lines of at most 75 octets', () => {
+    const name = 'रवि "RK" कुमार; Jr, of Pune: mentee';
+    const description = `${'एक घंटे का सत्र। '.repeat(12)}Join: https://skillroute.example/meet/9b2f`;
+    const { content } = sessionInvite({
+      ...input,
+      description,
+      attendee: { name, email: 'ravi@example.org' },
+    });
+    for (const line of content.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    // Read back as a calendar reads it: the same name and text, not split at its commas or semicolons.
+    const event = new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstProperty('attendee')!.getParameter('cn')).toBe(name);
+    expect(event.getFirstPropertyValue('description')).toBe(description);
+    expect(event.getFirstPropertyValue('summary')).toBe(input.summary);
   });
 
   it('refuses a session whose times are not dates rather than mail a broken invite', () => {

@@ -1,5 +1,9 @@
-import { createEvent } from 'ics';
+import ICAL from 'ical.js';
 import type { CalendarInvite } from '../../adapters/mail/mailer';
+
+// ical.js folds each piece of a long line at this many octets, and a continued line starts with a space: at 74,
+// every line stays within RFC 5545's 75 octets (§3.1). Only this module writes calendars.
+ICAL.foldLength = 74;
 
 export interface InvitePerson {
   name: string;
@@ -34,30 +38,45 @@ export const inviteUid = (bookingId: string): string => `booking-${bookingId}@sk
  */
 export function sessionInvite(input: SessionInviteInput): CalendarInvite {
   const cancelling = input.method === 'CANCEL';
-  const { error, value } = createEvent({
-    productId: 'skillroute/bookings',
-    method: input.method,
-    uid: inviteUid(input.bookingId),
-    sequence: cancelling ? input.revision + 1 : input.revision,
-    status: cancelling ? 'CANCELLED' : 'CONFIRMED',
-    start: input.startTime.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: input.endTime.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: input.summary,
-    description: input.description,
-    url: input.roomUrl,
-    location: input.roomUrl,
-    organizer: input.organizer,
-    attendees: [{ ...input.attendee, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
-  });
-  // Only malformed input (a bad date, an invalid address) fails here: a bug of ours, not the reader's.
-  if (error !== null || value === null) throw error ?? new Error('the calendar invite was not written');
+  // Only malformed input (a bad date) fails here: a bug of ours, not the reader's.
+  for (const time of [input.startTime, input.endTime])
+    if (Number.isNaN(time.getTime()))
+      throw new Error('the calendar invite was not written: a time is not a date');
+  const event = new ICAL.Component('vevent');
+  const add = (name: string, value: string | number | ICAL.Time) => event.addPropertyWithValue(name, value);
+  add('uid', inviteUid(input.bookingId));
+  add('sequence', cancelling ? input.revision + 1 : input.revision);
+  add('status', cancelling ? 'CANCELLED' : 'CONFIRMED');
+  add('dtstamp', utc(new Date()));
+  add('dtstart', utc(input.startTime));
+  add('dtend', utc(input.endTime));
+  add('summary', input.summary);
+  add('description', input.description);
+  add('url', input.roomUrl);
+  add('location', input.roomUrl);
+  person(add('organizer', `mailto:${input.organizer.email}`), input.organizer.name);
+  const attendee = person(add('attendee', `mailto:${input.attendee.email}`), input.attendee.name);
+  attendee.setParameter('role', 'REQ-PARTICIPANT');
+  attendee.setParameter('partstat', 'ACCEPTED');
+  attendee.setParameter('rsvp', 'FALSE');
+
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('prodid', '-//Skillroute//Bookings//EN');
+  calendar.addPropertyWithValue('method', input.method);
+  calendar.addSubcomponent(event);
   return {
     method: input.method,
     filename: cancelling ? 'cancelled-session.ics' : 'session.ics',
-    content: value,
+    content: `${calendar.toString()}\r\n`,
   };
+}
+
+/** A UTC date-time (`…Z`): the reader's calendar shows it in its own zone. */
+const utc = (date: Date): ICAL.Time => ICAL.Time.fromJSDate(date, true);
+
+/** An ORGANIZER or ATTENDEE with the person's name as CN (ical.js quotes and escapes it as RFC 6868 says). */
+function person(property: ICAL.Property, name: string): ICAL.Property {
+  property.setParameter('cn', name);
+  return property;
 }
