@@ -714,11 +714,14 @@ export async function timeHoldingBookingsOf(
   from: Date,
   to: Date,
   exceptBookingId?: string,
-): Promise<
-  Array<Pick<BookingRow, 'mentorId' | 'menteeId' | 'startTime' | 'endTime' | 'status' | 'holdExpiresAt'>>
-> {
+): Promise<TimeHoldingBooking[]> {
   if (userIds.length === 0) return [];
-  const ids = [...new Set(userIds)];
+  return timeHolding(db).execute({ ids: [...new Set(userIds)], from, to, except: exceptBookingId ?? null });
+}
+
+/** `timeHoldingBookingsOf`'s statement: every free-hours answer, card and move reads it. */
+const timeHolding = preparedPer((db) => {
+  const value = sql.placeholder;
   return db
     .select({
       mentorId: bookings.mentorId,
@@ -729,8 +732,9 @@ export async function timeHoldingBookingsOf(
       holdExpiresAt: bookings.holdExpiresAt,
     })
     .from(bookings)
-    .where(mayHoldTime(ids, from, to, exceptBookingId));
-}
+    .where(mayHoldTime(value('ids'), value('from'), value('to'), value('except')))
+    .prepare('time_holding_bookings');
+});
 
 /** A refund decided for a booking (amount in paise, why, and whether it is still to be asked of the provider). */
 export async function setRefund(

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileChange } from '@skillroute/shared/mentors';
-import type { Executor } from '../../db/client';
+import { preparedPer, type Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like-pattern';
 import { pageWindow } from '../../lib/paging';
 import { DEFAULT_TIMEZONE } from '@skillroute/shared/availability';
@@ -31,7 +31,22 @@ export async function findMentorProfile(
   db: Executor,
   userId: string,
 ): Promise<(Omit<MentorProfile, 'email'> & { email: string }) | undefined> {
-  const [row] = await db
+  const [row] = await mentorProfileOf(db).execute({ userId });
+  if (row === undefined || row.role !== 'mentor') return undefined;
+  const { ratingTotal, pricePaise, timezone, assessedSkills, ...profile } = row;
+  return {
+    ...profile,
+    role: 'mentor',
+    assessedSkills,
+    pricePerSession: pricePaise === null ? null : paiseToRupees(pricePaise),
+    timezone: timezone ?? DEFAULT_TIMEZONE,
+    rating: meanRating(ratingTotal, profile.reviewCount),
+  };
+}
+
+/** `findMentorProfile`'s one statement, the skills in the order they were assessed: every profile page reads it. */
+const mentorProfileOf = preparedPer((db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -50,28 +65,18 @@ export async function findMentorProfile(
       sessionsHeld: mentorProfiles.sessionsHeld,
       pricePaise: mentorAvailability.pricePerSession,
       timezone: mentorAvailability.timezone,
+      // JSON, which the driver reads as an array whatever the column types.
+      assessedSkills: sql<string[]>`(
+        select coalesce(json_agg(${stacks.name} order by ${mentorSkills.assessedAt}, ${stacks.name}), '[]')
+        from ${mentorSkills} join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
+        where ${mentorSkills.userId} = ${users.id})`,
     })
     .from(users)
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, users.id))
-    .where(and(eq(users.id, userId), isNull(users.blockedAt)));
-  if (row === undefined || row.role !== 'mentor') return undefined;
-  const { ratingTotal, pricePaise, timezone, ...profile } = row;
-  const skills = await db
-    .select({ name: stacks.name })
-    .from(mentorSkills)
-    .innerJoin(stacks, eq(stacks.id, mentorSkills.stackId))
-    .where(eq(mentorSkills.userId, userId))
-    .orderBy(asc(mentorSkills.assessedAt), asc(stacks.name));
-  return {
-    ...profile,
-    role: 'mentor',
-    assessedSkills: skills.map((skill) => skill.name),
-    pricePerSession: pricePaise === null ? null : paiseToRupees(pricePaise),
-    timezone: timezone ?? DEFAULT_TIMEZONE,
-    rating: meanRating(ratingTotal, profile.reviewCount),
-  };
-}
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.blockedAt)))
+    .prepare('mentor_profile'),
+);
 
 /** The mean of the review ratings to one decimal; null before the first review. */
 export const meanRating = (ratingTotal: number, reviewCount: number): number | null =>
