@@ -6,7 +6,7 @@ import type {
   LedgerTransactionKind,
   PayoutStatus,
 } from '@skillroute/shared/earnings';
-import type { Executor } from '../../db/client';
+import { prepareStatement, preparedPer, type Executor } from '../../db/client';
 import type { PayoutMethodBody, PayoutMethodShown } from '@skillroute/shared/payout-methods';
 import {
   bookings,
@@ -26,15 +26,43 @@ export async function insertTransaction(
   tx: Executor,
   input: { kind: LedgerTransactionKind; bookingId: string | null; lines: readonly LedgerLine[] },
 ): Promise<string> {
-  const [row] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: input.kind, bookingId: input.bookingId })
-    .returning({ id: ledgerTransactions.id });
-  await tx
-    .insert(ledgerEntries)
-    .values(input.lines.map((line) => ({ transactionId: row!.id, ...line, currency: 'INR' })));
-  return row!.id;
+  const { rows } = await transactionWithEntries(tx).execute({
+    kind: input.kind,
+    bookingId: input.bookingId,
+    accounts: input.lines.map((line) => line.account),
+    userIds: input.lines.map((line) => line.userId),
+    amounts: input.lines.map((line) => line.amount),
+  });
+  const [row] = rows;
+  if (row === undefined) throw new Error('the ledger transaction was not written');
+  return row.id;
 }
+
+/**
+ * `insertTransaction`'s one statement, prepared once per handle: the transaction and its entries in one round trip
+ * (every payment, completion, refund and payout writes one). The entries come as parallel arrays, so the
+ * statement has one shape however many lines a transaction has.
+ */
+const transactionWithEntries = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return prepareStatement<{ id: string }>(
+    tx,
+    'insert_ledger_transaction',
+    sql`
+    with created as (
+      insert into ${ledgerTransactions} (kind, booking_id)
+      values (${value('kind')}, ${value('bookingId')}::uuid)
+      returning id
+    ), entries as (
+      insert into ${ledgerEntries} (transaction_id, account, user_id, amount, currency)
+      select created.id, line.account, line.user_id, line.amount, 'INR'
+      from created, unnest(
+        ${value('accounts')}::text[], ${value('userIds')}::uuid[], ${value('amounts')}::bigint[]
+      ) as line(account, user_id, amount)
+    )
+    select id from created`,
+  );
+});
 
 /** Sums of the given accounts over the entries of a booking's transactions, zero for an account with none. */
 async function bookingSums(
