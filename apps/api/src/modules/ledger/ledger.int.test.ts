@@ -87,6 +87,31 @@ describe('the ledger in the database', () => {
     expect(await repository.checkLedger(t.app.db)).toEqual(before);
   });
 
+  it('writes a transaction and its entries in one statement, and refuses one without entries, keeping nothing', async () => {
+    const before = await repository.checkLedger(t.app.db);
+    const lines = [
+      { account: 'platform_fees' as const, userId: null, amount: 70 },
+      { account: 'gst_on_fees' as const, userId: null, amount: -70 },
+    ];
+    const id = await t.app.db.transaction((tx) =>
+      repository.insertTransaction(tx, { kind: 'payment', bookingId: null, lines }),
+    );
+    const entries = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, id));
+    expect(
+      entries.map(({ account, userId, amount, currency }) => ({ account, userId, amount, currency })),
+    ).toEqual(expect.arrayContaining(lines.map((line) => ({ ...line, currency: 'INR' }))));
+    expect(entries).toHaveLength(2);
+    const counted = async () => (await t.app.db.select().from(ledgerTransactions)).length;
+    const transactions = await counted();
+    await expect(
+      t.app.db.transaction((tx) =>
+        repository.insertTransaction(tx, { kind: 'payment', bookingId: null, lines: [] }),
+      ),
+    ).rejects.toThrow('a ledger transaction needs its entries');
+    expect(await counted()).toBe(transactions);
+    expect((await repository.checkLedger(t.app.db)).unbalanced).toBe(before.unbalanced);
+  });
+
   it('checks the sum at commit, not at each row: entries of one transaction may come in several inserts', async () => {
     const id = await t.app.db.transaction(async (tx) => {
       const [row] = await tx.insert(ledgerTransactions).values({ kind: 'payment' }).returning();

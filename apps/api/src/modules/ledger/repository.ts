@@ -26,6 +26,8 @@ export async function insertTransaction(
   tx: Executor,
   input: { kind: LedgerTransactionKind; bookingId: string | null; lines: readonly LedgerLine[] },
 ): Promise<string> {
+  // A transaction moves money between accounts: one without entries would be a row that records nothing.
+  if (input.lines.length === 0) throw new Error('a ledger transaction needs its entries');
   const { rows } = await transactionWithEntries(tx).execute({
     kind: input.kind,
     bookingId: input.bookingId,
