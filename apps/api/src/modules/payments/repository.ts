@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { preparedPer, type Executor } from '../../db/client';
 import { bookings, paymentEvents, users, type BookingRow } from '../../db/schema';
 
 // Payments own the payment columns of a booking (provider, provider_payment_id) and the table payment_events.
@@ -14,13 +14,25 @@ export async function recordEvent(
   tx: Executor,
   event: { provider: string; eventId: string; kind: string; bookingId: string | null; outcome: string },
 ): Promise<boolean> {
-  const rows = await tx
-    .insert(paymentEvents)
-    .values(event)
-    .onConflictDoNothing()
-    .returning({ eventId: paymentEvents.eventId });
-  return rows.length > 0;
+  return (await newEvent(tx).execute(event)).length > 0;
 }
+
+/** `recordEvent`'s statement, prepared once per handle: every webhook records its event. */
+const newEvent = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return tx
+    .insert(paymentEvents)
+    .values({
+      provider: value('provider'),
+      eventId: value('eventId'),
+      kind: value('kind'),
+      bookingId: value('bookingId'),
+      outcome: value('outcome'),
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId })
+    .prepare('record_payment_event');
+});
 
 /** The outcome of a recorded event, once the change it caused is known. */
 export async function setOutcome(
@@ -54,7 +66,13 @@ export async function findBookingByPaymentForUpdate(
   tx: Executor,
   providerPaymentId: string,
 ): Promise<(BookingRow & { partyBlocked: boolean }) | undefined> {
-  const [row] = await tx
+  const [row] = await bookingByPaymentForUpdate(tx).execute({ providerPaymentId });
+  return row === undefined ? undefined : { ...row.booking, partyBlocked: row.partyBlocked };
+}
+
+/** `findBookingByPaymentForUpdate`'s statement, prepared once per handle: every payment's webhook reads it. */
+const bookingByPaymentForUpdate = preparedPer((tx) =>
+  tx
     .select({
       booking: bookings,
       partyBlocked: sql<boolean>`(${mentorUser.blockedAt} is not null or ${menteeUser.blockedAt} is not null)`,
@@ -62,10 +80,10 @@ export async function findBookingByPaymentForUpdate(
     .from(bookings)
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
     .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
-    .where(eq(bookings.providerPaymentId, providerPaymentId))
-    .for('update', { of: bookings });
-  return row === undefined ? undefined : { ...row.booking, partyBlocked: row.partyBlocked };
-}
+    .where(eq(bookings.providerPaymentId, sql.placeholder('providerPaymentId')))
+    .for('update', { of: bookings })
+    .prepare('booking_by_payment_for_update'),
+);
 
 /** The id of the booking a provider's payment id pays for. */
 export async function findBookingIdByPayment(

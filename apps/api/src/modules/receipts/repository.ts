@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { prepareStatement, preparedPer, type Executor } from '../../db/client';
 import {
   bookings,
   financialDocuments,
@@ -15,13 +15,22 @@ import {
  * number back (a PostgreSQL sequence would not: its values are never returned, hence gaps).
  */
 export async function takeNextNumber(tx: Executor, series: string, financialYear: string): Promise<number> {
-  const result = await tx.execute<{ last_number: number }>(sql`
-    insert into document_series (series, financial_year, last_number)
-    values (${series}, ${financialYear}, 1)
-    on conflict (series, financial_year) do update set last_number = document_series.last_number + 1
-    returning last_number`);
-  return Number(result.rows[0]!.last_number);
+  const { rows } = await nextNumber(tx).execute({ series, financialYear });
+  return Number(rows[0]!.last_number);
 }
+
+/** `takeNextNumber`'s statement, prepared once per handle: every payment and refund numbers a document. */
+const nextNumber = preparedPer((tx) =>
+  prepareStatement<{ last_number: number }>(
+    tx,
+    'take_next_document_number',
+    sql`
+    insert into document_series (series, financial_year, last_number)
+    values (${sql.placeholder('series')}, ${sql.placeholder('financialYear')}, 1)
+    on conflict (series, financial_year) do update set last_number = document_series.last_number + 1
+    returning last_number`,
+  ),
+);
 
 export async function insertDocument(
   tx: Executor,
