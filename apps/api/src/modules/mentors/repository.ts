@@ -26,6 +26,13 @@ export interface NewMentorProfile {
   githubUrl: string;
 }
 
+/** The mentor's assessed skills (stack names in the order they passed them), aggregated in the same query (the profile's and the listing's). */
+const assessedSkillsSql = sql<string[]>`coalesce((
+  select array_agg(${stacks.name}::text order by ${mentorSkills.assessedAt}, ${stacks.name})
+  from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
+  where ${mentorSkills.userId} = ${mentorProfiles.userId}
+), '{}')`;
+
 /** A mentor's profile with their assessed skills; undefined for anyone who is not a mentor, or is blocked. */
 export async function findMentorProfile(
   db: Executor,
@@ -44,7 +51,7 @@ export async function findMentorProfile(
   };
 }
 
-/** `findMentorProfile`'s one statement, the skills in the order they were assessed: every profile page reads it. */
+/** `findMentorProfile`'s one statement, with the skills: every profile page reads it. */
 const mentorProfileOf = preparedPer((db) =>
   db
     .select({
@@ -65,11 +72,7 @@ const mentorProfileOf = preparedPer((db) =>
       sessionsHeld: mentorProfiles.sessionsHeld,
       pricePaise: mentorAvailability.pricePerSession,
       timezone: mentorAvailability.timezone,
-      // JSON, which the driver reads as an array whatever the column types.
-      assessedSkills: sql<string[]>`(
-        select coalesce(json_agg(${stacks.name} order by ${mentorSkills.assessedAt}, ${stacks.name}), '[]')
-        from ${mentorSkills} join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
-        where ${mentorSkills.userId} = ${users.id})`,
+      assessedSkills: assessedSkillsSql,
     })
     .from(users)
     .innerJoin(mentorProfiles, eq(mentorProfiles.userId, users.id))
@@ -153,13 +156,6 @@ export interface MentorListRow {
 
 /** The sort key of the listing in SQL: rules.rankingWeight, from the same constants. */
 const rankingWeightSql = sql<number>`((${mentorProfiles.ratingTotal} + ${sql.raw(String(PRIOR_REVIEWS * PRIOR_RATING))})::float8 / (${mentorProfiles.reviewCount} + ${sql.raw(String(PRIOR_REVIEWS))}))`;
-
-/** The mentor's assessed skills (stack names in the order they passed them), aggregated in the same query. */
-const assessedSkillsSql = sql<string[]>`coalesce((
-  select array_agg(${stacks.name}::text order by ${mentorSkills.assessedAt}, ${stacks.name})
-  from ${mentorSkills} inner join ${stacks} on ${stacks.id} = ${mentorSkills.stackId}
-  where ${mentorSkills.userId} = ${mentorProfiles.userId}
-), '{}')`;
 
 /** Mentors who passed the test of one of `names` first (stacks.name is citext: any case), when there are any. */
 function preferredFirst(names: readonly string[] | undefined): SQL[] {
