@@ -25,10 +25,13 @@ export const CONNECT_TIMEOUT_MS = 2000;
  */
 export const REQUEST_QUERY_TIMEOUTS = { statementMs: 5000, queryMs: 6000 } as const;
 
+/** Connections in an api process's pool for its requests (plugins/database.ts). */
+export const REQUEST_POOL_SIZE = 10;
+
 export function createPool(
   connectionString: string,
   logger: PoolLogger,
-  max = 10,
+  max = REQUEST_POOL_SIZE,
   timeouts?: { statementMs: number; queryMs: number },
 ): pg.Pool {
   const pool = new pg.Pool({

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { createDatabase, createPool, REQUEST_QUERY_TIMEOUTS, type Database } from '../db/client';
+import {
+  createDatabase,
+  createPool,
+  REQUEST_POOL_SIZE,
+  REQUEST_QUERY_TIMEOUTS,
+  type Database,
+} from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +20,7 @@ declare module 'fastify' {
 /** One pool per app, ended when the app closes, so a shutdown leaves no open connection behind. */
 export const database = fp(
   async function database(app: FastifyInstance, options: { connectionString: string }) {
-    const pool = createPool(options.connectionString, app.log, 10, REQUEST_QUERY_TIMEOUTS);
+    const pool = createPool(options.connectionString, app.log, REQUEST_POOL_SIZE, REQUEST_QUERY_TIMEOUTS);
     app.decorate('pool', pool);
     app.decorate('db', createDatabase(pool));
     app.addHook('onClose', async () => {

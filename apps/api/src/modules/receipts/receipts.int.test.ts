@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { within } from '../../context/service-context';
+import { REQUEST_POOL_SIZE } from '../../db/client';
 import { bookings, financialDocuments, users } from '../../db/schema';
 import { confirmPaidBooking } from '../bookings/transitions';
 
@@ -169,11 +170,17 @@ describe('numbering receipts', () => {
   });
 
   it('leaves no gap and no duplicate when 50 payments confirm at once', async () => {
-    // Started ten at a time, the pool's size, so no setup request waits past the pool's timeout on a busy
-    // machine: only the confirmations race.
+    // Started a pool's worth at a time, so no setup request waits past the pool's timeout on a busy machine:
+    // only the confirmations race.
     const started: Awaited<ReturnType<typeof startedPayment>>[] = [];
-    for (let batch = 0; batch < 5; batch += 1)
-      started.push(...(await Promise.all(Array.from({ length: 10 }, () => startedPayment(at(3, 10))))));
+    while (started.length < 50)
+      started.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(REQUEST_POOL_SIZE, 50 - started.length) }, () =>
+            startedPayment(at(3, 10)),
+          ),
+        )),
+      );
     const answers = await Promise.all(started.map(({ payment }) => paid(payment.paymentId)));
     // Fifty at once on a pool of ten may leave one waiting past the pool's timeout: a 503, which the
     // provider delivers again, as here. What counts is that no number is lost or given twice.
