@@ -27,7 +27,9 @@ function embeddedPostgresPort(output: string): number {
   return (JSON.parse(line ?? '{}') as { port: number }).port;
 }
 
-describe('the server process', () => {
+// Every test starts the real entry through tsx, one test four at once; on a busy two-core machine a start takes
+// tens of seconds, so each test waits on the processes' own exits under one generous deadline, not a tight clock.
+describe('the server process', { timeout: 180_000 }, () => {
   const folders: string[] = [];
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
@@ -112,7 +114,7 @@ describe('the server process', () => {
     } finally {
       await database.drop();
     }
-  }, 60_000);
+  });
 
   it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));
@@ -133,7 +135,7 @@ describe('the server process', () => {
     expect(postgresProcessesOn(dataDir)).toEqual([]);
 
     const second = spawnServer(env);
-    await waitForOutput(second, `Skillroute is running at http://localhost:${port}`);
+    await waitForOutput(second, `Skillroute is running at http://localhost:${port}`, 60_000);
     expect(second.output()).not.toContain('initialising a new embedded PostgreSQL cluster');
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
 
@@ -163,5 +165,5 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
     expect(postgresProcessesOn(dataDir)).toEqual([]);
     // How fast the second start is, is measured by `npm run bench -- startup`, not asserted here.
-  }, 120_000);
+  });
 });
