@@ -21,7 +21,7 @@ function context(log: ServiceLogger) {
   return createServiceContext({
     db: {} as never,
     pool: fakePool(),
-    jobs: { wake() {} } as unknown as JobQueue,
+    jobs: { wake() {}, async writeChanges() {} } as unknown as JobQueue,
     notifier: {} as Notifier,
     sockets: { disconnectSession() {}, disconnectUser() {}, closeRoom() {} },
     roadmapCache: { forget() {}, readRoadmap: vi.fn(), readPublishedList: vi.fn() },

@@ -2,7 +2,14 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { NotificationEvent } from '@skillroute/shared/notifications';
 import { DRIZZLE_OPTIONS, type Database } from '../db/client';
-import { executorFor, type EnqueueOptions, type JobQueue, type JobType } from '../jobs/queue';
+import {
+  executorFor,
+  type EnqueueOptions,
+  type JobKey,
+  type JobQueue,
+  type JobType,
+  type QueuedJob,
+} from '../jobs/queue';
 import type { NotificationInput, Notifier, ServiceLogger } from './ports';
 
 /**
@@ -13,9 +20,12 @@ import type { NotificationInput, Notifier, ServiceLogger } from './ports';
 export interface UnitOfWork {
   /** Queries inside the transaction. */
   readonly tx: Database;
-  /** A job that exists only if the transaction commits. */
-  enqueue<Data>(type: JobType<Data>, data: Data, options?: Omit<EnqueueOptions, 'executor'>): Promise<void>;
-  /** Cancels the waiting jobs of a singleton key, in the transaction (a cancelled booking's reminders). */
+  /** A job that exists only if the transaction commits (written with the others just before the commit). */
+  enqueue<Data>(type: JobType<Data>, data: Data, options?: EnqueueOptions): Promise<void>;
+  /**
+   * Cancels the waiting jobs of a singleton key, in the transaction (a cancelled booking's reminders), those
+   * this unit of work queued included.
+   */
   cancelJobs<Data>(type: JobType<Data>, singletonKey: string): Promise<void>;
   /** Writes the notification row now and rings the person's sockets after the commit. */
   notify(userId: string, input: NotificationInput): Promise<NotificationEvent>;
@@ -54,23 +64,22 @@ export async function runUnitOfWork<T>(
 ): Promise<T> {
   const client = await deps.pool.connect();
   const effects: Array<() => void> = [];
-  const queues = new Set<string>();
+  // Collected and written just before the commit, in two statements at most instead of one or two each.
+  let jobs: QueuedJob[] = [];
+  const cancels: JobKey[] = [];
   let result: T;
   try {
     await client.query('begin');
-    // A Drizzle handle on this one client: the same queries as the pool's, inside this transaction; pg-boss
-    // writes its jobs through the same client.
+    // A Drizzle handle on this one client: the same queries as the pool's, inside this transaction.
     const tx = handleOf(client);
-    const executor = executorFor(client);
     result = await work({
       tx,
       async enqueue(type, data, options = {}) {
-        await deps.jobs.enqueue(type, data, { ...options, executor });
-        if (options.startAfter === undefined || options.startAfter.getTime() <= Date.now())
-          queues.add(type.name);
+        jobs.push({ type, data, options });
       },
       async cancelJobs(type, singletonKey) {
-        await deps.jobs.cancel(type, singletonKey, executor);
+        jobs = jobs.filter((job) => job.type.name !== type.name || job.options.singletonKey !== singletonKey);
+        cancels.push({ type, singletonKey });
       },
       async notify(userId, input) {
         const pending = await deps.notifier.record(tx, userId, input);
@@ -86,6 +95,8 @@ export async function runUnitOfWork<T>(
         effects.push(effect);
       },
     });
+    // pg-boss writes the jobs through the same client, so they exist only if this transaction commits.
+    await deps.jobs.writeChanges({ cancel: cancels, enqueue: jobs }, executorFor(client));
     await client.query('commit');
     client.release();
   } catch (error) {
@@ -104,7 +115,11 @@ export async function runUnitOfWork<T>(
       deps.log.warn({ err: error }, 'a change was committed but what should follow it failed');
     }
   }
-  // The jobs are visible now: this process's workers take them at once instead of at their next poll.
-  for (const name of queues) deps.jobs.wake(name);
+  // The jobs are visible now: this process's workers take those that are due at once, not at their next poll.
+  const now = Date.now();
+  const due = jobs.filter(
+    ({ options }) => options.startAfter === undefined || options.startAfter.getTime() <= now,
+  );
+  for (const name of new Set(due.map(({ type }) => type.name))) deps.jobs.wake(name);
   return result;
 }

@@ -45,8 +45,19 @@ export interface EnqueueOptions {
    * no-op, and `cancel` finds the waiting one by the key.
    */
   singletonKey?: string;
-  /** With a transaction's executor, the job exists only if that transaction commits. */
-  executor?: JobExecutor;
+}
+
+/** A job as a unit of work collects it, to be written with the others at its commit. */
+export interface QueuedJob {
+  type: JobType<unknown>;
+  data: unknown;
+  options: EnqueueOptions;
+}
+
+/** The waiting jobs of one singleton key of a queue. */
+export interface JobKey {
+  type: JobType<unknown>;
+  singletonKey: string;
 }
 
 export interface WorkerOptions {
@@ -80,8 +91,12 @@ export interface JobQueue {
    * schedule per name and one process sends each tick's job.
    */
   schedule<Data>(type: JobType<Data>, cron: string, data: Data): Promise<void>;
-  /** Cancels the waiting (not yet running) jobs of a singleton key; answers how many. */
-  cancel<Data>(type: JobType<Data>, singletonKey: string, executor?: JobExecutor): Promise<number>;
+  /**
+   * A transaction's job changes in at most two statements: the waiting (not yet running) jobs of the keys in
+   * `cancel` are cancelled first, then the jobs in `enqueue` are written (so a key cancelled and queued anew in
+   * one transaction keeps its new job).
+   */
+  writeChanges(changes: { cancel: JobKey[]; enqueue: QueuedJob[] }, executor: JobExecutor): Promise<void>;
   /** Asks this process's workers of a queue to poll now instead of at their next interval. */
   wake(name: string): void;
   stop(): Promise<void>;
@@ -98,6 +113,14 @@ export interface JobQueueOptions {
 
 const DEFAULT_BATCH_SIZE = 50;
 const DEFAULT_RETRY_LIMIT = 5;
+
+/**
+ * What pg-boss's own `cancel` writes, for the waiting jobs of several (queue, singleton key) pairs at once:
+ * one statement instead of a lookup of the ids and a cancel per key.
+ */
+const CANCEL_WAITING_JOBS = `
+  UPDATE pgboss.job SET completed_on = now(), state = 'cancelled'
+  WHERE (name, singleton_key) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND state < 'active'`;
 
 /** Lets a transaction on a pg client write jobs: pg-boss only needs `executeSql`. */
 export function executorFor(client: pg.ClientBase): JobExecutor {
@@ -277,9 +300,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       workers.set(type.name, [...(workers.get(type.name) ?? []), started]);
     },
 
-    async enqueue(type, data, { executor, startAfter, singletonKey } = {}) {
+    async enqueue(type, data, { startAfter, singletonKey } = {}) {
       return boss.send(type.name, data as object, {
-        ...(executor === undefined ? {} : { db: executor }),
         startAfter,
         singletonKey,
       });
@@ -289,15 +311,22 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.schedule(type.name, cron, data as object, { tz: 'UTC' });
     },
 
-    async cancel(type, singletonKey, executor) {
-      const db = executor ?? boss.getDb();
-      const waiting = await db.executeSql(
-        `SELECT id FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state < 'active'`,
-        [type.name, singletonKey],
-      );
-      const ids = (waiting.rows as Array<{ id: string }>).map((row) => row.id);
-      if (ids.length > 0) await boss.cancel(type.name, ids, { db });
-      return ids.length;
+    async writeChanges({ cancel, enqueue }, executor) {
+      if (cancel.length > 0)
+        await executor.executeSql(CANCEL_WAITING_JOBS, [
+          cancel.map((key) => key.type.name),
+          cancel.map((key) => key.singletonKey),
+        ]);
+      if (enqueue.length > 0)
+        await boss.insert(
+          enqueue.map(({ type, data, options }) => ({
+            name: type.name,
+            data: data as object,
+            startAfter: options.startAfter,
+            singletonKey: options.singletonKey,
+          })),
+          { db: executor },
+        );
     },
 
     /** Ends the polling pause of every worker of a queue, so it fetches at once. */
