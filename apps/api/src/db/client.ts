@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -126,6 +126,12 @@ export function preparedPer<Query>(build: (db: Executor) => Query): (db: Executo
     return query;
   };
 }
+
+/**
+ * A placeholder as a value of an update's `set`, for `preparedPer`: Drizzle fills it at execute as it fills any
+ * other, but its types take only values or SQL there.
+ */
+export const setPlaceholder = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
 const dialect = new PgDialect({ casing: DRIZZLE_OPTIONS.casing });
 

@@ -22,7 +22,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MENTOR_MISSED } from '@skillroute/shared/no-shows';
 import type { BookingStatus, NoShowParty, RefundReason, RefundStatus } from '@skillroute/shared/bookings';
 import type { Locale } from '@skillroute/shared/i18n/locales';
-import { prepareStatement, preparedPer, type Executor } from '../../db/client';
+import { prepareStatement, preparedPer, setPlaceholder, type Executor } from '../../db/client';
 import {
   bookingReviews,
   bookings,
@@ -323,13 +323,23 @@ export async function expireLapsedHolds(tx: Executor, now: Date, limit: number):
 
 /** pending_payment → confirmed; answers the row, or undefined when the booking was not pending payment. */
 export async function markConfirmed(tx: Executor, bookingId: string): Promise<BookingRow | undefined> {
-  const [row] = await tx
-    .update(bookings)
-    .set({ status: 'confirmed' })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'pending_payment')))
-    .returning();
+  const [row] = await confirmation(tx).execute({ bookingId });
   return row;
 }
+
+/**
+ * `markConfirmed`'s statement, prepared once per handle: every payment's confirmation writes it. The prepared
+ * updates write `updated_at` themselves, since the column's own on-update value would be taken once, when the
+ * statement is built.
+ */
+const confirmation = preparedPer((tx) =>
+  tx
+    .update(bookings)
+    .set({ status: 'confirmed', updatedAt: sql`now()` })
+    .where(and(eq(bookings.id, sql.placeholder('bookingId')), eq(bookings.status, 'pending_payment')))
+    .returning()
+    .prepare('confirm_booking'),
+);
 
 /** confirmed → completed once the session is over, and one more session held on the mentor's profile. */
 export async function markCompleted(
@@ -438,9 +448,18 @@ export async function restoreMentorListing(tx: Executor, mentorId: string, at: D
 }
 
 export async function findBookingRow(db: Executor, bookingId: string): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId));
+  const [row] = await bookingRow(db).execute({ bookingId });
   return row;
 }
+
+/** `findBookingRow`'s statement, prepared once per handle: a cancellation and its refund's job each read it. */
+const bookingRow = preparedPer((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .prepare('booking_row'),
+);
 
 /**
  * A confirmed booking moved to `to` (an hour), if it still starts at `from` and was moved `count` times:
@@ -540,9 +559,16 @@ const withParties = (row: {
 });
 
 export async function findBooking(db: Executor, bookingId: string): Promise<BookingWithParties | undefined> {
-  const [row] = await selectWithParties(db).where(eq(bookings.id, bookingId));
+  const [row] = await bookingWithParties(db).execute({ bookingId });
   return row === undefined ? undefined : withParties(row);
 }
+
+/** `findBooking`'s statement, prepared once per handle: the answer of a payment's start and of every cancel. */
+const bookingWithParties = preparedPer((db) =>
+  selectWithParties(db)
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .prepare('booking_with_parties'),
+);
 
 /** The bookings of a person: as mentor only, or in either role; optionally of one status. Unordered. */
 export async function listBookings(
@@ -567,24 +593,32 @@ export async function markCancelled(
   bookingId: string,
   cancellation: { by: string | null; reason: string; now: Date },
 ): Promise<BookingRow | undefined> {
-  const [row] = await tx
+  const [row] = await cancellationOf(tx).execute({ bookingId, ...cancellation });
+  return row;
+}
+
+/** `markCancelled`'s statement, prepared once per handle: every cancellation writes it. */
+const cancellationOf = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return tx
     .update(bookings)
     .set({
       status: 'cancelled',
-      cancelledAt: cancellation.now,
-      cancelledBy: cancellation.by,
-      cancelReason: cancellation.reason,
+      cancelledAt: setPlaceholder('now'),
+      cancelledBy: setPlaceholder('by'),
+      cancelReason: setPlaceholder('reason'),
+      updatedAt: sql`now()`,
     })
     .where(
       and(
-        eq(bookings.id, bookingId),
+        eq(bookings.id, value('bookingId')),
         eq(bookings.status, 'confirmed'),
-        gt(bookings.startTime, cancellation.now),
+        gt(bookings.startTime, value('now')),
       ),
     )
-    .returning();
-  return row;
-}
+    .returning()
+    .prepare('cancel_booking');
+});
 
 /** One booking locked for a change decided from what it is now (an admin's refund). */
 export async function findBookingRowForUpdate(
@@ -678,7 +712,13 @@ export async function findBookingForMail(
   db: Executor,
   bookingId: string,
 ): Promise<BookingForMail | undefined> {
-  const [row] = await db
+  const [row] = await bookingForMail(db).execute({ bookingId });
+  return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
+}
+
+/** `findBookingForMail`'s statement, prepared once per handle: every confirmation, move and cancellation reads it. */
+const bookingForMail = preparedPer((db) =>
+  db
     .select({
       booking: bookings,
       mentor: {
@@ -700,9 +740,9 @@ export async function findBookingForMail(
     .innerJoin(mentorUser, eq(mentorUser.id, bookings.mentorId))
     .innerJoin(menteeUser, eq(menteeUser.id, bookings.menteeId))
     .leftJoin(mentorAvailability, eq(mentorAvailability.userId, bookings.mentorId))
-    .where(eq(bookings.id, bookingId));
-  return row === undefined ? undefined : { ...row.booking, mentor: row.mentor, mentee: row.mentee };
-}
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .prepare('booking_for_mail'),
+);
 
 /**
  * The bookings of any of `userIds`, as mentor or as mentee, in a status that can hold time and overlapping
@@ -742,11 +782,23 @@ export async function setRefund(
   bookingId: string,
   refund: { amountPaise: number; reason: RefundReason; status: RefundStatus },
 ): Promise<void> {
-  await tx
-    .update(bookings)
-    .set({ refundAmount: refund.amountPaise, refundReason: refund.reason, refundStatus: refund.status })
-    .where(eq(bookings.id, bookingId));
+  await refundOf(tx).execute({ bookingId, ...refund });
 }
+
+/** `setRefund`'s statement, prepared once per handle: every cancellation decides its refund. */
+const refundOf = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return tx
+    .update(bookings)
+    .set({
+      refundAmount: setPlaceholder('amountPaise'),
+      refundReason: setPlaceholder('reason'),
+      refundStatus: setPlaceholder('status'),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, value('bookingId')))
+    .prepare('set_booking_refund');
+});
 
 /** The provider's answer to a refund ask; a 'pending' answer never undoes a 'succeeded' a webhook wrote meanwhile. */
 export async function setRefundAnswer(

@@ -71,16 +71,7 @@ async function bookingSums(
   db: Executor,
   bookingId: string,
 ): Promise<Partial<Record<LedgerAccount, number>> & { transactions: LedgerTransactionKind[] }> {
-  const rows = await db
-    .select({
-      kind: ledgerTransactions.kind,
-      account: ledgerEntries.account,
-      total: sql<string>`sum(${ledgerEntries.amount})`,
-    })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .where(eq(ledgerTransactions.bookingId, bookingId))
-    .groupBy(ledgerTransactions.kind, ledgerEntries.account);
+  const rows = await bookingSumsStatement(db).execute({ bookingId });
   const sums: Partial<Record<LedgerAccount, number>> = {};
   const kinds = new Set<LedgerTransactionKind>();
   for (const row of rows) {
@@ -90,16 +81,27 @@ async function bookingSums(
   return { ...sums, transactions: [...kinds] };
 }
 
+/** `bookingSums`' statement, prepared once per handle: every refund, release and completion reads it. */
+const bookingSumsStatement = preparedPer((db) =>
+  db
+    .select({
+      kind: ledgerTransactions.kind,
+      account: ledgerEntries.account,
+      total: sql<string>`sum(${ledgerEntries.amount})`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(eq(ledgerTransactions.bookingId, sql.placeholder('bookingId')))
+    .groupBy(ledgerTransactions.kind, ledgerEntries.account)
+    .prepare('ledger_booking_sums'),
+);
+
 /** How a booking's payment was split, from its payment transaction (the rates of that day, not today's). */
 export async function paymentSplitOf(
   db: Executor,
   bookingId: string,
 ): Promise<{ price: number; split: FeeSplit; mentorId: string } | undefined> {
-  const rows = await db
-    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount, userId: ledgerEntries.userId })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .where(and(eq(ledgerTransactions.bookingId, bookingId), eq(ledgerTransactions.kind, 'payment')));
+  const rows = await paymentEntries(db).execute({ bookingId });
   if (rows.length === 0) return undefined;
   const of = (account: LedgerAccount) => rows.find((row) => row.account === account)?.amount ?? 0;
   const mentorId = rows.find((row) => row.account === 'mentor_pending')?.userId;
@@ -114,6 +116,21 @@ export async function paymentSplitOf(
     },
   };
 }
+
+/** `paymentSplitOf`'s statement, prepared once per handle: every refund, release and completion reads it. */
+const paymentEntries = preparedPer((db) =>
+  db
+    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount, userId: ledgerEntries.userId })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.bookingId, sql.placeholder('bookingId')),
+        eq(ledgerTransactions.kind, 'payment'),
+      ),
+    )
+    .prepare('ledger_payment_entries'),
+);
 
 /** What the booking's mentor still holds of it, pending and available, and which steps it has had. */
 export async function shareOfBooking(
@@ -133,13 +150,19 @@ export async function balancesOfMentor(
   db: Executor,
   mentorId: string,
 ): Promise<Partial<Record<LedgerAccount, number>>> {
-  const rows = await db
-    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, mentorId))
-    .groupBy(ledgerEntries.account);
+  const rows = await mentorBalances(db).execute({ mentorId });
   return Object.fromEntries(rows.map((row) => [row.account, Number(row.total)]));
 }
+
+/** `balancesOfMentor`'s statement, prepared once per handle: every refund and payout reads it. */
+const mentorBalances = preparedPer((db) =>
+  db
+    .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, sql.placeholder('mentorId')))
+    .groupBy(ledgerEntries.account)
+    .prepare('ledger_mentor_balances'),
+);
 
 export interface SessionEarningRow {
   bookingId: string;
@@ -235,8 +258,17 @@ const MENTOR_BALANCE_LOCK = 7_310_027;
  * session) until the transaction ends, so each reads the balance the other left.
  */
 export async function lockMentorBalance(tx: Executor, mentorId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${MENTOR_BALANCE_LOCK}, hashtext(${mentorId}))`);
+  await mentorBalanceLock(tx).execute({ mentorId });
 }
+
+/** `lockMentorBalance`'s statement, prepared once per handle: every refund and payout takes the lock. */
+const mentorBalanceLock = preparedPer((tx) =>
+  prepareStatement(
+    tx,
+    'lock_mentor_balance',
+    sql`select pg_advisory_xact_lock(${MENTOR_BALANCE_LOCK}, hashtext(${sql.placeholder('mentorId')}))`,
+  ),
+);
 
 /** A mentor's payout method, saved or replaced. */
 export async function upsertPayoutMethod(

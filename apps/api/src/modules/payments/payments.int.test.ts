@@ -25,6 +25,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
+import { REQUEST_POOL_SIZE } from '../../db/client';
 import { bookings, notifications, paymentEvents, users } from '../../db/schema';
 import { sweepLapsedHolds } from '../bookings/jobs';
 
@@ -195,6 +196,23 @@ describe('the payment webhook', () => {
       sql`select name, state from pgboss.job where singleton_key = ${booking.id} order by name`,
     );
     expect(jobs.rows).toEqual([{ name: 'bookings.complete', state: 'created' }]);
+  });
+
+  it('stamps each start and confirmation with the time it was made, however often its statement ran before', async () => {
+    // More payments than the pool has connections, one after another: every connection's prepared statements
+    // are used again, and a change stamped when its statement was built would be older than the change.
+    for (let payment = 0; payment <= REQUEST_POOL_SIZE; payment += 1) {
+      const beforeStart = new Date();
+      const started = await startedPayment(at(2, 10));
+      expect((await statusOf(started.booking.id))?.updatedAt.getTime()).toBeGreaterThanOrEqual(
+        beforeStart.getTime(),
+      );
+      const beforeConfirmation = new Date();
+      await webhook({ kind: 'payment_succeeded', paymentId: started.payment.paymentId });
+      const confirmed = await statusOf(started.booking.id);
+      expect(confirmed?.status).toBe('confirmed');
+      expect(confirmed?.updatedAt.getTime()).toBeGreaterThanOrEqual(beforeConfirmation.getTime());
+    }
   });
 
   it('treats a second event for the same payment (Razorpay’s order.paid after payment.captured) as no change', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { preparedPer, type Executor } from '../../db/client';
+import { preparedPer, setPlaceholder, type Executor } from '../../db/client';
 import { bookings, paymentEvents, users, type BookingRow } from '../../db/schema';
 
 // Payments own the payment columns of a booking (provider, provider_payment_id) and the table payment_events.
@@ -40,11 +40,22 @@ export async function setOutcome(
   event: { provider: string; eventId: string },
   result: { bookingId: string | null; outcome: string },
 ): Promise<void> {
-  await tx
-    .update(paymentEvents)
-    .set(result)
-    .where(and(eq(paymentEvents.provider, event.provider), eq(paymentEvents.eventId, event.eventId)));
+  await eventOutcome(tx).execute({ ...event, ...result });
 }
+
+/** `setOutcome`'s statement, prepared once per handle: every webhook writes its event's outcome. */
+const eventOutcome = preparedPer((tx) =>
+  tx
+    .update(paymentEvents)
+    .set({ bookingId: setPlaceholder('bookingId'), outcome: setPlaceholder('outcome') })
+    .where(
+      and(
+        eq(paymentEvents.provider, sql.placeholder('provider')),
+        eq(paymentEvents.eventId, sql.placeholder('eventId')),
+      ),
+    )
+    .prepare('set_payment_event_outcome'),
+);
 
 /** Who takes the money for a booking, and their id of the payment; set when paying starts. */
 export async function setPayment(
@@ -52,8 +63,24 @@ export async function setPayment(
   bookingId: string,
   payment: { provider: string; providerPaymentId: string },
 ): Promise<void> {
-  await db.update(bookings).set(payment).where(eq(bookings.id, bookingId));
+  await bookingPayment(db).execute({ bookingId, ...payment });
 }
+
+/**
+ * `setPayment`'s statement, prepared once per handle: every payment's start writes it. `updated_at` is written
+ * here, since the column's own on-update value would be taken once, when the statement is built.
+ */
+const bookingPayment = preparedPer((db) =>
+  db
+    .update(bookings)
+    .set({
+      provider: setPlaceholder('provider'),
+      providerPaymentId: setPlaceholder('providerPaymentId'),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, sql.placeholder('bookingId')))
+    .prepare('set_booking_payment'),
+);
 
 const mentorUser = alias(users, 'mentor_user');
 const menteeUser = alias(users, 'mentee_user');

@@ -34,23 +34,55 @@ const nextNumber = preparedPer((tx) =>
 
 export async function insertDocument(
   tx: Executor,
-  values: typeof financialDocuments.$inferInsert,
+  values: Omit<typeof financialDocuments.$inferInsert, 'id'>,
 ): Promise<FinancialDocumentRow> {
-  const [row] = await tx.insert(financialDocuments).values(values).returning();
+  const [row] = await documentInsert(tx).execute({ ...values, receiptId: values.receiptId ?? null });
   return row!;
 }
+
+/** `insertDocument`'s statement, prepared once per handle: every receipt and credit note is written by it. */
+const documentInsert = preparedPer((tx) => {
+  const value = sql.placeholder;
+  return tx
+    .insert(financialDocuments)
+    .values({
+      bookingId: value('bookingId'),
+      kind: value('kind'),
+      number: value('number'),
+      financialYear: value('financialYear'),
+      receiptId: value('receiptId'),
+      amount: value('amount'),
+      platformFee: value('platformFee'),
+      gstOnFee: value('gstOnFee'),
+      mentorShare: value('mentorShare'),
+      issuedAt: value('issuedAt'),
+    })
+    .returning()
+    .prepare('insert_financial_document');
+});
 
 export async function documentOf(
   db: Executor,
   bookingId: string,
   kind: FinancialDocumentKind,
 ): Promise<FinancialDocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(financialDocuments)
-    .where(and(eq(financialDocuments.bookingId, bookingId), eq(financialDocuments.kind, kind)));
+  const [row] = await documentOfKind(db).execute({ bookingId, kind });
   return row;
 }
+
+/** `documentOf`'s statement, prepared once per handle: every credit note reads its receipt. */
+const documentOfKind = preparedPer((db) =>
+  db
+    .select()
+    .from(financialDocuments)
+    .where(
+      and(
+        eq(financialDocuments.bookingId, sql.placeholder('bookingId')),
+        eq(financialDocuments.kind, sql.placeholder('kind')),
+      ),
+    )
+    .prepare('financial_document_of_kind'),
+);
 
 /** The numbers of the documents of these bookings. */
 export async function documentNumbersOf(
