@@ -1,18 +1,15 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { preparedPer, type Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import type { NotificationInput } from '../../context/ports';
 
 // Each function takes the app's handle or a caller's transaction: a notification can be written with the change
-// it reports. Every notification reads its user's e-mail and writes its row, so those two are prepared once per
-// handle (decision 068).
-const userEmail = preparedPer((db) =>
-  db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('find_user_email'),
-);
+// it reports.
+
+/**
+ * `insertNotification`'s statement, prepared once per handle (decision 068): the row, and its user's e-mail (which
+ * names their socket event) read in the same round trip.
+ */
 const addNotification = preparedPer((db) =>
   db
     .insert(notifications)
@@ -24,30 +21,35 @@ const addNotification = preparedPer((db) =>
       dedupeKey: sql.placeholder('dedupeKey'),
     })
     .onConflictDoNothing({ target: notifications.dedupeKey })
-    .returning()
+    .returning({
+      ...getTableColumns(notifications),
+      // Qualified by hand: a returning list names its columns bare, and a bare user_id would only reach the
+      // notification's row because users has no column of that name.
+      email: sql<string>`(select u.email from ${users} as u where u.id = ${notifications}.user_id)`,
+    })
     .prepare('insert_notification'),
 );
 
-/** The e-mail that names a user's socket event; undefined when there is no such user. */
-export async function findUserEmail(db: Executor, userId: string): Promise<string | undefined> {
-  const [user] = await userEmail(db).execute({ userId });
-  return user?.email;
-}
-
-/** The new row; with a key already written, the row written then, and `added` false. */
+/**
+ * The new row with its user's e-mail; with a key already written, the row written then, `added` false and no
+ * e-mail (nobody is rung twice). A user who does not exist is refused by the row's foreign key.
+ */
 export async function insertNotification(
   db: Executor,
   userId: string,
   input: NotificationInput,
-): Promise<{ row: NotificationRow; added: boolean }> {
-  const [row] = await addNotification(db).execute({
+): Promise<{ row: NotificationRow; added: true; email: string } | { row: NotificationRow; added: false }> {
+  const [inserted] = await addNotification(db).execute({
     userId,
     type: input.type,
     message: input.message,
     link: input.link ?? null,
     dedupeKey: input.key ?? null,
   });
-  if (row !== undefined) return { row, added: true };
+  if (inserted !== undefined) {
+    const { email, ...row } = inserted;
+    return { row, added: true, email };
+  }
   const [existing] =
     input.key === undefined
       ? []

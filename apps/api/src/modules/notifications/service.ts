@@ -38,18 +38,16 @@ export function createNotifications(
     input: NotificationInput,
   ): Promise<PendingNotification> {
     assertInAppLink(input.link);
-    const email = await repository.findUserEmail(executor, userId);
-    if (email === undefined) throw new Error(`cannot notify user ${userId}: there is no such user`);
-    const { row, added } = await repository.insertNotification(executor, userId, input);
-    const event = toNotificationEvent(row);
+    const written = await repository.insertNotification(executor, userId, input);
+    const event = toNotificationEvent(written.row);
     return {
       event,
       emit() {
         // Written before under the same key: the person was rung then.
-        if (!added) return;
+        if (!written.added) return;
         // The row is saved: a socket problem must not fail what the caller did. The client re-reads on reconnect.
         try {
-          realtime.emitToUser(userId, userEventName(email), { ...event, sentAt: Date.now() });
+          realtime.emitToUser(userId, userEventName(written.email), { ...event, sentAt: Date.now() });
         } catch (error) {
           log.warn(
             { err: error, userId, notificationId: event.id },
