@@ -56,7 +56,12 @@ describe("a unit of work's jobs", () => {
       );
     });
 
-    const inserts = statements.mock.calls.filter(([text]) => String(text).includes('INSERT INTO pgboss.job'));
+    // A statement goes as its text, or as a config naming it (a prepared one).
+    const textOf = (query: unknown) =>
+      typeof query === 'string' ? query : (query as { text?: string }).text;
+    const inserts = statements.mock.calls.filter(([query]) =>
+      textOf(query)?.includes('INSERT INTO pgboss.job'),
+    );
     expect(inserts).toHaveLength(1);
     const jobs = await jobsOf(bookingId);
     expect(

@@ -2,14 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { NotificationEvent } from '@skillroute/shared/notifications';
 import { DRIZZLE_OPTIONS, type Database } from '../db/client';
-import {
-  executorFor,
-  type EnqueueOptions,
-  type JobKey,
-  type JobQueue,
-  type JobType,
-  type QueuedJob,
-} from '../jobs/queue';
+import { type EnqueueOptions, type JobKey, type JobQueue, type JobType, type QueuedJob } from '../jobs/queue';
 import type { NotificationInput, Notifier, ServiceLogger } from './ports';
 
 /**
@@ -96,7 +89,7 @@ export async function runUnitOfWork<T>(
       },
     });
     // pg-boss writes the jobs through the same client, so they exist only if this transaction commits.
-    await deps.jobs.writeChanges({ cancel: cancels, enqueue: jobs }, executorFor(client));
+    await deps.jobs.writeChanges({ cancel: cancels, enqueue: jobs }, client);
     await client.query('commit');
     client.release();
   } catch (error) {

@@ -2,9 +2,6 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 
-/** Where a job is written: the app's own connection by default, or a transaction's (see `unit-of-work.ts`). */
-export type JobExecutor = PgBoss.Db;
-
 /** A named kind of job and the shape of its data; modules declare theirs with `jobType`. */
 export interface JobType<Data> {
   readonly name: string;
@@ -96,7 +93,7 @@ export interface JobQueue {
    * `cancel` are cancelled first, then the jobs in `enqueue` are written (so a key cancelled and queued anew in
    * one transaction keeps its new job).
    */
-  writeChanges(changes: { cancel: JobKey[]; enqueue: QueuedJob[] }, executor: JobExecutor): Promise<void>;
+  writeChanges(changes: { cancel: JobKey[]; enqueue: QueuedJob[] }, client: pg.ClientBase): Promise<void>;
   /** Asks this process's workers of a queue to poll now instead of at their next interval. */
   wake(name: string): void;
   stop(): Promise<void>;
@@ -122,9 +119,12 @@ const CANCEL_WAITING_JOBS = `
   UPDATE pgboss.job SET completed_on = now(), state = 'cancelled'
   WHERE (name, singleton_key) IN (SELECT * FROM unnest($1::text[], $2::text[])) AND state < 'active'`;
 
-/** Lets a transaction on a pg client write jobs: pg-boss only needs `executeSql`. */
-export function executorFor(client: pg.ClientBase): JobExecutor {
-  return { executeSql: async (text, values) => client.query(text, values) };
+/**
+ * Lets a transaction's pg client send one statement of pg-boss's (it only needs `executeSql`) as a named prepared
+ * statement: PostgreSQL parses it once per connection. The name is only ever given to that one statement's text.
+ */
+function preparedOn(client: pg.ClientBase, name: string): PgBoss.Db {
+  return { executeSql: async (text, values) => client.query({ name, text, values }) };
 }
 
 /** A short job that outlives this is taken for dead (its process gone) and retried: mail, bookings' steps. */
@@ -311,9 +311,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.schedule(type.name, cron, data as object, { tz: 'UTC' });
     },
 
-    async writeChanges({ cancel, enqueue }, executor) {
+    async writeChanges({ cancel, enqueue }, client) {
       if (cancel.length > 0)
-        await executor.executeSql(CANCEL_WAITING_JOBS, [
+        await preparedOn(client, 'cancel_waiting_jobs').executeSql(CANCEL_WAITING_JOBS, [
           cancel.map((key) => key.type.name),
           cancel.map((key) => key.singletonKey),
         ]);
@@ -325,7 +325,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             startAfter: options.startAfter,
             singletonKey: options.singletonKey,
           })),
-          { db: executor },
+          { db: preparedOn(client, 'insert_jobs') },
         );
     },
 
