@@ -74,7 +74,16 @@ export interface ListingCache {
   read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody>;
   readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody>;
   forgetAll(): void;
-  forgetTimeOf(people: readonly string[]): void;
+  forgetTimeOf(change: TimeChange): void;
+}
+
+/**
+ * A change of some people's booked time (a hold, a payment, a cancellation, a move, an expiry): who, and the
+ * earliest start of the time it took or freed, in epoch milliseconds.
+ */
+export interface TimeChange {
+  people: readonly string[];
+  from: number;
 }
 
 /** What services may do to live sockets (plugins/realtime.ts). */

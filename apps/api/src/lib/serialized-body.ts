@@ -13,13 +13,17 @@ export interface SerializedBody {
 
 /**
  * How a GET answer kept in memory is written (its route's 200 schema), until when it stays true, and whose booked
- * time it shows (a booking of any of them drops it).
+ * time it shows (a booking of theirs may drop it).
  */
 export interface CachedAnswer<T> {
   schema: z.ZodType;
   url: string;
   expiresAt(storedAt: number, body: T): number;
-  peopleOf(body: T): readonly string[];
+  /**
+   * Each person whose booked time the answer shows, with the instant from which a change of their time can no
+   * longer alter it: a change that starts at or after it leaves the answer true (Infinity: any change alters it).
+   */
+  timeShown(body: T): ReadonlyMap<string, number>;
 }
 
 /** `value` as the GET route at `url` with this 200 schema writes it: a cached body is byte for byte what the route would have sent. */

@@ -147,8 +147,8 @@ const SLOTS_MAX_AGE_MS = 60_000;
 const slotsAnswer = (mentorId: string, noticeMs: () => number): CachedAnswer<SlotsResponse> => ({
   schema: slotsResponseSchema,
   url: '/api/mentors/availability/:mentorId/slots',
-  // The mentor's own time, as a mentor and as anyone's mentee.
-  peopleOf: () => [mentorId],
+  // The mentor's own time, as a mentor and as anyone's mentee; any change of it may move a slot.
+  timeShown: () => new Map([[mentorId, Infinity]]),
   expiresAt(storedAt, body) {
     const first = body.slots[0];
     return Math.min(

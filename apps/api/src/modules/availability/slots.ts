@@ -62,6 +62,13 @@ export const DEFAULT_SLOT_RULES: SlotRules = slotRulesOf(DEFAULT_BOOKING_SETTING
 /** The notice every mentor had before booking settings, and still the default. */
 export const SLOT_NOTICE_MS = DEFAULT_SLOT_RULES.noticeMs;
 export const SLOT_WINDOW_MAX_DAYS = 60;
+/**
+ * How far after a slot's start a change of booked time can still alter whether that slot, or one before it, is
+ * free. A booking reaches the rest of its day in the mentor's zone (the daily limit; a day is at most 25 hours)
+ * and its buffer (`rulesReach`), and time freed this far after a slot frees nothing before it. Two days leaves
+ * room to spare.
+ */
+export const BOOKING_REACH_MS = 2 * DAY_MS;
 /** Indexed by Temporal's ISO dayOfWeek (1 = Monday … 7 = Sunday). */
 const WEEKDAY_BY_ISO_DAY: readonly (Weekday | undefined)[] = [
   undefined,

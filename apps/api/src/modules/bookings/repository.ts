@@ -32,6 +32,7 @@ import {
   users,
   type BookingRow,
 } from '../../db/schema';
+import type { TimeChange } from '../../context/ports';
 import { notifyTimeChange, notifyTimeChangeOf } from '../mentors/listing-changes';
 import { TIME_HOLDING_STATUSES } from './rules';
 
@@ -220,8 +221,8 @@ export async function expireHolds(
  * changed, so their cards and free slots may read otherwise; delivered at commit, so only for a change that
  * happened.
  */
-export async function announceTimeChange(tx: Executor, people: readonly string[]): Promise<void> {
-  await tx.execute(sql`select ${notifyTimeChange(people)}`);
+export async function announceTimeChange(tx: Executor, change: TimeChange): Promise<void> {
+  await tx.execute(sql`select ${notifyTimeChange(change)}`);
 }
 
 export interface NewBooking {
@@ -261,7 +262,9 @@ const insertHold = preparedPer((tx) => {
       })
       .returning({
         ...getTableColumns(bookings),
-        announced: notifyTimeChangeOf(bookings.mentorId, bookings.menteeId).as('announced'),
+        announced: notifyTimeChangeOf(bookings.mentorId, bookings.menteeId, bookings.startTime).as(
+          'announced',
+        ),
       }),
   );
   return tx

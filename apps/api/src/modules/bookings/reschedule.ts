@@ -100,7 +100,8 @@ export async function rescheduleBooking(
           { bookingId },
           { startAfter: row.endTime, singletonKey: bookingId },
         );
-        await timeChanged(work, [row]);
+        // The hour it left and the hour it took.
+        await timeChanged(work, [found, row]);
         await announceFreedSlot(work, found);
         await announceRescheduled(work, { bookingId, move: { movedBy, previousStart: found.startTime } });
       });

@@ -67,18 +67,22 @@ export async function lockTime(
 /**
  * Bookings took or freed time, their mentors' and mentees', which the listing's next free slots and a mentor's
  * free slots show: every process hears it at commit (NOTIFY, mentors/listing-changes.ts) and drops the answers
- * that show one of those people, this one at once, so the answer to this request's next read is already current.
+ * it can alter, this one at once, so the answer to this request's next read is already current.
  * `announced`: the statement that changed the time sent the NOTIFY itself (repository.insertBooking), saving a
  * round trip.
  */
 export async function timeChanged(
   ctx: WorkContext,
-  changed: ReadonlyArray<{ mentorId: string; menteeId: string }>,
+  changed: ReadonlyArray<{ mentorId: string; menteeId: string; startTime: Date }>,
   options: { announced?: boolean } = {},
 ): Promise<void> {
-  const people = [...new Set(changed.flatMap((booking) => [booking.mentorId, booking.menteeId]))];
-  if (options.announced !== true) await repository.announceTimeChange(ctx.uow.tx, people);
-  ctx.uow.afterCommit(() => ctx.mentorListingCache.forgetTimeOf(people));
+  const change = {
+    people: [...new Set(changed.flatMap((booking) => [booking.mentorId, booking.menteeId]))],
+    // One change for them all, from the earliest: it alters at least what each booking's own change would.
+    from: Math.min(...changed.map((booking) => booking.startTime.getTime())),
+  };
+  if (options.announced !== true) await repository.announceTimeChange(ctx.uow.tx, change);
+  ctx.uow.afterCommit(() => ctx.mentorListingCache.forgetTimeOf(change));
 }
 
 /** A start a booking or a move cannot take (not one of the mentor's slots, the same hour): 400 on `startTime`. */

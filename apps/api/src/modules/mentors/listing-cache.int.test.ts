@@ -8,6 +8,7 @@ import { createMentor, createStack, type MentorSeed } from '../../../test/mentor
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
 import { bookings, users } from '../../db/schema';
+import { BOOKING_REACH_MS } from '../availability/slots';
 
 // Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
 let a: TestApp;
@@ -211,5 +212,46 @@ describe('two api processes on one database', () => {
     await a.app.db.update(users).set({ name: 'Bob, renamed' }).where(eq(users.id, bob.mentorId));
     await expect.poll(() => nextOf(bob.url), soon).not.toBe(bobNext);
     expect((await get(b, freeHours)).body).not.toBe(bobHours);
+  });
+  it("keeps, on the other, a page whose next free hour a booking far later cannot change, and drops the mentor's hours", async () => {
+    const ada = await setUp();
+    const [mentee, someoneElse] = [await newPerson(), await newPerson()];
+    await expect
+      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
+      .toBe(true);
+    const nextOf = async () => (await list(b, ada.url)).mentors[0]?.nextFreeSlot?.startTime;
+    const adaNext = await nextOf();
+    expect(adaNext).toBeDefined();
+    const hoursUrl = `/api/mentors/availability/${ada.mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+    const hours = (await get(b, hoursUrl)).json<{ slots: Array<{ startTime: string }> }>().slots;
+    const far = hours.find((slot) => Date.parse(slot.startTime) >= Date.parse(adaNext!) + BOOKING_REACH_MS);
+    expect(far).toBeDefined();
+
+    // Her next hour taken straight in the database, which nobody hears: a page read again would show a later one.
+    const start = new Date(adaNext!);
+    await a.app.db.insert(bookings).values({
+      mentorId: ada.mentorId,
+      menteeId: someoneElse.id,
+      startTime: start,
+      endTime: new Date(start.getTime() + 3_600_000),
+      status: 'confirmed',
+      amount: 150_000,
+      holdExpiresAt: start,
+    });
+    const held = await a.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie: mentee.cookie },
+      payload: { mentorId: ada.mentorId, startTime: far!.startTime },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    // `b` hears the hold: her free hours, which show that hour, go; her page, whose next hour it cannot change, stays.
+    await expect
+      .poll(
+        async () => (await get(b, hoursUrl)).json<{ slots: Array<{ startTime: string }> }>().slots.length,
+        soon,
+      )
+      .toBeLessThan(hours.length);
+    expect(await nextOf()).toBe(adaNext);
   });
 });

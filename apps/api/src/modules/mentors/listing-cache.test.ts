@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MentorCard, MentorListQuery, MentorListResponse } from '@skillroute/shared/mentors';
-import { SLOT_NOTICE_MS } from '../availability/slots';
-import { LISTING_MAX_AGE_MS, listingExpiresAt, listingKey, MentorListingCache } from './listing-cache';
-import { timeChangePayload } from './listing-changes';
+import { BOOKING_REACH_MS, SLOT_NOTICE_MS } from '../availability/slots';
+import {
+  LISTING_MAX_AGE_MS,
+  listingExpiresAt,
+  listingKey,
+  listingTimeShown,
+  MentorListingCache,
+} from './listing-cache';
+import { changeAlters, timeChangeOf, timeChangePayload } from './listing-changes';
 
 const query = (change: Partial<MentorListQuery> = {}): MentorListQuery => ({ page: 1, limit: 12, ...change });
 const ADA = '3b9f1c2e-5d4a-4b8e-8f0a-6c7d8e9f0a1b';
@@ -175,11 +181,11 @@ describe('MentorListingCache', () => {
       });
     await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
     // A booking of Ada with a mentee on no page: only Ada's page goes.
-    cache.forgetTimeOf([ADA, CY]);
+    cache.forgetTimeOf({ people: [ADA, CY], from: NOW });
     await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
     expect(loads).toEqual({ ada: 2, bob: 1, nobody: 1 });
     // Bob as someone's mentee: his page goes too.
-    cache.forgetTimeOf([CY, BOB]);
+    cache.forgetTimeOf({ people: [CY, BOB], from: NOW });
     await Promise.all([read('ada', ADA), read('bob', BOB), read('nobody')]);
     expect(loads).toEqual({ ada: 2, bob: 2, nobody: 1 });
   });
@@ -187,7 +193,7 @@ describe('MentorListingCache', () => {
   it('does not store a read that a booking of someone it shows overtook, and stores one that shows others', async () => {
     const { cache } = setUp();
     const overtakenRead = cache.read('ada', async () => {
-      cache.forgetTimeOf([ADA, CY]);
+      cache.forgetTimeOf({ people: [ADA, CY], from: NOW });
       return page(null);
     });
     const untouchedRead = cache.read('bob', async () => {
@@ -208,15 +214,53 @@ describe('MentorListingCache', () => {
     const { cache, load } = setUp();
     const fill = () => Promise.all([cache.read('ada', load), cache.read('nobody', async () => page())]);
     await fill();
-    cache.heard(timeChangePayload([BOB, CY]));
+    cache.heard(timeChangePayload({ people: [BOB, CY], from: NOW }));
     expect(cache.stats.entries).toBe(2);
-    cache.heard(timeChangePayload([ADA, CY]));
+    cache.heard(timeChangePayload({ people: [ADA, CY], from: NOW }));
     expect(cache.stats.entries).toBe(1);
-    for (const payload of ['', 'time:', 'time:not-an-id', `time:${ADA};drop`, 'anything']) {
+    const bad = ['', 'time:', `time:${ADA}`, `time::${ADA}`, 'time:12:not-an-id', `time:1e3:${ADA}`];
+    for (const payload of [...bad, `time:12:${ADA};drop`, 'anything']) {
       await fill();
       cache.heard(payload);
       expect(cache.stats.entries, payload).toBe(0);
     }
+  });
+
+  it("keeps a page when a booking's time starts too long after the next free slot it shows", async () => {
+    const { cache } = setUp();
+    const slotStart = '2026-11-25T10:00:00.000Z';
+    const slotAt = Date.parse(slotStart);
+    let loads = 0;
+    const read = () =>
+      cache.read('ada', async () => {
+        loads += 1;
+        return page(slotStart);
+      });
+    await read();
+    // Ada's time taken or freed from two days after the slot on cannot take that slot or free an earlier one.
+    cache.forgetTimeOf({ people: [ADA, CY], from: slotAt + BOOKING_REACH_MS });
+    await read();
+    expect(loads).toBe(1);
+    // Nearer, it can: the same day's limit, a buffer, or the slot itself.
+    cache.forgetTimeOf({ people: [ADA, CY], from: slotAt + BOOKING_REACH_MS - 1 });
+    await read();
+    expect(loads).toBe(2);
+    // A read overtaken by a near change is not stored; one overtaken only by a far one is.
+    await cache.read('overtaken', async () => {
+      cache.forgetTimeOf({ people: [ADA], from: slotAt });
+      return page(slotStart);
+    });
+    await cache.read('kept', async () => {
+      cache.forgetTimeOf({ people: [ADA], from: slotAt + BOOKING_REACH_MS });
+      return page(slotStart);
+    });
+    const reloaded: string[] = [];
+    for (const key of ['overtaken', 'kept'])
+      await cache.read(key, async () => {
+        reloaded.push(key);
+        return page(slotStart);
+      });
+    expect(reloaded).toEqual(['overtaken']);
   });
 
   it('reads once for concurrent misses on one key', async () => {
@@ -233,5 +277,37 @@ describe('MentorListingCache', () => {
     await cache.read('k', load);
     expect(load.calls).toBe(2);
     expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+  });
+});
+
+describe('time changes', () => {
+  it('travel as a payload and back, and one too long for a NOTIFY says "everything"', () => {
+    const change = { people: [ADA, BOB], from: Date.parse('2026-11-25T10:00:00.000Z') };
+    expect(timeChangeOf(timeChangePayload(change))).toEqual(change);
+    const crowd = { people: Array.from({ length: 400 }, () => ADA), from: change.from };
+    expect(timeChangePayload(crowd)).toBe('');
+    expect(timeChangeOf('')).toBeUndefined();
+  });
+
+  it('alter an answer when they start before the instant it gives for one of their people, else not', () => {
+    const at = Date.parse('2026-11-25T10:00:00.000Z');
+    const shown = listingTimeShown({
+      mentors: [
+        { ...card('2026-11-25T10:00:00.000Z'), id: ADA },
+        { ...card(null), id: BOB },
+      ],
+    });
+    expect(shown).toEqual(
+      new Map([
+        [ADA, at + BOOKING_REACH_MS],
+        [BOB, Infinity],
+      ]),
+    );
+    const far = at + 30 * BOOKING_REACH_MS;
+    expect(changeAlters({ people: [ADA, CY], from: at + BOOKING_REACH_MS - 1 }, shown)).toBe(true);
+    expect(changeAlters({ people: [ADA, CY], from: at + BOOKING_REACH_MS }, shown)).toBe(false);
+    // Nothing free shown: any time freed may be the next free slot.
+    expect(changeAlters({ people: [CY, BOB], from: far }, shown)).toBe(true);
+    expect(changeAlters({ people: [CY], from: at }, shown)).toBe(false);
   });
 });

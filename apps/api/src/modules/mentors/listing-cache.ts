@@ -6,11 +6,11 @@ import {
   type MentorListQuery,
   type MentorListResponse,
 } from '@skillroute/shared/mentors';
-import type { ListingCache } from '../../context/ports';
+import type { ListingCache, TimeChange } from '../../context/ports';
 import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
-import { SLOT_NOTICE_MS } from '../availability/slots';
-import { MENTOR_LISTING_CHANNEL, peopleOfTimeChange } from './listing-changes';
+import { BOOKING_REACH_MS, SLOT_NOTICE_MS } from '../availability/slots';
+import { changeAlters, MENTOR_LISTING_CHANNEL, timeChangeOf } from './listing-changes';
 import { companiesFilter, excludedCallers, skillFilter } from './rules';
 
 declare module 'fastify' {
@@ -73,16 +73,30 @@ export function listingExpiresAt(storedAt: number, page: Pick<MentorListResponse
 
 interface ListingEntry extends SerializedBody {
   expiresAt: number;
-  /** Whose booked time the answer shows (`CachedAnswer.peopleOf`). */
-  people: readonly string[];
+  /** Whose booked time the answer shows, and until when a change of it matters (`CachedAnswer.timeShown`). */
+  timeShown: ReadonlyMap<string, number>;
+}
+
+/**
+ * What of its mentors' booked time a page shows: each card's next free slot. A booking changes its mentor's card
+ * only (the order and the filters go by nothing a booking changes), and only a change that starts before the slot
+ * plus BOOKING_REACH_MS can take that slot or free an earlier one. A card without a slot shows that nothing is
+ * free, which any freed time can alter.
+ */
+export function listingTimeShown(page: Pick<MentorListResponse, 'mentors'>): ReadonlyMap<string, number> {
+  return new Map(
+    page.mentors.map((card) => [
+      card.id,
+      card.nextFreeSlot === null ? Infinity : Date.parse(card.nextFreeSlot.startTime) + BOOKING_REACH_MS,
+    ]),
+  );
 }
 
 const listingAnswer: CachedAnswer<MentorListResponse> = {
   schema: mentorListResponseSchema,
   url: '/api/mentor/:skill',
   expiresAt: listingExpiresAt,
-  // A booking changes its mentor's card only: the order and the filters go by nothing a booking changes.
-  peopleOf: (page) => page.mentors.map((card) => card.id),
+  timeShown: listingTimeShown,
 };
 
 /**
@@ -99,7 +113,7 @@ export const listingAnswerUntil = (unbookableAt: () => number): CachedAnswer<Men
  * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
  * from triggers (migration 0010), so a change made anywhere, the database's own console included, is heard
  * once committed. A change of a profile drops every page (it can move between pages and filters); a booking
- * that takes or frees time drops only the answers that show its people's time (listing-changes.ts). While the
+ * that takes or frees time drops only the answers it can alter (listing-changes.ts). While the
  * listening connection is down nothing is served from here.
  */
 export class MentorListingCache implements ListingCache {
@@ -116,8 +130,8 @@ export class MentorListingCache implements ListingCache {
   private readonly loading = new Map<string, Promise<ListingEntry>>();
   /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
   private generation = 0;
-  /** For each read under way, the people whose time changed since it began: it does not store a page showing one. */
-  private readonly changedDuringReads = new Set<Set<string>>();
+  /** For each read under way, the time changes since it began: it does not store an answer one of them alters. */
+  private readonly changedDuringReads = new Set<TimeChange[]>();
   private listening = false;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -151,7 +165,7 @@ export class MentorListingCache implements ListingCache {
     const pending = this.loading.get(key);
     if (pending !== undefined) return pending;
     const generation = this.generation;
-    const changedMeanwhile = new Set<string>();
+    const changedMeanwhile: TimeChange[] = [];
     this.changedDuringReads.add(changedMeanwhile);
     const loaded = load()
       .then((body) => {
@@ -159,7 +173,7 @@ export class MentorListingCache implements ListingCache {
         if (
           this.listening &&
           generation === this.generation &&
-          !entry.people.some((person) => changedMeanwhile.has(person)) &&
+          !changedMeanwhile.some((change) => changeAlters(change, entry.timeShown)) &&
           this.now() < entry.expiresAt
         )
           this.entries.set(key, entry);
@@ -181,25 +195,21 @@ export class MentorListingCache implements ListingCache {
   }
 
   /**
-   * The booked time of `people` changed: the answers that show any of them go, reads under way are not joined,
-   * and a read under way that shows one of them does not store what it read.
+   * Some people's booked time changed: the answers it can alter go (`changeAlters`), reads under way are not
+   * joined, and a read under way does not store an answer it alters.
    */
-  forgetTimeOf(people: readonly string[]): void {
-    for (const changedMeanwhile of this.changedDuringReads)
-      for (const person of people) changedMeanwhile.add(person);
-    const changed = new Set(people);
-    const showing = [...this.entries.entries()].filter(([, entry]) =>
-      entry.people.some((person) => changed.has(person)),
-    );
-    for (const [key] of showing) this.entries.delete(key);
+  forgetTimeOf(change: TimeChange): void {
+    for (const changedMeanwhile of this.changedDuringReads) changedMeanwhile.push(change);
+    const altered = [...this.entries.entries()].filter(([, entry]) => changeAlters(change, entry.timeShown));
+    for (const [key] of altered) this.entries.delete(key);
     this.loading.clear();
   }
 
-  /** What a notification on the channel says: some people's time, or anything else, which drops everything. */
+  /** What a notification on the channel says: a time change, or anything else, which drops everything. */
   heard(payload: string): void {
-    const people = peopleOfTimeChange(payload);
-    if (people === undefined) this.forgetAll();
-    else this.forgetTimeOf(people);
+    const change = timeChangeOf(payload);
+    if (change === undefined) this.forgetAll();
+    else this.forgetTimeOf(change);
   }
 
   /** Called by the listener: serve from memory only while changes are heard. */
@@ -214,7 +224,7 @@ export class MentorListingCache implements ListingCache {
     return {
       ...serializeBody(answer.schema, answer.url, body, false),
       expiresAt: answer.expiresAt(storedAt, body),
-      people: answer.peopleOf(body),
+      timeShown: answer.timeShown(body),
     };
   }
 }
