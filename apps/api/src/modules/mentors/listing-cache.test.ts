@@ -44,18 +44,34 @@ describe('listingKey', () => {
       listingKey('python', query({ expirience: 0 }), undefined),
       listingKey('python', query({ page: 2 }), undefined),
       listingKey('python', query({ limit: 24 }), undefined),
-      listingKey('python', query(), ADA),
+      listingKey('python', query(), { id: ADA, role: 'mentor' }),
       listingKey('python', query({ userId: BOB }), undefined),
     ];
     expect(new Set([base, ...others]).size).toBe(others.length + 1);
   });
 
   it('excludes a caller once, however they are named: by userId, by session or both, in any case', () => {
+    const [ada, bob] = [
+      { id: ADA, role: 'mentor' as const },
+      { id: BOB, role: 'mentor' as const },
+    ];
     const key = listingKey('python', query({ userId: ADA }), undefined);
-    expect(listingKey('python', query(), ADA)).toBe(key);
-    expect(listingKey('python', query({ userId: ADA.toUpperCase() }), ADA)).toBe(key);
-    expect(listingKey('python', query({ userId: BOB }), ADA)).toBe(
-      listingKey('python', query({ userId: ADA }), BOB),
+    expect(listingKey('python', query(), ada)).toBe(key);
+    expect(listingKey('python', query({ userId: ADA.toUpperCase() }), ada)).toBe(key);
+    expect(listingKey('python', query({ userId: BOB }), ada)).toBe(
+      listingKey('python', query({ userId: ADA }), bob),
+    );
+  });
+
+  it('gives a signed-in reader who is not a mentor the anonymous page, since they are never listed', () => {
+    const anonymous = listingKey('python', query(), undefined);
+    const reader = { id: CY, role: 'user' as const };
+    expect(listingKey('python', query(), reader)).toBe(anonymous);
+    // As the web client asks: naming its own reader.
+    expect(listingKey('python', query({ userId: CY.toUpperCase() }), reader)).toBe(anonymous);
+    // Someone else named is still left out: whether they are a mentor is not known here.
+    expect(listingKey('python', query({ userId: ADA }), reader)).toBe(
+      listingKey('python', query({ userId: ADA }), undefined),
     );
   });
 

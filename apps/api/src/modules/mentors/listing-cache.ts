@@ -11,7 +11,7 @@ import { listenForChanges } from '../../db/listen';
 import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
 import { BOOKING_REACH_MS, SLOT_NOTICE_MS } from '../availability/slots';
 import { changeAlters, MENTOR_LISTING_CHANNEL, timeChangeOf } from './listing-changes';
-import { companiesFilter, excludedCallers, skillFilter } from './rules';
+import { companiesFilter, excludedCallers, skillFilter, type ListingCaller } from './rules';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +37,11 @@ const foldAscii = (text: string): string => (/^[\x20-\x7e]*$/.test(text) ? text.
  * The cache key of a listing request: everything the page depends on, normalised so that requests the query
  * answers alike share an entry. The skill and search folded to lower case (see foldAscii), languages sorted
  * (compared exactly, as the query does), companies lower-cased and sorted (as the query compares them), the
- * experience floor, the page and its size, and the excluded callers (the `userId` of the query and the
- * signed-in user, sorted): anonymous visitors who send no `userId` share entries.
+ * experience floor, the page and its size, and the excluded callers (the `userId` of the query and a signed-in
+ * mentor, sorted): anonymous visitors and signed-in readers who are not mentors share entries when they send no
+ * `userId`.
  */
-export function listingKey(skill: string, query: MentorListQuery, callerId: string | undefined): string {
+export function listingKey(skill: string, query: MentorListQuery, caller: ListingCaller): string {
   const stack = skillFilter(skill);
   return JSON.stringify([
     stack === undefined ? null : foldAscii(stack),
@@ -50,7 +51,7 @@ export function listingKey(skill: string, query: MentorListQuery, callerId: stri
     query.expirience ?? null,
     query.page,
     query.limit,
-    excludedCallers(query.userId, callerId),
+    excludedCallers(query.userId, caller),
     // Which mentors come first for a topic's "Find a mentor for …".
     query.roadmap?.toLowerCase() ?? null,
     query.roadmap === undefined ? null : (query.topic?.toLowerCase() ?? null),
@@ -125,7 +126,11 @@ export class MentorListingCache implements ListingCache {
   private readonly entries = new LRUCache<string, ListingEntry>({
     maxSize: LISTING_BUDGET_BYTES,
     sizeCalculation: (entry, key) => key.length + entry.body.length,
+    // However it goes (dropped, replaced, or the oldest when the budget is full), out of the index too.
+    dispose: (entry, key) => this.unindex(key, entry),
   });
+  /** The keys of the kept answers that show each person's time: a booking looks at its people's answers only. */
+  private readonly keysShowing = new Map<string, Set<string>>();
   /** Reads under way, so concurrent misses on one key query once. */
   private readonly loading = new Map<string, Promise<ListingEntry>>();
   /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
@@ -176,7 +181,7 @@ export class MentorListingCache implements ListingCache {
           !changedMeanwhile.some((change) => changeAlters(change, entry.timeShown)) &&
           this.now() < entry.expiresAt
         )
-          this.entries.set(key, entry);
+          this.store(key, entry);
         return entry;
       })
       .finally(() => {
@@ -191,6 +196,7 @@ export class MentorListingCache implements ListingCache {
   forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+    this.keysShowing.clear();
     this.loading.clear();
   }
 
@@ -200,8 +206,13 @@ export class MentorListingCache implements ListingCache {
    */
   forgetTimeOf(change: TimeChange): void {
     for (const changedMeanwhile of this.changedDuringReads) changedMeanwhile.push(change);
-    const altered = [...this.entries.entries()].filter(([, entry]) => changeAlters(change, entry.timeShown));
-    for (const [key] of altered) this.entries.delete(key);
+    const altered = new Set<string>();
+    for (const person of change.people)
+      for (const key of this.keysShowing.get(person) ?? []) {
+        const entry = this.entries.peek(key);
+        if (entry !== undefined && changeAlters(change, entry.timeShown)) altered.add(key);
+      }
+    for (const key of altered) this.entries.delete(key);
     this.loading.clear();
   }
 
@@ -216,6 +227,25 @@ export class MentorListingCache implements ListingCache {
   setListening(listening: boolean): void {
     this.forgetAll();
     this.listening = listening;
+  }
+
+  private store(key: string, entry: ListingEntry): void {
+    this.entries.set(key, entry);
+    // An answer larger than the whole budget is not kept, so it is not indexed either.
+    if (this.entries.peek(key) !== entry) return;
+    for (const person of entry.timeShown.keys()) {
+      const keys = this.keysShowing.get(person) ?? new Set<string>();
+      keys.add(key);
+      this.keysShowing.set(person, keys);
+    }
+  }
+
+  private unindex(key: string, entry: ListingEntry): void {
+    for (const person of entry.timeShown.keys()) {
+      const keys = this.keysShowing.get(person);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysShowing.delete(person);
+    }
   }
 
   private serialize<T>(answer: CachedAnswer<T>, body: T): ListingEntry {

@@ -90,7 +90,7 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         await readMentorListing(contextOf(request), {
           skill: request.params.skill,
           query: request.query,
-          callerId: request.user?.id,
+          caller: request.user ?? undefined,
         }),
       ),
   );

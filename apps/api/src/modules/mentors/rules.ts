@@ -28,6 +28,20 @@ export const companiesFilter = (companies: readonly string[]): string[] => [
   ...new Set(companies.map((company) => company.toLowerCase())),
 ];
 
-/** Left out of the listing: the `userId` the client sends and the signed-in user, once each, sorted (uuids compare in any case). */
-export const excludedCallers = (...ids: (string | undefined)[]): string[] =>
-  [...new Set(ids.filter((id): id is string => id !== undefined).map((id) => id.toLowerCase()))].sort();
+/** Who asks for a listing page: the signed-in user, or nobody. */
+export type ListingCaller = { id: string; role: 'user' | 'mentor' } | undefined;
+
+/**
+ * Left out of the listing: the `userId` the client sends, and the signed-in caller when a mentor; once each,
+ * sorted (uuids compare in any case). Anyone else is never listed (the listing shows mentors only), so leaving
+ * them out would change nothing: a signed-in reader who is not a mentor reads, and shares, the anonymous pages.
+ */
+export function excludedCallers(queryUserId: string | undefined, caller: ListingCaller): string[] {
+  const listable = caller?.role === 'mentor';
+  // The web client names its own reader in `userId` too.
+  const namesTheReader = caller !== undefined && queryUserId?.toLowerCase() === caller.id.toLowerCase();
+  const ids = [namesTheReader && !listable ? undefined : queryUserId, listable ? caller.id : undefined];
+  return [
+    ...new Set(ids.filter((id): id is string => id !== undefined).map((id) => id.toLowerCase())),
+  ].sort();
+}

@@ -16,7 +16,7 @@ import { stacksForRoadmap } from '../learning/service';
 import * as repository from './repository';
 import type { SerializedBody } from '../../lib/serialized-body';
 import { listingAnswerUntil, listingKey } from './listing-cache';
-import { excludedCallers, skillFilter } from './rules';
+import { excludedCallers, skillFilter, type ListingCaller } from './rules';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -67,7 +67,7 @@ export async function updateMentor(ctx: UserContext, body: MentorUpdateBody): Pr
 export interface MentorListing {
   skill: string;
   query: MentorListQuery;
-  callerId: string | undefined;
+  caller: ListingCaller;
 }
 
 /**
@@ -86,8 +86,8 @@ async function listMentorPage(
   ctx: ServiceContext,
   input: MentorListing,
 ): Promise<{ page: MentorListResponse; unbookableAt: number }> {
-  const { skill, query, callerId } = input;
-  const excludeUserIds = excludedCallers(query.userId, callerId);
+  const { skill, query, caller } = input;
+  const excludeUserIds = excludedCallers(query.userId, caller);
   const { rows, total } = await repository.listMentors(ctx.db, {
     skill: skillFilter(skill),
     excludeUserIds,
@@ -124,7 +124,7 @@ export async function readMentorListing(ctx: ServiceContext, input: MentorListin
   // The cache asks for the expiry right after this read's own load, which learned the mentors' notices.
   let unbookableAt = Infinity;
   return ctx.mentorListingCache.readAnswer(
-    listingKey(input.skill, input.query, input.callerId),
+    listingKey(input.skill, input.query, input.caller),
     listingAnswerUntil(() => unbookableAt),
     async () => {
       const listed = await listMentorPage(ctx, input);
