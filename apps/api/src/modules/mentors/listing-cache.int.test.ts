@@ -57,6 +57,33 @@ async function newPerson(): Promise<SignedInPerson> {
   return signedInAs(a.app.db, a.config.jwtSecret, user, new Date());
 }
 
+/** A mentor's free hours for the next 30 days, from the start of this hour, as the profile page asks. */
+const freeHoursUrl = (mentorId: string) =>
+  `/api/mentors/availability/${mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+
+/** An hour of a mentor's taken straight in the database, which no process hears of. */
+async function takeUnheard(mentorId: string, menteeId: string, startTime: string): Promise<void> {
+  const start = new Date(startTime);
+  await a.app.db.insert(bookings).values({
+    mentorId,
+    menteeId,
+    startTime: start,
+    endTime: new Date(start.getTime() + 3_600_000),
+    status: 'confirmed',
+    amount: 150_000,
+    holdExpiresAt: start,
+  });
+}
+
+/** An hour held through `a`, as the profile page books it. */
+const holdThroughA = (mentee: SignedInPerson, mentorId: string, startTime: string) =>
+  a.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { cookie: mentee.cookie },
+    payload: { mentorId, startTime },
+  });
+
 const putProfile = (on: TestApp, who: SignedIn, headline: string) =>
   on.app.inject({
     method: 'PUT',
@@ -182,27 +209,13 @@ describe('two api processes on one database', () => {
     const bobNext = await nextOf(bob.url);
     expect(adaNext).toBeDefined();
     expect(bobNext).toBeDefined();
-    const freeHours = `/api/mentors/availability/${bob.mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+    const freeHours = freeHoursUrl(bob.mentorId);
     const bobHours = (await get(b, freeHours)).body;
 
     // Bob's next hour taken straight in the database, which nobody hears: what `b` keeps of Bob still says free.
-    const start = new Date(bobNext!);
-    await a.app.db.insert(bookings).values({
-      mentorId: bob.mentorId,
-      menteeId: someoneElse.id,
-      startTime: start,
-      endTime: new Date(start.getTime() + 3_600_000),
-      status: 'confirmed',
-      amount: 150_000,
-      holdExpiresAt: start,
-    });
+    await takeUnheard(bob.mentorId, someoneElse.id, bobNext!);
     // Ada's next hour held through `a`: `b` shows her next one instead, and still keeps Bob's page and hours.
-    const held = await a.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: { cookie: mentee.cookie },
-      payload: { mentorId: ada.mentorId, startTime: adaNext },
-    });
+    const held = await holdThroughA(mentee, ada.mentorId, adaNext!);
     expect(held.statusCode, held.body).toBe(201);
     await expect.poll(() => nextOf(ada.url), soon).not.toBe(adaNext);
     expect(await nextOf(bob.url)).toBe(bobNext);
@@ -222,28 +235,14 @@ describe('two api processes on one database', () => {
     const nextOf = async () => (await list(b, ada.url)).mentors[0]?.nextFreeSlot?.startTime;
     const adaNext = await nextOf();
     expect(adaNext).toBeDefined();
-    const hoursUrl = `/api/mentors/availability/${ada.mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+    const hoursUrl = freeHoursUrl(ada.mentorId);
     const hours = (await get(b, hoursUrl)).json<{ slots: Array<{ startTime: string }> }>().slots;
     const far = hours.find((slot) => Date.parse(slot.startTime) >= Date.parse(adaNext!) + BOOKING_REACH_MS);
     expect(far).toBeDefined();
 
     // Her next hour taken straight in the database, which nobody hears: a page read again would show a later one.
-    const start = new Date(adaNext!);
-    await a.app.db.insert(bookings).values({
-      mentorId: ada.mentorId,
-      menteeId: someoneElse.id,
-      startTime: start,
-      endTime: new Date(start.getTime() + 3_600_000),
-      status: 'confirmed',
-      amount: 150_000,
-      holdExpiresAt: start,
-    });
-    const held = await a.app.inject({
-      method: 'POST',
-      url: '/api/bookings',
-      headers: { cookie: mentee.cookie },
-      payload: { mentorId: ada.mentorId, startTime: far!.startTime },
-    });
+    await takeUnheard(ada.mentorId, someoneElse.id, adaNext!);
+    const held = await holdThroughA(mentee, ada.mentorId, far!.startTime);
     expect(held.statusCode, held.body).toBe(201);
     // `b` hears the hold: her free hours, which show that hour, go; her page, whose next hour it cannot change, stays.
     await expect
