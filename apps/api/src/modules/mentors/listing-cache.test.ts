@@ -181,7 +181,7 @@ describe('MentorListingCache', () => {
     });
     await overtaken;
     // The change dropped 'k'; the page read across it was not stored.
-    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0, indexed: 0 });
   });
 
   it("drops on a booking only the answers that show its people's time", async () => {
@@ -279,6 +279,27 @@ describe('MentorListingCache', () => {
     expect(reloaded).toEqual(['overtaken']);
   });
 
+  it('names a person in its index only while an answer showing them is kept, however the answer went', async () => {
+    const { cache, tick } = setUp();
+    const showing =
+      (...ids: string[]) =>
+      async () => ({ ...page(), mentors: ids.map((id) => ({ ...card(null), id })) });
+    await Promise.all([cache.read('ada', showing(ADA)), cache.read('both', showing(ADA, BOB))]);
+    expect(cache.stats).toMatchObject({ entries: 2, indexed: 2 });
+    // Dropped by a booking of Bob's: Ada stays indexed for her own page.
+    cache.forgetTimeOf({ people: [BOB], from: NOW });
+    expect(cache.stats).toMatchObject({ entries: 1, indexed: 1 });
+    // Replaced by a newer read of the same key, then expired on a read.
+    cache.forgetTimeOf({ people: [ADA], from: NOW });
+    await cache.read('ada', showing(ADA));
+    expect(cache.stats).toMatchObject({ entries: 1, indexed: 1 });
+    tick(LISTING_MAX_AGE_MS);
+    await cache.read('ada', showing(BOB));
+    expect(cache.stats).toMatchObject({ entries: 1, indexed: 1 });
+    cache.forgetAll();
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0, indexed: 0 });
+  });
+
   it('reads once for concurrent misses on one key', async () => {
     const { cache, load } = setUp();
     const [a, b] = await Promise.all([cache.read('k', load), cache.read('k', load)]);
@@ -292,7 +313,7 @@ describe('MentorListingCache', () => {
     await cache.read('k', load);
     await cache.read('k', load);
     expect(load.calls).toBe(2);
-    expect(cache.stats).toEqual({ entries: 0, bytes: 0 });
+    expect(cache.stats).toEqual({ entries: 0, bytes: 0, indexed: 0 });
   });
 });
 

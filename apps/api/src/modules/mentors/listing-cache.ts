@@ -146,9 +146,9 @@ export class MentorListingCache implements ListingCache {
     return this.listening;
   }
 
-  /** Pages kept, and their bytes (keys and bodies). */
-  get stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
+  /** Answers kept, their bytes (keys and bodies), and the people the index of their shown time names. */
+  get stats(): { entries: number; bytes: number; indexed: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, indexed: this.keysShowing.size };
   }
 
   /** The page for `key`, from memory while it is fresh, else from `load` (stored if nothing changed meanwhile). */
