@@ -1,3 +1,5 @@
+import type { LiveUserSession } from '../../context/ports';
+
 /**
  * The mentor listing's rules (DESIGN.md §4 "Mentors, availability, slots"), as plain functions: which skill and
  * companies a listing is narrowed to, and how reviews weigh in the order. The repository builds its SQL from these.
@@ -29,7 +31,7 @@ export const companiesFilter = (companies: readonly string[]): string[] => [
 ];
 
 /** Who asks for a listing page: the signed-in user, or nobody. */
-export type ListingCaller = { id: string; role: 'user' | 'mentor' } | undefined;
+export type ListingCaller = Pick<LiveUserSession, 'id' | 'role'> | undefined;
 
 /**
  * Left out of the listing: the `userId` the client sends, and the signed-in caller when a mentor; once each,
