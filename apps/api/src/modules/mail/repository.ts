@@ -1,44 +1,51 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { preparedPer, type Executor } from '../../db/client';
+import { preparedPer, setPlaceholder, type Executor } from '../../db/client';
 import { sentMails } from '../../db/schema';
 
-// Every mail claims its key and marks it sent: prepared once per handle (decision 068), not built per mail.
-const claimKey = preparedPer((db) =>
+const keyArray = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+
+// The mails of a batch claim their keys in one statement and are marked sent in one more: prepared once per handle
+// (decision 068), not built per mail.
+const claimKeys = preparedPer((db) =>
   db
     .insert(sentMails)
-    .values({ key: sql.placeholder('key'), claimedAt: sql.placeholder('now') })
+    // Every column, in the table's order, as Drizzle's insert … select names them all.
+    .select(
+      sql`select key, ${sql.placeholder('now')}::timestamptz, null from unnest(${keyArray('keys')}) as key`,
+    )
     .onConflictDoUpdate({
       target: sentMails.key,
-      set: { claimedAt: sql`${sql.placeholder('now')}` },
+      set: { claimedAt: sql`excluded.claimed_at` },
       setWhere: and(isNull(sentMails.sentAt), lt(sentMails.claimedAt, sql.placeholder('staleBefore'))),
     })
     .returning({ key: sentMails.key })
-    .prepare('claim_mail_key'),
+    .prepare('claim_mail_keys'),
 );
 const markSent = preparedPer((db) =>
   db
     .update(sentMails)
-    .set({ sentAt: sql`${sql.placeholder('now')}` })
-    .where(eq(sentMails.key, sql.placeholder('key')))
-    .prepare('mark_mail_sent'),
+    .set({ sentAt: setPlaceholder('now') })
+    .where(sql`${sentMails.key} = any(${keyArray('keys')})`)
+    .prepare('mark_mail_keys_sent'),
 );
 
 /**
- * Claims a mail's key for sending: true when this run may send it (the key is new, or an earlier claim was
- * never marked sent and is older than `staleBefore`); false when it was sent, or is being sent, already.
+ * Claims mails' keys for sending, each given once (PostgreSQL refuses to update a row twice in one statement).
+ * Answers the keys this run may send: those that are new, or whose earlier claim was never marked sent and is
+ * older than `staleBefore`. The others were sent, or are being sent, already.
  */
-export async function claimMailKey(
+export async function claimMailKeys(
   db: Executor,
-  key: string,
+  keys: readonly string[],
   now: Date,
   staleBefore: Date,
-): Promise<boolean> {
-  const claimed = await claimKey(db).execute({ key, now, staleBefore });
-  return claimed.length > 0;
+): Promise<Set<string>> {
+  const claimed = await claimKeys(db).execute({ keys: [...keys], now, staleBefore });
+  return new Set(claimed.map((row) => row.key));
 }
 
-export async function markMailSent(db: Executor, key: string, now: Date): Promise<void> {
-  await markSent(db).execute({ key, now });
+export async function markMailKeysSent(db: Executor, keys: readonly string[], now: Date): Promise<void> {
+  await markSent(db).execute({ keys: [...keys], now });
 }
 
 /** Gives a claim back after the mail server refused the mail, so the job's retry sends it. */

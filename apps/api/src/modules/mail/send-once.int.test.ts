@@ -1,23 +1,27 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createRecordingMailer, type RecordingMailer } from '../../../test/mail';
+import { createDatabase, createPool } from '../../db/client';
 import { sentMails } from '../../db/schema';
 import {
+  createMailSender,
   MAIL_EXPIRE_IN_SECONDS,
   pruneSentMailKeys,
   pruneSentMailKeysJob,
   SENT_MAIL_KEY_DAYS,
   sendMailJob,
-  sendMailOnce,
+  type MailSender,
 } from './service';
 
 let t: TestApp;
 let mailer: RecordingMailer;
+let sender: MailSender;
 beforeAll(async () => {
   mailer = createRecordingMailer();
   t = await buildTestApp({ mailer, jobs: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 } });
+  sender = createMailSender(t.app.services, mailer);
 });
 afterAll(() => t?.close());
 
@@ -49,27 +53,22 @@ describe('a mail sent once per key', () => {
   it('sends a keyed mail once, however often its job runs, and each key of its own', async () => {
     const to = 'once@example.org';
     const key = 'booking:b1:confirmed:once@example.org';
-    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-a');
-    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-b');
+    await sender.send({ ...mailTo(to), key }, 'job-a');
+    await sender.send({ ...mailTo(to), key }, 'job-b');
     expect(sentTo(to)).toHaveLength(1);
     // The key is bookkeeping, not part of the mail.
     expect(sentTo(to)[0]).not.toHaveProperty('key');
 
-    await sendMailOnce(
-      t.app.services,
-      mailer,
-      { ...mailTo(to), key: 'booking:b1:cancelled:once@example.org' },
-      'job-c',
-    );
+    await sender.send({ ...mailTo(to), key: 'booking:b1:cancelled:once@example.org' }, 'job-c');
     expect(sentTo(to)).toHaveLength(2);
   });
 
   it('keys a mail without a key by its job, so the same job running again sends nothing', async () => {
     const to = 'unkeyed@example.org';
-    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-1');
-    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-1');
+    await sender.send(mailTo(to), 'job-1');
+    await sender.send(mailTo(to), 'job-1');
     expect(sentTo(to)).toHaveLength(1);
-    await sendMailOnce(t.app.services, mailer, mailTo(to), 'job-2');
+    await sender.send(mailTo(to), 'job-2');
     expect(sentTo(to)).toHaveLength(2);
   });
 
@@ -83,10 +82,11 @@ describe('a mail sent once per key', () => {
       },
       close() {},
     };
+    const flakySender = createMailSender(t.app.services, flaky);
     const mail = { ...mailTo(to), key: 'booking:b2:confirmed:refused@example.org' };
-    await expect(sendMailOnce(t.app.services, flaky, mail, 'job-r')).rejects.toThrow('451');
+    await expect(flakySender.send(mail, 'job-r')).rejects.toThrow('451');
     refuse = false;
-    await sendMailOnce(t.app.services, flaky, mail, 'job-r');
+    await flakySender.send(mail, 'job-r');
     expect(sentTo(to)).toHaveLength(1);
   });
 
@@ -96,10 +96,59 @@ describe('a mail sent once per key', () => {
     // What a process that died while talking to the mail server leaves: a claim, no mark.
     const claimedAt = new Date(Date.now() - (MAIL_EXPIRE_IN_SECONDS + 5) * 1000);
     await t.app.db.insert(sentMails).values({ key, claimedAt });
-    await sendMailOnce(t.app.services, mailer, { ...mailTo(to), key }, 'job-d');
+    await sender.send({ ...mailTo(to), key }, 'job-d');
     expect(sentTo(to)).toHaveLength(1);
     const [row] = await t.app.db.select().from(sentMails).where(eq(sentMails.key, key));
     expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends the mails of a batch together: each key once, one queued twice in the batch once, one sent before not again', async () => {
+    const to = 'batch@example.org';
+    const keyed = (key: string, subject: string) => ({ ...mailTo(to, subject), key: `batch:${key}:${to}` });
+    await sender.send(keyed('before', 'Sent before'), 'job-b0');
+    await Promise.all([
+      sender.send(keyed('one', 'One'), 'job-b1'),
+      sender.send(keyed('two', 'Two'), 'job-b2'),
+      sender.send(keyed('two', 'Two'), 'job-b3'),
+      sender.send(keyed('before', 'Sent before'), 'job-b4'),
+      sender.send(mailTo(to, 'Unkeyed'), 'job-b5'),
+    ]);
+    // In any order: each is handed over once its own claim is answered.
+    expect(
+      sentTo(to)
+        .map((mail) => mail.subject)
+        .sort(),
+    ).toEqual(['One', 'Sent before', 'Two', 'Unkeyed']);
+    const rows = await t.app.db.select().from(sentMails).where(like(sentMails.key, `batch:%`));
+    expect(rows.map((row) => [row.key, row.sentAt instanceof Date])).toEqual(
+      expect.arrayContaining([
+        [`batch:one:${to}`, true],
+        [`batch:two:${to}`, true],
+      ]),
+    );
+  });
+
+  it('claims the keys of mails started together in one statement, and marks those handed over together in one more', async () => {
+    const pool = createPool(t.databaseUrl, { warn: () => undefined });
+    const statements: string[] = [];
+    const query = pool.query.bind(pool);
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements.push(String((args[0] as { name?: string }).name ?? args[0]));
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const counted = createMailSender({ ...t.app.services, db: createDatabase(pool) }, mailer);
+      const to = 'together@example.org';
+      await Promise.all(
+        ['a', 'b', 'c', 'd', 'e'].map((key) =>
+          counted.send({ ...mailTo(to), key: `together:${key}` }, `job-${key}`),
+        ),
+      );
+      expect(sentTo(to)).toHaveLength(5);
+      expect(statements).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('through the queue: a job that runs again after it was sent (its process died before marking it done) sends nothing', async () => {

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import type { ServiceContext } from '../../context/service-context';
 import { jobType } from '../../jobs/queue';
@@ -25,32 +26,60 @@ export const MAIL_BATCH_SIZE = 100;
  */
 export const MAIL_EXPIRE_IN_SECONDS = 60;
 
+/** Sends queued mails, each at most once per key. */
+export interface MailSender {
+  /**
+   * Sends the mail unless its key was sent already: the key is claimed, the mail handed over, then the key marked
+   * sent. A refusal gives the key back, so the retry sends. Only a process dying between the mail server's
+   * acceptance and the mark can still send one twice (after the claim goes stale).
+   */
+  send(mail: QueuedMail, jobId: string): Promise<void>;
+}
+
 /**
- * Sends a queued mail unless its key was sent already: the key is claimed, the mail handed over, then the
- * key marked sent. A refusal gives the key back, so the retry sends. Only a process dying between the mail
- * server's acceptance and the mark can still send one twice (after the claim goes stale).
+ * The mail worker's sender. The mails a worker takes in one batch start together, so their claims go out as one
+ * statement, and the marks of the mails handed over within one turn of the event loop as one more (DataLoader
+ * gathers them): two statements a batch, where each mail took two of its own.
  */
-export async function sendMailOnce(
+export function createMailSender(
   ctx: Pick<ServiceContext, 'db' | 'clock' | 'log'>,
   mailer: Mailer,
-  mail: QueuedMail,
-  jobId: string,
-): Promise<void> {
-  const { key: givenKey, ...message } = mail;
-  const key = givenKey ?? `job:${jobId}`;
-  const now = ctx.clock.now();
-  const staleBefore = new Date(now.getTime() - MAIL_EXPIRE_IN_SECONDS * 1000);
-  if (!(await repository.claimMailKey(ctx.db, key, now, staleBefore))) {
-    ctx.log.info({ key, jobId }, 'this mail was sent already; not sending it again');
-    return;
-  }
-  try {
-    await mailer.send(message);
-  } catch (error) {
-    await repository.releaseMailKey(ctx.db, key).catch(() => undefined);
-    throw error;
-  }
-  await repository.markMailSent(ctx.db, key, ctx.clock.now());
+): MailSender {
+  // No cache: a key claimed or marked is asked again on a retry, and must reach the database again.
+  const claims = new DataLoader<string, boolean>(
+    async (keys) => {
+      const now = ctx.clock.now();
+      const staleBefore = new Date(now.getTime() - MAIL_EXPIRE_IN_SECONDS * 1000);
+      const claimed = await repository.claimMailKeys(ctx.db, [...new Set(keys)], now, staleBefore);
+      // A key queued twice in one batch is sent by its first job only.
+      return keys.map((key, index) => claimed.has(key) && keys.indexOf(key) === index);
+    },
+    { cache: false, maxBatchSize: MAIL_BATCH_SIZE },
+  );
+  const marks = new DataLoader<string, void>(
+    async (keys) => {
+      await repository.markMailKeysSent(ctx.db, keys, ctx.clock.now());
+      return keys.map(() => undefined);
+    },
+    { cache: false, maxBatchSize: MAIL_BATCH_SIZE, batchScheduleFn: (run) => setImmediate(run) },
+  );
+  return {
+    async send(mail, jobId) {
+      const { key: givenKey, ...message } = mail;
+      const key = givenKey ?? `job:${jobId}`;
+      if (!(await claims.load(key))) {
+        ctx.log.info({ key, jobId }, 'this mail was sent already; not sending it again');
+        return;
+      }
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        await repository.releaseMailKey(ctx.db, key).catch(() => undefined);
+        throw error;
+      }
+      await marks.load(key);
+    },
+  };
 }
 
 /** Once a day, the keys of mails sent long ago are forgotten; the job queues its own next run. */
@@ -77,7 +106,8 @@ export async function pruneSentMailKeys(ctx: Pick<ServiceContext, 'db' | 'clock'
  * the request that queued it has long answered, and the mail is not lost.
  */
 export async function registerMailWorker(ctx: ServiceContext, mailer: Mailer): Promise<void> {
-  await ctx.jobs.register(sendMailJob, (mail, job) => sendMailOnce(ctx, mailer, mail, job.id), {
+  const sender = createMailSender(ctx, mailer);
+  await ctx.jobs.register(sendMailJob, (mail, job) => sender.send(mail, job.id), {
     batchSize: MAIL_BATCH_SIZE,
     retryLimit: MAIL_RETRY_LIMIT,
     expireInSeconds: MAIL_EXPIRE_IN_SECONDS,
