@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWeeklySchedule } from '@skillroute/shared/availability';
-import { mentorListResponseSchema, type MentorListResponse } from '@skillroute/shared/mentors';
+import {
+  mentorListResponseSchema,
+  mentorProfileResponseSchema,
+  type MentorListResponse,
+} from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
-import { bookings, users } from '../../db/schema';
+import { bookings, mentorProfiles, users } from '../../db/schema';
 import { BOOKING_REACH_MS } from '../availability/slots';
 
 // Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
@@ -158,6 +162,40 @@ describe('GET /api/mentor/:skill from memory', () => {
 
     await a.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, mentorId));
     await expect.poll(async () => idsOf(await list(a, url)), soon).toEqual(new Set([other]));
+  });
+
+  it("keeps a mentor's profile for everyone but the mentor until a change of it is heard", async () => {
+    const { mentorId, mentor } = await setUp({ bio: 'The first bio.' });
+    const details = async (cookie?: string) => {
+      const response = await get(
+        a,
+        `/api/mentor/details/${mentorId}`,
+        cookie === undefined ? {} : { cookie },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return mentorProfileResponseSchema.parse(response.json()).mentor;
+    };
+    expect(await details()).toMatchObject({ bio: 'The first bio.' });
+
+    // A change no process hears (triggers off for this transaction) shows who reads from memory.
+    await a.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(mentorProfiles)
+        .set({ bio: 'An unheard bio.' })
+        .where(eq(mentorProfiles.userId, mentorId));
+    });
+    const { cookie } = await mentor();
+    expect(await details()).toMatchObject({ bio: 'The first bio.' });
+    expect((await details()).email).toBeUndefined();
+    // The mentor's own page is read afresh, with their e-mail.
+    expect(await details(cookie)).toMatchObject({ bio: 'An unheard bio.', email: expect.any(String) });
+
+    await a.app.db
+      .update(mentorProfiles)
+      .set({ bio: 'A heard bio.' })
+      .where(eq(mentorProfiles.userId, mentorId));
+    await expect.poll(async () => (await details()).bio, soon).toBe('A heard bio.');
   });
 
   it('keeps each caller out of their own listing only: two signed-in mentors and an anonymous visitor', async () => {

@@ -348,8 +348,14 @@ describe('GET /api/mentor/details/:id', () => {
     const mentor = await mentorIn(stack.id);
     expect((await get(`/api/mentor/details/${mentor}`)).statusCode).toBe(200);
     await t.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, mentor));
+    // Changed straight in the database: the page kept in memory goes once the trigger is heard.
+    await expect
+      .poll(async () => (await get(`/api/mentor/details/${mentor}`)).statusCode, {
+        timeout: 5000,
+        interval: 20,
+      })
+      .toBe(404);
     const response = await get(`/api/mentor/details/${mentor}`);
-    expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(mentorMessages.mentorNotFound);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@skillroute/shared/mentors';
 import { contextOf, userContextOf } from '../../plugins/services';
 import { sendSerialized } from '../../lib/serialized-body';
-import { getMentorDetails, readMentorListing, updateMentor } from './service';
+import { readMentorDetails, readMentorListing, updateMentor } from './service';
 
 const tags = ['mentors'];
 
@@ -39,12 +39,15 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mentorProfileResponseSchema, ...refusals },
       },
     },
-    async (request) => ({
-      mentor: await getMentorDetails(contextOf(request), {
-        mentorId: request.params.id,
-        callerId: request.user?.id,
-      }),
-    }),
+    async (request, reply) =>
+      sendSerialized(
+        request,
+        reply,
+        await readMentorDetails(contextOf(request), {
+          mentorId: request.params.id,
+          callerId: request.user?.id,
+        }),
+      ),
   );
 
   app.put(

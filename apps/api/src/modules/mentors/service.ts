@@ -3,7 +3,9 @@ import {
   type MentorCard,
   type MentorListQuery,
   type MentorListResponse,
+  mentorProfileResponseSchema,
   type MentorProfile,
+  type MentorProfileResponse,
   type MentorUpdateBody,
 } from '@skillroute/shared/mentors';
 import { paiseToRupees } from '@skillroute/shared/money';
@@ -14,8 +16,8 @@ import type { BusyInterval } from '../bookings/rules';
 import { busyTimesOf } from '../bookings/service';
 import { stacksForRoadmap } from '../learning/service';
 import * as repository from './repository';
-import type { SerializedBody } from '../../lib/serialized-body';
-import { listingAnswerUntil, listingKey } from './listing-cache';
+import { serializeBody, type CachedAnswer, type SerializedBody } from '../../lib/serialized-body';
+import { LISTING_MAX_AGE_MS, listingAnswerUntil, listingKey } from './listing-cache';
 import { excludedCallers, skillFilter, type ListingCaller } from './rules';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,19 +35,38 @@ export async function addMentorSkill(
 }
 
 /**
- * `GET /api/mentor/details/:id`: a mentor's public profile (404 for a blocked mentor, as for a non-mentor). The e-mail only to the mentor themself:
- * a public page is no place for an address.
+ * A mentor's profile as anyone but the mentor reads it, kept with the listing's pages. It shows no booked time,
+ * so only a change of the mentor's data (heard like any change of the listing: users, profiles, skills,
+ * availability) or its age drops it.
  */
-export async function getMentorDetails(
+const profileAnswer: CachedAnswer<MentorProfileResponse> = {
+  schema: mentorProfileResponseSchema,
+  url: '/api/mentor/details/:id',
+  expiresAt: (storedAt) => storedAt + LISTING_MAX_AGE_MS,
+  timeShown: () => new Map(),
+};
+
+/**
+ * `GET /api/mentor/details/:id`: a mentor's public profile (404 for a blocked mentor, as for a non-mentor). The
+ * e-mail only to the mentor themself: a public page is no place for an address. The mentor's own page is read
+ * afresh each time, since a change of their e-mail is not heard.
+ */
+export async function readMentorDetails(
   ctx: ServiceContext,
   input: { mentorId: string; callerId: string | undefined },
-): Promise<MentorProfile> {
+): Promise<SerializedBody> {
   const { mentorId, callerId } = input;
-  const mentor = await repository.findMentorProfile(ctx.db, mentorId);
-  if (mentor === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
-  if (callerId === mentorId) return mentor;
-  const { email: _hidden, ...shown } = mentor;
-  return shown;
+  const load = async () => {
+    const mentor = await repository.findMentorProfile(ctx.db, mentorId);
+    if (mentor === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
+    return mentor;
+  };
+  if (callerId === mentorId)
+    return serializeBody(profileAnswer.schema, profileAnswer.url, { mentor: await load() }, false);
+  return ctx.mentorListingCache.readAnswer(`profile:${mentorId}`, profileAnswer, async () => {
+    const { email: _hidden, ...shown } = await load();
+    return { mentor: shown };
+  });
 }
 
 /** `PUT /api/mentor`: a mentor changes their own headline, bio, experience, languages or companies. */
