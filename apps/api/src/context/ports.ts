@@ -73,6 +73,10 @@ export interface RoadmapCache {
 export interface ListingCache {
   read(key: string, load: () => Promise<MentorListResponse>): Promise<SerializedBody>;
   readAnswer<T>(key: string, answer: CachedAnswer<T>, load: () => Promise<T>): Promise<SerializedBody>;
+  readValue<T extends NonNullable<unknown>>(
+    key: string,
+    load: () => Promise<T | undefined>,
+  ): Promise<T | undefined>;
   forgetAll(): void;
   forgetTimeOf(change: TimeChange): void;
 }

@@ -73,8 +73,18 @@ function toAvailability(mentorId: string, row: MentorAvailabilityRow | null, now
   };
 }
 
+/**
+ * A mentor with their availability and booking settings, as the listing cache keeps it (`readValue`): the holds
+ * and the free slots of a mentor read it over and over, and every column of it is watched by the listing's
+ * triggers. What changes it in this process drops it at once; elsewhere, once heard.
+ */
+const keptOwner = (ctx: ServiceContext, mentorId: string) =>
+  ctx.mentorListingCache.readValue(`owner:${mentorId}`, () =>
+    repository.findAvailabilityOwner(ctx.db, mentorId),
+  );
+
 async function ownerOrNotFound(ctx: ServiceContext, mentorId: string): Promise<repository.AvailabilityOwner> {
-  const owner = await repository.findAvailabilityOwner(ctx.db, mentorId);
+  const owner = await keptOwner(ctx, mentorId);
   if (owner === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   return owner;
 }
@@ -383,6 +393,15 @@ export async function findBookableMentor(
   mentorId: string,
 ): Promise<repository.AvailabilityOwner | undefined> {
   const owner = await repository.findAvailabilityOwner(db, mentorId);
+  return owner?.hiddenForNoShowsAt === null ? owner : undefined;
+}
+
+/** `findBookableMentor` through the listing cache, for a hold (the read before its transaction, decision 065). */
+export async function readBookableMentor(
+  ctx: ServiceContext,
+  mentorId: string,
+): Promise<repository.AvailabilityOwner | undefined> {
+  const owner = await keptOwner(ctx, mentorId);
   return owner?.hiddenForNoShowsAt === null ? owner : undefined;
 }
 

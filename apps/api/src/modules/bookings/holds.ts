@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import {
   bookingSettingsReach,
   bookingSettingsRefusalGiven,
-  findBookableMentor,
+  readBookableMentor,
   isScheduledSlot,
   noticeRefusal,
 } from '../availability/service';
@@ -34,7 +34,7 @@ export async function createBooking(ctx: UserContext, body: CreateBookingBody): 
   const menteeId = ctx.user.id;
   const { mentorId } = body;
   if (mentorId === menteeId) throw new AppError('forbidden', bookingMessages.bookingYourself);
-  const owner = await findBookableMentor(ctx.db, mentorId);
+  const owner = await readBookableMentor(ctx, mentorId);
   if (owner === undefined) throw new AppError('not_found', mentorMessages.mentorNotFound);
   const { availability } = owner;
   const now = ctx.clock.now();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyWeeklySchedule } from '@skillroute/shared/availability';
 import {
   mentorListResponseSchema,
@@ -11,8 +11,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
-import { bookings, mentorProfiles, users } from '../../db/schema';
+import { bookings, mentorAvailability, mentorProfiles, users } from '../../db/schema';
 import { BOOKING_REACH_MS } from '../availability/slots';
+import { MENTOR_LISTING_CHANNEL } from './listing-changes';
 
 // Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
 let a: TestApp;
@@ -64,6 +65,21 @@ async function newPerson(): Promise<SignedInPerson> {
 /** A mentor's free hours for the next 30 days, from the start of this hour, as the profile page asks. */
 const freeHoursUrl = (mentorId: string) =>
   `/api/mentors/availability/${mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
+
+/**
+ * Waits until `on` heard every change committed so far: a marker sent now reaches its listening connection after
+ * them all (one connection, in commit order). Before a test shows what is served from memory.
+ */
+async function allHeard(on: TestApp): Promise<void> {
+  const marker = `marker-${randomUUID()}`;
+  const heard = vi.spyOn(on.app.mentorListingCache, 'heard');
+  try {
+    await on.app.pool.query('select pg_notify($1, $2)', [MENTOR_LISTING_CHANNEL, marker]);
+    await expect.poll(() => heard.mock.calls.some(([payload]) => payload === marker), soon).toBe(true);
+  } finally {
+    heard.mockRestore();
+  }
+}
 
 /** An hour of a mentor's taken straight in the database, which no process hears of. */
 async function takeUnheard(mentorId: string, menteeId: string, startTime: string): Promise<void> {
@@ -166,6 +182,7 @@ describe('GET /api/mentor/:skill from memory', () => {
 
   it("keeps a mentor's profile for everyone but the mentor until a change of it is heard", async () => {
     const { mentorId, mentor } = await setUp({ bio: 'The first bio.' });
+    await allHeard(a);
     const details = async (cookie?: string) => {
       const response = await get(
         a,
@@ -196,6 +213,44 @@ describe('GET /api/mentor/:skill from memory', () => {
       .set({ bio: 'A heard bio.' })
       .where(eq(mentorProfiles.userId, mentorId));
     await expect.poll(async () => (await details()).bio, soon).toBe('A heard bio.');
+  });
+
+  it("keeps a mentor's availability and settings for their holds and free hours until a change of them is heard", async () => {
+    const { mentorId } = await setUp({ availability: { pricePaise: 150_000 } });
+    await allHeard(a);
+    const priceShown = async () => {
+      const response = await get(a, `/api/mentors/availability/${mentorId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ pricePerSession: number }>().pricePerSession;
+    };
+    const hours = (await get(a, freeHoursUrl(mentorId))).json<{ slots: Array<{ startTime: string }> }>()
+      .slots;
+    expect(hours.length).toBeGreaterThan(1);
+    expect(await priceShown()).toBe(1500);
+    const setPrice = (paise: number) =>
+      a.app.db
+        .update(mentorAvailability)
+        .set({ pricePerSession: paise })
+        .where(eq(mentorAvailability.userId, mentorId));
+
+    // A change no process hears (triggers off for this transaction): the hold still reads the kept price.
+    await a.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(mentorAvailability)
+        .set({ pricePerSession: 200_000 })
+        .where(eq(mentorAvailability.userId, mentorId));
+    });
+    expect(await priceShown()).toBe(1500);
+    const first = await holdThroughA(await newPerson(), mentorId, hours[0]!.startTime);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<{ booking: { amount: number } }>().booking.amount).toBe(150_000);
+
+    await setPrice(250_000);
+    await expect.poll(priceShown, soon).toBe(2500);
+    const second = await holdThroughA(await newPerson(), mentorId, hours[1]!.startTime);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json<{ booking: { amount: number } }>().booking.amount).toBe(250_000);
   });
 
   it('keeps each caller out of their own listing only: two signed-in mentors and an anonymous visitor', async () => {

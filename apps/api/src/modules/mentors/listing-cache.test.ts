@@ -317,6 +317,60 @@ describe('MentorListingCache', () => {
   });
 });
 
+describe('MentorListingCache.readValue', () => {
+  function setUp() {
+    let now = NOW;
+    const cache = new MentorListingCache(() => now);
+    cache.setListening(true);
+    let value: { price: number } | undefined = { price: 1 };
+    const load = async () => {
+      load.calls += 1;
+      return value;
+    };
+    load.calls = 0;
+    return { cache, load, tick: (ms: number) => (now += ms), set: (next: typeof value) => (value = next) };
+  }
+
+  it('keeps a value until any change but a time change is heard, or until it is LISTING_MAX_AGE_MS old', async () => {
+    const { cache, load, tick, set } = setUp();
+    expect(await cache.readValue('owner:ada', load)).toEqual({ price: 1 });
+    set({ price: 2 });
+    cache.forgetTimeOf({ people: [ADA], from: NOW });
+    tick(LISTING_MAX_AGE_MS - 1);
+    expect(await cache.readValue('owner:ada', load)).toEqual({ price: 1 });
+    expect(load.calls).toBe(1);
+    tick(1);
+    expect(await cache.readValue('owner:ada', load)).toEqual({ price: 2 });
+    set({ price: 3 });
+    cache.heard('');
+    expect(await cache.readValue('owner:ada', load)).toEqual({ price: 3 });
+    expect(load.calls).toBe(3);
+  });
+
+  it('keeps nothing found, nothing read while a change was heard, and nothing while changes are not heard', async () => {
+    const { cache, load, set } = setUp();
+    set(undefined);
+    await cache.readValue('owner:nobody', load);
+    await cache.readValue('owner:nobody', load);
+    expect(load.calls).toBe(2);
+
+    set({ price: 1 });
+    const overtaken = cache.readValue('owner:ada', async () => {
+      const value = await load();
+      cache.forgetAll();
+      return value;
+    });
+    expect(await overtaken).toEqual({ price: 1 });
+    await cache.readValue('owner:ada', load);
+    expect(load.calls).toBe(4);
+
+    cache.setListening(false);
+    await cache.readValue('owner:bob', load);
+    await cache.readValue('owner:bob', load);
+    expect(load.calls).toBe(6);
+  });
+});
+
 describe('time changes', () => {
   it('travel as a payload and back, and one too long for a NOTIFY says "everything"', () => {
     const change = { people: [ADA, BOB], from: Date.parse('2026-11-25T10:00:00.000Z') };

@@ -23,6 +23,8 @@ declare module 'fastify' {
 export const LISTING_MAX_AGE_MS = 60_000;
 /** Keys and bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
 export const LISTING_BUDGET_BYTES = 16 * 1024 * 1024;
+/** Values kept at most (`readValue`): one per mentor asked for, a few hundred bytes each. */
+export const LISTING_VALUES_MAX = 10_000;
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTING_LISTENER_NAME = 'skillroute-mentor-listing-cache';
 
@@ -133,6 +135,10 @@ export class MentorListingCache implements ListingCache {
   private readonly keysShowing = new Map<string, Set<string>>();
   /** Reads under way, so concurrent misses on one key query once. */
   private readonly loading = new Map<string, Promise<ListingEntry>>();
+  /** What `readValue` keeps: plain values, not answers, that show no booked time. */
+  private readonly values = new LRUCache<string, { value: NonNullable<unknown>; expiresAt: number }>({
+    max: LISTING_VALUES_MAX,
+  });
   /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
   private generation = 0;
   /** For each read under way, the time changes since it began: it does not store an answer one of them alters. */
@@ -192,10 +198,30 @@ export class MentorListingCache implements ListingCache {
     return loaded;
   }
 
+  /**
+   * A value that a mentor's own data decides and that shows no booked time (their availability and settings), kept
+   * like the pages: until any change but a time change is heard, at most LISTING_MAX_AGE_MS, and only while changes
+   * are heard. Nothing found (undefined) is not kept: it is read again each time.
+   */
+  async readValue<T extends NonNullable<unknown>>(
+    key: string,
+    load: () => Promise<T | undefined>,
+  ): Promise<T | undefined> {
+    const kept = this.values.get(key);
+    if (kept !== undefined && this.now() < kept.expiresAt) return kept.value as T;
+    const generation = this.generation;
+    const storedAt = this.now();
+    const value = await load();
+    if (value !== undefined && this.listening && generation === this.generation)
+      this.values.set(key, { value, expiresAt: storedAt + LISTING_MAX_AGE_MS });
+    return value;
+  }
+
   /** Something that can alter a page changed: every page goes, and reads under way are not joined or stored. */
   forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+    this.values.clear();
     this.keysShowing.clear();
     this.loading.clear();
   }
