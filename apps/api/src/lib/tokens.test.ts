@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   hashToken,
@@ -52,6 +52,37 @@ describe('access tokens', () => {
         new Date(issued.getTime() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000),
       ),
     ).toBeUndefined();
+  });
+
+  it('are checked once: the same token again is answered from the tokens already checked, until it expires', async () => {
+    const issued = new Date('2026-02-01T10:00:00Z');
+    const token = await signAccessToken(secret, 'user', { ...claims, sid: 'session-checked-once' }, issued);
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const at = (seconds: number) =>
+        verifyAccessToken(secret, 'user', token, new Date(issued.getTime() + seconds * 1000));
+      expect(await at(1)).toMatchObject({ sid: 'session-checked-once' });
+      expect(await at(2)).toMatchObject({ sid: 'session-checked-once' });
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect(await at(ACCESS_TOKEN_TTL_SECONDS)).toBeUndefined();
+      // Within a tolerance given for a sign-out, as jose would answer.
+      expect(
+        await verifyAccessToken(
+          secret,
+          'user',
+          token,
+          new Date(issued.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000),
+          5,
+        ),
+      ).toMatchObject({ sid: 'session-checked-once' });
+      // Another secret or audience is checked anew, and refused.
+      expect(
+        await verifyAccessToken('another-secret-of-more-than-32-characters', 'user', token, issued),
+      ).toBeUndefined();
+      expect(await verifyAccessToken(secret, 'admin', token, issued)).toBeUndefined();
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('are refused with another secret, another audience, or when altered or malformed', async () => {
