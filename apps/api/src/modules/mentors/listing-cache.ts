@@ -23,7 +23,7 @@ declare module 'fastify' {
 export const LISTING_MAX_AGE_MS = 60_000;
 /** Keys and bodies kept at most; the oldest stored go first. A page of 12 cards is about 6 kB. */
 export const LISTING_BUDGET_BYTES = 16 * 1024 * 1024;
-/** Values kept at most (`readValue`): one per mentor asked for, a few hundred bytes each. */
+/** Values kept at most (`readValue`): one per mentor asked for, their hours and settings (about a kilobyte). */
 export const LISTING_VALUES_MAX = 10_000;
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTING_LISTENER_NAME = 'skillroute-mentor-listing-cache';
