@@ -347,6 +347,21 @@ describe('MentorListingCache.readValue', () => {
     expect(load.calls).toBe(3);
   });
 
+  it('reads once for concurrent misses on one key, and not for a read after a change is heard', async () => {
+    const { cache, load } = setUp();
+    const [first, second] = await Promise.all([
+      cache.readValue('owner:ada', load),
+      cache.readValue('owner:ada', load),
+    ]);
+    expect(first).toBe(second);
+    expect(load.calls).toBe(1);
+    cache.forgetAll();
+    const during = cache.readValue('owner:bob', load);
+    cache.heard('');
+    await Promise.all([during, cache.readValue('owner:bob', load)]);
+    expect(load.calls).toBe(3);
+  });
+
   it('keeps nothing found, nothing read while a change was heard, and nothing while changes are not heard', async () => {
     const { cache, load, set } = setUp();
     set(undefined);

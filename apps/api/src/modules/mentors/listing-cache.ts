@@ -139,6 +139,8 @@ export class MentorListingCache implements ListingCache {
   private readonly values = new LRUCache<string, { value: NonNullable<unknown>; expiresAt: number }>({
     max: LISTING_VALUES_MAX,
   });
+  /** `readValue`'s reads under way, so concurrent misses on one key (a burst of holds after a change) read once. */
+  private readonly loadingValues = new Map<string, Promise<unknown>>();
   /** Counts every change heard that drops everything; a read that began before one does not store what it read. */
   private generation = 0;
   /** For each read under way, the time changes since it began: it does not store an answer one of them alters. */
@@ -203,18 +205,27 @@ export class MentorListingCache implements ListingCache {
    * like the pages: until any change but a time change is heard, at most LISTING_MAX_AGE_MS, and only while changes
    * are heard. Nothing found (undefined) is not kept: it is read again each time.
    */
-  async readValue<T extends NonNullable<unknown>>(
+  readValue<T extends NonNullable<unknown>>(
     key: string,
     load: () => Promise<T | undefined>,
   ): Promise<T | undefined> {
     const kept = this.values.get(key);
-    if (kept !== undefined && this.now() < kept.expiresAt) return kept.value as T;
+    if (kept !== undefined && this.now() < kept.expiresAt) return Promise.resolve(kept.value as T);
+    const pending = this.loadingValues.get(key);
+    if (pending !== undefined) return pending as Promise<T | undefined>;
     const generation = this.generation;
     const storedAt = this.now();
-    const value = await load();
-    if (value !== undefined && this.listening && generation === this.generation)
-      this.values.set(key, { value, expiresAt: storedAt + LISTING_MAX_AGE_MS });
-    return value;
+    const loaded = load()
+      .then((value) => {
+        if (value !== undefined && this.listening && generation === this.generation)
+          this.values.set(key, { value, expiresAt: storedAt + LISTING_MAX_AGE_MS });
+        return value;
+      })
+      .finally(() => {
+        if (this.loadingValues.get(key) === loaded) this.loadingValues.delete(key);
+      });
+    this.loadingValues.set(key, loaded);
+    return loaded;
   }
 
   /** Something that can alter a page changed: every page goes, and reads under way are not joined or stored. */
@@ -222,6 +233,7 @@ export class MentorListingCache implements ListingCache {
     this.generation += 1;
     this.entries.clear();
     this.values.clear();
+    this.loadingValues.clear();
     this.keysShowing.clear();
     this.loading.clear();
   }
