@@ -384,6 +384,10 @@ export async function countFreeSlots(
   }).length;
 }
 
+/** The owner unless off the listing for their no-shows (the read itself leaves out non-mentors and the blocked). */
+const bookable = (owner: repository.AvailabilityOwner | undefined) =>
+  owner?.hiddenForNoShowsAt === null ? owner : undefined;
+
 /**
  * A mentor one may book (a mentor, not blocked, not off the listing for their no-shows) with their saved
  * availability, or undefined.
@@ -392,8 +396,7 @@ export async function findBookableMentor(
   db: Executor,
   mentorId: string,
 ): Promise<repository.AvailabilityOwner | undefined> {
-  const owner = await repository.findAvailabilityOwner(db, mentorId);
-  return owner?.hiddenForNoShowsAt === null ? owner : undefined;
+  return bookable(await repository.findAvailabilityOwner(db, mentorId));
 }
 
 /** `findBookableMentor` through the listing cache, for a hold (the read before its transaction, decision 065). */
@@ -401,8 +404,7 @@ export async function readBookableMentor(
   ctx: ServiceContext,
   mentorId: string,
 ): Promise<repository.AvailabilityOwner | undefined> {
-  const owner = await keptOwner(ctx, mentorId);
-  return owner?.hiddenForNoShowsAt === null ? owner : undefined;
+  return bookable(await keptOwner(ctx, mentorId));
 }
 
 /** A mentor (not blocked) whether or not they are listed now: their page and reviews stay readable. */

@@ -112,6 +112,20 @@ export const listingAnswerUntil = (unbookableAt: () => number): CachedAnswer<Men
 });
 
 /**
+ * The read under way for `key` in `reads`, or a new one from `read`, so concurrent misses on one key read once.
+ * It leaves `reads` once settled, unless a change already cleared `reads` (a read begun after it is not joined).
+ */
+function shareRead<V>(reads: Map<string, Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
+  const pending = reads.get(key);
+  if (pending !== undefined) return pending;
+  const started = read().finally(() => {
+    if (reads.get(key) === started) reads.delete(key);
+  });
+  reads.set(key, started);
+  return started;
+}
+
+/**
  * Pages of the mentor listing as the route sends them, serialized once, in the manner of the roadmap cache
  * (graph-cache.ts): every api process keeps its own and hears of changes through PostgreSQL (`LISTEN`), here
  * from triggers (migration 0010), so a change made anywhere, the database's own console included, is heard
@@ -175,29 +189,24 @@ export class MentorListingCache implements ListingCache {
       this.entries.delete(key);
     }
     if (!this.listening) return this.serialize(answer, await load());
-    const pending = this.loading.get(key);
-    if (pending !== undefined) return pending;
-    const generation = this.generation;
-    const changedMeanwhile: TimeChange[] = [];
-    this.changedDuringReads.add(changedMeanwhile);
-    const loaded = load()
-      .then((body) => {
-        const entry = this.serialize(answer, body);
-        if (
-          this.listening &&
-          generation === this.generation &&
-          !changedMeanwhile.some((change) => changeAlters(change, entry.timeShown)) &&
-          this.now() < entry.expiresAt
-        )
-          this.store(key, entry);
-        return entry;
-      })
-      .finally(() => {
-        this.changedDuringReads.delete(changedMeanwhile);
-        if (this.loading.get(key) === loaded) this.loading.delete(key);
-      });
-    this.loading.set(key, loaded);
-    return loaded;
+    return shareRead(this.loading, key, () => {
+      const generation = this.generation;
+      const changedMeanwhile: TimeChange[] = [];
+      this.changedDuringReads.add(changedMeanwhile);
+      return load()
+        .then((body) => {
+          const entry = this.serialize(answer, body);
+          if (
+            this.listening &&
+            generation === this.generation &&
+            !changedMeanwhile.some((change) => changeAlters(change, entry.timeShown)) &&
+            this.now() < entry.expiresAt
+          )
+            this.store(key, entry);
+          return entry;
+        })
+        .finally(() => this.changedDuringReads.delete(changedMeanwhile));
+    });
   }
 
   /**
@@ -211,21 +220,14 @@ export class MentorListingCache implements ListingCache {
   ): Promise<T | undefined> {
     const kept = this.values.get(key);
     if (kept !== undefined && this.now() < kept.expiresAt) return Promise.resolve(kept.value as T);
-    const pending = this.loadingValues.get(key);
-    if (pending !== undefined) return pending as Promise<T | undefined>;
-    const generation = this.generation;
-    const storedAt = this.now();
-    const loaded = load()
-      .then((value) => {
-        if (value !== undefined && this.listening && generation === this.generation)
-          this.values.set(key, { value, expiresAt: storedAt + LISTING_MAX_AGE_MS });
-        return value;
-      })
-      .finally(() => {
-        if (this.loadingValues.get(key) === loaded) this.loadingValues.delete(key);
-      });
-    this.loadingValues.set(key, loaded);
-    return loaded;
+    return shareRead(this.loadingValues, key, async () => {
+      const generation = this.generation;
+      const storedAt = this.now();
+      const value = await load();
+      if (value !== undefined && this.listening && generation === this.generation)
+        this.values.set(key, { value, expiresAt: storedAt + LISTING_MAX_AGE_MS });
+      return value;
+    }) as Promise<T | undefined>;
   }
 
   /** Something that can alter a page changed: every page goes, and reads under way are not joined or stored. */
