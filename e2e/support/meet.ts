@@ -5,16 +5,17 @@ import { io } from 'socket.io-client';
 import { chromiumLaunchOptions } from './chromium';
 
 /**
- * Chromium's fake camera (640 × 480), microphone (a beep) and screen (1280 × 720), allowed without a prompt,
- * and peer connections over loopback (both people are on this machine). For `test.use({ launchOptions })`,
- * which replaces the project's options, so its flags are spread in.
+ * Chromium's fake camera (640 × 480, at 10 frames a second: each frame is encoded and decoded on the CPU, and
+ * what the calls check does not depend on the rate), microphone (a beep) and screen (1280 × 720), allowed
+ * without a prompt, and peer connections over loopback (both people are on this machine). For
+ * `test.use({ launchOptions })`, which replaces the project's options, so its flags are spread in.
  */
 export const fakeMediaLaunchOptions = {
   ...chromiumLaunchOptions,
   args: [
     ...chromiumLaunchOptions.args,
     '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
+    '--use-fake-device-for-media-stream=fps=10',
     '--allow-loopback-in-peer-connection',
   ],
 };
