@@ -115,9 +115,10 @@ export async function verifyAccessToken(
     const { sub, email, role, sid } = payload;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') return undefined;
     if (role !== 'user' && role !== 'mentor' && role !== 'admin') return undefined;
-    if (typeof payload.exp === 'number')
-      checkedTokens.set(key, { claims: { sub, email, role, sid }, exp: payload.exp });
-    return { sub, email, role, sid };
+    const claims: AccessClaims = { sub, email, role, sid };
+    // Kept as its own object: the caller gets a copy, here and on every later use.
+    if (typeof payload.exp === 'number') checkedTokens.set(key, { claims, exp: payload.exp });
+    return { ...claims };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined;
     throw error;
