@@ -114,12 +114,12 @@ function readJson(file) {
 const DEVANAGARI_FONT = '/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf';
 
 /**
- * Debian's Chromium is the only browser the suite uses; install it, and the Devanagari font the Hindi pages need,
- * when missing (we run as root in CI).
+ * Debian's Chromium is the only browser the suite uses, in its headless shell (decision 077); install it, and the
+ * Devanagari font the Hindi pages need, when missing (we run as root in CI).
  */
 function ensureChromium() {
   const missing = [
-    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/chromium-headless-shell', 'chromium-headless-shell'],
     [DEVANAGARI_FONT, 'fonts-lohit-deva'],
   ]
     .filter(([file]) => !existsSync(file))
