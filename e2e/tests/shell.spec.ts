@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
 
 const notFoundText = "Oops! The page you're looking for seems not found.";
@@ -70,6 +70,56 @@ test('F8 moves focus to the notifications viewport', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).not.toBeAttached();
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
+});
+
+/** The style an element of the page would have: an element added for the reading, then taken away again. */
+function animationOf(page: Page, className: string, slot?: string) {
+  return page.evaluate(
+    ([className, slot]) => {
+      const element = document.createElement('div');
+      element.className = className;
+      if (slot) element.dataset.slot = slot;
+      document.body.append(element);
+      const { animationDuration, animationIterationCount } = getComputedStyle(element);
+      element.remove();
+      return { animationDuration, animationIterationCount };
+    },
+    [className, slot] as const,
+  );
+}
+
+test('whoever asks for less motion gets the topic drawer without its slide and a still skeleton, and a spinner that turns', async ({
+  browser,
+  request,
+}) => {
+  const listing = await request.get('/api/roadmap/published');
+  const { roadmaps } = (await listing.json()) as { roadmaps: Array<{ id: string; title: string }> };
+  const frontend = roadmaps.find((roadmap) => roadmap.title.startsWith('Frontend'));
+  expect(frontend, 'the demo Frontend roadmap').toBeDefined();
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`/roadmap/${frontend?.id}`);
+    await page.locator('[data-roadmap-picture] [data-id]').filter({ hasText: 'How the web works' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText('How the web works');
+    const slide = await drawer.evaluate((element) => getComputedStyle(element).animationDuration);
+    expect(slide, reducedMotion).toBe(reducedMotion === 'reduce' ? '0.001s' : '0.5s');
+    // Radix waits for the closing animation to end before it takes the drawer away; it still ends.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    expect(await animationOf(page, 'animate-pulse'), `a skeleton, ${reducedMotion}`).toEqual(
+      reducedMotion === 'reduce'
+        ? { animationDuration: '0.001s', animationIterationCount: '1' }
+        : { animationDuration: '2s', animationIterationCount: 'infinite' },
+    );
+    expect(await animationOf(page, 'animate-spin', 'spinner'), `a spinner, ${reducedMotion}`).toEqual({
+      animationDuration: '1s',
+      animationIterationCount: 'infinite',
+    });
+    await context.close();
+  }
 });
 
 for (const theme of ['light', 'dark'] as const) {
