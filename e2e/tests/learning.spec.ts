@@ -4,6 +4,7 @@ import { mentorAndMentee, notificationTypes, SUCCEEDS } from '../support/booking
 import { completeSessionInThePast } from '../support/database';
 import { test } from '../support/mentors';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
+import { frontendRoadmapId } from '../support/roadmaps';
 
 // Learning with a mentor (DESIGN.md §4b, issue 29): a session about the mentee's roadmap, what its mentor reads,
 // and the topics the mentor recommends afterwards, as both people meet them.
@@ -16,14 +17,9 @@ test('a session about a roadmap: the mentee writes a note by keyboard and shares
   const pair = await mentorAndMentee(browser, mentorStack.id);
   try {
     const request = pair.menteeContext.request;
-    const listed = (await (
-      await request.get('/api/roadmap/published?search=Frontend%20Developer')
-    ).json()) as {
-      roadmaps: Array<{ id: string; title: string }>;
-    };
-    const summary = listed.roadmaps.find((roadmap) => roadmap.title === 'Frontend Developer');
-    expect(summary, 'the demo Frontend Developer roadmap').toBeDefined();
-    const roadmap = (await (await request.get(`/api/roadmap/${summary!.id}`)).json()) as Roadmap;
+    const roadmap = (await (
+      await request.get(`/api/roadmap/${await frontendRoadmapId(request)}`)
+    ).json()) as Roadmap;
     const [first, chosen, recommended, alsoRecommended] = roadmap.nodes;
     // The mentee follows the roadmap: one topic done.
     const marked = await request.put(`/api/roadmap/${roadmap.id}/progress`, {

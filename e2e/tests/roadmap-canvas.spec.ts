@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { newEmail, signUpThroughApi } from '../support/accounts';
+import { frontendRoadmapId } from '../support/roadmaps';
 
 /** React Flow's viewport as it draws it: `translate(x, y) scale(zoom)` on the viewport element. */
 async function viewportOf(page: Page): Promise<{ x: number; y: number; zoom: number }> {
@@ -27,11 +28,7 @@ async function isInView(page: Page, node: Locator): Promise<boolean> {
 }
 
 async function openFrontendRoadmap(page: Page) {
-  const listing = await page.request.get('/api/roadmap/published');
-  const { roadmaps } = (await listing.json()) as { roadmaps: Array<{ id: string; title: string }> };
-  const frontend = roadmaps.find((roadmap) => roadmap.title.startsWith('Frontend'));
-  expect(frontend, 'the demo Frontend roadmap').toBeDefined();
-  await page.goto(`/roadmap/${frontend?.id}`);
+  await page.goto(`/roadmap/${await frontendRoadmapId(page.request)}`);
   await expect(page.locator('[data-roadmap-picture] [data-id]').first()).toBeVisible();
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, watchConsoleErrors } from '../support/page-checks';
+import { frontendRoadmapId } from '../support/roadmaps';
 
 const notFoundText = "Oops! The page you're looking for seems not found.";
 
@@ -92,14 +93,11 @@ test('whoever asks for less motion gets the topic drawer without its slide and a
   browser,
   request,
 }) => {
-  const listing = await request.get('/api/roadmap/published');
-  const { roadmaps } = (await listing.json()) as { roadmaps: Array<{ id: string; title: string }> };
-  const frontend = roadmaps.find((roadmap) => roadmap.title.startsWith('Frontend'));
-  expect(frontend, 'the demo Frontend roadmap').toBeDefined();
+  const frontendId = await frontendRoadmapId(request);
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ reducedMotion });
     const page = await context.newPage();
-    await page.goto(`/roadmap/${frontend?.id}`);
+    await page.goto(`/roadmap/${frontendId}`);
     await page.locator('[data-roadmap-picture] [data-id]').filter({ hasText: 'How the web works' }).click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toContainText('How the web works');
