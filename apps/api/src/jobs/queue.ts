@@ -106,6 +106,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds: number;
   /** The first retry's delay, unless a queue says otherwise. */
   retryDelaySeconds: number;
+  /** The least time between two fetches of a worker whose last batch was not full (default `FETCH_GAP_MS`). */
+  fetchGapMs?: number;
 }
 
 const DEFAULT_BATCH_SIZE = 50;
@@ -134,6 +136,12 @@ export const DEFAULT_EXPIRE_IN_SECONDS = 60;
  * about its expiry plus this after it started, not minutes later.
  */
 const MAINTENANCE_INTERVAL_SECONDS = 20;
+/**
+ * The least time between two fetches of one worker, unless a batch came full: a wake within it waits out the rest,
+ * so a commit's job waits at most this long for the others to gather (at a hundred mails a second, a fetch per
+ * commit would be dozens of fetches and completions a second, each batch of one or two).
+ */
+export const FETCH_GAP_MS = 200;
 /** On stop, how long the workers' running jobs may take before the queue closes anyway. */
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -170,7 +178,7 @@ interface Worker {
  * logged; a job whose outcome could not be written stays active until it expires, and then runs again.
  */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  const { logger } = options;
+  const { logger, fetchGapMs = FETCH_GAP_MS } = options;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     max: 4,
@@ -199,13 +207,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     let stopped = false;
     let woken = false;
     let endPause: (() => void) | undefined;
-    const pause = (ms: number) =>
+    let endGathering: (() => void) | undefined;
+    /** A pause until `ms` have passed; `ends` receives what ends it sooner. */
+    const pauseFor = (ms: number, ends: (end: () => void) => void) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
-        endPause = () => {
+        ends(() => {
           clearTimeout(timer);
           resolve();
-        };
+        });
       });
 
     const runBatch = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
@@ -251,8 +261,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     };
 
     const loop = async () => {
+      let full = false;
+      let started = -Infinity;
       while (!stopped) {
-        const started = Date.now();
+        // Under load every commit wakes the worker: the jobs of the commits that come within the gap are taken
+        // together, one fetch (and one completion) for all of them, unless the last batch came full.
+        const gathering = full ? 0 : started + fetchGapMs - Date.now();
+        if (gathering > 0) await pauseFor(gathering, (end) => (endGathering = end));
+        if (stopped) break;
+        started = Date.now();
         woken = false;
         // pg-boss's fetch answers no jobs when the database is away, so an outage is a quiet poll.
         const jobs = await boss
@@ -262,10 +279,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             return [];
           });
         // A full batch means more may be waiting: fetch again at once instead of sleeping out the interval.
-        if (jobs.length === batchSize) woken = true;
+        full = jobs.length === batchSize;
         if (jobs.length > 0) await runBatch(jobs);
         const rest = options.pollingIntervalSeconds * 1000 - (Date.now() - started);
-        if (!stopped && !woken && rest > 0) await pause(rest);
+        if (!stopped && !woken && !full && rest > 0) await pauseFor(rest, (end) => (endPause = end));
       }
     };
 
@@ -277,6 +294,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       stop() {
         stopped = true;
         endPause?.();
+        endGathering?.();
       },
       // Nothing in the loop should throw; if something does, the worker ends with a word, not the process.
       stopped: loop().catch((error: unknown) =>
@@ -329,7 +347,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         );
     },
 
-    /** Ends the polling pause of every worker of a queue, so it fetches at once. */
+    /** Ends the polling pause of every worker of a queue, so it fetches at once, or once the fetch gap has passed. */
     wake(name) {
       for (const worker of workers.get(name) ?? []) worker.wake();
     },
