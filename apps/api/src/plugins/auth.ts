@@ -4,7 +4,7 @@ import { errorMessages } from '@skillroute/shared/errors';
 import { cookieNames } from '../lib/cookies';
 import { AppError } from '../lib/errors';
 import type { LiveAdminSession, LiveUserSession } from '../context/ports';
-import { findLiveAdminSession, findLiveUserSession } from '../sessions/service';
+import { findLiveAdminSession, findLiveUserSession, readUserClaims } from '../sessions/service';
 
 /** The signed-in user as routes see it; read fresh from the database on every request. */
 export type AuthUser = LiveUserSession;
@@ -21,6 +21,19 @@ declare module 'fastify' {
      * sets `request.user` and `request.admin` from whichever live sessions sign the request, and never refuses.
      */
     identify: preHandlerAsyncHookHandler;
+    /**
+     * preHandler of public reads that show one reader more than anyone (a mentor their own e-mail): `identify`'s
+     * `request.user`, but asked of the database only when the access token is signed for the user `subjectOf`
+     * names; anyone else reads what everyone reads, and no statement is sent for them.
+     */
+    identifyIfTokenFor(
+      subjectOf: (request: FastifyRequest) => string | undefined,
+    ): preHandlerAsyncHookHandler;
+    /**
+     * preHandler of public reads that only leave their reader out (the listing): sets `request.reader` from the
+     * access token's signed claims, without asking whether its session is still live.
+     */
+    readToken: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -31,8 +44,15 @@ declare module 'fastify' {
      * instead of treating a signed-in person whose token just lapsed as a stranger.
      */
     userSessionLapsed: boolean;
+    /**
+     * Set by `readToken`: whom a valid access token names, and their role when it was signed (a refresh, at most
+     * 15 minutes later, signs the current one). Not proof of a live session: never show it anything private.
+     */
+    reader: TokenReader | null;
   }
 }
+
+export type TokenReader = Pick<LiveUserSession, 'id' | 'role'>;
 
 export interface AuthOptions {
   jwtSecret: string;
@@ -54,13 +74,16 @@ export function adminOf(request: FastifyRequest): AuthAdmin {
 /**
  * Authentication by cookie. A valid signature is not enough: the session row must still be live (not
  * revoked, not expired) and a user must not be blocked, so logout, a password reset or a block take effect
- * on the next request. One indexed query per request, and nothing cached.
+ * on the next request. One indexed query per request that must know who asks, and nothing cached. Public reads
+ * ask only when the answer would show the reader something of their own (`identifyIfTokenFor`), or read the
+ * token's claims alone when they only leave the reader out (`readToken`).
  */
 export const auth = fp(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('user', null);
     app.decorateRequest('admin', null);
     app.decorateRequest('userSessionLapsed', false);
+    app.decorateRequest('reader', null);
 
     const findUser = (token: string | undefined) =>
       findLiveUserSession(app.db, options.jwtSecret, token, app.clock.now());
@@ -86,6 +109,23 @@ export const auth = fp(
       request.user = user ?? null;
       request.admin = admin ?? null;
       request.userSessionLapsed = user === undefined && userToken !== undefined && userToken !== '';
+    });
+
+    const readClaims = (request: FastifyRequest) =>
+      readUserClaims(options.jwtSecret, request.cookies[cookieNames.user.access], app.clock.now());
+
+    app.decorate('identifyIfTokenFor', function identifyIfTokenFor(subjectOf) {
+      return async function identifyTheSubject(request: FastifyRequest) {
+        const claims = await readClaims(request);
+        if (claims === undefined || claims.sub !== subjectOf(request)) return;
+        request.user = (await findUser(request.cookies[cookieNames.user.access])) ?? null;
+      };
+    });
+
+    app.decorate('readToken', async function readToken(request: FastifyRequest) {
+      const claims = await readClaims(request);
+      request.reader =
+        claims === undefined ? null : { id: claims.sub, role: claims.role === 'mentor' ? 'mentor' : 'user' };
     });
   },
   { name: 'auth', dependencies: ['database', 'clock', '@fastify/cookie'] },

@@ -196,6 +196,19 @@ async function claimsOf(
 }
 
 /**
+ * The claims of a user access token whose signature and expiry hold, without asking whether its session is still
+ * live: for public reads that only leave their reader out, and answer a signed-out or blocked reader with nothing
+ * that everyone may not read.
+ */
+export async function readUserClaims(
+  jwtSecret: string,
+  token: string | undefined,
+  now: Date,
+): Promise<AccessClaims | undefined> {
+  return claimsOf(jwtSecret, 'user', token, now);
+}
+
+/**
  * The user an access token speaks for, if its session row is live and the user is not blocked: a valid
  * signature is not enough, so a logout, a password reset or a block take effect on the next request.
  */

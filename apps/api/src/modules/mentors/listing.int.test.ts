@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import {
   mentorListResponseSchema,
@@ -10,7 +11,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { signIn, TEST_PASSWORD } from '../../../test/sockets';
-import { mentorProfiles, users } from '../../db/schema';
+import { mentorProfiles, sessions, users } from '../../db/schema';
 
 let t: TestApp;
 
@@ -29,6 +30,23 @@ async function list(url: string, cookie?: string): Promise<MentorListResponse> {
   return mentorListResponseSchema.parse(response.json());
 }
 const idsOf = (answer: MentorListResponse) => answer.mentors.map((mentor) => mentor.id);
+
+/** How often the app read a live session (the statement every signed-in request sends) while `run` ran. */
+async function sessionReadsDuring(run: () => Promise<unknown>): Promise<number> {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await run();
+    return query.mock.calls.filter(
+      ([statement]) => (statement as { name?: string } | undefined)?.name === 'live_user_session',
+    ).length;
+  } finally {
+    query.mockRestore();
+  }
+}
+
+/** Ends a user's sessions as a sign-out everywhere would; their access cookies still carry a valid signature. */
+const endSessions = (userId: string) =>
+  t.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
 
 /** A stack of the test's own, so each test sees only its own mentors. */
 let stackCount = 0;
@@ -231,6 +249,22 @@ describe('GET /api/mentor/:skill', () => {
     );
   });
 
+  it("leaves out a signed-in mentor by their token's claims, without reading their session", async () => {
+    const stack = await ownStack();
+    const listed = await mentorIn(stack.id);
+    const email = `claims-${randomUUID()}@example.org`;
+    const reader = await mentorIn(stack.id, { email, password: TEST_PASSWORD });
+    const { cookie } = await signIn(t.app, email);
+    let ids: string[] = [];
+    expect(
+      await sessionReadsDuring(async () => (ids = idsOf(await list(`/api/mentor/${stack.name}`, cookie)))),
+    ).toBe(0);
+    expect(ids).toEqual([listed]);
+    // Signed out elsewhere: the page shows them nothing of their own, so leaving them out still is harmless.
+    await endSessions(reader);
+    expect(idsOf(await list(`/api/mentor/${stack.name}`, cookie))).toEqual([listed]);
+  });
+
   it('orders by the weighted rating, then sessions held, then the newest mentor, then id', async () => {
     const stack = await ownStack();
     const day = 24 * 3600 * 1000;
@@ -343,6 +377,26 @@ describe('the next free slot on a card', () => {
 });
 
 describe('GET /api/mentor/details/:id', () => {
+  it('shows the e-mail to its own mentor while their session is live, and reads no other reader’s session', async () => {
+    const stack = await ownStack();
+    const email = `own-${randomUUID()}@example.org`;
+    const mentor = await mentorIn(stack.id, { email, password: TEST_PASSWORD });
+    const menteeEmail = `reader-${randomUUID()}@example.org`;
+    await mentorIn(stack.id, { email: menteeEmail, password: TEST_PASSWORD, role: 'user' });
+    const own = await signIn(t.app, email);
+    const reader = await signIn(t.app, menteeEmail);
+    const details = async (cookie: string) =>
+      (await get(`/api/mentor/details/${mentor}`, cookie)).json().mentor;
+
+    let seen: { email?: string } = {};
+    expect(await sessionReadsDuring(async () => (seen = await details(own.cookie)))).toBe(1);
+    expect(seen.email).toBe(email);
+    expect(await sessionReadsDuring(async () => (seen = await details(reader.cookie)))).toBe(0);
+    expect(seen).not.toHaveProperty('email');
+    await endSessions(mentor);
+    expect(await details(own.cookie)).not.toHaveProperty('email');
+  });
+
   it('is 404 for a blocked mentor', async () => {
     const stack = await ownStack();
     const mentor = await mentorIn(stack.id);

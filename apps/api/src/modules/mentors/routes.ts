@@ -31,7 +31,8 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/details/:id',
     {
-      onRequest: app.identify,
+      // Only the mentor's own token is asked about its session: everyone else reads the page without the e-mail.
+      onRequest: app.identifyIfTokenFor((request) => (request.params as { id?: string }).id),
       schema: {
         summary: "A mentor's profile (the e-mail only to the mentor themself)",
         tags,
@@ -71,7 +72,8 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:skill',
     {
-      onRequest: app.identify,
+      // The reader is only left out of the page, which shows them nothing private: their token's claims suffice.
+      onRequest: app.readToken,
       // The spec's client writes `?userId=…` for every visitor, and a client may write every key (`&page=`):
       // a parameter sent empty reads as absent, so it gets the default rather than a 400.
       preValidation: async (request) => {
@@ -93,7 +95,7 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
         await readMentorListing(contextOf(request), {
           skill: request.params.skill,
           query: request.query,
-          caller: request.user ?? undefined,
+          caller: request.reader ?? undefined,
         }),
       ),
   );
