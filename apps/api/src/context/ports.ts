@@ -1,7 +1,7 @@
 import type { FeeRates } from '@skillroute/shared/earnings';
 import type { IceServerConfig } from '@skillroute/shared/meet';
 import type { MentorListResponse } from '@skillroute/shared/mentors';
-import type { NotificationEvent, NotificationType } from '@skillroute/shared/notifications';
+import type { NotificationType } from '@skillroute/shared/notifications';
 import type { Roadmap, RoadmapSummary } from '@skillroute/shared/roadmap-api';
 import type { Executor } from '../db/client';
 import type { CachedAnswer, SerializedBody } from '../lib/serialized-body';
@@ -34,21 +34,23 @@ export interface NotificationInput {
   key?: string;
 }
 
-/** A notification written in a caller's transaction: call `emit()` once that transaction committed. */
-export interface PendingNotification {
-  event: NotificationEvent;
-  emit(): void;
+/** One notification for one person, as a unit of work collects it. */
+export interface Notice {
+  userId: string;
+  input: NotificationInput;
 }
 
 /** Writes notifications in a caller's transaction and rings nothing until told (modules/notifications). */
 export interface Notifier {
-  record(executor: Executor, userId: string, input: NotificationInput): Promise<PendingNotification>;
-  /** `record`, unless the user already has a notification of this type (a welcome is sent once). */
-  recordOnce(
-    executor: Executor,
-    userId: string,
-    input: NotificationInput,
-  ): Promise<PendingNotification | undefined>;
+  /** Refuses what may not be written (a link that leaves the app) before the change goes on. */
+  check(input: NotificationInput): void;
+  /**
+   * Writes the notices in one statement; answers what rings the people once the transaction has committed, for
+   * each notice not written before under its key (nobody is rung twice).
+   */
+  record(executor: Executor, notices: readonly Notice[]): Promise<Array<() => void>>;
+  /** Whether the person has a notification of this type already (a welcome is sent once). */
+  hasOfType(executor: Executor, userId: string, type: NotificationInput['type']): Promise<boolean>;
 }
 
 /** Who reads a roadmap: a signed-in user, a signed-in admin, both (two cookies in one browser), or nobody. */

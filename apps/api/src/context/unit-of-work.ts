@@ -1,9 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { NotificationEvent } from '@skillroute/shared/notifications';
 import { DRIZZLE_OPTIONS, type Database } from '../db/client';
 import { type EnqueueOptions, type JobKey, type JobQueue, type JobType, type QueuedJob } from '../jobs/queue';
-import type { NotificationInput, Notifier, ServiceLogger } from './ports';
+import type { Notice, NotificationInput, Notifier, ServiceLogger } from './ports';
 
 /**
  * One transaction in which rows, queued jobs and notifications commit or roll back together. What must only
@@ -20,10 +19,13 @@ export interface UnitOfWork {
    * this unit of work queued included.
    */
   cancelJobs<Data>(type: JobType<Data>, singletonKey: string): Promise<void>;
-  /** Writes the notification row now and rings the person's sockets after the commit. */
-  notify(userId: string, input: NotificationInput): Promise<NotificationEvent>;
+  /**
+   * A notification row written with the others just before the commit (one statement for all), and the person's
+   * sockets rung after it. A link that leaves the app is refused at once.
+   */
+  notify(userId: string, input: NotificationInput): Promise<void>;
   /** `notify`, unless the person already has a notification of this type (a welcome is sent once). */
-  notifyOnce(userId: string, input: NotificationInput): Promise<NotificationEvent | undefined>;
+  notifyOnce(userId: string, input: NotificationInput): Promise<void>;
   /** Runs after the commit; its failure is logged, never thrown: the change is already made. */
   afterCommit(effect: () => void): void;
 }
@@ -57,9 +59,11 @@ export async function runUnitOfWork<T>(
 ): Promise<T> {
   const client = await deps.pool.connect();
   const effects: Array<() => void> = [];
-  // Collected and written just before the commit, in two statements at most instead of one or two each.
+  // Collected and written just before the commit: jobs in two statements at most instead of one or two each, and
+  // notifications in one.
   let jobs: QueuedJob[] = [];
   const cancels: JobKey[] = [];
+  const notices: Notice[] = [];
   let result: T;
   try {
     await client.query('begin');
@@ -75,19 +79,22 @@ export async function runUnitOfWork<T>(
         cancels.push({ type, singletonKey });
       },
       async notify(userId, input) {
-        const pending = await deps.notifier.record(tx, userId, input);
-        effects.push(pending.emit);
-        return pending.event;
+        deps.notifier.check(input);
+        notices.push({ userId, input });
       },
       async notifyOnce(userId, input) {
-        const pending = await deps.notifier.recordOnce(tx, userId, input);
-        if (pending !== undefined) effects.push(pending.emit);
-        return pending?.event;
+        deps.notifier.check(input);
+        const noticed = notices.some(
+          (notice) => notice.userId === userId && notice.input.type === input.type,
+        );
+        if (noticed || (await deps.notifier.hasOfType(tx, userId, input.type))) return;
+        notices.push({ userId, input });
       },
       afterCommit(effect) {
         effects.push(effect);
       },
     });
+    if (notices.length > 0) effects.push(...(await deps.notifier.record(tx, notices)));
     // pg-boss writes the jobs through the same client, so they exist only if this transaction commits.
     await deps.jobs.writeChanges({ cancel: cancels, enqueue: jobs }, client);
     await client.query('commit');

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { notifications } from '../../db/schema';
@@ -28,15 +29,22 @@ describe('a notification with a key', () => {
       key: `booking:b1:reminder-24h:${user.id}`,
     };
 
-    // Two runs of one job, each in its own unit of work.
-    const first = await t.app.services.unitOfWork((uow) => notifier.record(uow.tx, user.id, input));
-    first.emit();
-    const second = await t.app.services.unitOfWork((uow) => notifier.record(uow.tx, user.id, input));
-    second.emit();
+    // Two runs of one job, each in its own unit of work; the second also writes it twice in one list.
+    const first = await t.app.services.unitOfWork((uow) =>
+      notifier.record(uow.tx, [{ userId: user.id, input }]),
+    );
+    for (const ring of first) ring();
+    const second = await t.app.services.unitOfWork((uow) =>
+      notifier.record(uow.tx, [
+        { userId: user.id, input },
+        { userId: user.id, input },
+      ]),
+    );
+    for (const ring of second) ring();
 
     const rows = await t.app.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(second.event.id).toBe(first.event.id);
+    expect(second).toHaveLength(0);
     expect(rung).toHaveLength(1);
   });
 
@@ -47,5 +55,44 @@ describe('a notification with a key', () => {
     await t.app.services.unitOfWork((uow) => uow.notify(user.id, input));
     const rows = await t.app.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe("a unit of work's notifications", () => {
+  it('are written in one statement at its commit, a welcome once however often it is asked', async () => {
+    const ada = await createUser(t.app.db, { email: 'batched-ada@example.org' });
+    const bob = await createUser(t.app.db, { email: 'batched-bob@example.org' });
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await t.app.services.unitOfWork(async (uow) => {
+        await uow.notify(ada.id, { type: 'booking_confirmed', message: 'Booked with Bob' });
+        await uow.notify(bob.id, { type: 'booking_confirmed', message: 'Booked by Ada' });
+        await uow.notifyOnce(bob.id, { type: 'welcome', message: 'Welcome, Bob' });
+        await uow.notifyOnce(bob.id, { type: 'welcome', message: 'Welcome again, Bob' });
+      });
+      const inserts = query.mock.calls.filter(
+        ([statement]) => (statement as { name?: string } | undefined)?.name === 'insert_notifications',
+      );
+      expect(inserts).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+    const rows = await t.app.db
+      .select({ userId: notifications.userId, type: notifications.type })
+      .from(notifications)
+      .where(inArray(notifications.userId, [ada.id, bob.id]));
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((row) => row.type === 'welcome')).toEqual([{ userId: bob.id, type: 'welcome' }]);
+  });
+
+  it('are refused at once when a link leaves the app, and nothing of the unit is written', async () => {
+    const cy = await createUser(t.app.db, { email: 'batched-cy@example.org' });
+    await expect(
+      t.app.services.unitOfWork(async (uow) => {
+        await uow.notify(cy.id, { type: 'booking_confirmed', message: 'Fine', link: '/bookings' });
+        await uow.notify(cy.id, { type: 'booking_confirmed', message: 'Away', link: 'https://example.org' });
+      }),
+    ).rejects.toThrow();
+    expect(await t.app.db.select().from(notifications).where(eq(notifications.userId, cy.id))).toEqual([]);
   });
 });

@@ -1,25 +1,27 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { preparedPer, type Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
-import type { NotificationInput } from '../../context/ports';
+import type { Notice } from '../../context/ports';
 
 // Each function takes the app's handle or a caller's transaction: a notification can be written with the change
 // it reports.
 
+const textArray = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+
 /**
- * `insertNotification`'s statement, prepared once per handle (decision 068): the row, and its user's e-mail (which
- * names their socket event) read in the same round trip.
+ * `insertNotifications`'s statement, prepared once per handle (decision 068): a unit of work's notifications in one
+ * round trip, each row with its user's e-mail (which names their socket event).
  */
-const addNotification = preparedPer((db) =>
+const addNotifications = preparedPer((db) =>
   db
     .insert(notifications)
-    .values({
-      userId: sql.placeholder('userId'),
-      type: sql.placeholder('type'),
-      message: sql.placeholder('message'),
-      link: sql.placeholder('link'),
-      dedupeKey: sql.placeholder('dedupeKey'),
-    })
+    // Every column, in the table's order, as Drizzle's insert … select names them all.
+    .select(
+      sql`select gen_random_uuid(), notice.user_id, notice.type, notice.message, notice.link, null, notice.dedupe_key, now()
+          from unnest(${sql.placeholder('userIds')}::uuid[], ${textArray('types')}, ${textArray('messages')},
+                      ${textArray('links')}, ${textArray('dedupeKeys')})
+            as notice(user_id, type, message, link, dedupe_key)`,
+    )
     .onConflictDoNothing({ target: notifications.dedupeKey })
     .returning({
       ...getTableColumns(notifications),
@@ -27,38 +29,24 @@ const addNotification = preparedPer((db) =>
       // notification's row because users has no column of that name.
       email: sql<string>`(select u.email from ${users} as u where u.id = ${notifications}.user_id)`,
     })
-    .prepare('insert_notification'),
+    .prepare('insert_notifications'),
 );
 
 /**
- * The new row with its user's e-mail; with a key already written, the row written then, `added` false and no
- * e-mail (nobody is rung twice). A user who does not exist is refused by the row's foreign key.
+ * Writes the notices; answers the rows added, each with its user's e-mail. A notice whose key was written before
+ * (or earlier in the same list) is not added again. A user who does not exist is refused by the row's foreign key.
  */
-export async function insertNotification(
+export async function insertNotifications(
   db: Executor,
-  userId: string,
-  input: NotificationInput,
-): Promise<{ row: NotificationRow; added: true; email: string } | { row: NotificationRow; added: false }> {
-  const [inserted] = await addNotification(db).execute({
-    userId,
-    type: input.type,
-    message: input.message,
-    link: input.link ?? null,
-    dedupeKey: input.key ?? null,
+  notices: readonly Notice[],
+): Promise<Array<NotificationRow & { email: string }>> {
+  return addNotifications(db).execute({
+    userIds: notices.map(({ userId }) => userId),
+    types: notices.map(({ input }) => input.type),
+    messages: notices.map(({ input }) => input.message),
+    links: notices.map(({ input }) => input.link ?? null),
+    dedupeKeys: notices.map(({ input }) => input.key ?? null),
   });
-  if (inserted !== undefined) {
-    const { email, ...row } = inserted;
-    return { row, added: true, email };
-  }
-  const [existing] =
-    input.key === undefined
-      ? []
-      : await db
-          .select()
-          .from(notifications)
-          .where(and(eq(notifications.dedupeKey, input.key), eq(notifications.userId, userId)));
-  if (existing === undefined) throw new Error('inserting a notification returned no row');
-  return { row: existing, added: false };
 }
 
 /** Newest first; the id orders rows created in the same instant, so pages never overlap or skip one. */

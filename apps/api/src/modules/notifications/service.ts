@@ -3,9 +3,8 @@ import {
   type NotificationCountResponse,
   type NotificationListResponse,
 } from '@skillroute/shared/notifications';
-import type { NotificationInput, Notifier, PendingNotification } from '../../context/ports';
+import type { Notifier } from '../../context/ports';
 import type { UserContext } from '../../context/service-context';
-import type { Executor } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
 import * as repository from './repository';
 import {
@@ -32,38 +31,29 @@ export function createNotifications(
   realtime: Pick<Realtime, 'emitToUser'>,
   log: NotificationsLogger,
 ): Notifier {
-  async function record(
-    executor: Executor,
-    userId: string,
-    input: NotificationInput,
-  ): Promise<PendingNotification> {
-    assertInAppLink(input.link);
-    const written = await repository.insertNotification(executor, userId, input);
-    const event = toNotificationEvent(written.row);
-    return {
-      event,
-      emit() {
-        // Written before under the same key: the person was rung then.
-        if (!written.added) return;
+  return {
+    check(input) {
+      assertInAppLink(input.link);
+    },
+    async record(executor, notices) {
+      if (notices.length === 0) return [];
+      for (const { input } of notices) assertInAppLink(input.link);
+      // Only the rows added: one written before under the same key rang its person then.
+      const added = await repository.insertNotifications(executor, notices);
+      return added.map(({ email, ...row }) => () => {
+        const event = toNotificationEvent(row);
         // The row is saved: a socket problem must not fail what the caller did. The client re-reads on reconnect.
         try {
-          realtime.emitToUser(userId, userEventName(written.email), { ...event, sentAt: Date.now() });
+          realtime.emitToUser(row.userId, userEventName(email), { ...event, sentAt: Date.now() });
         } catch (error) {
           log.warn(
-            { err: error, userId, notificationId: event.id },
+            { err: error, userId: row.userId, notificationId: event.id },
             'a notification was saved but could not be announced',
           );
         }
-      },
-    };
-  }
-
-  return {
-    record,
-    async recordOnce(executor, userId, input) {
-      if (await repository.hasNotificationOfType(executor, userId, input.type)) return undefined;
-      return record(executor, userId, input);
+      });
     },
+    hasOfType: (executor, userId, type) => repository.hasNotificationOfType(executor, userId, type),
   };
 }
 
