@@ -49,6 +49,20 @@ async function untilCompleted(id: string): Promise<void> {
   }
 }
 
+/** A sender on a pool of its own that writes down the statements it sends (by name when prepared). */
+function countingStatements() {
+  const pool = createPool(t.databaseUrl, { warn: () => undefined });
+  const statements: string[] = [];
+  const query = pool.query.bind(pool);
+  pool.query = ((...args: Parameters<typeof query>) => {
+    statements.push(String((args[0] as { name?: string }).name ?? args[0]));
+    return query(...args);
+  }) as typeof pool.query;
+  const senderWith = (through: Mailer) =>
+    createMailSender({ ...t.app.services, db: createDatabase(pool) }, through);
+  return { pool, statements, senderWith };
+}
+
 describe('a mail sent once per key', () => {
   it('sends a keyed mail once, however often its job runs, and each key of its own', async () => {
     const to = 'once@example.org';
@@ -129,19 +143,37 @@ describe('a mail sent once per key', () => {
   });
 
   it('claims the keys of mails started together in one statement, and marks those handed over together in one more', async () => {
-    const pool = createPool(t.databaseUrl, { warn: () => undefined });
-    const statements: string[] = [];
-    const query = pool.query.bind(pool);
-    pool.query = ((...args: Parameters<typeof query>) => {
-      statements.push(String((args[0] as { name?: string }).name ?? args[0]));
-      return query(...args);
-    }) as typeof pool.query;
+    const { pool, statements, senderWith } = countingStatements();
     try {
-      const counted = createMailSender({ ...t.app.services, db: createDatabase(pool) }, mailer);
+      const counted = senderWith(mailer);
       const to = 'together@example.org';
       await Promise.all(
         ['a', 'b', 'c', 'd', 'e'].map((key) =>
           counted.send({ ...mailTo(to), key: `together:${key}` }, `job-${key}`),
+        ),
+      );
+      expect(sentTo(to)).toHaveLength(5);
+      expect(statements).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('marks in one statement the mails of a batch that the mail server takes a few milliseconds apart', async () => {
+    const { pool, statements, senderWith } = countingStatements();
+    // Each mail is taken a millisecond after the one before: each in a turn of the event loop of its own.
+    let taken = 0;
+    const staggered: Mailer = {
+      send: (message) =>
+        new Promise((resolve) => setTimeout(() => resolve(mailer.send(message)), (taken += 1))),
+      close() {},
+    };
+    try {
+      const counted = senderWith(staggered);
+      const to = 'staggered@example.org';
+      await Promise.all(
+        ['a', 'b', 'c', 'd', 'e'].map((key) =>
+          counted.send({ ...mailTo(to), key: `staggered:${key}` }, `job-${key}`),
         ),
       );
       expect(sentTo(to)).toHaveLength(5);
