@@ -54,6 +54,19 @@ describe('the dev outbox', () => {
     expect(bodies.some((body) => body.includes('code 222222'))).toBe(true);
   });
 
+  it('makes its folder again when it was removed while the process runs', async () => {
+    const outbox = devOutbox();
+    await outbox.send(mail('code 444444'));
+    rmSync(path.join(dataDir, 'mail'), { recursive: true });
+    await outbox.send(mail('code 555555'));
+    outbox.close();
+
+    const folder = path.join(dataDir, 'mail');
+    const bodies = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8'));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toContain('code 555555');
+  });
+
   it('still logs the mail, text and all, when its folder cannot be written', async () => {
     // Root writes through permission bits, so the outbox folder is made unwritable by being a file.
     writeFileSync(path.join(dataDir, 'mail'), 'not a folder');

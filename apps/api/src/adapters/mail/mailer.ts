@@ -81,9 +81,15 @@ function createDevOutbox(options: MailerOptions, logger: Logger): Mailer {
       // logged whether or not the file could be kept.
       const mail = { to: message.to, subject: message.subject, text: message.text };
       const file = path.join(outboxDir, outboxFileName(message.to, new Date()));
+      const keep = () => writeFile(file, info.message as Buffer, { flag: 'wx' });
       try {
-        await mkdir(outboxDir, { recursive: true });
-        await writeFile(file, info.message as Buffer, { flag: 'wx' });
+        // The folder is made when a mail finds it missing (the first one, or after it was removed), not asked
+        // for before every mail.
+        await keep().catch(async (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          await mkdir(outboxDir, { recursive: true });
+          await keep();
+        });
       } catch (error) {
         logger.warn(
           { ...mail, err: error, outboxDir },
