@@ -49,8 +49,11 @@ async function untilCompleted(id: string): Promise<void> {
   }
 }
 
-/** A sender on a pool of its own that writes down the statements it sends (by name when prepared). */
-function countingStatements() {
+/**
+ * Five mails to `to`, started together by a sender on a pool of its own: the statements it sent, by name when
+ * prepared.
+ */
+async function statementsForFive(through: Mailer, to: string): Promise<string[]> {
   const pool = createPool(t.databaseUrl, { warn: () => undefined });
   const statements: string[] = [];
   const query = pool.query.bind(pool);
@@ -58,9 +61,17 @@ function countingStatements() {
     statements.push(String((args[0] as { name?: string }).name ?? args[0]));
     return query(...args);
   }) as typeof pool.query;
-  const senderWith = (through: Mailer) =>
-    createMailSender({ ...t.app.services, db: createDatabase(pool) }, through);
-  return { pool, statements, senderWith };
+  try {
+    const sender = createMailSender({ ...t.app.services, db: createDatabase(pool) }, through);
+    await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((key) =>
+        sender.send({ ...mailTo(to), key: `${to}:${key}` }, `job-${key}`),
+      ),
+    );
+    return statements;
+  } finally {
+    await pool.end();
+  }
 }
 
 describe('a mail sent once per key', () => {
@@ -143,24 +154,12 @@ describe('a mail sent once per key', () => {
   });
 
   it('claims the keys of mails started together in one statement, and marks those handed over together in one more', async () => {
-    const { pool, statements, senderWith } = countingStatements();
-    try {
-      const counted = senderWith(mailer);
-      const to = 'together@example.org';
-      await Promise.all(
-        ['a', 'b', 'c', 'd', 'e'].map((key) =>
-          counted.send({ ...mailTo(to), key: `together:${key}` }, `job-${key}`),
-        ),
-      );
-      expect(sentTo(to)).toHaveLength(5);
-      expect(statements).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
-    } finally {
-      await pool.end();
-    }
+    const to = 'together@example.org';
+    expect(await statementsForFive(mailer, to)).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
+    expect(sentTo(to)).toHaveLength(5);
   });
 
   it('marks in one statement the mails of a batch that the mail server takes a few milliseconds apart', async () => {
-    const { pool, statements, senderWith } = countingStatements();
     // Each mail is taken a millisecond after the one before: each in a turn of the event loop of its own.
     let taken = 0;
     const staggered: Mailer = {
@@ -168,19 +167,9 @@ describe('a mail sent once per key', () => {
         new Promise((resolve) => setTimeout(() => resolve(mailer.send(message)), (taken += 1))),
       close() {},
     };
-    try {
-      const counted = senderWith(staggered);
-      const to = 'staggered@example.org';
-      await Promise.all(
-        ['a', 'b', 'c', 'd', 'e'].map((key) =>
-          counted.send({ ...mailTo(to), key: `staggered:${key}` }, `job-${key}`),
-        ),
-      );
-      expect(sentTo(to)).toHaveLength(5);
-      expect(statements).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
-    } finally {
-      await pool.end();
-    }
+    const to = 'staggered@example.org';
+    expect(await statementsForFive(staggered, to)).toEqual(['claim_mail_keys', 'mark_mail_keys_sent']);
+    expect(sentTo(to)).toHaveLength(5);
   });
 
   it('through the queue: a job that runs again after it was sent (its process died before marking it done) sends nothing', async () => {
