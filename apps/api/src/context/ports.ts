@@ -45,8 +45,8 @@ export interface Notifier {
   /** Refuses what may not be written (a link that leaves the app) before the change goes on. */
   check(input: NotificationInput): void;
   /**
-   * Writes the notices in one statement; answers what rings the people once the transaction has committed, for
-   * each notice not written before under its key (nobody is rung twice).
+   * Writes the notices, each `check`ed when it was given, in one statement; answers what rings the people once the
+   * transaction has committed, for each notice not written before under its key (nobody is rung twice).
    */
   record(executor: Executor, notices: readonly Notice[]): Promise<Array<() => void>>;
   /** Whether the person has a notification of this type already (a welcome is sent once). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
+import { statementsDuring } from '../../test/statements';
 import { jobType } from '../jobs/queue';
 
 // Two unique queues of the test's own, like a booking's reminders and completion; their jobs wait for tomorrow.
@@ -15,7 +15,6 @@ beforeAll(async () => {
     await t.app.jobs.register(type, async () => undefined, { unique: true });
 });
 afterAll(() => t?.close());
-afterEach(() => vi.restoreAllMocks());
 
 interface JobRow {
   name: string;
@@ -41,28 +40,22 @@ describe("a unit of work's jobs", () => {
     const bookingId = randomUUID();
     const remindAt = tomorrow();
     const completeAt = new Date(remindAt.getTime() + 60 * 60 * 1000);
-    const statements = vi.spyOn(pg.Client.prototype, 'query');
-
-    await t.app.services.unitOfWork(async (uow) => {
-      await uow.enqueue(
-        remindJob,
-        { bookingId, lead: '24h' },
-        { startAfter: remindAt, singletonKey: bookingId },
-      );
-      await uow.enqueue(
-        completeBookingJob,
-        { bookingId },
-        { startAfter: completeAt, singletonKey: bookingId },
-      );
-    });
-
-    // A statement goes as its text, or as a config naming it (a prepared one).
-    const textOf = (query: unknown) =>
-      typeof query === 'string' ? query : (query as { text?: string }).text;
-    const inserts = statements.mock.calls.filter(([query]) =>
-      textOf(query)?.includes('INSERT INTO pgboss.job'),
+    const statements = await statementsDuring(() =>
+      t.app.services.unitOfWork(async (uow) => {
+        await uow.enqueue(
+          remindJob,
+          { bookingId, lead: '24h' },
+          { startAfter: remindAt, singletonKey: bookingId },
+        );
+        await uow.enqueue(
+          completeBookingJob,
+          { bookingId },
+          { startAfter: completeAt, singletonKey: bookingId },
+        );
+      }),
     );
-    expect(inserts).toHaveLength(1);
+
+    expect(statements.filter(({ text }) => text.includes('INSERT INTO pgboss.job'))).toHaveLength(1);
     const jobs = await jobsOf(bookingId);
     expect(
       jobs

@@ -133,6 +133,13 @@ export function preparedPer<Query>(build: (db: Executor) => Query): (db: Executo
  */
 export const setPlaceholder = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
+/**
+ * A placeholder for a list, for `preparedPer`: one array parameter of a fixed type (`unnest(…)`, `= any(…)`), so the
+ * prepared statement has one shape however long the list.
+ */
+export const arrayPlaceholder = (name: string, type: 'text' | 'uuid'): SQL =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}[]`;
+
 const dialect = new PgDialect({ casing: DRIZZLE_OPTIONS.casing });
 
 /**

@@ -6,7 +6,7 @@ import { jobType, startJobQueue, type JobQueue } from './queue';
 
 const gathered = jobType<{ n: number }>('test.gathered');
 /** Far longer than two commits take on the slowest machine, so the jobs committed within it are certain to gather. */
-const FETCH_GAP_MS = 4000;
+const GAP_MS = 4000;
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -21,7 +21,7 @@ beforeAll(async () => {
     // Polls never come within the test: only wakes make the worker fetch.
     pollingIntervalSeconds: 600,
     retryDelaySeconds: 1,
-    fetchGapMs: FETCH_GAP_MS,
+    fetchGapMs: GAP_MS,
   });
   await queue.register(gathered, async ({ n }) => {
     handled.push(n);

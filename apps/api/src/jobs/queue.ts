@@ -141,7 +141,7 @@ const MAINTENANCE_INTERVAL_SECONDS = 20;
  * so a commit's job waits at most this long for the others to gather (at a hundred mails a second, a fetch per
  * commit would be dozens of fetches and completions a second, each batch of one or two).
  */
-export const FETCH_GAP_MS = 200;
+const FETCH_GAP_MS = 200;
 /** On stop, how long the workers' running jobs may take before the queue closes anyway. */
 const STOP_TIMEOUT_MS = 10_000;
 

@@ -1,8 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { preparedPer, setPlaceholder, type Executor } from '../../db/client';
+import { arrayPlaceholder, preparedPer, setPlaceholder, type Executor } from '../../db/client';
 import { sentMails } from '../../db/schema';
-
-const keyArray = (name: string) => sql`${sql.placeholder(name)}::text[]`;
 
 // The mails of a batch claim their keys in one statement and are marked sent in one more: prepared once per handle
 // (decision 068), not built per mail.
@@ -11,7 +9,7 @@ const claimKeys = preparedPer((db) =>
     .insert(sentMails)
     // Every column, in the table's order, as Drizzle's insert … select names them all.
     .select(
-      sql`select key, ${sql.placeholder('now')}::timestamptz, null from unnest(${keyArray('keys')}) as key`,
+      sql`select key, ${sql.placeholder('now')}::timestamptz, null from unnest(${arrayPlaceholder('keys', 'text')}) as key`,
     )
     .onConflictDoUpdate({
       target: sentMails.key,
@@ -25,7 +23,7 @@ const markSent = preparedPer((db) =>
   db
     .update(sentMails)
     .set({ sentAt: setPlaceholder('now') })
-    .where(sql`${sentMails.key} = any(${keyArray('keys')})`)
+    .where(sql`${sentMails.key} = any(${arrayPlaceholder('keys', 'text')})`)
     .prepare('mark_mail_keys_sent'),
 );
 

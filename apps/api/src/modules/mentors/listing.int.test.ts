@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@skillroute/shared/errors';
 import {
   mentorListResponseSchema,
@@ -11,6 +10,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { signIn, TEST_PASSWORD } from '../../../test/sockets';
+import { statementsDuring } from '../../../test/statements';
 import { mentorProfiles, sessions, users } from '../../db/schema';
 
 let t: TestApp;
@@ -32,17 +32,8 @@ async function list(url: string, cookie?: string): Promise<MentorListResponse> {
 const idsOf = (answer: MentorListResponse) => answer.mentors.map((mentor) => mentor.id);
 
 /** How often the app read a live session (the statement every signed-in request sends) while `run` ran. */
-async function sessionReadsDuring(run: () => Promise<unknown>): Promise<number> {
-  const query = vi.spyOn(pg.Client.prototype, 'query');
-  try {
-    await run();
-    return query.mock.calls.filter(
-      ([statement]) => (statement as { name?: string } | undefined)?.name === 'live_user_session',
-    ).length;
-  } finally {
-    query.mockRestore();
-  }
-}
+const sessionReadsDuring = async (run: () => Promise<unknown>) =>
+  (await statementsDuring(run)).filter(({ name }) => name === 'live_user_session').length;
 
 /** Ends a user's sessions as a sign-out everywhere would; their access cookies still carry a valid signature. */
 const endSessions = (userId: string) =>

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { statementsDuring } from '../../../test/statements';
 import { notifications } from '../../db/schema';
 import { createNotifications } from './service';
 
@@ -62,21 +62,15 @@ describe("a unit of work's notifications", () => {
   it('are written in one statement at its commit, a welcome once however often it is asked', async () => {
     const ada = await createUser(t.app.db, { email: 'batched-ada@example.org' });
     const bob = await createUser(t.app.db, { email: 'batched-bob@example.org' });
-    const query = vi.spyOn(pg.Client.prototype, 'query');
-    try {
-      await t.app.services.unitOfWork(async (uow) => {
+    const statements = await statementsDuring(() =>
+      t.app.services.unitOfWork(async (uow) => {
         await uow.notify(ada.id, { type: 'booking_confirmed', message: 'Booked with Bob' });
         await uow.notify(bob.id, { type: 'booking_confirmed', message: 'Booked by Ada' });
         await uow.notifyOnce(bob.id, { type: 'welcome', message: 'Welcome, Bob' });
         await uow.notifyOnce(bob.id, { type: 'welcome', message: 'Welcome again, Bob' });
-      });
-      const inserts = query.mock.calls.filter(
-        ([statement]) => (statement as { name?: string } | undefined)?.name === 'insert_notifications',
-      );
-      expect(inserts).toHaveLength(1);
-    } finally {
-      query.mockRestore();
-    }
+      }),
+    );
+    expect(statements.filter(({ name }) => name === 'insert_notifications')).toHaveLength(1);
     const rows = await t.app.db
       .select({ userId: notifications.userId, type: notifications.type })
       .from(notifications)

@@ -1,12 +1,10 @@
 import { and, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import { preparedPer, type Executor } from '../../db/client';
+import { arrayPlaceholder, preparedPer, type Executor } from '../../db/client';
 import { notifications, users, type NotificationRow } from '../../db/schema';
 import type { Notice } from '../../context/ports';
 
 // Each function takes the app's handle or a caller's transaction: a notification can be written with the change
 // it reports.
-
-const textArray = (name: string) => sql`${sql.placeholder(name)}::text[]`;
 
 /**
  * `insertNotifications`'s statement, prepared once per handle (decision 068): a unit of work's notifications in one
@@ -18,8 +16,13 @@ const addNotifications = preparedPer((db) =>
     // Every column, in the table's order, as Drizzle's insert … select names them all.
     .select(
       sql`select gen_random_uuid(), notice.user_id, notice.type, notice.message, notice.link, null, notice.dedupe_key, now()
-          from unnest(${sql.placeholder('userIds')}::uuid[], ${textArray('types')}, ${textArray('messages')},
-                      ${textArray('links')}, ${textArray('dedupeKeys')})
+          from unnest(
+            ${arrayPlaceholder('userIds', 'uuid')},
+            ${arrayPlaceholder('types', 'text')},
+            ${arrayPlaceholder('messages', 'text')},
+            ${arrayPlaceholder('links', 'text')},
+            ${arrayPlaceholder('dedupeKeys', 'text')}
+          )
             as notice(user_id, type, message, link, dedupe_key)`,
     )
     .onConflictDoNothing({ target: notifications.dedupeKey })

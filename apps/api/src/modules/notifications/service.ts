@@ -37,7 +37,6 @@ export function createNotifications(
     },
     async record(executor, notices) {
       if (notices.length === 0) return [];
-      for (const { input } of notices) assertInAppLink(input.link);
       // Only the rows added: one written before under the same key rang its person then.
       const added = await repository.insertNotifications(executor, notices);
       return added.map(({ email, ...row }) => () => {
