@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { vi } from 'vitest';
 
-/** A statement as node-postgres was asked to send it: its text, and its name when prepared. */
+/** A statement as node-postgres was asked to send it: its text, its name when prepared, and the client sending it. */
 export interface SentStatement {
   name?: string;
   text: string;
+  client: pg.Client;
 }
 
 /**
@@ -15,11 +16,16 @@ export async function statementsDuring(run: () => Promise<unknown>): Promise<Sen
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await run();
-    return query.mock.calls.map(([statement]) =>
-      typeof statement === 'string'
-        ? { text: statement }
-        : { name: (statement as { name?: string }).name, text: (statement as { text?: string }).text ?? '' },
-    );
+    return query.mock.calls.map(([statement], index) => {
+      const client = query.mock.contexts[index] as pg.Client;
+      return typeof statement === 'string'
+        ? { text: statement, client }
+        : {
+            name: (statement as { name?: string }).name,
+            text: (statement as { text?: string }).text ?? '',
+            client,
+          };
+    });
   } finally {
     query.mockRestore();
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/accounts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { statementsDuring } from '../../test/statements';
 import { jobType } from '../jobs/queue';
@@ -156,5 +158,53 @@ describe("a unit of work's jobs", () => {
     await write();
     await write();
     expect((await jobsOf(bookingId)).map(({ state }) => state)).toEqual(['created']);
+  });
+});
+
+describe("a unit of work's last writes", () => {
+  it('run after its notifications and jobs, just before the commit, in the order given', async () => {
+    const bookingId = randomUUID();
+    const user = await createUser(t.app.db, { email: `last-${bookingId}@example.org` });
+    const statements = await statementsDuring(() =>
+      t.app.services.unitOfWork(async (uow) => {
+        uow.beforeCommit(async () => void (await uow.tx.execute(sql`select 'first last write'`)));
+        uow.beforeCommit(async () => void (await uow.tx.execute(sql`select 'second last write'`)));
+        await uow.notify(user.id, { type: 'welcome', message: 'Noticed' });
+        await uow.enqueue(
+          completeBookingJob,
+          { bookingId },
+          { startAfter: tomorrow(), singletonKey: bookingId },
+        );
+      }),
+    );
+
+    const { client } = statements.find(({ text }) => text.includes('first last write'))!;
+    const sent = statements
+      .filter((statement) => statement.client === client)
+      .map(({ name, text }) => name ?? text);
+    expect(sent.slice(sent.indexOf('begin'), sent.indexOf('commit') + 1)).toEqual([
+      'begin',
+      'insert_notifications',
+      'insert_jobs',
+      "select 'first last write'",
+      "select 'second last write'",
+      'commit',
+    ]);
+  });
+
+  it('may not queue a job or a notification, which would be lost: the unit fails and writes nothing', async () => {
+    const bookingId = randomUUID();
+    const user = await createUser(t.app.db, { email: `late-${bookingId}@example.org` });
+    await expect(
+      t.app.services.unitOfWork(async (uow) => {
+        await uow.notify(user.id, { type: 'welcome', message: 'Noticed' });
+        uow.beforeCommit(() =>
+          uow.enqueue(completeBookingJob, { bookingId }, { startAfter: tomorrow(), singletonKey: bookingId }),
+        );
+      }),
+    ).rejects.toThrow('a job queued after the unit of work wrote its notifications and jobs');
+    expect(await jobsOf(bookingId)).toEqual([]);
+    const { rows } = await t.app.pool.query('SELECT 1 FROM notifications WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([]);
   });
 });

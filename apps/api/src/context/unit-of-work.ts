@@ -26,6 +26,11 @@ export interface UnitOfWork {
   notify(userId: string, input: NotificationInput): Promise<void>;
   /** `notify`, unless the person already has a notification of this type (a welcome is sent once). */
   notifyOnce(userId: string, input: NotificationInput): Promise<void>;
+  /**
+   * A write run last, after the notifications and jobs, just before the commit: for a row lock every transaction
+   * of its kind waits for (a document series' next number), which is then held for the commit alone.
+   */
+  beforeCommit(write: () => Promise<void>): void;
   /** Runs after the commit; its failure is logged, never thrown: the change is already made. */
   afterCommit(effect: () => void): void;
 }
@@ -64,6 +69,12 @@ export async function runUnitOfWork<T>(
   let jobs: QueuedJob[] = [];
   const cancels: JobKey[] = [];
   const notices: Notice[] = [];
+  const lastWrites: Array<() => Promise<void>> = [];
+  // Set once the notifications and jobs are written: a last write that queued more would lose them.
+  let written = false;
+  const stillOpen = (what: string) => {
+    if (written) throw new Error(`${what} after the unit of work wrote its notifications and jobs`);
+  };
   let result: T;
   try {
     await client.query('begin');
@@ -72,23 +83,31 @@ export async function runUnitOfWork<T>(
     result = await work({
       tx,
       async enqueue(type, data, options = {}) {
+        stillOpen('a job queued');
         jobs.push({ type, data, options });
       },
       async cancelJobs(type, singletonKey) {
+        stillOpen('a job cancelled');
         jobs = jobs.filter((job) => job.type.name !== type.name || job.options.singletonKey !== singletonKey);
         cancels.push({ type, singletonKey });
       },
       async notify(userId, input) {
+        stillOpen('a notification');
         deps.notifier.check(input);
         notices.push({ userId, input });
       },
       async notifyOnce(userId, input) {
+        stillOpen('a notification');
         deps.notifier.check(input);
         const noticed = notices.some(
           (notice) => notice.userId === userId && notice.input.type === input.type,
         );
         if (noticed || (await deps.notifier.hasOfType(tx, userId, input.type))) return;
         notices.push({ userId, input });
+      },
+      beforeCommit(write) {
+        stillOpen('a last write');
+        lastWrites.push(write);
       },
       afterCommit(effect) {
         effects.push(effect);
@@ -97,6 +116,8 @@ export async function runUnitOfWork<T>(
     if (notices.length > 0) effects.push(...(await deps.notifier.record(tx, notices)));
     // pg-boss writes the jobs through the same client, so they exist only if this transaction commits.
     await deps.jobs.writeChanges({ cancel: cancels, enqueue: jobs }, client);
+    written = true;
+    for (const write of lastWrites) await write();
     await client.query('commit');
     client.release();
   } catch (error) {

@@ -40,13 +40,12 @@ export async function confirmBooking(
 
 /**
  * A payment for a booking waiting for it: confirmed, both people told (mails, invites, reminders), and the
- * receipt issued. The receipt comes last: taking its number locks the series until the commit (decision 056),
- * so every other step runs before, not while other payments wait for the number.
+ * receipt issued (written last in the unit of work, decision 056).
  */
 export async function confirmPaidBooking(ctx: WorkContext, input: { bookingId: string }): Promise<void> {
   const row = await confirmBooking(ctx, input);
   await announceConfirmed(ctx, input);
-  if (row !== undefined) await issueReceipt(ctx, { booking: row });
+  if (row !== undefined) issueReceipt(ctx, { booking: row });
 }
 
 /**
@@ -68,8 +67,7 @@ export async function confirmLatePayment(ctx: WorkContext, input: { booking: Boo
   );
   await timeChanged(ctx, [row]);
   await announceConfirmed(ctx, { bookingId: booking.id });
-  // Last, as in confirmPaidBooking: the series stays locked from here to the commit.
-  await issueReceipt(ctx, { booking: row });
+  issueReceipt(ctx, { booking: row });
   return true;
 }
 

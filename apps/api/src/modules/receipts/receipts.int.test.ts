@@ -11,6 +11,7 @@ import { createUser, signedInAs, type SignedInPerson } from '../../../test/accou
 import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
+import { statementsDuring, type SentStatement } from '../../../test/statements';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { within } from '../../context/service-context';
 import { REQUEST_POOL_SIZE } from '../../db/client';
@@ -118,6 +119,21 @@ const receiptOf = async (bookingId: string) =>
   (await documentsOf(bookingId)).find((document) => document.kind === 'receipt');
 const serialOf = (number: string) => Number(number.split('/')[2]);
 
+/**
+ * What the transaction that took a document's number sent after it: the number locks its series until the commit,
+ * so everything sent here is time every other payment or refund waits.
+ */
+function sentAfterTheNumber(statements: SentStatement[]): string[] {
+  const numbered = statements.findIndex(({ name }) => name === 'take_next_document_number');
+  expect(numbered).toBeGreaterThanOrEqual(0);
+  const { client } = statements[numbered]!;
+  const after = statements.slice(numbered + 1).filter((statement) => statement.client === client);
+  // Up to the transaction's end: the same connection goes back to the pool for the next request.
+  return after
+    .slice(0, after.findIndex(({ text }) => text === 'commit') + 1)
+    .map(({ name, text }) => name ?? text);
+}
+
 /** The text of a PDF, as a reader's copy-paste would give it. */
 async function pdfText(body: Buffer): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
@@ -167,6 +183,14 @@ describe('numbering receipts', () => {
       ...splitPrice(PRICE_PAISE, t.config.fees),
       receiptId: null,
     });
+  });
+
+  it("takes the number last in the payment's transaction: only the receipt's insert and the commit follow it", async () => {
+    const { payment } = await startedPayment(at(2, 15));
+    const statements = await statementsDuring(async () =>
+      expect((await paid(payment.paymentId)).statusCode).toBe(200),
+    );
+    expect(sentAfterTheNumber(statements)).toEqual(['insert_financial_document', 'commit']);
   });
 
   it('leaves no gap and no duplicate when 50 payments confirm at once', async () => {
@@ -303,6 +327,19 @@ describe('credit notes', () => {
     const asMentor = await list(mentor);
     expect(asMentor?.receiptNumber).toBeUndefined();
     expect(asMentor?.creditNoteNumber).toBeUndefined();
+  });
+
+  it("takes the number last in the cancellation's transaction: only the credit note's insert and the commit follow it", async () => {
+    const start = at(4, 15);
+    const { mentee, booking } = await confirmedBooking(start);
+    nowMs = start.getTime() - 48 * HOUR_MS;
+    const statements = await statementsDuring(async () => {
+      const cancelled = await post(await resign(mentee), `/api/bookings/${booking.id}/cancel`, {
+        reason: 'Plans changed',
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    });
+    expect(sentAfterTheNumber(statements)).toEqual(['insert_financial_document', 'commit']);
   });
 
   it('issues none for a refund of nothing (a cancellation under 2 hours before the start)', async () => {

@@ -32,10 +32,10 @@ const nextNumber = preparedPer((tx) =>
   ),
 );
 
-export async function insertDocument(
-  tx: Executor,
-  values: Omit<typeof financialDocuments.$inferInsert, 'id'>,
-): Promise<FinancialDocumentRow> {
+/** A document as it is written: its id is the database's. */
+export type DocumentValues = Omit<typeof financialDocuments.$inferInsert, 'id'>;
+
+export async function insertDocument(tx: Executor, values: DocumentValues): Promise<FinancialDocumentRow> {
   const [row] = await documentInsert(tx).execute({ ...values, receiptId: values.receiptId ?? null });
   return row!;
 }

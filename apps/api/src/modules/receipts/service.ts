@@ -18,28 +18,36 @@ import { creditNoteAmounts, documentFilename } from './rules';
 // Receipts and credit notes (DESIGN.md §4b, decision 056): issued in the unit of work of the payment or the
 // refund they record, numbered there without gaps, and never changed afterwards.
 
-/** Takes the next number of `kind`'s series for the clock's financial year, in the caller's transaction. */
-async function nextNumber(ctx: WorkContext, kind: FinancialDocumentKind, issuedAt: Date) {
+/**
+ * Writes a document with the next number of its series for the clock's financial year, as the last write of the
+ * caller's unit of work: taking the number locks the series until the commit (decision 056), so it is taken after
+ * every other statement and other payments wait for the commit alone.
+ */
+function issueAtCommit(
+  ctx: WorkContext,
+  document: Omit<repository.DocumentValues, 'number' | 'financialYear' | 'issuedAt'>,
+): void {
+  const issuedAt = ctx.clock.now();
   const financialYear = financialYearOf(issuedAt);
-  const n = await repository.takeNextNumber(ctx.uow.tx, DOCUMENT_SERIES[kind], financialYear);
-  return { financialYear, number: documentNumber(kind, financialYear, n) };
+  ctx.uow.beforeCommit(async () => {
+    const n = await repository.takeNextNumber(ctx.uow.tx, DOCUMENT_SERIES[document.kind], financialYear);
+    await repository.insertDocument(ctx.uow.tx, {
+      ...document,
+      number: documentNumber(document.kind, financialYear, n),
+      financialYear,
+      issuedAt,
+    });
+  });
 }
 
 /** A payment that confirmed its booking: its receipt, the price split by today's rates as the ledger splits it. */
-export async function issueReceipt(
-  ctx: WorkContext,
-  input: { booking: { id: string; amount: Paise } },
-): Promise<void> {
+export function issueReceipt(ctx: WorkContext, input: { booking: { id: string; amount: Paise } }): void {
   const { booking } = input;
-  const issuedAt = ctx.clock.now();
-  const split = splitPrice(booking.amount, ctx.settings.fees);
-  await repository.insertDocument(ctx.uow.tx, {
+  issueAtCommit(ctx, {
     bookingId: booking.id,
     kind: 'receipt',
-    ...(await nextNumber(ctx, 'receipt', issuedAt)),
     amount: booking.amount,
-    ...split,
-    issuedAt,
+    ...splitPrice(booking.amount, ctx.settings.fees),
   });
 }
 
@@ -56,14 +64,11 @@ export async function issueCreditNote(
   if (refunded <= 0) return;
   const receipt = await repository.documentOf(ctx.uow.tx, bookingId, 'receipt');
   if (receipt === undefined) return;
-  const issuedAt = ctx.clock.now();
-  await repository.insertDocument(ctx.uow.tx, {
+  issueAtCommit(ctx, {
     bookingId,
     kind: 'credit_note',
-    ...(await nextNumber(ctx, 'credit_note', issuedAt)),
     receiptId: receipt.id,
     ...creditNoteAmounts(receipt, refunded),
-    issuedAt,
   });
 }
 
