@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { vi } from 'vitest';
 
-/** A statement as node-postgres was asked to send it: its text, its name when prepared, and the client sending it. */
+/** A statement as node-postgres was asked to send it: its text, its name when prepared, its values, and the client sending it. */
 export interface SentStatement {
   name?: string;
   text: string;
+  values?: unknown[];
   client: pg.Client;
 }
 
@@ -16,15 +17,16 @@ export async function statementsDuring(run: () => Promise<unknown>): Promise<Sen
   const query = vi.spyOn(pg.Client.prototype, 'query');
   try {
     await run();
-    return query.mock.calls.map(([statement], index) => {
+    return query.mock.calls.map(([statement, values], index) => {
       const client = query.mock.contexts[index] as pg.Client;
-      return typeof statement === 'string'
-        ? { text: statement, client }
-        : {
-            name: (statement as { name?: string }).name,
-            text: (statement as { text?: string }).text ?? '',
-            client,
-          };
+      if (typeof statement === 'string')
+        return { text: statement, values: values as unknown[] | undefined, client };
+      const {
+        name,
+        text = '',
+        values: configValues,
+      } = statement as { name?: string; text?: string; values?: unknown[] };
+      return { name, text, values: configValues, client };
     });
   } finally {
     query.mockRestore();
