@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitPrice } from '@skillroute/shared/earnings';
 import { createUser } from '../../../test/accounts';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
+import { statementsDuring } from '../../../test/statements';
 import { within } from '../../context/service-context';
 import type { WorkContext } from '../../context/service-context';
 import { bookings, ledgerEntries, ledgerTransactions } from '../../db/schema';
@@ -184,7 +185,7 @@ describe('the ledger of a booking', () => {
     // An admin's half refund after the session: the mentor's part comes out of what is available.
     await inWork((ctx) => recordRefund(ctx, { bookingId: booking.id, refunded: 49_999 }));
     expect(await balances(mentor.id)).toEqual({ mentor_pending: 0, mentor_available: 88_199 - 44_099 });
-    const share = await repository.shareOfBooking(t.app.db, booking.id);
+    const { share } = await repository.ledgerOfBooking(t.app.db, booking.id);
     expect(share.transactions.sort()).toEqual(['completion', 'payment', 'refund']);
     expect((await repository.checkLedger(t.app.db)).unbalanced).toBe(0);
   });
@@ -201,6 +202,23 @@ describe('the ledger of a booking', () => {
     expect(await balances(mentor.id)).toEqual({ mentor_pending: 0, mentor_available: 66_150 });
   });
 
+  it("reads a booking's ledger in one statement a step: a refund and its release send two reads", async () => {
+    const { mentor, mentee } = await people();
+    const booking = await bookingOf(mentor.id, mentee.id, 150_000);
+    await inWork((ctx) => recordPayment(ctx, { booking }));
+    const statements = await statementsDuring(() =>
+      inWork(async (ctx) => {
+        await recordRefund(ctx, { bookingId: booking.id, refunded: 75_000 });
+        await recordCancellation(ctx, { bookingId: booking.id });
+      }),
+    );
+    const reads = statements.filter(
+      ({ name }) => name?.startsWith('ledger_') && name !== 'ledger_mentor_balances',
+    );
+    expect(reads.map(({ name }) => name)).toEqual(['ledger_of_booking', 'ledger_of_booking']);
+    expect(await balances(mentor.id)).toEqual({ mentor_pending: 0, mentor_available: 66_150 });
+  });
+
   it('records a step once: a payment written twice for one booking is refused', async () => {
     const { mentor, mentee } = await people();
     const booking = await bookingOf(mentor.id, mentee.id, 10_000);
@@ -213,7 +231,7 @@ describe('the ledger of a booking', () => {
     const { mentor, mentee } = await people();
     const booking = await bookingOf(mentor.id, mentee.id, 10_000);
     await inWork((ctx) => recordRefund(ctx, { bookingId: booking.id, refunded: 10_000 }));
-    expect((await repository.shareOfBooking(t.app.db, booking.id)).transactions).toEqual([]);
+    expect((await repository.ledgerOfBooking(t.app.db, booking.id)).share.transactions).toEqual([]);
   });
 });
 
@@ -306,7 +324,7 @@ describe('the ledger over random sequences of payments, sessions held, refunds a
           for (const [account, amount] of Object.entries(await balances(mentor.id)))
             expect(amount, `${account} of a mentor, seed ${seed}`).toBeGreaterThanOrEqual(0);
         for (const b of tracked) {
-          const share = await repository.shareOfBooking(t.app.db, b.id);
+          const { share } = await repository.ledgerOfBooking(t.app.db, b.id);
           expect(share.pending, `seed ${seed}`).toBeGreaterThanOrEqual(0);
           expect(share.available, `seed ${seed}`).toBeGreaterThanOrEqual(0);
         }

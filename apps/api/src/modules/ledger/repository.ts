@@ -66,84 +66,74 @@ const transactionWithEntries = preparedPer((tx) => {
   );
 });
 
-/** Sums of the given accounts over the entries of a booking's transactions, zero for an account with none. */
-async function bookingSums(
-  db: Executor,
-  bookingId: string,
-): Promise<Partial<Record<LedgerAccount, number>> & { transactions: LedgerTransactionKind[] }> {
-  const rows = await bookingSumsStatement(db).execute({ bookingId });
-  const sums: Partial<Record<LedgerAccount, number>> = {};
-  const kinds = new Set<LedgerTransactionKind>();
-  for (const row of rows) {
-    kinds.add(row.kind);
-    sums[row.account] = (sums[row.account] ?? 0) + Number(row.total);
-  }
-  return { ...sums, transactions: [...kinds] };
+/** How a booking's payment was split (the rates of that day, not today's), and to which mentor. */
+export interface PaymentSplit {
+  price: number;
+  split: FeeSplit;
+  mentorId: string;
 }
 
-/** `bookingSums`' statement, prepared once per handle: every refund, release and completion reads it. */
-const bookingSumsStatement = preparedPer((db) =>
+/**
+ * A booking's ledger in one statement: how its payment was split (undefined when no payment entered the ledger),
+ * what its mentor still holds of it, pending and available, and which steps it has had.
+ */
+export async function ledgerOfBooking(
+  db: Executor,
+  bookingId: string,
+): Promise<{
+  paid: PaymentSplit | undefined;
+  share: BookingShare & { transactions: LedgerTransactionKind[] };
+}> {
+  const rows = await bookingLedgerStatement(db).execute({ bookingId });
+  const sums: Partial<Record<LedgerAccount, number>> = {};
+  const payment: Partial<Record<LedgerAccount, number>> = {};
+  const kinds = new Set<LedgerTransactionKind>();
+  let mentorId: string | undefined;
+  for (const row of rows) {
+    const total = Number(row.total);
+    kinds.add(row.kind);
+    sums[row.account] = (sums[row.account] ?? 0) + total;
+    if (row.kind !== 'payment') continue;
+    // A payment is one transaction of one entry per account: its sums are its entries.
+    payment[row.account] = total;
+    if (row.account === 'mentor_pending' && row.userId !== null) mentorId = row.userId;
+  }
+  return {
+    paid:
+      mentorId === undefined
+        ? undefined
+        : {
+            mentorId,
+            price: -(payment.mentee_payments ?? 0),
+            split: {
+              platformFee: payment.platform_fees ?? 0,
+              gstOnFee: payment.gst_on_fees ?? 0,
+              mentorShare: payment.mentor_pending ?? 0,
+            },
+          },
+    share: {
+      pending: sums.mentor_pending ?? 0,
+      available: sums.mentor_available ?? 0,
+      transactions: [...kinds],
+    },
+  };
+}
+
+/** `ledgerOfBooking`'s statement, prepared once per handle: every refund, release and completion reads it. */
+const bookingLedgerStatement = preparedPer((db) =>
   db
     .select({
       kind: ledgerTransactions.kind,
       account: ledgerEntries.account,
+      userId: ledgerEntries.userId,
       total: sql<string>`sum(${ledgerEntries.amount})`,
     })
     .from(ledgerTransactions)
     .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
     .where(eq(ledgerTransactions.bookingId, sql.placeholder('bookingId')))
-    .groupBy(ledgerTransactions.kind, ledgerEntries.account)
-    .prepare('ledger_booking_sums'),
+    .groupBy(ledgerTransactions.kind, ledgerEntries.account, ledgerEntries.userId)
+    .prepare('ledger_of_booking'),
 );
-
-/** How a booking's payment was split, from its payment transaction (the rates of that day, not today's). */
-export async function paymentSplitOf(
-  db: Executor,
-  bookingId: string,
-): Promise<{ price: number; split: FeeSplit; mentorId: string } | undefined> {
-  const rows = await paymentEntries(db).execute({ bookingId });
-  if (rows.length === 0) return undefined;
-  const of = (account: LedgerAccount) => rows.find((row) => row.account === account)?.amount ?? 0;
-  const mentorId = rows.find((row) => row.account === 'mentor_pending')?.userId;
-  if (mentorId === undefined || mentorId === null) return undefined;
-  return {
-    mentorId,
-    price: -of('mentee_payments'),
-    split: {
-      platformFee: of('platform_fees'),
-      gstOnFee: of('gst_on_fees'),
-      mentorShare: of('mentor_pending'),
-    },
-  };
-}
-
-/** `paymentSplitOf`'s statement, prepared once per handle: every refund, release and completion reads it. */
-const paymentEntries = preparedPer((db) =>
-  db
-    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount, userId: ledgerEntries.userId })
-    .from(ledgerTransactions)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
-    .where(
-      and(
-        eq(ledgerTransactions.bookingId, sql.placeholder('bookingId')),
-        eq(ledgerTransactions.kind, 'payment'),
-      ),
-    )
-    .prepare('ledger_payment_entries'),
-);
-
-/** What the booking's mentor still holds of it, pending and available, and which steps it has had. */
-export async function shareOfBooking(
-  db: Executor,
-  bookingId: string,
-): Promise<BookingShare & { transactions: LedgerTransactionKind[] }> {
-  const sums = await bookingSums(db, bookingId);
-  return {
-    pending: sums.mentor_pending ?? 0,
-    available: sums.mentor_available ?? 0,
-    transactions: sums.transactions,
-  };
-}
 
 /** A mentor's balance on each of their accounts. */
 export async function balancesOfMentor(

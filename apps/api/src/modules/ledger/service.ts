@@ -37,9 +37,8 @@ async function releasePending(
   ctx: WorkContext,
   input: { bookingId: string; kind: 'completion' | 'release' },
 ): Promise<void> {
-  const paid = await repository.paymentSplitOf(ctx.uow.tx, input.bookingId);
+  const { paid, share } = await repository.ledgerOfBooking(ctx.uow.tx, input.bookingId);
   if (paid === undefined) return;
-  const share = await repository.shareOfBooking(ctx.uow.tx, input.bookingId);
   const lines = releaseLines({ pending: share.pending, mentorId: paid.mentorId });
   if (lines.length === 0) return;
   await repository.insertTransaction(ctx.uow.tx, { kind: input.kind, bookingId: input.bookingId, lines });
@@ -69,10 +68,10 @@ export async function recordRefund(
 ): Promise<void> {
   const { bookingId, refunded } = input;
   if (refunded <= 0) return;
-  const paid = await repository.paymentSplitOf(ctx.uow.tx, bookingId);
+  // The booking's own ledger changes only under its row, which the caller has changed: read before the mentor's lock.
+  const { paid, share } = await repository.ledgerOfBooking(ctx.uow.tx, bookingId);
   if (paid === undefined) return;
   await repository.lockMentorBalance(ctx.uow.tx, paid.mentorId);
-  const share = await repository.shareOfBooking(ctx.uow.tx, bookingId);
   const mentorAvailable =
     (await repository.balancesOfMentor(ctx.uow.tx, paid.mentorId)).mentor_available ?? 0;
   const parts = splitRefund(paid.price, paid.split, Math.min(refunded, paid.price));
