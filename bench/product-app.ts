@@ -27,13 +27,18 @@ export interface BenchProduct {
 }
 
 /**
- * `webDistDir` defaults to a folder with no build: only the API is served. `env` adds to (or overrides) the
+ * `webDistDir` defaults to a folder with no build: only the API is served. `postgresSettings` are given to an
+ * embedded PostgreSQL (a given DATABASE_URL is as it is). `env` adds to (or overrides) the
  * environment the configuration is read from, e.g. `SMTP_URL`; with `DATABASE_URL` (migrated here) and
  * `REDIS_URL` in it, the process is one replica of several, as apps/api/src/server.ts would run it.
  */
 export async function startBenchProduct(
   name: string,
-  options: { webDistDir?: string; env?: Record<string, string> } = {},
+  options: {
+    webDistDir?: string;
+    env?: Record<string, string>;
+    postgresSettings?: Record<string, string>;
+  } = {},
 ): Promise<BenchProduct> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `skillroute-bench-${name}-`));
   // As root, PostgreSQL runs as the postgres user and must reach its folder.
@@ -77,7 +82,11 @@ export async function startBenchProduct(
     });
     const logger = createLogger(config);
     if (config.databaseUrl === undefined)
-      postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), logger);
+      postgres = await startEmbeddedPostgres(
+        path.join(dataDir, 'postgres'),
+        logger,
+        options.postgresSettings,
+      );
     const databaseUrl = config.databaseUrl ?? postgres!.connectionString;
     await migrateDatabase(databaseUrl);
     if (config.redisUrl) redis = await connectRedis(config.redisUrl, logger);

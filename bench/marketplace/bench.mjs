@@ -8,8 +8,10 @@
 //     sandbox's signed `payment_succeeded` webhook), and CANCEL_SHARE of those cancel (`POST /api/bookings/:id/cancel`).
 // Ramp rates (BENCH_MARKETPLACE_RAMP, 30 s each) first, then BENCH_MARKETPLACE_RATE visits/s for
 // BENCH_MARKETPLACE_SECONDS. Per request kind p50/p99, visits completed per second, every error by what it was,
-// and the api process's RSS (/proc) and heap (its own report) every 10 s. Issue 30's target is checked and said.
+// the api process's RSS (/proc) and heap (its own report) every 10 s, and the statements that took PostgreSQL the
+// most time over the main phase, lock waits included (pg_stat_statements). Issue 30's target is checked and said.
 import http from 'node:http';
+import pg from 'pg';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +48,35 @@ const DAY_MS = 24 * HOUR_MS;
 /** bookingMessages.slotTaken (packages/shared/src/bookings.ts): the one 409 a visit expects, someone was faster. */
 const SLOT_TAKEN = 'This slot was just taken. Please choose another time.';
 const KINDS = ['listing', 'profile', 'free hours', 'book', 'pay', 'webhook', 'cancel'];
+
+/** How many of the main phase's statements the results list, those that took PostgreSQL the most time. */
+const COSTLIEST_STATEMENTS = 8;
+
+/** PostgreSQL's own count of its statements (pg_stat_statements, which the server loads): cleared, or the costliest. */
+async function statementCosts(databaseUrl, clear) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (clear) {
+      await client.query('select pg_stat_statements_reset()');
+      return undefined;
+    }
+    const { rows } = await client.query(
+      `select query, calls, total_exec_time as total_ms, sum(total_exec_time) over () as all_ms
+       from pg_stat_statements where query not like '%pg_stat_statements%'
+       order by total_exec_time desc limit $1`,
+      [COSTLIEST_STATEMENTS],
+    );
+    return rows.map((row) => ({
+      query: row.query.replace(/\s+/g, ' ').trim(),
+      calls: Number(row.calls),
+      totalMs: row.total_ms,
+      share: row.total_ms / row.all_ms,
+    }));
+  } finally {
+    await client.end();
+  }
+}
 
 /** A small seeded generator (mulberry32): the same plan of visits every run. */
 function generator(seed) {
@@ -390,6 +421,7 @@ export async function marketplaceBench() {
   let memory;
   const results = [];
   let loadAtMain;
+  let costliest;
   try {
     context.seed = JSON.parse(readFileSync(seedFile, 'utf8'));
     context.url = context.seed.url;
@@ -416,9 +448,13 @@ export async function marketplaceBench() {
     memory = sampleMemory(context);
     for (const phase of phases) {
       context.phase = phase.name;
-      if (phase.name === 'main') loadAtMain = loadavg()[0];
+      if (phase.name === 'main') {
+        loadAtMain = loadavg()[0];
+        await statementCosts(context.seed.databaseUrl, true);
+      }
       console.log(`${phase.name}: ${phase.visits.length} visits over ${phase.seconds} s…`);
       const result = await runPhase(context, phase);
+      if (phase.name === 'main') costliest = await statementCosts(context.seed.databaseUrl, false);
       if (server.child.exitCode !== null)
         throw new Error(`the api process exited (${server.child.exitCode})`);
       result.summary = summarise(result);
@@ -442,6 +478,7 @@ export async function marketplaceBench() {
     samples: memory.samples,
     seed: context.seed,
     loads: [loadAtStart, loadAtMain, loadAtEnd],
+    costliest,
   });
 }
 
@@ -449,7 +486,7 @@ export async function marketplaceBench() {
 const REQUESTS_PER_VISIT = 3 + BOOK_SHARE * (1 + PAY_SHARE * (2 + CANCEL_SHARE));
 const perRequestMs = (result, part) => (result.cpu[part] * 1000) / result.summary.requests;
 
-function record({ results, samples, seed, loads }) {
+function record({ results, samples, seed, loads, costliest }) {
   const main = results.find((result) => result.name === 'main');
   const { summary } = main;
   const flat = flatness(samples);
@@ -487,6 +524,8 @@ function record({ results, samples, seed, loads }) {
   const memoryRow = (sample) =>
     `| ${sample.seconds} s | ${sample.phase} | ${mb(sample.rss)} MB | ${Number.isNaN(sample.heapUsed) ? '–' : `${mb(sample.heapUsed)} MB`} | ${Number.isNaN(sample.heapFloor) ? '–' : `${mb(sample.heapFloor)} MB`} | ${Number.isNaN(sample.heapTotal) ? '–' : `${mb(sample.heapTotal)} MB`} |`;
   const verdict = (ok) => (ok ? 'yes' : '**no**');
+  const statementRow = (row) =>
+    `| \`${row.query.slice(0, 110).replaceAll('|', '\\|')}${row.query.length > 110 ? '…' : ''}\` | ${row.calls} | ${(row.totalMs / row.calls).toFixed(2)} ms | ${(row.totalMs / 1000).toFixed(1)} s | ${(row.share * 100).toFixed(1)}% |`;
   recordResult(
     'marketplace',
     `## The marketplace's mixed load on one api process, open loop
@@ -524,6 +563,14 @@ The main phase, per request kind:
 ${KINDS.map(kindRow).join('\n')}
 
 Errors: ${errorKinds.length === 0 ? 'none.' : `\n\n${errorTable.join('\n')}`}
+
+The ${COSTLIEST_STATEMENTS} statements that took PostgreSQL the most time over the main phase (\`pg_stat_statements\`: time from a
+statement's start to its end, a wait for a lock included, so a statement that waits for another transaction shows here
+and not in the CPU above):
+
+| statement | calls | mean | total | share of all statements' time |
+|---|---|---|---|---|
+${costliest.map(statementRow).join('\n')}
 
 The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 1 s before, and the lowest
 of its reports (one a second) since the sample before, the floor its collections come back to):

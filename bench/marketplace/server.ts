@@ -6,7 +6,7 @@
 //     within the marketplace's limits (one unpaid hold with a mentor, three at once, three lapsed a day, ten
 //     booking requests in ten minutes), which stay as the product has them.
 // Writes the seed (url, database, the sandbox's webhook secret, mentor ids, cookies in the order they were signed)
-// to BENCH_MARKETPLACE_SEED_FILE, prints `ready`, then `memory {json}` (process.memoryUsage) every second, so the bench
+// to BENCH_MARKETPLACE_SEED_FILE, loads pg_stat_statements into its PostgreSQL for the bench to read, prints `ready`, then `memory {json}` (process.memoryUsage) every second, so the bench
 // can follow the heap beside the RSS it reads from /proc, with the statements sent to PostgreSQL so far (every
 // pg client's query counted, the job queue's too). Ctrl-C (or SIGTERM) stops it and cleans up.
 import { writeFileSync } from 'node:fs';
@@ -37,8 +37,12 @@ const clientQuery = pg.Client.prototype.query;
 
 async function start(): Promise<void> {
   if (SEED_FILE === undefined) throw new Error('BENCH_MARKETPLACE_SEED_FILE is not set');
-  product = await startBenchProduct('marketplace');
+  // What each statement costs PostgreSQL, waits for locks included: the bench reads it over the main phase.
+  product = await startBenchProduct('marketplace', {
+    postgresSettings: { shared_preload_libraries: 'pg_stat_statements' },
+  });
   const { db } = product.app;
+  await product.app.pool.query('create extension if not exists pg_stat_statements');
   const seedStartedAt = performance.now();
 
   const mentorIds = await weekdayMentors(db, {

