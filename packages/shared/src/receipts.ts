@@ -40,10 +40,17 @@ export function financialYearOf(instant: Date): string {
   return `${starts}-${String((starts + 1) % 100).padStart(2, '0')}`;
 }
 
+/** A document number's serial has at least this many digits, zeros in front: `000001`. */
+export const DOCUMENT_SERIAL_DIGITS = 6;
+
+/** What every number of a kind's series in a financial year begins with: `SR/2026-27/`. */
+export const documentNumberPrefix = (kind: DocumentKind, financialYear: string): string =>
+  `${DOCUMENT_SERIES[kind]}/${financialYear}/`;
+
 /** The `n`-th document of a kind in a financial year: `SR/2026-27/000001`. */
 export function documentNumber(kind: DocumentKind, financialYear: string, n: number): string {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`a document number counts from 1, not ${n}`);
-  return `${DOCUMENT_SERIES[kind]}/${financialYear}/${String(n).padStart(6, '0')}`;
+  return `${documentNumberPrefix(kind, financialYear)}${String(n).padStart(DOCUMENT_SERIAL_DIGITS, '0')}`;
 }
 
 /** The refusals of `GET /api/bookings/:id/receipt.pdf` and `…/credit-note.pdf` (the mentee of the booking only). */

@@ -9,56 +9,46 @@ import {
   type FinancialDocumentRow,
 } from '../../db/schema';
 
+/** A document as it is written: its id is the database's, its number the series'. */
+export type DocumentValues = Omit<typeof financialDocuments.$inferInsert, 'id' | 'number'>;
+
 /**
- * The next number of a series in a financial year, counted in the caller's transaction: the upsert leaves the
- * series row locked until that transaction ends, so a concurrent issuer waits, and a rollback gives the
- * number back (a PostgreSQL sequence would not: its values are never returned, hence gaps).
+ * Writes a document with the next number of its series in its financial year, in one statement of the caller's
+ * transaction: the series row's upsert leaves it locked until that transaction ends, so a concurrent issuer waits,
+ * and a rollback gives the number back (a PostgreSQL sequence would not: its values are never returned, hence
+ * gaps). The number is written as `documentNumber` writes it: `prefix`, then the serial with at least `digits`
+ * digits, zeros in front.
  */
-export async function takeNextNumber(tx: Executor, series: string, financialYear: string): Promise<number> {
-  const { rows } = await nextNumber(tx).execute({ series, financialYear });
-  return Number(rows[0]!.last_number);
+export async function insertNumberedDocument(
+  tx: Executor,
+  values: DocumentValues & { series: string; prefix: string; digits: number },
+): Promise<void> {
+  await numberedDocumentInsert(tx).execute({ ...values, receiptId: values.receiptId ?? null });
 }
 
-/** `takeNextNumber`'s statement, prepared once per handle: every payment and refund numbers a document. */
-const nextNumber = preparedPer((tx) =>
-  prepareStatement<{ last_number: number }>(
-    tx,
-    'take_next_document_number',
-    sql`
-    insert into document_series (series, financial_year, last_number)
-    values (${sql.placeholder('series')}, ${sql.placeholder('financialYear')}, 1)
-    on conflict (series, financial_year) do update set last_number = document_series.last_number + 1
-    returning last_number`,
-  ),
-);
-
-/** A document as it is written: its id is the database's. */
-export type DocumentValues = Omit<typeof financialDocuments.$inferInsert, 'id'>;
-
-export async function insertDocument(tx: Executor, values: DocumentValues): Promise<FinancialDocumentRow> {
-  const [row] = await documentInsert(tx).execute({ ...values, receiptId: values.receiptId ?? null });
-  return row!;
-}
-
-/** `insertDocument`'s statement, prepared once per handle: every receipt and credit note is written by it. */
-const documentInsert = preparedPer((tx) => {
+/** `insertNumberedDocument`'s statement, prepared once per handle: every receipt and credit note is written by it. */
+const numberedDocumentInsert = preparedPer((tx) => {
   const value = sql.placeholder;
-  return tx
-    .insert(financialDocuments)
-    .values({
-      bookingId: value('bookingId'),
-      kind: value('kind'),
-      number: value('number'),
-      financialYear: value('financialYear'),
-      receiptId: value('receiptId'),
-      amount: value('amount'),
-      platformFee: value('platformFee'),
-      gstOnFee: value('gstOnFee'),
-      mentorShare: value('mentorShare'),
-      issuedAt: value('issuedAt'),
-    })
-    .returning()
-    .prepare('insert_financial_document');
+  return prepareStatement(
+    tx,
+    'insert_numbered_document',
+    sql`
+    with serial as (
+      insert into document_series (series, financial_year, last_number)
+      values (${value('series')}, ${value('financialYear')}, 1)
+      on conflict (series, financial_year) do update set last_number = document_series.last_number + 1
+      returning last_number::text as n
+    )
+    insert into financial_documents
+      (booking_id, kind, number, financial_year, receipt_id, amount, platform_fee, gst_on_fee, mentor_share, issued_at)
+    select
+      ${value('bookingId')}::uuid, ${value('kind')}::text,
+      ${value('prefix')}::text || lpad(n, greatest(${value('digits')}::int, length(n)), '0'),
+      ${value('financialYear')}::text, ${value('receiptId')}::uuid, ${value('amount')}::bigint,
+      ${value('platformFee')}::bigint, ${value('gstOnFee')}::bigint, ${value('mentorShare')}::bigint,
+      ${value('issuedAt')}::timestamptz
+    from serial`,
+  );
 });
 
 export async function documentOf(

@@ -3,8 +3,9 @@ import { splitPrice } from '@skillroute/shared/earnings';
 import type { Locale } from '@skillroute/shared/i18n/locales';
 import type { Paise } from '@skillroute/shared/money';
 import {
+  DOCUMENT_SERIAL_DIGITS,
   DOCUMENT_SERIES,
-  documentNumber,
+  documentNumberPrefix,
   financialYearOf,
   receiptMessages,
 } from '@skillroute/shared/receipts';
@@ -25,19 +26,20 @@ import { creditNoteAmounts, documentFilename } from './rules';
  */
 function issueAtCommit(
   ctx: WorkContext,
-  document: Omit<repository.DocumentValues, 'number' | 'financialYear' | 'issuedAt'>,
+  document: Omit<repository.DocumentValues, 'financialYear' | 'issuedAt'>,
 ): void {
   const issuedAt = ctx.clock.now();
   const financialYear = financialYearOf(issuedAt);
-  ctx.uow.beforeCommit(async () => {
-    const n = await repository.takeNextNumber(ctx.uow.tx, DOCUMENT_SERIES[document.kind], financialYear);
-    await repository.insertDocument(ctx.uow.tx, {
+  ctx.uow.beforeCommit(() =>
+    repository.insertNumberedDocument(ctx.uow.tx, {
       ...document,
-      number: documentNumber(document.kind, financialYear, n),
       financialYear,
       issuedAt,
-    });
-  });
+      series: DOCUMENT_SERIES[document.kind],
+      prefix: documentNumberPrefix(document.kind, financialYear),
+      digits: DOCUMENT_SERIAL_DIGITS,
+    }),
+  );
 }
 
 /** A payment that confirmed its booking: its receipt, the price split by today's rates as the ledger splits it. */
