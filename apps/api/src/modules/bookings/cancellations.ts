@@ -16,7 +16,7 @@ import { closeRoomAfterCommit } from '../meet/service';
 import { announceFreedSlot } from '../waitlist/service';
 import { announceCancelled } from './announcements';
 import { completeBookingJob } from './job-types';
-import { queueRefund, settleRefundNow } from './refunds';
+import { decidedRefundStatus, refundDecided, settleRefundNow } from './refunds';
 import * as repository from './repository';
 import { readBooking } from './service';
 import { timeChanged } from './time';
@@ -39,17 +39,19 @@ export async function cancelSession(
 ): Promise<{ row: BookingRow; refundStatus: RefundStatus } | undefined> {
   const { bookingId, by, reason, refund } = input;
   const { uow } = ctx;
-  const row = await repository.markCancelled(uow.tx, bookingId, { by, reason, now: ctx.clock.now() });
+  const refundStatus = decidedRefundStatus(refund.amountPaise);
+  const row = await repository.markCancelled(uow.tx, bookingId, {
+    by,
+    reason,
+    now: ctx.clock.now(),
+    refund: { ...refund, status: refundStatus },
+  });
   if (row === undefined) return undefined;
   await uow.cancelJobs(completeBookingJob, bookingId);
-  const refundStatus = await queueRefund(ctx, {
-    bookingId,
-    amountPaise: refund.amountPaise,
-    reason: refund.reason,
-  });
+  await refundDecided(ctx, { bookingId, amountPaise: refund.amountPaise });
   // What the mentee does not get back of the mentor's share is the mentor's: no completion will release it.
   await recordCancellation(ctx, { bookingId });
-  await timeChanged(ctx, [row]);
+  await timeChanged(ctx, [row], { announced: true });
   await announceFreedSlot(ctx, row);
   await announceCancelled(ctx, { bookingId, refund: { amount: refund.amountPaise, status: refundStatus } });
   closeRoomAfterCommit(ctx, { roomId: row.roomId });

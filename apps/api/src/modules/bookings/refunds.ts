@@ -19,6 +19,10 @@ const SAFETY_NET_MS = 30_000;
 /** The provider's idempotency key of a booking's one refund (Razorpay wants 10 or more of [A-Za-z0-9_-]). */
 export const refundKeyOf = (bookingId: string) => `refund-${bookingId}`;
 
+/** A refund's status when it is decided: one of nothing asks nobody and is settled at once. */
+export const decidedRefundStatus = (amountPaise: number): RefundStatus =>
+  amountPaise === 0 ? 'succeeded' : 'pending';
+
 /**
  * Records a refund of `amountPaise` for a paid booking in the caller's unit of work and queues the ask. A
  * refund of nothing (a mentee cancelling under 2 hours before the start) is settled at once and asks nobody.
@@ -28,8 +32,21 @@ export async function queueRefund(
   input: { bookingId: string; amountPaise: number; reason: RefundReason },
 ): Promise<RefundStatus> {
   const { bookingId, amountPaise, reason } = input;
-  const status: RefundStatus = amountPaise === 0 ? 'succeeded' : 'pending';
+  const status = decidedRefundStatus(amountPaise);
   await repository.setRefund(ctx.uow.tx, bookingId, { amountPaise, reason, status });
+  await refundDecided(ctx, { bookingId, amountPaise });
+  return status;
+}
+
+/**
+ * What follows a refund written on its booking's row (`queueRefund`, or the cancellation's own statement): the
+ * ledger's refund, the credit note and the job that asks the provider.
+ */
+export async function refundDecided(
+  ctx: WorkContext,
+  input: { bookingId: string; amountPaise: number },
+): Promise<void> {
+  const { bookingId, amountPaise } = input;
   // Decided is what the ledger records: the money is owed back from now, whenever the provider pays it.
   await recordRefund(ctx, { bookingId, refunded: amountPaise });
   await issueCreditNote(ctx, { bookingId, refunded: amountPaise });
@@ -39,7 +56,6 @@ export async function queueRefund(
       { bookingId },
       { startAfter: new Date(Date.now() + SAFETY_NET_MS), singletonKey: bookingId },
     );
-  return status;
 }
 
 /**

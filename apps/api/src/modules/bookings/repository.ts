@@ -588,16 +588,32 @@ export async function listBookings(
 }
 
 /**
- * confirmed → cancelled, only before the start; answers the row, or undefined when it was not cancellable.
- * `by` is null when neither person cancelled (an admin's refund, a block).
+ * confirmed → cancelled, only before the start, with the refund it decides; answers the row, or undefined when it
+ * was not cancellable. `by` is null when neither person cancelled (an admin's refund, a block). The same statement
+ * tells every process's listing cache that the two people's time is free again (delivered at commit only): the
+ * caller says so to `timeChanged`.
  */
 export async function markCancelled(
   tx: Executor,
   bookingId: string,
-  cancellation: { by: string | null; reason: string; now: Date },
+  cancellation: {
+    by: string | null;
+    reason: string;
+    now: Date;
+    refund: { amountPaise: number; reason: RefundReason; status: RefundStatus };
+  },
 ): Promise<BookingRow | undefined> {
-  const [row] = await cancellationOf(tx).execute({ bookingId, ...cancellation });
-  return row;
+  const { refund, ...rest } = cancellation;
+  const [row] = await cancellationOf(tx).execute({
+    bookingId,
+    ...rest,
+    refundAmount: refund.amountPaise,
+    refundReason: refund.reason,
+    refundStatus: refund.status,
+  });
+  if (row === undefined) return undefined;
+  const { announced: _announced, ...cancelled } = row;
+  return cancelled;
 }
 
 /** `markCancelled`'s statement, prepared once per handle: every cancellation writes it. */
@@ -610,6 +626,9 @@ const cancellationOf = preparedPer((tx) => {
       cancelledAt: setPlaceholder('now'),
       cancelledBy: setPlaceholder('by'),
       cancelReason: setPlaceholder('reason'),
+      refundAmount: setPlaceholder('refundAmount'),
+      refundReason: setPlaceholder('refundReason'),
+      refundStatus: setPlaceholder('refundStatus'),
       updatedAt: sql`now()`,
     })
     .where(
@@ -619,7 +638,10 @@ const cancellationOf = preparedPer((tx) => {
         gt(bookings.startTime, value('now')),
       ),
     )
-    .returning()
+    .returning({
+      ...getTableColumns(bookings),
+      announced: notifyTimeChangeOf(bookings.mentorId, bookings.menteeId, bookings.startTime).as('announced'),
+    })
     .prepare('cancel_booking');
 });
 

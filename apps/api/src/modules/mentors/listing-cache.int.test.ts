@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
+import { statementsDuring } from '../../../test/statements';
 import { bookings, mentorAvailability, mentorProfiles, users } from '../../db/schema';
 import { BOOKING_REACH_MS } from '../availability/slots';
 import { MENTOR_LISTING_CHANNEL } from './listing-changes';
@@ -81,18 +82,22 @@ async function allHeard(on: TestApp): Promise<void> {
   }
 }
 
-/** An hour of a mentor's taken straight in the database, which no process hears of. */
-async function takeUnheard(mentorId: string, menteeId: string, startTime: string): Promise<void> {
+/** An hour of a mentor's taken straight in the database, which no process hears of; answers the booking's id. */
+async function takeUnheard(mentorId: string, menteeId: string, startTime: string): Promise<string> {
   const start = new Date(startTime);
-  await a.app.db.insert(bookings).values({
-    mentorId,
-    menteeId,
-    startTime: start,
-    endTime: new Date(start.getTime() + 3_600_000),
-    status: 'confirmed',
-    amount: 150_000,
-    holdExpiresAt: start,
-  });
+  const [row] = await a.app.db
+    .insert(bookings)
+    .values({
+      mentorId,
+      menteeId,
+      startTime: start,
+      endTime: new Date(start.getTime() + 3_600_000),
+      status: 'confirmed',
+      amount: 150_000,
+      holdExpiresAt: start,
+    })
+    .returning({ id: bookings.id });
+  return row!.id;
 }
 
 /** An hour held through `a`, as the profile page books it. */
@@ -319,6 +324,36 @@ describe('two api processes on one database', () => {
     await expect.poll(() => nextOf(bob.url), soon).not.toBe(bobNext);
     expect((await get(b, freeHours)).body).not.toBe(bobHours);
   });
+  it('a cancellation through one frees, on the other, the hour it held, told by its own statement', async () => {
+    const ada = await setUp();
+    const mentee = await newPerson();
+    await expect
+      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
+      .toBe(true);
+    const nextOf = async () => (await list(b, ada.url)).mentors[0]?.nextFreeSlot?.startTime;
+    const adaNext = await nextOf();
+    expect(adaNext).toBeDefined();
+    // Her next hour booked straight in the database; her renaming drops what `b` keeps, so it shows the hour after.
+    const bookingId = await takeUnheard(ada.mentorId, mentee.id, adaNext!);
+    await a.app.db.update(users).set({ name: 'Ada, renamed' }).where(eq(users.id, ada.mentorId));
+    await expect.poll(() => nextOf(), soon).not.toBe(adaNext);
+
+    const statements = await statementsDuring(async () => {
+      const cancelled = await a.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${bookingId}/cancel`,
+        headers: { cookie: mentee.cookie },
+        payload: { reason: 'Plans changed' },
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    });
+    await expect.poll(() => nextOf(), soon).toBe(adaNext);
+    // The cancellation's update sent the notification: no statement of its own.
+    expect(
+      statements.filter(({ text }) => text.startsWith('select pg_notify')).map(({ text }) => text),
+    ).toEqual([]);
+  });
+
   it("keeps, on the other, a page whose next free hour a booking far later cannot change, and drops the mentor's hours", async () => {
     const ada = await setUp();
     const [mentee, someoneElse] = [await newPerson(), await newPerson()];
