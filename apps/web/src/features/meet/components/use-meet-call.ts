@@ -7,7 +7,7 @@ import { FIRST_OFFER_WAIT_MS, Negotiation } from '../negotiation';
 import { startSignalling, type Signalling } from '../signalling';
 
 export interface MeetCall {
-  /** The signalling socket: before its first connection, up, or down after having been up. */
+  /** In the room: before the server first let this page in, in, or out again after the socket went down. */
   socketState: 'connecting' | 'connected' | 'reconnecting';
   peerPresent: boolean;
   peerConnectionState: RTCPeerConnectionState | null;
@@ -149,6 +149,7 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
         if (stopped) return;
         signalling.current = startSignalling(socket, room.roomId, {
           onJoined(ack) {
+            setSocketState('connected');
             polite = ack.polite;
             setElsewhere(null);
             setMessages(ack.history);
@@ -183,7 +184,9 @@ export function useMeetCall({ room, localStream, checkSession }: Options): MeetC
           onSignal: (signal) => void peer.current?.negotiation.receive(signal),
           onChat: (message) =>
             setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message])),
-          onConnectedChange: (connected) => setSocketState(connected ? 'connected' : 'reconnecting'),
+          // A socket that is up is not in the room yet: until the join's answer the server refuses chat and
+          // signals, so the page says it is connecting (onJoined) rather than offer a chat that would fail.
+          onConnectedChange: (connected) => !connected && setSocketState('reconnecting'),
           checkSession: () => checkSessionRef.current(),
         });
       })

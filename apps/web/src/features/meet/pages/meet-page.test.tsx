@@ -254,12 +254,15 @@ describe('/meet/{roomId}: the call', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Session with Asha' })).toHaveFocus();
     act(() => socket.accept());
     expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM_ID, tabId: expect.any(String) });
+    // Up is not in: the server refuses chat until the join's answer.
+    expect(screen.getByText('Connecting…')).toBeInTheDocument();
     return { user, socket, ...view };
   }
 
   it('shows the history and presence, connects when the other person comes, chats, and survives a dropped socket', async () => {
     const { user, socket } = await joinCall();
     act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: false, history }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.getByText('Waiting for Asha to join', { selector: '[aria-live]' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Messages' })).getByText('See you soon'),
@@ -294,6 +297,7 @@ describe('/meet/{roomId}: the call', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
     act(() => socket.accept());
     expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(2);
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
     act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: true, history }));
     expect(screen.getByRole('status')).not.toHaveTextContent('Reconnecting…');
     // Meeting again starts a fresh connection on both sides.
