@@ -82,6 +82,13 @@ async function allHeard(on: TestApp): Promise<void> {
   }
 }
 
+/** Until both processes listen for the listing's changes. */
+const bothListening = () =>
+  expect.poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon).toBe(true);
+
+/** The next free hour `b` shows on the first card of a listing page. */
+const nextFreeHourOnB = async (url: string) => (await list(b, url)).mentors[0]?.nextFreeSlot?.startTime;
+
 /** An hour of a mentor's taken straight in the database, which no process hears of; answers the booking's id. */
 async function takeUnheard(mentorId: string, menteeId: string, startTime: string): Promise<string> {
   const start = new Date(startTime);
@@ -282,9 +289,7 @@ describe('two api processes on one database', () => {
   it('a change through one drops the page the other kept', async () => {
     const { url, mentor } = await setUp();
     const me = await mentor();
-    await expect
-      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
-      .toBe(true);
+    await bothListening();
     const before = await get(b, url);
     expect(JSON.parse(before.body).mentors[0].headline).toBe('Engineer who likes teaching');
     expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
@@ -299,10 +304,8 @@ describe('two api processes on one database', () => {
   it("a booking through one drops, on the other, only the answers that show its people's time", async () => {
     const [ada, bob] = [await setUp(), await setUp()];
     const [mentee, someoneElse] = [await newPerson(), await newPerson()];
-    await expect
-      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
-      .toBe(true);
-    const nextOf = async (url: string) => (await list(b, url)).mentors[0]?.nextFreeSlot?.startTime;
+    await bothListening();
+    const nextOf = nextFreeHourOnB;
     const adaNext = await nextOf(ada.url);
     const bobNext = await nextOf(bob.url);
     expect(adaNext).toBeDefined();
@@ -324,13 +327,12 @@ describe('two api processes on one database', () => {
     await expect.poll(() => nextOf(bob.url), soon).not.toBe(bobNext);
     expect((await get(b, freeHours)).body).not.toBe(bobHours);
   });
+
   it('a cancellation through one frees, on the other, the hour it held, told by its own statement', async () => {
     const ada = await setUp();
     const mentee = await newPerson();
-    await expect
-      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
-      .toBe(true);
-    const nextOf = async () => (await list(b, ada.url)).mentors[0]?.nextFreeSlot?.startTime;
+    await bothListening();
+    const nextOf = () => nextFreeHourOnB(ada.url);
     const adaNext = await nextOf();
     expect(adaNext).toBeDefined();
     // Her next hour booked straight in the database; her renaming drops what `b` keeps, so it shows the hour after.
@@ -357,10 +359,8 @@ describe('two api processes on one database', () => {
   it("keeps, on the other, a page whose next free hour a booking far later cannot change, and drops the mentor's hours", async () => {
     const ada = await setUp();
     const [mentee, someoneElse] = [await newPerson(), await newPerson()];
-    await expect
-      .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon)
-      .toBe(true);
-    const nextOf = async () => (await list(b, ada.url)).mentors[0]?.nextFreeSlot?.startTime;
+    await bothListening();
+    const nextOf = () => nextFreeHourOnB(ada.url);
     const adaNext = await nextOf();
     expect(adaNext).toBeDefined();
     const hoursUrl = freeHoursUrl(ada.mentorId);
