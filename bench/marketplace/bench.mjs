@@ -341,8 +341,10 @@ function sampleMemory(context) {
       heapUsed: context.memory?.heapUsed ?? Number.NaN,
       heapFloor: context.heapFloor,
       heapTotal: context.memory?.heapTotal ?? Number.NaN,
+      loopDelayMax: context.loopDelayMax,
     });
     context.heapFloor = Infinity;
+    context.loopDelayMax = 0;
   };
   take();
   const timer = setInterval(take, SAMPLE_EVERY_MS);
@@ -406,6 +408,7 @@ export async function marketplaceBench() {
     phase: 'seeded',
     memory: undefined,
     heapFloor: Infinity,
+    loopDelayMax: 0,
     pick: generator(2026),
   };
   let partial = '';
@@ -416,6 +419,7 @@ export async function marketplaceBench() {
       if (line.startsWith('memory ')) {
         context.memory = JSON.parse(line.slice('memory '.length));
         context.heapFloor = Math.min(context.heapFloor, context.memory.heapUsed);
+        context.loopDelayMax = Math.max(context.loopDelayMax, context.memory.loopDelayMaxMs);
       }
   });
   let memory;
@@ -522,7 +526,7 @@ function record({ results, samples, seed, loads, costliest }) {
     ),
   ];
   const memoryRow = (sample) =>
-    `| ${sample.seconds} s | ${sample.phase} | ${mb(sample.rss)} MB | ${Number.isNaN(sample.heapUsed) ? '–' : `${mb(sample.heapUsed)} MB`} | ${Number.isNaN(sample.heapFloor) ? '–' : `${mb(sample.heapFloor)} MB`} | ${Number.isNaN(sample.heapTotal) ? '–' : `${mb(sample.heapTotal)} MB`} |`;
+    `| ${sample.seconds} s | ${sample.phase} | ${mb(sample.rss)} MB | ${Number.isNaN(sample.heapUsed) ? '–' : `${mb(sample.heapUsed)} MB`} | ${Number.isNaN(sample.heapFloor) ? '–' : `${mb(sample.heapFloor)} MB`} | ${Number.isNaN(sample.heapTotal) ? '–' : `${mb(sample.heapTotal)} MB`} | ${Math.round(sample.loopDelayMax)} ms |`;
   const verdict = (ok) => (ok ? 'yes' : '**no**');
   const statementRow = (row) =>
     `| \`${row.query.slice(0, 110).replaceAll('|', '\\|')}${row.query.length > 110 ? '…' : ''}\` | ${row.calls} | ${(row.totalMs / row.calls).toFixed(2)} ms | ${(row.totalMs / 1000).toFixed(1)} s | ${(row.share * 100).toFixed(1)}% |`;
@@ -573,10 +577,11 @@ and not in the CPU above):
 ${costliest.map(statementRow).join('\n')}
 
 The api process's memory every ${SAMPLE_EVERY_MS / 1000} s (RSS from /proc/PID/status VmRSS; the heap as the process last reported it, at most 1 s before, and the lowest
-of its reports (one a second) since the sample before, the floor its collections come back to):
+of its reports (one a second) since the sample before, the floor its collections come back to; and the longest the api's event loop
+was late to run a timer in those 10 s, \`monitorEventLoopDelay\` at a 10 ms resolution, where a stall of the process shows):
 
-| at | phase | RSS | heap used | heap used, lowest of the 10 s | heap total |
-|---|---|---|---|---|---|
+| at | phase | RSS | heap used | heap used, lowest of the 10 s | heap total | event loop's longest delay in the 10 s |
+|---|---|---|---|---|---|---|
 ${samples.map(memoryRow).join('\n')}
 
 Main phase, first ${flat.edgeSeconds} s against last ${flat.edgeSeconds} s of its arrivals (medians; "draining" rows are after the last arrival): RSS ${mb(flat.first.rss)} → ${mb(flat.last.rss)} MB (${percent(flat.rssGrowth)}),

@@ -8,8 +8,9 @@
 // Writes the seed (url, database, the sandbox's webhook secret, mentor ids, cookies in the order they were signed)
 // to BENCH_MARKETPLACE_SEED_FILE, loads pg_stat_statements into its PostgreSQL for the bench to read, prints `ready`, then `memory {json}` (process.memoryUsage) every second, so the bench
 // can follow the heap beside the RSS it reads from /proc, with the statements sent to PostgreSQL so far (every
-// pg client's query counted, the job queue's too). Ctrl-C (or SIGTERM) stops it and cleans up.
+// pg client's query counted, the job queue's too) and the event loop's longest delay in that second. Ctrl-C (or SIGTERM) stops it and cleans up.
 import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { deriveSandboxWebhookSecret } from '../../apps/api/src/adapters/payments/sandbox';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
@@ -76,10 +77,15 @@ async function start(): Promise<void> {
     }),
   );
   console.log('ready');
-  setInterval(
-    () => console.log(`memory ${JSON.stringify({ ...process.memoryUsage(), queries })}`),
-    MEMORY_EVERY_MS,
-  ).unref();
+  // The longest the event loop was late in each report's second: a stall shows here before the queue it leaves.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  setInterval(() => {
+    console.log(
+      `memory ${JSON.stringify({ ...process.memoryUsage(), queries, loopDelayMaxMs: loopDelay.max / 1e6 })}`,
+    );
+    loopDelay.reset();
+  }, MEMORY_EVERY_MS).unref();
 }
 
 runBenchServer(start, () => product);
