@@ -52,30 +52,35 @@ const KINDS = ['listing', 'profile', 'free hours', 'book', 'pay', 'webhook', 'ca
 /** How many of the main phase's statements the results list, those that took PostgreSQL the most time. */
 const COSTLIEST_STATEMENTS = 8;
 
-/** PostgreSQL's own count of its statements (pg_stat_statements, which the server loads): cleared, or the costliest. */
-async function statementCosts(databaseUrl, clear) {
+/** A query on the api's database, on a connection of its own. */
+async function onDatabase(databaseUrl, text, values) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    if (clear) {
-      await client.query('select pg_stat_statements_reset()');
-      return undefined;
-    }
-    const { rows } = await client.query(
-      `select query, calls, total_exec_time as total_ms, sum(total_exec_time) over () as all_ms
-       from pg_stat_statements where query not like '%pg_stat_statements%'
-       order by total_exec_time desc limit $1`,
-      [COSTLIEST_STATEMENTS],
-    );
-    return rows.map((row) => ({
-      query: row.query.replace(/\s+/g, ' ').trim(),
-      calls: Number(row.calls),
-      totalMs: row.total_ms,
-      share: row.total_ms / row.all_ms,
-    }));
+    return (await client.query(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** Clears PostgreSQL's own count of its statements (pg_stat_statements, which the server loads). */
+const clearStatementCosts = (databaseUrl) => onDatabase(databaseUrl, 'select pg_stat_statements_reset()');
+
+/** The statements that took PostgreSQL the most time since the count was cleared, lock waits included. */
+async function costliestStatements(databaseUrl) {
+  const rows = await onDatabase(
+    databaseUrl,
+    `select query, calls, total_exec_time as total_ms, sum(total_exec_time) over () as all_ms
+     from pg_stat_statements where query not like '%pg_stat_statements%'
+     order by total_exec_time desc limit $1`,
+    [COSTLIEST_STATEMENTS],
+  );
+  return rows.map((row) => ({
+    query: row.query.replace(/\s+/g, ' ').trim(),
+    calls: Number(row.calls),
+    totalMs: row.total_ms,
+    share: row.total_ms / row.all_ms,
+  }));
 }
 
 /** A small seeded generator (mulberry32): the same plan of visits every run. */
@@ -454,11 +459,11 @@ export async function marketplaceBench() {
       context.phase = phase.name;
       if (phase.name === 'main') {
         loadAtMain = loadavg()[0];
-        await statementCosts(context.seed.databaseUrl, true);
+        await clearStatementCosts(context.seed.databaseUrl);
       }
       console.log(`${phase.name}: ${phase.visits.length} visits over ${phase.seconds} s…`);
       const result = await runPhase(context, phase);
-      if (phase.name === 'main') costliest = await statementCosts(context.seed.databaseUrl, false);
+      if (phase.name === 'main') costliest = await costliestStatements(context.seed.databaseUrl);
       if (server.child.exitCode !== null)
         throw new Error(`the api process exited (${server.child.exitCode})`);
       result.summary = summarise(result);

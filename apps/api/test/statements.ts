@@ -32,3 +32,20 @@ export async function statementsDuring(run: () => Promise<unknown>): Promise<Sen
     query.mockRestore();
   }
 }
+
+/**
+ * The transaction of the first statement that `matches`, as its connection sent it, from its `begin` to its `commit`:
+ * each statement by its name when prepared, else by its text.
+ */
+export function transactionAround(
+  statements: readonly SentStatement[],
+  matches: (statement: SentStatement) => boolean,
+): string[] {
+  const found = statements.find(matches);
+  if (found === undefined) throw new Error('no statement sent matches');
+  const own = statements.filter(({ client }) => client === found.client);
+  const at = own.indexOf(found);
+  const begin = own.findLastIndex(({ text }, index) => index <= at && text === 'begin');
+  const commit = own.findIndex(({ text }, index) => index >= at && text === 'commit');
+  return own.slice(begin, commit + 1).map(({ name, text }) => name ?? text);
+}

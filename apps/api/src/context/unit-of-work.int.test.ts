@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/accounts';
 import { buildTestApp, type TestApp } from '../../test/helpers';
-import { statementsDuring } from '../../test/statements';
+import { statementsDuring, transactionAround } from '../../test/statements';
 import { jobType } from '../jobs/queue';
 
 // Two unique queues of the test's own, like a booking's reminders and completion; their jobs wait for tomorrow.
@@ -178,11 +178,7 @@ describe("a unit of work's last writes", () => {
       }),
     );
 
-    const { client } = statements.find(({ text }) => text.includes('first last write'))!;
-    const sent = statements
-      .filter((statement) => statement.client === client)
-      .map(({ name, text }) => name ?? text);
-    expect(sent.slice(sent.indexOf('begin'), sent.indexOf('commit') + 1)).toEqual([
+    expect(transactionAround(statements, ({ text }) => text.includes('first last write'))).toEqual([
       'begin',
       'insert_notifications',
       'insert_jobs',

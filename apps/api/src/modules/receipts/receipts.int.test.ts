@@ -11,7 +11,7 @@ import { createUser, signedInAs, type SignedInPerson } from '../../../test/accou
 import { HOUR_MS, WEEKDAYS_10_TO_17, weekAhead } from '../../../test/bookings';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createMentor } from '../../../test/mentors';
-import { statementsDuring, type SentStatement } from '../../../test/statements';
+import { statementsDuring, transactionAround, type SentStatement } from '../../../test/statements';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../../adapters/payments/sandbox';
 import { within } from '../../context/service-context';
 import { REQUEST_POOL_SIZE } from '../../db/client';
@@ -119,19 +119,16 @@ const receiptOf = async (bookingId: string) =>
   (await documentsOf(bookingId)).find((document) => document.kind === 'receipt');
 const serialOf = (number: string) => Number(number.split('/')[2]);
 
+/** The statement that takes a document's number and writes the document. */
+const NUMBERED = 'insert_numbered_document';
+
 /**
  * What the transaction that took a document's number sent after it: the number locks its series until the commit,
  * so everything sent here is time every other payment or refund waits.
  */
 function sentAfterTheNumber(statements: SentStatement[]): string[] {
-  const numbered = statements.findIndex(({ name }) => name === 'insert_numbered_document');
-  expect(numbered).toBeGreaterThanOrEqual(0);
-  const { client } = statements[numbered]!;
-  const after = statements.slice(numbered + 1).filter((statement) => statement.client === client);
-  // Up to the transaction's end: the same connection goes back to the pool for the next request.
-  return after
-    .slice(0, after.findIndex(({ text }) => text === 'commit') + 1)
-    .map(({ name, text }) => name ?? text);
+  const sent = transactionAround(statements, ({ name }) => name === NUMBERED);
+  return sent.slice(sent.indexOf(NUMBERED) + 1);
 }
 
 /** The text of a PDF, as a reader's copy-paste would give it. */
