@@ -109,9 +109,9 @@ export function ensureWebBuild() {
   if (build.status !== 0) throw new Error('the web build failed');
 }
 
-export function load(url, { durationSeconds, connections = 50 }) {
+export function load(url, { durationSeconds, connections = 50, headers = undefined }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: durationSeconds, pipelining: 1 }, (error, result) => {
+    autocannon({ url, headers, connections, duration: durationSeconds, pipelining: 1 }, (error, result) => {
       if (error) reject(error);
       else resolve(result);
     });
@@ -119,16 +119,22 @@ export function load(url, { durationSeconds, connections = 50 }) {
 }
 
 /**
- * Loads each URL in turn, alternating over `rounds` so drift on the machine touches every side alike, after a
- * 2 s warm-up of each. Answers requests/s and p99 per round, by name; any non-2xx answer stops the run.
+ * Loads each target (a URL, or `{ url, headers }` for requests with headers of their own) in turn, alternating
+ * over `rounds` so drift on the machine touches every side alike, after a 2 s warm-up of each. Answers
+ * requests/s and p99 per round, by name; any non-2xx answer stops the run.
  */
 export async function compareLoad(targets, { rounds, seconds }) {
   const rates = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   const p99 = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-  for (const url of Object.values(targets)) await load(url, { durationSeconds: 2 });
+  const requestOf = (target) => (typeof target === 'string' ? { url: target } : target);
+  for (const target of Object.values(targets)) {
+    const { url, headers } = requestOf(target);
+    await load(url, { durationSeconds: 2, headers });
+  }
   for (let round = 1; round <= rounds; round += 1) {
-    for (const [name, url] of Object.entries(targets)) {
-      const result = await load(url, { durationSeconds: seconds });
+    for (const [name, target] of Object.entries(targets)) {
+      const { url, headers } = requestOf(target);
+      const result = await load(url, { durationSeconds: seconds, headers });
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       rates[name].push(result.requests.average);

@@ -61,6 +61,7 @@ import { createNotifications } from './modules/notifications/service';
 import { userRoutes } from './modules/users/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { learningBookingRoutes, learningRoadmapRoutes, learningUserRoutes } from './modules/learning/routes';
+import { AnswerReplay, answerReplay, serverAskingReplay } from './plugins/answer-replay';
 import { apiDocs } from './plugins/api-docs';
 import { auth } from './plugins/auth';
 import { clock } from './plugins/clock';
@@ -185,7 +186,10 @@ function settingsOf(config: Config): ServiceSettings {
  * app plugins, routes, then the SPA). The process entry and the tests both build the app here.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  // Made before the server, which asks it first; filled by the routes that opt in (answerReplay below).
+  const replay = new AnswerReplay();
   const app = Fastify({
+    serverFactory: serverAskingReplay(replay),
     loggerInstance: (deps.logger ?? createLogger(config)) as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
@@ -219,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(jsonBody);
   await app.register(jsonCompression);
+  await app.register(answerReplay, { replay });
   await app.register(rateLimits, {
     max: config.rateLimitMax,
     redis: deps.redis,

@@ -9,6 +9,11 @@ export interface SerializedBody {
   etag: string;
   /** Who may see it: everyone (a published, listed roadmap, the public list) or only those the rules let in. */
   public: boolean;
+  /**
+   * Set on an answer its cache keeps: whether it is still the cache's answer for its key (not dropped by a change,
+   * not expired). Absent on an answer read for one request and not kept, which nothing may send again.
+   */
+  isCurrent?: () => boolean;
 }
 
 /**
@@ -50,6 +55,12 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** The kept answers sent whole (200) by their replies, for the answer replay to send again (plugins/answer-replay.ts). */
+const sentKept = new WeakMap<FastifyReply, SerializedBody>();
+
+/** The answer `reply` sent whole, if a cache keeps it (see `SerializedBody.isCurrent`). */
+export const keptAnswerSentBy = (reply: FastifyReply): SerializedBody | undefined => sentKept.get(reply);
+
 /**
  * Sends an already serialized body, or 304 when the reader has it. Caches may keep a public body but must ask
  * again each time (`no-cache`), so an unlisted roadmap is gone on the next visit; anything else is kept by none
@@ -64,6 +75,7 @@ export function sendSerialized(
     .header('etag', cached.etag)
     .header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  if (cached.isCurrent !== undefined) sentKept.set(reply, cached);
   // A string with a JSON content type goes out as it is: no second validation or serialization.
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }

@@ -65,6 +65,8 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/availability/:mentorId/slots',
     {
+      // The URL decides the answer (a window valid once stays valid): sent again to the next anonymous reader.
+      config: { replayAnswers: true },
       schema: {
         summary: "A mentor's free one-hour slots between two instants, as UTC instants (public)",
         tags,

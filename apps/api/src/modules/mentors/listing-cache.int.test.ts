@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWeeklySchedule } from '@skillroute/shared/availability';
 import {
   mentorListResponseSchema,
@@ -8,13 +8,12 @@ import {
   type MentorListResponse,
 } from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
+import { createMentor, createStack, listingChangesHeard, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
 import { statementsDuring } from '../../../test/statements';
 import { bookings, mentorAvailability, mentorProfiles, users } from '../../db/schema';
 import { BOOKING_REACH_MS } from '../availability/slots';
-import { MENTOR_LISTING_CHANNEL } from './listing-changes';
 
 // Two api processes on one database, as two replicas behind a load balancer: `a` and `b`.
 let a: TestApp;
@@ -66,21 +65,6 @@ async function newPerson(): Promise<SignedInPerson> {
 /** A mentor's free hours for the next 30 days, from the start of this hour, as the profile page asks. */
 const freeHoursUrl = (mentorId: string) =>
   `/api/mentors/availability/${mentorId}/slots?from=${new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString()}&to=${new Date(Date.now() + 30 * 86_400_000).toISOString()}`;
-
-/**
- * Waits until `on` heard every change committed so far: a marker sent now reaches its listening connection after
- * them all (one connection, in commit order). Before a test shows what is served from memory.
- */
-async function allHeard(on: TestApp): Promise<void> {
-  const marker = `marker-${randomUUID()}`;
-  const heard = vi.spyOn(on.app.mentorListingCache, 'heard');
-  try {
-    await on.app.pool.query('select pg_notify($1, $2)', [MENTOR_LISTING_CHANNEL, marker]);
-    await expect.poll(() => heard.mock.calls.some(([payload]) => payload === marker), soon).toBe(true);
-  } finally {
-    heard.mockRestore();
-  }
-}
 
 /** Until both processes listen for the listing's changes. */
 const bothListening = () =>
@@ -194,7 +178,7 @@ describe('GET /api/mentor/:skill from memory', () => {
 
   it("keeps a mentor's profile for everyone but the mentor until a change of it is heard", async () => {
     const { mentorId, mentor } = await setUp({ bio: 'The first bio.' });
-    await allHeard(a);
+    await listingChangesHeard(a);
     const details = async (cookie?: string) => {
       const response = await get(
         a,
@@ -229,7 +213,7 @@ describe('GET /api/mentor/:skill from memory', () => {
 
   it("keeps a mentor's availability and settings for their holds and free hours until a change of them is heard", async () => {
     const { mentorId } = await setUp({ availability: { pricePaise: 150_000 } });
-    await allHeard(a);
+    await listingChangesHeard(a);
     const priceShown = async () => {
       const response = await get(a, `/api/mentors/availability/${mentorId}`);
       expect(response.statusCode, response.body).toBe(200);

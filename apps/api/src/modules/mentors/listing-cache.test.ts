@@ -157,6 +157,23 @@ describe('MentorListingCache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('says of a kept page whether it is still the one it would serve, and of an unkept one nothing', async () => {
+    const { cache, load, tick } = setUp();
+    const kept = await cache.read('k', load);
+    expect(kept.isCurrent?.()).toBe(true);
+    tick(LISTING_MAX_AGE_MS);
+    expect(kept.isCurrent?.()).toBe(false);
+    const again = await cache.read('k', load);
+    expect(again.isCurrent?.()).toBe(true);
+    cache.forgetAll();
+    expect(again.isCurrent?.()).toBe(false);
+    const third = await cache.read('k', load);
+    cache.setListening(false);
+    expect(third.isCurrent?.()).toBe(false);
+    // Read while nothing is heard: served once, never kept, so nothing may send it again.
+    expect((await cache.read('k', load)).isCurrent).toBeUndefined();
+  });
+
   it('expires a page when its earliest slot stops being bookable', async () => {
     const { cache, load, tick, answerWith } = setUp();
     answerWith(page(new Date(NOW + SLOT_NOTICE_MS + 10_000).toISOString()));

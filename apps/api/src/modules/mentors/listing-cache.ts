@@ -273,6 +273,9 @@ export class MentorListingCache implements ListingCache {
     this.entries.set(key, entry);
     // An answer larger than the whole budget is not kept, so it is not indexed either.
     if (this.entries.peek(key) !== entry) return;
+    // What `readAnswer` would serve for the key right now (the answer replay asks before sending it again).
+    entry.isCurrent = () =>
+      this.listening && this.entries.peek(key) === entry && this.now() < entry.expiresAt;
     for (const person of entry.timeShown.keys()) {
       const keys = this.keysShowing.get(person) ?? new Set<string>();
       keys.add(key);

@@ -74,6 +74,8 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The reader is only left out of the page, which shows them nothing private: their token's claims suffice.
       onRequest: app.readToken,
+      // An anonymous reader's page is the URL's alone: the next one asking the same is sent it before the framework.
+      config: { replayAnswers: true },
       // The spec's client writes `?userId=…` for every visitor, and a client may write every key (`&page=`):
       // a parameter sent empty reads as absent, so it gets the default rather than a 400.
       preValidation: async (request) => {
