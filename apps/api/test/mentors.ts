@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { expect, vi } from 'vitest';
 import type { Executor } from '../src/db/client';
 import {
   mentorAvailability,
@@ -9,9 +8,7 @@ import {
   type StoredDateOverride,
   type StoredWeeklyHours,
 } from '../src/db/schema';
-import { MENTOR_LISTING_CHANNEL } from '../src/modules/mentors/listing-changes';
 import { createUser } from './accounts';
-import type { TestApp } from './helpers';
 
 /** A stack row by name (the listing's `skill`), without questions. */
 export async function createStack(db: Executor, name: string): Promise<string> {
@@ -92,21 +89,4 @@ export async function createMentor(db: Executor, seed: MentorSeed = {}): Promise
     });
   }
   return user.id;
-}
-
-/**
- * Waits until `on` heard every listing change committed so far: a marker sent now reaches its listening connection
- * after them all (one connection, in commit order). Before a test shows what is served from memory.
- */
-export async function listingChangesHeard(on: TestApp): Promise<void> {
-  const marker = `marker-${randomUUID()}`;
-  const heard = vi.spyOn(on.app.mentorListingCache, 'heard');
-  try {
-    await on.app.pool.query('select pg_notify($1, $2)', [MENTOR_LISTING_CHANNEL, marker]);
-    await expect
-      .poll(() => heard.mock.calls.some(([payload]) => payload === marker), { timeout: 5000, interval: 20 })
-      .toBe(true);
-  } finally {
-    heard.mockRestore();
-  }
 }

@@ -8,7 +8,8 @@ import {
   type MentorListResponse,
 } from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { createMentor, createStack, listingChangesHeard, type MentorSeed } from '../../../test/mentors';
+import { listingChangesHeard } from '../../../test/listing-changes';
+import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
 import { statementsDuring } from '../../../test/statements';
