@@ -8,9 +8,10 @@
 // Writes the seed (url, database, the sandbox's webhook secret, mentor ids, cookies in the order they were signed)
 // to BENCH_MARKETPLACE_SEED_FILE, loads pg_stat_statements into its PostgreSQL for the bench to read, prints `ready`, then `memory {json}` (process.memoryUsage) every second, so the bench
 // can follow the heap beside the RSS it reads from /proc, with the statements sent to PostgreSQL so far (every
-// pg client's query counted, the job queue's too) and the event loop's longest delay in that second. Ctrl-C (or SIGTERM) stops it and cleans up.
+// pg client's query counted, the job queue's too), the event loop's longest delay in that second, and the heap after
+// the last full collection. Ctrl-C (or SIGTERM) stops it and cleans up.
 import { writeFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import { deriveSandboxWebhookSecret } from '../../apps/api/src/adapters/payments/sandbox';
 import { runBenchServer, startBenchProduct, type BenchProduct } from '../product-app';
@@ -80,9 +81,20 @@ async function start(): Promise<void> {
   // The longest the event loop was late in each report's second: a stall shows here before the queue it leaves.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  // The heap just after each full collection (mark-sweep-compact), which only what is still referenced survives: the
+  // heap's floor between reports climbs for tens of seconds between full collections, however steady the live heap.
+  let heapAfterFullGc: number | undefined;
+  let fullGcs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        fullGcs += 1;
+        heapAfterFullGc = process.memoryUsage().heapUsed;
+      }
+  }).observe({ entryTypes: ['gc'] });
   setInterval(() => {
     console.log(
-      `memory ${JSON.stringify({ ...process.memoryUsage(), queries, loopDelayMaxMs: loopDelay.max / 1e6 })}`,
+      `memory ${JSON.stringify({ ...process.memoryUsage(), queries, loopDelayMaxMs: loopDelay.max / 1e6, heapAfterFullGc, fullGcs })}`,
     );
     loopDelay.reset();
   }, MEMORY_EVERY_MS).unref();
