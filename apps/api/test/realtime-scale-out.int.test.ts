@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   RESYNC_EVENT,
   SERVER_TIME_EVENT,
@@ -6,7 +7,7 @@ import {
 } from '@skillroute/shared/notifications';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catchAdapterCommands } from '../src/plugins/realtime';
+import { catchAdapterCommands, readStreamFromStart } from '../src/plugins/realtime';
 import type { TestApp } from './helpers';
 import { externalRedisUrl, reachable } from './reachable';
 import { startReplicas, type Replicas } from './replicas';
@@ -113,6 +114,32 @@ describe.runIf(redisReachable)('sockets with REDIS_URL (two replicas, one Redis)
     await vi.waitFor(() => expect(problems).toHaveLength(1));
     expect(String(problems[0])).toContain('Connection is closed');
     redis.disconnect();
+  });
+
+  it("reads, on the adapter's copy of the connection, what was added since it started, even between two reads", async () => {
+    const streamName = `skillroute-test-stream-${randomUUID()}`;
+    const redis = new Redis(externalRedisUrl);
+    const copy = await (async () => {
+      await redis.xadd(streamName, '*', 'data', 'before the start');
+      await readStreamFromStart(redis, streamName);
+      return redis.duplicate();
+    })();
+    const read = async () => {
+      // As the adapter reads until it has read a message: `$` (it sends BLOCK first; the id is last either way).
+      const results = await copy.xread('COUNT', 100, 'BLOCK', 50, 'STREAMS', streamName, '$');
+      return (results?.[0]?.[1] ?? []).map(([, fields]) => fields[1]);
+    };
+    try {
+      await redis.xadd(streamName, '*', 'data', 'after the start, before the first read');
+      expect(await read()).toEqual(['after the start, before the first read']);
+      expect(await read()).toEqual([]);
+      await redis.xadd(streamName, '*', 'data', 'between two reads');
+      expect(await read()).toEqual(['between two reads']);
+    } finally {
+      await redis.del(streamName);
+      copy.disconnect();
+      redis.disconnect();
+    }
   });
 
   it('disconnects a user on replica B when replica A ends their sessions', async () => {

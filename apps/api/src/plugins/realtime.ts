@@ -114,6 +114,44 @@ export function catchAdapterCommands(redis: Redis, onError: (error: unknown) => 
   });
 }
 
+/** The adapter's stream when none is named (@socket.io/redis-streams-adapter's default). */
+const ADAPTER_STREAM = 'socket.io';
+
+/**
+ * Makes the streams adapter's reads start where this replica started. The adapter (0.3.1) reads with the id `$`
+ * (only what is added after the read) until it has read a message, so until then a message added before its first
+ * read, or between two of its blocking reads, never reaches this replica's sockets. Seen in the cluster test on a
+ * loaded machine: a replica's first notification, sent just after the cluster started, lost. Its copies of the
+ * connection (`duplicate()`, the one that reads) read instead after the stream's last entry when this ran, then after
+ * the last entry each read returned.
+ */
+export async function readStreamFromStart(redis: Redis, streamName: string): Promise<void> {
+  const [last] = await redis.xrevrange(streamName, '+', '-', 'COUNT', 1);
+  const startId = last?.[0] ?? '0-0';
+  const duplicate = redis.duplicate.bind(redis);
+  Object.assign(redis, {
+    duplicate: (...args: Parameters<Redis['duplicate']>) => {
+      const copy = duplicate(...args);
+      let lastId = startId;
+      const xread = copy.xread.bind(copy) as (...xreadArgs: (string | number)[]) => Promise<unknown>;
+      Object.assign(copy, {
+        // BLOCK ms COUNT n STREAMS name id, as the adapter sends it: `$` becomes the last id seen.
+        xread: async (...xreadArgs: (string | number)[]) => {
+          const sent = xreadArgs.map((arg, index) =>
+            index === xreadArgs.length - 1 && arg === '$' ? lastId : arg,
+          );
+          const results = (await xread(...sent)) as [string, [string, string[]][]][] | null;
+          const entries = results?.[0]?.[1];
+          const newest = entries?.[entries.length - 1]?.[0];
+          if (newest !== undefined) lastId = newest;
+          return results;
+        },
+      });
+      return copy;
+    },
+  });
+}
+
 function catchRejections(
   redis: Redis,
   commands: ReadonlyArray<keyof Redis>,
@@ -138,6 +176,7 @@ function catchRejections(
  */
 export const realtime = fp(
   async function realtime(app: FastifyInstance, options: RealtimeOptions) {
+    const streamName = options.redis?.streamName ?? ADAPTER_STREAM;
     // A connection of its own: the adapter copies it for its blocking stream reads, and quitting it is ours.
     const redis =
       options.redis === undefined
@@ -155,6 +194,7 @@ export const realtime = fp(
       );
       try {
         await redis.connect();
+        await readStreamFromStart(redis, streamName);
       } catch (error) {
         // Stop its reconnect loop: the app is not going to start.
         redis.disconnect();
@@ -172,9 +212,7 @@ export const realtime = fp(
         callback(null, isSocketOriginAllowed(request.headers.origin, options.allowedOrigins)),
       // No connection state recovery: it would skip the handshake check on a reconnect, and a client that
       // reconnects re-reads the count and the list anyway (the rows are the truth).
-      ...(redis === undefined
-        ? {}
-        : { adapter: createAdapter(redis, { streamName: options.redis?.streamName, blockTimeInMs: 1000 }) }),
+      ...(redis === undefined ? {} : { adapter: createAdapter(redis, { streamName, blockTimeInMs: 1000 }) }),
     });
 
     const authenticate = (socket: Socket, next: (error?: Error) => void) => {
