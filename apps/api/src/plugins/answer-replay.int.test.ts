@@ -238,6 +238,22 @@ describe('answers replayed before the framework', () => {
     expect(calls.count()).toBe(2);
   });
 
+  it("replays a mentor's profile to anonymous readers, never with the e-mail the mentor's own page shows", async () => {
+    const path = `/api/mentor/details/${mentorId}`;
+    const calls = routeCalls();
+    const anonymous = [await rawGet(path), await rawGet(path)];
+    expect(anonymous.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(anonymous[1]!.bytes.equals(anonymous[0]!.bytes)).toBe(true);
+    expect(calls.count()).toBe(1);
+    expect(decoded(anonymous[1]!)).not.toContain(mentorEmail);
+    // The mentor's own request carries their session: the framework answers it, with their e-mail.
+    const mentor = await signIn(t.app, mentorEmail);
+    const own = await rawGet(path, { cookie: mentor.cookie });
+    expect(own.headers['x-ratelimit-remaining']).toBeDefined();
+    expect(decoded(own)).toContain(mentorEmail);
+    expect(decoded(await rawGet(path))).not.toContain(mentorEmail);
+  });
+
   it('leaves everything to the framework while the process drains, which closes each connection', async () => {
     const path = `${listingPath()}&limit=26`;
     await rawGet(path);

@@ -33,6 +33,8 @@ export const mentorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Only the mentor's own token is asked about its session: everyone else reads the page without the e-mail.
       onRequest: app.identifyIfTokenFor((request) => (request.params as { id?: string }).id),
+      // An anonymous reader's page (without the e-mail) is the URL's alone: sent again before the framework.
+      config: { replayAnswers: true },
       schema: {
         summary: "A mentor's profile (the e-mail only to the mentor themself)",
         tags,
