@@ -5,13 +5,12 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, createPool, type Database } from '../src/db/client';
-import { findFreePort } from '../src/db/embedded-postgres';
 import { sendMailJob } from '../src/modules/mail/service';
 import { createUser, signedInAs, type SignedInPerson } from './accounts';
 import { WEEKDAYS_10_TO_17, weekAhead } from './bookings';
 import { createTestDatabase, type TestDatabase } from './helpers';
 import { createMentor } from './mentors';
-import { spawnServer, waitForOutput, type ServerProcess } from './server-process';
+import { serverPort, spawnServer, waitForOutput, type ServerProcess } from './server-process';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -106,7 +105,7 @@ describe('the api process when it loses its database', () => {
 
     const publicDatabaseUrl = new URL(database.url);
     publicDatabaseUrl.port = String(proxy.port);
-    const port = await findFreePort();
+    const port = await serverPort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = spawnServer({
       DATABASE_URL: publicDatabaseUrl.toString(),

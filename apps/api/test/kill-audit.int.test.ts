@@ -10,12 +10,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveSandboxWebhookSecret, signSandboxEvent } from '../src/adapters/payments/sandbox';
 import { createDatabase, createPool, type Database } from '../src/db/client';
-import { findFreePort } from '../src/db/embedded-postgres';
 import { createUser, signedInAs, type SignedInPerson } from './accounts';
 import { auditBookings, CLEAN_AUDIT, type BookingAudit } from './booking-audit';
 import { WEEKDAYS_10_TO_17, weekAhead } from './bookings';
 import { createTestDatabase, type TestDatabase } from './helpers';
 import { createMentor } from './mentors';
+import { serverPort } from './server-process';
 import { waitFor } from './sockets';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -84,7 +84,7 @@ beforeAll(async () => {
   const pool = createPool(database.url, { warn: () => undefined }, 4);
   db = createDatabase(pool);
   closePool = () => pool.end();
-  port = await findFreePort();
+  port = await serverPort();
 }, 60_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../src/db/embedded-postgres';
 import { createTestDatabase } from './helpers';
-import { repositoryRoot, spawnServer, waitForOutput } from './server-process';
+import { repositoryRoot, serverPort, spawnServer, waitForOutput } from './server-process';
 
 /** PostgreSQL processes whose command line names this data folder. */
 function postgresProcessesOn(dataDir: string): number[] {
@@ -119,7 +119,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('starts on an embedded PostgreSQL, stops cleanly on Ctrl-C to its process group, and restarts on the same data', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'skillroute-lifecycle-'));
     folders.push(dataDir);
-    const port = await findFreePort();
+    const port = await serverPort();
     const env = { DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true' };
 
     const first = spawnServer(env);

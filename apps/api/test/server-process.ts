@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
@@ -10,6 +11,32 @@ export interface ServerProcess {
   /** Only stderr, what a terminal shows as the error. */
   errors: () => string;
   exited: Promise<number | null>;
+}
+
+/**
+ * Below Linux's range for ports the kernel hands out itself (`ip_local_port_range`, 32768-60999 by default): to a
+ * listener on port 0 (the embedded PostgreSQL's, `findFreePort`) and to every outgoing connection. A PORT taken from
+ * that range can be handed to one of those between the test's check and the server's listen: once, the server's own
+ * embedded PostgreSQL got the very port the test had chosen, and the server could not listen.
+ */
+const SERVER_PORTS = { from: 20_000, to: 32_000 };
+
+/** Whether a server could listen on `port` now, on every interface as the api does. */
+function canListenOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A PORT for a spawned server, free now and never one the kernel hands out meanwhile. */
+export async function serverPort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = SERVER_PORTS.from + Math.floor(Math.random() * (SERVER_PORTS.to - SERVER_PORTS.from));
+    if (await canListenOn(port)) return port;
+  }
+  throw new Error(`no free port between ${SERVER_PORTS.from} and ${SERVER_PORTS.to}`);
 }
 
 /** The real entry, as `npm start` runs it, in a process group of its own (as a terminal would make). */
