@@ -109,6 +109,12 @@ export function ensureWebBuild() {
   if (build.status !== 0) throw new Error('the web build failed');
 }
 
+/**
+ * A cookie the app reads nothing from: the request is as anonymous as without it, but a request with a cookie is
+ * left to the framework (no answer replay, decision 080), so a bench can load the framework's own path for a URL.
+ */
+export const THROUGH_THE_FRAMEWORK = { cookie: 'bench-visitor=1' };
+
 export function load(url, { durationSeconds, connections = 50, headers = undefined }) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections, duration: durationSeconds, pipelining: 1 }, (error, result) => {

@@ -11,7 +11,15 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { compareLoad, machine, median, recordResult, startProcess, stopProcess } from '../lib.mjs';
+import {
+  THROUGH_THE_FRAMEWORK,
+  compareLoad,
+  machine,
+  median,
+  recordResult,
+  startProcess,
+  stopProcess,
+} from '../lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -277,8 +285,7 @@ async function slotsLoad(seed) {
         bare: `http://127.0.0.1:${bare.value}/json`,
         health: `${seed.url}/api/health`,
         slots: slotsUrl,
-        // A cookie the app reads nothing from leaves each request to the framework (no replay, decision 080).
-        framework: { url: slotsUrl, headers: { cookie: 'bench-visitor=1' } },
+        framework: { url: slotsUrl, headers: THROUGH_THE_FRAMEWORK },
       },
       { rounds: ROUNDS, seconds: SECONDS },
     );

@@ -4,7 +4,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { compareLoad, machine, median, recordResult, startProcess, stopProcess } from '../lib.mjs';
+import {
+  THROUGH_THE_FRAMEWORK,
+  compareLoad,
+  machine,
+  median,
+  recordResult,
+  startProcess,
+  stopProcess,
+} from '../lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -13,12 +21,6 @@ const RATIO_TARGET = 0.5;
 const P99_TARGET_MS = 50;
 const TRIGRAM_INDEX = 'mentor_profiles_search_text_trgm_idx';
 const FIRST_PAGE_PATH = '/api/mentor/all';
-
-/**
- * A cookie the app reads nothing from: the request is as anonymous as without it, but a request with a cookie is
- * left to the framework (no replay, decision 080), so its row shows the framework's own path for the same page.
- */
-const UNREAD_COOKIE = { cookie: 'bench-visitor=1' };
 
 async function throughput(listingUrl, { throughFramework = false } = {}) {
   const answer = await fetch(listingUrl);
@@ -36,7 +38,7 @@ async function throughput(listingUrl, { throughFramework = false } = {}) {
       {
         bare: `http://127.0.0.1:${bare.value}/json`,
         listing: listingUrl,
-        ...(throughFramework ? { framework: { url: listingUrl, headers: UNREAD_COOKIE } } : {}),
+        ...(throughFramework ? { framework: { url: listingUrl, headers: THROUGH_THE_FRAMEWORK } } : {}),
       },
       { rounds: ROUNDS, seconds: SECONDS },
     );

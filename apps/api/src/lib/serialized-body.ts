@@ -55,11 +55,14 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/** An answer its cache keeps, which says whether it is still current. */
+export type KeptAnswer = SerializedBody & { isCurrent(): boolean };
+
 /** The kept answers sent whole (200) by their replies, for the answer replay to send again (plugins/answer-replay.ts). */
-const sentKept = new WeakMap<FastifyReply, SerializedBody>();
+const sentKept = new WeakMap<FastifyReply, KeptAnswer>();
 
 /** The answer `reply` sent whole, if a cache keeps it (see `SerializedBody.isCurrent`). */
-export const keptAnswerSentBy = (reply: FastifyReply): SerializedBody | undefined => sentKept.get(reply);
+export const keptAnswerSentBy = (reply: FastifyReply): KeptAnswer | undefined => sentKept.get(reply);
 
 /**
  * Sends an already serialized body, or 304 when the reader has it. Caches may keep a public body but must ask
@@ -75,7 +78,7 @@ export function sendSerialized(
     .header('etag', cached.etag)
     .header('cache-control', cached.public ? 'public, no-cache' : 'private, no-store');
   if (matchesEtag(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  if (cached.isCurrent !== undefined) sentKept.set(reply, cached);
+  if (cached.isCurrent !== undefined) sentKept.set(reply, cached as KeptAnswer);
   // A string with a JSON content type goes out as it is: no second validation or serialization.
   return reply.type('application/json; charset=utf-8').send(cached.body);
 }

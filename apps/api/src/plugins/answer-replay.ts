@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerFactory, onSendHo
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { requestIdFrom } from '../lib/request-id';
-import { keptAnswerSentBy, type SerializedBody } from '../lib/serialized-body';
+import { keptAnswerSentBy, type KeptAnswer } from '../lib/serialized-body';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,7 +58,7 @@ const replayKey = (url: string, headers: IncomingHttpHeaders): string =>
 
 interface Replay {
   /** The cached answer it was sent from: sent again only while that is current. */
-  source: SerializedBody & { isCurrent(): boolean };
+  source: KeptAnswer;
   /** The answer's own headers as sent, names and values in one list (`writeHead`'s array form). */
   headers: string[];
   /** The body as sent (compressed when it was). */
@@ -133,10 +133,9 @@ export class AnswerReplay {
     requestHeaders: IncomingHttpHeaders;
     answerHeaders: Record<string, number | string | string[] | undefined>;
     body: Buffer;
-    source: SerializedBody;
+    source: KeptAnswer;
   }): void {
     const { source, body } = input;
-    if (source.isCurrent === undefined) return;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(input.answerHeaders)) {
       if (value === undefined || REQUEST_OWN_HEADERS.has(name)) continue;
@@ -144,7 +143,7 @@ export class AnswerReplay {
     }
     headers.push('content-length', String(body.length));
     this.kept.set(replayKey(input.url, input.requestHeaders), {
-      source: source as Replay['source'],
+      source,
       headers,
       body,
     });
