@@ -59,11 +59,16 @@ function runQuietly(label, command, args, env = {}) {
 }
 
 function firstLine(text = '') {
-  return (
-    stripVTControlCharacters(String(text))
-      .split('\n')
-      .find((line) => line.trim()) ?? ''
-  );
+  return firstLines(text, 1);
+}
+
+/** A message's first non-empty lines, the later ones indented under the failure's name. */
+function firstLines(text = '', count) {
+  return stripVTControlCharacters(String(text))
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, count)
+    .join('\n      ');
 }
 
 /**
@@ -92,8 +97,9 @@ function failedPlaywrightTests(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
+        // A soft expectation's first line is only its label; what was received follows it.
         const error = test.results?.at(-1)?.error?.message;
-        found.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        found.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLines(error, 12)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
@@ -289,6 +295,6 @@ if (browser.problem) {
 if (process.env.KEEP_REPORTS) console.log(`\nreports kept in ${reports}`);
 else rmSync(reports, { recursive: true, force: true });
 if (problems.length > 0) console.log(`\nFailed: ${problems.join(', ')}`);
-for (const failure of failures) console.log(`  ✘ ${failure.slice(0, 400)}`);
+for (const failure of failures) console.log(`  ✘ ${failure.slice(0, 1200)}`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed`);
 process.exit(tally.failed === 0 ? 0 : 1);

@@ -103,7 +103,6 @@ export function watchDataWords(page: Page): DataWords {
  * "English") is left out, as translators leave it.
  */
 export async function englishWordsOn(page: Page, allowed: ReadonlySet<string>): Promise<string[]> {
-  if (allowed instanceof DataWords) await allowed.settled();
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const skip = (element: Element | null) =>
@@ -125,6 +124,9 @@ export async function englishWordsOn(page: Page, allowed: ReadonlySet<string>): 
     }
     return found;
   });
+  // Waited for after reading the page, not before: an answer the page showed meanwhile had its response event
+  // before this evaluation's result, but its body may still be being read.
+  if (allowed instanceof DataWords) await allowed.settled();
   const words = new Set<string>();
   for (const text of texts)
     for (const word of text.replace(ADDRESSES, ' ').match(/[A-Za-z]{2,}/g) ?? [])
