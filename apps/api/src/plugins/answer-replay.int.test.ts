@@ -3,11 +3,12 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { adminCookieFor } from '../../test/assessments';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { movableClock } from '../../test/clock';
 import { listingChangesHeard } from '../../test/listing-changes';
 import { createMentor, createStack } from '../../test/mentors';
-import { listen, signIn, TEST_PASSWORD } from '../../test/sockets';
+import { createSignedInUser, listen, signIn, TEST_PASSWORD, type SignedIn } from '../../test/sockets';
 import { mentorProfiles } from '../db/schema';
 import { LISTING_MAX_AGE_MS } from '../modules/mentors/listing-cache';
 
@@ -252,6 +253,97 @@ describe('answers replayed before the framework', () => {
     expect(own.headers['x-ratelimit-remaining']).toBeDefined();
     expect(decoded(own)).toContain(mentorEmail);
     expect(decoded(await rawGet(path))).not.toContain(mentorEmail);
+  });
+
+  describe('roadmaps', () => {
+    let author: SignedIn;
+    let adminCookie: string;
+    beforeAll(async () => {
+      author = await createSignedInUser(t, `author-${randomUUID()}@example.org`);
+      adminCookie = await adminCookieFor(t);
+    });
+
+    const call = (cookie: string, method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie }, payload });
+
+    /** A roadmap of one topic, submitted by its author; published (and listed) by the admin when asked. */
+    async function roadmap({ publish }: { publish: boolean }): Promise<string> {
+      const created = await call(author.cookie, 'POST', '/api/roadmap', {
+        title: `Replayed roadmap ${randomUUID().slice(0, 8)}`,
+        description: 'A roadmap sent again to anonymous readers.',
+      });
+      const roadmapId = created.json<{ id: string }>().id;
+      const node = {
+        type: 'topic',
+        position: { x: 0, y: 0 },
+        data: { label: 'Ownership' },
+        background: '#fdff00',
+      };
+      const nodeId = (await call(author.cookie, 'POST', '/api/roadmap/node', { roadmapId, ...node })).json<{
+        id: string;
+      }>().id;
+      const submitted = await call(author.cookie, 'POST', '/api/roadmap/publish', {
+        roadmapId,
+        nodes: [{ id: nodeId, ...node }],
+        edges: [],
+        nodeDetails: [],
+      });
+      expect(submitted.statusCode).toBe(200);
+      if (publish) {
+        const reviewed = await call(adminCookie, 'POST', '/api/admin/roadmap/review', {
+          roadmapId,
+          status: 'published',
+        });
+        expect(reviewed.statusCode).toBe(200);
+      }
+      return roadmapId;
+    }
+
+    const replayed = (answer: RawAnswer) => answer.headers['x-ratelimit-remaining'] === undefined;
+    const unlist = async (roadmapId: string) =>
+      expect(
+        (await call(adminCookie, 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).statusCode,
+      ).toBe(200);
+    /** The change is heard through PostgreSQL's NOTIFY, a few milliseconds after its commit. */
+    const soon = { timeout: 5000, interval: 20 };
+
+    it('replays a published roadmap and the public list to anonymous readers until a change is heard', async () => {
+      const id = await roadmap({ publish: true });
+      const path = `/api/roadmap/${id}`;
+      const first = await rawGet(path, { 'accept-encoding': 'gzip' });
+      const second = await rawGet(path, { 'accept-encoding': 'gzip' });
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect([replayed(first), replayed(second)]).toEqual([false, true]);
+      expect(second.bytes.equals(first.bytes)).toBe(true);
+      expect(JSON.parse(decoded(second)).id).toBe(id);
+
+      const listed = async () => {
+        const answer = await rawGet('/api/roadmap/published');
+        return {
+          replayed: replayed(answer),
+          ids: JSON.parse(decoded(answer)).roadmaps.map((r: { id: string }) => r.id),
+        };
+      };
+      await listed();
+      expect(await listed()).toEqual({ replayed: true, ids: expect.arrayContaining([id]) });
+
+      // Unlisted, it is no longer anyone's to read but its author's and the admins'.
+      await unlist(id);
+      await expect.poll(async () => (await rawGet(path)).status, soon).toBe(404);
+      await expect.poll(async () => (await listed()).ids, soon).not.toContain(id);
+    });
+
+    it('never replays a roadmap an anonymous reader may not read', async () => {
+      const draft = `/api/roadmap/${await roadmap({ publish: false })}`;
+      const answers = [await rawGet(draft), await rawGet(draft)];
+      expect(answers.map((answer) => [answer.status, replayed(answer)])).toEqual([
+        [404, false],
+        [404, false],
+      ]);
+      // Its author reads it through the framework, with their session; no anonymous reader is sent that answer.
+      expect((await rawGet(draft, { cookie: author.cookie })).status).toBe(200);
+      expect((await rawGet(draft)).status).toBe(404);
+    });
   });
 
   it('leaves everything to the framework while the process drains, which closes each connection', async () => {

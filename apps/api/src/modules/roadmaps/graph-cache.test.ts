@@ -53,6 +53,28 @@ describe('RoadmapReadCache', () => {
     expect(load.calls).toBe(2);
   });
 
+  it('says whether what it kept is still current: until a change, the age limit or a lost listener', async () => {
+    let now = 0;
+    const cache = listeningCache(() => now);
+    const load = counted(() => roadmap());
+    const kept = await cache.readRoadmap(ID, {}, load);
+    const list = await cache.readPublishedList(async () => []);
+    expect([kept.isCurrent?.(), list.isCurrent?.()]).toEqual([true, true]);
+    now = ENTRY_MAX_AGE_MS;
+    expect([kept.isCurrent?.(), list.isCurrent?.()]).toEqual([false, false]);
+
+    const again = await cache.readRoadmap(ID, {}, load);
+    const listAgain = await cache.readPublishedList(async () => []);
+    cache.forget(ID);
+    expect([again.isCurrent?.(), listAgain.isCurrent?.()]).toEqual([false, false]);
+
+    const third = await cache.readRoadmap(ID, {}, load);
+    cache.setListening(false);
+    expect(third.isCurrent?.()).toBe(false);
+    // Read while nothing is heard: not kept, so nothing may send it again.
+    expect((await cache.readRoadmap(ID, {}, load)).isCurrent).toBeUndefined();
+  });
+
   it('does not keep a read that began before a change was heard', async () => {
     const cache = listeningCache();
     let finish: (value: Roadmap) => void = () => undefined;

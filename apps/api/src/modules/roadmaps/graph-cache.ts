@@ -82,7 +82,11 @@ export class RoadmapReadCache implements RoadmapCache {
       facts,
       storedAt: this.now(),
     };
-    if (this.listening && generation === this.generation) this.roadmaps.set(id, entry);
+    if (this.listening && generation === this.generation) {
+      this.roadmaps.set(id, entry);
+      // A body larger than the whole budget is not kept, so it says it is not current either.
+      entry.isCurrent = () => this.roadmaps.peek(id) === entry && this.serves(entry);
+    }
     return entry;
   }
 
@@ -97,9 +101,19 @@ export class RoadmapReadCache implements RoadmapCache {
       { roadmaps: await load() },
       true,
     );
-    if (this.listening && generation === this.generation)
-      this.publishedList = { ...list, storedAt: this.now() };
-    return list;
+    if (!this.listening || generation !== this.generation) return list;
+    const stored: SerializedBody & { storedAt: number } = { ...list, storedAt: this.now() };
+    stored.isCurrent = () => this.publishedList === stored && this.serves(stored);
+    this.publishedList = stored;
+    return stored;
+  }
+
+  /**
+   * Whether a kept body is still what a read would serve: changes are heard and it is young enough (the answer
+   * replay asks before sending it again; a change drops it from here, which its `isCurrent` also checks).
+   */
+  private serves(entry: { storedAt: number }): boolean {
+    return this.listening && this.now() - entry.storedAt < ENTRY_MAX_AGE_MS;
   }
 
   /** A roadmap changed: its entry and the public list go. */

@@ -124,6 +124,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/published',
     {
+      // The list without a search is the same for everyone: sent again to the next anonymous reader.
+      config: { replayAnswers: true },
       schema: {
         summary: 'Published and listed roadmaps, optionally searched by title, description or topic',
         tags,
@@ -190,6 +192,8 @@ export const roadmapRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       ...anyone,
+      // An anonymous reader is sent a published, listed roadmap only, the same for every such reader.
+      config: { replayAnswers: true },
       schema: {
         summary: 'A roadmap with its graph (drafts only for their author and admins)',
         tags,
