@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { adminCookieFor } from '../../test/assessments';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { movableClock } from '../../test/clock';
-import { listingChangesHeard } from '../../test/listing-changes';
+import { HEARD_SOON, listingChangesHeard } from '../../test/changes-heard';
 import { createMentor, createStack } from '../../test/mentors';
 import { createSignedInUser, listen, signIn, TEST_PASSWORD, type SignedIn } from '../../test/sockets';
 import { mentorProfiles } from '../db/schema';
@@ -304,8 +304,6 @@ describe('answers replayed before the framework', () => {
       expect(
         (await call(adminCookie, 'PUT', '/api/admin/roadmap/list-unlist', { roadmapId })).statusCode,
       ).toBe(200);
-    /** The change is heard through PostgreSQL's NOTIFY, a few milliseconds after its commit. */
-    const soon = { timeout: 5000, interval: 20 };
 
     it('replays a published roadmap and the public list to anonymous readers until a change is heard', async () => {
       const id = await roadmap({ publish: true });
@@ -329,8 +327,8 @@ describe('answers replayed before the framework', () => {
 
       // Unlisted, it is no longer anyone's to read but its author's and the admins'.
       await unlist(id);
-      await expect.poll(async () => (await rawGet(path)).status, soon).toBe(404);
-      await expect.poll(async () => (await listed()).ids, soon).not.toContain(id);
+      await expect.poll(async () => (await rawGet(path)).status, HEARD_SOON).toBe(404);
+      await expect.poll(async () => (await listed()).ids, HEARD_SOON).not.toContain(id);
     });
 
     it('never replays a roadmap an anonymous reader may not read', async () => {

@@ -8,7 +8,7 @@ import {
   type MentorListResponse,
 } from '@skillroute/shared/mentors';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
-import { listingChangesHeard } from '../../../test/listing-changes';
+import { HEARD_SOON, listingChangesHeard } from '../../../test/changes-heard';
 import { createMentor, createStack, type MentorSeed } from '../../../test/mentors';
 import { createUser, signedInAs, type SignedInPerson } from '../../../test/accounts';
 import { signIn, TEST_PASSWORD, type SignedIn } from '../../../test/sockets';
@@ -28,9 +28,6 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
 });
-
-/** Another process (or this one, for a change made straight in the database) hears of it once PostgreSQL delivers the notification. */
-const soon = { timeout: 5000, interval: 20 };
 
 const get = (on: TestApp, url: string, headers: Record<string, string> = {}) =>
   on.app.inject({ method: 'GET', url, headers });
@@ -69,7 +66,9 @@ const freeHoursUrl = (mentorId: string) =>
 
 /** Until both processes listen for the listing's changes. */
 const bothListening = () =>
-  expect.poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, soon).toBe(true);
+  expect
+    .poll(() => a.app.mentorListingCache.active && b.app.mentorListingCache.active, HEARD_SOON)
+    .toBe(true);
 
 /** The next free hour `b` shows on the first card of a listing page. */
 const nextFreeHourOnB = async (url: string) => (await list(b, url)).mentors[0]?.nextFreeSlot?.startTime;
@@ -123,7 +122,7 @@ describe('GET /api/mentor/:skill from memory', () => {
       .poll(async () => {
         await get(a, url);
         return a.app.mentorListingCache.stats.entries;
-      }, soon)
+      }, HEARD_SOON)
       .toBeGreaterThan(0);
 
     const again = await get(a, url, { 'if-none-match': etag });
@@ -170,11 +169,11 @@ describe('GET /api/mentor/:skill from memory', () => {
 
     await a.app.db.update(users).set({ name: 'New Name' }).where(eq(users.id, mentorId));
     await expect
-      .poll(async () => (await list(a, url)).mentors.find((card) => card.id === mentorId)?.name, soon)
+      .poll(async () => (await list(a, url)).mentors.find((card) => card.id === mentorId)?.name, HEARD_SOON)
       .toBe('New Name');
 
     await a.app.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, mentorId));
-    await expect.poll(async () => idsOf(await list(a, url)), soon).toEqual(new Set([other]));
+    await expect.poll(async () => idsOf(await list(a, url)), HEARD_SOON).toEqual(new Set([other]));
   });
 
   it("keeps a mentor's profile for everyone but the mentor until a change of it is heard", async () => {
@@ -209,7 +208,7 @@ describe('GET /api/mentor/:skill from memory', () => {
       .update(mentorProfiles)
       .set({ bio: 'A heard bio.' })
       .where(eq(mentorProfiles.userId, mentorId));
-    await expect.poll(async () => (await details()).bio, soon).toBe('A heard bio.');
+    await expect.poll(async () => (await details()).bio, HEARD_SOON).toBe('A heard bio.');
   });
 
   it("keeps a mentor's availability and settings for their holds and free hours until a change of them is heard", async () => {
@@ -244,7 +243,7 @@ describe('GET /api/mentor/:skill from memory', () => {
     expect(first.json<{ booking: { amount: number } }>().booking.amount).toBe(150_000);
 
     await setPrice(250_000);
-    await expect.poll(priceShown, soon).toBe(2500);
+    await expect.poll(priceShown, HEARD_SOON).toBe(2500);
     const second = await holdThroughA(await newPerson(), mentorId, hours[1]!.startTime);
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json<{ booking: { amount: number } }>().booking.amount).toBe(250_000);
@@ -281,7 +280,7 @@ describe('two api processes on one database', () => {
 
     expect((await putProfile(a, me, 'Changed on the other process')).statusCode).toBe(200);
     await expect
-      .poll(async () => (await list(b, url)).mentors[0]?.headline, soon)
+      .poll(async () => (await list(b, url)).mentors[0]?.headline, HEARD_SOON)
       .toBe('Changed on the other process');
     expect((await get(b, url, { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(200);
   });
@@ -303,13 +302,13 @@ describe('two api processes on one database', () => {
     // Ada's next hour held through `a`: `b` shows her next one instead, and still keeps Bob's page and hours.
     const held = await holdThroughA(mentee, ada.mentorId, adaNext!);
     expect(held.statusCode, held.body).toBe(201);
-    await expect.poll(() => nextOf(ada.url), soon).not.toBe(adaNext);
+    await expect.poll(() => nextOf(ada.url), HEARD_SOON).not.toBe(adaNext);
     expect(await nextOf(bob.url)).toBe(bobNext);
     expect((await get(b, freeHours)).body).toBe(bobHours);
 
     // Any other change still drops everything: Bob's taken hour shows once his profile changes.
     await a.app.db.update(users).set({ name: 'Bob, renamed' }).where(eq(users.id, bob.mentorId));
-    await expect.poll(() => nextOf(bob.url), soon).not.toBe(bobNext);
+    await expect.poll(() => nextOf(bob.url), HEARD_SOON).not.toBe(bobNext);
     expect((await get(b, freeHours)).body).not.toBe(bobHours);
   });
 
@@ -323,7 +322,7 @@ describe('two api processes on one database', () => {
     // Her next hour booked straight in the database; her renaming drops what `b` keeps, so it shows the hour after.
     const bookingId = await takeUnheard(ada.mentorId, mentee.id, adaNext!);
     await a.app.db.update(users).set({ name: 'Ada, renamed' }).where(eq(users.id, ada.mentorId));
-    await expect.poll(() => nextOf(), soon).not.toBe(adaNext);
+    await expect.poll(() => nextOf(), HEARD_SOON).not.toBe(adaNext);
 
     const statements = await statementsDuring(async () => {
       const cancelled = await a.app.inject({
@@ -334,7 +333,7 @@ describe('two api processes on one database', () => {
       });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
     });
-    await expect.poll(() => nextOf(), soon).toBe(adaNext);
+    await expect.poll(() => nextOf(), HEARD_SOON).toBe(adaNext);
     // The cancellation's update sent the notification: no statement of its own.
     expect(
       statements.filter(({ text }) => text.startsWith('select pg_notify')).map(({ text }) => text),
@@ -361,7 +360,7 @@ describe('two api processes on one database', () => {
     await expect
       .poll(
         async () => (await get(b, hoursUrl)).json<{ slots: Array<{ startTime: string }> }>().slots.length,
-        soon,
+        HEARD_SOON,
       )
       .toBeLessThan(hours.length);
     expect(await nextOf()).toBe(adaNext);

@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadmapListSchema, roadmapSchema, type PublishRoadmapBody } from '@skillroute/shared/roadmap-api';
 import { runOnServer } from '../../../test/database-server';
+import { HEARD_SOON } from '../../../test/changes-heard';
 import { buildTestApp, type TestApp } from '../../../test/helpers';
 import { createSignedInUser, type SignedIn } from '../../../test/sockets';
 import { createOrUpdateAdmin } from '../admin/service';
@@ -68,8 +69,6 @@ const review = (on: TestApp, roadmapId: string, status: 'published' | 'rejected'
   });
 const toggleListing = (on: TestApp, roadmapId: string) =>
   call(on, 'admin', 'PUT', '/api/admin/roadmap/list-unlist', { payload: { roadmapId } });
-/** Another process hears of a change once PostgreSQL delivers the notification: a few milliseconds, polled for up to 5 s. */
-const soon = { timeout: 5000, interval: 20 };
 
 /** A roadmap of `labels.length` topics saved by Ada through `on`, so submitted for review. */
 async function save(on: TestApp, labels: string[], roadmapId?: string): Promise<string> {
@@ -152,18 +151,18 @@ describe('GET /api/roadmap/:id from memory', () => {
     await save(b, ['Ownership', 'Lifetimes'], id);
     expect(labelsOf((await read(b, ada, id)).body)).toEqual(['Lifetimes', 'Ownership']);
     await expect
-      .poll(async () => labelsOf((await read(a, ada, id)).body), soon)
+      .poll(async () => labelsOf((await read(a, ada, id)).body), HEARD_SOON)
       .toEqual(['Lifetimes', 'Ownership']);
 
     expect((await review(a, id, 'rejected')).statusCode).toBe(200);
     expect(await statusOf(a, id)).toBe('rejected');
-    await expect.poll(() => statusOf(b, id), soon).toBe('rejected');
+    await expect.poll(() => statusOf(b, id), HEARD_SOON).toBe('rejected');
 
     await save(a, ['Ownership', 'Lifetimes', 'Traits'], id);
     expect((await review(b, id, 'published')).statusCode).toBe(200);
     const published = await read(b, undefined, id);
     expect(labelsOf(published.body)).toEqual(['Lifetimes', 'Ownership', 'Traits']);
-    await expect.poll(async () => (await read(a, undefined, id)).statusCode, soon).toBe(200);
+    await expect.poll(async () => (await read(a, undefined, id)).statusCode, HEARD_SOON).toBe(200);
     const seenOnA = await read(a, undefined, id);
     expect(seenOnA.body).toBe(published.body);
     expect(seenOnA.headers.etag).toBe(published.headers.etag);
@@ -181,15 +180,15 @@ describe('GET /api/roadmap/:id from memory', () => {
     expect((await read(a, undefined, id)).statusCode).toBe(404);
     expect((await read(a, bob, id)).statusCode).toBe(404);
     expect(await publishedIds(a)).not.toContain(id);
-    await expect.poll(async () => (await read(b, undefined, id)).statusCode, soon).toBe(404);
-    await expect.poll(async () => publishedIds(b), soon).not.toContain(id);
+    await expect.poll(async () => (await read(b, undefined, id)).statusCode, HEARD_SOON).toBe(404);
+    await expect.poll(async () => publishedIds(b), HEARD_SOON).not.toContain(id);
     // Its author and admins still read it, as before.
     expect((await read(b, ada, id)).statusCode).toBe(200);
     expect((await read(b, 'admin', id)).statusCode).toBe(200);
 
     expect((await toggleListing(b, id)).json()).toMatchObject({ isActive: true });
     expect((await read(b, undefined, id)).statusCode).toBe(200);
-    await expect.poll(async () => (await read(a, undefined, id)).statusCode, soon).toBe(200);
+    await expect.poll(async () => (await read(a, undefined, id)).statusCode, HEARD_SOON).toBe(200);
   });
 
   it('serves a draft from memory only to those the rules let in', async () => {
@@ -243,14 +242,14 @@ describe('the listening connection', () => {
           a.logs.some((line) =>
             String(line.msg).startsWith('roadmap cache: the listening connection was lost'),
           ),
-        soon,
+        HEARD_SOON,
       )
       .toBe(true);
-    await expect.poll(() => a.app.roadmapCache.active && b.app.roadmapCache.active, soon).toBe(true);
+    await expect.poll(() => a.app.roadmapCache.active && b.app.roadmapCache.active, HEARD_SOON).toBe(true);
 
     // Listening again: a change made through the other process is heard.
     expect((await read(a, undefined, id)).statusCode).toBe(200);
     await toggleListing(b, id);
-    await expect.poll(async () => (await read(a, undefined, id)).statusCode, soon).toBe(404);
+    await expect.poll(async () => (await read(a, undefined, id)).statusCode, HEARD_SOON).toBe(404);
   });
 });

@@ -65,7 +65,7 @@ export class RoadmapReadCache implements RoadmapCache {
    */
   async readRoadmap(id: string, viewer: Viewer, load: () => Promise<Roadmap>): Promise<SerializedBody> {
     const cached = this.roadmaps.peek(id);
-    if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) {
+    if (cached !== undefined && this.young(cached)) {
       assertReadable(cached.facts, viewer);
       return cached;
     }
@@ -84,8 +84,8 @@ export class RoadmapReadCache implements RoadmapCache {
     };
     if (this.listening && generation === this.generation) {
       this.roadmaps.set(id, entry);
-      // A body larger than the whole budget is not kept, so it says it is not current either.
-      entry.isCurrent = () => this.roadmaps.peek(id) === entry && this.serves(entry);
+      // Not current once dropped (a change, a lost listener) or old; a body larger than the whole budget is never kept.
+      entry.isCurrent = () => this.roadmaps.peek(id) === entry && this.young(entry);
     }
     return entry;
   }
@@ -93,7 +93,7 @@ export class RoadmapReadCache implements RoadmapCache {
   /** `GET /api/roadmap/published` without a search: the same list for everyone. */
   async readPublishedList(load: () => Promise<RoadmapSummary[]>): Promise<SerializedBody> {
     const cached = this.publishedList;
-    if (cached !== undefined && this.now() - cached.storedAt < ENTRY_MAX_AGE_MS) return cached;
+    if (cached !== undefined && this.young(cached)) return cached;
     const generation = this.generation;
     const list = serializeBody(
       publishedRoadmapListSchema,
@@ -103,17 +103,14 @@ export class RoadmapReadCache implements RoadmapCache {
     );
     if (!this.listening || generation !== this.generation) return list;
     const stored: SerializedBody & { storedAt: number } = { ...list, storedAt: this.now() };
-    stored.isCurrent = () => this.publishedList === stored && this.serves(stored);
+    stored.isCurrent = () => this.publishedList === stored && this.young(stored);
     this.publishedList = stored;
     return stored;
   }
 
-  /**
-   * Whether a kept body is still what a read would serve: changes are heard and it is young enough (the answer
-   * replay asks before sending it again; a change drops it from here, which its `isCurrent` also checks).
-   */
-  private serves(entry: { storedAt: number }): boolean {
-    return this.listening && this.now() - entry.storedAt < ENTRY_MAX_AGE_MS;
+  /** Whether a kept body is still young enough to serve; nothing outlives ENTRY_MAX_AGE_MS. */
+  private young(entry: { storedAt: number }): boolean {
+    return this.now() - entry.storedAt < ENTRY_MAX_AGE_MS;
   }
 
   /** A roadmap changed: its entry and the public list go. */
