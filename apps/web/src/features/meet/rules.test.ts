@@ -57,6 +57,7 @@ describe('formatting', () => {
   it('says whether the other person is here', () => {
     expect(presenceText('Asha', false)).toBe('Waiting for Asha to join');
     expect(presenceText('Asha', true)).toBe('Asha is here');
+    expect(presenceText('Asha', null)).toBe('Connecting…');
   });
 });
 

@@ -46,9 +46,13 @@ export function sessionCountdown(endTime: string, closesAt: string, now: number)
   });
 }
 
-/** The other person's presence, as the live region says it. */
-export const presenceText = (peerName: string, present: boolean): string =>
-  present ? t('{name} is here', { name: peerName }) : t('Waiting for {name} to join', { name: peerName });
+/** The other person's presence, as the live region says it: `null` until this side is in the room, when nobody knows. */
+export const presenceText = (peerName: string, present: boolean | null): string =>
+  present === null
+    ? t('Connecting…')
+    : present
+      ? t('{name} is here', { name: peerName })
+      : t('Waiting for {name} to join', { name: peerName });
 
 /** The initials a camera-off tile shows: of the first and the last word of the name ("Maya Chen" → "MC"). */
 export function initialsOf(name: string): string {

@@ -67,6 +67,8 @@ export function CallView({
       </RoomNotice>
     );
 
+  // Until the join is answered nobody knows whether the other person is there.
+  const presence = presenceText(room.peer.name, call.socketState === 'connecting' ? null : call.peerPresent);
   const peerCameraOff = call.peerPresent && call.peerCameraOff;
   const reconnecting =
     call.socketState === 'reconnecting' ||
@@ -88,7 +90,7 @@ export function CallView({
       </h1>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p aria-live="polite" className="font-medium">
-          {presenceText(room.peer.name, call.peerPresent)}
+          {presence}
         </p>
         {/* The tile and the mark are seen; this says them to a screen reader as they change. */}
         <p aria-live="polite" className="sr-only">
@@ -100,9 +102,6 @@ export function CallView({
         </p>
       </div>
       <div role="status" aria-live="polite">
-        {call.socketState === 'connecting' && (
-          <p className="text-sm text-muted-foreground">{t('Connecting…')}</p>
-        )}
         {reconnecting && (
           <p className="flex items-center gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-100">
             <WifiOff aria-hidden="true" className="size-4" />
@@ -125,7 +124,7 @@ export function CallView({
             <CameraOffTile name={room.peer.name} className="min-h-64" />
           ) : call.remoteStream ? null : (
             <div className="flex size-full min-h-64 items-center justify-center text-white/80">
-              {presenceText(room.peer.name, call.peerPresent)}
+              {presence}
             </div>
           )}
           {call.peerPresent && call.peerMuted && (
@@ -152,6 +151,7 @@ export function CallView({
           selfId={room.self.id}
           peerName={room.peer.name}
           onSend={call.sendChat}
+          inRoom={call.socketState === 'connected'}
         />
       </div>
       {/* Toggles keep one name and say their state with aria-pressed (a name that flips as well would read "Unmute, pressed"). */}

@@ -9,17 +9,22 @@ import { displayLocale } from '@/lib/time-zones';
 const timeOf = (iso: string) =>
   new Intl.DateTimeFormat(displayLocale(), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
-/** The room's text chat: the history kept with the booking, and a box that sends on Enter (Shift+Enter for a new line). */
+/**
+ * The room's text chat: the history kept with the booking, and a box that sends on Enter (Shift+Enter for a new line).
+ * Out of the room (still connecting, or reconnecting) nothing can be sent, so the box keeps what is typed and says so.
+ */
 export function ChatPanel({
   messages,
   selfId,
   peerName,
   onSend,
+  inRoom,
 }: {
   messages: ChatMessage[];
   selfId: string;
   peerName: string;
   onSend(text: string): Promise<ChatAck>;
+  inRoom: boolean;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +36,7 @@ export function ChatPanel({
   }, [messages.length]);
 
   async function send() {
-    if (sending) return;
+    if (sending || !inRoom) return;
     setSending(true);
     const ack = await onSend(text);
     setSending(false);
@@ -79,7 +84,7 @@ export function ChatPanel({
           value={text}
           maxLength={CHAT_MESSAGE_MAX}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'chat-error' : undefined}
+          aria-describedby={error ? 'chat-error' : inRoom ? undefined : 'chat-waiting'}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -88,12 +93,17 @@ export function ChatPanel({
             }
           }}
         />
+        {!inRoom && (
+          <p id="chat-waiting" className="text-sm text-muted-foreground">
+            {t('You can send messages once you are connected.')}
+          </p>
+        )}
         {error && (
           <p id="chat-error" role="alert" className="text-sm text-destructive">
             {translate(error)}
           </p>
         )}
-        <Button type="submit" variant="secondary" disabled={sending}>
+        <Button type="submit" variant="secondary" disabled={sending || !inRoom}>
           {t('Send')}
         </Button>
       </form>

@@ -250,12 +250,19 @@ describe('/meet/{roomId}: the call', () => {
     await waitFor(() => expect(sockets).toHaveLength(1));
     const socket = sockets[0]!;
     expect(socket.connectCalls).toBe(1);
-    expect(screen.getByText('Connecting…')).toBeInTheDocument();
+    // Nobody knows yet whether the other person is there, and nothing can be sent.
+    expect(screen.getByText('Connecting…', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for Asha to join')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription(
+      'You can send messages once you are connected.',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Session with Asha' })).toHaveFocus();
     act(() => socket.accept());
     expect(socket.lastOf('join')?.payload).toEqual({ roomId: ROOM_ID, tabId: expect.any(String) });
     // Up is not in: the server refuses chat until the join's answer.
-    expect(screen.getByText('Connecting…')).toBeInTheDocument();
+    expect(screen.getByText('Connecting…', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     return { user, socket, ...view };
   }
 
@@ -264,6 +271,9 @@ describe('/meet/{roomId}: the call', () => {
     act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: false, history }));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.getByText('Waiting for Asha to join', { selector: '[aria-live]' })).toBeInTheDocument();
+    expect(screen.queryByText('Connecting…')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Message' })).not.toHaveAccessibleDescription();
     expect(
       within(screen.getByRole('list', { name: 'Messages' })).getByText('See you soon'),
     ).toBeInTheDocument();
@@ -295,11 +305,19 @@ describe('/meet/{roomId}: the call', () => {
 
     act(() => socket.drop());
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+    // What is typed meanwhile is kept, and Enter does not send it into a dropped socket.
+    await user.clear(box);
+    await user.type(box, 'Back soon{Enter}');
+    expect(box).toHaveValue('Back soon');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    const chatsSent = socket.emitted.filter((e) => e.event === 'chat').length;
     act(() => socket.accept());
     expect(socket.emitted.filter((e) => e.event === 'join')).toHaveLength(2);
     expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
     act(() => socket.lastOf('join')?.ack?.({ ok: true, polite: true, peerPresent: true, history }));
     expect(screen.getByRole('status')).not.toHaveTextContent('Reconnecting…');
+    expect(socket.emitted.filter((e) => e.event === 'chat')).toHaveLength(chatsSent);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
     // Meeting again starts a fresh connection on both sides.
     expect(peerConnections).toHaveLength(2);
     expect(peerConnections[0]!.closed).toBe(true);
