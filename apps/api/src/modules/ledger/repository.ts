@@ -75,23 +75,21 @@ export interface PaymentSplit {
 
 /**
  * A booking's ledger in one statement: how its payment was split (undefined when no payment entered the ledger),
- * what its mentor still holds of it, pending and available, and which steps it has had.
+ * and what its mentor still holds of it, pending and available.
  */
 export async function ledgerOfBooking(
   db: Executor,
   bookingId: string,
 ): Promise<{
   paid: PaymentSplit | undefined;
-  share: BookingShare & { transactions: LedgerTransactionKind[] };
+  share: BookingShare;
 }> {
   const rows = await bookingLedgerStatement(db).execute({ bookingId });
   const sums: Partial<Record<LedgerAccount, number>> = {};
   const payment: Partial<Record<LedgerAccount, number>> = {};
-  const kinds = new Set<LedgerTransactionKind>();
   let mentorId: string | undefined;
   for (const row of rows) {
     const total = Number(row.total);
-    kinds.add(row.kind);
     sums[row.account] = (sums[row.account] ?? 0) + total;
     if (row.kind !== 'payment') continue;
     // A payment is one transaction of one entry per account: its sums are its entries.
@@ -114,7 +112,6 @@ export async function ledgerOfBooking(
     share: {
       pending: sums.mentor_pending ?? 0,
       available: sums.mentor_available ?? 0,
-      transactions: [...kinds],
     },
   };
 }
