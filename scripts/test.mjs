@@ -58,10 +58,6 @@ function runQuietly(label, command, args, env = {}) {
   });
 }
 
-function firstLine(text = '') {
-  return firstLines(text, 1);
-}
-
 /** A message's first non-empty lines, the later ones indented under the failure's name. */
 function firstLines(text = '', count) {
   return stripVTControlCharacters(String(text))
@@ -76,7 +72,7 @@ function firstLines(text = '', count) {
  * without putting its message in, so a timed-out test or hook reads only "Error: STACK_TRACE_ERROR".
  */
 function vitestMessage(failure) {
-  const line = firstLine(failure);
+  const line = firstLines(failure, 1);
   return line === 'Error: STACK_TRACE_ERROR'
     ? 'timed out (testTimeout or hookTimeout; vitest reports it as STACK_TRACE_ERROR)'
     : line;
@@ -86,7 +82,7 @@ function failedVitestTests(report) {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
     const tests = file.assertionResults.filter((test) => test.status === 'failed');
-    if (tests.length === 0 && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    if (tests.length === 0 && file.status === 'failed') return [`${name}: ${firstLines(file.message, 1)}`];
     return tests.map((test) => `${name} › ${test.fullName}: ${vitestMessage(test.failureMessages?.[0])}`);
   });
 }

@@ -380,19 +380,20 @@ function flatness(samples) {
   const first = main.slice(0, edge);
   const last = main.slice(-edge);
   const of = (part, key) => median(part.map((sample) => sample[key]));
-  const growth = (key) => of(last, key) / of(first, key) - 1;
   const edgeOf = (part) => ({
     rss: of(part, 'rss'),
     heapFloor: of(part, 'heapFloor'),
     liveHeap: of(part, 'heapAfterFullGc'),
     outsideHeap: of(part, 'outsideHeap'),
   });
-  const liveHeapGrowth = growth('heapAfterFullGc');
+  const [firstEdge, lastEdge] = [edgeOf(first), edgeOf(last)];
+  const growth = (name) => lastEdge[name] / firstEdge[name] - 1;
+  const liveHeapGrowth = growth('liveHeap');
   const outsideHeapGrowth = growth('outsideHeap');
   return {
     edgeSeconds: edge * (SAMPLE_EVERY_MS / 1000),
-    first: edgeOf(first),
-    last: edgeOf(last),
+    first: firstEdge,
+    last: lastEdge,
     rssGrowth: growth('rss'),
     heapFloorGrowth: growth('heapFloor'),
     liveHeapGrowth,

@@ -158,7 +158,6 @@ describe('the ledger in the database', () => {
   });
 });
 
-/** Balances per account (a mentor's: of that mentor), from the entries. */
 /** The kinds of the ledger's transactions for a booking, in order of name. */
 async function transactionKinds(bookingId: string): Promise<string[]> {
   const rows = await t.app.db
@@ -168,6 +167,7 @@ async function transactionKinds(bookingId: string): Promise<string[]> {
   return rows.map((row) => row.kind).sort();
 }
 
+/** Balances per account (a mentor's: of that mentor), from the entries. */
 async function balances(mentorId?: string): Promise<Record<string, number>> {
   const rows = await t.app.db
     .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})` })
